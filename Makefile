@@ -1,0 +1,33 @@
+# Thin wrapper over CMake. `make demo` and `make test` are the two commands of the README.
+PRESET ?= release
+BUILD := $(if $(filter release,$(PRESET)),build,build-$(PRESET))
+JOBS ?= 2
+
+.PHONY: all build deps demo test bench asan clean format
+
+all: build
+
+deps:
+	@scripts/deps.sh
+
+build: deps
+	@cmake --preset $(PRESET) >/dev/null
+	@cmake --build --preset $(PRESET) -j $(JOBS)
+
+demo: build
+	@scripts/demo.sh $(BUILD)/codebreaker
+
+test: build
+	@ctest --preset $(PRESET) -j $(JOBS)
+
+asan:
+	@$(MAKE) --no-print-directory test PRESET=asan
+
+bench: build
+	@bench/run.sh $(BUILD)
+
+format:
+	@clang-format -i include/codebreaker/*.h src/*.[ch] tools/*.[ch] tests/*.[ch] bench/*.c
+
+clean:
+	rm -rf build build-debug build-asan

@@ -1,0 +1,20 @@
+/*
+ * codebreaker.h: the whole public API of libcodebreaker.
+ *
+ * Data flow: a game (rules and codes) -> its feedback table -> a state (the
+ * candidates left by a history) -> partitions of the candidates by a guess.
+ */
+#ifndef CODEBREAKER_H
+#define CODEBREAKER_H
+
+#include "status.h"
+#include "game.h"
+#include "feedback.h"
+#include "table.h"
+#include "state.h"
+#include "partition.h"
+#include "data.h"
+
+#define CB_VERSION "0.1.0"
+
+#endif

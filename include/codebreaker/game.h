@@ -1,0 +1,150 @@
+/*
+ * game.h: the rules of a code-breaking game and its lists of codes.
+ *
+ * A game is a rule (how a guess is scored against a secret), an alphabet of
+ * at most 64 symbols, a code length, the list of allowed guesses and the
+ * list of possible secrets. Every secret is also an allowed guess. Codes are
+ * arrays of symbol indices (uint8_t, 0 .. colors-1); guesses and secrets are
+ * referred to by their index in those lists.
+ *
+ * A feedback is a small integer id below cb_game_feedback_count():
+ *  - Mastermind: blacks * (length + 1) + whites.
+ *  - Wordle: the base-3 number whose digit i (weight 3^i) is the colour of
+ *    guess position i: 0 gray, 1 yellow, 2 green.
+ *  - Symble: what the codebreaker sees: the base-3 number of symbols
+ *    a=0, b=1, c=2 per codeword position, or the extra id 3^length for
+ *    "won". The colours behind the symbols (a Wordle pattern of codeword
+ *    against guess) are the game's "raw" feedback; cb_game_observe() maps
+ *    them through one of the six hidden bijections.
+ * For every rule cb_game_won() is the id of the winning feedback.
+ *
+ * A game is immutable once made and may be shared between threads.
+ * Ownership as in status.h: cb_game_new() gives a game freed by cb_game_free().
+ */
+#ifndef CODEBREAKER_GAME_H
+#define CODEBREAKER_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "status.h"
+
+#define CB_MAX_LENGTH 20        /* longest code or word */
+#define CB_MAX_SYMBOLS 64       /* largest alphabet */
+#define CB_MAX_COMPLETE 36      /* largest alphabet of a complete dictionary */
+#define CB_MAX_CODES 100000000u /* most codes a game may hold */
+#define CB_NONE UINT32_MAX      /* "no such index" */
+#define CB_MAPPINGS 6           /* Symble: bijections {gray,yellow,green} -> {a,b,c} */
+
+typedef enum cb_rule { CB_RULE_MASTERMIND = 0, CB_RULE_WORDLE = 1, CB_RULE_SYMBLE = 2 } cb_rule;
+
+typedef struct cb_game cb_game;
+
+/*
+ * How to make a game. Start from cb_game_config_default() or
+ * cb_game_config_preset() and change fields.
+ *
+ * With colors > 0 the game is a complete dictionary: every code of `length`
+ * symbols over `colors` symbols (without repeated symbols when no_repeat),
+ * each code both a guess and a secret. Symbols print as digits from
+ * first_digit (0 or 1), continuing with letters after 9.
+ *
+ * With colors == 0 (word rules only) the codes come from word lists, one
+ * word per line, `#` comments, blank lines and CRLF tolerated, case folded.
+ * answers_path and guesses_path name files; NULL means the bundled original
+ * Wordle lists (2315 answers, 12972 allowed guesses). A NULL guesses_path
+ * with a non-NULL answers_path means "guesses are the answers". The
+ * alphabet is every character found (UTF-8, at most 64) unless `alphabet`
+ * lists them. length 0 takes the length of the first word. Duplicates,
+ * words of the wrong length or with characters outside the alphabet are
+ * errors naming the file and line, or skipped and counted when lenient.
+ */
+typedef struct cb_game_config {
+    cb_rule rule;
+    int colors;
+    int length;
+    int no_repeat;
+    int first_digit;
+    const char *answers_path;
+    const char *guesses_path;
+    const char *alphabet;
+    int lenient;
+} cb_game_config;
+
+/* The default game: Wordle on the bundled lists. */
+void cb_game_config_default(cb_game_config *cfg);
+
+/*
+ * Fill cfg with a named preset: "mastermind" (6 colours, 4 pegs), "super"
+ * (8x5), "bulls" (10x4 without repeats, digits from 0), "wordle", "symble"
+ * (bundled lists). Returns CB_ENOTFOUND for other names.
+ */
+int cb_game_config_preset(const char *name, cb_game_config *cfg);
+
+/* Make a game from cfg; on failure *out is NULL and err says why. */
+int cb_game_new(const cb_game_config *cfg, cb_game **out, cb_error *err);
+void cb_game_free(cb_game *game);
+
+cb_rule cb_game_rule(const cb_game *game);
+const char *cb_game_rule_name(const cb_game *game);
+/* A short description, e.g. "wordle (2315 answers, 12972 guesses)". */
+const char *cb_game_name(const cb_game *game);
+int cb_game_length(const cb_game *game);
+int cb_game_colors(const cb_game *game);    /* alphabet size */
+int cb_game_complete(const cb_game *game);  /* 1 for a complete dictionary */
+int cb_game_no_repeat(const cb_game *game);
+uint32_t cb_game_guess_count(const cb_game *game);
+uint32_t cb_game_secret_count(const cb_game *game);
+uint32_t cb_game_feedback_count(const cb_game *game);
+uint32_t cb_game_won(const cb_game *game);
+/* Lines skipped by a lenient load (0 otherwise). */
+size_t cb_game_skipped(const cb_game *game);
+/* The UTF-8 spelling of symbol i (0 <= i < colors). */
+const char *cb_game_symbol(const cb_game *game, int i);
+
+/* The code of guess gi: cb_game_length() symbol indices. */
+const uint8_t *cb_game_code(const cb_game *game, uint32_t gi);
+/* Guess index of secret si. */
+uint32_t cb_game_secret_guess(const cb_game *game, uint32_t si);
+/* Secret index of guess gi, or CB_NONE when gi cannot be the secret. */
+uint32_t cb_game_guess_secret(const cb_game *game, uint32_t gi);
+/* Guess index of a code, or CB_NONE. */
+uint32_t cb_game_find(const cb_game *game, const uint8_t *code);
+
+/*
+ * Parse a code as people type it (a word, or digits for Mastermind) into
+ * its guess index. CB_EPARSE for a malformed code, CB_ENOTFOUND for a code
+ * of the right shape that is not an allowed guess; err says which.
+ */
+int cb_game_parse_code(const cb_game *game, const char *text, uint32_t *gi, cb_error *err);
+/* Spell guess gi into buf (NUL-terminated, truncated to size). */
+void cb_game_format_code(const cb_game *game, uint32_t gi, char *buf, size_t size);
+
+/*
+ * The feedback of guess gi against secret si, computed directly. For
+ * Symble this is the raw colour pattern (see cb_game_observe()).
+ */
+uint32_t cb_game_feedback(const cb_game *game, uint32_t gi, uint32_t si);
+/* Symble: what a codebreaker sees of raw pattern `raw` under mapping m (0..5). */
+uint32_t cb_game_observe(const cb_game *game, uint32_t raw, int m);
+/* Symble: the mapping m as three symbols: the symbols of gray, yellow, green. */
+void cb_game_mapping_name(int m, char out[4]);
+/* Symble: parse a mapping "abc" (symbols of gray, yellow, green); -1 if bad. */
+int cb_game_mapping_parse(const char *text);
+
+/*
+ * Spell feedback id into buf: `G.Y..` (Wordle), `2B1W` (Mastermind),
+ * `abcaa` or `won` (Symble). cb_game_format_raw spells a Symble raw colour
+ * pattern as Wordle does.
+ */
+void cb_game_format_feedback(const cb_game *game, uint32_t id, char *buf, size_t size);
+void cb_game_format_raw(const cb_game *game, uint32_t raw, char *buf, size_t size);
+/*
+ * Parse a feedback as people type it: Wordle `G.Y..`, also 2/1/0, g/y/b,
+ * x and - for gray, any case; Mastermind `2B1W`, `2B`, `1W`, `2 1`;
+ * Symble `abcaa` or `won`. CB_EPARSE with a sentence in err when malformed
+ * or impossible (e.g. 3 blacks and 1 white on 4 pegs).
+ */
+int cb_game_parse_feedback(const cb_game *game, const char *text, uint32_t *id, cb_error *err);
+
+#endif

@@ -1,0 +1,80 @@
+/*
+ * state.h: what a codebreaker knows: the history of (guess, feedback) and
+ * the secrets still consistent with it.
+ *
+ * Candidates are secret indices in increasing order. In Symble a candidate
+ * is a codeword together with the set of hidden mappings (a bit mask over
+ * the six of game.h) under which it explains every feedback so far; the
+ * codeword stays while that set is not empty.
+ *
+ * Hard mode (Wordle rule): a guess must keep every green in place and use
+ * each revealed letter at least as often as it was revealed (green plus
+ * yellow) in any one earlier feedback.
+ *
+ * A state keeps pointers to its game and table, which must outlive it.
+ * It is not shared between threads while it changes; cb_state_copy() gives
+ * each thread its own.
+ */
+#ifndef CODEBREAKER_STATE_H
+#define CODEBREAKER_STATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "table.h"
+
+typedef struct cb_state cb_state;
+
+/* A fresh state: every secret a candidate (every mapping, in Symble). */
+int cb_state_new(const cb_table *table, cb_state **out);
+/* An independent copy of src, history included. */
+int cb_state_copy(const cb_state *src, cb_state **out);
+void cb_state_free(cb_state *st);
+
+const cb_game *cb_state_game(const cb_state *st);
+const cb_table *cb_state_table(const cb_state *st);
+
+/*
+ * Record that guess gi received feedback fb (an observed id, see game.h).
+ * On CB_ECONTRADICT (no candidate would give fb) or CB_EILLEGAL (hard mode
+ * forbids gi) or CB_EINVAL (fb out of range) the state is left unchanged.
+ */
+int cb_state_apply(cb_state *st, uint32_t gi, uint32_t fb);
+/* Forget the last turn; CB_EEMPTY when there is none. */
+int cb_state_undo(cb_state *st);
+/* Forget every turn. */
+void cb_state_reset(cb_state *st);
+
+/* Number of turns recorded, and turn t's guess and feedback. */
+size_t cb_state_turns(const cb_state *st);
+void cb_state_turn(const cb_state *st, size_t t, uint32_t *gi, uint32_t *fb);
+/* 1 when the last feedback recorded is the winning one. */
+int cb_state_won(const cb_state *st);
+
+/* Candidate secrets (count and sorted indices). */
+size_t cb_state_count(const cb_state *st);
+const uint32_t *cb_state_candidates(const cb_state *st);
+/* Symble: per candidate, the mask of mappings still possible; NULL otherwise. */
+const uint8_t *cb_state_masks(const cb_state *st);
+/* Symble: the union of the masks of all candidates (0x3f before any turn). */
+unsigned cb_state_mappings(const cb_state *st);
+/* 1 when guess gi is one of the candidates. */
+int cb_state_is_candidate(const cb_state *st, uint32_t gi);
+
+void cb_state_set_hard(cb_state *st, int hard);
+int cb_state_hard(const cb_state *st);
+/*
+ * 1 when gi is legal now (always, outside hard mode). When not, and why is
+ * not NULL, a sentence such as "the 2nd letter must be A" goes there.
+ */
+int cb_state_legal(const cb_state *st, uint32_t gi, char *why, size_t why_size);
+
+/*
+ * The candidates that guess gi with feedback fb would leave, without
+ * changing the state: written to out (room for cb_state_count() entries),
+ * masks to out_masks when not NULL (Symble). Returns how many.
+ */
+size_t cb_state_filter(const cb_state *st, uint32_t gi, uint32_t fb, uint32_t *out, uint8_t *out_masks);
+
+#endif

@@ -1,0 +1,71 @@
+/*
+ * table.h: every (guess, secret) feedback of a game, computed once.
+ *
+ * Rows are guess-major: row g holds the feedback of guess g against each
+ * secret, in secret order, one byte per entry when the game's raw ids fit
+ * in a byte (Mastermind, words of up to 5 letters), two bytes up to 10
+ * letters, four beyond. Games whose table would exceed the memory limit
+ * get an on-the-fly table with the same interface: cb_table_row() returns
+ * NULL and cb_table_get()/cb_table_fill() compute entries directly.
+ * For Symble the entries are raw colour patterns (see game.h).
+ *
+ * A table is immutable once built and may be shared between threads. It
+ * keeps a pointer to its game, which must outlive it.
+ */
+#ifndef CODEBREAKER_TABLE_H
+#define CODEBREAKER_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+typedef struct cb_table cb_table;
+
+typedef enum cb_table_mode {
+    CB_TABLE_AUTO = 0,   /* precompute when it fits the limit, else on the fly */
+    CB_TABLE_ON = 1,     /* precompute, or fail with CB_ETOOBIG saying how much memory is needed */
+    CB_TABLE_OFF = 2     /* always on the fly */
+} cb_table_mode;
+
+typedef struct cb_table_options {
+    cb_table_mode mode;
+    size_t max_bytes;    /* memory limit for a precomputed table; 0 = default (8 GiB) */
+    int threads;         /* 0 = OpenMP's default */
+} cb_table_options;
+
+void cb_table_options_default(cb_table_options *opt);
+
+int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **out, cb_error *err);
+void cb_table_free(cb_table *table);
+
+const cb_game *cb_table_game(const cb_table *table);
+/* Bytes per entry (1, 2 or 4); the width an on-the-fly table would have. */
+int cb_table_width(const cb_table *table);
+/* 1 when entries are precomputed, 0 when computed on the fly. */
+int cb_table_precomputed(const cb_table *table);
+/* Bytes a precomputed table of this game takes (or would take). */
+double cb_table_bytes_needed(const cb_game *game);
+/* Wall time the build took, in seconds. */
+double cb_table_build_seconds(const cb_table *table);
+
+/* Row of guess g (width bytes per entry), or NULL for an on-the-fly table. */
+const void *cb_table_row(const cb_table *table, uint32_t g);
+/* The raw feedback of guess g against secret s. */
+uint32_t cb_table_get(const cb_table *table, uint32_t g, uint32_t s);
+/* out[i] = raw feedback of guess g against secrets[i], for i < n. */
+void cb_table_fill(const cb_table *table, uint32_t g, const uint32_t *secrets, size_t n, uint32_t *out);
+
+/*
+ * Fast row kernel, exposed for tests and benchmarks: for rule
+ * CB_RULE_MASTERMIND or CB_RULE_WORDLE, the feedback of code `guess` (n
+ * symbols) against `count` secrets given position-major (soa[p][j] is
+ * symbol p of secret j), written with `width` bytes per entry to out.
+ * Each soa[p] must be readable up to cb_table_kernel_padding(count) bytes.
+ */
+void cb_table_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
+                     void *out);
+
+size_t cb_table_kernel_padding(size_t count);
+
+#endif

@@ -1,0 +1,50 @@
+/* game_internal.h: the layout of cb_game, shared by the library's files. */
+#ifndef CB_GAME_INTERNAL_H
+#define CB_GAME_INTERNAL_H
+
+#include "codebreaker/data.h"
+#include "codebreaker/game.h"
+
+struct cb_game {
+    cb_rule rule;
+    int n;                 /* code length */
+    int k;                 /* alphabet size */
+    int complete;          /* complete dictionary */
+    int no_repeat;
+    char symbols[CB_MAX_SYMBOLS][5]; /* UTF-8 spelling of each symbol */
+    uint32_t cps[CB_MAX_SYMBOLS];    /* code point of each symbol */
+    uint32_t nguess, nsecret;
+    uint8_t *codes;        /* nguess * n symbol indices */
+    uint32_t *secret_guess;
+    uint32_t *guess_secret;
+    uint32_t *hash;        /* open addressing over guess indices, CB_NONE = empty */
+    size_t hash_mask;
+    uint32_t fb_count, won;
+    uint16_t *observe;     /* Symble, n <= 10: observe[m * 3^n + raw] */
+    uint16_t *observe_min; /* Symble, n <= 10: smallest observed id over all mappings */
+    size_t skipped;
+    char name[128];
+};
+
+/* A list of words read from text: codepoints per word, with line numbers. */
+typedef struct cb_wordlist {
+    uint32_t *cps;  /* count * n codepoints */
+    size_t *lines;  /* line number of each word */
+    size_t count, cap;
+    int n;
+    char name[256];
+} cb_wordlist;
+
+/* Read a word list from text (name for messages), see game.h for the format. */
+int cb__wordlist_parse(cb_wordlist *wl, const char *text, size_t size, const char *name, int length, int lenient,
+                       size_t *skipped, cb_error *err);
+void cb__wordlist_release(cb_wordlist *wl);
+/* Decode one UTF-8 character at s (len bytes left): code point, or -1. */
+long cb__utf8_decode(const unsigned char *s, size_t len, int *used);
+/* Encode cp as UTF-8 into out (5 bytes); returns bytes written. */
+int cb__utf8_encode(uint32_t cp, char *out);
+/* Fold a code point to lower case (ASCII, Latin-1, Latin Extended-A, Greek, Cyrillic). */
+uint32_t cb__fold(uint32_t cp);
+
+
+#endif

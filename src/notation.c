@@ -1,0 +1,205 @@
+/* notation.c: codes and feedbacks as people write them. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codebreaker/feedback.h"
+#include "game_internal.h"
+
+void cb_game_format_code(const cb_game *game, uint32_t gi, char *buf, size_t size)
+{
+    const uint8_t *code = cb_game_code(game, gi);
+    size_t len = 0;
+    if (size == 0)
+        return;
+    buf[0] = '\0';
+    for (int i = 0; i < game->n; i++) {
+        const char *sym = game->symbols[code[i]];
+        size_t sl = strlen(sym);
+        if (len + sl + 1 > size)
+            break;
+        memcpy(buf + len, sym, sl + 1);
+        len += sl;
+    }
+}
+
+/* Symbol index of folded code point cp, or -1. */
+static int find_symbol(const cb_game *game, uint32_t cp)
+{
+    for (int i = 0; i < game->k; i++)
+        if (game->cps[i] == cp)
+            return i;
+    return -1;
+}
+
+static const char *unit(const cb_game *game) { return game->complete ? "symbols" : "letters"; }
+
+int cb_game_parse_code(const cb_game *game, const char *text, uint32_t *gi, cb_error *err)
+{
+    uint8_t code[CB_MAX_LENGTH];
+    const unsigned char *s = (const unsigned char *)text;
+    size_t len = strlen(text);
+    int n = 0;
+    *gi = CB_NONE;
+    while (len) {
+        int used = 0;
+        long cp = cb__utf8_decode(s, len, &used);
+        if (cp < 0)
+            return cb_error_set(err, CB_EPARSE, "'%s' is not valid UTF-8", text);
+        s += used;
+        len -= (size_t)used;
+        if (game->complete && (cp == ' ' || cp == ',' || cp == '-'))
+            continue; /* 1 1 2 2, 1,1,2,2 */
+        int sym = find_symbol(game, cb__fold((uint32_t)cp));
+        if (sym < 0) {
+            char ch[5];
+            cb__utf8_encode((uint32_t)cp, ch);
+            return cb_error_set(err, CB_EPARSE, "'%s': '%s' is not a symbol of this game (%s to %s)", text, ch,
+                                game->symbols[0], game->symbols[game->k - 1]);
+        }
+        if (n == CB_MAX_LENGTH || n == game->n) {
+            n++;
+            break;
+        }
+        code[n++] = (uint8_t)sym;
+    }
+    if (n != game->n)
+        return cb_error_set(err, CB_EPARSE, "'%s' has %s%d %s; codes here have %d", text,
+                            n > game->n ? "more than " : "", n > game->n ? game->n : n, unit(game), game->n);
+    *gi = cb_game_find(game, code);
+    if (*gi == CB_NONE)
+        return cb_error_set(err, CB_ENOTFOUND, "'%s' is not %s", text,
+                            game->no_repeat ? "allowed: its symbols must all differ" : "in the list of allowed guesses");
+    return CB_OK;
+}
+
+static void format_pattern(int n, uint32_t id, const char *digits, char *buf, size_t size)
+{
+    int i;
+    for (i = 0; i < n && (size_t)i + 1 < size; i++, id /= 3)
+        buf[i] = digits[id % 3];
+    if (size)
+        buf[i] = '\0';
+}
+
+void cb_game_format_raw(const cb_game *game, uint32_t raw, char *buf, size_t size)
+{
+    format_pattern(game->n, raw, ".YG", buf, size);
+}
+
+void cb_game_format_feedback(const cb_game *game, uint32_t id, char *buf, size_t size)
+{
+    switch (game->rule) {
+    case CB_RULE_MASTERMIND:
+        snprintf(buf, size, "%uB%uW", id / (uint32_t)(game->n + 1), id % (uint32_t)(game->n + 1));
+        break;
+    case CB_RULE_WORDLE: format_pattern(game->n, id, ".YG", buf, size); break;
+    default:
+        if (id == game->won)
+            snprintf(buf, size, "won");
+        else
+            format_pattern(game->n, id, "abc", buf, size);
+    }
+}
+
+/* Parse `2B1W`, `2B`, `1W`, `2 1`, `2,1`, `2/1`. */
+static int parse_mastermind(const cb_game *game, const char *text, uint32_t *id, cb_error *err)
+{
+    long b = -1, w = -1, plain[2];
+    int nplain = 0;
+    const char *p = text;
+    while (*p) {
+        if (isspace((unsigned char)*p) || *p == ',' || *p == '/') {
+            p++;
+            continue;
+        }
+        if (!isdigit((unsigned char)*p))
+            goto bad;
+        char *end;
+        long v = strtol(p, &end, 10);
+        p = end;
+        while (isspace((unsigned char)*p))
+            p++;
+        if (*p == 'b' || *p == 'B') {
+            if (b >= 0)
+                goto bad;
+            b = v;
+            p++;
+        } else if (*p == 'w' || *p == 'W') {
+            if (w >= 0)
+                goto bad;
+            w = v;
+            p++;
+        } else if (nplain < 2)
+            plain[nplain++] = v;
+        else
+            goto bad;
+    }
+    if (nplain == 2 && b < 0 && w < 0) {
+        b = plain[0];
+        w = plain[1];
+    } else if (nplain)
+        goto bad;
+    if (b < 0 && w < 0)
+        goto bad;
+    if (b < 0)
+        b = 0;
+    if (w < 0)
+        w = 0;
+    if (b + w > game->n || (b == game->n - 1 && w == 1))
+        return cb_error_set(err, CB_EPARSE, "'%s' cannot happen with %d pegs", text, game->n);
+    *id = (uint32_t)b * (uint32_t)(game->n + 1) + (uint32_t)w;
+    return CB_OK;
+bad:
+    return cb_error_set(err, CB_EPARSE, "'%s' is not a Mastermind feedback: write blacks and whites as 2B1W",
+                        text);
+}
+
+/* Colour of one typed character: 0 gray, 1 yellow, 2 green, -1 unknown. */
+static int colour_of(char c)
+{
+    switch (tolower((unsigned char)c)) {
+    case 'g': case '2': return 2;
+    case 'y': case '1': return 1;
+    case '.': case 'b': case '0': case 'x': case '-': case '_': case 'w': return 0;
+    default: return -1;
+    }
+}
+
+static int parse_pattern(const cb_game *game, const char *text, uint32_t *id, cb_error *err)
+{
+    int symble = game->rule == CB_RULE_SYMBLE;
+    size_t len = strlen(text);
+    if (symble && (strcmp(text, "won") == 0 || strcmp(text, "WON") == 0 || strcmp(text, "win") == 0)) {
+        *id = game->won;
+        return CB_OK;
+    }
+    if (len != (size_t)game->n)
+        return cb_error_set(err, CB_EPARSE, "'%s' has %zu marks; this game's feedback has %d", text, len, game->n);
+    uint32_t v = 0, w = 1;
+    for (size_t i = 0; i < len; i++, w *= 3) {
+        int c;
+        if (symble) {
+            char ch = (char)tolower((unsigned char)text[i]);
+            c = ch >= 'a' && ch <= 'c' ? ch - 'a' : -1;
+        } else
+            c = colour_of(text[i]);
+        if (c < 0)
+            return cb_error_set(err, CB_EPARSE,
+                                symble ? "'%s': '%c' is not a Symble symbol (use a, b, c, or 'won')"
+                                       : "'%s': '%c' is not a colour (use G green, Y yellow, . gray)",
+                                text, text[i]);
+        v += (uint32_t)c * w;
+    }
+    *id = v;
+    return CB_OK;
+}
+
+int cb_game_parse_feedback(const cb_game *game, const char *text, uint32_t *id, cb_error *err)
+{
+    *id = CB_NONE;
+    if (game->rule == CB_RULE_MASTERMIND)
+        return parse_mastermind(game, text, id, err);
+    return parse_pattern(game, text, id, err);
+}

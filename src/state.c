@@ -1,0 +1,298 @@
+/* state.c: histories and the candidates they leave. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codebreaker/state.h"
+#include "game_internal.h"
+
+/* One turn: what was played, and the candidates it left. */
+typedef struct level {
+    uint32_t guess, fb;
+    uint32_t *cands;
+    uint8_t *masks; /* Symble only */
+    size_t count;
+} level;
+
+struct cb_state {
+    const cb_game *game;
+    const cb_table *table;
+    level *levels; /* levels[0] is the start; levels[t] after turn t */
+    size_t turns, cap;
+    int hard;
+};
+
+static void level_free(level *l)
+{
+    free(l->cands);
+    free(l->masks);
+}
+
+static int start_level(cb_state *st)
+{
+    const cb_game *game = st->game;
+    level *l = &st->levels[0];
+    l->count = game->nsecret;
+    l->cands = malloc((l->count ? l->count : 1) * sizeof *l->cands);
+    if (!l->cands)
+        return CB_ENOMEM;
+    for (uint32_t i = 0; i < game->nsecret; i++)
+        l->cands[i] = i;
+    if (game->rule == CB_RULE_SYMBLE) {
+        l->masks = malloc(l->count ? l->count : 1);
+        if (!l->masks)
+            return CB_ENOMEM;
+        memset(l->masks, (1 << CB_MAPPINGS) - 1, l->count);
+    }
+    return CB_OK;
+}
+
+int cb_state_new(const cb_table *table, cb_state **out)
+{
+    *out = NULL;
+    cb_state *st = calloc(1, sizeof *st);
+    if (!st)
+        return CB_ENOMEM;
+    st->game = cb_table_game(table);
+    st->table = table;
+    st->cap = 8;
+    st->levels = calloc(st->cap, sizeof *st->levels);
+    if (!st->levels || start_level(st) != CB_OK) {
+        cb_state_free(st);
+        return CB_ENOMEM;
+    }
+    *out = st;
+    return CB_OK;
+}
+
+void cb_state_free(cb_state *st)
+{
+    if (!st)
+        return;
+    if (st->levels)
+        for (size_t t = 0; t <= st->turns; t++)
+            level_free(&st->levels[t]);
+    free(st->levels);
+    free(st);
+}
+
+static int level_copy(level *dst, const level *src)
+{
+    *dst = *src;
+    dst->cands = malloc((src->count ? src->count : 1) * sizeof *dst->cands);
+    dst->masks = src->masks ? malloc(src->count ? src->count : 1) : NULL;
+    if (!dst->cands || (src->masks && !dst->masks)) {
+        level_free(dst);
+        dst->cands = NULL;
+        dst->masks = NULL;
+        return CB_ENOMEM;
+    }
+    memcpy(dst->cands, src->cands, src->count * sizeof *dst->cands);
+    if (src->masks)
+        memcpy(dst->masks, src->masks, src->count);
+    return CB_OK;
+}
+
+int cb_state_copy(const cb_state *src, cb_state **out)
+{
+    *out = NULL;
+    cb_state *st = calloc(1, sizeof *st);
+    if (!st)
+        return CB_ENOMEM;
+    *st = *src;
+    st->turns = 0;
+    st->levels = calloc(src->cap, sizeof *st->levels);
+    if (!st->levels) {
+        free(st);
+        return CB_ENOMEM;
+    }
+    for (size_t t = 0; t <= src->turns; t++) {
+        if (level_copy(&st->levels[t], &src->levels[t]) != CB_OK) {
+            st->turns = t ? t - 1 : 0;
+            cb_state_free(st);
+            return CB_ENOMEM;
+        }
+        st->turns = t;
+    }
+    *out = st;
+    return CB_OK;
+}
+
+const cb_game *cb_state_game(const cb_state *st) { return st->game; }
+const cb_table *cb_state_table(const cb_state *st) { return st->table; }
+size_t cb_state_turns(const cb_state *st) { return st->turns; }
+size_t cb_state_count(const cb_state *st) { return st->levels[st->turns].count; }
+const uint32_t *cb_state_candidates(const cb_state *st) { return st->levels[st->turns].cands; }
+const uint8_t *cb_state_masks(const cb_state *st) { return st->levels[st->turns].masks; }
+void cb_state_set_hard(cb_state *st, int hard) { st->hard = hard != 0; }
+int cb_state_hard(const cb_state *st) { return st->hard; }
+
+void cb_state_turn(const cb_state *st, size_t t, uint32_t *gi, uint32_t *fb)
+{
+    *gi = st->levels[t + 1].guess;
+    *fb = st->levels[t + 1].fb;
+}
+
+int cb_state_won(const cb_state *st)
+{
+    return st->turns > 0 && st->levels[st->turns].fb == st->game->won;
+}
+
+unsigned cb_state_mappings(const cb_state *st)
+{
+    const level *l = &st->levels[st->turns];
+    unsigned u = 0;
+    if (!l->masks)
+        return 0;
+    for (size_t i = 0; i < l->count; i++)
+        u |= l->masks[i];
+    return u;
+}
+
+int cb_state_is_candidate(const cb_state *st, uint32_t gi)
+{
+    uint32_t s = cb_game_guess_secret(st->game, gi);
+    const level *l = &st->levels[st->turns];
+    size_t lo = 0, hi = l->count;
+    if (s == CB_NONE)
+        return 0;
+    while (lo < hi) { /* candidates are sorted */
+        size_t mid = (lo + hi) / 2;
+        if (l->cands[mid] < s)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < l->count && l->cands[lo] == s;
+}
+
+size_t cb_state_filter(const cb_state *st, uint32_t gi, uint32_t fb, uint32_t *out, uint8_t *out_masks)
+{
+    const level *l = &st->levels[st->turns];
+    const cb_game *game = st->game;
+    size_t kept = 0;
+    if (!l->masks) {
+        for (size_t i = 0; i < l->count; i++)
+            if (cb_table_get(st->table, gi, l->cands[i]) == fb)
+                out[kept++] = l->cands[i];
+        return kept;
+    }
+    for (size_t i = 0; i < l->count; i++) {
+        uint32_t raw = cb_table_get(st->table, gi, l->cands[i]);
+        uint8_t mask = 0;
+        for (int m = 0; m < CB_MAPPINGS; m++)
+            if ((l->masks[i] >> m & 1) && cb_game_observe(game, raw, m) == fb)
+                mask = (uint8_t)(mask | 1u << m);
+        if (mask) {
+            if (out_masks)
+                out_masks[kept] = mask;
+            out[kept++] = l->cands[i];
+        }
+    }
+    return kept;
+}
+
+static const char *ordinal(int i, char *buf, size_t size)
+{
+    const char *suffix = (i % 100 >= 11 && i % 100 <= 13) ? "th" : i % 10 == 1 ? "st" : i % 10 == 2 ? "nd"
+                                                                  : i % 10 == 3 ? "rd" : "th";
+    snprintf(buf, size, "%d%s", i, suffix);
+    return buf;
+}
+
+/* Hard mode: does guess gi respect turn (g, fb)? */
+static int respects(const cb_game *game, uint32_t gi, uint32_t g, uint32_t fb, char *why, size_t why_size)
+{
+    const uint8_t *code = cb_game_code(game, gi), *prev = cb_game_code(game, g);
+    int need[CB_MAX_SYMBOLS] = {0}, have[CB_MAX_SYMBOLS] = {0};
+    uint32_t f = fb;
+    for (int i = 0; i < game->n; i++, f /= 3) {
+        char ord[16];
+        if (f % 3 == 2 && code[i] != prev[i]) {
+            if (why)
+                snprintf(why, why_size, "hard mode: the %s letter must be %s", ordinal(i + 1, ord, sizeof ord),
+                         game->symbols[prev[i]]);
+            return 0;
+        }
+        if (f % 3)
+            need[prev[i]]++;
+        have[code[i]]++;
+    }
+    for (int i = 0; i < game->n; i++)
+        if (have[prev[i]] < need[prev[i]]) {
+            if (why) {
+                if (need[prev[i]] == 1)
+                    snprintf(why, why_size, "hard mode: the guess must contain %s", game->symbols[prev[i]]);
+                else
+                    snprintf(why, why_size, "hard mode: the guess must contain %s %d times",
+                             game->symbols[prev[i]], need[prev[i]]);
+            }
+            return 0;
+        }
+    return 1;
+}
+
+int cb_state_legal(const cb_state *st, uint32_t gi, char *why, size_t why_size)
+{
+    if (!st->hard || st->game->rule != CB_RULE_WORDLE)
+        return 1;
+    for (size_t t = 1; t <= st->turns; t++)
+        if (!respects(st->game, gi, st->levels[t].guess, st->levels[t].fb, why, why_size))
+            return 0;
+    return 1;
+}
+
+static int grow(cb_state *st)
+{
+    if (st->turns + 1 < st->cap)
+        return CB_OK;
+    level *l = realloc(st->levels, st->cap * 2 * sizeof *l);
+    if (!l)
+        return CB_ENOMEM;
+    memset(l + st->cap, 0, st->cap * sizeof *l);
+    st->levels = l;
+    st->cap *= 2;
+    return CB_OK;
+}
+
+int cb_state_apply(cb_state *st, uint32_t gi, uint32_t fb)
+{
+    const cb_game *game = st->game;
+    if (gi >= game->nguess || fb >= game->fb_count)
+        return CB_EINVAL;
+    if (!cb_state_legal(st, gi, NULL, 0))
+        return CB_EILLEGAL;
+    if (grow(st) != CB_OK)
+        return CB_ENOMEM;
+    const level *cur = &st->levels[st->turns];
+    level next = {gi, fb, NULL, NULL, 0};
+    next.cands = malloc((cur->count ? cur->count : 1) * sizeof *next.cands);
+    next.masks = cur->masks ? malloc(cur->count ? cur->count : 1) : NULL;
+    if (!next.cands || (cur->masks && !next.masks)) {
+        level_free(&next);
+        return CB_ENOMEM;
+    }
+    next.count = cb_state_filter(st, gi, fb, next.cands, next.masks);
+    if (next.count == 0) {
+        level_free(&next);
+        return CB_ECONTRADICT;
+    }
+    st->levels[++st->turns] = next;
+    return CB_OK;
+}
+
+int cb_state_undo(cb_state *st)
+{
+    if (st->turns == 0)
+        return CB_EEMPTY;
+    level_free(&st->levels[st->turns]);
+    memset(&st->levels[st->turns], 0, sizeof(level));
+    st->turns--;
+    return CB_OK;
+}
+
+void cb_state_reset(cb_state *st)
+{
+    while (cb_state_undo(st) == CB_OK)
+        ;
+}

@@ -1,0 +1,35 @@
+/* status.c: status codes and error details. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "codebreaker/status.h"
+
+const char *cb_strerror(int code)
+{
+    switch (code) {
+    case CB_OK: return "success";
+    case CB_EINVAL: return "invalid argument";
+    case CB_ENOMEM: return "out of memory";
+    case CB_EIO: return "input/output error";
+    case CB_EPARSE: return "malformed input";
+    case CB_ENOTFOUND: return "not found";
+    case CB_ECONTRADICT: return "no secret is consistent with this history";
+    case CB_ETOOBIG: return "too large";
+    case CB_EILLEGAL: return "guess not allowed here";
+    case CB_EEMPTY: return "nothing there";
+    case CB_ECANCELED: return "stopped before the end";
+    default: return "unknown error";
+    }
+}
+
+int cb_error_set(cb_error *err, int code, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        err->code = code;
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}

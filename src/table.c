@@ -1,0 +1,358 @@
+/* table.c: the feedback table, built in parallel with a vectorised kernel. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "codebreaker/feedback.h"
+#include "codebreaker/table.h"
+#include "game_internal.h"
+#include "parallel.h"
+
+#define DEFAULT_MAX_BYTES ((size_t)8 << 30)
+
+struct cb_table {
+    const cb_game *game;
+    void *data;         /* nguess rows of nsecret entries, or NULL on the fly */
+    int width;
+    size_t stride;      /* bytes per row */
+    double seconds;
+};
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CB_NO_CLONES)
+#define KERNEL __attribute__((target_clones("avx2", "default")))
+#else
+#define KERNEL
+#endif
+
+/*
+ * The kernel works on LANES secrets at once with GCC's generic vectors,
+ * which become AVX2 or SSE2 instructions (the two clones of
+ * cb_table_kernel). Comparisons give lanes of all ones or zero.
+ */
+#define LANES 32
+typedef uint8_t v8 __attribute__((vector_size(LANES)));
+typedef uint16_t v16 __attribute__((vector_size(LANES * 2)));
+typedef uint32_t v32 __attribute__((vector_size(LANES * 4)));
+
+/* A guess's letters: for each distinct letter, the positions holding it. */
+typedef struct letters {
+    int count;
+    uint8_t letter[CB_MAX_LENGTH];
+    uint32_t where[CB_MAX_LENGTH]; /* bit mask of guess positions */
+} letters;
+
+static void guess_letters(int n, const uint8_t *g, letters *l)
+{
+    l->count = 0;
+    for (int i = 0; i < n; i++) {
+        int k = 0;
+        while (k < l->count && l->letter[k] != g[i])
+            k++;
+        if (k == l->count) {
+            l->letter[k] = g[i];
+            l->where[k] = 0;
+            l->count++;
+        }
+        l->where[k] |= 1u << i;
+    }
+}
+
+static inline __attribute__((always_inline)) void load_lanes(int n, const uint8_t *const *soa, size_t base, v8 *s)
+{
+    for (int p = 0; p < n; p++)
+        memcpy(&s[p], soa[p] + base, LANES);
+}
+
+/*
+ * Wordle colours of LANES secrets: green[i] and yellow[i] are lane masks
+ * for guess position i. Position i (not green) is yellow while fewer
+ * earlier non-green copies of its letter came before it than the secret
+ * has unmatched copies.
+ */
+static inline __attribute__((always_inline)) void wordle_lanes(int n, const uint8_t *g, const letters *l,
+                                                               const v8 *s, v8 *green, v8 *yellow)
+{
+    for (int i = 0; i < n; i++)
+        green[i] = (v8)(s[i] == g[i]);
+    for (int k = 0; k < l->count; k++) {
+        const uint8_t letter = l->letter[k];
+        v8 avail = {0}, used = {0};
+        for (int p = 0; p < n; p++)
+            avail += (v8)(s[p] == letter) & ~green[p] & 1;
+        for (int q = 0; q < n; q++) {
+            if (!(l->where[k] >> q & 1))
+                continue;
+            v8 ng = ~green[q];
+            yellow[q] = ng & (v8)(used < avail);
+            used += ng & 1;
+        }
+    }
+}
+
+static inline __attribute__((always_inline)) void wordle_chunk(int n, const uint8_t *g, const letters *l,
+                                                               const uint8_t *const *soa, size_t base, size_t cnt,
+                                                               int width, void *out)
+{
+    v8 s[CB_MAX_LENGTH], green[CB_MAX_LENGTH], yellow[CB_MAX_LENGTH];
+    load_lanes(n, soa, base, s);
+    wordle_lanes(n, g, l, s, green, yellow);
+    uint32_t w = 1;
+    if (width == 1) {
+        v8 pat = {0};
+        for (int i = 0; i < n; i++, w *= 3)
+            pat += (green[i] & (uint8_t)(2 * w)) | (yellow[i] & (uint8_t)w);
+        memcpy((uint8_t *)out + base, &pat, cnt);
+    } else if (width == 2) {
+        v16 pat = {0};
+        for (int i = 0; i < n; i++, w *= 3) {
+            v8 digit = (green[i] & 2) | (yellow[i] & 1);
+            pat += __builtin_convertvector(digit, v16) * (uint16_t)w;
+        }
+        memcpy((uint16_t *)out + base, &pat, cnt * 2);
+    } else {
+        v32 pat = {0};
+        for (int i = 0; i < n; i++, w *= 3) {
+            v8 digit = (green[i] & 2) | (yellow[i] & 1);
+            pat += __builtin_convertvector(digit, v32) * w;
+        }
+        memcpy((uint32_t *)out + base, &pat, cnt * 4);
+    }
+}
+
+/* Mastermind: blacks, then common colours as the sum of min(count in guess, count in secret). */
+static inline __attribute__((always_inline)) void mastermind_chunk(int n, const uint8_t *g, const letters *l,
+                                                                   const uint8_t *const *soa, size_t base,
+                                                                   size_t cnt, uint8_t *out)
+{
+    v8 s[CB_MAX_LENGTH], black = {0}, common = {0};
+    load_lanes(n, soa, base, s);
+    for (int i = 0; i < n; i++)
+        black += (v8)(s[i] == g[i]) & 1;
+    for (int k = 0; k < l->count; k++) {
+        v8 cs = {0};
+        uint8_t cg = (uint8_t)__builtin_popcount(l->where[k]);
+        for (int p = 0; p < n; p++)
+            cs += (v8)(s[p] == l->letter[k]) & 1;
+        v8 less = (v8)(cs < cg);
+        common += (cs & less) | (cg & ~less);
+    }
+    v8 id = black * (uint8_t)(n + 1) + common - black;
+    memcpy(out + base, &id, cnt);
+}
+
+/* soa arrays must be readable up to cb_table_kernel_padding(count) bytes. */
+KERNEL
+void cb_table_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
+                     void *out)
+{
+    letters l;
+    guess_letters(n, guess, &l);
+    for (size_t base = 0; base < count; base += LANES) {
+        size_t cnt = count - base < LANES ? count - base : LANES;
+        if (rule == CB_RULE_MASTERMIND)
+            mastermind_chunk(n, guess, &l, soa, base, cnt, (uint8_t *)out);
+        else
+            wordle_chunk(n, guess, &l, soa, base, cnt, width, out);
+    }
+}
+
+size_t cb_table_kernel_padding(size_t count) { return (count + LANES - 1) / LANES * LANES; }
+
+void cb_table_options_default(cb_table_options *opt)
+{
+    memset(opt, 0, sizeof *opt);
+    opt->mode = CB_TABLE_AUTO;
+}
+
+static int width_of(const cb_game *game)
+{
+    uint32_t raw = game->rule == CB_RULE_SYMBLE ? cb_pow3(game->n) : game->fb_count;
+    return raw <= 256 ? 1 : raw <= 65536 ? 2 : 4;
+}
+
+double cb_table_bytes_needed(const cb_game *game)
+{
+    return (double)game->nguess * (double)game->nsecret * width_of(game);
+}
+
+/* Position-major copy of `count` codes, chosen by idx (or all when NULL). */
+static uint8_t **make_soa(const cb_game *game, const uint32_t *idx, size_t count)
+{
+    uint8_t **soa = calloc((size_t)game->n, sizeof *soa);
+    size_t padded = cb_table_kernel_padding(count ? count : 1);
+    if (!soa)
+        return NULL;
+    for (int p = 0; p < game->n; p++) {
+        soa[p] = calloc(padded, 1); /* kernels read whole blocks */
+        if (!soa[p]) {
+            for (int q = 0; q < p; q++)
+                free(soa[q]);
+            free(soa);
+            return NULL;
+        }
+        for (size_t j = 0; j < count; j++)
+            soa[p][j] = cb_game_code(game, idx ? idx[j] : (uint32_t)j)[p];
+    }
+    return soa;
+}
+
+static void free_soa(uint8_t **soa, int n)
+{
+    if (!soa)
+        return;
+    for (int p = 0; p < n; p++)
+        free(soa[p]);
+    free(soa);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Rows by guess against the secrets: Mastermind and Wordle. */
+static int build_direct(cb_table *t, int threads)
+{
+    const cb_game *game = t->game;
+    uint8_t **soa = make_soa(game, game->secret_guess, game->nsecret);
+    if (!soa)
+        return CB_ENOMEM;
+    long rows = (long)game->nguess;
+#pragma omp parallel for schedule(dynamic, 32) num_threads(cb__threads(threads))
+    for (long g = 0; g < rows; g++)
+        cb_table_kernel(game->rule, game->n, cb_game_code(game, (uint32_t)g), (const uint8_t *const *)soa,
+                        game->nsecret, t->width, (char *)t->data + (size_t)g * t->stride);
+    free_soa(soa, game->n);
+    return CB_OK;
+}
+
+/*
+ * Symble: entry (g, c) is Wordle's pattern of codeword c played as a guess
+ * against g. Compute those rows (one per codeword, over all guesses) in
+ * blocks and write them transposed.
+ */
+static int build_symble(cb_table *t, int threads)
+{
+    const cb_game *game = t->game;
+    uint8_t **soa = make_soa(game, NULL, game->nguess);
+    if (!soa)
+        return CB_ENOMEM;
+    int fail = 0;
+    long secrets = (long)game->nsecret;
+    size_t w = (size_t)t->width;
+#pragma omp parallel num_threads(cb__threads(threads))
+    {
+        char *row = malloc((size_t)game->nguess * w);
+        if (!row) {
+#pragma omp atomic write
+            fail = 1;
+        }
+#pragma omp for schedule(dynamic, 16)
+        for (long c = 0; c < secrets; c++) {
+            if (!row)
+                continue;
+            cb_table_kernel(CB_RULE_WORDLE, game->n, cb_game_code(game, game->secret_guess[c]),
+                            (const uint8_t *const *)soa, game->nguess, t->width, row);
+            for (uint32_t g = 0; g < game->nguess; g++)
+                memcpy((char *)t->data + (size_t)g * t->stride + (size_t)c * w, row + (size_t)g * w, w);
+        }
+        free(row);
+    }
+    free_soa(soa, game->n);
+    return fail ? CB_ENOMEM : CB_OK;
+}
+
+int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **out, cb_error *err)
+{
+    cb_table_options def;
+    if (!opt) {
+        cb_table_options_default(&def);
+        opt = &def;
+    }
+    *out = NULL;
+    cb_table *t = calloc(1, sizeof *t);
+    if (!t)
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    t->game = game;
+    t->width = width_of(game);
+    t->stride = (size_t)game->nsecret * (size_t)t->width;
+    double need = cb_table_bytes_needed(game);
+    size_t limit = opt->max_bytes ? opt->max_bytes : DEFAULT_MAX_BYTES;
+    int precompute = opt->mode == CB_TABLE_ON || (opt->mode == CB_TABLE_AUTO && need <= (double)limit);
+    if (opt->mode == CB_TABLE_ON && need > (double)limit) {
+        free(t);
+        return cb_error_set(err, CB_ETOOBIG,
+                            "a feedback table for %u guesses x %u secrets needs %.3g GiB; the limit is %.3g GiB",
+                            game->nguess, game->nsecret, need / (1u << 30), (double)limit / (1u << 30));
+    }
+    if (!precompute) {
+        *out = t;
+        return CB_OK;
+    }
+    double start = now();
+    t->data = malloc(need > 0 ? (size_t)need : 1);
+    if (!t->data) {
+        free(t);
+        return cb_error_set(err, CB_ENOMEM, "out of memory for a feedback table of %.3g GiB", need / (1u << 30));
+    }
+    int rc = game->rule == CB_RULE_SYMBLE ? build_symble(t, opt->threads) : build_direct(t, opt->threads);
+    if (rc != CB_OK) {
+        cb_table_free(t);
+        return cb_error_set(err, rc, "out of memory building the feedback table");
+    }
+    t->seconds = now() - start;
+    *out = t;
+    return CB_OK;
+}
+
+void cb_table_free(cb_table *t)
+{
+    if (!t)
+        return;
+    free(t->data);
+    free(t);
+}
+
+const cb_game *cb_table_game(const cb_table *t) { return t->game; }
+int cb_table_width(const cb_table *t) { return t->width; }
+int cb_table_precomputed(const cb_table *t) { return t->data != NULL; }
+double cb_table_build_seconds(const cb_table *t) { return t->seconds; }
+
+const void *cb_table_row(const cb_table *t, uint32_t g)
+{
+    return t->data ? (const char *)t->data + (size_t)g * t->stride : NULL;
+}
+
+uint32_t cb_table_get(const cb_table *t, uint32_t g, uint32_t s)
+{
+    if (!t->data)
+        return cb_game_feedback(t->game, g, s);
+    const char *row = (const char *)t->data + (size_t)g * t->stride;
+    switch (t->width) {
+    case 1: return ((const uint8_t *)row)[s];
+    case 2: return ((const uint16_t *)row)[s];
+    default: return ((const uint32_t *)row)[s];
+    }
+}
+
+void cb_table_fill(const cb_table *t, uint32_t g, const uint32_t *secrets, size_t n, uint32_t *out)
+{
+    const void *row = cb_table_row(t, g);
+    if (!row)
+        for (size_t i = 0; i < n; i++)
+            out[i] = cb_game_feedback(t->game, g, secrets[i]);
+    else if (t->width == 1)
+        for (size_t i = 0; i < n; i++)
+            out[i] = ((const uint8_t *)row)[secrets[i]];
+    else if (t->width == 2)
+        for (size_t i = 0; i < n; i++)
+            out[i] = ((const uint16_t *)row)[secrets[i]];
+    else
+        for (size_t i = 0; i < n; i++)
+            out[i] = ((const uint32_t *)row)[secrets[i]];
+}

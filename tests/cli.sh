@@ -1,0 +1,113 @@
+#!/bin/sh
+# cli.sh: end-to-end tests of the codebreaker program: outputs and exit statuses.
+# usage: sh tests/cli.sh path/to/codebreaker
+cb="$1"
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# expect NAME STATUS EXPECTED-OUTPUT -- ARGS...: stdout must equal EXPECTED-OUTPUT, exit status STATUS
+expect() {
+    name="$1" status="$2" want="$3"
+    shift 4
+    got=$("$cb" "$@" 2>"$tmp/err")
+    rc=$?
+    if [ "$rc" = "$status" ] && [ "$got" = "$want" ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL $name: status $rc (want $status), output:"
+        echo "$got" | head -5
+        echo "stderr:"
+        head -3 "$tmp/err"
+    fi
+}
+
+# expect_err NAME STATUS PATTERN -- ARGS...: exit status STATUS and stderr matching PATTERN (grep -E)
+expect_err() {
+    name="$1" status="$2" pattern="$3"
+    shift 4
+    "$cb" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    rc=$?
+    if [ "$rc" = "$status" ] && grep -Eq "$pattern" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -le 2 ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL $name: status $rc (want $status), stderr:"
+        cat "$tmp/err"
+    fi
+}
+
+expect wordle-example 0 ".Y..." -- feedback --game wordle salet aback
+expect mastermind-example 0 "2B1W" -- feedback --game mastermind 1122 1223
+expect bulls 0 "1B1W" -- feedback --game bulls 0123 0345
+expect symble-colours 0 ".Y..." -- feedback --game symble thorn solid
+expect symble-lands 0 "..Y.." -- feedback --game symble lands hello
+expect symble-mapping 0 "aabaa" -- feedback --game symble --mapping abc lands hello
+expect default-game 0 "GGGGG" -- feedback crane crane
+expect uppercase 0 "GGGGG" -- feedback CRANE crane
+expect json 0 '{"guess":"salet","secret":"aback","feedback":".Y..."}' -- feedback --json salet aback
+expect complete 0 "GGYY" -- feedback --game wordle --colors 6 --pegs 4 0012 0021
+expect candidates 0 "1 candidate
+avoid" -- candidates salet=.Y... crony=..G..
+expect candidates-mm 0 "$(printf '1 candidate\n1223')" -- candidates --game mastermind 1122=2B1W 1344=1B1W 3526=1B1W 1462=1B1W 1223=4B0W
+expect candidates-json 0 '{"count":1,"candidates":["avoid"]}' -- candidates --json salet=.Y... crony=..G..
+
+# stdin mode: one feedback per line; a bad line prints ? and the rest goes on
+printf 'salet aback\ncrane crane\nxxxxx crane\nspeed abide\n' >"$tmp/pairs"
+got=$("$cb" feedback - <"$tmp/pairs" 2>"$tmp/err")
+rc=$?
+if [ "$rc" = 2 ] && [ "$got" = "$(printf '.Y...\nGGGGG\n?\n..Y.Y')" ] && grep -q "line 3" "$tmp/err"; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1)); echo "FAIL stdin mode: $rc $got"; cat "$tmp/err"
+fi
+
+# stdin mode is fast: 200 000 lines in well under 2 seconds (the target is 100 000 lines a second)
+awk 'BEGIN { for (i = 0; i < 200000; i++) print "salet aback" }' >"$tmp/many"
+start=$(date +%s%N)
+lines=$("$cb" feedback - <"$tmp/many" | wc -l)
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+if [ "$lines" = 200000 ] && [ "$ms" -lt 2000 ]; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1)); echo "FAIL stdin speed: $lines lines in $ms ms"
+fi
+
+# info
+"$cb" info >"$tmp/info" && grep -q "possible secrets   2315" "$tmp/info" && grep -q "allowed guesses    12972" "$tmp/info" \
+    && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL info"; cat "$tmp/info"; }
+"$cb" info --json --game mastermind | grep -q '"secrets":1296,"guesses":1296' \
+    && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL info json"; }
+"$cb" info --game wordle --colors 25 --pegs 5 | grep -q "computed on the fly" \
+    && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL info on the fly"; }
+
+# errors: one line, status 2
+expect_err not-a-word 2 "'xyzzy' is not in the list" -- feedback xyzzy crane
+expect_err short-word 2 "has 3 letters" -- feedback abc crane
+expect_err bad-colour 2 "not a symbol" -- feedback --game mastermind 1172 1122
+expect_err unknown-game 2 "unknown game 'chess'" -- info --game chess
+expect_err unknown-option 2 "unknown option --frobnicate" -- info --frobnicate
+expect_err unknown-command 2 "unknown command" -- frobnicate
+expect_err absurd-colours 2 "out of range" -- info --game mastermind --colors 99
+expect_err absurd-size 2 "codes; the limit" -- info --game mastermind --colors 16 --pegs 10
+expect_err bad-number 2 "not a whole number" -- info --game mastermind --colors six
+expect_err contradiction 2 "no secret gives" -- candidates salet=GGGGG
+expect_err contradiction-later 2 "contradicts itself" -- candidates crane=..... crane=GGGGG
+expect_err bad-feedback 2 "not a colour" -- candidates salet=.Q...
+expect_err bad-mm-feedback 2 "cannot happen" -- candidates --game mastermind 1122=3B1W
+expect_err hard-mode 2 "hard mode: the guess must contain a" -- candidates --hard salet=.Y... crony=.....
+expect_err hard-not-wordle 2 "Wordle rules only" -- candidates --game mastermind --hard
+expect_err missing-file 2 "cannot open /nonexistent" -- info --words /nonexistent
+printf 'crane\nslate\ncrane\n' >"$tmp/dup.txt"
+expect_err duplicate 2 "dup.txt:3: 'crane' appears twice" -- info --words "$tmp/dup.txt"
+expect_err table-too-big 2 "needs .* GiB" -- info --game wordle --colors 25 --pegs 5 --table on
+expect_err bad-mapping 2 "not an order" -- feedback --game symble --mapping abd lands hello
+expect_err no-args 2 "GUESS SECRET" -- feedback salet
+
+"$cb" feedback --help | grep -q "example:" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL help"; }
+"$cb" | grep -q "commands:" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL bare usage"; }
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

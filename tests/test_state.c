@@ -1,0 +1,206 @@
+/* test_state.c: filtering against brute force, contradictions, undo, hard mode, Symble masks, partitions. */
+#include <string.h>
+
+#include "check.h"
+#include "codebreaker/codebreaker.h"
+
+static cb_game *make(const char *preset)
+{
+    cb_game_config cfg;
+    cb_game *g = NULL;
+    cb_error err;
+    cb_game_config_preset(preset, &cfg);
+    cb_game_new(&cfg, &g, &err);
+    return g;
+}
+
+static uint32_t code(const cb_game *g, const char *text)
+{
+    uint32_t gi = CB_NONE;
+    cb_game_parse_code(g, text, &gi, NULL);
+    return gi;
+}
+
+/* Brute force: the secrets consistent with every turn of st (non-Symble). */
+static size_t brute(const cb_state *st, uint32_t *out)
+{
+    const cb_game *g = cb_state_game(st);
+    size_t n = 0;
+    for (uint32_t s = 0; s < cb_game_secret_count(g); s++) {
+        int ok = 1;
+        for (size_t t = 0; t < cb_state_turns(st) && ok; t++) {
+            uint32_t gi, fb;
+            cb_state_turn(st, t, &gi, &fb);
+            ok = cb_game_feedback(g, gi, s) == fb;
+        }
+        if (ok)
+            out[n++] = s;
+    }
+    return n;
+}
+
+static void filtering(const char *preset)
+{
+    cb_game *g = make(preset);
+    cb_table *t;
+    cb_state *st;
+    cb_table_new(g, NULL, &t, NULL);
+    cb_state_new(t, &st);
+    uint32_t *want = malloc(cb_game_secret_count(g) * sizeof *want);
+    unsigned long long seed = 99;
+    for (int game = 0; game < 30; game++) {
+        cb_state_reset(st);
+        uint32_t secret = (uint32_t)(check_rand(&seed) % cb_game_secret_count(g));
+        for (int turn = 0; turn < 4 && !cb_state_won(st); turn++) {
+            uint32_t gi = (uint32_t)(check_rand(&seed) % cb_game_guess_count(g));
+            CHECK(cb_state_apply(st, gi, cb_table_get(t, gi, secret)) == CB_OK);
+            size_t n = brute(st, want);
+            CHECK(n == cb_state_count(st) && memcmp(want, cb_state_candidates(st), n * sizeof *want) == 0);
+            CHECK(cb_state_is_candidate(st, cb_game_secret_guess(g, secret)));
+        }
+        /* partitions: sizes add up and match filtering */
+        cb_partition p;
+        cb_partition_init(&p);
+        uint32_t gi = (uint32_t)(check_rand(&seed) % cb_game_guess_count(g));
+        CHECK(cb_partition_compute(&p, st, gi) == CB_OK);
+        uint32_t sum = 0;
+        for (size_t k = 0; k < p.parts; k++) {
+            sum += p.sizes[k];
+            CHECK(cb_state_filter(st, gi, p.ids[k], want, NULL) == p.sizes[k]);
+        }
+        CHECK(sum == cb_state_count(st) && p.total == sum);
+        CHECK((p.won_part >= 0) == cb_state_is_candidate(st, gi));
+        cb_partition_release(&p);
+    }
+    free(want);
+    cb_state_free(st);
+    cb_table_free(t);
+    cb_game_free(g);
+}
+
+static void contradictions_and_undo(void)
+{
+    cb_game *g = make("wordle");
+    cb_table *t;
+    cb_state *st, *copy;
+    cb_table_new(g, NULL, &t, NULL);
+    cb_state_new(t, &st);
+    uint32_t salet = code(g, "salet"), fb;
+    cb_game_parse_feedback(g, ".Y...", &fb, NULL);
+    CHECK(cb_state_apply(st, salet, fb) == CB_OK);
+    size_t after = cb_state_count(st);
+    CHECK(after > 1 && after < 2315);
+    cb_game_parse_feedback(g, "GGGGG", &fb, NULL);
+    CHECK(cb_state_apply(st, salet, fb) == CB_ECONTRADICT); /* salet is not an answer */
+    CHECK(cb_state_count(st) == after && cb_state_turns(st) == 1);
+    CHECK(cb_state_apply(st, salet, 9999) == CB_EINVAL);
+    CHECK(cb_state_copy(st, &copy) == CB_OK);
+    CHECK(cb_state_undo(st) == CB_OK && cb_state_count(st) == 2315);
+    CHECK(cb_state_undo(st) == CB_EEMPTY);
+    CHECK(cb_state_count(copy) == after && cb_state_turns(copy) == 1);
+    cb_state_free(copy);
+    /* a won game leaves just the secret */
+    uint32_t crane = code(g, "crane");
+    CHECK(cb_state_apply(st, crane, cb_game_won(g)) == CB_OK && cb_state_count(st) == 1 && cb_state_won(st));
+    cb_state_free(st);
+    cb_table_free(t);
+    cb_game_free(g);
+}
+
+static void hard_mode(void)
+{
+    cb_game *g = make("wordle");
+    cb_table *t;
+    cb_state *st;
+    char why[128];
+    uint32_t fb;
+    cb_table_new(g, NULL, &t, NULL);
+    cb_state_new(t, &st);
+    cb_state_set_hard(st, 1);
+    cb_game_parse_feedback(g, ".Y..G", &fb, NULL); /* salet: a somewhere else, t last */
+    CHECK(cb_state_apply(st, code(g, "salet"), fb) == CB_OK);
+    CHECK(!cb_state_legal(st, code(g, "crony"), why, sizeof why) && strstr(why, "5th letter must be t"));
+    CHECK(!cb_state_legal(st, code(g, "court"), why, sizeof why) && strstr(why, "contain a"));
+    CHECK(cb_state_legal(st, code(g, "adapt"), why, sizeof why));
+    CHECK(cb_state_apply(st, code(g, "crony"), 0) == CB_EILLEGAL);
+    cb_state_set_hard(st, 0);
+    CHECK(cb_state_legal(st, code(g, "crony"), NULL, 0));
+    cb_state_reset(st);
+    cb_state_set_hard(st, 1);
+    cb_game_parse_feedback(g, "Y.Y.G", &fb, NULL); /* eerie against there */
+    CHECK(cb_state_apply(st, code(g, "eerie"), fb) == CB_OK);
+    CHECK(!cb_state_legal(st, code(g, "crane"), why, sizeof why) && strstr(why, "e 2 times"));
+    CHECK(cb_state_legal(st, code(g, "there"), why, sizeof why));
+    cb_state_free(st);
+    cb_table_free(t);
+    cb_game_free(g);
+}
+
+/* Symble: the true (codeword, mapping) always survives; masks match brute force. */
+static void symble(void)
+{
+    cb_game *g = make("symble");
+    cb_table *t;
+    cb_state *st;
+    cb_table_new(g, NULL, &t, NULL);
+    cb_state_new(t, &st);
+    CHECK(cb_state_mappings(st) == 0x3f);
+    unsigned long long seed = 5;
+    for (int game = 0; game < 20; game++) {
+        cb_state_reset(st);
+        uint32_t secret = (uint32_t)(check_rand(&seed) % cb_game_secret_count(g));
+        int m = (int)(check_rand(&seed) % CB_MAPPINGS);
+        uint32_t gis[3];
+        for (int turn = 0; turn < 3; turn++) {
+            uint32_t gi = gis[turn] = (uint32_t)(check_rand(&seed) % cb_game_guess_count(g));
+            uint32_t obs = cb_game_observe(g, cb_table_get(t, gi, secret), m);
+            CHECK(cb_state_apply(st, gi, obs) == CB_OK);
+            size_t n = 0, at = 0;
+            const uint32_t *c = cb_state_candidates(st);
+            const uint8_t *masks = cb_state_masks(st);
+            for (uint32_t s = 0; s < cb_game_secret_count(g); s++) {
+                unsigned mask = 0;
+                for (int mm = 0; mm < CB_MAPPINGS; mm++) {
+                    int ok = 1;
+                    for (int k = 0; k <= turn && ok; k++) {
+                        uint32_t want = cb_game_observe(g, cb_table_get(t, gis[k], secret), m);
+                        ok = cb_game_observe(g, cb_table_get(t, gis[k], s), mm) == want;
+                    }
+                    if (ok)
+                        mask |= 1u << mm;
+                }
+                if (!mask)
+                    continue;
+                n++;
+                while (at < cb_state_count(st) && c[at] < s)
+                    at++;
+                CHECK(at < cb_state_count(st) && c[at] == s && masks[at] == mask);
+            }
+            CHECK(n == cb_state_count(st));
+        }
+    }
+    /* partition keys count codewords once; before any turn the six renamings share a part */
+    cb_state_reset(st);
+    cb_partition p;
+    cb_partition_init(&p);
+    CHECK(cb_partition_compute(&p, st, code(g, "salet")) == CB_OK);
+    uint32_t sum = 0;
+    for (size_t k = 0; k < p.parts; k++)
+        sum += p.sizes[k];
+    CHECK(sum == 2315 && p.parts <= 41); /* (3^5 + 3) / 6 = 41 patterns up to renaming */
+    cb_partition_release(&p);
+    cb_state_free(st);
+    cb_table_free(t);
+    cb_game_free(g);
+}
+
+int main(void)
+{
+    filtering("wordle");
+    filtering("mastermind");
+    filtering("bulls");
+    contradictions_and_undo();
+    hard_mode();
+    symble();
+    return check_done("test_state");
+}

@@ -1,0 +1,102 @@
+/* test_table.c: table entries equal the direct rule functions; sizes, modes and limits. */
+#include <string.h>
+
+#include "check.h"
+#include "codebreaker/codebreaker.h"
+
+static cb_game *make(const char *preset, int colors, int length)
+{
+    cb_game_config cfg;
+    cb_game *g = NULL;
+    cb_error err;
+    cb_game_config_preset(preset, &cfg);
+    if (colors) {
+        cfg.colors = colors;
+        cfg.length = length;
+    }
+    if (cb_game_new(&cfg, &g, &err) != CB_OK)
+        fprintf(stderr, "%s\n", err.message);
+    return g;
+}
+
+static void compare(const char *what, cb_game *g, int width)
+{
+    cb_table_options opt;
+    cb_table *t1, *t2, *fly;
+    cb_error err;
+    cb_table_options_default(&opt);
+    opt.threads = 2;
+    CHECK(cb_table_new(g, &opt, &t2, &err) == CB_OK);
+    opt.threads = 1;
+    CHECK(cb_table_new(g, &opt, &t1, &err) == CB_OK);
+    opt.mode = CB_TABLE_OFF;
+    CHECK(cb_table_new(g, &opt, &fly, &err) == CB_OK);
+    CHECK_MSG(cb_table_width(t2) == width, "%s: width %d", what, cb_table_width(t2));
+    CHECK(cb_table_precomputed(t2) && !cb_table_precomputed(fly) && cb_table_row(fly, 0) == NULL);
+    uint32_t ng = cb_game_guess_count(g), ns = cb_game_secret_count(g);
+    size_t row = (size_t)ns * (size_t)width;
+    int same = 1;
+    for (uint32_t i = 0; i < ng && same; i++)
+        same = memcmp(cb_table_row(t1, i), cb_table_row(t2, i), row) == 0;
+    CHECK_MSG(same, "%s: one thread and two threads differ", what);
+    unsigned long long seed = 7;
+    int bad = 0;
+    for (int k = 0; k < 300000; k++) {
+        uint32_t gi = (uint32_t)(check_rand(&seed) % ng), si = (uint32_t)(check_rand(&seed) % ns);
+        uint32_t want = cb_game_feedback(g, gi, si);
+        if (cb_table_get(t2, gi, si) != want || cb_table_get(fly, gi, si) != want)
+            bad++;
+    }
+    /* the last secrets of a row (the kernel's partial block) */
+    for (uint32_t si = ns > 40 ? ns - 40 : 0; si < ns; si++)
+        for (uint32_t gi = 0; gi < ng; gi += 97)
+            bad += cb_table_get(t2, gi, si) != cb_game_feedback(g, gi, si);
+    CHECK_MSG(bad == 0, "%s: %d entries differ from the rule", what, bad);
+    uint32_t secrets[3] = {0, ns / 2, ns - 1}, out[3], out2[3];
+    cb_table_fill(t2, 5 % ng, secrets, 3, out);
+    cb_table_fill(fly, 5 % ng, secrets, 3, out2);
+    CHECK(memcmp(out, out2, sizeof out) == 0);
+    cb_table_free(t1);
+    cb_table_free(t2);
+    cb_table_free(fly);
+}
+
+static void limits(void)
+{
+    cb_game *g = make("mastermind", 0, 0);
+    cb_table_options opt;
+    cb_table *t;
+    cb_error err;
+    cb_table_options_default(&opt);
+    opt.mode = CB_TABLE_ON;
+    opt.max_bytes = 1000;
+    CHECK(cb_table_new(g, &opt, &t, &err) == CB_ETOOBIG && t == NULL);
+    CHECK_MSG(strstr(err.message, "needs") && strstr(err.message, "GiB"), "%s", err.message);
+    opt.mode = CB_TABLE_AUTO;
+    CHECK(cb_table_new(g, &opt, &t, &err) == CB_OK && !cb_table_precomputed(t));
+    CHECK(cb_table_get(t, 0, 1) == cb_game_feedback(g, 0, 1));
+    cb_table_free(t);
+    CHECK(cb_table_bytes_needed(g) == 1296.0 * 1296.0);
+    cb_game_free(g);
+}
+
+int main(void)
+{
+    static const struct { const char *preset; int colors, length, width; } games[] = {
+        {"wordle", 0, 0, 1}, {"symble", 0, 0, 1}, {"mastermind", 0, 0, 1}, {"bulls", 0, 0, 1},
+        {"mastermind", 3, 8, 1}, {"wordle", 3, 7, 2}, {"symble", 3, 6, 2}, {"wordle", 2, 11, 4},
+        {"symble", 2, 11, 4}, {"wordle", 20, 2, 1},
+    };
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        cb_game *g = make(games[i].preset, games[i].colors, games[i].length);
+        CHECK(g != NULL);
+        if (!g)
+            continue;
+        char what[64];
+        snprintf(what, sizeof what, "%s %dx%d", games[i].preset, games[i].colors, games[i].length);
+        compare(what, g, games[i].width);
+        cb_game_free(g);
+    }
+    limits();
+    return check_done("test_table");
+}

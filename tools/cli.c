@@ -1,0 +1,252 @@
+/* cli.c: option parsing, game set-up and error reporting for the program. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+const cli_opt cli_game_opts[] = {
+    {"game", "NAME", "wordle (default), symble, mastermind, super, bulls"},
+    {"colors", "K", "colours or symbols: Mastermind size, or a complete dictionary with word rules"},
+    {"pegs", "N", "code length of Mastermind or of a complete dictionary"},
+    {"no-repeat", NULL, "codes without repeated symbols"},
+    {"answers", "FILE", "word list of possible secrets"},
+    {"guesses", "FILE", "word list of allowed guesses (the answers are always allowed)"},
+    {"words", "FILE", "one word list for both secrets and guesses"},
+    {"length", "N", "keep only words of this length (default: the first word's)"},
+    {"alphabet", "CHARS", "the symbols words may use (default: every one found)"},
+    {"lenient", NULL, "skip bad lines of word lists instead of failing"},
+    {"hard", NULL, "Wordle hard mode"},
+    {"threads", "N", "threads to use (default: all cores)"},
+    {"table", "MODE", "feedback table: auto (default), on, off"},
+    {"json", NULL, "machine-readable output"},
+    {NULL, NULL, NULL},
+};
+
+int cli_status(int code) { return code == CB_ENOMEM ? 1 : 2; }
+
+int cli_fail(int code, const char *fmt, ...)
+{
+    va_list ap;
+    fputs("codebreaker: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return cli_status(code);
+}
+
+int cli_fail_err(const cb_error *err) { return cli_fail(err->code, "%s", err->message); }
+
+static void add_opts(cli *c, const cli_opt *opts)
+{
+    for (const cli_opt *o = opts; o && o->name; o++)
+        if (c->nopts < CLI_MAX_OPTS)
+            c->opts[c->nopts++] = o;
+}
+
+static int find_opt(const cli *c, const char *name, size_t len)
+{
+    for (int i = 0; i < c->nopts; i++)
+        if (strlen(c->opts[i]->name) == len && strncmp(c->opts[i]->name, name, len) == 0)
+            return i;
+    return -1;
+}
+
+void cli_help(const cli_cmd *cmd, FILE *out)
+{
+    fprintf(out, "usage: codebreaker %s %s\n\n%s\n\noptions:\n", cmd->name, cmd->usage, cmd->summary);
+    for (int pass = 0; pass < 2; pass++) {
+        const cli_opt *opts = pass == 0 ? cmd->opts : (cmd->uses_game ? cli_game_opts : NULL);
+        if (pass == 1 && opts)
+            fprintf(out, "\ngame options:\n");
+        for (const cli_opt *o = opts; o && o->name; o++) {
+            char left[48];
+            snprintf(left, sizeof left, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+            fprintf(out, "  %-22s %s\n", left, o->help);
+        }
+    }
+    fprintf(out, "  %-22s %s\n", "-h, --help", "this help");
+    if (cmd->example)
+        fprintf(out, "\nexample:\n  %s\n", cmd->example);
+}
+
+int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv)
+{
+    memset(c, 0, sizeof *c);
+    c->cmd = cmd;
+    add_opts(c, cmd->opts);
+    if (cmd->uses_game)
+        add_opts(c, cli_game_opts);
+    c->pos = calloc((size_t)argc + 1, sizeof *c->pos);
+    if (!c->pos)
+        return cli_fail(CB_ENOMEM, "out of memory");
+    int only_pos = 0;
+    for (int i = 0; i < argc; i++) {
+        char *a = argv[i];
+        if (only_pos || a[0] != '-' || strcmp(a, "-") == 0) {
+            c->pos[c->npos++] = a;
+            continue;
+        }
+        if (strcmp(a, "--") == 0) {
+            only_pos = 1;
+            continue;
+        }
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            cli_help(cmd, stdout);
+            return -1;
+        }
+        if (a[1] != '-')
+            return cli_fail(CB_EINVAL, "%s: unknown option %s (see codebreaker %s --help)", cmd->name, a, cmd->name);
+        const char *name = a + 2, *eq = strchr(name, '=');
+        size_t len = eq ? (size_t)(eq - name) : strlen(name);
+        int k = find_opt(c, name, len);
+        if (k < 0)
+            return cli_fail(CB_EINVAL, "%s: unknown option --%.*s (see codebreaker %s --help)", cmd->name,
+                            (int)len, name, cmd->name);
+        if (!c->opts[k]->arg) {
+            if (eq)
+                return cli_fail(CB_EINVAL, "--%s takes no value", c->opts[k]->name);
+            c->values[k] = "";
+        } else if (eq)
+            c->values[k] = eq + 1;
+        else if (i + 1 < argc)
+            c->values[k] = argv[++i];
+        else
+            return cli_fail(CB_EINVAL, "--%s needs a value (%s)", c->opts[k]->name, c->opts[k]->arg);
+    }
+    return 0;
+}
+
+void cli_release(cli *c)
+{
+    cb_table_free(c->table);
+    cb_game_free(c->game);
+    free(c->pos);
+    memset(c, 0, sizeof *c);
+}
+
+const char *cli_get(const cli *c, const char *name)
+{
+    int k = find_opt(c, name, strlen(name));
+    return k < 0 ? NULL : c->values[k];
+}
+
+int cli_flag(const cli *c, const char *name) { return cli_get(c, name) != NULL; }
+
+long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok)
+{
+    const char *v = cli_get(c, name);
+    if (!v)
+        return def;
+    char *end;
+    errno = 0;
+    long x = strtol(v, &end, 10);
+    if (*v == '\0' || *end != '\0' || errno) {
+        cli_fail(CB_EINVAL, "--%s: '%s' is not a whole number", name, v);
+        *ok = 0;
+        return 0;
+    }
+    if (x < lo || x > hi) {
+        cli_fail(CB_EINVAL, "--%s: %ld is out of range (%ld to %ld)", name, x, lo, hi);
+        *ok = 0;
+        return 0;
+    }
+    return x;
+}
+
+/* Fill cfg from --game, --colors, --pegs and the word list options. */
+static int game_config(const cli *c, cb_game_config *cfg)
+{
+    const char *name = cli_get(c, "game");
+    int ok = 1;
+    if (!name)
+        name = "wordle";
+    if (cb_game_config_preset(name, cfg) != CB_OK)
+        return cli_fail(CB_EINVAL, "unknown game '%s' (use wordle, symble, mastermind, super or bulls)", name);
+    long colors = cli_int(c, "colors", 0, 2, 36, &ok);
+    long pegs = ok ? cli_int(c, "pegs", 0, 1, CB_MAX_LENGTH, &ok) : 0;
+    long length = ok ? cli_int(c, "length", 0, 2, CB_MAX_LENGTH, &ok) : 0;
+    if (!ok)
+        return 2;
+    const char *words = cli_get(c, "words");
+    cfg->answers_path = words ? words : cli_get(c, "answers");
+    cfg->guesses_path = words ? words : cli_get(c, "guesses");
+    if (cfg->rule == CB_RULE_MASTERMIND) {
+        if (cfg->answers_path || cfg->guesses_path)
+            return cli_fail(CB_EINVAL, "Mastermind games take --colors and --pegs, not word lists");
+        if (colors)
+            cfg->colors = (int)colors;
+        if (pegs)
+            cfg->length = (int)pegs;
+    } else if (colors || pegs) {
+        if (!colors || !pegs)
+            return cli_fail(CB_EINVAL, "a complete dictionary needs both --colors and --pegs");
+        if (cfg->answers_path || cfg->guesses_path)
+            return cli_fail(CB_EINVAL, "give either word lists or --colors and --pegs, not both");
+        cfg->colors = (int)colors;
+        cfg->length = (int)pegs;
+    } else
+        cfg->length = (int)length;
+    if (cli_flag(c, "no-repeat"))
+        cfg->no_repeat = 1;
+    cfg->alphabet = cli_get(c, "alphabet");
+    cfg->lenient = cli_flag(c, "lenient");
+    if (cli_flag(c, "hard") && cfg->rule != CB_RULE_WORDLE)
+        return cli_fail(CB_EINVAL, "--hard applies to Wordle rules only");
+    return 0;
+}
+
+int cli_open_game_only(cli *c)
+{
+    cb_game_config cfg;
+    cb_error err;
+    int rc = game_config(c, &cfg);
+    if (rc)
+        return rc;
+    if (cb_game_new(&cfg, &c->game, &err) != CB_OK)
+        return cli_fail_err(&err);
+    if (cb_game_skipped(c->game))
+        fprintf(stderr, "codebreaker: warning: skipped %zu bad lines of the word lists (--lenient)\n",
+                cb_game_skipped(c->game));
+    return 0;
+}
+
+int cli_open_game(cli *c)
+{
+    int rc = cli_open_game_only(c), ok = 1;
+    if (rc)
+        return rc;
+    cb_table_options opt;
+    cb_error err;
+    cb_table_options_default(&opt);
+    opt.threads = (int)cli_int(c, "threads", 0, 1, 1024, &ok);
+    if (!ok)
+        return 2;
+    const char *mode = cli_get(c, "table");
+    if (mode && strcmp(mode, "on") == 0)
+        opt.mode = CB_TABLE_ON;
+    else if (mode && strcmp(mode, "off") == 0)
+        opt.mode = CB_TABLE_OFF;
+    else if (mode && strcmp(mode, "auto") != 0)
+        return cli_fail(CB_EINVAL, "--table: '%s' is not auto, on or off", mode);
+    if (cb_table_new(c->game, &opt, &c->table, &err) != CB_OK)
+        return cli_fail_err(&err);
+    return 0;
+}
+
+void cli_json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(out, "\\%c", ch);
+        else if (ch < 0x20)
+            fprintf(out, "\\u%04x", ch);
+        else
+            fputc(ch, out);
+    }
+    fputc('"', out);
+}

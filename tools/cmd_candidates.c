@@ -1,0 +1,119 @@
+/* cmd_candidates.c: `codebreaker candidates`: the secrets a history leaves. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+
+/* Apply each GUESS=FEEDBACK argument; on failure print why and return the exit status. */
+static int apply_history(cli *c, cb_state *st)
+{
+    for (int i = 0; i < c->npos; i++) {
+        char *arg = c->pos[i], *eq = strchr(arg, '=');
+        uint32_t guess, fb;
+        cb_error err;
+        char why[160];
+        if (!eq)
+            return cli_fail(CB_EINVAL, "'%s' is not GUESS=FEEDBACK", arg);
+        *eq = '\0';
+        int rc = cb_game_parse_code(c->game, arg, &guess, &err);
+        if (rc == CB_OK)
+            rc = cb_game_parse_feedback(c->game, eq + 1, &fb, &err);
+        *eq = '=';
+        if (rc != CB_OK)
+            return cli_fail_err(&err);
+        if (!cb_state_legal(st, guess, why, sizeof why))
+            return cli_fail(CB_EILLEGAL, "%s: %s", arg, why);
+        rc = cb_state_apply(st, guess, fb);
+        if (rc == CB_ECONTRADICT) {
+            if (i == 0)
+                return cli_fail(rc, "no secret gives %s", arg);
+            return cli_fail(rc, "no secret gives %s after the %d feedback%s before it: the history contradicts itself",
+                            arg, i, i > 1 ? "s" : "");
+        }
+        if (rc != CB_OK)
+            return cli_fail(rc, "%s: %s", arg, cb_strerror(rc));
+    }
+    return 0;
+}
+
+static void print_mappings(const cb_state *st, int json)
+{
+    unsigned u = cb_state_mappings(st);
+    int first = 1;
+    if (!json)
+        printf("possible mappings (symbols of gray, yellow, green):");
+    for (int m = 0; m < CB_MAPPINGS; m++)
+        if (u >> m & 1) {
+            char name[4];
+            cb_game_mapping_name(m, name);
+            printf(json ? "%s\"%s\"" : "%s %s", first || !json ? "" : ",", name);
+            first = 0;
+        }
+    if (!json)
+        printf("\n");
+}
+
+static void print_list(const cli *c, const cb_state *st, size_t limit)
+{
+    const cb_game *g = c->game;
+    int json = cli_flag(c, "json");
+    size_t n = cb_state_count(st);
+    const uint32_t *cands = cb_state_candidates(st);
+    char word[CB_MAX_LENGTH * 4 + 1];
+    if (json) {
+        printf("{\"count\":%zu,\"candidates\":[", n);
+        for (size_t i = 0; i < n && i < limit; i++) {
+            cb_game_format_code(g, cb_game_secret_guess(g, cands[i]), word, sizeof word);
+            if (i)
+                putchar(',');
+            cli_json_string(stdout, word);
+        }
+        printf("]");
+        if (cb_game_rule(g) == CB_RULE_SYMBLE) {
+            printf(",\"mappings\":[");
+            print_mappings(st, 1);
+            printf("]");
+        }
+        printf("}\n");
+        return;
+    }
+    printf("%zu candidate%s\n", n, n == 1 ? "" : "s");
+    for (size_t i = 0; i < n && i < limit; i++) {
+        cb_game_format_code(g, cb_game_secret_guess(g, cands[i]), word, sizeof word);
+        printf("%s\n", word);
+    }
+    if (n > limit)
+        printf("... and %zu more (--limit N, or --limit 0 for all)\n", n - limit);
+    if (cb_game_rule(g) == CB_RULE_SYMBLE)
+        print_mappings(st, 0);
+}
+
+static int run(cli *c)
+{
+    int ok = 1, rc;
+    long limit = cli_int(c, "limit", 20, 0, 1L << 30, &ok);
+    if (!ok)
+        return 2;
+    if ((rc = cli_open_game(c)) != 0)
+        return rc;
+    cb_state *st;
+    if (cb_state_new(c->table, &st) != CB_OK)
+        return cli_fail(CB_ENOMEM, "out of memory");
+    cb_state_set_hard(st, cli_flag(c, "hard"));
+    rc = apply_history(c, st);
+    if (rc == 0)
+        print_list(c, st, limit == 0 ? SIZE_MAX : (size_t)limit);
+    cb_state_free(st);
+    return rc;
+}
+
+static const cli_opt opts[] = {
+    {"limit", "N", "list at most N candidates (default 20; 0 for all)"},
+    {NULL, NULL, NULL},
+};
+
+const cli_cmd cmd_candidates = {
+    "candidates", "[GUESS=FEEDBACK ...]",
+    "print how many secrets remain after a history, and list them",
+    "codebreaker candidates --game wordle salet=.Y... crony=..G..", opts, 1, run,
+};

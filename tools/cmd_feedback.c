@@ -1,0 +1,125 @@
+/* cmd_feedback.c: `codebreaker feedback`: score guesses against secrets. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+
+/* Feedback of two codes by the game's rule; Symble shows raw colours unless a mapping is given. */
+static void score(const cb_game *g, uint32_t guess, uint32_t secret, int mapping, char *buf, size_t size)
+{
+    const uint8_t *a = cb_game_code(g, guess), *b = cb_game_code(g, secret);
+    int n = cb_game_length(g);
+    switch (cb_game_rule(g)) {
+    case CB_RULE_MASTERMIND: cb_game_format_feedback(g, cb_feedback_mastermind(a, b, n), buf, size); break;
+    case CB_RULE_WORDLE: cb_game_format_feedback(g, cb_feedback_wordle(a, b, n), buf, size); break;
+    default: {
+        uint32_t raw = cb_feedback_symble(a, b, n);
+        if (mapping < 0)
+            cb_game_format_raw(g, raw, buf, size);
+        else
+            cb_game_format_feedback(g, cb_game_observe(g, raw, mapping), buf, size);
+    }
+    }
+}
+
+static int parse_pair(const cb_game *g, const char *gs, const char *ss, uint32_t *guess, uint32_t *secret,
+                      cb_error *err)
+{
+    int rc = cb_game_parse_code(g, gs, guess, err);
+    if (rc == CB_OK)
+        rc = cb_game_parse_code(g, ss, secret, err);
+    return rc;
+}
+
+static void print_one(const cli *c, const char *gs, const char *ss, const char *fb)
+{
+    if (!cli_flag(c, "json")) {
+        puts(fb);
+        return;
+    }
+    printf("{\"guess\":");
+    cli_json_string(stdout, gs);
+    printf(",\"secret\":");
+    cli_json_string(stdout, ss);
+    printf(",\"feedback\":");
+    cli_json_string(stdout, fb);
+    printf("}\n");
+}
+
+/* `feedback -`: one "GUESS SECRET" pair per line; a bad line prints `?` and an error, and the rest goes on. */
+static int run_stream(cli *c, int mapping)
+{
+    char *line = NULL;
+    size_t cap = 0, lineno = 0;
+    int status = 0;
+    static char buf[1 << 16];
+    setvbuf(stdout, buf, _IOFBF, sizeof buf);
+    while (getline(&line, &cap, stdin) >= 0) {
+        char *save = NULL, *gs, *ss, *extra;
+        uint32_t guess, secret;
+        char fb[64];
+        cb_error err;
+        lineno++;
+        gs = strtok_r(line, " \t\r\n", &save);
+        if (!gs)
+            continue;
+        ss = strtok_r(NULL, " \t\r\n", &save);
+        extra = ss ? strtok_r(NULL, " \t\r\n", &save) : NULL;
+        if (!ss || extra) {
+            fprintf(stderr, "codebreaker: line %zu: expected 'GUESS SECRET'\n", lineno);
+            puts("?");
+            status = 2;
+            continue;
+        }
+        if (parse_pair(c->game, gs, ss, &guess, &secret, &err) != CB_OK) {
+            fprintf(stderr, "codebreaker: line %zu: %s\n", lineno, err.message);
+            puts("?");
+            status = 2;
+            continue;
+        }
+        score(c->game, guess, secret, mapping, fb, sizeof fb);
+        print_one(c, gs, ss, fb);
+    }
+    free(line);
+    fflush(stdout);
+    return status;
+}
+
+static int run(cli *c)
+{
+    int rc = cli_open_game_only(c), mapping = -1;
+    if (rc)
+        return rc;
+    const char *m = cli_get(c, "mapping");
+    if (m) {
+        if (cb_game_rule(c->game) != CB_RULE_SYMBLE)
+            return cli_fail(CB_EINVAL, "--mapping applies to Symble only");
+        if ((mapping = cb_game_mapping_parse(m)) < 0)
+            return cli_fail(CB_EINVAL, "--mapping: '%s' is not an order of a, b, c (the symbols of gray, yellow, green)",
+                            m);
+    }
+    if (c->npos == 1 && strcmp(c->pos[0], "-") == 0)
+        return run_stream(c, mapping);
+    if (c->npos != 2)
+        return cli_fail(CB_EINVAL, "feedback takes GUESS SECRET, or - to read pairs from stdin");
+    uint32_t guess, secret;
+    cb_error err;
+    char fb[64];
+    if (parse_pair(c->game, c->pos[0], c->pos[1], &guess, &secret, &err) != CB_OK)
+        return cli_fail_err(&err);
+    score(c->game, guess, secret, mapping, fb, sizeof fb);
+    print_one(c, c->pos[0], c->pos[1], fb);
+    return 0;
+}
+
+static const cli_opt opts[] = {
+    {"mapping", "ABC", "Symble: show symbols, ABC being the symbols of gray, yellow, green (e.g. cab)"},
+    {NULL, NULL, NULL},
+};
+
+const cli_cmd cmd_feedback = {
+    "feedback", "GUESS SECRET | -",
+    "print the feedback of GUESS against SECRET; with -, read 'GUESS SECRET' lines from stdin "
+    "(Symble: colours per codeword position)",
+    "codebreaker feedback --game wordle salet aback", opts, 1, run,
+};

@@ -1,0 +1,11 @@
+/* commands.h: every subcommand of the program, one file each in tools/. */
+#ifndef CB_COMMANDS_H
+#define CB_COMMANDS_H
+
+#include "cli.h"
+
+extern const cli_cmd cmd_info;
+extern const cli_cmd cmd_feedback;
+extern const cli_cmd cmd_candidates;
+
+#endif

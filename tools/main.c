@@ -1,0 +1,51 @@
+/* main.c: the codebreaker program: finds the subcommand and runs it. */
+#include <string.h>
+
+#include "commands.h"
+
+static const cli_cmd *const commands[] = {
+    &cmd_info,
+    &cmd_feedback,
+    &cmd_candidates,
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *out)
+{
+    fprintf(out, "codebreaker %s: plays, solves and analyses Mastermind, Wordle and Symble\n\n"
+                 "usage: codebreaker COMMAND [OPTIONS] [ARGS]\n\ncommands:\n",
+            CB_VERSION);
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(out, "  %-12s %s\n", commands[i]->name, commands[i]->summary);
+    fprintf(out, "\n'codebreaker COMMAND --help' shows a command's options and an example.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("codebreaker %s\n", CB_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        if (strcmp(argv[1], commands[i]->name) != 0)
+            continue;
+        cli c;
+        int rc = cli_parse(&c, commands[i], argc - 2, argv + 2);
+        if (rc == 0)
+            rc = commands[i]->run(&c);
+        else if (rc < 0)
+            rc = 0; /* help was shown */
+        cli_release(&c);
+        return rc;
+    }
+    fprintf(stderr, "codebreaker: unknown command '%s' (see codebreaker --help)\n", argv[1]);
+    return 2;
+}
