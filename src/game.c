@@ -98,6 +98,7 @@ static int alloc_hash(cb_game *game, size_t count)
 
 static void set_feedback_ids(cb_game *game)
 {
+    game->pow3 = cb_pow3(game->n);
     if (game->rule == CB_RULE_MASTERMIND) {
         game->fb_count = (uint32_t)((game->n + 1) * (game->n + 1));
         game->won = (uint32_t)(game->n * (game->n + 1));
@@ -144,7 +145,7 @@ static int build_observe(cb_game *game)
 uint32_t cb_game_observe(const cb_game *game, uint32_t raw, int m)
 {
     if (game->observe)
-        return game->observe[(size_t)m * cb_pow3(game->n) + raw];
+        return game->observe[(size_t)m * game->pow3 + raw];
     return observe_slow(game->n, raw, m);
 }
 

@@ -20,6 +20,7 @@ struct cb_game {
     uint32_t *hash;        /* open addressing over guess indices, CB_NONE = empty */
     size_t hash_mask;
     uint32_t fb_count, won;
+    uint32_t pow3;         /* 3^n */
     uint16_t *observe;     /* Symble, n <= 10: observe[m * 3^n + raw] */
     uint16_t *observe_min; /* Symble, n <= 10: smallest observed id over all mappings */
     size_t skipped;
