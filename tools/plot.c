@@ -223,7 +223,7 @@ static void draw_note(const plot_figure *fig)
 }
 
 /* The legend of the labelled series: lines (with marks) or colour boxes. */
-static void draw_legend(const plot_figure *fig, const plot_series *series, size_t nseries, int boxes)
+static void draw_legend(int corner, const plot_series *series, size_t nseries, int boxes)
 {
     enum { MAXLEG = 16 };
     PLINT opts[MAXLEG], text_colors[MAXLEG], colors[MAXLEG], styles[MAXLEG], patterns[MAXLEG];
@@ -252,8 +252,8 @@ static void draw_legend(const plot_figure *fig, const plot_series *series, size_
     if (n == 0)
         return;
     PLFLT w, h;
-    int bottom = fig->legend == PLOT_LEGEND_BOTTOM_LEFT || fig->legend == PLOT_LEGEND_BOTTOM_RIGHT;
-    int right = fig->legend == PLOT_LEGEND_TOP_RIGHT || fig->legend == PLOT_LEGEND_BOTTOM_RIGHT;
+    int bottom = corner == PLOT_LEGEND_BOTTOM_LEFT || corner == PLOT_LEGEND_BOTTOM_RIGHT;
+    int right = corner == PLOT_LEGEND_TOP_RIGHT || corner == PLOT_LEGEND_BOTTOM_RIGHT;
     PLINT position = PL_POSITION_INSIDE | (bottom ? PL_POSITION_BOTTOM : PL_POSITION_TOP) |
                      (right ? PL_POSITION_RIGHT : PL_POSITION_LEFT);
     plschr(0, 0.95);
@@ -266,6 +266,75 @@ static void draw_legend(const plot_figure *fig, const plot_series *series, size_
 static double xat(const plot_series *s, size_t i)
 {
     return s->x ? s->x[i] : (double)(i + 1);
+}
+
+/* The legend's size as a share of the viewport (measured on the default 1000 x 650 figure). */
+static void legend_size(const plot_series *series, size_t nseries, double *w, double *h)
+{
+    size_t n = 0, longest = 0;
+    for (size_t s = 0; s < nseries; s++)
+        if (series[s].label) {
+            n++;
+            if (strlen(series[s].label) > longest)
+                longest = strlen(series[s].label);
+        }
+    *w = n ? 0.13 + 0.0125 * (double)longest : 0;
+    *h = n ? 0.03 + 0.058 * (double)n : 0;
+}
+
+/* How many data points (lines sampled along their segments, bars over their height) fall in a corner box. */
+static int corner_hits(const frame *fr, const plot_figure *fig, const plot_series *series, size_t nseries, int corner,
+                       int bars, double bw, double bh)
+{
+    double x0 = corner == PLOT_LEGEND_TOP_LEFT || corner == PLOT_LEGEND_BOTTOM_LEFT ? 0 : 1 - bw - 0.03;
+    double y0 = corner == PLOT_LEGEND_BOTTOM_LEFT || corner == PLOT_LEGEND_BOTTOM_RIGHT ? 0 : 1 - bh - 0.04;
+    double x1 = x0 + bw + 0.03, y1 = y0 + bh + 0.04;
+    int hits = 0;
+    for (size_t s = 0; s < nseries; s++)
+        for (size_t i = 0; i < series[s].n; i++) {
+            double x = (xat(&series[s], i) - fr->xmin) / (fr->xmax - fr->xmin);
+            double y = (yval(fig, series[s].y[i]) - fr->ymin) / (fr->ymax - fr->ymin);
+            if (!isfinite(x) || !isfinite(y))
+                continue;
+            if (bars) {
+                hits += x >= x0 && x <= x1 && y >= y0;
+                continue;
+            }
+            double nx = x, ny = y; /* the segment to the next point, sampled */
+            if (i + 1 < series[s].n) {
+                nx = (xat(&series[s], i + 1) - fr->xmin) / (fr->xmax - fr->xmin);
+                ny = (yval(fig, series[s].y[i + 1]) - fr->ymin) / (fr->ymax - fr->ymin);
+                if (!isfinite(nx) || !isfinite(ny))
+                    nx = x, ny = y;
+            }
+            for (int t = 0; t < 8; t++) {
+                double px = x + (nx - x) * t / 8, py = y + (ny - y) * t / 8;
+                hits += px >= x0 && px <= x1 && py >= y0 && py <= y1;
+            }
+        }
+    return hits;
+}
+
+/* The legend's corner; with no free corner, the y range grows so that the data pass under a top-left legend. */
+static int place_legend(const plot_figure *fig, frame *fr, const plot_series *series, size_t nseries, int bars)
+{
+    double bw, bh;
+    if (fig->legend != PLOT_LEGEND_AUTO)
+        return fig->legend;
+    legend_size(series, nseries, &bw, &bh);
+    if (bw == 0)
+        return PLOT_LEGEND_TOP_LEFT;
+    static const int order[4] = {PLOT_LEGEND_TOP_LEFT, PLOT_LEGEND_TOP_RIGHT, PLOT_LEGEND_BOTTOM_RIGHT,
+                                 PLOT_LEGEND_BOTTOM_LEFT};
+    for (int i = 0; i < 4; i++) {
+        if (fig->note && order[i] == PLOT_LEGEND_TOP_RIGHT)
+            continue;
+        if (corner_hits(fr, fig, series, nseries, order[i], bars, bw, bh) == 0)
+            return order[i];
+    }
+    if (!isfinite(fig->ymax))
+        fr->ymax = fr->ymin + (fr->ymax - fr->ymin) / (1 - bh - 0.06);
+    return PLOT_LEGEND_TOP_LEFT;
 }
 
 int plot_lines(const char *path, const plot_figure *fig, const plot_series *series, size_t nseries, char *why,
@@ -289,6 +358,7 @@ int plot_lines(const char *path, const plot_figure *fig, const plot_series *seri
         return rc;
     frame fr;
     fit(fig, &fr, xlo, xhi, ylo, yhi, 0);
+    int corner = place_legend(fig, &fr, series, nseries, 0);
     draw_frame(fig, &fr, 1, 1);
     for (size_t s = 0; s < nseries; s++) {
         const plot_series *se = &series[s];
@@ -330,7 +400,7 @@ int plot_lines(const char *path, const plot_figure *fig, const plot_series *seri
         free(hi);
     }
     plwidth(1.0);
-    draw_legend(fig, series, nseries, 0);
+    draw_legend(corner, series, nseries, 0);
     draw_note(fig);
     plend1();
     return 0;
@@ -393,11 +463,20 @@ static int bars(const char *path, const plot_figure *fig, const plot_series *ser
     fit(fig, &fr, xlo - spacing * 0.6, xhi + spacing * 0.6, ylo, yhi, 1);
     if (fig->ylog && !isfinite(fig->ymin))
         fr.ymin = floor(ylo);
+    plot_series shown[16]; /* the bars as drawn, for placing the legend */
+    size_t nshown = nseries < 16 ? nseries : 16;
+    for (size_t s = 0; s < nshown; s++) {
+        shown[s] = series[s];
+        shown[s].x = xs;
+        shown[s].y = heights[s];
+        shown[s].n = ngroups;
+    }
+    int corner = place_legend(fig, &fr, shown, nshown, 1);
     draw_frame(fig, &fr, fig->categories == NULL, 0);
     draw_bars(series, nseries, xs, ngroups, spacing, heights, fig, fr.ymin);
     if (fig->categories)
         draw_categories(fig, &fr, xs, ngroups);
-    draw_legend(fig, series, nseries, 1);
+    draw_legend(corner, series, nseries, 1);
     draw_note(fig);
     plend1();
     return 0;

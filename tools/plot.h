@@ -13,7 +13,14 @@
 
 #include <stddef.h>
 
-enum { PLOT_LEGEND_TOP_LEFT = 0, PLOT_LEGEND_TOP_RIGHT, PLOT_LEGEND_BOTTOM_LEFT, PLOT_LEGEND_BOTTOM_RIGHT };
+/* Legend corners; AUTO takes the corner the data leave free, or makes room at the top. */
+enum {
+    PLOT_LEGEND_AUTO = 0,
+    PLOT_LEGEND_TOP_LEFT,
+    PLOT_LEGEND_TOP_RIGHT,
+    PLOT_LEGEND_BOTTOM_LEFT,
+    PLOT_LEGEND_BOTTOM_RIGHT
+};
 
 /* One series: n points (x[i], y[i]); for bar charts x may be NULL (1, 2, ...). */
 typedef struct plot_series {
@@ -36,7 +43,7 @@ typedef struct plot_figure {
     int integer_x;                 /* x ticks on whole numbers only */
     int ylog;                      /* logarithmic y axis (values <= 0 are left out) */
     const char *const *categories; /* bar charts: a label under each bar group, or NULL */
-    int legend;                    /* where the legend goes: a PLOT_LEGEND_* corner */
+    int legend;                    /* where the legend goes: PLOT_LEGEND_AUTO or a corner */
     const char *note;              /* lines (separated by newlines) written in the top right corner, or NULL */
 } plot_figure;
 
