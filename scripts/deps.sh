@@ -14,4 +14,4 @@ SUDO=""
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq >&2
 # shellcheck disable=SC2086
-$SUDO apt-get install -y -qq --no-install-recommends $missing >&2
+$SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=300 --no-install-recommends $missing >&2

@@ -24,10 +24,12 @@
 CB_INCBIN(cb__data_answers, "wordle/answers.txt");
 CB_INCBIN(cb__data_allowed, "wordle/allowed.txt");
 CB_INCBIN(cb__data_frequency, "wordle/frequency.tsv");
+CB_INCBIN(cb__data_english, "english/words_alpha.txt");
 
 extern const char cb__data_answers[], cb__data_answers_end[];
 extern const char cb__data_allowed[], cb__data_allowed_end[];
 extern const char cb__data_frequency[], cb__data_frequency_end[];
+extern const char cb__data_english[], cb__data_english_end[];
 
 int cb_data_bundled(const char *name, const char **text, size_t *size)
 {
@@ -38,6 +40,7 @@ int cb_data_bundled(const char *name, const char **text, size_t *size)
         {"wordle/answers.txt", cb__data_answers, cb__data_answers_end},
         {"wordle/allowed.txt", cb__data_allowed, cb__data_allowed_end},
         {"wordle/frequency.tsv", cb__data_frequency, cb__data_frequency_end},
+        {"english/words_alpha.txt", cb__data_english, cb__data_english_end},
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
         if (strcmp(files[i].name, name) == 0) {

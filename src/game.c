@@ -281,7 +281,7 @@ static int read_source(const char *path, const char *bundled, char **owned, cons
     return CB_OK;
 }
 
-static int load_list(const char *path, const char *bundled, int length, int lenient, size_t *skipped,
+static int load_list(const char *path, const char *bundled, int length, int select, int lenient, size_t *skipped,
                      cb_wordlist *wl, cb_error *err)
 {
     char *owned;
@@ -292,7 +292,7 @@ static int load_list(const char *path, const char *bundled, int length, int leni
         return rc;
     char name[256];
     snprintf(name, sizeof name, "%s", path ? path : bundled);
-    rc = cb__wordlist_parse(wl, text, size, name, length, lenient, skipped, err);
+    rc = cb__wordlist_parse(wl, text, size, name, length, select, lenient, skipped, err);
     free(owned);
     return rc;
 }
@@ -418,22 +418,46 @@ static int add_words(cb_game *game, const cb_game_config *cfg, const cb_wordlist
     return CB_OK;
 }
 
+/* The bundled file of a dictionary name, or NULL. */
+static const char *dictionary_file(const char *name)
+{
+    static const char *const names[][2] = {{"english", "english/words_alpha.txt"}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(names[i][0], name) == 0)
+            return names[i][1];
+    return NULL;
+}
+
 static int make_words(cb_game *game, const cb_game_config *cfg, cb_error *err)
 {
     cb_wordlist lists[2];
     int nlists = 0, rc;
     const char *apath = cfg->answers_path, *gpath = cfg->guesses_path;
-    int bundled = !apath && !gpath;
+    const char *abundled = "wordle/answers.txt", *gbundled = "wordle/allowed.txt";
+    int bundled = !apath && !gpath, length = cfg->length, select = cfg->select_length;
     memset(lists, 0, sizeof lists);
-    if (cfg->length < 0 || cfg->length > CB_MAX_LENGTH)
-        return cb_error_set(err, CB_EINVAL, "word length %d is out of range: use 2 to %d", cfg->length,
-                            CB_MAX_LENGTH);
-    rc = load_list(apath, "wordle/answers.txt", cfg->length, cfg->lenient, &game->skipped, &lists[0], err);
+    if (length < 0 || length > CB_MAX_LENGTH)
+        return cb_error_set(err, CB_EINVAL, "word length %d is out of range: use 2 to %d", length, CB_MAX_LENGTH);
+    if (cfg->dictionary) {
+        if (!bundled)
+            return cb_error_set(err, CB_EINVAL, "give either a dictionary or word lists, not both");
+        abundled = dictionary_file(cfg->dictionary);
+        if (!abundled)
+            return cb_error_set(err, CB_ENOTFOUND, "unknown dictionary '%s' (the bundled one is: english)",
+                                cfg->dictionary);
+        bundled = 0; /* one list for secrets and guesses */
+        select = 1;
+        if (length == 0)
+            length = 5;
+    }
+    if (select && length == 0)
+        return cb_error_set(err, CB_EINVAL, "choosing words by length needs a length");
+    rc = load_list(apath, abundled, length, select, cfg->lenient, &game->skipped, &lists[0], err);
     if (rc != CB_OK)
         return rc;
     nlists = 1;
     if (gpath || bundled) {
-        rc = load_list(gpath, "wordle/allowed.txt", lists[0].n, cfg->lenient, &game->skipped, &lists[1], err);
+        rc = load_list(gpath, gbundled, lists[0].n, select, cfg->lenient, &game->skipped, &lists[1], err);
         if (rc != CB_OK)
             goto out;
         nlists = 2;

@@ -36,9 +36,13 @@ typedef struct cb_wordlist {
     char name[256];
 } cb_wordlist;
 
-/* Read a word list from text (name for messages), see game.h for the format. */
-int cb__wordlist_parse(cb_wordlist *wl, const char *text, size_t size, const char *name, int length, int lenient,
-                       size_t *skipped, cb_error *err);
+/*
+ * Read a word list from text (name for messages), see game.h for the
+ * format. With select (and length > 0) words of other lengths are skipped
+ * silently, for lists of mixed lengths.
+ */
+int cb__wordlist_parse(cb_wordlist *wl, const char *text, size_t size, const char *name, int length, int select,
+                       int lenient, size_t *skipped, cb_error *err);
 void cb__wordlist_release(cb_wordlist *wl);
 /* Decode one UTF-8 character at s (len bytes left): code point, or -1. */
 long cb__utf8_decode(const unsigned char *s, size_t len, int *used);

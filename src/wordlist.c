@@ -141,8 +141,8 @@ static int bad_line(cb_wordlist *wl, int lenient, size_t *skipped, cb_error *err
     return cb_error_set(err, CB_EPARSE, "%s:%zu: '%.*s' %s", wl->name, line, (int)(len > 60 ? 60 : len), p, what);
 }
 
-int cb__wordlist_parse(cb_wordlist *wl, const char *text, size_t size, const char *name, int length, int lenient,
-                       size_t *skipped, cb_error *err)
+int cb__wordlist_parse(cb_wordlist *wl, const char *text, size_t size, const char *name, int length, int select,
+                       int lenient, size_t *skipped, cb_error *err)
 {
     size_t line = 0, pos = 0;
     memset(wl, 0, sizeof *wl);
@@ -171,6 +171,8 @@ int cb__wordlist_parse(cb_wordlist *wl, const char *text, size_t size, const cha
         } else {
             if (wl->n == 0)
                 wl->n = n;
+            if (n != wl->n && select)
+                continue; /* a word of another length in a mixed-length list */
             if (n != wl->n) {
                 char what[96];
                 snprintf(what, sizeof what, "has %d characters; the words of this game have %d", n, wl->n);
@@ -187,6 +189,8 @@ int cb__wordlist_parse(cb_wordlist *wl, const char *text, size_t size, const cha
     }
     if (wl->count == 0) {
         cb__wordlist_release(wl);
+        if (select && length > 0)
+            return cb_error_set(err, CB_EPARSE, "%s: no words of %d letters", name, length);
         return cb_error_set(err, CB_EPARSE, "%s: no words found", name);
     }
     return CB_OK;

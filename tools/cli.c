@@ -14,7 +14,8 @@ const cli_opt cli_game_opts[] = {
     {"answers", "FILE", "word list of possible secrets"},
     {"guesses", "FILE", "word list of allowed guesses (the answers are always allowed)"},
     {"words", "FILE", "one word list for both secrets and guesses"},
-    {"length", "N", "keep only words of this length (default: the first word's)"},
+    {"dictionary", "NAME", "a bundled word list of every length for secrets and guesses: english (see --length)"},
+    {"length", "N", "word length (default: the first word's; 5 with --dictionary)"},
     {"alphabet", "CHARS", "the symbols words may use (default: every one found)"},
     {"lenient", NULL, "skip bad lines of word lists instead of failing"},
     {"hard", NULL, "Wordle hard mode"},
@@ -156,8 +157,7 @@ long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok
     return x;
 }
 
-/* Fill cfg from --game, --colors, --pegs and the word list options. */
-static int game_config(const cli *c, cb_game_config *cfg)
+int cli_game_config(const cli *c, cb_game_config *cfg)
 {
     const char *name = cli_get(c, "game");
     int ok = 1;
@@ -173,8 +173,11 @@ static int game_config(const cli *c, cb_game_config *cfg)
     const char *words = cli_get(c, "words");
     cfg->answers_path = words ? words : cli_get(c, "answers");
     cfg->guesses_path = words ? words : cli_get(c, "guesses");
+    cfg->dictionary = cli_get(c, "dictionary");
+    if (cfg->dictionary && (cfg->answers_path || cfg->guesses_path))
+        return cli_fail(CB_EINVAL, "give either --dictionary or word lists, not both");
     if (cfg->rule == CB_RULE_MASTERMIND) {
-        if (cfg->answers_path || cfg->guesses_path)
+        if (cfg->answers_path || cfg->guesses_path || cfg->dictionary)
             return cli_fail(CB_EINVAL, "Mastermind games take --colors and --pegs, not word lists");
         if (colors)
             cfg->colors = (int)colors;
@@ -183,7 +186,7 @@ static int game_config(const cli *c, cb_game_config *cfg)
     } else if (colors || pegs) {
         if (!colors || !pegs)
             return cli_fail(CB_EINVAL, "a complete dictionary needs both --colors and --pegs");
-        if (cfg->answers_path || cfg->guesses_path)
+        if (cfg->answers_path || cfg->guesses_path || cfg->dictionary)
             return cli_fail(CB_EINVAL, "give either word lists or --colors and --pegs, not both");
         cfg->colors = (int)colors;
         cfg->length = (int)pegs;
@@ -202,7 +205,7 @@ int cli_open_game_only(cli *c)
 {
     cb_game_config cfg;
     cb_error err;
-    int rc = game_config(c, &cfg);
+    int rc = cli_game_config(c, &cfg);
     if (rc)
         return rc;
     if (cb_game_new(&cfg, &c->game, &err) != CB_OK)
@@ -233,6 +236,37 @@ int cli_open_game(cli *c)
         return cli_fail(CB_EINVAL, "--table: '%s' is not auto, on or off", mode);
     if (cb_table_new(c->game, &opt, &c->table, &err) != CB_OK)
         return cli_fail_err(&err);
+    return 0;
+}
+
+int cli_apply_history(const cli *c, cb_state *st, int first)
+{
+    for (int i = first; i < c->npos; i++) {
+        char *arg = c->pos[i], *eq = strchr(arg, '=');
+        uint32_t guess, fb;
+        cb_error err;
+        char why[160];
+        if (!eq)
+            return cli_fail(CB_EINVAL, "'%s' is not GUESS=FEEDBACK", arg);
+        *eq = '\0';
+        int rc = cb_game_parse_code(c->game, arg, &guess, &err);
+        if (rc == CB_OK)
+            rc = cb_game_parse_feedback(c->game, eq + 1, &fb, &err);
+        *eq = '=';
+        if (rc != CB_OK)
+            return cli_fail_err(&err);
+        if (!cb_state_legal(st, guess, why, sizeof why))
+            return cli_fail(CB_EILLEGAL, "%s: %s", arg, why);
+        rc = cb_state_apply(st, guess, fb);
+        if (rc == CB_ECONTRADICT) {
+            if (i == first)
+                return cli_fail(rc, "no secret gives %s", arg);
+            return cli_fail(rc, "no secret gives %s after the %d feedback%s before it: the history contradicts itself",
+                            arg, i - first, i - first > 1 ? "s" : "");
+        }
+        if (rc != CB_OK)
+            return cli_fail(rc, "%s: %s", arg, cb_strerror(rc));
+    }
     return 0;
 }
 

@@ -57,6 +57,8 @@ int cli_flag(const cli *c, const char *name);
 /* Integer option in [lo, hi], or def when absent; on a bad value prints an error and returns 0 with *ok = 0. */
 long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok);
 
+/* Fill cfg from the game options; prints the error and returns the exit status (0 when fine). */
+int cli_game_config(const cli *c, cb_game_config *cfg);
 /* Make c->game and c->table from the game options; prints the error and returns the exit status on failure. */
 int cli_open_game(cli *c);
 /* The game only (no table). */
@@ -70,6 +72,12 @@ int cli_fail(int code, const char *fmt, ...)
     ;
 int cli_fail_err(const cb_error *err);
 int cli_status(int code);
+
+/*
+ * Apply the positional arguments c->pos[first..] as GUESS=FEEDBACK turns to
+ * st; on failure print why and return the exit status, else 0.
+ */
+int cli_apply_history(const cli *c, cb_state *st, int first);
 
 /* Print s as a JSON string (with quotes) to out. */
 void cli_json_string(FILE *out, const char *s);

@@ -13,6 +13,7 @@
 #include "table.h"
 #include "state.h"
 #include "partition.h"
+#include "analysis.h"
 #include "data.h"
 
 #define CB_VERSION "0.1.0"

@@ -1,6 +1,7 @@
 /*
  * data.h: files bundled into the library (see data/README.md):
- * "wordle/answers.txt", "wordle/allowed.txt", "wordle/frequency.tsv".
+ * "wordle/answers.txt", "wordle/allowed.txt", "wordle/frequency.tsv",
+ * "english/words_alpha.txt".
  */
 #ifndef CODEBREAKER_DATA_H
 #define CODEBREAKER_DATA_H

@@ -58,6 +58,13 @@ typedef struct cb_game cb_game;
  * lists them. length 0 takes the length of the first word. Duplicates,
  * words of the wrong length or with characters outside the alphabet are
  * errors naming the file and line, or skipped and counted when lenient.
+ * With select_length, words of other lengths than `length` are skipped
+ * silently instead (for lists that hold words of every length).
+ *
+ * dictionary names a bundled list of words of every length, used for both
+ * secrets and guesses (no answers_path or guesses_path then): "english"
+ * (370 098 English words, see data/README.md). Only its words of `length`
+ * letters are kept (5 when length is 0), as with select_length.
  */
 typedef struct cb_game_config {
     cb_rule rule;
@@ -69,6 +76,8 @@ typedef struct cb_game_config {
     const char *guesses_path;
     const char *alphabet;
     int lenient;
+    int select_length;
+    const char *dictionary;
 } cb_game_config;
 
 /* The default game: Wordle on the bundled lists. */

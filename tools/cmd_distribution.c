@@ -1,0 +1,361 @@
+/*
+ * cmd_distribution.c: `codebreaker distribution`: how a guess splits the
+ * candidates of a state: every part's size, sorted, with the entropy, the
+ * perfect entropy and the largest part; as a table, a terminal bar chart,
+ * JSON, CSV or a plot file.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "plot.h"
+
+#define SEARCH_WORK 1e9 /* most (guess, candidate) pairs the default-guess search may take */
+#define TABLE_WORK 3e8  /* a search over more pairs than this uses on-the-fly feedback, not a table */
+#define BAR_WIDTH 40
+#define MAX_PLOT_LABELS 40
+
+typedef struct part {
+    uint32_t key, size;
+} part;
+
+typedef struct dist {
+    uint32_t guess;
+    int chosen; /* 1 when the program chose the guess */
+    size_t candidates;
+    part *parts;
+    size_t nparts;
+    double entropy, perfect, possible;
+    int renamed; /* Symble keys are patterns up to renaming */
+} dist;
+
+/*
+ * Spell a part's key. Symble keys before any turn stand for a pattern up to
+ * renaming of the symbols: spell it with symbols in order of appearance
+ * (abbb, not baaa) so that equal patterns read alike.
+ */
+static void spell_key(const cb_game *g, const dist *d, uint32_t key, char *out, size_t size)
+{
+    cb_game_format_feedback(g, key, out, size);
+    if (!d->renamed || key == cb_game_won(g))
+        return;
+    char map[3] = {0, 0, 0}, next = 'a';
+    for (char *p = out; *p; p++)
+        if (*p >= 'a' && *p <= 'c') {
+            if (!map[*p - 'a'])
+                map[*p - 'a'] = next++;
+            *p = map[*p - 'a'];
+        }
+}
+
+static int cmp_part(const void *a, const void *b)
+{
+    const part *x = a, *y = b;
+    if (x->size != y->size)
+        return x->size > y->size ? -1 : 1;
+    return (x->key > y->key) - (x->key < y->key);
+}
+
+/* The positional argument that is a guess (no '='), or -1; exit status 2 when several. */
+static int find_guess_arg(const cli *c, int *index)
+{
+    *index = -1;
+    for (int i = 0; i < c->npos; i++)
+        if (!strchr(c->pos[i], '=')) {
+            if (*index >= 0)
+                return cli_fail(CB_EINVAL, "give one GUESS to show ('%s' and '%s'), then GUESS=FEEDBACK turns",
+                                c->pos[*index], c->pos[i]);
+            *index = i;
+        }
+    if (*index > 0)
+        return cli_fail(CB_EINVAL, "the GUESS to show comes first, before the GUESS=FEEDBACK turns");
+    return 0;
+}
+
+/* Table mode: the user's, or a table only when a search over many guesses needs one. */
+static int open_table(cli *c, int search)
+{
+    const char *mode = cli_get(c, "table");
+    int ok = 1;
+    cb_table_options opt;
+    cb_error err;
+    cb_table_options_default(&opt);
+    opt.threads = (int)cli_int(c, "threads", 0, 1, 1024, &ok);
+    if (!ok)
+        return 2;
+    double pairs = (double)cb_game_guess_count(c->game) * cb_game_secret_count(c->game);
+    opt.mode = search && pairs <= TABLE_WORK ? CB_TABLE_AUTO : CB_TABLE_OFF;
+    if (mode && strcmp(mode, "on") == 0)
+        opt.mode = CB_TABLE_ON;
+    else if (mode && strcmp(mode, "off") == 0)
+        opt.mode = CB_TABLE_OFF;
+    else if (mode && strcmp(mode, "auto") == 0)
+        opt.mode = CB_TABLE_AUTO;
+    else if (mode)
+        return cli_fail(CB_EINVAL, "--table: '%s' is not auto, on or off", mode);
+    if (cb_table_new(c->game, &opt, &c->table, &err) != CB_OK)
+        return cli_fail_err(&err);
+    return 0;
+}
+
+/* The first guess of a complete dictionary: the best shape's smallest code, by symmetry. */
+static int best_shape(cli *c, uint32_t *gi)
+{
+    const cb_game *g = c->game;
+    cb_first_guess *shapes;
+    size_t count;
+    cb_error err;
+    if (cb_first_guess_shapes(cb_game_rule(g), cb_game_colors(g), cb_game_length(g), cb_game_no_repeat(g), 0, &shapes,
+                              &count, &err) != CB_OK)
+        return cli_fail_err(&err);
+    *gi = cb_game_find(g, shapes[0].code);
+    free(shapes);
+    return *gi == CB_NONE ? cli_fail(CB_EINVAL, "the best first guess is not in this game") : 0;
+}
+
+/* The legal guess of highest entropy; ties go to a candidate, then to the lowest index. */
+static int best_search(cli *c, const cb_state *st, uint32_t *gi)
+{
+    const cb_game *g = c->game;
+    uint32_t n = cb_game_guess_count(g);
+    double pairs = (double)n * (double)cb_state_count(st);
+    if (pairs > SEARCH_WORK)
+        return cli_fail(CB_ETOOBIG, "searching %u guesses against %zu candidates is too much: name the GUESS to show",
+                        n, cb_state_count(st));
+    double *h = malloc(n * sizeof *h);
+    int ok = 1;
+    int threads = (int)cli_int(c, "threads", 0, 1, 1024, &ok);
+    if (!h || cb_guess_entropies(st, threads, h) != CB_OK) {
+        free(h);
+        return cli_fail(CB_ENOMEM, "out of memory");
+    }
+    uint32_t best = CB_NONE;
+    int best_cand = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (cb_state_hard(st) && !cb_state_legal(st, i, NULL, 0))
+            continue;
+        int cand = cb_state_is_candidate(st, i);
+        if (best == CB_NONE || h[i] > h[best] || (h[i] == h[best] && cand && !best_cand)) {
+            best = i;
+            best_cand = cand;
+        }
+    }
+    free(h);
+    *gi = best;
+    return best == CB_NONE ? cli_fail(CB_EEMPTY, "no guess is legal in this state") : 0;
+}
+
+/* How many feedbacks the guess could give here (docs/analysis.md: perfect entropy). */
+static double possible_feedbacks(const cb_state *st, int *renamed)
+{
+    const cb_game *g = cb_state_game(st);
+    int n = cb_game_length(g);
+    *renamed = 0;
+    if (cb_game_rule(g) != CB_RULE_SYMBLE)
+        return cb_feedbacks_possible(cb_game_rule(g), n, 0);
+    const uint8_t *masks = cb_state_masks(st);
+    for (size_t i = 0; i < cb_state_count(st); i++)
+        if (masks[i] != (1u << CB_MAPPINGS) - 1)
+            return cb_feedbacks_possible(CB_RULE_SYMBLE, n, 0);
+    *renamed = 1;
+    return cb_feedbacks_possible(CB_RULE_SYMBLE, n, 1);
+}
+
+static int compute(const cb_state *st, uint32_t gi, dist *d)
+{
+    cb_partition p;
+    cb_partition_init(&p);
+    if (cb_partition_compute(&p, st, gi) != CB_OK) {
+        cb_partition_release(&p);
+        return cli_fail(CB_ENOMEM, "out of memory");
+    }
+    d->guess = gi;
+    d->candidates = cb_state_count(st);
+    d->nparts = p.parts;
+    d->parts = malloc((p.parts + 1) * sizeof *d->parts);
+    if (!d->parts) {
+        cb_partition_release(&p);
+        return cli_fail(CB_ENOMEM, "out of memory");
+    }
+    for (size_t i = 0; i < p.parts; i++) {
+        d->parts[i].key = p.ids[i];
+        d->parts[i].size = p.sizes[i];
+    }
+    d->entropy = cb_entropy(p.sizes, p.parts);
+    cb_partition_release(&p);
+    qsort(d->parts, d->nparts, sizeof *d->parts, cmp_part);
+    d->possible = possible_feedbacks(st, &d->renamed);
+    d->perfect = d->candidates ? log2(fmin((double)d->candidates, d->possible)) : 0;
+    return 0;
+}
+
+static void print_text(const cli *c, const cb_state *st, const dist *d, size_t limit)
+{
+    const cb_game *g = c->game;
+    char word[CB_MAX_LENGTH * 4 + 1], fb[64];
+    size_t largest = d->nparts ? d->parts[0].size : 0;
+    cb_game_format_code(g, d->guess, word, sizeof word);
+    printf("game      %s\n", cb_game_name(g));
+    printf("state     %zu candidate%s", d->candidates, d->candidates == 1 ? "" : "s");
+    if (cb_state_turns(st) == 0)
+        printf(" (no history)\n");
+    else
+        printf(" after %zu turn%s\n", cb_state_turns(st), cb_state_turns(st) == 1 ? "" : "s");
+    printf("guess     %s%s\n", word, d->chosen ? " (the highest entropy; name a GUESS to see another)" : "");
+    printf("parts     %zu%s\n", d->nparts, cb_game_rule(g) == CB_RULE_SYMBLE ? " (the win apart)" : "");
+    printf("possible  %.0f feedbacks%s\n", d->possible,
+           d->renamed ? " (symbol patterns up to renaming, the win among them, as the Symble thesis counts)" : "");
+    printf("entropy   %.4f bits (perfect %.4f = log2 %.0f)\n", d->entropy, d->perfect,
+           fmin((double)d->candidates, d->possible));
+    printf("largest   %zu (%.1f%%)\n\n", largest, d->candidates ? 100.0 * (double)largest / (double)d->candidates : 0);
+    printf("%5s  %-*s %9s %7s\n", "rank", cb_game_length(g) > 8 ? cb_game_length(g) : 8, "feedback", "size", "share");
+    for (size_t i = 0; i < d->nparts && i < limit; i++) {
+        int bar = largest ? (int)((double)d->parts[i].size * BAR_WIDTH / (double)largest + 0.5) : 0;
+        spell_key(g, d, d->parts[i].key, fb, sizeof fb);
+        printf("%5zu  %-*s %9u %6.1f%%  ", i + 1, cb_game_length(g) > 8 ? cb_game_length(g) : 8, fb, d->parts[i].size,
+               100.0 * d->parts[i].size / (double)d->candidates);
+        for (int j = 0; j < (bar ? bar : 1); j++)
+            putchar(bar ? '#' : '.');
+        putchar('\n');
+    }
+    if (d->nparts > limit)
+        printf("  ... and %zu smaller parts (sizes %u to %u; --limit 0 shows all)\n", d->nparts - limit,
+               d->parts[limit].size, d->parts[d->nparts - 1].size);
+}
+
+static void print_json(const cli *c, const dist *d)
+{
+    char word[CB_MAX_LENGTH * 4 + 1], fb[64];
+    cb_game_format_code(c->game, d->guess, word, sizeof word);
+    printf("{\"game\":");
+    cli_json_string(stdout, cb_game_name(c->game));
+    printf(",\"guess\":");
+    cli_json_string(stdout, word);
+    printf(",\"chosen\":%s,\"candidates\":%zu,\"entropy\":%.6f,\"perfect_entropy\":%.6f,\"possible_feedbacks\":%.0f,"
+           "\"largest\":%u,\"parts\":[",
+           d->chosen ? "true" : "false", d->candidates, d->entropy, d->perfect, d->possible,
+           d->nparts ? d->parts[0].size : 0);
+    for (size_t i = 0; i < d->nparts; i++) {
+        spell_key(c->game, d, d->parts[i].key, fb, sizeof fb);
+        printf("%s{\"feedback\":", i ? "," : "");
+        cli_json_string(stdout, fb);
+        printf(",\"size\":%u}", d->parts[i].size);
+    }
+    printf("]}\n");
+}
+
+static void print_csv(const cli *c, const dist *d)
+{
+    char fb[64];
+    printf("rank,feedback,size,share\n");
+    for (size_t i = 0; i < d->nparts; i++) {
+        spell_key(c->game, d, d->parts[i].key, fb, sizeof fb);
+        printf("%zu,%s,%u,%.6f\n", i + 1, fb, d->parts[i].size, d->parts[i].size / (double)d->candidates);
+    }
+}
+
+static int draw(const cli *c, const dist *d, const char *path)
+{
+    char word[CB_MAX_LENGTH * 4 + 1], title[256], subtitle[256], note[256], why[256];
+    double *sizes = malloc((d->nparts + 1) * sizeof *sizes);
+    char(*labels)[64] = malloc((d->nparts + 1) * sizeof *labels);
+    const char **cats = malloc((d->nparts + 1) * sizeof *cats);
+    if (!sizes || !labels || !cats) {
+        free(sizes), free(labels), free(cats);
+        return cli_fail(CB_ENOMEM, "out of memory");
+    }
+    for (size_t i = 0; i < d->nparts; i++) {
+        sizes[i] = d->parts[i].size;
+        spell_key(c->game, d, d->parts[i].key, labels[i], sizeof labels[i]);
+        cats[i] = labels[i];
+    }
+    cb_game_format_code(c->game, d->guess, word, sizeof word);
+    snprintf(title, sizeof title, "How %s splits %zu candidate%s", word, d->candidates, d->candidates == 1 ? "" : "s");
+    snprintf(subtitle, sizeof subtitle, "%s", cb_game_name(c->game));
+    snprintf(note, sizeof note, "%zu parts\nentropy %.3f bits\nperfect %.3f bits\nlargest part %u", d->nparts,
+             d->entropy, d->perfect, d->nparts ? d->parts[0].size : 0);
+    plot_series s = {NULL, NULL, sizes, NULL, d->nparts, 0, 0, 1};
+    plot_figure fig;
+    plot_figure_init(&fig);
+    fig.title = title;
+    fig.subtitle = subtitle;
+    fig.xlabel = d->nparts <= MAX_PLOT_LABELS ? (d->renamed ? "feedback (symbol pattern up to renaming)" : "feedback")
+                                              : "part, largest first";
+    fig.ylabel = "candidates";
+    fig.integer_x = 1;
+    fig.categories = d->nparts <= MAX_PLOT_LABELS ? cats : NULL;
+    fig.note = note;
+    int rc = plot_bars(path, &fig, &s, 1, why, sizeof why);
+    free(sizes), free(labels), free(cats);
+    return rc ? cli_fail(rc == 2 ? CB_EINVAL : CB_EIO, "%s", why) : 0;
+}
+
+static int run(cli *c)
+{
+    int ok = 1, rc, gpos;
+    long limit = cli_int(c, "limit", 30, 0, 1L << 30, &ok);
+    const char *plot = cli_get(c, "plot");
+    if (!ok)
+        return 2;
+    if (plot && !plot_path_ok(plot))
+        return cli_fail(CB_EINVAL, "--plot: '%s' must end in .svg or .png", plot);
+    if (cli_flag(c, "json") && cli_flag(c, "csv"))
+        return cli_fail(CB_EINVAL, "choose --json or --csv, not both");
+    if ((rc = find_guess_arg(c, &gpos)) != 0 || (rc = cli_open_game_only(c)) != 0)
+        return rc;
+    int history = c->npos > (gpos >= 0), shape = cb_game_complete(c->game) && !history;
+    if ((rc = open_table(c, gpos < 0 && !shape)) != 0)
+        return rc;
+    cb_state *st;
+    dist d;
+    memset(&d, 0, sizeof d);
+    if (cb_state_new(c->table, &st) != CB_OK)
+        return cli_fail(CB_ENOMEM, "out of memory");
+    cb_state_set_hard(st, cli_flag(c, "hard"));
+    rc = cli_apply_history(c, st, gpos >= 0 ? 1 : 0);
+    if (rc == 0 && gpos >= 0) {
+        cb_error err;
+        char why[160];
+        if (cb_game_parse_code(c->game, c->pos[gpos], &d.guess, &err) != CB_OK)
+            rc = cli_fail_err(&err);
+        else if (!cb_state_legal(st, d.guess, why, sizeof why))
+            rc = cli_fail(CB_EILLEGAL, "%s: %s", c->pos[gpos], why);
+    } else if (rc == 0) {
+        d.chosen = 1;
+        rc = shape ? best_shape(c, &d.guess) : best_search(c, st, &d.guess);
+    }
+    if (rc == 0)
+        rc = compute(st, d.guess, &d);
+    if (rc == 0) {
+        if (cli_flag(c, "json"))
+            print_json(c, &d);
+        else if (cli_flag(c, "csv"))
+            print_csv(c, &d);
+        else
+            print_text(c, st, &d, limit == 0 ? SIZE_MAX : (size_t)limit);
+        if (plot)
+            rc = draw(c, &d, plot);
+    }
+    free(d.parts);
+    cb_state_free(st);
+    return rc;
+}
+
+static const cli_opt opts[] = {
+    {"limit", "N", "show the N largest parts (default 30; 0 for all)"},
+    {"csv", NULL, "comma-separated output: rank, feedback, size, share"},
+    {"plot", "FILE", "draw the part sizes to FILE.svg or FILE.png"},
+    {NULL, NULL, NULL},
+};
+
+const cli_cmd cmd_distribution = {
+    "distribution",
+    "[GUESS] [GUESS=FEEDBACK ...]",
+    "how a guess splits the candidates: part sizes, entropy, perfect entropy, largest part (default guess: the "
+    "highest entropy)",
+    "codebreaker distribution --game symble --colors 6 --pegs 4 0012 --plot parts.png",
+    opts,
+    1,
+    run,
+};
