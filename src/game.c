@@ -422,17 +422,20 @@ static int make_words(cb_game *game, const cb_game_config *cfg, cb_error *err)
     cb_wordlist lists[2];
     int nlists = 0, rc;
     const char *apath = cfg->answers_path, *gpath = cfg->guesses_path;
-    int bundled = !apath && !gpath;
+    const char *adata = cfg->answers_data ? cfg->answers_data : "wordle/answers.txt";
+    const char *gdata = cfg->guesses_data ? cfg->guesses_data : "wordle/allowed.txt";
+    int named = (!apath && cfg->answers_data) || (!gpath && cfg->guesses_data);
+    int bundled = !apath && !gpath && !named; /* the original pair of lists */
     memset(lists, 0, sizeof lists);
     if (cfg->length < 0 || cfg->length > CB_MAX_LENGTH)
         return cb_error_set(err, CB_EINVAL, "word length %d is out of range: use 2 to %d", cfg->length,
                             CB_MAX_LENGTH);
-    rc = load_list(apath, "wordle/answers.txt", cfg->length, cfg->lenient, &game->skipped, &lists[0], err);
+    rc = load_list(apath, adata, cfg->length, cfg->lenient, &game->skipped, &lists[0], err);
     if (rc != CB_OK)
         return rc;
     nlists = 1;
-    if (gpath || bundled) {
-        rc = load_list(gpath, "wordle/allowed.txt", lists[0].n, cfg->lenient, &game->skipped, &lists[1], err);
+    if (gpath || bundled || (!gpath && cfg->guesses_data)) {
+        rc = load_list(gpath, gdata, lists[0].n, cfg->lenient, &game->skipped, &lists[1], err);
         if (rc != CB_OK)
             goto out;
         nlists = 2;

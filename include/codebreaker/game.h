@@ -58,6 +58,11 @@ typedef struct cb_game cb_game;
  * lists them. length 0 takes the length of the first word. Duplicates,
  * words of the wrong length or with characters outside the alphabet are
  * errors naming the file and line, or skipped and counted when lenient.
+ *
+ * answers_data and guesses_data name bundled files (data.h) to use in
+ * place of a NULL answers_path or guesses_path, with the same rules as
+ * files: answers_data "wordle/allowed.txt" alone makes every allowed word
+ * a secret and a guess. They are ignored when the matching path is set.
  */
 typedef struct cb_game_config {
     cb_rule rule;
@@ -69,6 +74,8 @@ typedef struct cb_game_config {
     const char *guesses_path;
     const char *alphabet;
     int lenient;
+    const char *answers_data;
+    const char *guesses_data;
 } cb_game_config;
 
 /* The default game: Wordle on the bundled lists. */
