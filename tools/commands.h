@@ -7,5 +7,6 @@
 extern const cli_cmd cmd_info;
 extern const cli_cmd cmd_feedback;
 extern const cli_cmd cmd_candidates;
+extern const cli_cmd cmd_serve;
 
 #endif

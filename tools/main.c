@@ -7,6 +7,7 @@ static const cli_cmd *const commands[] = {
     &cmd_info,
     &cmd_feedback,
     &cmd_candidates,
+    &cmd_serve,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
