@@ -156,6 +156,10 @@ static int check_origin(web_server *srv, web_req *r)
     const char *host = mg_get_header(r->conn, "Host");
     if (srv->loopback && !local_host(host))
         return web_req_fail(r, 403, "this server answers requests for localhost only (Host: %.60s)", host);
+    /* Browsers say where a request comes from: the API answers this page only, any method. */
+    const char *site = mg_get_header(r->conn, "Sec-Fetch-Site");
+    if (site && strncmp(r->path, "/api", 4) == 0 && strcmp(site, "same-origin") != 0 && strcmp(site, "none") != 0)
+        return web_req_fail(r, 403, "cross-site requests are refused (Sec-Fetch-Site: %.20s)", site);
     const char *origin = mg_get_header(r->conn, "Origin");
     if (!origin || strcmp(r->method, "POST") != 0)
         return 0;

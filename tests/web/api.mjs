@@ -332,6 +332,8 @@ async function main() {
     await bad(call('POST', '/api/play/new', null, { body: '{"game":"wordle"}', headers: { 'content-type': 'application/json' } }), 415, /form-encoded/);
     // a page of another site cannot drive the server
     await bad(call('POST', '/api/play/new', null, { body: 'game=wordle', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://evil.example' } }), 403, /cross-origin/);
+    await bad(call('GET', '/api/info', null, { headers: { 'sec-fetch-site': 'cross-site' } }), 403, /cross-site/);
+    assert.equal((await call('GET', '/api/info', null, { headers: { 'sec-fetch-site': 'same-origin' } })).status, 200);
     await serving();
   });
 
