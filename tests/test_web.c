@@ -84,9 +84,11 @@ static void json(void)
     web_json_num(&j, NAN);
     web_json_raw(&j, "}");
     CHECK(!j.failed);
-    CHECK_MSG(strcmp(web_json_text(&j),
-                     "{\"s\":\"a\\\"b\\\\c\\u000a\\u0001\xc3\xa9\\ufffd\\ufffd\\ufffd\",\"list\":[0,1.5,3],\"nan\":null}") == 0,
-              "%s", web_json_text(&j));
+    CHECK_MSG(
+        strcmp(web_json_text(&j),
+               "{\"s\":\"a\\\"b\\\\c\\u000a\\u0001\xc3\xa9\\ufffd\\ufffd\\ufffd\",\"list\":[0,1.5,3],\"nan\":null}") ==
+            0,
+        "%s", web_json_text(&j));
     char *t = web_json_take(&j);
     CHECK(t && t[0] == '{' && j.buf == NULL);
     free(t);

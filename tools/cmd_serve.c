@@ -72,6 +72,11 @@ static const cli_opt opts[] = {
 };
 
 const cli_cmd cmd_serve = {
-    "serve", "[OPTIONS]", "serve the web dashboard: play every game and analyse guesses in the browser",
-    "codebreaker serve --port 8080   # then open http://127.0.0.1:8080/", opts, 0, run,
+    "serve",
+    "[OPTIONS]",
+    "serve the web dashboard: play every game and analyse guesses in the browser",
+    "codebreaker serve --port 8080   # then open http://127.0.0.1:8080/",
+    opts,
+    0,
+    run,
 };

@@ -30,7 +30,10 @@ static const struct job_entry {
 };
 #define NJOB_KINDS (sizeof job_kinds / sizeof job_kinds[0])
 
-static web_games *games_of(web_req *r) { return web_server_games(r->srv); }
+static web_games *games_of(web_req *r)
+{
+    return web_server_games(r->srv);
+}
 
 /* The game named by the request's parameters, held until released. */
 static int open_game(web_req *r, web_game **out)
@@ -75,8 +78,8 @@ static int parse_guess(web_req *r, const cb_game *g, const char *name, uint32_t 
 
 static int api_games(web_req *r)
 {
-    static const char *const labels[] = {"original: 2315 answers, 12972 guesses", "answers only: 2315 words",
-                                         "every allowed word: 12972"};
+    static const char *const labels[] = {"original (2315 answers)", "answers only (2315)",
+                                         "every allowed word (12972)"};
     web_json *j = &r->out;
     web_json_printf(j, "{\"version\":\"%s\",\"games\":[", CB_VERSION);
     for (int p = 0; web_preset_names[p]; p++) {
@@ -87,7 +90,9 @@ static int api_games(web_req *r)
         web_json_key(j, "name");
         web_json_str(j, web_preset_names[p]);
         web_json_key(j, "rule");
-        web_json_str(j, cfg.rule == CB_RULE_MASTERMIND ? "mastermind" : cfg.rule == CB_RULE_WORDLE ? "wordle" : "symble");
+        web_json_str(j, cfg.rule == CB_RULE_MASTERMIND ? "mastermind"
+                        : cfg.rule == CB_RULE_WORDLE   ? "wordle"
+                                                       : "symble");
         if (cfg.rule == CB_RULE_MASTERMIND)
             web_json_printf(j, ",\"colors\":%d,\"pegs\":%d,\"no_repeat\":%s,\"first_digit\":%d,\"max_guesses\":10",
                             cfg.colors, cfg.length, cfg.no_repeat ? "true" : "false", cfg.first_digit);
@@ -316,8 +321,9 @@ static int api_jobs_start(web_req *r)
         return web_req_fail(r, 503, "the server is stopping");
     if (rc != CB_OK)
         return web_req_fail(r, 503, "cannot start a job: %s", cb_strerror(rc));
-    web_json_printf(&r->out, "{\"id\":\"%s\",\"kind\":\"%s\",\"state\":\"running\",\"events\":\"/api/jobs/events?id=%s\"}",
-                    id, e->name, id);
+    web_json_printf(&r->out,
+                    "{\"id\":\"%s\",\"kind\":\"%s\",\"state\":\"running\",\"events\":\"/api/jobs/events?id=%s\"}", id,
+                    e->name, id);
     r->status = 202;
     return 0;
 }

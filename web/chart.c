@@ -19,7 +19,10 @@ void web_chart_begin(web_json *j, const char *title, const char *unit, double lo
     web_json_raw(j, "[");
 }
 
-void web_chart_end(web_json *j) { web_json_raw(j, "]}"); }
+void web_chart_end(web_json *j)
+{
+    web_json_raw(j, "]}");
+}
 
 static int cmp_double(const void *a, const void *b)
 {

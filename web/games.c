@@ -24,7 +24,10 @@ struct web_games {
     size_t budget, used;
 };
 
-static int is_mastermind(int preset) { return preset >= 2; }
+static int is_mastermind(int preset)
+{
+    return preset >= 2;
+}
 
 /* Codes of a Mastermind game, or 0 when more than WEB_MAX_CODES. */
 static double code_count(const web_game_spec *s)
@@ -52,7 +55,8 @@ int web_game_spec_read(web_req *r, web_game_spec *spec)
         return web_req_fail(r, 400, "lists applies to word games (wordle, symble), not %s",
                             web_preset_names[spec->preset]);
     cb_game_config_preset(web_preset_names[spec->preset], &cfg);
-    if (web_req_int(r, "colors", cfg.colors, 2, 16, &colors) < 0 || web_req_int(r, "pegs", cfg.length, 1, 10, &pegs) < 0 ||
+    if (web_req_int(r, "colors", cfg.colors, 2, 16, &colors) < 0 ||
+        web_req_int(r, "pegs", cfg.length, 1, 10, &pegs) < 0 ||
         web_req_bool(r, "no_repeat", cfg.no_repeat, &spec->no_repeat) < 0)
         return -1;
     spec->colors = (int)colors;
@@ -69,7 +73,8 @@ int web_game_spec_read(web_req *r, web_game_spec *spec)
 static void spec_key(const web_game_spec *s, char *key, size_t size)
 {
     if (is_mastermind(s->preset))
-        snprintf(key, size, "%s/%dx%d%s", web_preset_names[s->preset], s->colors, s->pegs, s->no_repeat ? "/norep" : "");
+        snprintf(key, size, "%s/%dx%d%s", web_preset_names[s->preset], s->colors, s->pegs,
+                 s->no_repeat ? "/norep" : "");
     else
         snprintf(key, size, "%s/%s", web_preset_names[s->preset], web_list_names[s->lists]);
 }

@@ -25,19 +25,19 @@
 #define WEB_MAX_CODES (1u << 20) /* the most codes a dashboard game may have */
 
 typedef struct web_game_spec {
-    int preset;    /* index into web_preset_names */
-    int lists;     /* word games: 0 original, 1 answers, 2 allowed */
-    int colors;    /* Mastermind games */
+    int preset; /* index into web_preset_names */
+    int lists;  /* word games: 0 original, 1 answers, 2 allowed */
+    int colors; /* Mastermind games */
     int pegs;
     int no_repeat;
 } web_game_spec;
 
 typedef struct web_game {
-    char key[64];      /* the canonical spec, e.g. "wordle/original", "mastermind/6x4" */
+    char key[64]; /* the canonical spec, e.g. "wordle/original", "mastermind/6x4" */
     web_game_spec spec;
     cb_game *game;
     cb_table *table;
-    int max_guesses;   /* the default of a played game: 6 Wordle, 8 Symble, 10 Mastermind */
+    int max_guesses; /* the default of a played game: 6 Wordle, 8 Symble, 10 Mastermind */
     /* cache bookkeeping, private */
     int refs_;
     double used_;

@@ -24,7 +24,10 @@ static int apply(web_req *r, cb_state *st, char *entry, int turn)
         return web_req_fail(r, 422, "history: %.60s breaks hard mode: %s", entry, why);
     rc = cb_state_apply(st, gi, fb);
     if (rc == CB_ECONTRADICT)
-        return web_req_fail(r, 422, turn ? "history: no secret gives %.60s after the turns before it" : "history: no secret gives %.60s", entry);
+        return web_req_fail(r, 422,
+                            turn ? "history: no secret gives %.60s after the turns before it"
+                                 : "history: no secret gives %.60s",
+                            entry);
     if (rc != CB_OK)
         return web_req_fail(r, 400, "history: %.60s: %s", entry, cb_strerror(rc));
     return 0;

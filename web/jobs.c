@@ -231,7 +231,10 @@ void web_jobs_free(web_jobs *jobs)
     free(jobs);
 }
 
-int web_job_canceled(const web_job *job) { return atomic_load_explicit(&job->cancel, memory_order_relaxed) != 0; }
+int web_job_canceled(const web_job *job)
+{
+    return atomic_load_explicit(&job->cancel, memory_order_relaxed) != 0;
+}
 
 void web_job_progress(web_job *job, uint64_t done, uint64_t total)
 {
@@ -259,8 +262,14 @@ void web_job_publish(web_job *job, const char *json)
     pthread_mutex_unlock(&jobs->lock);
 }
 
-const char *web_job_id(const web_job *job) { return job->id; }
-const char *web_job_kind_name(const web_job *job) { return job->kind->name; }
+const char *web_job_id(const web_job *job)
+{
+    return job->id;
+}
+const char *web_job_kind_name(const web_job *job)
+{
+    return job->kind->name;
+}
 
 const char *web_job_state_name(web_job_state s)
 {

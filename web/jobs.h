@@ -43,11 +43,11 @@ typedef struct web_job_kind {
 typedef struct web_job_view {
     web_job_state state;
     uint64_t done, total;
-    double seconds;    /* since the start, or the whole run once finished */
-    unsigned version;  /* changes with every report */
+    double seconds;   /* since the start, or the whole run once finished */
+    unsigned version; /* changes with every report */
     unsigned partial_version;
-    char *partial;     /* latest partial result, or NULL */
-    char *result;      /* the result once done, or NULL */
+    char *partial; /* latest partial result, or NULL */
+    char *result;  /* the result once done, or NULL */
     char error[CB_ERROR_MAX];
 } web_job_view;
 

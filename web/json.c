@@ -7,7 +7,10 @@
 
 #include "json.h"
 
-void web_json_init(web_json *j) { memset(j, 0, sizeof *j); }
+void web_json_init(web_json *j)
+{
+    memset(j, 0, sizeof *j);
+}
 
 void web_json_release(web_json *j)
 {
@@ -23,7 +26,10 @@ void web_json_clear(web_json *j)
         j->buf[0] = '\0';
 }
 
-const char *web_json_text(const web_json *j) { return j->buf ? j->buf : ""; }
+const char *web_json_text(const web_json *j)
+{
+    return j->buf ? j->buf : "";
+}
 
 char *web_json_take(web_json *j)
 {
@@ -64,7 +70,10 @@ void web_json_rawn(web_json *j, const char *text, size_t n)
     j->buf[j->len] = '\0';
 }
 
-void web_json_raw(web_json *j, const char *text) { web_json_rawn(j, text, strlen(text)); }
+void web_json_raw(web_json *j, const char *text)
+{
+    web_json_rawn(j, text, strlen(text));
+}
 
 void web_json_printf(web_json *j, const char *fmt, ...)
 {

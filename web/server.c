@@ -65,13 +65,34 @@ void web_config_default(web_config *cfg)
     cfg->threads = 16;
 }
 
-web_games *web_server_games(web_server *srv) { return srv->games; }
-web_sessions *web_server_sessions(web_server *srv) { return srv->sessions; }
-web_jobs *web_server_jobs(web_server *srv) { return srv->jobs; }
-int web_server_max_jobs(const web_server *srv) { return srv->max_jobs; }
-int web_server_stopping(const web_server *srv) { return atomic_load(&srv->stopping); }
-int web_server_port(const web_server *srv) { return srv->port; }
-int web_server_loopback(const web_server *srv) { return srv->loopback; }
+web_games *web_server_games(web_server *srv)
+{
+    return srv->games;
+}
+web_sessions *web_server_sessions(web_server *srv)
+{
+    return srv->sessions;
+}
+web_jobs *web_server_jobs(web_server *srv)
+{
+    return srv->jobs;
+}
+int web_server_max_jobs(const web_server *srv)
+{
+    return srv->max_jobs;
+}
+int web_server_stopping(const web_server *srv)
+{
+    return atomic_load(&srv->stopping);
+}
+int web_server_port(const web_server *srv)
+{
+    return srv->port;
+}
+int web_server_loopback(const web_server *srv)
+{
+    return srv->loopback;
+}
 
 /* Send a whole answer: status, type, body (not for HEAD), and the headers every answer carries. */
 static void send_answer(struct mg_connection *conn, int status, const char *type, const char *body, size_t len,
@@ -394,18 +415,19 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
     char ports[80], threads[16];
     snprintf(ports, sizeof ports, "%s:%d", cfg->bind, cfg->port);
     snprintf(threads, sizeof threads, "%d", cfg->threads);
+    /* clang-format off */
     const char *options[] = {
         "listening_ports", ports,
         "num_threads", threads,
         "request_timeout_ms", "30000",
-        "keep_alive_timeout_ms", "5000",
-        "enable_keep_alive", "no", /* an idle kept-alive connection would hold up stopping for seconds */
-        "max_request_size", "16384",
+        "enable_keep_alive", "no",     /* an idle kept-alive connection would hold up stopping */
+        "max_request_size", "16384",   /* request line and headers */
         "linger_timeout_ms", "0",
         "enable_directory_listing", "no",
-        "decode_url", "no", /* paths are matched as sent: no escapes in our names */
+        "decode_url", "no",            /* paths are matched as sent: our names need no escapes */
         NULL,
     };
+    /* clang-format on */
     struct mg_callbacks callbacks;
     memset(&callbacks, 0, sizeof callbacks);
     callbacks.log_message = log_message;

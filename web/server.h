@@ -19,12 +19,12 @@
 #define WEB_MAX_STREAMS 8 /* event streams open at once */
 
 typedef struct web_config {
-    const char *bind;    /* IPv4 address to listen on: "127.0.0.1" by default */
-    int port;            /* 0: any free port */
-    int max_jobs;        /* heavy jobs running at once */
-    int max_sessions;    /* games kept */
-    const char *root;    /* folder of the page's files */
-    int threads;         /* request threads */
+    const char *bind; /* IPv4 address to listen on: "127.0.0.1" by default */
+    int port;         /* 0: any free port */
+    int max_jobs;     /* heavy jobs running at once */
+    int max_sessions; /* games kept */
+    const char *root; /* folder of the page's files */
+    int threads;      /* request threads */
 } web_config;
 
 void web_config_default(web_config *cfg);

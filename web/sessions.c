@@ -7,8 +7,8 @@
 
 #include "sessions.h"
 
-#define SAMPLE 6        /* secrets shown per part */
-#define MAX_GROUPS 400  /* parts listed at most */
+#define SAMPLE 6       /* secrets shown per part */
+#define MAX_GROUPS 400 /* parts listed at most */
 #define WORD_MAX (CB_MAX_LENGTH * 4 + 1)
 
 typedef struct session {
@@ -107,7 +107,10 @@ static uint64_t splitmix(uint64_t *x)
     return z ^ (z >> 31);
 }
 
-static void word(const cb_game *g, uint32_t gi, char *buf) { cb_game_format_code(g, gi, buf, WORD_MAX); }
+static void word(const cb_game *g, uint32_t gi, char *buf)
+{
+    cb_game_format_code(g, gi, buf, WORD_MAX);
+}
 
 void web_marks_json(const cb_game *g, uint32_t fb, web_json *j)
 {
@@ -153,10 +156,10 @@ static void status_json(const session *s, web_json *j)
     const cb_game *g = s->wg->game;
     web_json_key(j, "id");
     web_json_str(j, s->id);
-    web_json_printf(j, ",\"turn\":%zu,\"max_guesses\":%d,\"hard\":%s,\"over\":%s,\"won\":%s,\"gave_up\":%s,\"remaining\":%zu",
-                    cb_state_turns(s->st), s->max_guesses, cb_state_hard(s->st) ? "true" : "false",
-                    s->over ? "true" : "false", s->won ? "true" : "false", s->gave_up ? "true" : "false",
-                    cb_state_count(s->st));
+    web_json_printf(
+        j, ",\"turn\":%zu,\"max_guesses\":%d,\"hard\":%s,\"over\":%s,\"won\":%s,\"gave_up\":%s,\"remaining\":%zu",
+        cb_state_turns(s->st), s->max_guesses, cb_state_hard(s->st) ? "true" : "false", s->over ? "true" : "false",
+        s->won ? "true" : "false", s->gave_up ? "true" : "false", cb_state_count(s->st));
     if (s->over) {
         char w[WORD_MAX];
         word(g, cb_game_secret_guess(g, s->secret), w);
@@ -274,7 +277,10 @@ static int giveup_locked(session *s, const char *unused, web_req *r)
     return 0;
 }
 
-int web_play_giveup(web_sessions *ss, const char *id, web_req *r) { return with_session(ss, id, r, NULL, giveup_locked); }
+int web_play_giveup(web_sessions *ss, const char *id, web_req *r)
+{
+    return with_session(ss, id, r, NULL, giveup_locked);
+}
 
 static int state_locked(session *s, const char *unused, web_req *r)
 {
@@ -297,7 +303,10 @@ static int state_locked(session *s, const char *unused, web_req *r)
     return 0;
 }
 
-int web_play_state(web_sessions *ss, const char *id, web_req *r) { return with_session(ss, id, r, NULL, state_locked); }
+int web_play_state(web_sessions *ss, const char *id, web_req *r)
+{
+    return with_session(ss, id, r, NULL, state_locked);
+}
 
 static int details_locked(session *s, const char *unused, web_req *r)
 {
@@ -362,7 +371,8 @@ void web_partition_json(const cb_state *st, uint32_t gi, uint32_t secret, web_js
     cb_partition_init(&p);
     uint32_t *keys = malloc((n ? n : 1) * sizeof *keys);
     group *groups = NULL;
-    if (!keys || cb_partition_compute(&p, st, gi) != CB_OK || !(groups = calloc(p.parts ? p.parts : 1, sizeof *groups))) {
+    if (!keys || cb_partition_compute(&p, st, gi) != CB_OK ||
+        !(groups = calloc(p.parts ? p.parts : 1, sizeof *groups))) {
         web_json_raw(j, "null");
         goto out;
     }
@@ -396,8 +406,9 @@ void web_partition_json(const cb_state *st, uint32_t gi, uint32_t secret, web_js
     web_json_raw(j, "{");
     web_json_key(j, "guess");
     web_json_str(j, w);
-    web_json_printf(j, ",\"candidate\":%s,\"candidates\":%zu,\"parts\":%zu,\"largest\":%u,\"expected\":%.4f,\"entropy\":%.4f",
-                    cb_state_is_candidate(st, gi) ? "true" : "false", n, p.parts, largest, expected, entropy);
+    web_json_printf(
+        j, ",\"candidate\":%s,\"candidates\":%zu,\"parts\":%zu,\"largest\":%u,\"expected\":%.4f,\"entropy\":%.4f",
+        cb_state_is_candidate(st, gi) ? "true" : "false", n, p.parts, largest, expected, entropy);
     if (actual >= 0)
         web_json_printf(j, ",\"after\":%u,\"removed\":%.4f", actual_size, 1.0 - (double)actual_size / (double)n);
     web_json_key(j, "groups");

@@ -134,7 +134,7 @@ async function main() {
     await typeGuess('salet');
     assert.equal(await page.locator('#board .row.played .symbols .sym, #board .row.played .won-label').count() > 0, true);
     await playToEnd({ game: 'symble' }, 8);
-    assert.equal(await page.locator('#message .mapping .sym').count(), 3);
+    assert.equal(await page.locator('#message .more .sym').count(), 3);
     await page.screenshot({ path: join(artefacts, 'dashboard-symble.png'), fullPage: true });
 
     assert.deepEqual(problems, [], 'the page reported errors');

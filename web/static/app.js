@@ -223,6 +223,7 @@ function setMessage(text, kind) {
 
 async function newGame() {
   const s = state.spec;
+  if (state.analysis) state.analysis.cancel(); // its answer would be about the old game
   const params = { ...specParams(), seed: $('seed').value.trim() };
   if (s.game === 'wordle' && $('hard').checked) params.hard = 1;
   $('setup-error').textContent = '';
@@ -237,6 +238,9 @@ async function newGame() {
   }
   state.session = r.data;
   state.game = r.data.game;
+  state.analysis = null;
+  $('analyse-btn').disabled = false;
+  $('analyse-cancel').hidden = true;
   state.rows = [];
   state.current = [];
   state.letterMarks = {};
@@ -300,13 +304,18 @@ function rowEl(symbols, turn, played) {
     for (let i = 0; i < n; i++) pegs.append(symbols[i] !== undefined ? pegEl(symbols[i]) : el('span', { class: 'peg empty' }));
     row.append(pegs);
     if (played) row.append(keyPegs(played.marks, n), el('span', { class: 'fbtext', text: played.feedback }));
+    else row.append(keyPegs({ blacks: 0, whites: 0 }, n), el('span', { class: 'fbtext' })); // keeps the columns aligned
     return row;
   }
   const tiles = el('span', { class: 'tiles' });
   for (let i = 0; i < n; i++) {
     const t = el('span', { class: 'tile', text: symbols[i] || '' });
     if (symbols[i]) t.classList.add('filled');
-    if (played && rule() === 'wordle') { t.classList.add(MARK_NAMES[played.marks[i]]); t.dataset.mark = played.marks[i]; }
+    if (played && rule() === 'wordle') {
+      t.classList.add(MARK_NAMES[played.marks[i]]);
+      t.dataset.mark = played.marks[i];
+      t.title = `${symbols[i]}: ${MARK_NAMES[played.marks[i]]}`;
+    }
     if (played && rule() === 'symble') t.classList.add(played.won ? 'green' : 'ink');
     tiles.append(t);
   }
@@ -449,17 +458,17 @@ function announceEnd() {
   const s = state.session;
   const n = state.rows.length;
   const secret = s.secret;
-  let text = s.won ? `Solved in ${n} ${n === 1 ? 'guess' : 'guesses'}!` : s.gave_up ? `The secret was ${secret}.` : `Out of guesses: the secret was ${secret}.`;
+  const text = s.won ? `Solved in ${n} ${n === 1 ? 'guess' : 'guesses'}!` : s.gave_up ? `The secret was ${secret}.` : `Out of guesses: the secret was ${secret}.`;
   const msg = $('message');
   msg.dataset.kind = s.won ? 'win' : 'lose';
-  msg.replaceChildren(text);
+  const more = el('span', { class: 'more' });
   if (s.mapping) {
     // Symble: the hidden bijection, symbols of gray, yellow and green.
-    const legend = el('span', { class: 'mapping' }, ' Symbols: ');
-    [...s.mapping].forEach((c, colour) => legend.append(symbolTile('abc'.indexOf(c)), ` ${MARK_NAMES[colour]} `));
-    msg.append(legend);
+    more.append('The symbols meant ');
+    [...s.mapping].forEach((c, colour) => more.append(symbolTile('abc'.indexOf(c)), ` ${MARK_NAMES[colour]}${colour < 2 ? ', ' : '. '}`));
   }
-  msg.append(el('span', { class: 'muted', text: ` Seed ${s.seed}.` }));
+  more.append(`Seed ${s.seed} replays this secret.`);
+  msg.replaceChildren(el('span', { class: 'headline', text }), more);
 }
 
 async function giveUp() {
@@ -557,10 +566,12 @@ async function analyse() {
   $('analyse-btn').disabled = true;
   $('analyse-cancel').hidden = false;
   showProgress($('analyse-progress'), 0, 1, 0);
-  state.analysis = followJob(r.data.id, {
-    progress: (v) => showProgress($('analyse-progress'), v.done, v.total || 1, v.seconds),
-    partial: (p) => renderAnalysis(p),
+  $('analyse-progress').dataset.state = 'running';
+  const job = followJob(r.data.id, {
+    progress: (v) => { if (state.analysis === job) showProgress($('analyse-progress'), v.done, v.total || 1, v.seconds); },
+    partial: (p) => { if (state.analysis === job) renderAnalysis(p); },
     end: (v) => {
+      if (state.analysis !== job) return;
       state.analysis = null;
       $('analyse-btn').disabled = false;
       $('analyse-cancel').hidden = true;
@@ -570,6 +581,7 @@ async function analyse() {
       $('analyse-progress').dataset.state = v.state;
     },
   });
+  state.analysis = job;
 }
 
 function renderAnalysis(res) {
