@@ -243,7 +243,7 @@ static int api_partition(web_req *r)
     if (open_state(r, &wg, &st) < 0 || parse_guess(r, wg->game, "guess", &gi) < 0)
         goto out;
     web_json_printf(&r->out, "{\"legal\":%s,\"partition\":", cb_state_legal(st, gi, NULL, 0) ? "true" : "false");
-    web_partition_json(st, gi, CB_NONE, &r->out);
+    web_partition_json(st, gi, CB_NONE, CB_NONE, &r->out);
     web_json_raw(&r->out, "}");
     rc = 0;
 out:

@@ -323,7 +323,7 @@ static int details_locked(session *s, const char *unused, web_req *r)
     web_json_raw(&r->out, "{");
     web_json_printf(&r->out, "\"turn\":%zu", turns);
     web_json_key(&r->out, "partition");
-    web_partition_json(before, gi, s->secret, &r->out);
+    web_partition_json(before, gi, s->secret, fb, &r->out);
     web_json_raw(&r->out, "}");
     cb_state_free(before);
     return 0;
@@ -362,7 +362,7 @@ static size_t find_part(const uint32_t *ids, size_t n, uint32_t key)
     return lo;
 }
 
-void web_partition_json(const cb_state *st, uint32_t gi, uint32_t secret, web_json *j)
+void web_partition_json(const cb_state *st, uint32_t gi, uint32_t secret, uint32_t fb, web_json *j)
 {
     const cb_game *g = cb_state_game(st);
     size_t n = cb_state_count(st);
@@ -416,7 +416,7 @@ void web_partition_json(const cb_state *st, uint32_t gi, uint32_t secret, web_js
     for (size_t k = 0; k < p.parts && k < MAX_GROUPS; k++) {
         web_json_sep(j);
         web_json_raw(j, "{");
-        feedback_json(g, groups[k].key, j);
+        feedback_json(g, groups[k].key == actual_key && fb != CB_NONE ? fb : groups[k].key, j);
         web_json_printf(j, ",\"count\":%u,\"actual\":%s,\"sample\":[", groups[k].size,
                         groups[k].key == actual_key ? "true" : "false");
         for (int s = 0; s < groups[k].nsample; s++) {

@@ -46,10 +46,11 @@ int web_play_details(web_sessions *ss, const char *id, web_req *r);
 /*
  * The partition of the candidates of st by guess gi as JSON: parts
  * largest first with feedback, marks, size and a sample of secrets; the
- * summary scores; `actual` marks the part of feedback `fb` (CB_NONE for
- * none).
+ * summary scores. When secret is not CB_NONE, `actual` marks its part,
+ * shown with the feedback fb the player saw (in Symble the other parts
+ * show the library's key, equal up to a renaming of the symbols).
  */
-void web_partition_json(const cb_state *st, uint32_t gi, uint32_t fb, web_json *j);
+void web_partition_json(const cb_state *st, uint32_t gi, uint32_t secret, uint32_t fb, web_json *j);
 /* A feedback id as marks people can draw: see the API description. */
 void web_marks_json(const cb_game *g, uint32_t fb, web_json *j);
 

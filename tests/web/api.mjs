@@ -233,6 +233,8 @@ async function main() {
     assert.ok(w.last.won, 'first-candidate play wins Wordle seed 3 within 6');
     const s = await playOut({ game: 'symble', seed: 5 });
     assert.match(s.last.mapping, /^[abc]{3}$/);
+    const sd = await get('/api/play/details', { id: s.id });
+    assert.equal(sd.data.partition.groups.find((x) => x.actual).feedback, s.history[s.history.length - 1].split('=')[1]);
     const m = await playOut({ game: 'mastermind', seed: 9 }, '1122');
     assert.equal(m.last.over, true);
     const b = await playOut({ game: 'bulls', seed: 2 }, '0123');

@@ -522,7 +522,7 @@ async function showDetails() {
     stat('removed', pct(p.removed)), stat('groups', fmt(p.parts)), stat('largest group', fmt(p.largest)),
     stat('expected size', fmt(p.expected)), stat('entropy', `${fmt(p.entropy)} bits`));
   const note = rule() === 'symble'
-    ? el('p', { class: 'muted small', text: 'Groups are shown up to a renaming of the symbols while the hidden mapping is unknown.' }) : null;
+    ? el('p', { class: 'muted small', text: 'Your group shows the symbols you saw; the others are shown up to a renaming of the symbols, since the mapping is hidden.' }) : null;
   const table = el('table', { class: 'parts' },
     el('thead', {}, el('tr', {}, el('th', { text: 'feedback' }), el('th', { class: 'num', text: 'secrets' }),
       el('th', { text: 'share' }), el('th', { text: 'for example' }))));
