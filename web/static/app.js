@@ -146,7 +146,7 @@ function drawChart(id, chart) {
   const decimals = chart.width < 1 ? 2 : 0;
   const opts = {
     width, height: 190,
-    legend: { show: k > 1 },
+    legend: { show: false }, // the table under the chart names the series
     cursor: { drag: { x: false, y: false }, points: { show: false } },
     scales: { x: { time: false, range: [chart.lo, chart.lo + chart.width * nbins] }, y: { range: (u, lo, hi) => [0, Math.max(1, hi * 1.08)] } },
     axes: [
