@@ -27,7 +27,7 @@ bench: build
 	@bench/run.sh $(BUILD)
 
 format:
-	@clang-format -i include/codebreaker/*.h src/*.[ch] tools/*.[ch] tests/*.[ch] bench/*.c
+	@clang-format -i include/codebreaker/*.h src/*.[ch] tools/*.[ch] web/*.[ch] tests/*.[ch] bench/*.c
 
 clean:
 	rm -rf build build-debug build-asan

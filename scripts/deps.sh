@@ -1,10 +1,13 @@
 #!/bin/sh
 # Install the Debian packages the build and tests need, once, when missing.
-# The list lives in scripts/packages.txt (one package per line, # comments).
+# The list lives in scripts/packages.txt (one package per line, # comments); another list may be
+# named instead (the browser tests install scripts/packages-browser.txt).
+# usage: scripts/deps.sh [LIST]
 set -e
 cd "$(dirname "$0")/.."
+list="${1:-scripts/packages.txt}"
 missing=""
-for pkg in $(sed 's/#.*//' scripts/packages.txt); do
+for pkg in $(sed 's/#.*//' "$list"); do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing="$missing $pkg"
 done
 [ -z "$missing" ] && exit 0

@@ -433,16 +433,19 @@ static int make_words(cb_game *game, const cb_game_config *cfg, cb_error *err)
     cb_wordlist lists[2];
     int nlists = 0, rc;
     const char *apath = cfg->answers_path, *gpath = cfg->guesses_path;
-    const char *abundled = "wordle/answers.txt", *gbundled = "wordle/allowed.txt";
-    int bundled = !apath && !gpath, length = cfg->length, select = cfg->select_length;
+    const char *adata = cfg->answers_data ? cfg->answers_data : "wordle/answers.txt";
+    const char *gdata = cfg->guesses_data ? cfg->guesses_data : "wordle/allowed.txt";
+    int named = (!apath && cfg->answers_data) || (!gpath && cfg->guesses_data);
+    int bundled = !apath && !gpath && !named; /* the original pair of lists */
+    int length = cfg->length, select = cfg->select_length;
     memset(lists, 0, sizeof lists);
     if (length < 0 || length > CB_MAX_LENGTH)
         return cb_error_set(err, CB_EINVAL, "word length %d is out of range: use 2 to %d", length, CB_MAX_LENGTH);
     if (cfg->dictionary) {
         if (!bundled)
             return cb_error_set(err, CB_EINVAL, "give either a dictionary or word lists, not both");
-        abundled = dictionary_file(cfg->dictionary);
-        if (!abundled)
+        adata = dictionary_file(cfg->dictionary);
+        if (!adata)
             return cb_error_set(err, CB_ENOTFOUND, "unknown dictionary '%s' (the bundled one is: english)",
                                 cfg->dictionary);
         bundled = 0; /* one list for secrets and guesses */
@@ -452,12 +455,12 @@ static int make_words(cb_game *game, const cb_game_config *cfg, cb_error *err)
     }
     if (select && length == 0)
         return cb_error_set(err, CB_EINVAL, "choosing words by length needs a length");
-    rc = load_list(apath, abundled, length, select, cfg->lenient, &game->skipped, &lists[0], err);
+    rc = load_list(apath, adata, length, select, cfg->lenient, &game->skipped, &lists[0], err);
     if (rc != CB_OK)
         return rc;
     nlists = 1;
-    if (gpath || bundled) {
-        rc = load_list(gpath, gbundled, lists[0].n, select, cfg->lenient, &game->skipped, &lists[1], err);
+    if (gpath || bundled || (!gpath && cfg->guesses_data && !cfg->dictionary)) {
+        rc = load_list(gpath, gdata, lists[0].n, select, cfg->lenient, &game->skipped, &lists[1], err);
         if (rc != CB_OK)
             goto out;
         nlists = 2;

@@ -11,7 +11,7 @@
 #include "game_internal.h"
 #include "parallel.h"
 
-#define DEFAULT_MAX_BYTES ((size_t)8 << 30)
+#define DEFAULT_MAX_BYTES ((size_t)2 << 30)
 
 struct cb_table {
     const cb_game *game;

@@ -73,6 +73,25 @@ static void bundled(void)
     CHECK(cb_game_parse_code(g, "ab1de", &gi, &err) == CB_EPARSE);
     CHECK(cb_game_parse_code(g, "abacks", &gi, &err) == CB_EPARSE);
     cb_game_free(g);
+
+    /* bundled lists chosen by name: every allowed word a secret, or the answers alone */
+    static const struct { const char *answers, *guesses; uint32_t secrets, nguess; } named[] = {
+        {"wordle/allowed.txt", NULL, 12972, 12972},
+        {"wordle/answers.txt", NULL, 2315, 2315},
+        {"wordle/answers.txt", "wordle/allowed.txt", 2315, 12972},
+        {NULL, "wordle/answers.txt", 2315, 2315},
+    };
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {
+        cb_game_config_default(&cfg);
+        cfg.answers_data = named[i].answers;
+        cfg.guesses_data = named[i].guesses;
+        CHECK(cb_game_new(&cfg, &g, &err) == CB_OK);
+        CHECK(cb_game_secret_count(g) == named[i].secrets && cb_game_guess_count(g) == named[i].nguess);
+        cb_game_free(g);
+    }
+    cb_game_config_default(&cfg);
+    cfg.answers_data = "wordle/none.txt";
+    CHECK(cb_game_new(&cfg, &g, &err) == CB_EIO && strstr(err.message, "wordle/none.txt") != NULL);
 }
 
 static void lists(void)

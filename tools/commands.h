@@ -9,5 +9,6 @@ extern const cli_cmd cmd_feedback;
 extern const cli_cmd cmd_candidates;
 extern const cli_cmd cmd_bound;
 extern const cli_cmd cmd_distribution;
+extern const cli_cmd cmd_serve;
 
 #endif

@@ -9,6 +9,7 @@ static const cli_cmd *const commands[] = {
     &cmd_candidates,
     &cmd_distribution,
     &cmd_bound,
+    &cmd_serve,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -65,6 +65,11 @@ typedef struct cb_game cb_game;
  * secrets and guesses (no answers_path or guesses_path then): "english"
  * (370 098 English words, see data/README.md). Only its words of `length`
  * letters are kept (5 when length is 0), as with select_length.
+ *
+ * answers_data and guesses_data name bundled files (data.h) to use in
+ * place of a NULL answers_path or guesses_path, with the same rules as
+ * files: answers_data "wordle/allowed.txt" alone makes every allowed word
+ * a secret and a guess. They are ignored when the matching path is set.
  */
 typedef struct cb_game_config {
     cb_rule rule;
@@ -78,6 +83,8 @@ typedef struct cb_game_config {
     int lenient;
     int select_length;
     const char *dictionary;
+    const char *answers_data;
+    const char *guesses_data;
 } cb_game_config;
 
 /* The default game: Wordle on the bundled lists. */

@@ -30,7 +30,7 @@ typedef enum cb_table_mode {
 
 typedef struct cb_table_options {
     cb_table_mode mode;
-    size_t max_bytes;    /* memory limit for a precomputed table; 0 = default (8 GiB) */
+    size_t max_bytes;    /* memory limit for a precomputed table; 0 = default (2 GiB) */
     int threads;         /* 0 = OpenMP's default */
 } cb_table_options;
 

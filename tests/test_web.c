@@ -1,0 +1,103 @@
+/* test_web.c: the dashboard's request decoding and JSON writing (web/request.c, web/json.c). */
+#include <math.h>
+#include <string.h>
+
+#include "check.h"
+#include "json.h"
+#include "request.h"
+
+static int parse(web_req *r, const char *query, const char *body)
+{
+    memset(r, 0, sizeof *r);
+    web_json_init(&r->out);
+    return web_req_parse(r, query, body);
+}
+
+static void decoding(void)
+{
+    web_req r;
+    long long x;
+    int b;
+    CHECK(parse(&r, "game=wordle&history=salet%3D.Y...%2Ccrony%3D..G..&seed=+12", NULL) == 0);
+    CHECK(strcmp(web_req_get(&r, "game"), "wordle") == 0);
+    CHECK(strcmp(web_req_get(&r, "history"), "salet=.Y...,crony=..G..") == 0);
+    CHECK(web_req_int(&r, "seed", 0, 0, 100, &x) < 0 && r.status == 400); /* "+12" decodes to " 12" */
+    CHECK(web_req_get(&r, "absent") == NULL);
+    web_req_release(&r);
+
+    CHECK(parse(&r, "a=1&&b=&c", "d=x+y") == 0 && r.nparams == 4);
+    CHECK(strcmp(web_req_get(&r, "b"), "") == 0 && strcmp(web_req_get(&r, "c"), "") == 0);
+    CHECK(strcmp(web_req_get(&r, "d"), "x y") == 0);
+    CHECK(web_req_allow(&r, "a b c d") == 0);
+    CHECK(web_req_allow(&r, "a b c") < 0 && strstr(r.error, "'d'") != NULL);
+    web_req_release(&r);
+
+    static const char *const bad[] = {"a=%", "a=%4", "a=%zz", "a=%00", "%=1", "=1", "a=1&a=2", NULL};
+    for (int i = 0; bad[i]; i++) {
+        CHECK_MSG(parse(&r, bad[i], NULL) < 0 && r.status == 400, "%s", bad[i]);
+        web_req_release(&r);
+    }
+    char many[400] = "";
+    for (int i = 0; i <= WEB_MAX_PARAMS; i++)
+        snprintf(many + strlen(many), sizeof many - strlen(many), "p%d=1&", i);
+    CHECK(parse(&r, many, NULL) < 0 && strstr(r.error, "too many") != NULL);
+    web_req_release(&r);
+
+    CHECK(parse(&r, "n=42&m=-3&big=99999999999999999999&hex=0x1&e=1e3&empty=&y=true&z=maybe", NULL) == 0);
+    CHECK(web_req_int(&r, "n", 0, 0, 100, &x) == 0 && x == 42);
+    CHECK(web_req_int(&r, "m", 0, -5, 5, &x) == 0 && x == -3);
+    CHECK(web_req_int(&r, "n", 0, 0, 10, &x) < 0 && strstr(r.error, "out of range") != NULL);
+    CHECK(web_req_int(&r, "big", 0, 0, 100, &x) < 0 && strstr(r.error, "out of range") != NULL);
+    CHECK(web_req_int(&r, "hex", 0, 0, 100, &x) < 0 && strstr(r.error, "whole number") != NULL);
+    CHECK(web_req_int(&r, "e", 0, 0, 10000, &x) < 0);
+    CHECK(web_req_int(&r, "empty", 7, 0, 100, &x) == 0 && x == 7);
+    CHECK(web_req_bool(&r, "y", 0, &b) == 0 && b == 1);
+    CHECK(web_req_bool(&r, "z", 0, &b) < 0);
+    static const char *const choices[] = {"one", "two", NULL};
+    int c;
+    CHECK(web_req_choice(&r, "absent", choices, 1, &c) == 0 && c == 1);
+    CHECK(web_req_choice(&r, "n", choices, 0, &c) < 0 && strstr(r.error, "use one, two") != NULL);
+    web_req_release(&r);
+
+    char id[WEB_ID_LEN + 1], id2[WEB_ID_LEN + 1];
+    web_random_id(id);
+    web_random_id(id2);
+    CHECK(strlen(id) == WEB_ID_LEN && strspn(id, "0123456789abcdef") == WEB_ID_LEN && strcmp(id, id2) != 0);
+    CHECK(web_random_seed() < (1ull << 53));
+}
+
+static void json(void)
+{
+    web_json j;
+    web_json_init(&j);
+    web_json_raw(&j, "{");
+    web_json_key(&j, "s");
+    web_json_str(&j, "a\"b\\c\n\x01\xc3\xa9\xff\xe2\x82");
+    web_json_key(&j, "list");
+    web_json_raw(&j, "[");
+    for (int i = 0; i < 3; i++) {
+        web_json_sep(&j);
+        web_json_num(&j, i * 1.5);
+    }
+    web_json_raw(&j, "]");
+    web_json_key(&j, "nan");
+    web_json_num(&j, NAN);
+    web_json_raw(&j, "}");
+    CHECK(!j.failed);
+    CHECK_MSG(
+        strcmp(web_json_text(&j),
+               "{\"s\":\"a\\\"b\\\\c\\u000a\\u0001\xc3\xa9\\ufffd\\ufffd\\ufffd\",\"list\":[0,1.5,3],\"nan\":null}") ==
+            0,
+        "%s", web_json_text(&j));
+    char *t = web_json_take(&j);
+    CHECK(t && t[0] == '{' && j.buf == NULL);
+    free(t);
+    web_json_release(&j);
+}
+
+int main(void)
+{
+    decoding();
+    json();
+    return check_done("test_web");
+}

@@ -1,0 +1,399 @@
+// api.mjs: tests of `codebreaker serve`'s JSON API against a running server on loopback:
+// answers, whole games, jobs and their event streams, bad requests (each a 4xx with a message,
+// the server serving on), and stopping with a signal while work runs.
+// usage: node tests/web/api.mjs path/to/codebreaker
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { startServer } from './server.mjs';
+
+const binary = process.argv[2];
+let passed = 0;
+let failed = 0;
+let base;
+
+async function test(name, fn) {
+  try {
+    await fn();
+    passed++;
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${name}: ${e.stack || e}`);
+  }
+}
+
+async function call(method, path, params, init = {}) {
+  const q = new URLSearchParams(params || {});
+  const url = `${base}${path}${method === 'GET' && params ? `?${q}` : ''}`;
+  const res = await fetch(url, method === 'GET' ? init : { method, body: params ? q : undefined, ...init });
+  const text = await res.text();
+  let data;
+  try { data = JSON.parse(text); } catch { data = text; }
+  return { status: res.status, data, headers: res.headers };
+}
+const get = (path, params) => call('GET', path, params);
+const post = (path, params) => call('POST', path, params);
+
+// A 4xx with a JSON error naming what is wrong.
+async function bad(res, status, pattern) {
+  const r = await res;
+  assert.equal(r.status, status, `status ${r.status}, want ${status}: ${JSON.stringify(r.data)}`);
+  assert.equal(typeof r.data.error, 'string', `no error message: ${JSON.stringify(r.data)}`);
+  if (pattern) assert.match(r.data.error, pattern);
+  return r.data;
+}
+
+// A raw HTTP exchange (for what fetch refuses to send: odd paths, Host headers, huge heads).
+function raw(text) {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const s = net.connect(Number(port), '127.0.0.1');
+    let buf = '';
+    s.on('data', (d) => { buf += d; });
+    s.on('end', () => resolve({ status: Number((buf.match(/^HTTP\/1\.\d (\d+)/) || [])[1] || 0), text: buf }));
+    s.on('error', (e) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? resolve({ status: 0, text: buf }) : reject(e)));
+    s.setTimeout(10000, () => { s.destroy(); reject(new Error('raw request timed out')); });
+    s.end(text);
+  });
+}
+const rawGet = (path, headers = 'Host: 127.0.0.1\r\n') => raw(`GET ${path} HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`);
+
+// Read a job's server-sent events until the end event (or a limit); returns [{event, data}].
+async function events(id, { until = 'end', max = 10000, onEvent } = {}) {
+  const res = await fetch(`${base}/api/jobs/events?id=${id}`);
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('content-type'), /text\/event-stream/);
+  const reader = res.body.getReader();
+  const dec = new TextDecoder();
+  const out = [];
+  let buf = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buf += dec.decode(value, { stream: true });
+    let i;
+    while ((i = buf.indexOf('\n\n')) >= 0) {
+      const block = buf.slice(0, i);
+      buf = buf.slice(i + 2);
+      const ev = (block.match(/^event: (.*)$/m) || [])[1];
+      const data = (block.match(/^data: (.*)$/m) || [])[1];
+      if (!ev) continue;
+      const e = { event: ev, data: JSON.parse(data) };
+      out.push(e);
+      if (onEvent) await onEvent(e);
+      if (ev === until || out.length >= max) { reader.cancel(); return out; }
+    }
+  }
+  return out;
+}
+
+async function serving() {
+  const r = await get('/api/games');
+  assert.equal(r.status, 200, 'the server stopped serving');
+}
+
+// Play a session to its end: each turn the first candidate the history leaves.
+async function playOut(spec, first) {
+  const n = await post('/api/play/new', spec);
+  assert.equal(n.status, 201, JSON.stringify(n.data));
+  const id = n.data.id;
+  const history = [];
+  let last = n.data;
+  let guess = first;
+  while (!last.over) {
+    if (!guess) {
+      const c = await get('/api/candidates', { game: spec.game, ...(spec.lists ? { lists: spec.lists } : {}), history: history.join(','), limit: 1 });
+      assert.equal(c.status, 200, JSON.stringify(c.data));
+      assert.ok(c.data.count >= 1);
+      guess = c.data.candidates[0];
+    }
+    const g = await post('/api/play/guess', { id, guess });
+    assert.equal(g.status, 200, JSON.stringify(g.data));
+    assert.equal(g.data.turn, history.length + 1);
+    history.push(`${g.data.last.guess}=${g.data.last.feedback}`);
+    last = g.data;
+    guess = null;
+  }
+  assert.equal(typeof last.secret, 'string');
+  if (last.won) assert.equal(history[history.length - 1].split('=')[0], last.secret);
+  return { id, last, history };
+}
+
+async function main() {
+  const srv = await startServer(binary);
+  base = srv.url;
+
+  await test('catalogue', async () => {
+    const r = await get('/api/games');
+    assert.equal(r.status, 200);
+    assert.match(r.headers.get('content-type'), /application\/json/);
+    assert.deepEqual(r.data.games.map((g) => g.name), ['wordle', 'symble', 'mastermind', 'super', 'bulls']);
+    assert.deepEqual(r.data.lists.map((l) => l.name), ['original', 'answers', 'allowed']);
+    assert.ok(r.data.jobs.includes('analyse'));
+    assert.equal(r.data.features.simulate, false);
+  });
+
+  await test('page', async () => {
+    const res = await fetch(`${base}/`);
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-security-policy'), /default-src 'self'/);
+    assert.match(await res.text(), /<title>codebreaker<\/title>/);
+    for (const p of ['/app.js', '/app.css', '/vendor/uPlot.iife.min.js', '/vendor/uPlot.min.css'])
+      assert.equal((await fetch(`${base}${p}`)).status, 200, p);
+  });
+
+  await test('game facts', async () => {
+    const want = { wordle: [2315, 12972], symble: [2315, 12972], mastermind: [1296, 1296], super: [32768, 32768], bulls: [5040, 5040] };
+    for (const [game, [secrets, guesses]] of Object.entries(want)) {
+      const r = await get('/api/info', { game });
+      assert.equal(r.status, 200, JSON.stringify(r.data));
+      assert.equal(r.data.secrets, secrets, game);
+      assert.equal(r.data.guesses, guesses, game);
+    }
+    assert.equal((await get('/api/info', { game: 'wordle', lists: 'allowed' })).data.secrets, 12972);
+    assert.equal((await get('/api/info', { game: 'wordle', lists: 'answers' })).data.guesses, 2315);
+    const m = await get('/api/info', { game: 'mastermind', colors: 8, pegs: 3, no_repeat: 1 });
+    assert.equal(m.data.secrets, 336);
+    assert.deepEqual((await get('/api/info', { game: 'bulls' })).data.alphabet.slice(0, 2), ['0', '1']);
+  });
+
+  await test('feedback', async () => {
+    assert.equal((await get('/api/feedback', { guess: 'salet', secret: 'aback' })).data.feedback, '.Y...');
+    const m = await get('/api/feedback', { game: 'mastermind', guess: '1122', secret: '1223' });
+    assert.equal(m.data.feedback, '2B1W');
+    assert.deepEqual(m.data.marks, { blacks: 2, whites: 1 });
+    const s = await get('/api/feedback', { game: 'symble', guess: 'thorn', secret: 'solid' });
+    assert.equal(s.data.colours, '.Y...');
+    assert.equal((await get('/api/feedback', { game: 'symble', guess: 'lands', secret: 'hello', mapping: 'abc' })).data.feedback, 'aabaa');
+  });
+
+  await test('candidates and partition', async () => {
+    const c = await get('/api/candidates', { history: 'salet=.Y...,crony=..G..' });
+    assert.deepEqual([c.data.count, c.data.candidates], [1, ['avoid']]);
+    const mm = await get('/api/candidates', { game: 'mastermind', history: '1122=2B1W 1344=1B1W 3526=1B1W 1462=1B1W' });
+    assert.deepEqual(mm.data.candidates, ['1223']);
+    const p = await get('/api/partition', { guess: 'salet' });
+    assert.equal(p.status, 200);
+    assert.equal(p.data.partition.candidates, 2315);
+    assert.equal(p.data.partition.groups.reduce((a, g) => a + g.count, 0), 2315);
+    assert.equal(p.data.partition.parts, p.data.partition.groups.length);
+    assert.equal(p.data.partition.largest, p.data.partition.groups[0].count);
+  });
+
+  await test('a Wordle game: refused guesses cost nothing, details, the end', async () => {
+    const n = await post('/api/play/new', { game: 'wordle', seed: 7 });
+    assert.equal(n.status, 201);
+    assert.equal(n.data.secret, undefined, 'the secret must stay on the server');
+    const id = n.data.id;
+    let r = await bad(post('/api/play/guess', { id, guess: 'zzzzz' }), 422, /zzzzz/);
+    assert.deepEqual([r.refused, r.turn], [true, 0]);
+    await bad(post('/api/play/guess', { id, guess: 'ab' }), 422);
+    await bad(post('/api/play/guess', { id, guess: 'crane!' }), 422);
+    await bad(get('/api/play/details', { id }), 409, /no guess/);
+    const g = await post('/api/play/guess', { id, guess: 'salet' });
+    assert.equal(g.status, 200);
+    assert.equal(g.data.turn, 1);
+    const d = await get('/api/play/details', { id });
+    assert.equal(d.status, 200);
+    const part = d.data.partition;
+    assert.equal(part.candidates, 2315);
+    const yours = part.groups.filter((x) => x.actual);
+    assert.equal(yours.length, 1);
+    assert.equal(yours[0].count, g.data.remaining);
+    assert.equal(yours[0].feedback, g.data.last.feedback);
+    assert.equal(part.after, g.data.remaining);
+    const st = await get('/api/play/state', { id });
+    assert.equal(st.data.turns.length, 1);
+    const end = await post('/api/play/giveup', { id });
+    assert.equal(end.data.over, true);
+    assert.equal(end.data.seed, 7);
+    await bad(post('/api/play/guess', { id, guess: 'crane' }), 409, /over/);
+    // the same seed draws the same secret
+    const again = await post('/api/play/new', { game: 'wordle', seed: 7 });
+    const end2 = await post('/api/play/giveup', { id: again.data.id });
+    assert.equal(end2.data.secret, end.data.secret);
+  });
+
+  await test('hard mode is enforced', async () => {
+    const n = await post('/api/play/new', { game: 'wordle', hard: 1, seed: 11 });
+    const id = n.data.id;
+    const g = await post('/api/play/guess', { id, guess: 'salet' });
+    const fb = g.data.last.feedback;
+    if (fb !== '.....' && !g.data.over) {
+      // a word without any of the revealed letters breaks hard mode
+      const revealed = [...'salet'].filter((_, i) => fb[i] !== '.');
+      const word = ['mummy', 'fuzzy', 'jumpy', 'dizzy', 'vivid', 'chick', 'boxer'].find((w) => !revealed.some((c) => w.includes(c)));
+      const r = await bad(post('/api/play/guess', { id, guess: word }), 422, /hard mode/);
+      assert.equal(r.turn, 1);
+    }
+    await bad(post('/api/play/new', { game: 'mastermind', hard: 1 }), 400, /Wordle/);
+  });
+
+  await test('games played to the end: Wordle, Symble, Mastermind, Bulls', async () => {
+    const w = await playOut({ game: 'wordle', seed: 3 }, 'salet');
+    assert.ok(w.last.won, 'first-candidate play wins Wordle seed 3 within 6');
+    const s = await playOut({ game: 'symble', seed: 5 });
+    assert.match(s.last.mapping, /^[abc]{3}$/);
+    const sd = await get('/api/play/details', { id: s.id });
+    assert.equal(sd.data.partition.groups.find((x) => x.actual).feedback, s.history[s.history.length - 1].split('=')[1]);
+    const m = await playOut({ game: 'mastermind', seed: 9 }, '1122');
+    assert.equal(m.last.over, true);
+    const b = await playOut({ game: 'bulls', seed: 2 }, '0123');
+    assert.equal(b.last.over, true);
+    const lim = await playOut({ game: 'wordle', seed: 4, max_guesses: 1 }, 'xylyl');
+    assert.deepEqual([lim.last.over, lim.last.won, lim.last.turn], [true, false, 1]);
+  });
+
+  await test('an analysis job: progress, partial results, the end', async () => {
+    const s = await post('/api/jobs/start', { kind: 'analyse', game: 'wordle' });
+    assert.equal(s.status, 202, JSON.stringify(s.data));
+    const evs = await events(s.data.id);
+    const progress = evs.filter((e) => e.event === 'progress').map((e) => e.data.done);
+    assert.ok(progress.length >= 1);
+    for (let i = 1; i < progress.length; i++) assert.ok(progress[i] >= progress[i - 1]);
+    const end = evs[evs.length - 1];
+    assert.equal(end.event, 'end');
+    assert.equal(end.data.state, 'done');
+    const res = end.data.result;
+    assert.equal(res.scored, 12972);
+    // SOARE has the highest entropy over the 2315 answers, 5.886 bits (widely reported, e.g. 3Blue1Brown's Wordle video)
+    assert.equal(res.top[0].guess, 'soare');
+    assert.ok(Math.abs(res.top[0].entropy - 5.886) < 0.001);
+    const chart = res.charts.entropy;
+    assert.equal(chart.series[0].stats.n, 12972);
+    assert.equal(chart.series[0].counts.reduce((a, b) => a + b, 0), 12972);
+    const st = await get('/api/jobs/status', { id: s.data.id });
+    assert.equal(st.data.state, 'done');
+    assert.equal(st.data.result.top[0].guess, 'soare');
+    // a history narrows it down; hard mode keeps to legal guesses
+    const h = await post('/api/jobs/start', { kind: 'analyse', game: 'wordle', history: 'salet=.Y...', hard: 1 });
+    const hend = (await events(h.data.id)).pop();
+    assert.equal(hend.data.result.candidates, 102);
+    assert.ok(hend.data.result.scored < 12972);
+    const list = await get('/api/jobs');
+    assert.ok(list.data.jobs.some((j) => j.id === s.data.id));
+  });
+
+  await test('jobs: the limit, cancelling', async () => {
+    const a = await post('/api/jobs/start', { kind: 'analyse', game: 'super' });
+    const b = await post('/api/jobs/start', { kind: 'analyse', game: 'super' });
+    assert.equal(a.status, 202);
+    assert.equal(b.status, 202);
+    await bad(post('/api/jobs/start', { kind: 'analyse', game: 'wordle' }), 429, /jobs are already running/);
+    const seen = await events(a.data.id, { until: 'progress' });
+    assert.equal(seen[0].data.state, 'running');
+    const t0 = Date.now();
+    const c = await post('/api/jobs/cancel', { id: a.data.id });
+    assert.equal(c.data.state, 'canceled');
+    assert.ok(Date.now() - t0 < 3000);
+    assert.equal((await post('/api/jobs/cancel', { id: b.data.id })).data.state, 'canceled');
+    const end = (await events(b.data.id)).pop();
+    assert.equal(end.data.state, 'canceled');
+    await bad(post('/api/jobs/start', { kind: 'simulate', game: 'wordle' }), 501, /simulat/);
+    await bad(post('/api/jobs/start', { kind: 'mine-bitcoin' }), 400, /unknown job/);
+    await bad(post('/api/jobs/start', { kind: 'analyse', game: 'wordle', games: 1000000000 }), 400, /unknown parameter 'games'/);
+    await bad(get('/api/jobs/status', { id: 'abcdefabcdefabcdefabcdef' }), 404);
+    await serving();
+  });
+
+  await test('bad requests get a 4xx and a message', async () => {
+    await bad(get('/api/info', { game: 'chess' }), 400, /unknown value 'chess'/);
+    await bad(get('/api/info', { game: 'mastermind', colors: '1000000000' }), 400, /colors.*out of range/);
+    await bad(get('/api/info', { game: 'mastermind', colors: '99999999999999999999999' }), 400, /out of range/);
+    await bad(get('/api/info', { game: 'mastermind', pegs: 99 }), 400, /pegs/);
+    await bad(get('/api/info', { game: 'mastermind', colors: 16, pegs: 10 }), 400, /codes/);
+    await bad(get('/api/info', { game: 'mastermind', colors: 3, pegs: 4, no_repeat: 1 }), 400, /differ/);
+    for (const v of ['6x', '0x10', '1e3', ' 6', '6.0', '--6', ''])
+      if (v) await bad(get('/api/info', { game: 'mastermind', colors: v }), 400, /whole number/);
+    await bad(get('/api/info', { game: 'wordle', colors: 6 }), 400, /Mastermind/);
+    await bad(get('/api/info', { game: 'wordle', lists: '../../etc/passwd' }), 400, /unknown value/);
+    await bad(get('/api/info', { answers: '/etc/passwd' }), 400, /unknown parameter 'answers'/);
+    await bad(get('/api/info', { game: 'mastermind', no_repeat: 'maybe' }), 400, /yes\/no/);
+    await bad(get('/api/candidates', { limit: 1e9 }), 400, /limit/);
+    await bad(get('/api/candidates', { history: 'salet' }), 400, /GUESS=FEEDBACK/);
+    await bad(get('/api/candidates', { history: 'salet=GGGGG' }), 422, /no secret/);
+    await bad(get('/api/candidates', { history: 'salet=.Y...,crony=GGGGG' }), 422, /no secret/);
+    await bad(get('/api/candidates', { history: 'zzzzz=.....' }), 400, /zzzzz/);
+    await bad(get('/api/candidates', { history: Array(101).fill('salet=.....').join(',') }), 400, /more than 100 turns/);
+    await bad(get('/api/feedback', { guess: 'salet' }), 400, /secret.*required/);
+    await bad(get('/api/partition', { guess: 'salet', hard: 'yes please' }), 400, /hard/);
+    await bad(post('/api/play/new', { game: 'wordle', max_guesses: 1e9 }), 400, /max_guesses/);
+    await bad(post('/api/play/new', { game: 'wordle', seed: -1 }), 400, /seed/);
+    await bad(post('/api/play/new', { game: 'wordle', seed: 2 ** 60 }), 400, /seed/);
+    await bad(post('/api/play/guess', { id: 'abcdefabcdefabcdefabcdef', guess: 'salet' }), 404, /no game/);
+    await bad(post('/api/play/guess', { id: '../../etc/passwd', guess: 'salet' }), 400, /not an id/);
+    await bad(get('/api/nothing'), 404, /no endpoint/);
+    await bad(get('/api/play/new'), 405);
+    await bad(call('PUT', '/api/games'), 405);
+    await bad(call('DELETE', '/api/play/giveup'), 405);
+    // the query string is decoded strictly
+    await bad(call('GET', '/api/info?game=%zz'), 400, /malformed/);
+    await bad(call('GET', '/api/info?game=wordle&game=symble'), 400, /twice/);
+    await bad(call('GET', '/api/info?game=word%00le'), 400, /NUL|malformed/);
+    // bodies: size and type
+    await bad(call('POST', '/api/play/new', null, { body: `game=wordle&seed=${'1'.repeat(20000)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 413, /too large/);
+    await bad(call('POST', '/api/play/new', null, { body: '{"game":"wordle"}', headers: { 'content-type': 'application/json' } }), 415, /form-encoded/);
+    // a page of another site cannot drive the server
+    await bad(call('POST', '/api/play/new', null, { body: 'game=wordle', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://evil.example' } }), 403, /cross-origin/);
+    await bad(call('GET', '/api/info', null, { headers: { 'sec-fetch-site': 'cross-site' } }), 403, /cross-site/);
+    assert.equal((await call('GET', '/api/info', null, { headers: { 'sec-fetch-site': 'same-origin' } })).status, 200);
+    await serving();
+  });
+
+  await test('path tricks and odd requests', async () => {
+    for (const p of ['/../../etc/passwd', '/api/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd',
+      '/web/index.html', '/vendor/../../CMakeLists.txt', '/vendor/../../../etc/passwd', '//etc/passwd', '/index.html%00.js']) {
+      const r = await rawGet(p);
+      assert.ok(r.status >= 400 && r.status < 500, `${p}: ${r.status}`);
+      assert.doesNotMatch(r.text, /root:/, p);
+    }
+    const evil = await rawGet('/api/games', 'Host: evil.example\r\n');
+    assert.equal(evil.status, 403);
+    assert.match(evil.text, /localhost only/);
+    const ok = await rawGet('/api/games', 'Host: localhost:1234\r\n');
+    assert.equal(ok.status, 200);
+    const huge = await raw(`GET /api/games?x=${'a'.repeat(40000)} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    assert.ok(huge.status === 0 || (huge.status >= 400 && huge.status < 500), `huge head: ${huge.status}`);
+    const garbage = await raw('THIS IS NOT HTTP\r\n\r\n');
+    assert.ok(garbage.status === 0 || garbage.status >= 400, `garbage: ${garbage.status}`);
+    await serving();
+  });
+
+  await test('stopping with SIGTERM while a job runs and a stream is open', async () => {
+    const s = await post('/api/jobs/start', { kind: 'analyse', game: 'super' });
+    assert.equal(s.status, 202);
+    let stopped;
+    const stream = events(s.data.id, {
+      onEvent: async (e) => { if (e.event === 'progress' && !stopped) stopped = srv.stop('SIGTERM'); },
+    });
+    const evs = await stream;
+    const r = await stopped;
+    assert.equal(r.code, 0, `exit status ${r.code}: ${r.stderr}`);
+    assert.ok(r.seconds < 5, `stopping took ${r.seconds} s`);
+    assert.match(r.stderr, /stopped/);
+    const end = evs[evs.length - 1];
+    assert.equal(end.event, 'end');
+    assert.equal(end.data.state, 'canceled');
+  });
+
+  await test('stopping with SIGINT', async () => {
+    const other = await startServer(binary);
+    base = other.url;
+    await serving();
+    const r = await other.stop('SIGINT');
+    assert.equal(r.code, 0);
+  });
+
+  await test('bad command lines', async () => {
+    const { spawnSync } = await import('node:child_process');
+    for (const args of [['--port', '70000'], ['--port', 'x'], ['--bind', 'example.com'], ['--jobs', '0'], ['--web', '/nonexistent']]) {
+      const r = spawnSync(binary, ['serve', '--port', '0', ...args], { encoding: 'utf8', timeout: 10000 });
+      assert.equal(r.status, 2, `${args}: ${r.status} ${r.stderr}`);
+      assert.match(r.stderr, /^codebreaker: /);
+    }
+  });
+
+  console.log(`web api: ${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => { console.log(e.stack || e); process.exit(1); });

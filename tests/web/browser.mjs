@@ -1,0 +1,158 @@
+// browser.mjs: the dashboard in Debian's Chromium, driven by playwright-core: plays a Wordle game
+// to the end (a refused word first, on-screen keys and the physical keyboard), shows the details
+// of the last guess, analyses every guess and checks its histogram, then plays Mastermind and
+// Symble to the end. Screenshots go to the artefact folder.
+// usage: node tests/web/browser.mjs path/to/codebreaker ARTEFACT_DIR
+// Needs /usr/bin/chromium and node_modules/playwright-core (tests/web/setup.sh installs both).
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '../../node_modules/playwright-core/index.mjs';
+import { startServer } from './server.mjs';
+
+const [binary, artefacts] = process.argv.slice(2);
+mkdirSync(artefacts, { recursive: true });
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let page;
+let srv;
+
+// The history the board shows, as the API spells it.
+const boardHistory = () => page.$$eval('#board .row.played', (rows) => rows.map((r) => `${r.dataset.guess}=${r.dataset.feedback}`).join(','));
+
+// The first candidate the board's history leaves, asked of the API from the page itself.
+async function firstCandidate(params) {
+  const history = await boardHistory();
+  return page.evaluate(async ([p, h]) => {
+    const q = new URLSearchParams({ ...p, history: h, limit: '1' });
+    const r = await (await fetch(`/api/candidates?${q}`)).json();
+    return r.candidates[0];
+  }, [params, history]);
+}
+
+async function boardState() {
+  return page.getAttribute('#board', 'data-state');
+}
+
+// Type a guess with the physical keyboard and wait for the board to take it (or refuse it).
+async function typeGuess(word) {
+  const before = await page.locator('#board .row.played').count();
+  await page.keyboard.type(word);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((n) => document.querySelectorAll('#board .row.played').length > n ||
+    document.querySelector('#message').dataset.kind === 'warn', before);
+}
+
+// Play on with the first candidate each turn until the game is over; returns the turns played.
+async function playToEnd(params, max) {
+  for (let i = 0; i < max && (await boardState()) === 'playing'; i++) await typeGuess(await firstCandidate(params));
+  const s = await boardState();
+  assert.ok(s === 'won' || s === 'lost', `the game did not end: ${s}`);
+  return page.locator('#board .row.played').count();
+}
+
+async function newGameOf(name) {
+  await page.click(`#game-picker [data-game=${name}]`);
+  await page.waitForFunction((g) => document.querySelector('#board').classList.contains(g) &&
+    document.querySelector('#board').dataset.state === 'playing', name === 'mastermind' ? 'mastermind' : name);
+}
+
+async function main() {
+  srv = await startServer(binary);
+  const profile = mkdtempSync(join(tmpdir(), 'cb-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, viewport: { width: 1320, height: 1000 },
+  });
+  const problems = [];
+  const external = [];
+  try {
+    page = context.pages()[0] || (await context.newPage());
+    // a refused guess is a 422 answer, which Chromium logs; anything else is a problem
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/status of 422/.test(m.text())) problems.push(`console: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('request', (r) => {
+      const u = r.url();
+      if (!u.startsWith(srv.url) && !u.startsWith('data:')) external.push(u);
+    });
+    page.setDefaultTimeout(90000); // sanitizer builds take seconds to build a feedback table
+
+    // Wordle
+    await page.goto(`${srv.url}/`);
+    await page.waitForSelector('#board[data-state=playing]');
+    assert.equal(await page.locator('#board .row').count(), 6);
+    await typeGuess('zzzzz');
+    assert.match(await page.textContent('#message'), /not in the list.*no turn lost/);
+    assert.equal(await page.locator('#board .row.played').count(), 0);
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Backspace');
+    for (const c of 'salet') await page.click(`#keyboard .key[data-key="${c}"]`);
+    await page.click('#keyboard .key[data-key=Enter]');
+    await page.waitForSelector('#board .row.played');
+    assert.equal(await page.getAttribute('#board .row.played', 'data-guess'), 'salet');
+    assert.equal(await page.locator('#board .row.played .tile[data-mark]').count(), 5);
+    assert.ok(await page.locator('#keyboard .key.gray, #keyboard .key.yellow, #keyboard .key.green').count() > 0);
+    const turns = await playToEnd({ game: 'wordle' }, 6);
+    const message = await page.textContent('#message');
+    if ((await boardState()) === 'won') assert.match(message, new RegExp(`Solved in ${turns} guess`));
+    else assert.match(message, /secret was [a-z]{5}/);
+    await page.click('#details-btn');
+    await page.waitForSelector('#details-body table.parts tr.actual');
+    assert.ok(await page.locator('#details-body table.parts tbody tr').count() >= 1);
+
+    // the analysis job: a fresh game, every guess scored, the histogram drawn
+    await page.click('#new-game');
+    await page.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing' &&
+      !document.querySelector('#board .row.played'));
+    await typeGuess('crane');
+    await page.click('#analyse-btn');
+    await page.waitForSelector('#chart-entropy canvas');
+    await page.waitForFunction(() => !document.querySelector('#analyse-btn').disabled);
+    assert.equal(await page.locator('#analyse-result table.top tbody tr').count(), 10);
+    assert.match(await page.textContent('#stats-entropy'), /median.*average.*std/i);
+    assert.equal(await page.getAttribute('#analyse-progress', 'data-state'), 'done');
+    await page.click('#details-btn');
+    await page.waitForSelector('#details-body table.parts tr.actual');
+    await page.screenshot({ path: join(artefacts, 'dashboard-wordle.png'), fullPage: true });
+    await playToEnd({ game: 'wordle' }, 6);
+
+    // Mastermind, with the on-screen colour keys first
+    await newGameOf('mastermind');
+    assert.equal(await page.locator('#keyboard .pegkey').count(), 6);
+    for (const c of '1122') await page.click(`#keyboard .key[data-key="${c}"]`);
+    await page.click('#keyboard .key[data-key=Enter]');
+    await page.waitForSelector('#board .row.played .keypegs');
+    await playToEnd({ game: 'mastermind', colors: '6', pegs: '4', no_repeat: '0' }, 10);
+    await page.click('#details-btn');
+    await page.waitForSelector('#details-body table.parts tr.actual');
+    await page.screenshot({ path: join(artefacts, 'dashboard-mastermind.png'), fullPage: true });
+
+    // Symble: symbols, whose meaning the end reveals
+    await newGameOf('symble');
+    await typeGuess('salet');
+    assert.equal(await page.locator('#board .row.played .symbols .sym, #board .row.played .won-label').count() > 0, true);
+    await playToEnd({ game: 'symble' }, 8);
+    assert.equal(await page.locator('#message .more .sym').count(), 3);
+    await page.screenshot({ path: join(artefacts, 'dashboard-symble.png'), fullPage: true });
+
+    assert.deepEqual(problems, [], 'the page reported errors');
+    assert.deepEqual(external, [], 'the page asked for something beyond the server');
+  } catch (e) {
+    await page.screenshot({ path: join(artefacts, 'failure.png'), fullPage: true }).catch(() => {});
+    throw e;
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+    const r = await srv.stop();
+    assert.equal(r.code, 0);
+  }
+  console.log(`web browser: passed; screenshots in ${artefacts}`);
+}
+
+main().then(() => process.exit(0), (e) => {
+  console.log(`FAIL ${e.stack || e}`);
+  if (srv) srv.proc.kill('SIGKILL');
+  process.exit(1);
+});

@@ -1,0 +1,11 @@
+#!/bin/sh
+# Set-up of the browser tests, run by ctest before them: Debian's Chromium (scripts/packages-browser.txt)
+# and playwright-core from the npm registry (package.json and its lock), each installed when missing.
+set -e
+cd "$(dirname "$0")/../.."
+scripts/deps.sh scripts/packages-browser.txt
+[ -x /usr/bin/chromium ] || { echo "setup: /usr/bin/chromium is missing after installing chromium" >&2; exit 1; }
+if [ ! -f node_modules/playwright-core/package.json ]; then
+    echo "setup: installing playwright-core from the npm registry (npm ci)" >&2
+    npm ci --no-audit --no-fund --loglevel=error
+fi

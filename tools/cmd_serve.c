@@ -1,0 +1,82 @@
+/* cmd_serve.c: `codebreaker serve`: the web dashboard (see web/server.h and docs/web.md). */
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "server.h"
+
+/* The page's folder: --web, else "web" beside the program (where the build puts it). */
+static const char *web_root(const cli *c, char *buf, size_t size)
+{
+    const char *given = cli_get(c, "web");
+    if (given)
+        return given;
+    ssize_t n = readlink("/proc/self/exe", buf, size - 5);
+    if (n <= 0)
+        return "web";
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    strcpy(slash ? slash + 1 : buf, "web");
+    return buf;
+}
+
+static int run(cli *c)
+{
+    web_config cfg;
+    char root[4096];
+    int ok = 1;
+    web_config_default(&cfg);
+    cfg.port = (int)cli_int(c, "port", 8080, 0, 65535, &ok);
+    cfg.max_jobs = ok ? (int)cli_int(c, "jobs", 2, 1, 16, &ok) : 0;
+    if (!ok)
+        return 2;
+    if (cli_get(c, "bind"))
+        cfg.bind = cli_get(c, "bind");
+    cfg.root = web_root(c, root, sizeof root);
+
+    /* Block the stopping signals in every thread; this one waits for them below. */
+    sigset_t stop, old;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, &old);
+
+    web_server *srv;
+    cb_error err;
+    if (web_server_start(&cfg, &srv, &err) != CB_OK) {
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        return cli_fail_err(&err);
+    }
+    if (!web_server_loopback(srv))
+        fprintf(stderr, "codebreaker: warning: listening on %s, reachable from other machines\n", cfg.bind);
+    printf("codebreaker: serving http://%s:%d/ (Ctrl-C stops)\n", cfg.bind, web_server_port(srv));
+    fflush(stdout);
+    int sig = 0;
+    sigwait(&stop, &sig);
+    fprintf(stderr, "codebreaker: %s: stopping\n", sig == SIGINT ? "interrupted" : "terminated");
+    web_server_stop(srv);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    fprintf(stderr, "codebreaker: stopped\n");
+    return 0;
+}
+
+static const cli_opt opts[] = {
+    {"port", "N", "TCP port (default 8080; 0 picks a free one and prints it)"},
+    {"bind", "ADDR", "IPv4 address to listen on (default 127.0.0.1: this machine only)"},
+    {"jobs", "N", "heavy jobs (analyses, simulations) running at once (default 2)"},
+    {"web", "DIR", "folder of the page's files (default: web/ beside the program)"},
+    {NULL, NULL, NULL},
+};
+
+const cli_cmd cmd_serve = {
+    "serve",
+    "[OPTIONS]",
+    "serve the web dashboard: play every game and analyse guesses in the browser",
+    "codebreaker serve --port 8080   # then open http://127.0.0.1:8080/",
+    opts,
+    0,
+    run,
+};

@@ -1,0 +1,486 @@
+/* api.c: the endpoints under /api/: game facts, feedback, candidates, partitions, play, jobs. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "analyse.h"
+#include "api.h"
+#include "games.h"
+#include "history.h"
+#include "jobs.h"
+#include "server.h"
+#include "sessions.h"
+
+#define MAX_LIST 10000 /* candidates listed at most */
+#define WORD_MAX (CB_MAX_LENGTH * 4 + 1)
+
+/*
+ * The kinds of job POST /api/jobs/start knows: the name, the parameters it
+ * takes besides `kind`, and how a request becomes the job's argument.
+ * The simulation kind goes here.
+ */
+static const struct job_entry {
+    const char *name;
+    const web_job_kind *kind;
+    const char *params;
+    int (*prepare)(web_req *r, web_games *games, void **arg);
+} job_kinds[] = {
+    {"analyse", &web_job_analyse, WEB_ANALYSE_PARAMS, web_analyse_prepare},
+};
+#define NJOB_KINDS (sizeof job_kinds / sizeof job_kinds[0])
+
+static web_games *games_of(web_req *r)
+{
+    return web_server_games(r->srv);
+}
+
+/* The game named by the request's parameters, held until released. */
+static int open_game(web_req *r, web_game **out)
+{
+    web_game_spec spec;
+    cb_error err;
+    *out = NULL;
+    if (web_game_spec_read(r, &spec) < 0)
+        return -1;
+    if (web_games_get(games_of(r), &spec, out, &err) != CB_OK)
+        return web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "%s", err.message);
+    return 0;
+}
+
+/* The game and a state after the request's history (and hard flag). */
+static int open_state(web_req *r, web_game **wg, cb_state **st)
+{
+    int hard;
+    *st = NULL;
+    if (web_req_bool(r, "hard", 0, &hard) < 0 || open_game(r, wg) < 0)
+        return -1;
+    if (hard && cb_game_rule((*wg)->game) != CB_RULE_WORDLE)
+        return web_req_fail(r, 400, "hard mode applies to Wordle only");
+    if (cb_state_new((*wg)->table, st) != CB_OK)
+        return web_req_fail(r, 503, "out of memory");
+    cb_state_set_hard(*st, hard);
+    return web_history_read(r, "history", *st);
+}
+
+static int parse_guess(web_req *r, const cb_game *g, const char *name, uint32_t *gi)
+{
+    const char *text;
+    cb_error err;
+    if (web_req_need(r, name, &text) < 0)
+        return -1;
+    if (strlen(text) > 64)
+        return web_req_fail(r, 400, "%s: far too long", name);
+    if (cb_game_parse_code(g, text, gi, &err) != CB_OK)
+        return web_req_fail(r, 400, "%s: %s", name, err.message);
+    return 0;
+}
+
+static int api_games(web_req *r)
+{
+    static const char *const labels[] = {"original (2315 answers)", "answers only (2315)",
+                                         "every allowed word (12972)"};
+    web_json *j = &r->out;
+    web_json_printf(j, "{\"version\":\"%s\",\"games\":[", CB_VERSION);
+    for (int p = 0; web_preset_names[p]; p++) {
+        cb_game_config cfg;
+        cb_game_config_preset(web_preset_names[p], &cfg);
+        web_json_sep(j);
+        web_json_raw(j, "{");
+        web_json_key(j, "name");
+        web_json_str(j, web_preset_names[p]);
+        web_json_key(j, "rule");
+        web_json_str(j, cfg.rule == CB_RULE_MASTERMIND ? "mastermind"
+                        : cfg.rule == CB_RULE_WORDLE   ? "wordle"
+                                                       : "symble");
+        if (cfg.rule == CB_RULE_MASTERMIND)
+            web_json_printf(j, ",\"colors\":%d,\"pegs\":%d,\"no_repeat\":%s,\"first_digit\":%d,\"max_guesses\":10",
+                            cfg.colors, cfg.length, cfg.no_repeat ? "true" : "false", cfg.first_digit);
+        else
+            web_json_printf(j, ",\"max_guesses\":%d", cfg.rule == CB_RULE_SYMBLE ? 8 : 6);
+        web_json_raw(j, "}");
+    }
+    web_json_raw(j, "],\"lists\":[");
+    for (int l = 0; web_list_names[l]; l++) {
+        web_json_sep(j);
+        web_json_raw(j, "{");
+        web_json_key(j, "name");
+        web_json_str(j, web_list_names[l]);
+        web_json_key(j, "label");
+        web_json_str(j, labels[l]);
+        web_json_raw(j, "}");
+    }
+    web_json_printf(j,
+                    "],\"limits\":{\"colors\":[2,16],\"pegs\":[1,10],\"max_codes\":%u,\"max_guesses\":[1,100],"
+                    "\"turns\":%d,\"jobs\":%d,\"body_bytes\":%d,\"list\":%d},\"jobs\":[",
+                    WEB_MAX_CODES, WEB_MAX_TURNS, web_server_max_jobs(r->srv), WEB_MAX_BODY, MAX_LIST);
+    for (size_t k = 0; k < NJOB_KINDS; k++) {
+        web_json_sep(j);
+        web_json_str(j, job_kinds[k].name);
+    }
+    /* simulate and hint arrive with the strategies and the simulator */
+    web_json_raw(j, "],\"features\":{\"simulate\":false,\"hint\":false}}");
+    return 0;
+}
+
+static int api_info(web_req *r)
+{
+    web_game *wg;
+    if (open_game(r, &wg) < 0)
+        return -1;
+    web_game_json(wg, &r->out);
+    web_game_release(games_of(r), wg);
+    return 0;
+}
+
+static int api_feedback(web_req *r)
+{
+    web_game *wg;
+    uint32_t gi, si;
+    int mapping = -1, rc = -1;
+    const char *mtext = web_req_get(r, "mapping");
+    if (open_game(r, &wg) < 0)
+        return -1;
+    const cb_game *g = wg->game;
+    if (parse_guess(r, g, "guess", &gi) < 0 || parse_guess(r, g, "secret", &si) < 0)
+        goto out;
+    if (mtext && cb_game_rule(g) != CB_RULE_SYMBLE) {
+        web_req_fail(r, 400, "mapping applies to Symble only");
+        goto out;
+    }
+    if (mtext && (mapping = cb_game_mapping_parse(mtext)) < 0) {
+        web_req_fail(r, 400, "mapping: '%.20s' is not three different symbols among a, b, c (e.g. abc)", mtext);
+        goto out;
+    }
+    int n = cb_game_length(g);
+    const uint8_t *gc = cb_game_code(g, gi), *sc = cb_game_code(g, si);
+    uint32_t fb = cb_game_rule(g) == CB_RULE_MASTERMIND ? cb_feedback_mastermind(gc, sc, n)
+                  : cb_game_rule(g) == CB_RULE_WORDLE   ? cb_feedback_wordle(gc, sc, n)
+                                                        : cb_feedback_symble(gc, sc, n);
+    char gw[WORD_MAX], sw[WORD_MAX], text[64];
+    cb_game_format_code(g, gi, gw, sizeof gw);
+    cb_game_format_code(g, si, sw, sizeof sw);
+    web_json *j = &r->out;
+    web_json_raw(j, "{");
+    web_json_key(j, "guess");
+    web_json_str(j, gw);
+    web_json_key(j, "secret");
+    web_json_str(j, sw);
+    if (cb_game_rule(g) == CB_RULE_SYMBLE) {
+        cb_game_format_raw(g, fb, text, sizeof text); /* the colours behind the symbols */
+        web_json_key(j, "colours");
+        web_json_str(j, text);
+        if (mapping < 0) {
+            web_json_raw(j, "}");
+            rc = 0;
+            goto out;
+        }
+        fb = cb_game_observe(g, fb, mapping);
+    }
+    cb_game_format_feedback(g, fb, text, sizeof text);
+    web_json_key(j, "feedback");
+    web_json_str(j, text);
+    web_json_key(j, "marks");
+    web_marks_json(g, fb, j);
+    web_json_raw(j, "}");
+    rc = 0;
+out:
+    web_game_release(games_of(r), wg);
+    return rc;
+}
+
+static void mappings_json(const cb_state *st, web_json *j)
+{
+    unsigned u = cb_state_mappings(st);
+    web_json_key(j, "mappings");
+    web_json_raw(j, "[");
+    for (int m = 0; m < CB_MAPPINGS; m++)
+        if (u >> m & 1) {
+            char name[4];
+            cb_game_mapping_name(m, name);
+            web_json_sep(j);
+            web_json_str(j, name);
+        }
+    web_json_raw(j, "]");
+}
+
+static int api_candidates(web_req *r)
+{
+    web_game *wg = NULL;
+    cb_state *st = NULL;
+    long long limit;
+    int rc = -1;
+    if (web_req_int(r, "limit", 100, 0, MAX_LIST, &limit) < 0 || open_state(r, &wg, &st) < 0)
+        goto out;
+    const cb_game *g = wg->game;
+    size_t n = cb_state_count(st);
+    const uint32_t *cands = cb_state_candidates(st);
+    web_json *j = &r->out;
+    web_json_printf(j, "{\"count\":%zu,\"turns\":%zu,\"candidates\":[", n, cb_state_turns(st));
+    for (size_t i = 0; i < n && i < (size_t)limit; i++) {
+        char w[WORD_MAX];
+        cb_game_format_code(g, cb_game_secret_guess(g, cands[i]), w, sizeof w);
+        web_json_sep(j);
+        web_json_str(j, w);
+    }
+    web_json_raw(j, "]");
+    if (cb_game_rule(g) == CB_RULE_SYMBLE)
+        mappings_json(st, j);
+    web_json_raw(j, "}");
+    rc = 0;
+out:
+    cb_state_free(st);
+    web_game_release(games_of(r), wg);
+    return rc;
+}
+
+static int api_partition(web_req *r)
+{
+    web_game *wg = NULL;
+    cb_state *st = NULL;
+    uint32_t gi;
+    int rc = -1;
+    if (open_state(r, &wg, &st) < 0 || parse_guess(r, wg->game, "guess", &gi) < 0)
+        goto out;
+    web_json_printf(&r->out, "{\"legal\":%s,\"partition\":", cb_state_legal(st, gi, NULL, 0) ? "true" : "false");
+    web_partition_json(st, gi, CB_NONE, CB_NONE, &r->out);
+    web_json_raw(&r->out, "}");
+    rc = 0;
+out:
+    cb_state_free(st);
+    web_game_release(games_of(r), wg);
+    return rc;
+}
+
+static int api_play_new(web_req *r)
+{
+    web_play_options opt;
+    long long max_guesses, seed;
+    web_game *wg;
+    if (web_req_bool(r, "hard", 0, &opt.hard) < 0 || web_req_int(r, "max_guesses", 0, 1, 100, &max_guesses) < 0 ||
+        web_req_int(r, "seed", -1, 0, (1LL << 53) - 1, &seed) < 0 || open_game(r, &wg) < 0)
+        return -1;
+    opt.max_guesses = (int)max_guesses;
+    opt.seed = seed < 0 ? web_random_seed() : (uint64_t)seed;
+    int rc = web_play_new(web_server_sessions(r->srv), wg, &opt, r);
+    web_game_release(games_of(r), wg);
+    return rc;
+}
+
+static int api_play_guess(web_req *r)
+{
+    const char *id, *guess;
+    if (web_req_id(r, "id", &id) < 0 || web_req_need(r, "guess", &guess) < 0)
+        return -1;
+    return web_play_guess(web_server_sessions(r->srv), id, guess, r);
+}
+
+static int api_play_giveup(web_req *r)
+{
+    const char *id;
+    return web_req_id(r, "id", &id) < 0 ? -1 : web_play_giveup(web_server_sessions(r->srv), id, r);
+}
+
+static int api_play_state(web_req *r)
+{
+    const char *id;
+    return web_req_id(r, "id", &id) < 0 ? -1 : web_play_state(web_server_sessions(r->srv), id, r);
+}
+
+static int api_play_details(web_req *r)
+{
+    const char *id;
+    return web_req_id(r, "id", &id) < 0 ? -1 : web_play_details(web_server_sessions(r->srv), id, r);
+}
+
+static int api_jobs_start(web_req *r)
+{
+    const char *name;
+    void *arg;
+    char id[WEB_ID_LEN + 1];
+    if (web_req_need(r, "kind", &name) < 0)
+        return -1;
+    const struct job_entry *e = NULL;
+    for (size_t k = 0; k < NJOB_KINDS; k++)
+        if (strcmp(job_kinds[k].name, name) == 0)
+            e = &job_kinds[k];
+    if (!e) {
+        if (strcmp(name, "simulate") == 0)
+            return web_req_fail(r, 501, "simulations arrive with the strategies and the simulator: not in this build");
+        return web_req_fail(r, 400, "kind: unknown job '%.40s' (use analyse)", name);
+    }
+    char allowed[512];
+    snprintf(allowed, sizeof allowed, "kind %s", e->params);
+    if (web_req_allow(r, allowed) < 0 || e->prepare(r, games_of(r), &arg) < 0)
+        return -1;
+    int rc = web_jobs_start(web_server_jobs(r->srv), e->kind, arg, id);
+    if (rc == CB_ETOOBIG)
+        return web_req_fail(r, 429, "%d jobs are already running (the limit): wait for one, or cancel one",
+                            web_server_max_jobs(r->srv));
+    if (rc == CB_ECANCELED)
+        return web_req_fail(r, 503, "the server is stopping");
+    if (rc != CB_OK)
+        return web_req_fail(r, 503, "cannot start a job: %s", cb_strerror(rc));
+    web_json_printf(&r->out,
+                    "{\"id\":\"%s\",\"kind\":\"%s\",\"state\":\"running\",\"events\":\"/api/jobs/events?id=%s\"}", id,
+                    e->name, id);
+    r->status = 202;
+    return 0;
+}
+
+static web_job *find_job(web_req *r)
+{
+    const char *id;
+    if (web_req_id(r, "id", &id) < 0)
+        return NULL;
+    web_job *job = web_jobs_find(web_server_jobs(r->srv), id);
+    if (!job)
+        web_req_fail(r, 404, "no job %s here (finished jobs are kept for a while only)", id);
+    return job;
+}
+
+static int api_jobs_list(web_req *r)
+{
+    web_json_raw(&r->out, "{\"jobs\":");
+    web_jobs_list_json(web_server_jobs(r->srv), &r->out);
+    web_json_printf(&r->out, ",\"running\":%d,\"limit\":%d}", web_jobs_running(web_server_jobs(r->srv)),
+                    web_server_max_jobs(r->srv));
+    return 0;
+}
+
+static int api_jobs_status(web_req *r)
+{
+    web_job *job = find_job(r);
+    web_job_view v;
+    if (!job)
+        return -1;
+    web_job_wait(web_server_jobs(r->srv), job, ~0u, 0, &v);
+    web_job_view_json(job, &v, 1, &r->out);
+    web_job_view_release(&v);
+    web_job_release(web_server_jobs(r->srv), job);
+    return 0;
+}
+
+static int api_jobs_cancel(web_req *r)
+{
+    web_jobs *jobs = web_server_jobs(r->srv);
+    web_job *job = find_job(r);
+    web_job_view v;
+    if (!job)
+        return -1;
+    web_job_cancel(jobs, job);
+    double until = web_now() + 2; /* the job notices within milliseconds; wait up to 2 s for it to end */
+    web_job_wait(jobs, job, ~0u, 0, &v);
+    while (v.state == WEB_JOB_RUNNING && web_now() < until) {
+        unsigned seen = v.version;
+        web_job_view_release(&v);
+        web_job_wait(jobs, job, seen, 100, &v);
+    }
+    web_job_view_json(job, &v, 0, &r->out);
+    web_job_view_release(&v);
+    web_job_release(jobs, job);
+    return 0;
+}
+
+static void pause_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+/* Progress, partial results and the end of a job as server-sent events. */
+static int api_jobs_events(web_req *r)
+{
+    web_jobs *jobs = web_server_jobs(r->srv);
+    if (strcmp(r->method, "GET") != 0) {
+        r->allow = "GET";
+        return web_req_fail(r, 405, "event streams answer GET only");
+    }
+    web_job *job = find_job(r);
+    if (!job)
+        return -1;
+    if (web_stream_open(r) < 0) {
+        web_job_release(jobs, job);
+        return r->streams ? WEB_ANSWERED : -1;
+    }
+    unsigned seen = 0, seen_partial = 0;
+    web_json j;
+    web_json_init(&j);
+    for (int first = 1;; first = 0) {
+        web_job_view v;
+        int rc = web_job_wait(jobs, job, first ? ~0u : seen, 15000, &v);
+        int ok = 0;
+        if (rc < 0) { /* the server is stopping: the job is being cancelled; say so, and end */
+            if (v.state == WEB_JOB_RUNNING) {
+                v.state = WEB_JOB_CANCELED;
+                snprintf(v.error, sizeof v.error, "the server is stopping");
+            }
+            web_json_clear(&j);
+            web_job_view_json(job, &v, 0, &j);
+            web_stream_send(r, "end", web_json_text(&j));
+            ok = -1;
+        } else if (rc == 0 && !first)
+            ok = web_stream_comment(r, "waiting");
+        else {
+            web_json_clear(&j);
+            web_job_view_json(job, &v, 0, &j);
+            ok = web_stream_send(r, "progress", web_json_text(&j));
+            if (ok == 0 && v.partial && v.partial_version != seen_partial && v.state == WEB_JOB_RUNNING)
+                ok = web_stream_send(r, "partial", v.partial);
+            seen_partial = v.partial_version;
+            if (ok == 0 && v.state != WEB_JOB_RUNNING) {
+                web_json_clear(&j);
+                web_job_view_json(job, &v, 1, &j);
+                web_stream_send(r, "end", web_json_text(&j));
+                ok = -1;
+            }
+        }
+        seen = v.version;
+        web_job_view_release(&v);
+        if (ok < 0 || web_server_stopping(r->srv))
+            break;
+        pause_ms(100); /* at most ten updates a second */
+    }
+    web_json_release(&j);
+    web_job_release(jobs, job);
+    return WEB_ANSWERED;
+}
+
+static const struct route {
+    const char *path, *method, *params;
+    int (*fn)(web_req *r);
+} routes[] = {
+    {"/api/games", "GET", "", api_games},
+    {"/api/info", "GET", WEB_GAME_PARAMS, api_info},
+    {"/api/feedback", "GET", WEB_GAME_PARAMS " guess secret mapping", api_feedback},
+    {"/api/candidates", "GET", WEB_GAME_PARAMS " history hard limit", api_candidates},
+    {"/api/partition", "GET", WEB_GAME_PARAMS " history hard guess", api_partition},
+    {"/api/play/new", "POST", WEB_GAME_PARAMS " hard max_guesses seed", api_play_new},
+    {"/api/play/guess", "POST", "id guess", api_play_guess},
+    {"/api/play/giveup", "POST", "id", api_play_giveup},
+    {"/api/play/state", "GET", "id", api_play_state},
+    {"/api/play/details", "GET", "id", api_play_details},
+    {"/api/jobs", "GET", "", api_jobs_list},
+    {"/api/jobs/start", "POST", NULL, api_jobs_start}, /* parameters depend on the kind */
+    {"/api/jobs/status", "GET", "id", api_jobs_status},
+    {"/api/jobs/events", "GET", "id", api_jobs_events},
+    {"/api/jobs/cancel", "POST", "id", api_jobs_cancel},
+};
+
+int web_api_handle(web_req *r)
+{
+    for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
+        const struct route *rt = &routes[i];
+        if (strcmp(r->path, rt->path) != 0)
+            continue;
+        int get = strcmp(rt->method, "GET") == 0;
+        if (strcmp(r->method, rt->method) != 0 && !(get && strcmp(r->method, "HEAD") == 0)) {
+            r->allow = get ? "GET, HEAD" : "POST";
+            return web_req_fail(r, 405, "%s needs %s, not %.20s", rt->path, rt->method, r->method);
+        }
+        if (rt->params && web_req_allow(r, rt->params) < 0)
+            return -1;
+        return rt->fn(r);
+    }
+    return web_req_fail(r, 404, "no endpoint %.80s (GET /api/games describes the API)", r->path);
+}

@@ -1,0 +1,255 @@
+/* games.c: game specs from requests and the cache of built games. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games.h"
+
+#define CACHE_MAX 8            /* games kept when no one holds them */
+#define TABLE_MAX (256u << 20) /* a single precomputed table */
+
+const char *const web_preset_names[] = {"wordle", "symble", "mastermind", "super", "bulls", NULL};
+const char *const web_list_names[] = {"original", "answers", "allowed", NULL};
+
+typedef struct entry {
+    web_game g;
+    struct entry *next;
+} entry;
+
+struct web_games {
+    pthread_mutex_t lock;
+    entry *head;
+    size_t budget, used;
+};
+
+static int is_mastermind(int preset)
+{
+    return preset >= 2;
+}
+
+/* Codes of a Mastermind game, or 0 when more than WEB_MAX_CODES. */
+static double code_count(const web_game_spec *s)
+{
+    double n = 1;
+    for (int i = 0; i < s->pegs; i++)
+        n *= s->no_repeat ? s->colors - i : s->colors;
+    return n;
+}
+
+int web_game_spec_read(web_req *r, web_game_spec *spec)
+{
+    long long colors, pegs;
+    cb_game_config cfg;
+    memset(spec, 0, sizeof *spec);
+    if (web_req_choice(r, "game", web_preset_names, 0, &spec->preset) < 0)
+        return -1;
+    if (!is_mastermind(spec->preset)) {
+        if (web_req_get(r, "colors") || web_req_get(r, "pegs") || web_req_get(r, "no_repeat"))
+            return web_req_fail(r, 400, "colors, pegs and no_repeat apply to Mastermind games, not %s",
+                                web_preset_names[spec->preset]);
+        return web_req_choice(r, "lists", web_list_names, 0, &spec->lists);
+    }
+    if (web_req_get(r, "lists"))
+        return web_req_fail(r, 400, "lists applies to word games (wordle, symble), not %s",
+                            web_preset_names[spec->preset]);
+    cb_game_config_preset(web_preset_names[spec->preset], &cfg);
+    if (web_req_int(r, "colors", cfg.colors, 2, 16, &colors) < 0 ||
+        web_req_int(r, "pegs", cfg.length, 1, 10, &pegs) < 0 ||
+        web_req_bool(r, "no_repeat", cfg.no_repeat, &spec->no_repeat) < 0)
+        return -1;
+    spec->colors = (int)colors;
+    spec->pegs = (int)pegs;
+    if (spec->no_repeat && spec->pegs > spec->colors)
+        return web_req_fail(r, 400, "%d pegs cannot all differ with %d colours", spec->pegs, spec->colors);
+    double n = code_count(spec);
+    if (n > WEB_MAX_CODES)
+        return web_req_fail(r, 400, "%d colours and %d pegs make %.0f codes; the dashboard plays at most %u",
+                            spec->colors, spec->pegs, n, WEB_MAX_CODES);
+    return 0;
+}
+
+static void spec_key(const web_game_spec *s, char *key, size_t size)
+{
+    if (is_mastermind(s->preset))
+        snprintf(key, size, "%s/%dx%d%s", web_preset_names[s->preset], s->colors, s->pegs,
+                 s->no_repeat ? "/norep" : "");
+    else
+        snprintf(key, size, "%s/%s", web_preset_names[s->preset], web_list_names[s->lists]);
+}
+
+int web_games_new(size_t budget, web_games **out)
+{
+    web_games *gs = calloc(1, sizeof *gs);
+    if (!gs)
+        return CB_ENOMEM;
+    pthread_mutex_init(&gs->lock, NULL);
+    gs->budget = budget;
+    *out = gs;
+    return CB_OK;
+}
+
+static void entry_free(entry *e)
+{
+    cb_table_free(e->g.table);
+    cb_game_free(e->g.game);
+    free(e);
+}
+
+void web_games_free(web_games *gs)
+{
+    if (!gs)
+        return;
+    for (entry *e = gs->head, *next; e; e = next) {
+        next = e->next;
+        entry_free(e);
+    }
+    pthread_mutex_destroy(&gs->lock);
+    free(gs);
+}
+
+/* Drop unheld games, least recently used first, until at most `keep` remain and `need` bytes fit the budget. */
+static void evict(web_games *gs, int keep, size_t need)
+{
+    for (;;) {
+        int count = 0;
+        entry **victim = NULL;
+        for (entry **p = &gs->head; *p; p = &(*p)->next) {
+            count++;
+            if ((*p)->g.refs_ == 0 && (!victim || (*p)->g.used_ < (*victim)->g.used_))
+                victim = p;
+        }
+        if (!victim || (count <= keep && gs->used + need <= gs->budget))
+            return;
+        entry *e = *victim;
+        *victim = e->next;
+        gs->used -= e->g.bytes_;
+        entry_free(e);
+    }
+}
+
+static int build(web_games *gs, entry *e, cb_error *err)
+{
+    const web_game_spec *s = &e->g.spec;
+    cb_game_config cfg;
+    cb_game_config_preset(web_preset_names[s->preset], &cfg);
+    if (is_mastermind(s->preset)) {
+        cfg.colors = s->colors;
+        cfg.length = s->pegs;
+        cfg.no_repeat = s->no_repeat;
+        e->g.max_guesses = 10;
+    } else {
+        /* original: NULL, NULL (the bundled pair) */
+        if (s->lists == 1)
+            cfg.answers_data = "wordle/answers.txt";
+        else if (s->lists == 2)
+            cfg.answers_data = "wordle/allowed.txt";
+        e->g.max_guesses = s->preset == 1 ? 8 : 6;
+    }
+    int rc = cb_game_new(&cfg, &e->g.game, err);
+    if (rc != CB_OK)
+        return rc;
+    cb_table_options opt;
+    cb_table_options_default(&opt);
+    double bytes = cb_table_bytes_needed(e->g.game);
+    evict(gs, CACHE_MAX - 1, bytes <= TABLE_MAX ? (size_t)bytes : 0);
+    if (bytes > TABLE_MAX || gs->used + (size_t)bytes > gs->budget)
+        opt.mode = CB_TABLE_OFF;
+    rc = cb_table_new(e->g.game, &opt, &e->g.table, err);
+    if (rc != CB_OK)
+        return rc;
+    e->g.bytes_ = cb_table_precomputed(e->g.table) ? (size_t)bytes : 0;
+    gs->used += e->g.bytes_;
+    return CB_OK;
+}
+
+int web_games_get(web_games *gs, const web_game_spec *spec, web_game **out, cb_error *err)
+{
+    char key[64];
+    spec_key(spec, key, sizeof key);
+    *out = NULL;
+    pthread_mutex_lock(&gs->lock); /* held while building: builds take well under a second */
+    entry *e = gs->head;
+    while (e && strcmp(e->g.key, key) != 0)
+        e = e->next;
+    int rc = CB_OK;
+    if (!e) {
+        e = calloc(1, sizeof *e);
+        if (!e) {
+            pthread_mutex_unlock(&gs->lock);
+            return cb_error_set(err, CB_ENOMEM, "out of memory");
+        }
+        snprintf(e->g.key, sizeof e->g.key, "%s", key);
+        e->g.spec = *spec;
+        rc = build(gs, e, err);
+        if (rc != CB_OK) {
+            gs->used -= e->g.bytes_;
+            entry_free(e);
+            e = NULL;
+        } else {
+            e->next = gs->head;
+            gs->head = e;
+        }
+    }
+    if (e) {
+        e->g.refs_++;
+        e->g.used_ = web_now();
+        *out = &e->g;
+    }
+    pthread_mutex_unlock(&gs->lock);
+    return rc;
+}
+
+void web_game_hold(web_games *gs, web_game *g)
+{
+    pthread_mutex_lock(&gs->lock);
+    g->refs_++;
+    pthread_mutex_unlock(&gs->lock);
+}
+
+void web_game_release(web_games *gs, web_game *g)
+{
+    if (!g)
+        return;
+    pthread_mutex_lock(&gs->lock);
+    g->refs_--;
+    g->used_ = web_now();
+    evict(gs, CACHE_MAX, 0);
+    pthread_mutex_unlock(&gs->lock);
+}
+
+void web_game_json(const web_game *wg, web_json *j)
+{
+    const cb_game *g = wg->game;
+    const web_game_spec *s = &wg->spec;
+    web_json_raw(j, "{");
+    web_json_key(j, "key");
+    web_json_str(j, wg->key);
+    web_json_key(j, "game");
+    web_json_str(j, web_preset_names[s->preset]);
+    web_json_key(j, "name");
+    web_json_str(j, cb_game_name(g));
+    web_json_key(j, "rule");
+    web_json_str(j, cb_game_rule_name(g));
+    if (is_mastermind(s->preset))
+        web_json_printf(j, ",\"colors\":%d,\"pegs\":%d,\"no_repeat\":%s", s->colors, s->pegs,
+                        s->no_repeat ? "true" : "false");
+    else {
+        web_json_key(j, "lists");
+        web_json_str(j, web_list_names[s->lists]);
+    }
+    web_json_printf(j, ",\"length\":%d,\"secrets\":%u,\"guesses\":%u,\"feedback_ids\":%u,\"max_guesses\":%d",
+                    cb_game_length(g), cb_game_secret_count(g), cb_game_guess_count(g), cb_game_feedback_count(g),
+                    wg->max_guesses);
+    web_json_key(j, "alphabet");
+    web_json_raw(j, "[");
+    for (int i = 0; i < cb_game_colors(g); i++) {
+        web_json_sep(j);
+        web_json_str(j, cb_game_symbol(g, i));
+    }
+    web_json_raw(j, "]");
+    web_json_printf(j, ",\"table_precomputed\":%s,\"table_mib\":%.1f,\"table_seconds\":%.4f}",
+                    cb_table_precomputed(wg->table) ? "true" : "false", cb_table_bytes_needed(g) / (1 << 20),
+                    cb_table_build_seconds(wg->table));
+}

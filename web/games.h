@@ -1,0 +1,69 @@
+/*
+ * games.h: the games the dashboard offers, read from request parameters,
+ * and a cache of built games with their feedback tables.
+ *
+ * A request names a game with `game` (wordle, symble, mastermind, super,
+ * bulls) and, for word games, `lists` (original: 2315 answers and 12972
+ * guesses; answers: the 2315 answers alone; allowed: all 12972 allowed
+ * words), for Mastermind games `colors`, `pegs` and `no_repeat`. Only the
+ * bundled word lists can be chosen: no request names a file.
+ *
+ * A web_game is shared: web_games_get() gives a reference, released with
+ * web_game_release(); the game and table stay valid while it is held.
+ * The cache keeps recently used games up to a memory budget for tables;
+ * a game whose table would not fit computes feedback on the fly.
+ */
+#ifndef WEB_GAMES_H
+#define WEB_GAMES_H
+
+#include <stddef.h>
+
+#include "codebreaker/codebreaker.h"
+#include "request.h"
+
+#define WEB_GAME_PARAMS "game lists colors pegs no_repeat"
+#define WEB_MAX_CODES (1u << 20) /* the most codes a dashboard game may have */
+
+typedef struct web_game_spec {
+    int preset; /* index into web_preset_names */
+    int lists;  /* word games: 0 original, 1 answers, 2 allowed */
+    int colors; /* Mastermind games */
+    int pegs;
+    int no_repeat;
+} web_game_spec;
+
+typedef struct web_game {
+    char key[64]; /* the canonical spec, e.g. "wordle/original", "mastermind/6x4" */
+    web_game_spec spec;
+    cb_game *game;
+    cb_table *table;
+    int max_guesses; /* the default of a played game: 6 Wordle, 8 Symble, 10 Mastermind */
+    /* cache bookkeeping, private */
+    int refs_;
+    double used_;
+    size_t bytes_;
+} web_game;
+
+typedef struct web_games web_games;
+
+extern const char *const web_preset_names[];
+extern const char *const web_list_names[];
+
+/* Read the game parameters of r into spec; -1 with a 400 when one is bad. */
+int web_game_spec_read(web_req *r, web_game_spec *spec);
+
+/* A cache keeping at most budget bytes of precomputed tables. */
+int web_games_new(size_t budget, web_games **out);
+/* Free the cache; every reference must have been released. */
+void web_games_free(web_games *gs);
+
+/* Find or build the game of spec; a reference in *out. On failure err says why (CB_EINVAL for absurd specs). */
+int web_games_get(web_games *gs, const web_game_spec *spec, web_game **out, cb_error *err);
+/* Take one more reference to a game already held. */
+void web_game_hold(web_games *gs, web_game *g);
+void web_game_release(web_games *gs, web_game *g);
+
+/* Append the game's facts to j as an object. */
+void web_game_json(const web_game *g, web_json *j);
+
+#endif

@@ -1,0 +1,89 @@
+/*
+ * request.h: one HTTP request to the dashboard server, as the API handlers
+ * see it: its method, path and decoded parameters, and the JSON answer
+ * being written.
+ *
+ * Parameters come from the query string and, for POST, from a body
+ * encoded as application/x-www-form-urlencoded (what URLSearchParams
+ * sends); a name may appear once. The web_req_* readers validate a value
+ * and, when it is bad, record a 400 with a sentence naming the parameter
+ * and return -1, so a handler reads:
+ *
+ *     if (web_req_int(r, "limit", 20, 0, 1000, &limit) < 0) return -1;
+ *
+ * A handler that returns 0 has written its answer to r->out (a JSON
+ * value) and may set r->status (200 by default); one that returns -1 has
+ * called web_req_fail() and the server sends {"error": ..., "status": ...}.
+ */
+#ifndef WEB_REQUEST_H
+#define WEB_REQUEST_H
+
+#include <stdint.h>
+
+#include "json.h"
+
+#define WEB_MAX_PARAMS 32
+#define WEB_MAX_VALUE 8192 /* longest parameter value, in bytes */
+
+struct mg_connection;
+struct web_server;
+
+typedef struct web_param {
+    const char *name, *value;
+} web_param;
+
+typedef struct web_req {
+    struct mg_connection *conn;
+    struct web_server *srv;
+    const char *method;
+    const char *path;
+    web_param params[WEB_MAX_PARAMS];
+    int nparams;
+    char *store; /* decoded names and values */
+    int status;
+    const char *allow; /* the Allow header of a 405 */
+    int streams;       /* 1 while this request holds an event stream */
+    char error[480];
+    web_json out;
+} web_req;
+
+/*
+ * Decode the parameters of query and body (either may be NULL) into r.
+ * On malformed encoding, too many or repeated names, or overlong values,
+ * records a 400 and returns -1.
+ */
+int web_req_parse(web_req *r, const char *query, const char *body);
+/* Refuse (400) any parameter whose name is not in `allowed` (space-separated). */
+int web_req_allow(web_req *r, const char *allowed);
+void web_req_release(web_req *r);
+
+/* Record an error answer: HTTP status and a sentence; returns -1. */
+int web_req_fail(web_req *r, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* The raw value of a parameter, or NULL when absent. */
+const char *web_req_get(const web_req *r, const char *name);
+/* A value that must be present and not empty. */
+int web_req_need(web_req *r, const char *name, const char **out);
+/* A whole number in [lo, hi]; def when absent. */
+int web_req_int(web_req *r, const char *name, long long def, long long lo, long long hi, long long *out);
+/* 1/0, true/false, on/off, yes/no; def when absent. */
+int web_req_bool(web_req *r, const char *name, int def, int *out);
+/* The index of the value in the NULL-ended list `choices`; def when absent. */
+int web_req_choice(web_req *r, const char *name, const char *const *choices, int def, int *out);
+/* An id made by web_random_id(): WEB_ID_LEN hexadecimal digits. */
+int web_req_id(web_req *r, const char *name, const char **out);
+
+#define WEB_ID_LEN 24
+
+/* A fresh random id of WEB_ID_LEN hex digits (from the kernel's generator). */
+void web_random_id(char out[WEB_ID_LEN + 1]);
+/* A random seed below 2^53 (exact in JavaScript numbers). */
+uint64_t web_random_seed(void);
+/* Seconds on a monotonic clock. */
+double web_now(void);
+
+#endif

@@ -1,0 +1,504 @@
+/* server.c: civetweb set-up, request checks, the static page, answers and event streams. */
+#include <arpa/inet.h>
+#include <civetweb.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "analyse.h"
+#include "api.h"
+#include "games.h"
+#include "jobs.h"
+#include "server.h"
+#include "sessions.h"
+
+#define TABLE_BUDGET (512u << 20) /* precomputed tables kept in memory */
+#define MAX_KEPT_JOBS 32
+#define SESSION_IDLE (2 * 3600.0)
+
+/* The page's files, read at start; nothing else is ever served from disk. */
+static const struct asset_def {
+    const char *url, *file, *type;
+    int required;
+} asset_defs[] = {
+    {"/", "index.html", "text/html; charset=utf-8", 1},
+    {"/app.js", "app.js", "text/javascript; charset=utf-8", 1},
+    {"/app.css", "app.css", "text/css; charset=utf-8", 1},
+    {"/favicon.svg", "favicon.svg", "image/svg+xml", 0},
+    {"/vendor/uPlot.iife.min.js", "vendor/uPlot.iife.min.js", "text/javascript; charset=utf-8", 0},
+    {"/vendor/uPlot.min.css", "vendor/uPlot.min.css", "text/css; charset=utf-8", 0},
+    {"/vendor/uPlot.LICENSE.txt", "vendor/uPlot.LICENSE.txt", "text/plain; charset=utf-8", 0},
+};
+#define NASSETS (sizeof asset_defs / sizeof asset_defs[0])
+
+static const char page_policy[] = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                                  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+                                  "frame-ancestors 'none'";
+
+struct web_server {
+    struct mg_context *ctx;
+    web_games *games;
+    web_sessions *sessions;
+    web_jobs *jobs;
+    char *assets[NASSETS];
+    size_t asset_size[NASSETS];
+    struct in_addr addr;
+    int port, loopback, max_jobs;
+    atomic_int streams, stopping;
+};
+
+void web_config_default(web_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->bind = "127.0.0.1";
+    cfg->port = 8080;
+    cfg->max_jobs = 2;
+    cfg->max_sessions = 64;
+    cfg->threads = 16;
+}
+
+web_games *web_server_games(web_server *srv)
+{
+    return srv->games;
+}
+web_sessions *web_server_sessions(web_server *srv)
+{
+    return srv->sessions;
+}
+web_jobs *web_server_jobs(web_server *srv)
+{
+    return srv->jobs;
+}
+int web_server_max_jobs(const web_server *srv)
+{
+    return srv->max_jobs;
+}
+int web_server_stopping(const web_server *srv)
+{
+    return atomic_load(&srv->stopping);
+}
+int web_server_port(const web_server *srv)
+{
+    return srv->port;
+}
+int web_server_loopback(const web_server *srv)
+{
+    return srv->loopback;
+}
+
+/* Send a whole answer: status, type, body (not for HEAD), and the headers every answer carries. */
+static void send_answer(struct mg_connection *conn, int status, const char *type, const char *body, size_t len,
+                        const char *allow, int html)
+{
+    const struct mg_request_info *ri = mg_get_request_info(conn);
+    char length[32];
+    snprintf(length, sizeof length, "%zu", len);
+    mg_response_header_start(conn, status);
+    mg_response_header_add(conn, "Content-Type", type, -1);
+    mg_response_header_add(conn, "Content-Length", length, -1);
+    mg_response_header_add(conn, "Cache-Control", "no-store", -1);
+    mg_response_header_add(conn, "X-Content-Type-Options", "nosniff", -1);
+    mg_response_header_add(conn, "Referrer-Policy", "no-referrer", -1);
+    if (html) {
+        mg_response_header_add(conn, "Content-Security-Policy", page_policy, -1);
+        mg_response_header_add(conn, "X-Frame-Options", "DENY", -1);
+    }
+    if (allow)
+        mg_response_header_add(conn, "Allow", allow, -1);
+    if (status == 413 || status >= 500)
+        mg_response_header_add(conn, "Connection", "close", -1);
+    mg_response_header_send(conn);
+    if (strcmp(ri->request_method, "HEAD") != 0)
+        mg_write(conn, body, len);
+}
+
+/* An error answer: {"error", "status"} plus any fields the handler left in r->out. */
+static void send_error(web_req *r)
+{
+    web_json j;
+    web_json_init(&j);
+    web_json_raw(&j, "{");
+    web_json_key(&j, "error");
+    web_json_str(&j, r->error[0] ? r->error : "error");
+    web_json_printf(&j, ",\"status\":%d", r->status);
+    const char *extra = web_json_text(&r->out);
+    if (extra[0] == '{' && extra[1] != '}' && extra[1]) {
+        web_json_raw(&j, ",");
+        web_json_raw(&j, extra + 1);
+    } else
+        web_json_raw(&j, "}");
+    web_json_raw(&j, "\n");
+    send_answer(r->conn, r->status, "application/json; charset=utf-8", web_json_text(&j), j.len, r->allow, 0);
+    web_json_release(&j);
+}
+
+static void send_json(web_req *r)
+{
+    if (r->out.failed) {
+        web_req_fail(r, 503, "out of memory");
+        web_json_clear(&r->out);
+        send_error(r);
+        return;
+    }
+    web_json_raw(&r->out, "\n");
+    send_answer(r->conn, r->status, "application/json; charset=utf-8", web_json_text(&r->out), r->out.len, NULL, 0);
+}
+
+/* 1 when the Host header names this machine (or is absent, as HTTP/1.0 allows). */
+static int local_host(const char *host)
+{
+    char name[256];
+    if (!host)
+        return 1;
+    if (host[0] == '[') {
+        const char *end = strchr(host, ']');
+        if (!end || (size_t)(end - host) >= sizeof name)
+            return 0;
+        snprintf(name, sizeof name, "%.*s", (int)(end - host - 1), host + 1);
+    } else
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(host, ":"), host);
+    struct in_addr a;
+    if (strcasecmp(name, "localhost") == 0 || strcmp(name, "::1") == 0)
+        return 1;
+    return inet_pton(AF_INET, name, &a) == 1 && (ntohl(a.s_addr) >> 24) == 127;
+}
+
+/* Refuse requests that a page of another site could make through the browser. */
+static int check_origin(web_server *srv, web_req *r)
+{
+    const char *host = mg_get_header(r->conn, "Host");
+    if (srv->loopback && !local_host(host))
+        return web_req_fail(r, 403, "this server answers requests for localhost only (Host: %.60s)", host);
+    /* Browsers say where a request comes from: the API answers this page only, any method. */
+    const char *site = mg_get_header(r->conn, "Sec-Fetch-Site");
+    if (site && strncmp(r->path, "/api", 4) == 0 && strcmp(site, "same-origin") != 0 && strcmp(site, "none") != 0)
+        return web_req_fail(r, 403, "cross-site requests are refused (Sec-Fetch-Site: %.20s)", site);
+    const char *origin = mg_get_header(r->conn, "Origin");
+    if (!origin || strcmp(r->method, "POST") != 0)
+        return 0;
+    const char *sep = strstr(origin, "://");
+    if (!host || !sep || strcmp(sep + 3, host) != 0)
+        return web_req_fail(r, 403, "cross-origin requests are refused (Origin: %.60s)", origin);
+    return 0;
+}
+
+/* Read a POST body of at most WEB_MAX_BODY bytes, form-encoded, into a new string. */
+static int read_body(web_req *r, char **body)
+{
+    const struct mg_request_info *ri = mg_get_request_info(r->conn);
+    *body = NULL;
+    if (ri->content_length > WEB_MAX_BODY)
+        return web_req_fail(r, 413, "the request body is too large (%lld bytes; at most %d)", ri->content_length,
+                            WEB_MAX_BODY);
+    char *buf = malloc(WEB_MAX_BODY + 2);
+    if (!buf)
+        return web_req_fail(r, 503, "out of memory");
+    size_t len = 0;
+    int got;
+    while (len <= WEB_MAX_BODY && (got = mg_read(r->conn, buf + len, WEB_MAX_BODY + 1 - len)) > 0)
+        len += (size_t)got;
+    buf[len] = '\0';
+    if (len > WEB_MAX_BODY) {
+        free(buf);
+        return web_req_fail(r, 413, "the request body is too large (at most %d bytes)", WEB_MAX_BODY);
+    }
+    const char *type = mg_get_header(r->conn, "Content-Type");
+    if (len && (!type || strncasecmp(type, "application/x-www-form-urlencoded", 33) != 0)) {
+        free(buf);
+        return web_req_fail(r, 415, "send parameters form-encoded (application/x-www-form-urlencoded), not as %.60s",
+                            type ? type : "an untyped body");
+    }
+    if (strlen(buf) != len) {
+        free(buf);
+        return web_req_fail(r, 400, "the request body holds a NUL byte");
+    }
+    *body = buf;
+    return 0;
+}
+
+static void serve_api(web_server *srv, web_req *r)
+{
+    const struct mg_request_info *ri = mg_get_request_info(r->conn);
+    char *body = NULL;
+    int rc = 0;
+    if (strcmp(r->method, "GET") != 0 && strcmp(r->method, "HEAD") != 0 && strcmp(r->method, "POST") != 0) {
+        r->allow = "GET, HEAD, POST";
+        rc = web_req_fail(r, 405, "method %.20s is not allowed here", r->method);
+    }
+    if (rc == 0 && strcmp(r->method, "POST") == 0)
+        rc = read_body(r, &body);
+    if (rc == 0)
+        rc = web_req_parse(r, ri->query_string, body);
+    free(body);
+    if (rc == 0 && atomic_load(&srv->stopping))
+        rc = web_req_fail(r, 503, "the server is stopping");
+    if (rc == 0)
+        rc = web_api_handle(r);
+    if (rc == WEB_ANSWERED)
+        return;
+    if (rc < 0)
+        send_error(r);
+    else
+        send_json(r);
+}
+
+static void serve_asset(web_server *srv, web_req *r)
+{
+    const char *path = strcmp(r->path, "/index.html") == 0 ? "/" : r->path;
+    for (size_t i = 0; i < NASSETS; i++)
+        if (strcmp(path, asset_defs[i].url) == 0 && srv->assets[i]) {
+            if (strcmp(r->method, "GET") != 0 && strcmp(r->method, "HEAD") != 0) {
+                r->allow = "GET, HEAD";
+                web_req_fail(r, 405, "method %.20s is not allowed here", r->method);
+                send_error(r);
+                return;
+            }
+            send_answer(r->conn, 200, asset_defs[i].type, srv->assets[i], srv->asset_size[i], NULL, i == 0);
+            return;
+        }
+    static const char msg[] = "not found\n";
+    send_answer(r->conn, 404, "text/plain; charset=utf-8", msg, sizeof msg - 1, NULL, 0);
+}
+
+static int handle(struct mg_connection *conn, void *data)
+{
+    web_server *srv = data;
+    const struct mg_request_info *ri = mg_get_request_info(conn);
+    web_req r;
+    memset(&r, 0, sizeof r);
+    r.conn = conn;
+    r.srv = srv;
+    r.method = ri->request_method;
+    r.path = ri->local_uri ? ri->local_uri : "/";
+    r.status = 200;
+    web_json_init(&r.out);
+    if (check_origin(srv, &r) < 0)
+        send_error(&r);
+    else if (strncmp(r.path, "/api/", 5) == 0 || strcmp(r.path, "/api") == 0)
+        serve_api(srv, &r);
+    else
+        serve_asset(srv, &r);
+    if (r.streams)
+        web_stream_close(&r);
+    int status = r.status;
+    web_req_release(&r);
+    return status ? status : 200;
+}
+
+int web_stream_open(web_req *r)
+{
+    web_server *srv = r->srv;
+    if (atomic_fetch_add(&srv->streams, 1) >= WEB_MAX_STREAMS) {
+        atomic_fetch_sub(&srv->streams, 1);
+        return web_req_fail(r, 429, "too many event streams are open (at most %d)", WEB_MAX_STREAMS);
+    }
+    r->streams = 1;
+    mg_response_header_start(r->conn, 200);
+    mg_response_header_add(r->conn, "Content-Type", "text/event-stream; charset=utf-8", -1);
+    mg_response_header_add(r->conn, "Cache-Control", "no-store", -1);
+    mg_response_header_add(r->conn, "X-Content-Type-Options", "nosniff", -1);
+    mg_response_header_add(r->conn, "Transfer-Encoding", "chunked", -1);
+    mg_response_header_add(r->conn, "Connection", "close", -1);
+    mg_response_header_send(r->conn);
+    return web_stream_comment(r, "codebreaker job events") < 0 ? -1 : 0;
+}
+
+static int send_chunk(web_req *r, const char *text, size_t len)
+{
+    return mg_send_chunk(r->conn, text, (unsigned)len) < 0 ? -1 : 0;
+}
+
+int web_stream_send(web_req *r, const char *event, const char *data)
+{
+    web_json j; /* used as a plain text buffer */
+    web_json_init(&j);
+    web_json_printf(&j, "event: %s\ndata: %s\n\n", event, data);
+    int rc = j.failed ? -1 : send_chunk(r, web_json_text(&j), j.len);
+    web_json_release(&j);
+    return rc;
+}
+
+int web_stream_comment(web_req *r, const char *text)
+{
+    char line[128];
+    int n = snprintf(line, sizeof line, ": %.100s\n\n", text);
+    return send_chunk(r, line, (size_t)n);
+}
+
+void web_stream_close(web_req *r)
+{
+    if (!r->streams)
+        return;
+    mg_send_chunk(r->conn, "", 0);
+    atomic_fetch_sub(&r->srv->streams, 1);
+    r->streams = 0;
+}
+
+static int load_assets(web_server *srv, const char *root, cb_error *err)
+{
+    for (size_t i = 0; i < NASSETS; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", root, asset_defs[i].file);
+        FILE *f = fopen(path, "rb");
+        if (!f) {
+            if (asset_defs[i].required)
+                return cb_error_set(err, CB_EIO, "the page's file %s is missing (build with make, or give --web DIR)",
+                                    path);
+            continue;
+        }
+        size_t cap = 1 << 16, len = 0, got;
+        char *buf = malloc(cap);
+        while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
+            len += got;
+            if (len == cap) {
+                char *bigger = realloc(buf, cap *= 2);
+                if (!bigger)
+                    free(buf);
+                buf = bigger;
+            }
+        }
+        fclose(f);
+        if (!buf)
+            return cb_error_set(err, CB_ENOMEM, "out of memory reading %s", path);
+        srv->assets[i] = buf;
+        srv->asset_size[i] = len;
+    }
+    return CB_OK;
+}
+
+static int log_message(const struct mg_connection *conn, const char *message)
+{
+    (void)conn;
+    fprintf(stderr, "codebreaker serve: %s\n", message);
+    return 1;
+}
+
+static void free_server(web_server *srv)
+{
+    web_sessions_free(srv->sessions);
+    web_jobs_free(srv->jobs);
+    web_games_free(srv->games);
+    for (size_t i = 0; i < NASSETS; i++)
+        free(srv->assets[i]);
+    free(srv);
+}
+
+int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
+{
+    struct in_addr addr;
+    *out = NULL;
+    if (inet_pton(AF_INET, cfg->bind, &addr) != 1)
+        return cb_error_set(err, CB_EINVAL, "--bind: '%s' is not an IPv4 address such as 127.0.0.1", cfg->bind);
+    web_server *srv = calloc(1, sizeof *srv);
+    if (!srv)
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    srv->addr = addr;
+    srv->loopback = (ntohl(addr.s_addr) >> 24) == 127;
+    srv->max_jobs = cfg->max_jobs;
+    int rc = load_assets(srv, cfg->root, err);
+    if (rc == CB_OK && (web_games_new(TABLE_BUDGET, &srv->games) != CB_OK ||
+                        web_jobs_new(cfg->max_jobs, MAX_KEPT_JOBS, &srv->jobs) != CB_OK ||
+                        web_sessions_new(srv->games, cfg->max_sessions, SESSION_IDLE, &srv->sessions) != CB_OK))
+        rc = cb_error_set(err, CB_ENOMEM, "out of memory");
+    if (rc != CB_OK) {
+        free_server(srv);
+        return rc;
+    }
+    char ports[80], threads[16];
+    snprintf(ports, sizeof ports, "%s:%d", cfg->bind, cfg->port);
+    snprintf(threads, sizeof threads, "%d", cfg->threads);
+    /* clang-format off */
+    const char *options[] = {
+        "listening_ports", ports,
+        "num_threads", threads,
+        "request_timeout_ms", "30000",
+        "enable_keep_alive", "no",     /* an idle kept-alive connection would hold up stopping */
+        "max_request_size", "16384",   /* request line and headers */
+        "linger_timeout_ms", "0",
+        "enable_directory_listing", "no",
+        "decode_url", "no",            /* paths are matched as sent: our names need no escapes */
+        NULL,
+    };
+    /* clang-format on */
+    struct mg_callbacks callbacks;
+    memset(&callbacks, 0, sizeof callbacks);
+    callbacks.log_message = log_message;
+    mg_init_library(0);
+    srv->ctx = mg_start(&callbacks, srv, options);
+    if (!srv->ctx) {
+        mg_exit_library();
+        free_server(srv);
+        return cb_error_set(err, CB_EIO, "cannot listen on %s (in use, or not an address of this machine)", ports);
+    }
+    mg_set_request_handler(srv->ctx, "**", handle, srv);
+    struct mg_server_port sp[4];
+    int n = mg_get_server_ports(srv->ctx, 4, sp);
+    srv->port = n > 0 ? sp[0].port : cfg->port;
+    *out = srv;
+    return CB_OK;
+}
+
+/*
+ * civetweb's listening thread notices mg_stop() only between polls of up
+ * to two seconds; a connection to the listening socket ends its poll at
+ * once. This thread makes such connections until mg_stop() returns.
+ */
+typedef struct poker {
+    struct in_addr addr;
+    int port;
+    atomic_int done;
+} poker;
+
+static void *poke(void *p)
+{
+    poker *k = p;
+    struct sockaddr_in sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sin_family = AF_INET;
+    sa.sin_port = htons((uint16_t)k->port);
+    sa.sin_addr = k->addr;
+    while (!atomic_load(&k->done)) {
+        int fd = socket(AF_INET, SOCK_STREAM, 0);
+        if (fd >= 0) {
+            connect(fd, (struct sockaddr *)&sa, sizeof sa);
+            close(fd);
+        }
+        struct timespec ts = {0, 20000000L};
+        nanosleep(&ts, NULL);
+    }
+    return NULL;
+}
+
+void web_server_stop(web_server *srv)
+{
+    if (!srv)
+        return;
+    atomic_store(&srv->stopping, 1);
+    web_jobs_stop(srv->jobs); /* cancels the jobs and wakes the event streams, which end */
+    for (int i = 0; i < 100 && atomic_load(&srv->streams) > 0; i++) {
+        struct timespec ts = {0, 10000000L};
+        nanosleep(&ts, NULL);
+    }
+    poker k;
+    pthread_t t;
+    k.addr = srv->addr;
+    if (k.addr.s_addr == htonl(INADDR_ANY))
+        k.addr.s_addr = htonl(INADDR_LOOPBACK);
+    k.port = srv->port;
+    atomic_init(&k.done, 0);
+    int poking = pthread_create(&t, NULL, poke, &k) == 0;
+    mg_stop(srv->ctx);
+    atomic_store(&k.done, 1);
+    if (poking)
+        pthread_join(t, NULL);
+    mg_exit_library();
+    free_server(srv);
+}

@@ -1,0 +1,434 @@
+/* sessions.c: played games: secrets kept on the server, guesses checked, details of the last guess. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sessions.h"
+
+#define SAMPLE 6       /* secrets shown per part */
+#define MAX_GROUPS 400 /* parts listed at most */
+#define WORD_MAX (CB_MAX_LENGTH * 4 + 1)
+
+typedef struct session {
+    char id[WEB_ID_LEN + 1];
+    web_game *wg;
+    cb_state *st;
+    uint32_t secret; /* secret index */
+    int mapping;     /* Symble: the hidden bijection */
+    int max_guesses, over, won, gave_up;
+    uint64_t seed;
+    double used;
+    struct session *next;
+} session;
+
+struct web_sessions {
+    pthread_mutex_t lock;
+    web_games *games;
+    session *head;
+    int count, max;
+    double max_idle;
+};
+
+int web_sessions_new(web_games *games, int max_sessions, double max_idle, web_sessions **out)
+{
+    web_sessions *ss = calloc(1, sizeof *ss);
+    if (!ss)
+        return CB_ENOMEM;
+    pthread_mutex_init(&ss->lock, NULL);
+    ss->games = games;
+    ss->max = max_sessions;
+    ss->max_idle = max_idle;
+    *out = ss;
+    return CB_OK;
+}
+
+static void session_free(web_sessions *ss, session *s)
+{
+    cb_state_free(s->st);
+    web_game_release(ss->games, s->wg);
+    free(s);
+}
+
+void web_sessions_free(web_sessions *ss)
+{
+    if (!ss)
+        return;
+    for (session *s = ss->head, *next; s; s = next) {
+        next = s->next;
+        session_free(ss, s);
+    }
+    pthread_mutex_destroy(&ss->lock);
+    free(ss);
+}
+
+/* Forget idle sessions, and the least recently used while more than `keep` remain (lock held). */
+static void expire_locked(web_sessions *ss, int keep)
+{
+    double now = web_now();
+    for (session **p = &ss->head; *p;) {
+        if (now - (*p)->used > ss->max_idle) {
+            session *s = *p;
+            *p = s->next;
+            session_free(ss, s);
+            ss->count--;
+        } else
+            p = &(*p)->next;
+    }
+    while (ss->count > keep) {
+        session **victim = &ss->head;
+        for (session **p = &ss->head; *p; p = &(*p)->next)
+            if ((*p)->used < (*victim)->used)
+                victim = p;
+        session *s = *victim;
+        *victim = s->next;
+        session_free(ss, s);
+        ss->count--;
+    }
+}
+
+static session *find_locked(web_sessions *ss, const char *id, web_req *r)
+{
+    for (session *s = ss->head; s; s = s->next)
+        if (strcmp(s->id, id) == 0) {
+            s->used = web_now();
+            return s;
+        }
+    web_req_fail(r, 404, "no game %s here (it ended long ago, or the server restarted): start a new one", id);
+    return NULL;
+}
+
+static uint64_t splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static void word(const cb_game *g, uint32_t gi, char *buf)
+{
+    cb_game_format_code(g, gi, buf, WORD_MAX);
+}
+
+void web_marks_json(const cb_game *g, uint32_t fb, web_json *j)
+{
+    int n = cb_game_length(g);
+    if (cb_game_rule(g) == CB_RULE_MASTERMIND) {
+        web_json_printf(j, "{\"blacks\":%u,\"whites\":%u}", fb / (uint32_t)(n + 1), fb % (uint32_t)(n + 1));
+        return;
+    }
+    if (cb_game_rule(g) == CB_RULE_SYMBLE && fb == cb_game_won(g)) {
+        web_json_raw(j, "null");
+        return;
+    }
+    web_json_raw(j, "[");
+    for (int i = 0; i < n; i++, fb /= 3)
+        web_json_printf(j, "%s%u", i ? "," : "", fb % 3);
+    web_json_raw(j, "]");
+}
+
+static void feedback_json(const cb_game *g, uint32_t fb, web_json *j)
+{
+    char text[64];
+    cb_game_format_feedback(g, fb, text, sizeof text);
+    web_json_key(j, "feedback");
+    web_json_str(j, text);
+    web_json_key(j, "marks");
+    web_marks_json(g, fb, j);
+}
+
+static void turn_json(const cb_game *g, uint32_t gi, uint32_t fb, web_json *j)
+{
+    char w[WORD_MAX];
+    word(g, gi, w);
+    web_json_raw(j, "{");
+    web_json_key(j, "guess");
+    web_json_str(j, w);
+    feedback_json(g, fb, j);
+    web_json_printf(j, ",\"won\":%s}", fb == cb_game_won(g) ? "true" : "false");
+}
+
+/* The fields every answer about a session carries. */
+static void status_json(const session *s, web_json *j)
+{
+    const cb_game *g = s->wg->game;
+    web_json_key(j, "id");
+    web_json_str(j, s->id);
+    web_json_printf(
+        j, ",\"turn\":%zu,\"max_guesses\":%d,\"hard\":%s,\"over\":%s,\"won\":%s,\"gave_up\":%s,\"remaining\":%zu",
+        cb_state_turns(s->st), s->max_guesses, cb_state_hard(s->st) ? "true" : "false", s->over ? "true" : "false",
+        s->won ? "true" : "false", s->gave_up ? "true" : "false", cb_state_count(s->st));
+    if (s->over) {
+        char w[WORD_MAX];
+        word(g, cb_game_secret_guess(g, s->secret), w);
+        web_json_key(j, "secret");
+        web_json_str(j, w);
+        web_json_printf(j, ",\"seed\":%llu", (unsigned long long)s->seed);
+        if (cb_game_rule(g) == CB_RULE_SYMBLE) {
+            char m[4];
+            cb_game_mapping_name(s->mapping, m);
+            web_json_key(j, "mapping"); /* symbols of gray, yellow, green */
+            web_json_str(j, m);
+        }
+    }
+}
+
+int web_play_new(web_sessions *ss, web_game *wg, const web_play_options *opt, web_req *r)
+{
+    const cb_game *g = wg->game;
+    if (opt->hard && cb_game_rule(g) != CB_RULE_WORDLE)
+        return web_req_fail(r, 400, "hard mode applies to Wordle only");
+    session *s = calloc(1, sizeof *s);
+    if (!s || cb_state_new(wg->table, &s->st) != CB_OK) {
+        free(s);
+        return web_req_fail(r, 503, "out of memory");
+    }
+    web_game_hold(ss->games, wg);
+    s->wg = wg;
+    s->seed = opt->seed;
+    uint64_t x = opt->seed;
+    s->secret = (uint32_t)((splitmix(&x) >> 32) * cb_game_secret_count(g) >> 32);
+    s->mapping = cb_game_rule(g) == CB_RULE_SYMBLE ? (int)(splitmix(&x) % CB_MAPPINGS) : 0;
+    s->max_guesses = opt->max_guesses ? opt->max_guesses : wg->max_guesses;
+    cb_state_set_hard(s->st, opt->hard);
+    web_random_id(s->id);
+    s->used = web_now();
+    pthread_mutex_lock(&ss->lock);
+    expire_locked(ss, ss->max - 1);
+    s->next = ss->head;
+    ss->head = s;
+    ss->count++;
+    web_json_raw(&r->out, "{");
+    status_json(s, &r->out);
+    web_json_key(&r->out, "game");
+    web_game_json(wg, &r->out);
+    web_json_raw(&r->out, "}");
+    pthread_mutex_unlock(&ss->lock);
+    r->status = 201;
+    return 0;
+}
+
+/* Refuse a guess without costing a turn: 422 with refused: true. */
+static int refuse(web_req *r, const session *s, const char *why)
+{
+    web_req_fail(r, 422, "%s", why);
+    web_json_clear(&r->out);
+    web_json_printf(&r->out, "{\"refused\":true,\"turn\":%zu}", cb_state_turns(s->st));
+    return -1;
+}
+
+static int guess_locked(session *s, const char *text, web_req *r)
+{
+    const cb_game *g = s->wg->game;
+    uint32_t gi;
+    cb_error err;
+    char why[200];
+    if (s->over)
+        return web_req_fail(r, 409, "this game is over: start a new one");
+    if (strlen(text) > 64)
+        return refuse(r, s, "that guess is far too long");
+    if (cb_game_parse_code(g, text, &gi, &err) != CB_OK)
+        return refuse(r, s, err.message);
+    if (!cb_state_legal(s->st, gi, why, sizeof why)) {
+        char msg[260];
+        snprintf(msg, sizeof msg, "hard mode: %s", why);
+        return refuse(r, s, msg);
+    }
+    uint32_t raw = cb_game_feedback(g, gi, s->secret);
+    uint32_t fb = cb_game_rule(g) == CB_RULE_SYMBLE ? cb_game_observe(g, raw, s->mapping) : raw;
+    if (cb_state_apply(s->st, gi, fb) != CB_OK)
+        return web_req_fail(r, 500, "the feedback contradicts the game's own history (a bug)");
+    s->won = fb == cb_game_won(g);
+    s->over = s->won || (int)cb_state_turns(s->st) >= s->max_guesses;
+    web_json_raw(&r->out, "{");
+    status_json(s, &r->out);
+    web_json_key(&r->out, "last");
+    turn_json(g, gi, fb, &r->out);
+    web_json_raw(&r->out, "}");
+    return 0;
+}
+
+static int with_session(web_sessions *ss, const char *id, web_req *r, const char *text,
+                        int (*fn)(session *s, const char *text, web_req *r))
+{
+    pthread_mutex_lock(&ss->lock);
+    session *s = find_locked(ss, id, r);
+    int rc = s ? fn(s, text, r) : -1;
+    pthread_mutex_unlock(&ss->lock);
+    return rc;
+}
+
+int web_play_guess(web_sessions *ss, const char *id, const char *guess, web_req *r)
+{
+    return with_session(ss, id, r, guess, guess_locked);
+}
+
+static int giveup_locked(session *s, const char *unused, web_req *r)
+{
+    (void)unused;
+    if (!s->over)
+        s->gave_up = 1;
+    s->over = 1;
+    web_json_raw(&r->out, "{");
+    status_json(s, &r->out);
+    web_json_raw(&r->out, "}");
+    return 0;
+}
+
+int web_play_giveup(web_sessions *ss, const char *id, web_req *r)
+{
+    return with_session(ss, id, r, NULL, giveup_locked);
+}
+
+static int state_locked(session *s, const char *unused, web_req *r)
+{
+    (void)unused;
+    const cb_game *g = s->wg->game;
+    web_json_raw(&r->out, "{");
+    status_json(s, &r->out);
+    web_json_key(&r->out, "turns");
+    web_json_raw(&r->out, "[");
+    for (size_t t = 0; t < cb_state_turns(s->st); t++) {
+        uint32_t gi, fb;
+        cb_state_turn(s->st, t, &gi, &fb);
+        web_json_sep(&r->out);
+        turn_json(g, gi, fb, &r->out);
+    }
+    web_json_raw(&r->out, "]");
+    web_json_key(&r->out, "game");
+    web_game_json(s->wg, &r->out);
+    web_json_raw(&r->out, "}");
+    return 0;
+}
+
+int web_play_state(web_sessions *ss, const char *id, web_req *r)
+{
+    return with_session(ss, id, r, NULL, state_locked);
+}
+
+static int details_locked(session *s, const char *unused, web_req *r)
+{
+    (void)unused;
+    size_t turns = cb_state_turns(s->st);
+    if (turns == 0)
+        return web_req_fail(r, 409, "no guess yet: details describe the last guess");
+    uint32_t gi, fb;
+    cb_state_turn(s->st, turns - 1, &gi, &fb);
+    cb_state *before;
+    if (cb_state_copy(s->st, &before) != CB_OK)
+        return web_req_fail(r, 503, "out of memory");
+    cb_state_undo(before);
+    web_json_raw(&r->out, "{");
+    web_json_printf(&r->out, "\"turn\":%zu", turns);
+    web_json_key(&r->out, "partition");
+    web_partition_json(before, gi, s->secret, fb, &r->out);
+    web_json_raw(&r->out, "}");
+    cb_state_free(before);
+    return 0;
+}
+
+int web_play_details(web_sessions *ss, const char *id, web_req *r)
+{
+    return with_session(ss, id, r, NULL, details_locked);
+}
+
+typedef struct group {
+    uint32_t key, size, first;
+    uint32_t sample[SAMPLE];
+    int nsample;
+} group;
+
+static int by_size(const void *a, const void *b)
+{
+    const group *x = a, *y = b;
+    if (x->size != y->size)
+        return x->size < y->size ? 1 : -1;
+    return (x->key > y->key) - (x->key < y->key);
+}
+
+/* Index of key in the increasing ids, which hold it. */
+static size_t find_part(const uint32_t *ids, size_t n, uint32_t key)
+{
+    size_t lo = 0, hi = n;
+    while (hi - lo > 1) {
+        size_t mid = (lo + hi) / 2;
+        if (ids[mid] <= key)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+void web_partition_json(const cb_state *st, uint32_t gi, uint32_t secret, uint32_t fb, web_json *j)
+{
+    const cb_game *g = cb_state_game(st);
+    size_t n = cb_state_count(st);
+    const uint32_t *cands = cb_state_candidates(st);
+    cb_partition p;
+    cb_partition_init(&p);
+    uint32_t *keys = malloc((n ? n : 1) * sizeof *keys);
+    group *groups = NULL;
+    if (!keys || cb_partition_compute(&p, st, gi) != CB_OK ||
+        !(groups = calloc(p.parts ? p.parts : 1, sizeof *groups))) {
+        web_json_raw(j, "null");
+        goto out;
+    }
+    cb_partition_keys(st, gi, keys);
+    long actual = -1;
+    for (size_t k = 0; k < p.parts; k++) {
+        groups[k].key = p.ids[k];
+        groups[k].size = p.sizes[k];
+    }
+    for (size_t i = 0; i < n; i++) {
+        group *gr = &groups[find_part(p.ids, p.parts, keys[i])];
+        if (gr->nsample < SAMPLE)
+            gr->sample[gr->nsample++] = cands[i];
+        if (cands[i] == secret)
+            actual = (long)(gr - groups);
+    }
+    uint32_t actual_key = actual >= 0 ? groups[actual].key : CB_NONE;
+    uint32_t actual_size = actual >= 0 ? groups[actual].size : 0;
+    double expected = 0, entropy = 0;
+    uint32_t largest = 0;
+    for (size_t k = 0; k < p.parts; k++) {
+        double q = (double)p.sizes[k] / (double)n;
+        expected += (double)p.sizes[k] * q;
+        entropy -= q * log2(q);
+        if (p.sizes[k] > largest)
+            largest = p.sizes[k];
+    }
+    qsort(groups, p.parts, sizeof *groups, by_size);
+    char w[WORD_MAX];
+    word(g, gi, w);
+    web_json_raw(j, "{");
+    web_json_key(j, "guess");
+    web_json_str(j, w);
+    web_json_printf(
+        j, ",\"candidate\":%s,\"candidates\":%zu,\"parts\":%zu,\"largest\":%u,\"expected\":%.4f,\"entropy\":%.4f",
+        cb_state_is_candidate(st, gi) ? "true" : "false", n, p.parts, largest, expected, entropy);
+    if (actual >= 0)
+        web_json_printf(j, ",\"after\":%u,\"removed\":%.4f", actual_size, 1.0 - (double)actual_size / (double)n);
+    web_json_key(j, "groups");
+    web_json_raw(j, "[");
+    for (size_t k = 0; k < p.parts && k < MAX_GROUPS; k++) {
+        web_json_sep(j);
+        web_json_raw(j, "{");
+        feedback_json(g, groups[k].key == actual_key && fb != CB_NONE ? fb : groups[k].key, j);
+        web_json_printf(j, ",\"count\":%u,\"actual\":%s,\"sample\":[", groups[k].size,
+                        groups[k].key == actual_key ? "true" : "false");
+        for (int s = 0; s < groups[k].nsample; s++) {
+            web_json_sep(j);
+            word(g, cb_game_secret_guess(g, groups[k].sample[s]), w);
+            web_json_str(j, w);
+        }
+        web_json_raw(j, "]}");
+    }
+    web_json_raw(j, "]}");
+out:
+    free(groups);
+    free(keys);
+    cb_partition_release(&p);
+}

@@ -1,0 +1,57 @@
+/*
+ * sessions.h: games being played through the dashboard.
+ *
+ * A session holds a secret drawn from a seed (and, in Symble, the hidden
+ * mapping from colours to symbols), the state of the player's knowledge,
+ * the turn limit and hard mode. The secret leaves the server only when the
+ * game is over. Sessions are found by a random id; the registry keeps at
+ * most max_sessions, forgetting the least recently used one to make room,
+ * and forgets sessions idle for longer than max_idle seconds.
+ *
+ * Every function locks the registry: the work done under it is one
+ * filtering step over the candidates, a few milliseconds at most.
+ */
+#ifndef WEB_SESSIONS_H
+#define WEB_SESSIONS_H
+
+#include <stdint.h>
+
+#include "games.h"
+#include "json.h"
+#include "request.h"
+
+typedef struct web_sessions web_sessions;
+
+int web_sessions_new(web_games *games, int max_sessions, double max_idle, web_sessions **out);
+void web_sessions_free(web_sessions *ss);
+
+typedef struct web_play_options {
+    int hard;
+    int max_guesses; /* 0: the game's default */
+    uint64_t seed;
+} web_play_options;
+
+/*
+ * Start a session on game g (the session takes its own reference) and
+ * write its opening answer to j. Returns 0, or -1 with r's error set.
+ */
+int web_play_new(web_sessions *ss, web_game *g, const web_play_options *opt, web_req *r);
+/* Play `guess` in session id: 200 with the feedback, or a 4xx (a refused guess costs no turn). */
+int web_play_guess(web_sessions *ss, const char *id, const char *guess, web_req *r);
+int web_play_giveup(web_sessions *ss, const char *id, web_req *r);
+int web_play_state(web_sessions *ss, const char *id, web_req *r);
+/* The partition of the candidates before the last guess by that guess. */
+int web_play_details(web_sessions *ss, const char *id, web_req *r);
+
+/*
+ * The partition of the candidates of st by guess gi as JSON: parts
+ * largest first with feedback, marks, size and a sample of secrets; the
+ * summary scores. When secret is not CB_NONE, `actual` marks its part,
+ * shown with the feedback fb the player saw (in Symble the other parts
+ * show the library's key, equal up to a renaming of the symbols).
+ */
+void web_partition_json(const cb_state *st, uint32_t gi, uint32_t secret, uint32_t fb, web_json *j);
+/* A feedback id as marks people can draw: see the API description. */
+void web_marks_json(const cb_game *g, uint32_t fb, web_json *j);
+
+#endif
