@@ -22,7 +22,8 @@ static const cb_strategy_info infos[CB_STRATEGY_KINDS] = {
     {"random", CB_STRATEGY_RANDOM, "a uniformly random remaining candidate", "the baseline", 0},
     {"random-any", CB_STRATEGY_RANDOM_ANY, "a uniformly random allowed guess until the target turn (default 3)",
      "data-visualisation paper", 0},
-    {"montecarlo", CB_STRATEGY_MONTECARLO, "the lowest average over random continuations after each guess",
+    {"montecarlo", CB_STRATEGY_MONTECARLO,
+     "the candidate with the lowest average over random continuations after it",
      "Symble thesis 3.4", 0},
     {"frequency", CB_STRATEGY_FREQUENCY, "the remaining candidate with the highest word (or letter) frequency",
      "blog and information-theory study", 0},
@@ -42,7 +43,7 @@ const cb_strategy_info *cb_strategy_list(size_t *count)
 void cb_strategy_config_default(cb_strategy_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
-    cfg->name = "entropy";
+    cfg->name = "parts";
     cfg->first_guess = CB_NONE;
     cfg->tie = CB_TIE_FIRST;
 }
@@ -105,7 +106,7 @@ int cb_strategy_new(const cb_table *table, const cb_strategy_config *cfg, cb_str
         cfg = &def;
     }
     *out = NULL;
-    const char *name = cfg->name ? cfg->name : "entropy";
+    const char *name = cfg->name ? cfg->name : "parts";
     int kind = -1;
     for (int k = 0; k < CB_STRATEGY_KINDS - 1; k++)
         if (strcmp(name, infos[k].name) == 0)
@@ -399,6 +400,7 @@ static int candidates_only(const cb_strategy *s, const cb_state *st)
     case CB_STRATEGY_RANDOM:
     case CB_STRATEGY_FREQUENCY:
     case CB_STRATEGY_FIRST:
+    case CB_STRATEGY_MONTECARLO: /* an improvement on random: it weighs the guesses random would play */
         return 1;
     case CB_STRATEGY_RANDOM_ANY:
         return c->candidates_only || turn >= (c->target_turn ? c->target_turn : CB_RANDOM_ANY_TARGET);
