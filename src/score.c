@@ -13,12 +13,22 @@
 
 #define DENSE_LIMIT (1u << 20) /* count keys in an array up to this many, else sort */
 #define BLOCK_KEYS 1024        /* block counting for key spaces up to this size */
+#define PAIRS_MAX 96          /* pairwise comparison for nodes up to this many candidates */
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CB_NO_CLONES)
+#define KERNEL __attribute__((target_clones("avx2", "default")))
+#else
+#define KERNEL
+#endif
+
+typedef uint8_t v8 __attribute__((vector_size(CB_SCORE_BLOCK)));
+typedef uint16_t v16 __attribute__((vector_size(CB_SCORE_BLOCK * 2)));
 
 uint64_t cb__clogc(const uint64_t *table, size_t len, uint32_t c)
 {
     if (c < len)
         return table[c];
-    return c < 2 ? 0 : (uint64_t)llround((double)c * log2((double)c) * CB_LOG_SCALE);
+    return c < 2 ? 0 : (uint64_t)c * (uint64_t)llround(log2((double)c) * CB_LOG_SCALE);
 }
 
 uint64_t *cb__clogc_table(size_t len)
@@ -121,6 +131,13 @@ int cb__scratch_reserve(cb__scratch *sc, const cb__node *nd)
         if (!sc->counts_len)
             return CB_ENOMEM;
     }
+    if (!sc->pairs && nd->n <= PAIRS_MAX && cb_table_width(nd->table) == 1) {
+        sc->pairs = aligned_alloc(CB_SCORE_BLOCK, 2 * PAIRS_MAX * CB_SCORE_BLOCK);
+        if (!sc->pairs)
+            return CB_ENOMEM;
+        for (uint32_t c = 1; c <= PAIRS_MAX; c++)
+            sc->lg[c] = cb__clogc(NULL, 0, c) / c; /* exact: cb__clogc is c times a rounded log */
+    }
     if (sc->cap < nd->n || !sc->touched) {
         size_t cap = nd->n > 64 ? nd->n : 64;
         free(sc->touched);
@@ -138,6 +155,7 @@ void cb__scratch_release(cb__scratch *sc)
 {
     free(sc->counts);
     free(sc->block);
+    free(sc->pairs);
     free(sc->touched);
     free(sc->keys);
     memset(sc, 0, sizeof *sc);
@@ -282,9 +300,58 @@ static void score_narrow(const cb__node *nd, cb__scratch *sc, const uint32_t *gs
         NARROW(c16[i][g]);
 }
 
+/*
+ * Narrow nodes, CB_SCORE_BLOCK consecutive guesses at once, one per byte
+ * lane: candidate i's part has as many candidates as keys equal to its
+ * own, and starts a part when no earlier candidate has its key. Part
+ * sizes summed per candidate give the sum of squares; c log2 c per part
+ * is log2 c per candidate (cb__clogc is c times a rounded log2 c, so both
+ * sums are equal). Needs n <= PAIRS_MAX (sizes fit a byte, sums of sizes
+ * 16 bits) and the scratch's pair areas.
+ */
+KERNEL
+static void score_pairs(const cb__node *nd, cb__scratch *sc, uint32_t g0, cb__pstats *out)
+{
+    const size_t n = nd->n;
+    const uint8_t *const *col = (const uint8_t *const *)nd->colp;
+    v8 *key = (v8 *)sc->pairs, *size = key + n;
+    v8 largest = {0}, parts = {0};
+    v16 sumsq = {0};
+    for (size_t i = 0; i < n; i++)
+        memcpy(&key[i], col[i] + g0, sizeof(v8));
+    for (size_t i = 0; i < n; i++) {
+        v8 k = key[i], c = (v8){0} + 1, seen = {0}; /* equal lanes are all ones: subtracting adds one */
+        for (size_t j = 0; j < i; j++) {
+            v8 eq = (v8)(key[j] == k);
+            c -= eq;
+            seen |= eq;
+        }
+        for (size_t j = i + 1; j < n; j++)
+            c -= (v8)(key[j] == k);
+        size[i] = c;
+        v8 more = (v8)(c > largest);
+        largest = (c & more) | (largest & ~more);
+        parts -= (v8)(seen == 0);
+        sumsq += __builtin_convertvector(c, v16);
+    }
+    for (size_t j = 0; j < CB_SCORE_BLOCK; j++) {
+        uint64_t slog = 0;
+        const uint8_t *sz = (const uint8_t *)size + j;
+        for (size_t i = 0; i < n; i++, sz += CB_SCORE_BLOCK)
+            slog += sc->lg[*sz]; /* log2 c per candidate */
+        out[j] = (cb__pstats){largest[j], parts[j], sumsq[j], slog};
+    }
+}
+
 void cb__score_many(const cb__node *nd, cb__scratch *sc, const uint32_t *guesses, size_t count, uint32_t limit,
                     cb__pstats *out)
 {
+    if (nd->colp && sc->pairs && !nd->ktab && nd->n <= PAIRS_MAX && count == CB_SCORE_BLOCK &&
+        cb_table_width(nd->table) == 1 && nd->clogc_len > PAIRS_MAX &&
+        guesses[count - 1] - guesses[0] == count - 1) { /* sorted and distinct: consecutive guesses */
+        score_pairs(nd, sc, guesses[0], out);
+        return;
+    }
     if (nd->colp && sc->block && nd->n >= nd->nkeys && nd->n < 65536) {
         score_block(nd, sc, guesses, count, out);
         return;

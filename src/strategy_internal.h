@@ -17,7 +17,7 @@ typedef struct cb__pstats {
     uint32_t largest; /* largest part; limit + 1 when counting stopped early */
     uint32_t parts;   /* non-empty parts */
     uint64_t sumsq;   /* sum of squared part sizes */
-    uint64_t slog;    /* sum of round(c log2 c * CB_LOG_SCALE) over part sizes c */
+    uint64_t slog;    /* sum of c * round(log2 c * CB_LOG_SCALE) over part sizes c */
 } cb__pstats;
 
 /*
@@ -43,6 +43,8 @@ typedef struct cb__node {
 typedef struct cb__scratch {
     uint32_t *counts; /* nkeys entries, kept zero between uses */
     uint16_t *block;  /* CB_SCORE_BLOCK * nkeys entries, likewise (wide nodes) */
+    void *pairs;      /* keys and sizes of narrow nodes, a vector per candidate */
+    uint64_t lg[256]; /* round(log2 c * CB_LOG_SCALE), for the sizes of pairs */
     size_t counts_len;
     uint32_t *touched, *keys;
     size_t cap;
@@ -55,7 +57,7 @@ void cb__scratch_release(cb__scratch *sc);
 /* Guesses cb__score_many scores at once. */
 #define CB_SCORE_BLOCK 32
 
-/* round(c log2 c * CB_LOG_SCALE), from the table when it holds c. */
+/* c * round(log2 c * CB_LOG_SCALE), from the table when it holds c. */
 uint64_t cb__clogc(const uint64_t *table, size_t len, uint32_t c);
 /* The table of cb__clogc for c = 0 .. len - 1 (malloc'ed). */
 uint64_t *cb__clogc_table(size_t len);
