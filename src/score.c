@@ -13,7 +13,7 @@
 
 #define DENSE_LIMIT (1u << 20) /* count keys in an array up to this many, else sort */
 #define BLOCK_KEYS 1024        /* block counting for key spaces up to this size */
-#define PAIRS_MAX 96          /* pairwise comparison for nodes up to this many candidates */
+#define PAIRS_MAX 96           /* pairwise comparison for nodes up to this many candidates */
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CB_NO_CLONES)
 #define KERNEL __attribute__((target_clones("avx2", "default")))
@@ -166,18 +166,18 @@ void cb__scratch_release(cb__scratch *sc)
  * when a part exceeds limit. Returns the number of touched keys, or
  * SIZE_MAX when stopped (counts already cleared).
  */
-#define COUNT_DENSE(KEY)                                                                                         \
-    do {                                                                                                         \
-        for (size_t i = 0; i < n; i++) {                                                                         \
-            uint32_t k = (KEY);                                                                                  \
-            uint32_t c = ++counts[k];                                                                            \
-            if (c == 1)                                                                                          \
-                touched[p++] = k;                                                                                \
-            if (c > limit) {                                                                                     \
-                cut = 1;                                                                                         \
-                break;                                                                                           \
-            }                                                                                                    \
-        }                                                                                                        \
+#define COUNT_DENSE(KEY)                                                                                               \
+    do {                                                                                                               \
+        for (size_t i = 0; i < n; i++) {                                                                               \
+            uint32_t k = (KEY);                                                                                        \
+            uint32_t c = ++counts[k];                                                                                  \
+            if (c == 1)                                                                                                \
+                touched[p++] = k;                                                                                      \
+            if (c > limit) {                                                                                           \
+                cut = 1;                                                                                               \
+                break;                                                                                                 \
+            }                                                                                                          \
+        }                                                                                                              \
     } while (0)
 
 static int cmp_u32(const void *a, const void *b)
@@ -205,11 +205,11 @@ static void score_sorted(const cb__node *nd, uint32_t *keys, size_t n, cb__pstat
 }
 
 /* One block: a histogram per guess, filled a candidate at a time. */
-#define COUNT_BLOCK(KEY)                                                                                         \
-    do {                                                                                                         \
-        for (size_t i = 0; i < n; i++)                                                                           \
-            for (size_t j = 0; j < count; j++)                                                                   \
-                h[j * nk + (KEY)]++;                                                                             \
+#define COUNT_BLOCK(KEY)                                                                                               \
+    do {                                                                                                               \
+        for (size_t i = 0; i < n; i++)                                                                                 \
+            for (size_t j = 0; j < count; j++)                                                                         \
+                h[j * nk + (KEY)]++;                                                                                   \
     } while (0)
 
 /* Wide nodes: many candidates over few keys. */
@@ -264,19 +264,19 @@ static inline void touched_stats(uint32_t *counts, const uint32_t *touched, size
 }
 
 /* Narrow nodes: the counting loop of cb__score inlined for a block of guesses, one layout at a time. */
-#define NARROW(KEY)                                                                                              \
-    do {                                                                                                         \
-        for (size_t j = 0; j < count; j++) {                                                                     \
-            const uint32_t g = gs[j];                                                                            \
-            size_t p = 0;                                                                                        \
-            int cut = 0;                                                                                         \
-            COUNT_DENSE(KEY);                                                                                    \
-            touched_stats(counts, touched, p, nd->clogc, nd->clogc_len, &out[j]);                                \
-            if (cut)                                                                                             \
-                out[j].largest = UINT32_MAX;                                                                     \
-            else if (limit != UINT32_MAX && out[j].largest < limit)                                              \
-                limit = out[j].largest; /* later guesses of the block must at least tie this one */              \
-        }                                                                                                        \
+#define NARROW(KEY)                                                                                                    \
+    do {                                                                                                               \
+        for (size_t j = 0; j < count; j++) {                                                                           \
+            const uint32_t g = gs[j];                                                                                  \
+            size_t p = 0;                                                                                              \
+            int cut = 0;                                                                                               \
+            COUNT_DENSE(KEY);                                                                                          \
+            touched_stats(counts, touched, p, nd->clogc, nd->clogc_len, &out[j]);                                      \
+            if (cut)                                                                                                   \
+                out[j].largest = UINT32_MAX;                                                                           \
+            else if (limit != UINT32_MAX && out[j].largest < limit)                                                    \
+                limit = out[j].largest; /* later guesses of the block must at least tie this one */                    \
+        }                                                                                                              \
     } while (0)
 
 static void score_narrow(const cb__node *nd, cb__scratch *sc, const uint32_t *gs, size_t count, uint32_t limit,

@@ -87,7 +87,10 @@ static void ref_key(const cb_game *g, uint32_t gi, uint32_t si, int mapping, cha
     }
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
 
 #define KEY_LEN 32
 
@@ -346,20 +349,20 @@ static double now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
-#define TIMED(call)                                                                                              \
-    do {                                                                                                         \
-        double t0 = now();                                                                                       \
-        call;                                                                                                    \
-        if (getenv("CB_TEST_TIMES"))                                                                             \
-            fprintf(stderr, "%6.3f s  %s\n", now() - t0, #call);                                                 \
+#define TIMED(call)                                                                                                    \
+    do {                                                                                                               \
+        double t0 = now();                                                                                             \
+        call;                                                                                                          \
+        if (getenv("CB_TEST_TIMES"))                                                                                   \
+            fprintf(stderr, "%6.3f s  %s\n", now() - t0, #call);                                                       \
     } while (0)
 
 int main(void)
 {
     world mm = open_world("mastermind", 0, 0, CB_TABLE_AUTO);
-    world fly = open_world("mastermind", 5, 4, CB_TABLE_OFF);     /* on-the-fly feedback */
-    world wide = open_world("wordle", 3, 6, CB_TABLE_AUTO);       /* two-byte entries: 3^6 ids */
-    world sym6 = open_world("symble", 3, 6, CB_TABLE_AUTO);       /* Symble, two-byte entries */
+    world fly = open_world("mastermind", 5, 4, CB_TABLE_OFF); /* on-the-fly feedback */
+    world wide = open_world("wordle", 3, 6, CB_TABLE_AUTO);   /* two-byte entries: 3^6 ids */
+    world sym6 = open_world("symble", 3, 6, CB_TABLE_AUTO);   /* Symble, two-byte entries */
     world wordle = open_world("wordle", 0, 0, CB_TABLE_AUTO);
     world symble = open_world("symble", 0, 0, CB_TABLE_AUTO);
     TIMED(kernels(&mm, 16, 2, 24));

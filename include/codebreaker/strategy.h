@@ -156,15 +156,15 @@ int cb_strategy_choose(const cb_strategy *s, const cb_state *st, cb_rng *rng, ui
 
 /* Every score of one guess in a state: a row of the "partition table" of the papers. */
 typedef struct cb_guess_score {
-    uint32_t guess;    /* guess index */
-    uint32_t largest;  /* size of the largest part */
-    double expected;   /* expected size of the part the secret falls in: sum of squares / N */
-    uint32_t parts;    /* non-empty parts, the won part included */
-    double entropy;    /* Shannon entropy of the part sizes, bits */
-    double frequency;  /* the guess's word probability among the candidates (0 when not a candidate) */
-    int candidate;     /* 1 when the guess is a remaining candidate */
-    int legal;         /* 1 when the guess is legal now (hard mode) */
-    double score;      /* the ranking strategy's own score (as cb_strategy_choose) */
+    uint32_t guess;   /* guess index */
+    uint32_t largest; /* size of the largest part */
+    double expected;  /* expected size of the part the secret falls in: sum of squares / N */
+    uint32_t parts;   /* non-empty parts, the won part included */
+    double entropy;   /* Shannon entropy of the part sizes, bits */
+    double frequency; /* the guess's word probability among the candidates (0 when not a candidate) */
+    int candidate;    /* 1 when the guess is a remaining candidate */
+    int legal;        /* 1 when the guess is legal now (hard mode) */
+    double score;     /* the ranking strategy's own score (as cb_strategy_choose) */
 } cb_guess_score;
 
 /* The scores of guess gi in st (score is left 0; legal from cb_state_legal). */
