@@ -317,8 +317,16 @@ static void score_pairs(const cb__node *nd, cb__scratch *sc, uint32_t g0, cb__ps
     v8 *key = (v8 *)sc->pairs, *size = key + n;
     v8 largest = {0}, parts = {0};
     v16 sumsq = {0};
-    for (size_t i = 0; i < n; i++)
-        memcpy(&key[i], col[i] + g0, sizeof(v8));
+    if (nd->ktab) /* Symble: each candidate's raw colours through its mappings' key table (keys fit a byte) */
+        for (size_t i = 0; i < n; i++) {
+            const uint16_t *kt = nd->ktab + nd->midx[i] * (size_t)nd->pow;
+            uint8_t *k = (uint8_t *)&key[i];
+            for (size_t j = 0; j < CB_SCORE_BLOCK; j++)
+                k[j] = (uint8_t)kt[col[i][g0 + j]];
+        }
+    else
+        for (size_t i = 0; i < n; i++)
+            memcpy(&key[i], col[i] + g0, sizeof(v8));
     for (size_t i = 0; i < n; i++) {
         v8 k = key[i], c = (v8){0} + 1, seen = {0}; /* equal lanes are all ones: subtracting adds one */
         for (size_t j = 0; j < i; j++) {
@@ -346,7 +354,7 @@ static void score_pairs(const cb__node *nd, cb__scratch *sc, uint32_t g0, cb__ps
 void cb__score_many(const cb__node *nd, cb__scratch *sc, const uint32_t *guesses, size_t count, uint32_t limit,
                     cb__pstats *out)
 {
-    if (nd->colp && sc->pairs && !nd->ktab && nd->n <= PAIRS_MAX && count == CB_SCORE_BLOCK &&
+    if (nd->colp && sc->pairs && nd->nkeys <= 256 && nd->n <= PAIRS_MAX && count == CB_SCORE_BLOCK &&
         cb_table_width(nd->table) == 1 && nd->clogc_len > PAIRS_MAX &&
         guesses[count - 1] - guesses[0] == count - 1) { /* sorted and distinct: consecutive guesses */
         score_pairs(nd, sc, guesses[0], out);

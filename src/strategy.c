@@ -87,8 +87,12 @@ static int load_weights(cb_strategy *s, const cb_strategy_config *cfg, cb_error 
         memcpy(s->weights, cfg->frequency, ns * sizeof *s->weights);
         return CB_OK;
     }
-    if (cfg->frequency_path)
-        return cb_frequency_load(s->game, cfg->frequency_path, &s->weights, NULL, err);
+    if (cfg->frequency_path) {
+        int rc = cb_frequency_load(s->game, cfg->frequency_path, &s->weights, &found, err);
+        if (rc == CB_OK && found == 0)
+            return cb_error_set(err, CB_EINVAL, "%s names none of the game's secrets", cfg->frequency_path);
+        return rc;
+    }
     if (s->game->rule == CB_RULE_MASTERMIND || s->game->complete || s->game->n != 5)
         return CB_OK;
     int rc = cb_frequency_load(s->game, NULL, &s->weights, &found, err);

@@ -245,25 +245,37 @@ static int build_symble(cb_table *t, int threads)
     if (!soa)
         return CB_ENOMEM;
     int fail = 0;
-    long secrets = (long)game->nsecret;
-    size_t w = (size_t)t->width;
+    const size_t w = (size_t)t->width, ng = game->nguess, chunk = 32;
+    long chunks = (long)((game->nsecret + chunk - 1) / chunk);
 #pragma omp parallel num_threads(cb__threads(threads))
     {
-        char *row = malloc((size_t)game->nguess * w);
-        if (!row) {
+        char *rows = malloc(chunk * ng * w); /* the rows of `chunk` codewords, then written by guess */
+        if (!rows) {
 #pragma omp atomic write
             fail = 1;
         }
-#pragma omp for schedule(dynamic, 16)
-        for (long c = 0; c < secrets; c++) {
-            if (!row)
+#pragma omp for schedule(dynamic, 1)
+        for (long k = 0; k < chunks; k++) {
+            size_t c0 = (size_t)k * chunk, cn = game->nsecret - c0 < chunk ? game->nsecret - c0 : chunk;
+            if (!rows)
                 continue;
-            cb_table_kernel(CB_RULE_WORDLE, game->n, cb_game_code(game, game->secret_guess[c]),
-                            (const uint8_t *const *)soa, game->nguess, t->width, row);
-            for (uint32_t g = 0; g < game->nguess; g++)
-                memcpy((char *)t->data + (size_t)g * t->stride + (size_t)c * w, row + (size_t)g * w, w);
+            for (size_t c = 0; c < cn; c++)
+                cb_table_kernel(CB_RULE_WORDLE, game->n, cb_game_code(game, game->secret_guess[c0 + c]),
+                                (const uint8_t *const *)soa, ng, t->width, rows + c * ng * w);
+            for (size_t g = 0; g < ng; g++) { /* cn consecutive entries of row g */
+                char *out = (char *)t->data + g * t->stride + c0 * w;
+                if (w == 1)
+                    for (size_t c = 0; c < cn; c++)
+                        out[c] = rows[c * ng + g];
+                else if (w == 2)
+                    for (size_t c = 0; c < cn; c++)
+                        ((uint16_t *)out)[c] = ((const uint16_t *)rows)[c * ng + g];
+                else
+                    for (size_t c = 0; c < cn; c++)
+                        ((uint32_t *)out)[c] = ((const uint32_t *)rows)[c * ng + g];
+            }
         }
-        free(row);
+        free(rows);
     }
     free_soa(soa, game->n);
     return fail ? CB_ENOMEM : CB_OK;

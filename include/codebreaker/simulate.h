@@ -77,7 +77,7 @@ typedef struct cb_sim_result {
     double removed;          /* mean share of candidates removed per turn, over turns that did not win */
     double seconds;          /* wall time of the run (the table not included) */
     size_t states;           /* states scored (nodes of the decision tree, for deterministic strategies) */
-    cb_sim_game *game;       /* `games` records in secret order, when keep_games; else NULL */
+    cb_sim_game *game;       /* `games` records (secret order, or opt->secrets'), when keep_games; else NULL */
     uint32_t *paths_;        /* private storage of the paths */
 } cb_sim_result;
 
