@@ -369,7 +369,8 @@ static int keep_records(sim *m, cb_sim_result *r)
     uint32_t *at = r->paths_;
     for (size_t i = 0; i < m->ngames; i++) {
         const sim_game *g = &m->games[i];
-        r->game[i] = (cb_sim_game){g->secret, g->mapping, g->guesses, g->won, g->played, at};
+        r->game[i] = (cb_sim_game){g->secret, g->mapping, g->guesses, g->won, g->played, at,
+                                   g->removed_turns ? g->removed / g->removed_turns : 0.0};
         memcpy(at, g->path, (size_t)g->played * sizeof *at);
         at += g->played;
     }

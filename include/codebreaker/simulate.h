@@ -58,6 +58,7 @@ typedef struct cb_sim_game {
     int won;
     int played;           /* guesses in path (max_guesses when lost) */
     const uint32_t *path; /* the guess indices played, in order */
+    double removed;       /* mean share of candidates removed by its turns that did not win (0 if none) */
 } cb_sim_game;
 
 typedef struct cb_sim_result {
