@@ -37,8 +37,8 @@ echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 echo
 
 echo "## feedback table (build time as the program reports it)"
-for spec in "wordle 12972 x 2315|info --json" \
-            "wordle 12972 x 12972|info --json --words $root/data/wordle/allowed.txt"; do
+for spec in "Wordle 12972 x 2315|info --json" "Symble 12972 x 2315|info --json --game symble" \
+            "Wordle 12972 x 12972|info --json --words $root/data/wordle/allowed.txt"; do
     name=${spec%%|*}
     args=${spec#*|}
     # shellcheck disable=SC2086
@@ -48,11 +48,16 @@ done
 echo
 
 echo "## simulate: every secret, tie first (wall includes the table; 'simulate' is the simulation alone)"
-for spec in "wordle|--strategy minimax" "wordle|--strategy expected" "wordle|--strategy entropy" \
-            "wordle|--strategy parts" "wordle|--strategy parts --threads 1" "wordle|--strategy parts --hard" \
-            "wordle|--strategy entropy-frequency" "symble|--game symble --strategy entropy" \
-            "mastermind|--game mastermind --strategy minimax" "mastermind|--game mastermind --strategy parts" \
-            "wordle random|--strategy random --seed 1" "wordle montecarlo|--strategy montecarlo --sample 100 --seed 1"; do
+for spec in "Wordle minimax|--strategy minimax" "Wordle expected|--strategy expected" \
+            "Wordle entropy|--strategy entropy" "Wordle parts|--strategy parts" \
+            "Wordle parts, 1 thread|--strategy parts --threads 1" "Wordle parts, hard mode|--strategy parts --hard" \
+            "Wordle entropy-frequency|--strategy entropy-frequency" \
+            "Wordle random|--strategy random --seed 1" \
+            "Wordle montecarlo, 100 games|--strategy montecarlo --sample 100 --seed 1" \
+            "Symble entropy|--game symble --strategy entropy" \
+            "Mastermind 6x4 minimax|--game mastermind --strategy minimax" \
+            "Mastermind 6x4 parts|--game mastermind --strategy parts" \
+            "Bulls and Cows parts|--game bulls --strategy parts"; do
     name=${spec%%|*}
     args=${spec#*|}
     # shellcheck disable=SC2086
