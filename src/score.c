@@ -171,8 +171,8 @@ void cb__scratch_release(cb__scratch *sc)
         for (size_t i = 0; i < n; i++) {                                                                               \
             uint32_t k = (KEY);                                                                                        \
             uint32_t c = ++counts[k];                                                                                  \
-            if (c == 1)                                                                                                \
-                touched[p++] = k;                                                                                      \
+            touched[p] = k; /* kept only when new: no branch to mispredict */                                          \
+            p += c == 1;                                                                                               \
             if (c > limit) {                                                                                           \
                 cut = 1;                                                                                               \
                 break;                                                                                                 \
@@ -201,6 +201,58 @@ static void score_sorted(const cb__node *nd, uint32_t *keys, size_t n, cb__pstat
         out->sumsq += (uint64_t)c * c;
         out->slog += cb__clogc(nd->clogc, nd->clogc_len, c);
         i = j;
+    }
+}
+
+/*
+ * Wide nodes by rows: each guess's row read through the candidates (in
+ * order, so mostly sequentially), counted into four interleaved
+ * histograms so that runs of one key do not wait on each other.
+ */
+#define COUNT_ROWS(KEY)                                                                                                \
+    do {                                                                                                               \
+        size_t i = 0;                                                                                                  \
+        for (; i + 4 <= n; i += 4) {                                                                                   \
+            h0[KEY(i)]++;                                                                                              \
+            h1[KEY(i + 1)]++;                                                                                          \
+            h2[KEY(i + 2)]++;                                                                                          \
+            h3[KEY(i + 3)]++;                                                                                          \
+        }                                                                                                              \
+        for (; i < n; i++)                                                                                             \
+            h0[KEY(i)]++;                                                                                              \
+    } while (0)
+
+static void score_rows(const cb__node *nd, cb__scratch *sc, const uint32_t *gs, size_t count, cb__pstats *out)
+{
+    const size_t n = nd->n, nk = nd->nkeys;
+    const uint32_t *cands = nd->cands;
+    uint16_t *h0 = sc->block, *h1 = h0 + nk, *h2 = h1 + nk, *h3 = h2 + nk;
+    for (size_t j = 0; j < count; j++) {
+        const uint8_t *row = cb_table_row(nd->table, gs[j]);
+        if (nd->ktab) {
+            const uint8_t *midx = nd->midx;
+            const uint16_t *ktab = nd->ktab;
+            const size_t pow = nd->pow;
+#define SYMBLE_KEY(x) ktab[midx[x] * pow + row[cands[x]]]
+            COUNT_ROWS(SYMBLE_KEY);
+#undef SYMBLE_KEY
+        } else {
+#define ROW_KEY(x) row[cands[x]]
+            COUNT_ROWS(ROW_KEY);
+#undef ROW_KEY
+        }
+        cb__pstats s = {0, 0, 0, 0};
+        for (size_t k = 0; k < nk; k++) {
+            uint32_t c = (uint32_t)h0[k] + h1[k] + h2[k] + h3[k];
+            if (!c)
+                continue;
+            h0[k] = h1[k] = h2[k] = h3[k] = 0;
+            s.parts++;
+            s.largest = c > s.largest ? c : s.largest;
+            s.sumsq += (uint64_t)c * c;
+            s.slog += c < nd->clogc_len ? nd->clogc[c] : cb__clogc(NULL, 0, c);
+        }
+        out[j] = s;
     }
 }
 
@@ -358,6 +410,11 @@ void cb__score_many(const cb__node *nd, cb__scratch *sc, const uint32_t *guesses
         cb_table_width(nd->table) == 1 && nd->clogc_len > PAIRS_MAX &&
         guesses[count - 1] - guesses[0] == count - 1) { /* sorted and distinct: consecutive guesses */
         score_pairs(nd, sc, guesses[0], out);
+        return;
+    }
+    if (sc->block && cb_table_precomputed(nd->table) && cb_table_width(nd->table) == 1 && nd->n >= nd->nkeys &&
+        nd->n < 65536) {
+        score_rows(nd, sc, guesses, count, out);
         return;
     }
     if (nd->colp && sc->block && nd->n >= nd->nkeys && nd->n < 65536) {
