@@ -77,8 +77,9 @@ typedef enum cb_tie { CB_TIE_FIRST = 0, CB_TIE_RANDOM = 1 } cb_tie;
  * passed in is not in it. seed drives montecarlo's rollouts (which are
  * seeded from it and the state's history, so montecarlo is deterministic
  * for a given seed) and nothing else: other randomness comes from the rng
- * given to each call. iterations is montecarlo's rollouts per guess (0:
- * CB_MONTECARLO_ITERATIONS).
+ * given to each call (or, when that is NULL, from seed and the history).
+ * iterations is montecarlo's rollouts per remaining candidate, the guesses
+ * it weighs (0: CB_MONTECARLO_ITERATIONS).
  *
  * Word frequencies (frequency, entropy-frequency): `frequency` points at
  * one weight per secret (copied; need not outlive the call); else
