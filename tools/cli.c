@@ -58,10 +58,12 @@ static int find_opt(const cli *c, const char *name, size_t len)
 void cli_help(const cli_cmd *cmd, FILE *out)
 {
     fprintf(out, "usage: codebreaker %s %s\n\n%s\n\noptions:\n", cmd->name, cmd->usage, cmd->summary);
-    for (int pass = 0; pass < 2; pass++) {
-        const cli_opt *opts = pass == 0 ? cmd->opts : (cmd->uses_game ? cli_game_opts : NULL);
-        if (pass == 1 && opts)
-            fprintf(out, "\ngame options:\n");
+    for (int pass = 0; pass < 3; pass++) {
+        const cli_opt *opts = pass == 0   ? cmd->opts
+                              : pass == 1 ? (cmd->uses_strategy ? cli_strategy_opts : NULL)
+                                          : (cmd->uses_game ? cli_game_opts : NULL);
+        if (pass > 0 && opts)
+            fprintf(out, "\n%s options:\n", pass == 1 ? "strategy" : "game");
         for (const cli_opt *o = opts; o && o->name; o++) {
             char left[48];
             snprintf(left, sizeof left, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
@@ -78,6 +80,8 @@ int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv)
     memset(c, 0, sizeof *c);
     c->cmd = cmd;
     add_opts(c, cmd->opts);
+    if (cmd->uses_strategy)
+        add_opts(c, cli_strategy_opts);
     if (cmd->uses_game)
         add_opts(c, cli_game_opts);
     c->pos = calloc((size_t)argc + 1, sizeof *c->pos);
@@ -236,37 +240,6 @@ int cli_open_game(cli *c)
         return cli_fail(CB_EINVAL, "--table: '%s' is not auto, on or off", mode);
     if (cb_table_new(c->game, &opt, &c->table, &err) != CB_OK)
         return cli_fail_err(&err);
-    return 0;
-}
-
-int cli_apply_history(const cli *c, cb_state *st, int first)
-{
-    for (int i = first; i < c->npos; i++) {
-        char *arg = c->pos[i], *eq = strchr(arg, '=');
-        uint32_t guess, fb;
-        cb_error err;
-        char why[160];
-        if (!eq)
-            return cli_fail(CB_EINVAL, "'%s' is not GUESS=FEEDBACK", arg);
-        *eq = '\0';
-        int rc = cb_game_parse_code(c->game, arg, &guess, &err);
-        if (rc == CB_OK)
-            rc = cb_game_parse_feedback(c->game, eq + 1, &fb, &err);
-        *eq = '=';
-        if (rc != CB_OK)
-            return cli_fail_err(&err);
-        if (!cb_state_legal(st, guess, why, sizeof why))
-            return cli_fail(CB_EILLEGAL, "%s: %s", arg, why);
-        rc = cb_state_apply(st, guess, fb);
-        if (rc == CB_ECONTRADICT) {
-            if (i == first)
-                return cli_fail(rc, "no secret gives %s", arg);
-            return cli_fail(rc, "no secret gives %s after the %d feedback%s before it: the history contradicts itself",
-                            arg, i - first, i - first > 1 ? "s" : "");
-        }
-        if (rc != CB_OK)
-            return cli_fail(rc, "%s: %s", arg, cb_strerror(rc));
-    }
     return 0;
 }
 

@@ -424,4 +424,5 @@ const cli_cmd cmd_bound = {
     opts,
     1,
     run,
+    0,
 };

@@ -68,7 +68,7 @@ static int run(cli *c)
     if (cb_state_new(c->table, &st) != CB_OK)
         return cli_fail(CB_ENOMEM, "out of memory");
     cb_state_set_hard(st, cli_flag(c, "hard"));
-    rc = cli_apply_history(c, st, 0);
+    rc = cli_apply_history(c, st, c->pos, c->npos);
     if (rc == 0)
         print_list(c, st, limit == 0 ? SIZE_MAX : (size_t)limit);
     cb_state_free(st);
@@ -83,5 +83,5 @@ static const cli_opt opts[] = {
 const cli_cmd cmd_candidates = {
     "candidates", "[GUESS=FEEDBACK ...]",
     "print how many secrets remain after a history, and list them",
-    "codebreaker candidates --game wordle salet=.Y... crony=..G..", opts, 1, run,
+    "codebreaker candidates --game wordle salet=.Y... crony=..G..", opts, 1, run, 0,
 };

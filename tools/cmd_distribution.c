@@ -313,7 +313,7 @@ static int run(cli *c)
     if (cb_state_new(c->table, &st) != CB_OK)
         return cli_fail(CB_ENOMEM, "out of memory");
     cb_state_set_hard(st, cli_flag(c, "hard"));
-    rc = cli_apply_history(c, st, gpos >= 0 ? 1 : 0);
+    rc = cli_apply_history(c, st, c->pos + (gpos >= 0), c->npos - (gpos >= 0));
     if (rc == 0 && gpos >= 0) {
         cb_error err;
         char why[160];
@@ -358,4 +358,5 @@ const cli_cmd cmd_distribution = {
     opts,
     1,
     run,
+    0,
 };

@@ -79,4 +79,5 @@ const cli_cmd cmd_serve = {
     opts,
     0,
     run,
+    0,
 };

@@ -10,5 +10,7 @@ extern const cli_cmd cmd_candidates;
 extern const cli_cmd cmd_bound;
 extern const cli_cmd cmd_distribution;
 extern const cli_cmd cmd_serve;
+extern const cli_cmd cmd_simulate;
+extern const cli_cmd cmd_rank;
 
 #endif

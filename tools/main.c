@@ -10,6 +10,8 @@ static const cli_cmd *const commands[] = {
     &cmd_distribution,
     &cmd_bound,
     &cmd_serve,
+    &cmd_simulate,
+    &cmd_rank,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

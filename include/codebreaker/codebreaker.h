@@ -2,7 +2,8 @@
  * codebreaker.h: the whole public API of libcodebreaker.
  *
  * Data flow: a game (rules and codes) -> its feedback table -> a state (the
- * candidates left by a history) -> partitions of the candidates by a guess.
+ * candidates left by a history) -> partitions of the candidates by a guess
+ * -> strategies choosing guesses -> simulations over every secret.
  */
 #ifndef CODEBREAKER_H
 #define CODEBREAKER_H
@@ -15,6 +16,9 @@
 #include "partition.h"
 #include "analysis.h"
 #include "data.h"
+#include "rng.h"
+#include "strategy.h"
+#include "simulate.h"
 
 #define CB_VERSION "0.1.0"
 

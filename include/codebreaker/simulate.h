@@ -1,0 +1,98 @@
+/*
+ * simulate.h: a strategy played against every secret (or a seeded sample),
+ * measured as the papers measure it.
+ *
+ * A deterministic strategy is played as one decision tree: each distinct
+ * state is scored once, however many games pass through it (all 2315
+ * Wordle games are a few thousand states). Random strategies play each
+ * game with its own generator, seeded from the options' seed and the
+ * game's number, so results never depend on the thread count.
+ *
+ * Symble: each game's hidden mapping is drawn from the seed and the game's
+ * number, unless options->mapping fixes it.
+ *
+ * Ownership: cb_simulate() fills a cb_sim_result that the caller releases
+ * with cb_sim_result_release() (which accepts a zeroed struct).
+ */
+#ifndef CODEBREAKER_SIMULATE_H
+#define CODEBREAKER_SIMULATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "status.h"
+#include "strategy.h"
+#include "table.h"
+
+/*
+ * Progress: called with the games finished so far and the total, from one
+ * thread at a time (not necessarily the caller's), at most about a hundred
+ * times a run and once at the end. A non-zero return cancels the run.
+ */
+typedef int (*cb_progress_fn)(void *ctx, size_t done, size_t total);
+
+typedef struct cb_sim_options {
+    const uint32_t *secrets; /* play exactly these secret indices (may repeat), when not NULL */
+    size_t nsecrets;
+    size_t sample;   /* else play `sample` distinct random secrets (0: every secret) */
+    uint64_t seed;   /* the sample, random strategies, Symble mappings */
+    int max_guesses; /* 0: no limit; a game not won within it scores max_guesses + 1 */
+    int wins_within; /* the G of result.wins (0: max_guesses, else 6 Wordle, 8 Symble, 10 Mastermind) */
+    int mapping;     /* Symble: the hidden mapping of every game (0..5), or -1 for a random one each */
+    int hard;        /* play Wordle hard mode (as does a strategy made with hard) */
+    int threads;     /* 0: OpenMP's default */
+    int keep_games;  /* 1: fill result.game with every game's guesses */
+    cb_progress_fn progress;
+    void *progress_ctx;
+    const volatile int *cancel; /* when not NULL and *cancel becomes non-zero, stop with CB_ECANCELED */
+} cb_sim_options;
+
+/* Every secret, seed 0, no limit, random mappings, all threads, no game records, no progress. */
+void cb_sim_options_default(cb_sim_options *opt);
+
+/* One game as played: the secret, the guesses. */
+typedef struct cb_sim_game {
+    uint32_t secret; /* secret index */
+    int mapping;     /* Symble: the hidden mapping; -1 otherwise */
+    int guesses;     /* guesses used (max_guesses + 1 when lost) */
+    int won;
+    int played;           /* guesses in path (max_guesses when lost) */
+    const uint32_t *path; /* the guess indices played, in order */
+    double removed;       /* mean share of candidates removed by its turns that did not win (0 if none) */
+} cb_sim_game;
+
+typedef struct cb_sim_result {
+    char strategy[128]; /* cb_strategy_name() */
+    size_t games;
+    uint64_t total; /* guesses over all games, lost ones at max_guesses + 1 */
+    double average;
+    double median; /* the middle game (average of the two middle ones for an even count) */
+    double stddev; /* population standard deviation of the guesses per game */
+    int min, max;
+    uint64_t *distribution;  /* distribution[g] = games that took g guesses, g = 0 .. max */
+    size_t distribution_len; /* max + 1 */
+    size_t lost;             /* games not won within max_guesses */
+    int wins_within;         /* G */
+    size_t wins;             /* games won within G guesses */
+    uint32_t first_guess;    /* the opener of every game, or CB_NONE when the games differ */
+    double removed;          /* mean share of candidates removed per turn, over turns that did not win */
+    double seconds;          /* wall time of the run (the table not included) */
+    size_t states;           /* states scored (nodes of the decision tree, for deterministic strategies) */
+    cb_sim_game *game;       /* `games` records (secret order, or opt->secrets'), when keep_games; else NULL */
+    uint32_t *paths_;        /* private storage of the paths */
+} cb_sim_result;
+
+/*
+ * Play strategy s on the games of opt (NULL: the defaults). CB_EINVAL for a
+ * bad option (sample above the secret count, a secret out of range, a
+ * strategy that does not finish a game within 1000 guesses when there is no
+ * max_guesses); CB_ECANCELED when cancelled (result released); err says which.
+ */
+int cb_simulate(const cb_table *table, const cb_strategy *s, const cb_sim_options *opt, cb_sim_result *result,
+                cb_error *err);
+void cb_sim_result_release(cb_sim_result *r);
+
+/* Share of games won within g guesses (0..1). */
+double cb_sim_result_share_within(const cb_sim_result *r, int g);
+
+#endif

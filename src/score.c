@@ -1,0 +1,507 @@
+/*
+ * score.c: the partition kernel of every greedy strategy: how the
+ * candidates of a state fall over the feedbacks of one guess, counted
+ * straight from the table's row, with exact statistics of the part sizes.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codebreaker/feedback.h"
+#include "strategy_internal.h"
+#include "table_internal.h"
+
+#define DENSE_LIMIT (1u << 20) /* count keys in an array up to this many, else sort */
+#define BLOCK_KEYS 1024        /* block counting for key spaces up to this size */
+#define PAIRS_MAX 96           /* pairwise comparison for nodes up to this many candidates */
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CB_NO_CLONES)
+#define KERNEL __attribute__((target_clones("avx2", "default")))
+#else
+#define KERNEL
+#endif
+
+typedef uint8_t v8 __attribute__((vector_size(CB_SCORE_BLOCK)));
+typedef uint16_t v16 __attribute__((vector_size(CB_SCORE_BLOCK * 2)));
+
+uint64_t cb__clogc(const uint64_t *table, size_t len, uint32_t c)
+{
+    if (c < len)
+        return table[c];
+    return c < 2 ? 0 : (uint64_t)c * (uint64_t)llround(log2((double)c) * CB_LOG_SCALE);
+}
+
+uint64_t *cb__clogc_table(size_t len)
+{
+    uint64_t *t = malloc((len ? len : 1) * sizeof *t);
+    if (t)
+        for (size_t c = 0; c < len; c++)
+            t[c] = cb__clogc(NULL, 0, (uint32_t)c);
+    return t;
+}
+
+double cb__entropy(const cb__pstats *ps, size_t n)
+{
+    if (n < 2)
+        return 0.0;
+    double h = log2((double)n) - (double)ps->slog / CB_LOG_SCALE / (double)n;
+    return h < 0 ? 0.0 : h;
+}
+
+/* Symble: one key table per distinct mask: key = smallest observed id over the mask's mappings. */
+static int symble_tables(cb__node *nd)
+{
+    const cb_game *game = nd->game;
+    int slot[1 << CB_MAPPINGS];
+    int nmask = 0;
+    memset(slot, -1, sizeof slot);
+    nd->midx = malloc(nd->n ? nd->n : 1);
+    if (!nd->midx)
+        return CB_ENOMEM;
+    for (size_t i = 0; i < nd->n; i++) {
+        if (slot[nd->masks[i]] < 0)
+            slot[nd->masks[i]] = nmask++;
+        nd->midx[i] = (uint8_t)slot[nd->masks[i]];
+    }
+    nd->ktab = malloc((size_t)(nmask ? nmask : 1) * nd->pow * sizeof *nd->ktab);
+    if (!nd->ktab)
+        return CB_ENOMEM;
+    for (unsigned mask = 0; mask < 1u << CB_MAPPINGS; mask++) {
+        if (slot[mask] < 0)
+            continue;
+        uint16_t *t = nd->ktab + (size_t)slot[mask] * nd->pow;
+        for (uint32_t raw = 0; raw < nd->pow; raw++) {
+            uint32_t lo = UINT32_MAX;
+            for (int m = 0; m < CB_MAPPINGS; m++)
+                if (mask >> m & 1) {
+                    uint32_t o = cb_game_observe(game, raw, m);
+                    lo = o < lo ? o : lo;
+                }
+            t[raw] = (uint16_t)lo;
+        }
+    }
+    return CB_OK;
+}
+
+int cb__node_prepare(cb__node *nd, const cb_state *st, const uint64_t *clogc, size_t clogc_len)
+{
+    memset(nd, 0, sizeof *nd);
+    nd->game = cb_state_game(st);
+    nd->table = cb_state_table(st);
+    nd->n = cb_state_count(st);
+    nd->cands = cb_state_candidates(st);
+    nd->masks = cb_state_masks(st);
+    nd->nkeys = nd->game->fb_count;
+    nd->clogc = clogc;
+    nd->clogc_len = clogc ? clogc_len : 0;
+    const char *cols = getenv("CB_NO_COLUMNS") ? NULL : cb__table_columns(nd->table);
+    int width = cb_table_width(nd->table);
+    if (cols && width < 4) {
+        nd->colp = malloc((nd->n ? nd->n : 1) * sizeof *nd->colp);
+        if (!nd->colp)
+            return CB_ENOMEM;
+        for (size_t i = 0; i < nd->n; i++)
+            nd->colp[i] = cols + (size_t)nd->cands[i] * nd->game->nguess * (size_t)width;
+    }
+    if (nd->masks && nd->game->observe && cb_table_precomputed(nd->table)) {
+        nd->pow = cb_pow3(nd->game->n);
+        return symble_tables(nd);
+    }
+    return CB_OK;
+}
+
+void cb__node_release(cb__node *nd)
+{
+    free(nd->midx);
+    free(nd->ktab);
+    free(nd->colp);
+    nd->midx = NULL;
+    nd->ktab = NULL;
+    nd->colp = NULL;
+}
+
+int cb__scratch_reserve(cb__scratch *sc, const cb__node *nd)
+{
+    if (nd->nkeys <= DENSE_LIMIT && sc->counts_len < nd->nkeys) {
+        free(sc->counts);
+        free(sc->block);
+        sc->counts = calloc(nd->nkeys, sizeof *sc->counts);
+        sc->block = nd->nkeys <= BLOCK_KEYS ? calloc(CB_SCORE_BLOCK * (size_t)nd->nkeys, sizeof *sc->block) : NULL;
+        sc->counts_len = sc->counts && (sc->block || nd->nkeys > BLOCK_KEYS) ? nd->nkeys : 0;
+        if (!sc->counts_len)
+            return CB_ENOMEM;
+    }
+    if (!sc->pairs && nd->n <= PAIRS_MAX && cb_table_width(nd->table) == 1) {
+        sc->pairs = aligned_alloc(CB_SCORE_BLOCK, 2 * PAIRS_MAX * CB_SCORE_BLOCK);
+        if (!sc->pairs)
+            return CB_ENOMEM;
+        for (uint32_t c = 1; c <= PAIRS_MAX; c++)
+            sc->lg[c] = cb__clogc(NULL, 0, c) / c; /* exact: cb__clogc is c times a rounded log */
+    }
+    if (sc->cap < nd->n || !sc->touched) {
+        size_t cap = nd->n > 64 ? nd->n : 64;
+        free(sc->touched);
+        free(sc->keys);
+        sc->touched = malloc(cap * sizeof *sc->touched);
+        sc->keys = malloc(cap * sizeof *sc->keys);
+        sc->cap = sc->touched && sc->keys ? cap : 0;
+        if (!sc->cap)
+            return CB_ENOMEM;
+    }
+    return CB_OK;
+}
+
+void cb__scratch_release(cb__scratch *sc)
+{
+    free(sc->counts);
+    free(sc->block);
+    free(sc->pairs);
+    free(sc->touched);
+    free(sc->keys);
+    memset(sc, 0, sizeof *sc);
+}
+
+/*
+ * Count keys into the dense array, remembering which were touched; stop
+ * when a part exceeds limit. Returns the number of touched keys, or
+ * SIZE_MAX when stopped (counts already cleared).
+ */
+#define COUNT_DENSE(KEY)                                                                                               \
+    do {                                                                                                               \
+        for (size_t i = 0; i < n; i++) {                                                                               \
+            uint32_t k = (KEY);                                                                                        \
+            uint32_t c = ++counts[k];                                                                                  \
+            touched[p] = k; /* kept only when new: no branch to mispredict */                                          \
+            p += c == 1;                                                                                               \
+            if (c > limit) {                                                                                           \
+                cut = 1;                                                                                               \
+                break;                                                                                                 \
+            }                                                                                                          \
+        }                                                                                                              \
+    } while (0)
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Large key spaces: sort the keys and measure the runs. */
+static void score_sorted(const cb__node *nd, uint32_t *keys, size_t n, cb__pstats *out)
+{
+    memset(out, 0, sizeof *out);
+    qsort(keys, n, sizeof *keys, cmp_u32);
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && keys[j] == keys[i])
+            j++;
+        uint32_t c = (uint32_t)(j - i);
+        out->parts++;
+        out->largest = c > out->largest ? c : out->largest;
+        out->sumsq += (uint64_t)c * c;
+        out->slog += cb__clogc(nd->clogc, nd->clogc_len, c);
+        i = j;
+    }
+}
+
+/*
+ * Wide nodes by rows: each guess's row read through the candidates (in
+ * order, so mostly sequentially), counted into four interleaved
+ * histograms so that runs of one key do not wait on each other.
+ */
+#define COUNT_ROWS(KEY)                                                                                                \
+    do {                                                                                                               \
+        size_t i = 0;                                                                                                  \
+        for (; i + 4 <= n; i += 4) {                                                                                   \
+            h0[KEY(i)]++;                                                                                              \
+            h1[KEY(i + 1)]++;                                                                                          \
+            h2[KEY(i + 2)]++;                                                                                          \
+            h3[KEY(i + 3)]++;                                                                                          \
+        }                                                                                                              \
+        for (; i < n; i++)                                                                                             \
+            h0[KEY(i)]++;                                                                                              \
+    } while (0)
+
+static void score_rows(const cb__node *nd, cb__scratch *sc, const uint32_t *gs, size_t count, cb__pstats *out)
+{
+    const size_t n = nd->n, nk = nd->nkeys;
+    const uint32_t *cands = nd->cands;
+    uint16_t *h0 = sc->block, *h1 = h0 + nk, *h2 = h1 + nk, *h3 = h2 + nk;
+    for (size_t j = 0; j < count; j++) {
+        const uint8_t *row = cb_table_row(nd->table, gs[j]);
+        if (nd->ktab) {
+            const uint8_t *midx = nd->midx;
+            const uint16_t *ktab = nd->ktab;
+            const size_t pow = nd->pow;
+#define SYMBLE_KEY(x) ktab[midx[x] * pow + row[cands[x]]]
+            COUNT_ROWS(SYMBLE_KEY);
+#undef SYMBLE_KEY
+        } else {
+#define ROW_KEY(x) row[cands[x]]
+            COUNT_ROWS(ROW_KEY);
+#undef ROW_KEY
+        }
+        cb__pstats s = {0, 0, 0, 0};
+        for (size_t k = 0; k < nk; k++) {
+            uint32_t c = (uint32_t)h0[k] + h1[k] + h2[k] + h3[k];
+            if (!c)
+                continue;
+            h0[k] = h1[k] = h2[k] = h3[k] = 0;
+            s.parts++;
+            s.largest = c > s.largest ? c : s.largest;
+            s.sumsq += (uint64_t)c * c;
+            s.slog += c < nd->clogc_len ? nd->clogc[c] : cb__clogc(NULL, 0, c);
+        }
+        out[j] = s;
+    }
+}
+
+/* One block: a histogram per guess, filled a candidate at a time. */
+#define COUNT_BLOCK(KEY)                                                                                               \
+    do {                                                                                                               \
+        for (size_t i = 0; i < n; i++)                                                                                 \
+            for (size_t j = 0; j < count; j++)                                                                         \
+                h[j * nk + (KEY)]++;                                                                                   \
+    } while (0)
+
+/* Wide nodes: many candidates over few keys. */
+static void score_block(const cb__node *nd, cb__scratch *sc, const uint32_t *gs, size_t count, cb__pstats *out)
+{
+    const size_t n = nd->n, nk = nd->nkeys;
+    const uint8_t *const *c8 = (const uint8_t *const *)nd->colp;
+    const uint16_t *const *c16 = (const uint16_t *const *)nd->colp;
+    uint16_t *h = sc->block;
+    int width = cb_table_width(nd->table);
+    if (nd->ktab) {
+        const uint8_t *midx = nd->midx;
+        const uint16_t *ktab = nd->ktab;
+        const size_t pow = nd->pow;
+        if (width == 1)
+            COUNT_BLOCK(ktab[midx[i] * pow + c8[i][gs[j]]]);
+        else
+            COUNT_BLOCK(ktab[midx[i] * pow + c16[i][gs[j]]]);
+    } else if (width == 1)
+        COUNT_BLOCK(c8[i][gs[j]]);
+    else
+        COUNT_BLOCK(c16[i][gs[j]]);
+    for (size_t j = 0; j < count; j++) {
+        cb__pstats s = {0, 0, 0, 0};
+        uint16_t *hj = h + j * nk;
+        for (size_t k = 0; k < nk; k++) {
+            uint32_t c = hj[k];
+            if (!c)
+                continue;
+            hj[k] = 0;
+            s.parts++;
+            s.largest = c > s.largest ? c : s.largest;
+            s.sumsq += (uint64_t)c * c;
+            s.slog += c < nd->clogc_len ? nd->clogc[c] : cb__clogc(NULL, 0, c);
+        }
+        out[j] = s;
+    }
+}
+
+/* The statistics of the touched parts of a narrow count, clearing the counts. */
+static inline void touched_stats(uint32_t *counts, const uint32_t *touched, size_t p, const uint64_t *clogc,
+                                 size_t clen, cb__pstats *s)
+{
+    *s = (cb__pstats){0, (uint32_t)p, 0, 0};
+    for (size_t q = 0; q < p; q++) {
+        uint32_t c = counts[touched[q]];
+        counts[touched[q]] = 0;
+        s->largest = c > s->largest ? c : s->largest;
+        s->sumsq += (uint64_t)c * c;
+        s->slog += c < clen ? clogc[c] : cb__clogc(NULL, 0, c);
+    }
+}
+
+/* Narrow nodes: the counting loop of cb__score inlined for a block of guesses, one layout at a time. */
+#define NARROW(KEY)                                                                                                    \
+    do {                                                                                                               \
+        for (size_t j = 0; j < count; j++) {                                                                           \
+            const uint32_t g = gs[j];                                                                                  \
+            size_t p = 0;                                                                                              \
+            int cut = 0;                                                                                               \
+            COUNT_DENSE(KEY);                                                                                          \
+            touched_stats(counts, touched, p, nd->clogc, nd->clogc_len, &out[j]);                                      \
+            if (cut)                                                                                                   \
+                out[j].largest = UINT32_MAX;                                                                           \
+            else if (limit != UINT32_MAX && out[j].largest < limit)                                                    \
+                limit = out[j].largest; /* later guesses of the block must at least tie this one */                    \
+        }                                                                                                              \
+    } while (0)
+
+static void score_narrow(const cb__node *nd, cb__scratch *sc, const uint32_t *gs, size_t count, uint32_t limit,
+                         cb__pstats *out)
+{
+    const size_t n = nd->n;
+    const uint8_t *const *c8 = (const uint8_t *const *)nd->colp;
+    const uint16_t *const *c16 = (const uint16_t *const *)nd->colp;
+    uint32_t *counts = sc->counts, *touched = sc->touched;
+    if (nd->ktab) {
+        const uint8_t *midx = nd->midx;
+        const uint16_t *ktab = nd->ktab;
+        const size_t pow = nd->pow;
+        if (cb_table_width(nd->table) == 1)
+            NARROW(ktab[midx[i] * pow + c8[i][g]]);
+        else
+            NARROW(ktab[midx[i] * pow + c16[i][g]]);
+    } else if (cb_table_width(nd->table) == 1)
+        NARROW(c8[i][g]);
+    else
+        NARROW(c16[i][g]);
+}
+
+/*
+ * Narrow nodes, CB_SCORE_BLOCK consecutive guesses at once, one per byte
+ * lane: candidate i's part has as many candidates as keys equal to its
+ * own, and starts a part when no earlier candidate has its key. Part
+ * sizes summed per candidate give the sum of squares; c log2 c per part
+ * is log2 c per candidate (cb__clogc is c times a rounded log2 c, so both
+ * sums are equal). Needs n <= PAIRS_MAX (sizes fit a byte, sums of sizes
+ * 16 bits) and the scratch's pair areas.
+ */
+KERNEL
+static void score_pairs(const cb__node *nd, cb__scratch *sc, uint32_t g0, cb__pstats *out)
+{
+    const size_t n = nd->n;
+    const uint8_t *const *col = (const uint8_t *const *)nd->colp;
+    v8 *key = (v8 *)sc->pairs, *size = key + n;
+    v8 largest = {0}, parts = {0};
+    v16 sumsq = {0};
+    if (nd->ktab) /* Symble: each candidate's raw colours through its mappings' key table (keys fit a byte) */
+        for (size_t i = 0; i < n; i++) {
+            const uint16_t *kt = nd->ktab + nd->midx[i] * (size_t)nd->pow;
+            uint8_t *k = (uint8_t *)&key[i];
+            for (size_t j = 0; j < CB_SCORE_BLOCK; j++)
+                k[j] = (uint8_t)kt[col[i][g0 + j]];
+        }
+    else
+        for (size_t i = 0; i < n; i++)
+            memcpy(&key[i], col[i] + g0, sizeof(v8));
+    for (size_t i = 0; i < n; i++) {
+        v8 k = key[i], c = (v8){0} + 1, seen = {0}; /* equal lanes are all ones: subtracting adds one */
+        for (size_t j = 0; j < i; j++) {
+            v8 eq = (v8)(key[j] == k);
+            c -= eq;
+            seen |= eq;
+        }
+        for (size_t j = i + 1; j < n; j++)
+            c -= (v8)(key[j] == k);
+        size[i] = c;
+        v8 more = (v8)(c > largest);
+        largest = (c & more) | (largest & ~more);
+        parts -= (v8)(seen == 0);
+        sumsq += __builtin_convertvector(c, v16);
+    }
+    for (size_t j = 0; j < CB_SCORE_BLOCK; j++) {
+        uint64_t slog = 0;
+        const uint8_t *sz = (const uint8_t *)size + j;
+        for (size_t i = 0; i < n; i++, sz += CB_SCORE_BLOCK)
+            slog += sc->lg[*sz]; /* log2 c per candidate */
+        out[j] = (cb__pstats){largest[j], parts[j], sumsq[j], slog};
+    }
+}
+
+void cb__score_many(const cb__node *nd, cb__scratch *sc, const uint32_t *guesses, size_t count, uint32_t limit,
+                    cb__pstats *out)
+{
+    if (nd->colp && sc->pairs && nd->nkeys <= 256 && nd->n <= PAIRS_MAX && count == CB_SCORE_BLOCK &&
+        cb_table_width(nd->table) == 1 && nd->clogc_len > PAIRS_MAX &&
+        guesses[count - 1] - guesses[0] == count - 1) { /* sorted and distinct: consecutive guesses */
+        score_pairs(nd, sc, guesses[0], out);
+        return;
+    }
+    if (sc->block && cb_table_precomputed(nd->table) && cb_table_width(nd->table) == 1 && nd->n >= nd->nkeys &&
+        nd->n < 65536) {
+        score_rows(nd, sc, guesses, count, out);
+        return;
+    }
+    if (nd->colp && sc->block && nd->n >= nd->nkeys && nd->n < 65536) {
+        score_block(nd, sc, guesses, count, out);
+        return;
+    }
+    if (nd->colp && nd->nkeys <= DENSE_LIMIT) {
+        score_narrow(nd, sc, guesses, count, limit, out);
+        return;
+    }
+    for (size_t j = 0; j < count; j++) {
+        cb__score(nd, sc, guesses[j], limit, &out[j]);
+        if (limit != UINT32_MAX && out[j].largest < limit)
+            limit = out[j].largest; /* later guesses of the block must at least tie this one */
+    }
+}
+
+/* Hot loop: one specialised counting loop per row layout, then the statistics of the touched parts. */
+void cb__score(const cb__node *nd, cb__scratch *sc, uint32_t g, uint32_t limit, cb__pstats *out)
+{
+    const size_t n = nd->n;
+    const uint32_t *cands = nd->cands;
+    const void *row = cb_table_row(nd->table, g);
+    const int width = cb_table_width(nd->table);
+    uint32_t *counts = sc->counts, *touched = sc->touched;
+    size_t p = 0;
+    int cut = 0;
+    if (!row || width == 4 || (nd->masks && !nd->ktab) || nd->nkeys > DENSE_LIMIT) {
+        cb_table_fill(nd->table, g, cands, n, sc->keys);
+        if (nd->masks)
+            for (size_t i = 0; i < n; i++) {
+                uint32_t lo = UINT32_MAX;
+                for (int m = 0; m < CB_MAPPINGS; m++)
+                    if (nd->masks[i] >> m & 1) {
+                        uint32_t o = cb_game_observe(nd->game, sc->keys[i], m);
+                        lo = o < lo ? o : lo;
+                    }
+                sc->keys[i] = lo;
+            }
+        if (nd->nkeys > DENSE_LIMIT) {
+            score_sorted(nd, sc->keys, n, out);
+            return;
+        }
+        const uint32_t *keys = sc->keys;
+        COUNT_DENSE(keys[i]);
+    } else if (nd->colp) {
+        const uint8_t *const *c8 = (const uint8_t *const *)nd->colp;
+        const uint16_t *const *c16 = (const uint16_t *const *)nd->colp;
+        if (nd->ktab) {
+            const uint8_t *midx = nd->midx;
+            const uint16_t *ktab = nd->ktab;
+            const size_t pow = nd->pow;
+            if (width == 1)
+                COUNT_DENSE(ktab[midx[i] * pow + c8[i][g]]);
+            else
+                COUNT_DENSE(ktab[midx[i] * pow + c16[i][g]]);
+        } else if (width == 1)
+            COUNT_DENSE(c8[i][g]);
+        else
+            COUNT_DENSE(c16[i][g]);
+    } else if (nd->ktab) {
+        const uint8_t *midx = nd->midx;
+        const uint16_t *ktab = nd->ktab;
+        const size_t pow = nd->pow;
+        if (width == 1) {
+            const uint8_t *r = row;
+            COUNT_DENSE(ktab[midx[i] * pow + r[cands[i]]]);
+        } else {
+            const uint16_t *r = row;
+            COUNT_DENSE(ktab[midx[i] * pow + r[cands[i]]]);
+        }
+    } else if (width == 1) {
+        const uint8_t *r = row;
+        COUNT_DENSE(r[cands[i]]);
+    } else {
+        const uint16_t *r = row;
+        COUNT_DENSE(r[cands[i]]);
+    }
+    cb__pstats s = {0, (uint32_t)p, 0, 0};
+    for (size_t j = 0; j < p; j++) {
+        uint32_t c = counts[touched[j]];
+        counts[touched[j]] = 0;
+        s.largest = c > s.largest ? c : s.largest;
+        s.sumsq += (uint64_t)c * c;
+        s.slog += c < nd->clogc_len ? nd->clogc[c] : cb__clogc(NULL, 0, c);
+    }
+    if (cut)
+        s.largest = UINT32_MAX;
+    *out = s;
+}
