@@ -2,6 +2,7 @@
 PRESET ?= release
 BUILD := $(if $(filter release,$(PRESET)),build,build-$(PRESET))
 JOBS ?= 2
+MAKEFLAGS += --no-print-directory
 
 .PHONY: all build deps demo test bench asan clean format
 
