@@ -92,13 +92,37 @@ static inline __attribute__((always_inline)) void wordle_lanes(int n, const uint
     }
 }
 
+/*
+ * Symble: the codewords vary (soa) and play Wordle's guess against the
+ * fixed code `g`, so colours are per codeword position. Codeword position
+ * i (not green) is yellow while fewer earlier non-green positions of the
+ * codeword hold its letter than g has unmatched copies of it.
+ */
+static inline __attribute__((always_inline)) void swapped_lanes(int n, const uint8_t *g, const v8 *s, v8 *green,
+                                                                v8 *yellow)
+{
+    for (int i = 0; i < n; i++)
+        green[i] = (v8)(s[i] == g[i]);
+    for (int i = 0; i < n; i++) {
+        v8 avail = {0}, prior = {0};
+        for (int p = 0; p < n; p++)
+            avail += (v8)(s[i] == g[p]) & ~green[p] & 1;
+        for (int q = 0; q < i; q++)
+            prior += (v8)(s[q] == s[i]) & ~green[q] & 1;
+        yellow[i] = ~green[i] & (v8)(prior < avail);
+    }
+}
+
 static inline __attribute__((always_inline)) void wordle_chunk(int n, const uint8_t *g, const letters *l,
                                                                const uint8_t *const *soa, size_t base, size_t cnt,
-                                                               int width, void *out)
+                                                               int swapped, int width, void *out)
 {
     v8 s[CB_MAX_LENGTH], green[CB_MAX_LENGTH], yellow[CB_MAX_LENGTH];
     load_lanes(n, soa, base, s);
-    wordle_lanes(n, g, l, s, green, yellow);
+    if (swapped)
+        swapped_lanes(n, g, s, green, yellow);
+    else
+        wordle_lanes(n, g, l, s, green, yellow);
     uint32_t w = 1;
     if (width == 1) {
         v8 pat = {0};
@@ -155,7 +179,7 @@ void cb_table_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *c
         if (rule == CB_RULE_MASTERMIND)
             mastermind_chunk(n, guess, &l, soa, base, cnt, (uint8_t *)out);
         else
-            wordle_chunk(n, guess, &l, soa, base, cnt, width, out);
+            wordle_chunk(n, guess, &l, soa, base, cnt, rule == CB_RULE_SYMBLE, width, out);
     }
 }
 
@@ -215,7 +239,7 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Rows by guess against the secrets: Mastermind and Wordle. */
+/* Rows by guess against the secrets. */
 static int build_direct(cb_table *t, int threads)
 {
     const cb_game *game = t->game;
@@ -229,42 +253,6 @@ static int build_direct(cb_table *t, int threads)
                         game->nsecret, t->width, (char *)t->data + (size_t)g * t->stride);
     free_soa(soa, game->n);
     return CB_OK;
-}
-
-/*
- * Symble: entry (g, c) is Wordle's pattern of codeword c played as a guess
- * against g. Compute those rows (one per codeword, over all guesses) in
- * blocks and write them transposed.
- */
-static int build_symble(cb_table *t, int threads)
-{
-    const cb_game *game = t->game;
-    uint8_t **soa = make_soa(game, NULL, game->nguess);
-    if (!soa)
-        return CB_ENOMEM;
-    int fail = 0;
-    long secrets = (long)game->nsecret;
-    size_t w = (size_t)t->width;
-#pragma omp parallel num_threads(cb__threads(threads))
-    {
-        char *row = malloc((size_t)game->nguess * w);
-        if (!row) {
-#pragma omp atomic write
-            fail = 1;
-        }
-#pragma omp for schedule(dynamic, 16)
-        for (long c = 0; c < secrets; c++) {
-            if (!row)
-                continue;
-            cb_table_kernel(CB_RULE_WORDLE, game->n, cb_game_code(game, game->secret_guess[c]),
-                            (const uint8_t *const *)soa, game->nguess, t->width, row);
-            for (uint32_t g = 0; g < game->nguess; g++)
-                memcpy((char *)t->data + (size_t)g * t->stride + (size_t)c * w, row + (size_t)g * w, w);
-        }
-        free(row);
-    }
-    free_soa(soa, game->n);
-    return fail ? CB_ENOMEM : CB_OK;
 }
 
 int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **out, cb_error *err)
@@ -300,7 +288,7 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
         free(t);
         return cb_error_set(err, CB_ENOMEM, "out of memory for a feedback table of %.3g GiB", need / (1u << 30));
     }
-    int rc = game->rule == CB_RULE_SYMBLE ? build_symble(t, opt->threads) : build_direct(t, opt->threads);
+    int rc = build_direct(t, opt->threads);
     if (rc != CB_OK) {
         cb_table_free(t);
         return cb_error_set(err, rc, "out of memory building the feedback table");

@@ -57,10 +57,10 @@ uint32_t cb_table_get(const cb_table *table, uint32_t g, uint32_t s);
 void cb_table_fill(const cb_table *table, uint32_t g, const uint32_t *secrets, size_t n, uint32_t *out);
 
 /*
- * Fast row kernel, exposed for tests and benchmarks: for rule
- * CB_RULE_MASTERMIND or CB_RULE_WORDLE, the feedback of code `guess` (n
- * symbols) against `count` secrets given position-major (soa[p][j] is
- * symbol p of secret j), written with `width` bytes per entry to out.
+ * Fast row kernel, exposed for tests and benchmarks: the feedback (raw,
+ * for Symble) of code `guess` (n symbols) under `rule` against `count`
+ * secrets given position-major (soa[p][j] is symbol p of secret j),
+ * written with `width` bytes per entry to out.
  * Each soa[p] must be readable up to cb_table_kernel_padding(count) bytes.
  */
 void cb_table_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
