@@ -7,5 +7,8 @@
 extern const cli_cmd cmd_info;
 extern const cli_cmd cmd_feedback;
 extern const cli_cmd cmd_candidates;
+extern const cli_cmd cmd_play;
+extern const cli_cmd cmd_assist;
+extern const cli_cmd cmd_solve;
 
 #endif

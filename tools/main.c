@@ -7,6 +7,9 @@ static const cli_cmd *const commands[] = {
     &cmd_info,
     &cmd_feedback,
     &cmd_candidates,
+    &cmd_play,
+    &cmd_assist,
+    &cmd_solve,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
