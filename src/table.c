@@ -10,6 +10,7 @@
 #include "codebreaker/table.h"
 #include "game_internal.h"
 #include "parallel.h"
+#include "table_internal.h"
 
 #define DEFAULT_MAX_BYTES ((size_t)8 << 30)
 
@@ -19,6 +20,7 @@ struct cb_table {
     int width;
     size_t stride;      /* bytes per row */
     double seconds;
+    void *columns;      /* secret-major copy, made on first use (cb__table_columns) */
 };
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CB_NO_CLONES)
@@ -303,6 +305,7 @@ void cb_table_free(cb_table *t)
     if (!t)
         return;
     free(t->data);
+    free(t->columns);
     free(t);
 }
 
@@ -343,4 +346,43 @@ void cb_table_fill(const cb_table *t, uint32_t g, const uint32_t *secrets, size_
     else
         for (size_t i = 0; i < n; i++)
             out[i] = ((const uint32_t *)row)[secrets[i]];
+}
+
+/* Transpose the rows in tiles, so that both sides stay in cache. */
+static void transpose(const cb_table *t, char *cols)
+{
+    const size_t ng = t->game->nguess, ns = t->game->nsecret, w = (size_t)t->width, tile = 64;
+    long tiles = (long)((ng + tile - 1) / tile);
+#pragma omp parallel for schedule(dynamic, 4)
+    for (long gt = 0; gt < tiles; gt++)
+        for (size_t s0 = 0; s0 < ns; s0 += tile)
+            for (size_t g = (size_t)gt * tile; g < ng && g < (size_t)(gt + 1) * tile; g++) {
+                const char *row = (const char *)t->data + g * t->stride;
+                size_t end = s0 + tile < ns ? s0 + tile : ns;
+                if (w == 1)
+                    for (size_t s = s0; s < end; s++)
+                        cols[s * ng + g] = row[s];
+                else if (w == 2)
+                    for (size_t s = s0; s < end; s++)
+                        ((uint16_t *)cols)[s * ng + g] = ((const uint16_t *)row)[s];
+                else
+                    for (size_t s = s0; s < end; s++)
+                        ((uint32_t *)cols)[s * ng + g] = ((const uint32_t *)row)[s];
+            }
+}
+
+const void *cb__table_columns(const cb_table *t)
+{
+    void *cols = __atomic_load_n((void *const *)&t->columns, __ATOMIC_ACQUIRE);
+    if (cols || !t->data || (double)t->stride * t->game->nguess > CB_COLUMNS_MAX_BYTES)
+        return cols;
+#pragma omp critical(cb_table_columns)
+    {
+        cols = __atomic_load_n((void *const *)&t->columns, __ATOMIC_ACQUIRE);
+        if (!cols && (cols = malloc(t->stride * t->game->nguess + 1))) {
+            transpose(t, cols);
+            __atomic_store_n((void **)&((cb_table *)t)->columns, cols, __ATOMIC_RELEASE);
+        }
+    }
+    return cols;
 }

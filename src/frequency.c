@@ -1,0 +1,104 @@
+/* frequency.c: word frequencies for the frequency strategies, from a file or the bundled Wordle list. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strategy_internal.h"
+
+/* Read a whole file into a NUL-terminated buffer. */
+static int read_file(const char *path, char **text, size_t *size, cb_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return cb_error_set(err, CB_EIO, "cannot open %s: %s", path, strerror(errno));
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        len += fread(buf + len, 1, cap - len - 1, f);
+        if (len < cap - 1)
+            break;
+        char *bigger = realloc(buf, cap * 2);
+        if (!bigger) {
+            free(buf);
+            buf = NULL;
+        } else {
+            buf = bigger;
+            cap *= 2;
+        }
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf)
+        return cb_error_set(err, CB_ENOMEM, "out of memory reading %s", path);
+    if (bad) {
+        free(buf);
+        return cb_error_set(err, CB_EIO, "cannot read %s", path);
+    }
+    buf[len] = '\0';
+    *text = buf;
+    *size = len;
+    return CB_OK;
+}
+
+/* Parse "word weight" lines into weights per secret. */
+static int parse(const cb_game *game, const char *text, const char *name, double *w, size_t *found, cb_error *err)
+{
+    size_t line = 0;
+    const char *p = text;
+    while (*p) {
+        const char *end = strchr(p, '\n');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char buf[512];
+        line++;
+        if (len >= sizeof buf)
+            return cb_error_set(err, CB_EPARSE, "%s:%zu: line too long", name, line);
+        memcpy(buf, p, len);
+        buf[len] = '\0';
+        p += len + (end ? 1 : 0);
+        char *hash = strchr(buf, '#');
+        if (hash)
+            *hash = '\0';
+        char *word = strtok(buf, " \t\r"), *num = word ? strtok(NULL, " \t\r") : NULL;
+        if (!word)
+            continue;
+        char *stop;
+        double x = num ? strtod(num, &stop) : -1;
+        if (!num || *stop || !(x >= 0) || strtok(NULL, " \t\r"))
+            return cb_error_set(err, CB_EPARSE, "%s:%zu: expected a word and a non-negative weight", name, line);
+        uint32_t gi, si;
+        if (cb_game_parse_code(game, word, &gi, NULL) != CB_OK || (si = cb_game_guess_secret(game, gi)) == CB_NONE)
+            continue; /* the file may name words this game does not have */
+        if (w[si] == 0)
+            (*found)++;
+        w[si] = x;
+    }
+    return CB_OK;
+}
+
+int cb_frequency_load(const cb_game *game, const char *path, double **out, size_t *found, cb_error *err)
+{
+    const char *text;
+    char *owned = NULL;
+    size_t size, count = 0, ns = cb_game_secret_count(game);
+    *out = NULL;
+    int rc = path ? read_file(path, &owned, &size, err) : cb_data_bundled("wordle/frequency.tsv", &text, &size);
+    if (rc != CB_OK)
+        return rc;
+    if (owned)
+        text = owned;
+    double *w = calloc(ns ? ns : 1, sizeof *w);
+    if (!w)
+        rc = cb_error_set(err, CB_ENOMEM, "out of memory");
+    else
+        rc = parse(game, text, path ? path : "wordle/frequency.tsv", w, &count, err);
+    free(owned);
+    if (rc != CB_OK) {
+        free(w);
+        return rc;
+    }
+    if (found)
+        *found = count;
+    *out = w;
+    return CB_OK;
+}

@@ -1,0 +1,297 @@
+/*
+ * score.c: the partition kernel of every greedy strategy: how the
+ * candidates of a state fall over the feedbacks of one guess, counted
+ * straight from the table's row, with exact statistics of the part sizes.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codebreaker/feedback.h"
+#include "strategy_internal.h"
+#include "table_internal.h"
+
+#define DENSE_LIMIT (1u << 20) /* count keys in an array up to this many, else sort */
+
+uint64_t cb__clogc(const uint64_t *table, size_t len, uint32_t c)
+{
+    if (c < len)
+        return table[c];
+    return c < 2 ? 0 : (uint64_t)llround((double)c * log2((double)c) * CB_LOG_SCALE);
+}
+
+uint64_t *cb__clogc_table(size_t len)
+{
+    uint64_t *t = malloc((len ? len : 1) * sizeof *t);
+    if (t)
+        for (size_t c = 0; c < len; c++)
+            t[c] = cb__clogc(NULL, 0, (uint32_t)c);
+    return t;
+}
+
+double cb__entropy(const cb__pstats *ps, size_t n)
+{
+    if (n < 2)
+        return 0.0;
+    double h = log2((double)n) - (double)ps->slog / CB_LOG_SCALE / (double)n;
+    return h < 0 ? 0.0 : h;
+}
+
+/* Symble: one key table per distinct mask: key = smallest observed id over the mask's mappings. */
+static int symble_tables(cb__node *nd)
+{
+    const cb_game *game = nd->game;
+    int slot[1 << CB_MAPPINGS];
+    int nmask = 0;
+    memset(slot, -1, sizeof slot);
+    nd->midx = malloc(nd->n ? nd->n : 1);
+    if (!nd->midx)
+        return CB_ENOMEM;
+    for (size_t i = 0; i < nd->n; i++) {
+        if (slot[nd->masks[i]] < 0)
+            slot[nd->masks[i]] = nmask++;
+        nd->midx[i] = (uint8_t)slot[nd->masks[i]];
+    }
+    nd->ktab = malloc((size_t)(nmask ? nmask : 1) * nd->pow * sizeof *nd->ktab);
+    if (!nd->ktab)
+        return CB_ENOMEM;
+    for (unsigned mask = 0; mask < 1u << CB_MAPPINGS; mask++) {
+        if (slot[mask] < 0)
+            continue;
+        uint16_t *t = nd->ktab + (size_t)slot[mask] * nd->pow;
+        for (uint32_t raw = 0; raw < nd->pow; raw++) {
+            uint32_t lo = UINT32_MAX;
+            for (int m = 0; m < CB_MAPPINGS; m++)
+                if (mask >> m & 1) {
+                    uint32_t o = cb_game_observe(game, raw, m);
+                    lo = o < lo ? o : lo;
+                }
+            t[raw] = (uint16_t)lo;
+        }
+    }
+    return CB_OK;
+}
+
+int cb__node_prepare(cb__node *nd, const cb_state *st, const uint64_t *clogc, size_t clogc_len)
+{
+    memset(nd, 0, sizeof *nd);
+    nd->game = cb_state_game(st);
+    nd->table = cb_state_table(st);
+    nd->n = cb_state_count(st);
+    nd->cands = cb_state_candidates(st);
+    nd->masks = cb_state_masks(st);
+    nd->nkeys = nd->game->fb_count;
+    nd->clogc = clogc;
+    nd->clogc_len = clogc ? clogc_len : 0;
+    const char *cols = getenv("CB_NO_COLUMNS") ? NULL : cb__table_columns(nd->table);
+    int width = cb_table_width(nd->table);
+    if (cols && width < 4) {
+        nd->colp = malloc((nd->n ? nd->n : 1) * sizeof *nd->colp);
+        if (!nd->colp)
+            return CB_ENOMEM;
+        for (size_t i = 0; i < nd->n; i++)
+            nd->colp[i] = cols + (size_t)nd->cands[i] * nd->game->nguess * (size_t)width;
+    }
+    if (nd->masks && nd->game->observe && cb_table_precomputed(nd->table)) {
+        nd->pow = cb_pow3(nd->game->n);
+        return symble_tables(nd);
+    }
+    return CB_OK;
+}
+
+void cb__node_release(cb__node *nd)
+{
+    free(nd->midx);
+    free(nd->ktab);
+    free(nd->colp);
+    nd->midx = NULL;
+    nd->ktab = NULL;
+    nd->colp = NULL;
+}
+
+int cb__scratch_reserve(cb__scratch *sc, const cb__node *nd)
+{
+    if (nd->nkeys <= DENSE_LIMIT && sc->counts_len < nd->nkeys) {
+        free(sc->counts);
+        free(sc->wide);
+        sc->counts = calloc(nd->nkeys, sizeof *sc->counts);
+        sc->wide = calloc(4 * (size_t)nd->nkeys, sizeof *sc->wide);
+        sc->counts_len = sc->counts && sc->wide ? nd->nkeys : 0;
+        if (!sc->counts_len)
+            return CB_ENOMEM;
+    }
+    if (sc->cap < nd->n || !sc->touched) {
+        size_t cap = nd->n > 64 ? nd->n : 64;
+        free(sc->touched);
+        free(sc->keys);
+        sc->touched = malloc(cap * sizeof *sc->touched);
+        sc->keys = malloc(cap * sizeof *sc->keys);
+        sc->cap = sc->touched && sc->keys ? cap : 0;
+        if (!sc->cap)
+            return CB_ENOMEM;
+    }
+    return CB_OK;
+}
+
+void cb__scratch_release(cb__scratch *sc)
+{
+    free(sc->counts);
+    free(sc->wide);
+    free(sc->touched);
+    free(sc->keys);
+    memset(sc, 0, sizeof *sc);
+}
+
+/*
+ * Count keys into the dense array, remembering which were touched; stop
+ * when a part exceeds limit. Returns the number of touched keys, or
+ * SIZE_MAX when stopped (counts already cleared).
+ */
+#define COUNT_DENSE(KEY)                                                                                         \
+    do {                                                                                                         \
+        for (size_t i = 0; i < n; i++) {                                                                         \
+            uint32_t k = (KEY);                                                                                  \
+            uint32_t c = ++counts[k];                                                                            \
+            if (c == 1)                                                                                          \
+                touched[p++] = k;                                                                                \
+            if (c > limit) {                                                                                     \
+                cut = 1;                                                                                         \
+                break;                                                                                           \
+            }                                                                                                    \
+        }                                                                                                        \
+    } while (0)
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Large key spaces: sort the keys and measure the runs. */
+static void score_sorted(const cb__node *nd, uint32_t *keys, size_t n, cb__pstats *out)
+{
+    memset(out, 0, sizeof *out);
+    qsort(keys, n, sizeof *keys, cmp_u32);
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && keys[j] == keys[i])
+            j++;
+        uint32_t c = (uint32_t)(j - i);
+        out->parts++;
+        out->largest = c > out->largest ? c : out->largest;
+        out->sumsq += (uint64_t)c * c;
+        out->slog += cb__clogc(nd->clogc, nd->clogc_len, c);
+        i = j;
+    }
+}
+
+/*
+ * Many candidates over few keys (the first turns): four interleaved
+ * histograms, so that runs of one key do not wait on each other, then one
+ * scan of the keys. No early stop here.
+ */
+static void score_wide(const cb__node *nd, cb__scratch *sc, uint32_t g, cb__pstats *out)
+{
+    const uint8_t *const *col = (const uint8_t *const *)nd->colp;
+    const size_t n = nd->n, nk = nd->nkeys;
+    uint32_t *h0 = sc->wide, *h1 = h0 + nk, *h2 = h1 + nk, *h3 = h2 + nk;
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        h0[col[i][g]]++;
+        h1[col[i + 1][g]]++;
+        h2[col[i + 2][g]]++;
+        h3[col[i + 3][g]]++;
+    }
+    for (; i < n; i++)
+        h0[col[i][g]]++;
+    cb__pstats s = {0, 0, 0, 0};
+    for (size_t k = 0; k < nk; k++) {
+        uint32_t c = h0[k] + h1[k] + h2[k] + h3[k];
+        if (!c)
+            continue;
+        h0[k] = h1[k] = h2[k] = h3[k] = 0;
+        s.parts++;
+        s.largest = c > s.largest ? c : s.largest;
+        s.sumsq += (uint64_t)c * c;
+        s.slog += c < nd->clogc_len ? nd->clogc[c] : cb__clogc(NULL, 0, c);
+    }
+    *out = s;
+}
+
+/* Hot loop: one specialised counting loop per row layout, then the statistics of the touched parts. */
+void cb__score(const cb__node *nd, cb__scratch *sc, uint32_t g, uint32_t limit, cb__pstats *out)
+{
+    const size_t n = nd->n;
+    const uint32_t *cands = nd->cands;
+    const void *row = cb_table_row(nd->table, g);
+    const int width = cb_table_width(nd->table);
+    uint32_t *counts = sc->counts, *touched = sc->touched;
+    size_t p = 0;
+    int cut = 0;
+    if (nd->colp && width == 1 && !nd->ktab && n >= 2 * (size_t)nd->nkeys && nd->nkeys <= DENSE_LIMIT) {
+        score_wide(nd, sc, g, out);
+        return;
+    }
+    if (!row || width == 4 || (nd->masks && !nd->ktab) || nd->nkeys > DENSE_LIMIT) {
+        cb_table_fill(nd->table, g, cands, n, sc->keys);
+        if (nd->masks)
+            for (size_t i = 0; i < n; i++) {
+                uint32_t lo = UINT32_MAX;
+                for (int m = 0; m < CB_MAPPINGS; m++)
+                    if (nd->masks[i] >> m & 1) {
+                        uint32_t o = cb_game_observe(nd->game, sc->keys[i], m);
+                        lo = o < lo ? o : lo;
+                    }
+                sc->keys[i] = lo;
+            }
+        if (nd->nkeys > DENSE_LIMIT) {
+            score_sorted(nd, sc->keys, n, out);
+            return;
+        }
+        const uint32_t *keys = sc->keys;
+        COUNT_DENSE(keys[i]);
+    } else if (nd->colp) {
+        const uint8_t *const *c8 = (const uint8_t *const *)nd->colp;
+        const uint16_t *const *c16 = (const uint16_t *const *)nd->colp;
+        if (nd->ktab) {
+            const uint8_t *midx = nd->midx;
+            const uint16_t *ktab = nd->ktab;
+            const size_t pow = nd->pow;
+            if (width == 1)
+                COUNT_DENSE(ktab[midx[i] * pow + c8[i][g]]);
+            else
+                COUNT_DENSE(ktab[midx[i] * pow + c16[i][g]]);
+        } else if (width == 1)
+            COUNT_DENSE(c8[i][g]);
+        else
+            COUNT_DENSE(c16[i][g]);
+    } else if (nd->ktab) {
+        const uint8_t *midx = nd->midx;
+        const uint16_t *ktab = nd->ktab;
+        const size_t pow = nd->pow;
+        if (width == 1) {
+            const uint8_t *r = row;
+            COUNT_DENSE(ktab[midx[i] * pow + r[cands[i]]]);
+        } else {
+            const uint16_t *r = row;
+            COUNT_DENSE(ktab[midx[i] * pow + r[cands[i]]]);
+        }
+    } else if (width == 1) {
+        const uint8_t *r = row;
+        COUNT_DENSE(r[cands[i]]);
+    } else {
+        const uint16_t *r = row;
+        COUNT_DENSE(r[cands[i]]);
+    }
+    cb__pstats s = {0, (uint32_t)p, 0, 0};
+    for (size_t j = 0; j < p; j++) {
+        uint32_t c = counts[touched[j]];
+        counts[touched[j]] = 0;
+        s.largest = c > s.largest ? c : s.largest;
+        s.sumsq += (uint64_t)c * c;
+        s.slog += c < nd->clogc_len ? nd->clogc[c] : cb__clogc(NULL, 0, c);
+    }
+    if (cut)
+        s.largest = limit + 1;
+    *out = s;
+}

@@ -1,0 +1,114 @@
+/*
+ * strategy_internal.h: what the strategies, the scoring kernel and the
+ * simulator share inside the library.
+ */
+#ifndef CB_STRATEGY_INTERNAL_H
+#define CB_STRATEGY_INTERNAL_H
+
+#include "codebreaker/simulate.h"
+#include "codebreaker/strategy.h"
+#include "game_internal.h"
+
+/* Fixed-point scale of c * log2(c) in entropy sums: exact integer sums, so equal partitions tie exactly. */
+#define CB_LOG_SCALE 4294967296.0 /* 2^32 */
+
+/* The statistics of one partition, all exact. */
+typedef struct cb__pstats {
+    uint32_t largest; /* largest part; limit + 1 when counting stopped early */
+    uint32_t parts;   /* non-empty parts */
+    uint64_t sumsq;   /* sum of squared part sizes */
+    uint64_t slog;    /* sum of round(c log2 c * CB_LOG_SCALE) over part sizes c */
+} cb__pstats;
+
+/*
+ * A state made ready for fast scoring: its candidates and, in Symble, a
+ * key table per distinct mask of mappings (key = part of a candidate).
+ */
+typedef struct cb__node {
+    const cb_game *game;
+    const cb_table *table;
+    size_t n;
+    const uint32_t *cands;
+    const uint8_t *masks; /* Symble */
+    uint8_t *midx;        /* Symble: per candidate, which key table */
+    uint16_t *ktab;       /* Symble: key tables, pow entries each */
+    uint32_t pow;         /* Symble: 3^length, raw ids are below it */
+    uint32_t nkeys;       /* part keys are below it */
+    const uint64_t *clogc;
+    size_t clogc_len;
+    const void **colp;    /* per candidate, its column of the transposed table, or NULL */
+} cb__node;
+
+/* One thread's work areas for scoring; zero-initialise, then cb__scratch_release. */
+typedef struct cb__scratch {
+    uint32_t *counts; /* nkeys entries, kept zero between uses */
+    uint32_t *wide;   /* 4 * nkeys entries, likewise (wide nodes) */
+    size_t counts_len;
+    uint32_t *touched, *keys;
+    size_t cap;
+} cb__scratch;
+
+int cb__node_prepare(cb__node *nd, const cb_state *st, const uint64_t *clogc, size_t clogc_len);
+void cb__node_release(cb__node *nd);
+int cb__scratch_reserve(cb__scratch *sc, const cb__node *nd);
+void cb__scratch_release(cb__scratch *sc);
+/* round(c log2 c * CB_LOG_SCALE), from the table when it holds c. */
+uint64_t cb__clogc(const uint64_t *table, size_t len, uint32_t c);
+/* The table of cb__clogc for c = 0 .. len - 1 (malloc'ed). */
+uint64_t *cb__clogc_table(size_t len);
+
+/*
+ * Partition the node's candidates by guess g. With limit < UINT32_MAX,
+ * counting may stop as soon as a part exceeds limit; then largest is
+ * limit + 1 and the other fields are meaningless. The scratch must have
+ * been reserved for the node.
+ */
+void cb__score(const cb__node *nd, cb__scratch *sc, uint32_t g, uint32_t limit, cb__pstats *out);
+/* The entropy in bits of a partition of n. */
+double cb__entropy(const cb__pstats *ps, size_t n);
+
+struct cb_strategy {
+    const cb_table *table;
+    const cb_game *game;
+    cb_strategy_config cfg;
+    cb_strategy_kind kind;
+    char name[128];
+    double *weights;   /* per-secret word frequencies, or NULL */
+    uint64_t *clogc;
+    size_t clogc_len;
+    void *tree;        /* tree strategies: the tree */
+};
+
+/* The guesses a state leaves to choose from, uniformly (one for a deterministic choice). */
+typedef struct cb__decision {
+    uint32_t *set;
+    size_t count, cap;
+    double score;
+} cb__decision;
+
+/* Per-caller work areas of cb__decide. */
+typedef struct cb__ws {
+    cb__scratch scratch;
+    uint32_t *pool;
+    size_t pool_cap;
+    cb__decision dec;
+} cb__ws;
+
+void cb__ws_release(cb__ws *ws);
+/* Decide in st with up to `threads` threads; the result is in ws->dec. */
+int cb__decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, int threads);
+/* Pick the guess of a decision with rng (NULL: the first). */
+uint32_t cb__pick(const cb__decision *d, cb_rng *rng);
+/* A hash of the state's history, for seeding. */
+uint64_t cb__history_hash(const cb_state *st);
+
+/* montecarlo: average further guesses of each pool guess, written to avg (pool order). */
+int cb__montecarlo(const cb_strategy *s, const cb_state *st, const uint32_t *pool, size_t npool, int threads,
+                   double *avg);
+
+/* Tree strategies (provided by the exact-solver module; a stub until then). */
+int cb__tree_open(cb_strategy *s, const char *path, cb_error *err);
+void cb__tree_close(cb_strategy *s);
+int cb__tree_decide(const cb_strategy *s, const cb_state *st, cb__decision *d);
+
+#endif
