@@ -185,14 +185,12 @@ void advice_close(advice *a)
     memset(a, 0, sizeof *a);
 }
 
-/* Too large to score: more (candidate, guess) pairs than a person would wait for. */
-static int too_large(const advice *a, const cb_state *st)
+double advice_cost(const advice *a, const cb_state *st)
 {
     const cb_game *g = cb_table_game(a->table);
     double n = (double)cb_state_count(st);
     double guesses = cb_strategy_get_config(a->strategy)->candidates_only ? n : (double)cb_game_guess_count(g);
-    double limit = cb_table_precomputed(a->table) ? ADVICE_MAX_WORK : ADVICE_MAX_WORK / 10;
-    return n * guesses > limit;
+    return n * guesses * (cb_table_precomputed(a->table) ? 1 : 100);
 }
 
 static int choose_now(advice *a, const cb_state *st, advice_pick *pick)
@@ -200,10 +198,13 @@ static int choose_now(advice *a, const cb_state *st, advice_pick *pick)
     memset(pick, 0, sizeof *pick);
     if (cb_state_count(st) == 0)
         return CB_EEMPTY;
-    if (too_large(a, st)) {
+    double cost = advice_cost(a, st);
+    if (cost > ADVICE_MAX_WORK) {
         pick->guess = cb_game_secret_guess(cb_state_game(st), cb_state_candidates(st)[0]);
         return CB_OK;
     }
+    if (cost > ADVICE_BUSY_WORK && a->busy)
+        a->busy(a->busy_ctx, st);
     pick->scored = 1;
     return cb_strategy_choose(a->strategy, st, &a->rng, &pick->guess, &pick->score);
 }
@@ -238,7 +239,7 @@ void advice_format_score(const advice *a, const advice_pick *pick, char *buf, si
     switch (cb_strategy_get_kind(a->strategy)) {
     case CB_STRATEGY_MINIMAX: snprintf(buf, size, "largest part %.0f", x); break;
     case CB_STRATEGY_EXPECTED: snprintf(buf, size, "expected part %.2f", x); break;
-    case CB_STRATEGY_PARTS: snprintf(buf, size, "%.0f parts", x); break;
+    case CB_STRATEGY_PARTS: snprintf(buf, size, "%.0f part%s", x, x == 1 ? "" : "s"); break;
     case CB_STRATEGY_ENTROPY:
     case CB_STRATEGY_ENTROPY_KNUTH: snprintf(buf, size, "%.2f bits", x); break;
     case CB_STRATEGY_ENTROPY_FREQUENCY: snprintf(buf, size, "score %.3f", x); break;

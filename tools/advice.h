@@ -27,8 +27,14 @@
         {"tie", "first|random", "among equal scores: a candidate, then the lowest index (default); or random"}, \
         {"freq", "FILE", "word frequencies for frequency strategies (\"word weight\" lines)"}
 
-/* Above this many (candidate, guess) pairs a state is not scored: the first candidate is proposed. */
+/*
+ * The cost of scoring a state: (candidate, guess) pairs, weighted 100 when
+ * feedback is computed on the fly. Above ADVICE_MAX_WORK the first
+ * candidate is proposed; above ADVICE_BUSY_WORK the busy hook is called
+ * before scoring (seconds of work on two cores).
+ */
 #define ADVICE_MAX_WORK 4e9
+#define ADVICE_BUSY_WORK 3e8
 
 typedef struct advice_memo advice_memo;
 
@@ -38,6 +44,8 @@ typedef struct advice {
     cb_strategy *ranker;   /* what `top` ranks with: the strategy, or the default when it cannot rank */
     cb_rng rng;            /* random strategies */
     advice_memo *memo;     /* NULL for random strategies */
+    void (*busy)(void *ctx, const cb_state *st); /* when not NULL: called before a long computation */
+    void *busy_ctx;
 } advice;
 
 /* One answer: a guess and the strategy's score of it. */
@@ -55,6 +63,9 @@ int advice_open(advice *a, const cli *c, uint64_t seed);
 /* Make a named strategy with every other option at its default (tests, replays). */
 int advice_open_named(advice *a, const cb_table *table, const char *name, uint64_t seed, cb_error *err);
 void advice_close(advice *a);
+
+/* The cost of scoring st (see ADVICE_MAX_WORK). */
+double advice_cost(const advice *a, const cb_state *st);
 
 /* The strategy's guess for st. CB_EEMPTY when st has no candidate; CB_ENOMEM. */
 int advice_choose(advice *a, const cb_state *st, advice_pick *pick);

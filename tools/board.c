@@ -201,17 +201,19 @@ static int keyboard_layout(const cb_game *g, int rows[4][CB_MAX_SYMBOLS], int *l
 static void keyboard_words(const term *t, const cb_game *g, const unsigned char *state)
 {
     static const char *const label[4] = {"untried", "gray", "yellow", "green"};
-    static const int order[4] = {3, 2, 1, 0};
-    printf("  letters");
-    for (int o = 0; o < 4; o++) {
+    const char *sep = t->look == TERM_PLAIN ? "; " : " | ";
+    int groups = 0;
+    printf("  ");
+    for (int s = 3; s >= 0; s--) {
         int any = 0;
-        for (int i = 0; i < cb_game_colors(g); i++)
-            if (state[i] == order[o]) {
-                printf(any ? (t->look == TERM_PLAIN ? ", %s" : " %s") : "%s %s: %s", o ? ";" : "", label[order[o]],
-                       cb_game_symbol(g, i));
-                if (!any)
-                    any = 1;
-            }
+        for (int i = 0; i < cb_game_colors(g); i++) {
+            if (state[i] != s)
+                continue;
+            if (!any)
+                printf("%s%s:", groups++ ? sep : "", label[s]);
+            printf(any && t->look == TERM_PLAIN ? ", %s" : " %s", cb_game_symbol(g, i));
+            any = 1;
+        }
     }
     printf("\n");
 }

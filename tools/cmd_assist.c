@@ -147,8 +147,7 @@ static void top(session *s, const char *arg)
     size_t count = 0, n = cb_state_count(s->a.st);
     if (limit <= 0 || limit > 1000)
         limit = 10;
-    double work = (double)n * (double)cb_game_guess_count(s->c->game);
-    if (work > (cb_table_precomputed(s->c->table) ? ADVICE_MAX_WORK : ADVICE_MAX_WORK / 10)) {
+    if (advice_cost(&s->adv, s->a.st) > ADVICE_MAX_WORK) {
         printf("too many candidates to rank every guess now (%zu)\n", n);
         return;
     }
@@ -215,7 +214,7 @@ static int command(session *s, const char *line)
 static void refused(assist_status st, const char *msg)
 {
     if (st == ASSIST_ILLEGAL)
-        printf("not allowed in hard mode: %s (hard off to turn it off)\n", msg);
+        printf("%s (not recorded; hard off turns hard mode off)\n", msg);
     else
         printf("%s\n", msg);
 }
@@ -327,6 +326,8 @@ static int run(cli *c)
         return cli_fail(CB_ENOMEM, "out of memory");
     }
     term_open(&s.t, cli_flag(c, "plain"), "codebreaker");
+    s.adv.busy = interact_busy;
+    s.adv.busy_ctx = &s.t;
     printf("codebreaker assist: %s, strategy %s%s\n", cb_game_name(c->game), cb_strategy_name(s.adv.strategy),
            cli_flag(c, "hard") ? ", hard mode" : "");
     printf("Type the guess you played (Enter takes the proposal) and the feedback it got; help for commands.\n");

@@ -41,7 +41,7 @@ static void hint(play *p)
     interact_word(p->c->game, pick.guess, word, sizeof word);
     advice_format_score(&p->adv, &pick, score, sizeof score);
     size_t n = cb_state_count(p->st);
-    printf("hint: %s (%s%s%zu candidate%s remain)\n", word, score, *score ? "; " : "", n, n == 1 ? "" : "s");
+    printf("hint: %s (%s%s%zu candidate%s)\n", word, score, *score ? "; " : "", n, n == 1 ? " remains" : "s remain");
 }
 
 /* "salet (57 left), crane (won)" for one player's guesses. */
@@ -52,7 +52,7 @@ static void print_line(const play *p, const char *who, const uint32_t *guesses, 
     char word[WORD_MAX];
     if (cb_state_new(p->c->table, &st) != CB_OK)
         return;
-    printf("  %-12s", who);
+    printf("  %s: ", who);
     for (int i = 0; i < turns; i++) {
         interact_word(g, guesses[i], word, sizeof word);
         cb_state_apply(st, guesses[i], fbs[i]);
@@ -79,7 +79,7 @@ static void summary(play *p)
     int turns = 0, won = 0;
     size_t n = cb_state_turns(p->st);
     interact_word(g, cb_game_secret_guess(g, p->secret), word, sizeof word);
-    printf("\nsummary\n  %-12s%s", "secret", word);
+    printf("\nsummary\n  secret: %s", word);
     if (cb_game_rule(g) == CB_RULE_SYMBLE) {
         char name[4];
         cb_game_mapping_name(p->mapping, name);
@@ -92,7 +92,7 @@ static void summary(play *p)
     print_line(p, "you", guesses, fbs, (int)(n < 64 ? n : 64), cb_state_won(p->st));
     if (advice_playout(&p->adv, p->secret, p->mapping, cb_state_hard(p->st), 64, guesses, fbs, &turns, &won) ==
         CB_OK) {
-        snprintf(who, sizeof who, "%s", cb_strategy_name(p->adv.strategy));
+        snprintf(who, sizeof who, "%s would play", cb_strategy_name(p->adv.strategy));
         print_line(p, who, guesses, fbs, turns, won);
     }
     if (!p->seeded && !cli_get(p->c, "secret"))
@@ -228,8 +228,10 @@ static int run(cli *c)
     }
     cb_state_set_hard(p.st, cli_flag(c, "hard"));
     term_open(&p.t, cli_flag(c, "plain"), "codebreaker");
+    p.adv.busy = interact_busy;
+    p.adv.busy_ctx = &p.t;
     printf("codebreaker play: %s%s\n", cb_game_name(c->game), cli_flag(c, "hard") ? ", hard mode" : "");
-    if (!p.seeded && !cli_get(c, "secret"))
+    if (!cli_get(c, "secret"))
         printf("secret drawn with --seed %llu\n", (unsigned long long)p.seed);
     interact_rules(&p.t, c->game, p.max);
     printf("Type a guess; help, hint, giveup or quit.\n");

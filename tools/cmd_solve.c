@@ -66,7 +66,7 @@ static void print_turn(const term *t, const cb_game *g, int i, const solve_turn 
     if (!pick->scored)
         snprintf(score, sizeof score, "first candidate: too many to score");
     if (tr->fb == cb_game_won(g))
-        snprintf(note, sizeof note, "solved%s%s%s", *score ? " (" : "", score, *score ? ")" : "");
+        snprintf(note, sizeof note, "solved");
     else
         snprintf(note, sizeof note, "%zu -> %zu candidate%s, %.1f%% removed%s%s%s", tr->before, tr->after,
                  tr->after == 1 ? "" : "s",
@@ -155,6 +155,10 @@ static int run(cli *c)
         return rc;
     term t;
     term_open(&t, cli_flag(c, "plain"), "codebreaker");
+    if (!cli_flag(c, "json")) {
+        a.busy = interact_busy;
+        a.busy_ctx = &t;
+    }
     if (!cli_flag(c, "json")) {
         printf("%s plays %s on %s%s\n", cb_strategy_name(a.strategy), c->pos[0], cb_game_name(c->game),
                cli_flag(c, "hard") ? ", hard mode" : "");

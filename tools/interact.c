@@ -90,8 +90,8 @@ void interact_rules(const term *t, const cb_game *g, int max_guesses)
         snprintf(within, sizeof within, " within %d guesses", max_guesses);
     switch (cb_game_rule(g)) {
     case CB_RULE_MASTERMIND:
-        printf("Find the code of %d pegs, colours %s to %s%s%s.\n", n, cb_game_symbol(g, 0), cb_game_symbol(g, k - 1),
-               cb_game_no_repeat(g) ? ", no colour twice" : "", within);
+        printf("Find the code of %d pegs (colours %s to %s, %s)%s.\n", n, cb_game_symbol(g, 0), cb_game_symbol(g, k - 1),
+               cb_game_no_repeat(g) ? "no colour twice" : "repeats allowed", within);
         printf("Each guess scores blacks (right colour, right place) and whites (right colour, wrong place).\n");
         break;
     case CB_RULE_WORDLE:
@@ -114,21 +114,21 @@ void interact_mappings(const term *t, const cb_state *st)
     int count = 0;
     for (int m = 0; m < CB_MAPPINGS; m++)
         count += (int)(u >> m & 1);
-    if (count == 1)
-        printf("  the symbols mean:");
-    else
-        printf("  %d of the 6 meanings of the symbols are still possible:", count);
-    for (int m = 0, first = 1; m < CB_MAPPINGS; m++) {
+    if (count == CB_MAPPINGS) {
+        printf("  the symbols may mean any of the 6 orders of gray, yellow, green\n");
+        return;
+    }
+    printf(count == 1 ? "  the symbols mean:\n" : "  the symbols mean one of (%d of 6 orders left):\n", count);
+    for (int m = 0; m < CB_MAPPINGS; m++) {
         if (!(u >> m & 1))
             continue;
         char name[4];
         cb_game_mapping_name(m, name); /* the symbols of gray, yellow, green */
-        printf("%s", first ? " " : " | ");
-        first = 0;
+        printf("   ");
         for (int c = 0; c < 3; c++)
-            printf("%s%s %s", c ? ", " : "", board_symbol(t, name[c] - 'a'), colour[c]);
+            printf("%s %s %s", c ? "," : "", board_symbol(t, name[c] - 'a'), colour[c]);
+        printf("\n");
     }
-    printf("\n");
 }
 
 int interact_leave(term *t, int read_status)
@@ -142,3 +142,13 @@ int interact_leave(term *t, int read_status)
 }
 
 void interact_word(const cb_game *g, uint32_t gi, char *buf, size_t size) { cb_game_format_code(g, gi, buf, size); }
+
+void interact_busy(void *ctx, const cb_state *st)
+{
+    const term *t = ctx;
+    size_t n = cb_state_count(st);
+    if (t->tty_out) {
+        printf("  thinking (%zu candidate%s)...\n", n, n == 1 ? "" : "s");
+        fflush(stdout);
+    }
+}

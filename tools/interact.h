@@ -38,6 +38,9 @@ int interact_default_max(const cb_game *g);
 /* After a read returned TERM_EOF or TERM_INTERRUPT: say so, restore the terminal, give the exit status (0 or 130). */
 int interact_leave(term *t, int read_status);
 
+/* advice's busy hook (ctx: the term): on a terminal, says that a long computation starts. */
+void interact_busy(void *ctx, const cb_state *st);
+
 /* A word (guess gi) as typed and printed. */
 void interact_word(const cb_game *g, uint32_t gi, char *buf, size_t size);
 

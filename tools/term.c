@@ -148,12 +148,8 @@ static int plain_read(term *t, const char *prompt, char *buf, size_t size)
 {
     fputs(prompt, stdout);
     fflush(stdout);
-    if (!fgets(buf, (int)size, stdin)) {
-        int intr = interrupted;
-        if (!intr || t->echo)
-            fputc('\n', stdout);
-        return intr ? TERM_INTERRUPT : TERM_EOF;
-    }
+    if (!fgets(buf, (int)size, stdin))
+        return interrupted ? TERM_INTERRUPT : TERM_EOF;
     size_t n = strcspn(buf, "\r\n");
     if (buf[n] == '\0' && n + 1 == size) { /* too long: drop the rest of the line */
         int ch;
@@ -180,14 +176,14 @@ int term_read(term *t, const char *prompt, char *buf, size_t size)
     if (t->editing) {
         t->prompt = prompt;
         rc = editor_read(t, buf, size);
-        if (rc == TERM_EOF)
-            fputc('\n', stdout);
     } else
 #endif
         rc = plain_read(t, prompt, buf, size);
     reading = 0;
     if (interrupted)
         rc = TERM_INTERRUPT;
+    if (rc != TERM_LINE)
+        fputc('\n', stdout); /* what follows starts on a line of its own */
     return rc;
 }
 
