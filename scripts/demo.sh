@@ -1,13 +1,10 @@
 #!/bin/sh
-# `make demo`: the program's main job on its embedded default game.
+# `make demo`: the program's main job on its embedded default game (Wordle on the original lists):
+# the best greedy strategy played against every secret, then the best openers by every score.
 set -e
 cb="$1"
-echo "\$ codebreaker info"
-"$cb" info
+echo "\$ codebreaker simulate --strategy parts"
+"$cb" simulate --strategy parts
 echo
-echo "\$ codebreaker feedback salet aback"
-"$cb" feedback salet aback
-echo "\$ codebreaker feedback --game mastermind 1122 1223"
-"$cb" feedback --game mastermind 1122 1223
-echo "\$ codebreaker candidates --limit 10 salet=.Y... crony=..G.."
-"$cb" candidates --limit 10 salet=.Y... crony=..G..
+echo "\$ codebreaker rank --limit 5"
+"$cb" rank --limit 5

@@ -12,12 +12,23 @@
 #include "table_internal.h"
 
 #define DENSE_LIMIT (1u << 20) /* count keys in an array up to this many, else sort */
+#define BLOCK_KEYS 1024        /* block counting for key spaces up to this size */
+#define PAIRS_MAX 96          /* pairwise comparison for nodes up to this many candidates */
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CB_NO_CLONES)
+#define KERNEL __attribute__((target_clones("avx2", "default")))
+#else
+#define KERNEL
+#endif
+
+typedef uint8_t v8 __attribute__((vector_size(CB_SCORE_BLOCK)));
+typedef uint16_t v16 __attribute__((vector_size(CB_SCORE_BLOCK * 2)));
 
 uint64_t cb__clogc(const uint64_t *table, size_t len, uint32_t c)
 {
     if (c < len)
         return table[c];
-    return c < 2 ? 0 : (uint64_t)llround((double)c * log2((double)c) * CB_LOG_SCALE);
+    return c < 2 ? 0 : (uint64_t)c * (uint64_t)llround(log2((double)c) * CB_LOG_SCALE);
 }
 
 uint64_t *cb__clogc_table(size_t len)
@@ -113,12 +124,19 @@ int cb__scratch_reserve(cb__scratch *sc, const cb__node *nd)
 {
     if (nd->nkeys <= DENSE_LIMIT && sc->counts_len < nd->nkeys) {
         free(sc->counts);
-        free(sc->wide);
+        free(sc->block);
         sc->counts = calloc(nd->nkeys, sizeof *sc->counts);
-        sc->wide = calloc(4 * (size_t)nd->nkeys, sizeof *sc->wide);
-        sc->counts_len = sc->counts && sc->wide ? nd->nkeys : 0;
+        sc->block = nd->nkeys <= BLOCK_KEYS ? calloc(CB_SCORE_BLOCK * (size_t)nd->nkeys, sizeof *sc->block) : NULL;
+        sc->counts_len = sc->counts && (sc->block || nd->nkeys > BLOCK_KEYS) ? nd->nkeys : 0;
         if (!sc->counts_len)
             return CB_ENOMEM;
+    }
+    if (!sc->pairs && nd->n <= PAIRS_MAX && cb_table_width(nd->table) == 1) {
+        sc->pairs = aligned_alloc(CB_SCORE_BLOCK, 2 * PAIRS_MAX * CB_SCORE_BLOCK);
+        if (!sc->pairs)
+            return CB_ENOMEM;
+        for (uint32_t c = 1; c <= PAIRS_MAX; c++)
+            sc->lg[c] = cb__clogc(NULL, 0, c) / c; /* exact: cb__clogc is c times a rounded log */
     }
     if (sc->cap < nd->n || !sc->touched) {
         size_t cap = nd->n > 64 ? nd->n : 64;
@@ -136,7 +154,8 @@ int cb__scratch_reserve(cb__scratch *sc, const cb__node *nd)
 void cb__scratch_release(cb__scratch *sc)
 {
     free(sc->counts);
-    free(sc->wide);
+    free(sc->block);
+    free(sc->pairs);
     free(sc->touched);
     free(sc->keys);
     memset(sc, 0, sizeof *sc);
@@ -185,37 +204,167 @@ static void score_sorted(const cb__node *nd, uint32_t *keys, size_t n, cb__pstat
     }
 }
 
-/*
- * Many candidates over few keys (the first turns): four interleaved
- * histograms, so that runs of one key do not wait on each other, then one
- * scan of the keys. No early stop here.
- */
-static void score_wide(const cb__node *nd, cb__scratch *sc, uint32_t g, cb__pstats *out)
+/* One block: a histogram per guess, filled a candidate at a time. */
+#define COUNT_BLOCK(KEY)                                                                                         \
+    do {                                                                                                         \
+        for (size_t i = 0; i < n; i++)                                                                           \
+            for (size_t j = 0; j < count; j++)                                                                   \
+                h[j * nk + (KEY)]++;                                                                             \
+    } while (0)
+
+/* Wide nodes: many candidates over few keys. */
+static void score_block(const cb__node *nd, cb__scratch *sc, const uint32_t *gs, size_t count, cb__pstats *out)
 {
-    const uint8_t *const *col = (const uint8_t *const *)nd->colp;
     const size_t n = nd->n, nk = nd->nkeys;
-    uint32_t *h0 = sc->wide, *h1 = h0 + nk, *h2 = h1 + nk, *h3 = h2 + nk;
-    size_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        h0[col[i][g]]++;
-        h1[col[i + 1][g]]++;
-        h2[col[i + 2][g]]++;
-        h3[col[i + 3][g]]++;
+    const uint8_t *const *c8 = (const uint8_t *const *)nd->colp;
+    const uint16_t *const *c16 = (const uint16_t *const *)nd->colp;
+    uint16_t *h = sc->block;
+    int width = cb_table_width(nd->table);
+    if (nd->ktab) {
+        const uint8_t *midx = nd->midx;
+        const uint16_t *ktab = nd->ktab;
+        const size_t pow = nd->pow;
+        if (width == 1)
+            COUNT_BLOCK(ktab[midx[i] * pow + c8[i][gs[j]]]);
+        else
+            COUNT_BLOCK(ktab[midx[i] * pow + c16[i][gs[j]]]);
+    } else if (width == 1)
+        COUNT_BLOCK(c8[i][gs[j]]);
+    else
+        COUNT_BLOCK(c16[i][gs[j]]);
+    for (size_t j = 0; j < count; j++) {
+        cb__pstats s = {0, 0, 0, 0};
+        uint16_t *hj = h + j * nk;
+        for (size_t k = 0; k < nk; k++) {
+            uint32_t c = hj[k];
+            if (!c)
+                continue;
+            hj[k] = 0;
+            s.parts++;
+            s.largest = c > s.largest ? c : s.largest;
+            s.sumsq += (uint64_t)c * c;
+            s.slog += c < nd->clogc_len ? nd->clogc[c] : cb__clogc(NULL, 0, c);
+        }
+        out[j] = s;
     }
-    for (; i < n; i++)
-        h0[col[i][g]]++;
-    cb__pstats s = {0, 0, 0, 0};
-    for (size_t k = 0; k < nk; k++) {
-        uint32_t c = h0[k] + h1[k] + h2[k] + h3[k];
-        if (!c)
-            continue;
-        h0[k] = h1[k] = h2[k] = h3[k] = 0;
-        s.parts++;
-        s.largest = c > s.largest ? c : s.largest;
-        s.sumsq += (uint64_t)c * c;
-        s.slog += c < nd->clogc_len ? nd->clogc[c] : cb__clogc(NULL, 0, c);
+}
+
+/* The statistics of the touched parts of a narrow count, clearing the counts. */
+static inline void touched_stats(uint32_t *counts, const uint32_t *touched, size_t p, const uint64_t *clogc,
+                                 size_t clen, cb__pstats *s)
+{
+    *s = (cb__pstats){0, (uint32_t)p, 0, 0};
+    for (size_t q = 0; q < p; q++) {
+        uint32_t c = counts[touched[q]];
+        counts[touched[q]] = 0;
+        s->largest = c > s->largest ? c : s->largest;
+        s->sumsq += (uint64_t)c * c;
+        s->slog += c < clen ? clogc[c] : cb__clogc(NULL, 0, c);
     }
-    *out = s;
+}
+
+/* Narrow nodes: the counting loop of cb__score inlined for a block of guesses, one layout at a time. */
+#define NARROW(KEY)                                                                                              \
+    do {                                                                                                         \
+        for (size_t j = 0; j < count; j++) {                                                                     \
+            const uint32_t g = gs[j];                                                                            \
+            size_t p = 0;                                                                                        \
+            int cut = 0;                                                                                         \
+            COUNT_DENSE(KEY);                                                                                    \
+            touched_stats(counts, touched, p, nd->clogc, nd->clogc_len, &out[j]);                                \
+            if (cut)                                                                                             \
+                out[j].largest = UINT32_MAX;                                                                     \
+            else if (limit != UINT32_MAX && out[j].largest < limit)                                              \
+                limit = out[j].largest; /* later guesses of the block must at least tie this one */              \
+        }                                                                                                        \
+    } while (0)
+
+static void score_narrow(const cb__node *nd, cb__scratch *sc, const uint32_t *gs, size_t count, uint32_t limit,
+                         cb__pstats *out)
+{
+    const size_t n = nd->n;
+    const uint8_t *const *c8 = (const uint8_t *const *)nd->colp;
+    const uint16_t *const *c16 = (const uint16_t *const *)nd->colp;
+    uint32_t *counts = sc->counts, *touched = sc->touched;
+    if (nd->ktab) {
+        const uint8_t *midx = nd->midx;
+        const uint16_t *ktab = nd->ktab;
+        const size_t pow = nd->pow;
+        if (cb_table_width(nd->table) == 1)
+            NARROW(ktab[midx[i] * pow + c8[i][g]]);
+        else
+            NARROW(ktab[midx[i] * pow + c16[i][g]]);
+    } else if (cb_table_width(nd->table) == 1)
+        NARROW(c8[i][g]);
+    else
+        NARROW(c16[i][g]);
+}
+
+/*
+ * Narrow nodes, CB_SCORE_BLOCK consecutive guesses at once, one per byte
+ * lane: candidate i's part has as many candidates as keys equal to its
+ * own, and starts a part when no earlier candidate has its key. Part
+ * sizes summed per candidate give the sum of squares; c log2 c per part
+ * is log2 c per candidate (cb__clogc is c times a rounded log2 c, so both
+ * sums are equal). Needs n <= PAIRS_MAX (sizes fit a byte, sums of sizes
+ * 16 bits) and the scratch's pair areas.
+ */
+KERNEL
+static void score_pairs(const cb__node *nd, cb__scratch *sc, uint32_t g0, cb__pstats *out)
+{
+    const size_t n = nd->n;
+    const uint8_t *const *col = (const uint8_t *const *)nd->colp;
+    v8 *key = (v8 *)sc->pairs, *size = key + n;
+    v8 largest = {0}, parts = {0};
+    v16 sumsq = {0};
+    for (size_t i = 0; i < n; i++)
+        memcpy(&key[i], col[i] + g0, sizeof(v8));
+    for (size_t i = 0; i < n; i++) {
+        v8 k = key[i], c = (v8){0} + 1, seen = {0}; /* equal lanes are all ones: subtracting adds one */
+        for (size_t j = 0; j < i; j++) {
+            v8 eq = (v8)(key[j] == k);
+            c -= eq;
+            seen |= eq;
+        }
+        for (size_t j = i + 1; j < n; j++)
+            c -= (v8)(key[j] == k);
+        size[i] = c;
+        v8 more = (v8)(c > largest);
+        largest = (c & more) | (largest & ~more);
+        parts -= (v8)(seen == 0);
+        sumsq += __builtin_convertvector(c, v16);
+    }
+    for (size_t j = 0; j < CB_SCORE_BLOCK; j++) {
+        uint64_t slog = 0;
+        const uint8_t *sz = (const uint8_t *)size + j;
+        for (size_t i = 0; i < n; i++, sz += CB_SCORE_BLOCK)
+            slog += sc->lg[*sz]; /* log2 c per candidate */
+        out[j] = (cb__pstats){largest[j], parts[j], sumsq[j], slog};
+    }
+}
+
+void cb__score_many(const cb__node *nd, cb__scratch *sc, const uint32_t *guesses, size_t count, uint32_t limit,
+                    cb__pstats *out)
+{
+    if (nd->colp && sc->pairs && !nd->ktab && nd->n <= PAIRS_MAX && count == CB_SCORE_BLOCK &&
+        cb_table_width(nd->table) == 1 && nd->clogc_len > PAIRS_MAX &&
+        guesses[count - 1] - guesses[0] == count - 1) { /* sorted and distinct: consecutive guesses */
+        score_pairs(nd, sc, guesses[0], out);
+        return;
+    }
+    if (nd->colp && sc->block && nd->n >= nd->nkeys && nd->n < 65536) {
+        score_block(nd, sc, guesses, count, out);
+        return;
+    }
+    if (nd->colp && nd->nkeys <= DENSE_LIMIT) {
+        score_narrow(nd, sc, guesses, count, limit, out);
+        return;
+    }
+    for (size_t j = 0; j < count; j++) {
+        cb__score(nd, sc, guesses[j], limit, &out[j]);
+        if (limit != UINT32_MAX && out[j].largest < limit)
+            limit = out[j].largest; /* later guesses of the block must at least tie this one */
+    }
 }
 
 /* Hot loop: one specialised counting loop per row layout, then the statistics of the touched parts. */
@@ -228,10 +377,6 @@ void cb__score(const cb__node *nd, cb__scratch *sc, uint32_t g, uint32_t limit, 
     uint32_t *counts = sc->counts, *touched = sc->touched;
     size_t p = 0;
     int cut = 0;
-    if (nd->colp && width == 1 && !nd->ktab && n >= 2 * (size_t)nd->nkeys && nd->nkeys <= DENSE_LIMIT) {
-        score_wide(nd, sc, g, out);
-        return;
-    }
     if (!row || width == 4 || (nd->masks && !nd->ktab) || nd->nkeys > DENSE_LIMIT) {
         cb_table_fill(nd->table, g, cands, n, sc->keys);
         if (nd->masks)
@@ -292,6 +437,6 @@ void cb__score(const cb__node *nd, cb__scratch *sc, uint32_t g, uint32_t limit, 
         s.slog += c < nd->clogc_len ? nd->clogc[c] : cb__clogc(NULL, 0, c);
     }
     if (cut)
-        s.largest = limit + 1;
+        s.largest = UINT32_MAX;
     *out = s;
 }

@@ -22,7 +22,8 @@ static const cb_strategy_info infos[CB_STRATEGY_KINDS] = {
     {"random", CB_STRATEGY_RANDOM, "a uniformly random remaining candidate", "the baseline", 0},
     {"random-any", CB_STRATEGY_RANDOM_ANY, "a uniformly random allowed guess until the target turn (default 3)",
      "data-visualisation paper", 0},
-    {"montecarlo", CB_STRATEGY_MONTECARLO, "the lowest average over random continuations after each guess",
+    {"montecarlo", CB_STRATEGY_MONTECARLO,
+     "the candidate with the lowest average over random continuations after it",
      "Symble thesis 3.4", 0},
     {"frequency", CB_STRATEGY_FREQUENCY, "the remaining candidate with the highest word (or letter) frequency",
      "blog and information-theory study", 0},
@@ -42,7 +43,7 @@ const cb_strategy_info *cb_strategy_list(size_t *count)
 void cb_strategy_config_default(cb_strategy_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
-    cfg->name = "entropy";
+    cfg->name = "parts";
     cfg->first_guess = CB_NONE;
     cfg->tie = CB_TIE_FIRST;
 }
@@ -105,7 +106,7 @@ int cb_strategy_new(const cb_table *table, const cb_strategy_config *cfg, cb_str
         cfg = &def;
     }
     *out = NULL;
-    const char *name = cfg->name ? cfg->name : "entropy";
+    const char *name = cfg->name ? cfg->name : "parts";
     int kind = -1;
     for (int k = 0; k < CB_STRATEGY_KINDS - 1; k++)
         if (strcmp(name, infos[k].name) == 0)
@@ -201,6 +202,9 @@ uint64_t cb__history_hash(const cb_state *st)
 
 void cb__ws_release(cb__ws *ws)
 {
+    for (size_t t = 0; t < ws->nlegal; t++)
+        free(ws->legal[t].list);
+    free(ws->legal);
     cb__scratch_release(&ws->scratch);
     free(ws->pool);
     free(ws->dec.set);
@@ -257,6 +261,103 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Wordle hard mode, one turn's demands: greens in place, revealed letters at least as often. */
+typedef struct hard_turn {
+    int ngreen, nneed;
+    uint8_t gpos[CB_MAX_LENGTH], gsym[CB_MAX_LENGTH];
+    uint8_t nsym[CB_MAX_LENGTH], ncount[CB_MAX_LENGTH];
+} hard_turn;
+
+static void hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, hard_turn *h)
+{
+    const uint8_t *prev = cb_game_code(game, g);
+    h->ngreen = h->nneed = 0;
+    for (int i = 0; i < game->n; i++, fb /= 3) {
+        if (fb % 3 == 2) {
+            h->gpos[h->ngreen] = (uint8_t)i;
+            h->gsym[h->ngreen++] = prev[i];
+        }
+        if (fb % 3 == 0)
+            continue;
+        int k = 0;
+        while (k < h->nneed && h->nsym[k] != prev[i])
+            k++;
+        if (k == h->nneed) {
+            h->nsym[h->nneed] = prev[i];
+            h->ncount[h->nneed++] = 0;
+        }
+        h->ncount[k]++;
+    }
+}
+
+static int hard_turn_ok(const cb_game *game, const hard_turn *h, uint32_t gi)
+{
+    const uint8_t *code = cb_game_code(game, gi);
+    for (int k = 0; k < h->ngreen; k++)
+        if (code[h->gpos[k]] != h->gsym[k])
+            return 0;
+    for (int k = 0; k < h->nneed; k++) {
+        int have = 0;
+        for (int i = 0; i < game->n; i++)
+            have += code[i] == h->nsym[k];
+        if (have < h->ncount[k])
+            return 0;
+    }
+    return 1;
+}
+
+/* The legal guesses of a hard-mode state, filtered turn by turn and kept in ws for the states below it. */
+static int hard_pool(const cb_game *game, const cb_state *st, cb__ws *ws, size_t *count)
+{
+    size_t turns = cb_state_turns(st);
+    if (ws->nlegal < turns) {
+        cb__legal *l = realloc(ws->legal, turns * sizeof *l);
+        if (!l)
+            return CB_ENOMEM;
+        memset(l + ws->nlegal, 0, (turns - ws->nlegal) * sizeof *l);
+        ws->legal = l;
+        ws->nlegal = turns;
+    }
+    uint64_t h = 0xcbf29ce484222325ull;
+    const uint32_t *prev = NULL;
+    size_t nprev = game->nguess;
+    for (size_t t = 0; t < turns; t++) {
+        uint32_t g, fb;
+        hard_turn rule;
+        cb__legal *l = &ws->legal[t];
+        cb_state_turn(st, t, &g, &fb);
+        h = ((h ^ g) * 0x100000001b3ull ^ fb) * 0x100000001b3ull;
+        if (l->list && l->hash == h) {
+            prev = l->list;
+            nprev = l->count;
+            continue;
+        }
+        if (l->cap < nprev) {
+            free(l->list);
+            l->list = malloc((nprev ? nprev : 1) * sizeof *l->list);
+            l->cap = l->list ? nprev : 0;
+            if (!l->list)
+                return CB_ENOMEM;
+        }
+        hard_turn_make(game, g, fb, &rule);
+        l->count = 0;
+        for (size_t i = 0; i < nprev; i++) {
+            uint32_t gi = prev ? prev[i] : (uint32_t)i;
+            if (hard_turn_ok(game, &rule, gi))
+                l->list[l->count++] = gi;
+        }
+        l->hash = h;
+        prev = l->list;
+        nprev = l->count;
+        for (size_t u = t + 1; u < ws->nlegal; u++) /* deeper lists followed the old turn */
+            ws->legal[u].hash = 0;
+    }
+    for (size_t i = 0; i < nprev; i++)
+        ws->pool[i] = prev ? prev[i] : (uint32_t)i;
+    *count = nprev;
+    return CB_OK;
+}
+
 /* The guesses the strategy may play in st, sorted by guess index, into ws->pool. */
 static int make_pool(const cb_strategy *s, const cb_state *st, cb__ws *ws, int cands_only, size_t *npool)
 {
@@ -279,10 +380,10 @@ static int make_pool(const cb_strategy *s, const cb_state *st, cb__ws *ws, int c
         }
         if (!sorted)
             qsort(ws->pool, k, sizeof *ws->pool, cmp_u32);
-    } else if (cb_state_hard(st)) {
-        for (uint32_t g = 0; g < game->nguess; g++)
-            if (cb_state_legal(st, g, NULL, 0))
-                ws->pool[k++] = g;
+    } else if (cb_state_hard(st) && game->rule == CB_RULE_WORDLE) {
+        int rc = hard_pool(game, st, ws, &k);
+        if (rc != CB_OK)
+            return rc;
     } else
         for (uint32_t g = 0; g < game->nguess; g++)
             ws->pool[k++] = g;
@@ -299,6 +400,7 @@ static int candidates_only(const cb_strategy *s, const cb_state *st)
     case CB_STRATEGY_RANDOM:
     case CB_STRATEGY_FREQUENCY:
     case CB_STRATEGY_FIRST:
+    case CB_STRATEGY_MONTECARLO: /* an improvement on random: it weighs the guesses random would play */
         return 1;
     case CB_STRATEGY_RANDOM_ANY:
         return c->candidates_only || turn >= (c->target_turn ? c->target_turn : CB_RANDOM_ANY_TARGET);
@@ -383,18 +485,21 @@ static int greedy_best(const cb_strategy *s, const cb_state *st, const cb__node 
             fail = 1;
         }
 #pragma omp for schedule(static)
-        for (size_t i = 0; i < npool; i++) {
+        for (size_t lo = 0; lo < npool; lo += CB_SCORE_BLOCK) {
+            cb__pstats ps[CB_SCORE_BLOCK];
+            size_t count = npool - lo < CB_SCORE_BLOCK ? npool - lo : CB_SCORE_BLOCK;
+            uint32_t limit = cut && b->key < INFINITY ? (uint32_t)b->key : UINT32_MAX;
             if (fail)
                 continue;
-            cb__pstats ps;
-            uint32_t limit = cut && b->key < INFINITY ? (uint32_t)b->key : UINT32_MAX;
-            cb__score(nd, sc, pool[i], limit, &ps);
-            if (cut && ps.largest > limit)
-                continue;
-            double prob = ef ? probability(s, st, pool[i], total) : 0;
-            if (best_offer(b, greedy_key(s, &ps, nd->n, prob), pool[i]) != CB_OK) {
+            cb__score_many(nd, sc, pool + lo, count, limit, ps);
+            for (size_t j = 0; j < count; j++) {
+                if (ps[j].largest == UINT32_MAX)
+                    continue; /* stopped early: worse than a guess already seen */
+                double prob = ef ? probability(s, st, pool[lo + j], total) : 0;
+                if (best_offer(b, greedy_key(s, &ps[j], nd->n, prob), pool[lo + j]) != CB_OK) {
 #pragma omp atomic write
-                fail = 1;
+                    fail = 1;
+                }
             }
         }
         if (sc == &own)
@@ -672,11 +777,37 @@ static int cmp_ranked(const void *a, const void *b)
     return (x->gs.guess > y->gs.guess) - (x->gs.guess < y->gs.guess);
 }
 
+/* One guess of the ranking: every statistic, and the strategy's key. */
+static void rank_one(const cb_strategy *s, const cb_state *st, const cb__pstats *ps, uint32_t guess, double total,
+                     const letter_counts *counts, double mc, ranked *r)
+{
+    size_t n = cb_state_count(st);
+    cb_guess_score *g = &r->gs;
+    g->guess = guess;
+    g->largest = ps->largest;
+    g->expected = (double)ps->sumsq / (double)n;
+    g->parts = ps->parts;
+    g->entropy = cb__entropy(ps, n);
+    g->candidate = cb_state_is_candidate(st, guess);
+    g->frequency = probability(s, st, guess, total);
+    g->legal = cb_state_legal(st, guess, NULL, 0);
+    if (is_greedy(s->kind)) {
+        r->key = greedy_key(s, ps, n, g->frequency);
+        g->score = greedy_score(s, r->key, n);
+    } else if (s->kind == CB_STRATEGY_MONTECARLO) {
+        r->key = mc;
+        g->score = mc;
+    } else if (s->kind == CB_STRATEGY_FREQUENCY) {
+        g->score = frequency_value(s, counts, guess);
+        r->key = -g->score;
+    } else
+        r->key = 0; /* first: list order */
+}
+
 /* Score every pool guess for ranking: all statistics, and the strategy's key. */
 static int rank_scores(const cb_strategy *s, const cb_state *st, const uint32_t *pool, size_t npool, ranked *r)
 {
     cb__node nd;
-    size_t n = cb_state_count(st);
     int rc = cb__node_prepare(&nd, st, s->clogc, s->clogc_len), fail = 0;
     double total = weight_total(s, st);
     double *mc = NULL;
@@ -701,31 +832,14 @@ static int rank_scores(const cb_strategy *s, const cb_state *st, const uint32_t 
             fail = 1;
         }
 #pragma omp for schedule(static)
-        for (size_t i = 0; i < npool; i++) {
+        for (size_t lo = 0; lo < npool; lo += CB_SCORE_BLOCK) {
+            cb__pstats ps[CB_SCORE_BLOCK];
+            size_t count = npool - lo < CB_SCORE_BLOCK ? npool - lo : CB_SCORE_BLOCK;
             if (fail)
                 continue;
-            cb__pstats ps;
-            cb_guess_score *g = &r[i].gs;
-            cb__score(&nd, &sc, pool[i], UINT32_MAX, &ps);
-            g->guess = pool[i];
-            g->largest = ps.largest;
-            g->expected = (double)ps.sumsq / (double)n;
-            g->parts = ps.parts;
-            g->entropy = cb__entropy(&ps, n);
-            g->candidate = cb_state_is_candidate(st, pool[i]);
-            g->frequency = probability(s, st, pool[i], total);
-            g->legal = cb_state_legal(st, pool[i], NULL, 0);
-            if (is_greedy(s->kind)) {
-                r[i].key = greedy_key(s, &ps, n, g->frequency);
-                g->score = greedy_score(s, r[i].key, n);
-            } else if (mc) {
-                r[i].key = mc[i];
-                g->score = mc[i];
-            } else if (s->kind == CB_STRATEGY_FREQUENCY) {
-                g->score = frequency_value(s, counts, pool[i]);
-                r[i].key = -g->score;
-            } else
-                r[i].key = 0; /* first: list order */
+            cb__score_many(&nd, &sc, pool + lo, count, UINT32_MAX, ps);
+            for (size_t j = 0; j < count; j++)
+                rank_one(s, st, &ps[j], pool[lo + j], total, counts, mc ? mc[lo + j] : 0, &r[lo + j]);
         }
         cb__scratch_release(&sc);
     }

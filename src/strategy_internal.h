@@ -17,7 +17,7 @@ typedef struct cb__pstats {
     uint32_t largest; /* largest part; limit + 1 when counting stopped early */
     uint32_t parts;   /* non-empty parts */
     uint64_t sumsq;   /* sum of squared part sizes */
-    uint64_t slog;    /* sum of round(c log2 c * CB_LOG_SCALE) over part sizes c */
+    uint64_t slog;    /* sum of c * round(log2 c * CB_LOG_SCALE) over part sizes c */
 } cb__pstats;
 
 /*
@@ -42,7 +42,9 @@ typedef struct cb__node {
 /* One thread's work areas for scoring; zero-initialise, then cb__scratch_release. */
 typedef struct cb__scratch {
     uint32_t *counts; /* nkeys entries, kept zero between uses */
-    uint32_t *wide;   /* 4 * nkeys entries, likewise (wide nodes) */
+    uint16_t *block;  /* CB_SCORE_BLOCK * nkeys entries, likewise (wide nodes) */
+    void *pairs;      /* keys and sizes of narrow nodes, a vector per candidate */
+    uint64_t lg[256]; /* round(log2 c * CB_LOG_SCALE), for the sizes of pairs */
     size_t counts_len;
     uint32_t *touched, *keys;
     size_t cap;
@@ -52,7 +54,10 @@ int cb__node_prepare(cb__node *nd, const cb_state *st, const uint64_t *clogc, si
 void cb__node_release(cb__node *nd);
 int cb__scratch_reserve(cb__scratch *sc, const cb__node *nd);
 void cb__scratch_release(cb__scratch *sc);
-/* round(c log2 c * CB_LOG_SCALE), from the table when it holds c. */
+/* Guesses cb__score_many scores at once. */
+#define CB_SCORE_BLOCK 32
+
+/* c * round(log2 c * CB_LOG_SCALE), from the table when it holds c. */
 uint64_t cb__clogc(const uint64_t *table, size_t len, uint32_t c);
 /* The table of cb__clogc for c = 0 .. len - 1 (malloc'ed). */
 uint64_t *cb__clogc_table(size_t len);
@@ -60,10 +65,17 @@ uint64_t *cb__clogc_table(size_t len);
 /*
  * Partition the node's candidates by guess g. With limit < UINT32_MAX,
  * counting may stop as soon as a part exceeds limit; then largest is
- * limit + 1 and the other fields are meaningless. The scratch must have
+ * UINT32_MAX and the other fields are meaningless. The scratch must have
  * been reserved for the node.
  */
 void cb__score(const cb__node *nd, cb__scratch *sc, uint32_t g, uint32_t limit, cb__pstats *out);
+/*
+ * cb__score for guesses[0..count), count <= CB_SCORE_BLOCK, into out[]:
+ * nodes of many candidates are counted a candidate at a time for the whole
+ * block (each candidate's column read once), without early stops.
+ */
+void cb__score_many(const cb__node *nd, cb__scratch *sc, const uint32_t *guesses, size_t count, uint32_t limit,
+                    cb__pstats *out);
 /* The entropy in bits of a partition of n. */
 double cb__entropy(const cb__pstats *ps, size_t n);
 
@@ -86,12 +98,21 @@ typedef struct cb__decision {
     double score;
 } cb__decision;
 
+/* Hard mode: the legal guesses after the first turns of a history, kept while the history goes on. */
+typedef struct cb__legal {
+    uint64_t hash; /* of the turns it follows */
+    uint32_t *list;
+    size_t count, cap;
+} cb__legal;
+
 /* Per-caller work areas of cb__decide. */
 typedef struct cb__ws {
     cb__scratch scratch;
     uint32_t *pool;
     size_t pool_cap;
     cb__decision dec;
+    cb__legal *legal; /* legal[t]: after turns 0..t */
+    size_t nlegal;
 } cb__ws;
 
 void cb__ws_release(cb__ws *ws);

@@ -69,7 +69,9 @@ awk 'BEGIN { for (i = 0; i < 200000; i++) print "salet aback" }' >"$tmp/many"
 start=$(date +%s%N)
 lines=$("$cb" feedback - <"$tmp/many" | wc -l)
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
-if [ "$lines" = 200000 ] && [ "$ms" -lt 2000 ]; then
+limit=2000
+[ -n "$CB_SANITIZED" ] && limit=20000 # sanitizer builds are several times slower: the target is for release builds
+if [ "$lines" = 200000 ] && [ "$ms" -lt "$limit" ]; then
     pass=$((pass + 1))
 else
     fail=$((fail + 1)); echo "FAIL stdin speed: $lines lines in $ms ms"

@@ -106,22 +106,18 @@ const char *advice_default_strategy(const cb_game *g)
     return cb_game_rule(g) == CB_RULE_SYMBLE ? "entropy-knuth" : "parts";
 }
 
-/* Make the strategies (a->strategy from cfg, a->ranker) and the memo. */
-static int advice_make(advice *a, const cb_table *table, const cb_strategy_config *cfg, uint64_t seed, cb_error *err)
+/* The ranker (when the strategy cannot rank) and the memo (when it is deterministic), for a->strategy. */
+static int advice_finish(advice *a, uint64_t seed, cb_error *err)
 {
-    int rc;
-    memset(a, 0, sizeof *a);
-    a->table = table;
     cb_rng_seed(&a->rng, seed);
-    if ((rc = cb_strategy_new(table, cfg, &a->strategy, err)) != CB_OK)
-        return rc;
     cb_strategy_kind k = cb_strategy_get_kind(a->strategy);
     if (k == CB_STRATEGY_RANDOM || k == CB_STRATEGY_RANDOM_ANY || k == CB_STRATEGY_TREE) {
         cb_strategy_config rcfg;
         cb_strategy_config_default(&rcfg);
-        rcfg.name = advice_default_strategy(cb_table_game(table));
-        rcfg.threads = cfg->threads;
-        if ((rc = cb_strategy_new(table, &rcfg, &a->ranker, err)) != CB_OK)
+        rcfg.name = advice_default_strategy(cb_table_game(a->table));
+        rcfg.threads = cb_strategy_get_config(a->strategy)->threads;
+        int rc = cb_strategy_new(a->table, &rcfg, &a->ranker, err);
+        if (rc != CB_OK)
             return rc;
     }
     if (cb_strategy_deterministic(a->strategy)) {
@@ -138,7 +134,11 @@ int advice_open_named(advice *a, const cb_table *table, const char *name, uint64
     cb_strategy_config_default(&cfg);
     cfg.name = name;
     cfg.seed = seed;
-    int rc = advice_make(a, table, &cfg, seed, err);
+    memset(a, 0, sizeof *a);
+    a->table = table;
+    int rc = cb_strategy_new(table, &cfg, &a->strategy, err);
+    if (rc == CB_OK)
+        rc = advice_finish(a, seed, err);
     if (rc != CB_OK)
         advice_close(a);
     return rc;
@@ -146,31 +146,25 @@ int advice_open_named(advice *a, const cb_table *table, const char *name, uint64
 
 int advice_open(advice *a, const cli *c, uint64_t seed)
 {
-    cb_strategy_config cfg;
+    cli view = *c; /* the options without --hard: the strategy follows each state's hard mode */
+    cb_strategy **list = NULL;
+    size_t n = 0;
     cb_error err;
-    int ok = 1;
-    cb_strategy_config_default(&cfg);
     memset(a, 0, sizeof *a);
-    cfg.name = cli_get(c, "strategy") ? cli_get(c, "strategy") : advice_default_strategy(c->game);
-    cfg.candidates_only = cli_flag(c, "candidates-only"); /* hard mode comes from each state asked about */
-    cfg.seed = seed;
-    cfg.frequency_path = cli_get(c, "freq");
-    cfg.threads = (int)cli_int(c, "threads", 0, 1, 1024, &ok);
-    if (!ok)
-        return 2;
-    const char *tie = cli_get(c, "tie");
-    if (tie && strcmp(tie, "random") == 0)
-        cfg.tie = CB_TIE_RANDOM;
-    else if (tie && strcmp(tie, "first") != 0)
-        return cli_fail(CB_EINVAL, "--tie: '%s' is not first or random", tie);
-    if (cli_get(c, "first")) {
-        int rc = cb_game_parse_code(c->game, cli_get(c, "first"), &cfg.first_guess, &err);
-        if (rc != CB_OK)
-            return cli_fail(rc, "--first: %s", err.message);
+    a->table = c->table;
+    for (int i = 0; i < view.nopts; i++)
+        if (strcmp(view.opts[i]->name, "hard") == 0)
+            view.values[i] = NULL;
+    int rc = cli_make_strategies(&view, advice_default_strategy(c->game), &list, &n);
+    if (rc)
+        return rc;
+    if (n != 1) {
+        cli_free_strategies(list, n);
+        return cli_fail(CB_EINVAL, "--strategy: give one strategy here (several side by side belong to simulate)");
     }
-    if (strchr(cfg.name, ',')) /* several strategies side by side belong to simulate */
-        return cli_fail(CB_EINVAL, "--strategy: give one strategy here, not '%s'", cfg.name);
-    if (advice_make(a, c->table, &cfg, seed, &err) != CB_OK) {
+    a->strategy = list[0];
+    free(list);
+    if (advice_finish(a, seed, &err) != CB_OK) {
         advice_close(a);
         return cli_fail_err(&err);
     }

@@ -18,15 +18,6 @@
 
 #include "cli.h"
 
-/* The strategy options, for a command's option table (followed by its own and {NULL}). */
-#define ADVICE_OPTS                                                                                              \
-    {"strategy", "NAME", "strategy: minimax, expected, parts, entropy, entropy-knuth, frequency, ... "          \
-                         "(default: the best greedy one for the game)"},                                          \
-        {"first", "GUESS", "the strategy's fixed first guess"},                                                 \
-        {"candidates-only", NULL, "the strategy only plays remaining candidates"},                              \
-        {"tie", "first|random", "among equal scores: a candidate, then the lowest index (default); or random"}, \
-        {"freq", "FILE", "word frequencies for frequency strategies (\"word weight\" lines)"}
-
 /*
  * The cost of scoring a state: (candidate, guess) pairs, weighted 100 when
  * feedback is computed on the fly. Above ADVICE_MAX_WORK the first
@@ -58,7 +49,13 @@ typedef struct advice_pick {
 /* The best greedy strategy for a game: the default of --strategy. */
 const char *advice_default_strategy(const cb_game *g);
 
-/* Make the strategy from c's options for c->table (hard: the game's hard mode). Prints errors; returns the exit status. */
+/*
+ * Make the strategy from c's strategy options (cli_strategy_opts; one
+ * --strategy, default advice_default_strategy()) for c->table; random
+ * strategies draw from a generator seeded with seed. Hard mode is not
+ * taken from --hard but from each state asked about (assist turns it on
+ * and off). Prints errors; returns the exit status.
+ */
 int advice_open(advice *a, const cli *c, uint64_t seed);
 /* Make a named strategy with every other option at its default (tests, replays). */
 int advice_open_named(advice *a, const cb_table *table, const char *name, uint64_t seed, cb_error *err);

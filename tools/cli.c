@@ -54,15 +54,28 @@ static int find_opt(const cli *c, const char *name, size_t len)
     return -1;
 }
 
+/* 1 when the command's own options include `name`. */
+static int overridden(const cli_cmd *cmd, const char *name)
+{
+    for (const cli_opt *o = cmd->opts; o && o->name; o++)
+        if (strcmp(o->name, name) == 0)
+            return 1;
+    return 0;
+}
+
 void cli_help(const cli_cmd *cmd, FILE *out)
 {
     fprintf(out, "usage: codebreaker %s %s\n\n%s\n\noptions:\n", cmd->name, cmd->usage, cmd->summary);
-    for (int pass = 0; pass < 2; pass++) {
-        const cli_opt *opts = pass == 0 ? cmd->opts : (cmd->uses_game ? cli_game_opts : NULL);
-        if (pass == 1 && opts)
-            fprintf(out, "\ngame options:\n");
+    for (int pass = 0; pass < 3; pass++) {
+        const cli_opt *opts = pass == 0   ? cmd->opts
+                              : pass == 1 ? (cmd->uses_strategy ? cli_strategy_opts : NULL)
+                                          : (cmd->uses_game ? cli_game_opts : NULL);
+        if (pass > 0 && opts)
+            fprintf(out, "\n%s options:\n", pass == 1 ? "strategy" : "game");
         for (const cli_opt *o = opts; o && o->name; o++) {
             char left[48];
+            if (pass > 0 && overridden(cmd, o->name))
+                continue; /* the command's own option of that name (parsed first) replaces the shared one */
             snprintf(left, sizeof left, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
             fprintf(out, "  %-22s %s\n", left, o->help);
         }
@@ -77,6 +90,8 @@ int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv)
     memset(c, 0, sizeof *c);
     c->cmd = cmd;
     add_opts(c, cmd->opts);
+    if (cmd->uses_strategy)
+        add_opts(c, cli_strategy_opts);
     if (cmd->uses_game)
         add_opts(c, cli_game_opts);
     c->pos = calloc((size_t)argc + 1, sizeof *c->pos);

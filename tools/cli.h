@@ -30,6 +30,7 @@ typedef struct cli_cmd {
     const cli_opt *opts; /* command options, ended by {NULL}; game options are added when uses_game */
     int uses_game;
     int (*run)(cli *c);
+    int uses_strategy;   /* add the strategy options (cli_strategy_opts) */
 } cli_cmd;
 
 struct cli {
@@ -45,6 +46,8 @@ struct cli {
 
 /* The shared game options, for help and parsing. */
 extern const cli_opt cli_game_opts[];
+/* The shared strategy options (cli_strategy.c). */
+extern const cli_opt cli_strategy_opts[];
 
 /* Parse argv (after the subcommand name); prints errors and returns 2 on bad usage, 0 ok, -1 help shown. */
 int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv);
@@ -70,6 +73,24 @@ int cli_fail(int code, const char *fmt, ...)
     ;
 int cli_fail_err(const cb_error *err);
 int cli_status(int code);
+
+/*
+ * Apply GUESS=FEEDBACK arguments args[0..n) to st; on failure print why (a
+ * malformed pair, a hard-mode breach, a history that contradicts itself)
+ * and return the exit status, else 0.
+ */
+int cli_apply_history(const cli *c, cb_state *st, char **args, int n);
+
+/*
+ * Make the strategies named by --strategy (comma-separated; default_name
+ * when absent) with the strategy options; *out gets an array of *count
+ * strategies, freed by cli_free_strategies. Prints the error and returns
+ * the exit status on failure. Needs c->table.
+ */
+int cli_make_strategies(const cli *c, const char *default_name, cb_strategy ***out, size_t *count);
+void cli_free_strategies(cb_strategy **s, size_t count);
+/* --seed, or 0. */
+uint64_t cli_seed(const cli *c, int *ok);
 
 /* Print s as a JSON string (with quotes) to out. */
 void cli_json_string(FILE *out, const char *s);

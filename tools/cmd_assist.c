@@ -341,14 +341,12 @@ static int run(cli *c)
 }
 
 static const cli_opt opts[] = {
-    {"seed", "S", "seed of random strategies and random tie-breaks (default 0)"},
     {"plain", NULL, "no colours or symbols: words, for screen readers and logs"},
-    ADVICE_OPTS,
     {NULL, NULL, NULL},
 };
 
 const cli_cmd cmd_assist = {
     "assist", "[OPTIONS]",
     "advise a game played elsewhere: proposes each guess, narrows down with the feedback you type",
-    "codebreaker assist --game wordle   (then: Enter, .y..g, ...)", opts, 1, run,
+    "codebreaker assist --game wordle   (then: Enter, .y..g, ...)", opts, 1, run, 1,
 };

@@ -4,38 +4,6 @@
 
 #include "commands.h"
 
-/* Apply each GUESS=FEEDBACK argument; on failure print why and return the exit status. */
-static int apply_history(cli *c, cb_state *st)
-{
-    for (int i = 0; i < c->npos; i++) {
-        char *arg = c->pos[i], *eq = strchr(arg, '=');
-        uint32_t guess, fb;
-        cb_error err;
-        char why[160];
-        if (!eq)
-            return cli_fail(CB_EINVAL, "'%s' is not GUESS=FEEDBACK", arg);
-        *eq = '\0';
-        int rc = cb_game_parse_code(c->game, arg, &guess, &err);
-        if (rc == CB_OK)
-            rc = cb_game_parse_feedback(c->game, eq + 1, &fb, &err);
-        *eq = '=';
-        if (rc != CB_OK)
-            return cli_fail_err(&err);
-        if (!cb_state_legal(st, guess, why, sizeof why))
-            return cli_fail(CB_EILLEGAL, "%s: %s", arg, why);
-        rc = cb_state_apply(st, guess, fb);
-        if (rc == CB_ECONTRADICT) {
-            if (i == 0)
-                return cli_fail(rc, "no secret gives %s", arg);
-            return cli_fail(rc, "no secret gives %s after the %d feedback%s before it: the history contradicts itself",
-                            arg, i, i > 1 ? "s" : "");
-        }
-        if (rc != CB_OK)
-            return cli_fail(rc, "%s: %s", arg, cb_strerror(rc));
-    }
-    return 0;
-}
-
 static void print_mappings(const cb_state *st, int json)
 {
     unsigned u = cb_state_mappings(st);
@@ -100,7 +68,7 @@ static int run(cli *c)
     if (cb_state_new(c->table, &st) != CB_OK)
         return cli_fail(CB_ENOMEM, "out of memory");
     cb_state_set_hard(st, cli_flag(c, "hard"));
-    rc = apply_history(c, st);
+    rc = cli_apply_history(c, st, c->pos, c->npos);
     if (rc == 0)
         print_list(c, st, limit == 0 ? SIZE_MAX : (size_t)limit);
     cb_state_free(st);
@@ -115,5 +83,5 @@ static const cli_opt opts[] = {
 const cli_cmd cmd_candidates = {
     "candidates", "[GUESS=FEEDBACK ...]",
     "print how many secrets remain after a history, and list them",
-    "codebreaker candidates --game wordle salet=.Y... crony=..G..", opts, 1, run,
+    "codebreaker candidates --game wordle salet=.Y... crony=..G..", opts, 1, run, 0,
 };

@@ -121,5 +121,5 @@ const cli_cmd cmd_feedback = {
     "feedback", "GUESS SECRET | -",
     "print the feedback of GUESS against SECRET; with -, read 'GUESS SECRET' lines from stdin "
     "(Symble: colours per codeword position)",
-    "codebreaker feedback --game wordle salet aback", opts, 1, run,
+    "codebreaker feedback --game wordle salet aback", opts, 1, run, 0,
 };

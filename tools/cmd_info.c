@@ -73,5 +73,5 @@ static const cli_opt opts[] = {{NULL, NULL, NULL}};
 
 const cli_cmd cmd_info = {
     "info", "[OPTIONS]", "print a game's facts: codes, guesses, feedbacks, table size and build time",
-    "codebreaker info --game mastermind --colors 8 --pegs 5", opts, 1, run,
+    "codebreaker info --game mastermind --colors 8 --pegs 5", opts, 1, run, 0,
 };

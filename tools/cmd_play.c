@@ -247,12 +247,11 @@ static const cli_opt opts[] = {
     {"mapping", "ABC", "Symble: the hidden mapping, the symbols of gray, yellow, green (e.g. cab)"},
     {"max-guesses", "N", "guesses allowed (default 6 Wordle, 8 Symble, 10 Mastermind)"},
     {"plain", NULL, "no colours or symbols: words, for screen readers and logs"},
-    ADVICE_OPTS,
     {NULL, NULL, NULL},
 };
 
 const cli_cmd cmd_play = {
     "play", "[OPTIONS]",
     "play a game: the program keeps a secret and you guess (hint, giveup, quit)",
-    "codebreaker play --game wordle --hard", opts, 1, run,
+    "codebreaker play --game wordle --hard", opts, 1, run, 1,
 };

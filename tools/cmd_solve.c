@@ -180,14 +180,12 @@ static int run(cli *c)
 static const cli_opt opts[] = {
     {"max-guesses", "N", "stop after N guesses (default: until solved)"},
     {"mapping", "ABC", "Symble: the hidden mapping, the symbols of gray, yellow, green (default: drawn from --seed)"},
-    {"seed", "S", "seed of random strategies and of Symble's mapping (default 0)"},
     {"plain", NULL, "no colours or symbols: words, for screen readers and logs"},
-    ADVICE_OPTS,
     {NULL, NULL, NULL},
 };
 
 const cli_cmd cmd_solve = {
     "solve", "SECRET [OPTIONS]",
     "watch a strategy play one secret: each guess, its feedback, the candidates left and the share removed",
-    "codebreaker solve --game wordle --strategy entropy crane", opts, 1, run,
+    "codebreaker solve --game wordle --strategy entropy crane", opts, 1, run, 1,
 };

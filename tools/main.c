@@ -7,6 +7,8 @@ static const cli_cmd *const commands[] = {
     &cmd_info,
     &cmd_feedback,
     &cmd_candidates,
+    &cmd_simulate,
+    &cmd_rank,
     &cmd_play,
     &cmd_assist,
     &cmd_solve,

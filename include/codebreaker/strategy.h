@@ -49,7 +49,7 @@ typedef enum cb_strategy_kind {
     CB_STRATEGY_ENTROPY_KNUTH = 4,     /* entropy; among equal scores always a candidate if one ties */
     CB_STRATEGY_RANDOM = 5,            /* a uniformly random remaining candidate */
     CB_STRATEGY_RANDOM_ANY = 6,        /* a uniformly random allowed guess until the target turn */
-    CB_STRATEGY_MONTECARLO = 7,        /* lowest average over random continuations after each guess */
+    CB_STRATEGY_MONTECARLO = 7,        /* the candidate with the lowest average over random continuations */
     CB_STRATEGY_FREQUENCY = 8,         /* the most frequent remaining candidate (words, or letters) */
     CB_STRATEGY_ENTROPY_FREQUENCY = 9, /* entropy plus the candidate's word probability */
     CB_STRATEGY_FIRST = 10,            /* the first remaining candidate in list order */
@@ -104,7 +104,10 @@ typedef struct cb_strategy_config {
     int threads;
 } cb_strategy_config;
 
-/* name "entropy", no fixed opener, no restrictions, tie first, seed 0, default iterations, all threads. */
+/*
+ * name "parts" (the best greedy strategy on Wordle and Mastermind), no fixed
+ * opener, no restrictions, tie first, seed 0, default iterations, all threads.
+ */
 void cb_strategy_config_default(cb_strategy_config *cfg);
 
 /* What a strategy name means: for help texts and pickers. */

@@ -1,0 +1,114 @@
+#!/bin/sh
+# cli_simulate.sh: end-to-end tests of `codebreaker simulate` and `codebreaker rank`.
+# usage: sh tests/cli_simulate.sh path/to/codebreaker
+cb="$1"
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+# expect_err NAME PATTERN -- ARGS...: exit status 2, one line on stderr matching PATTERN, nothing on stdout
+expect_err() {
+    name="$1" pattern="$2"
+    shift 3
+    "$cb" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    rc=$?
+    if [ "$rc" = 2 ] && grep -Eq -- "$pattern" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ]; then
+        ok
+    else
+        bad "$name: status $rc, stderr:"
+        cat "$tmp/err"
+    fi
+}
+
+# json_field FILE FIELD: the value of a top-level number or string field of the first JSON line
+json_field() { sed -n '1s/.*"'"$2"'":\("[^"]*"\|[-0-9.]*\).*/\1/p' "$1"; }
+
+# Mastermind, Knuth's minimax: 5801 guesses, opener 1122, worst case 5 (Kooi 2005).
+"$cb" simulate --game mastermind --strategy minimax --json >"$tmp/mm.json" 2>"$tmp/err"
+if [ "$(json_field "$tmp/mm.json" total_guesses)" = 5801 ] && [ "$(json_field "$tmp/mm.json" first_guess)" = '"1122"' ] \
+    && [ "$(json_field "$tmp/mm.json" max)" = 5 ] && grep -q '"distribution":\[0,1,6,62,533,694\]' "$tmp/mm.json" \
+    && [ ! -s "$tmp/err" ]; then ok; else bad "mastermind minimax json"; cat "$tmp/mm.json" "$tmp/err"; fi
+
+# several strategies: one JSON object per line, each with the promised fields
+"$cb" simulate --game mastermind --strategy expected,parts --candidates-only --json >"$tmp/two.json"
+if [ "$(wc -l <"$tmp/two.json")" = 2 ] && grep -q '"total_guesses":5722' "$tmp/two.json" \
+    && grep -q '"total_guesses":5701' "$tmp/two.json"; then ok; else bad "two strategies"; cat "$tmp/two.json"; fi
+for field in strategy games total_guesses average median stddev max distribution wins_within first_guess seconds; do
+    grep -q "\"$field\":" "$tmp/two.json" && ok || bad "json field $field"
+done
+
+# the text table and histogram, side by side
+"$cb" simulate --game mastermind --strategy minimax,entropy >"$tmp/table.txt"
+for pattern in '^strategy +minimax +entropy$' '^total guesses +5801 +5722$' '^best / worst case +1 / 5 +1 / 6$' \
+    '^first guess +1122 +1234$' '^wins within 10 +1296 \(100.00%\)' '^time per game ' '^removed per turn ' \
+    '^distribution of guesses' '^5 +694 '; do
+    grep -Eq "$pattern" "$tmp/table.txt" && ok || { bad "table: $pattern"; cat "$tmp/table.txt"; }
+done
+
+# a seeded sample: repeatable, and the seed is printed
+"$cb" simulate --game mastermind --strategy random --sample 50 --seed 7 >"$tmp/s1.txt"
+"$cb" simulate --game mastermind --strategy random --sample 50 --seed 7 --threads 1 >"$tmp/s2.txt"
+grep -v -e "^time" -e "built in" "$tmp/s1.txt" >"$tmp/s1b"
+grep -v -e "^time" -e "built in" "$tmp/s2.txt" >"$tmp/s2b"
+if cmp -s "$tmp/s1b" "$tmp/s2b" && grep -q "a sample of 50 secrets (seed 7)" "$tmp/s1.txt"; then ok; else bad "sample repeatable"; fi
+
+# --max-guesses: a lost game scores G+1
+"$cb" simulate --game mastermind --strategy minimax --max-guesses 4 --json >"$tmp/lim.json"
+if grep -q '"lost":694' "$tmp/lim.json" && grep -q '"total_guesses":5801' "$tmp/lim.json" \
+    && grep -q '"wins_within":{"guesses":4,"games":602' "$tmp/lim.json"; then ok; else bad "max guesses"; cat "$tmp/lim.json"; fi
+
+# --csv: one row per game with its guesses
+"$cb" simulate --game mastermind --strategy minimax --csv "$tmp/games.csv" >/dev/null
+if [ "$(wc -l <"$tmp/games.csv")" = 1297 ] && head -1 "$tmp/games.csv" | grep -q '^strategy,secret,guesses,won,path$' \
+    && grep -q '^"minimax",1122,1,1,1122$' "$tmp/games.csv"; then ok; else bad "csv"; head -3 "$tmp/games.csv"; fi
+
+# Wordle hard mode: every guess of the csv is legal (replayed through `candidates --hard`)
+"$cb" simulate --hard --strategy parts --sample 10 --seed 3 --csv "$tmp/hard.csv" >/dev/null
+illegal=0
+tail -n +2 "$tmp/hard.csv" | while IFS=, read -r strat secret n won path; do
+    hist=""
+    for g in $path; do
+        [ "$g" = "$secret" ] && break
+        fb=$("$cb" feedback "$g" "$secret")
+        hist="$hist $g=$fb"
+    done
+    # shellcheck disable=SC2086
+    "$cb" candidates --hard --limit 0 $hist >/dev/null 2>&1 || echo "illegal: $secret: $path"
+done >"$tmp/illegal"
+[ ! -s "$tmp/illegal" ] && ok || { bad "hard mode"; head -3 "$tmp/illegal"; }
+
+# rank: the scores side by side, and a partition
+"$cb" rank --game mastermind --strategy minimax --limit 3 >"$tmp/rank.txt"
+if grep -Eq '^ +1 +1122 +256 +204.535 +13 +2.8851 +yes$' "$tmp/rank.txt" && [ "$(grep -c yes "$tmp/rank.txt")" = 3 ]; then
+    ok; else bad "rank"; cat "$tmp/rank.txt"; fi
+"$cb" rank --strategy entropy --limit 1 salet=.Y... --json | grep -q '"candidates":102,.*"guess":"brond"' && ok \
+    || bad "rank json"
+"$cb" rank --game mastermind --partition 1122 >"$tmp/part.txt"
+if grep -Eq '^1B0W +256 ' "$tmp/part.txt" && grep -Eq '^4B0W +1 +1122$' "$tmp/part.txt" \
+    && grep -q "1122 splits 1296 candidates into 13 parts: largest 256" "$tmp/part.txt"; then ok; else bad "partition"; cat "$tmp/part.txt"; fi
+
+# bad input: one line, status 2
+expect_err unknown-strategy "unknown strategy 'knuth'" -- simulate --game mastermind --strategy knuth
+expect_err unknown-in-list "unknown strategy 'foo'" -- simulate --game mastermind --strategy minimax,foo
+expect_err first-not-a-word "--first: 'zzzzz' is not in the list" -- simulate --first zzzzz
+expect_err first-bad-code "--first: .*not a symbol" -- simulate --game mastermind --first 1179
+expect_err sample-zero "--sample: 0 is out of range" -- simulate --sample 0
+expect_err sample-too-big "--sample: 1297 is more than the 1296 secrets" -- simulate --game mastermind --sample 1297
+expect_err bad-tie "--tie: 'sometimes' is not first or random" -- simulate --tie sometimes
+expect_err bad-seed "--seed: 'x' is not a whole number" -- simulate --seed x
+expect_err tree "not available" -- simulate --strategy tree:/nonexistent.tree
+expect_err hard-mastermind "Wordle rules only" -- simulate --game mastermind --hard
+expect_err rank-contradiction "contradicts itself" -- rank crane=..... crane=GGGGG
+expect_err rank-bad-partition "--partition: 'qqqqq' is not in the list" -- rank --partition qqqqq
+expect_err rank-random "plays at random" -- rank --strategy random
+expect_err rank-two "one --strategy" -- rank --strategy minimax,parts
+expect_err csv-unwritable "cannot write" -- simulate --game mastermind --strategy first --csv /nonexistent/dir/x.csv
+
+"$cb" simulate --help | grep -q "strategy options:" && ok || bad "simulate help"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,388 @@
+/*
+ * test_strategy.c: the fast partition kernels against a slow reference on
+ * random states, every greedy choice against a slow chooser, hard-mode
+ * pools against cb_state_legal, and the strategies' options.
+ *
+ * The reference scores partitions from the independent rules of
+ * ref_rules.c: each candidate's feedback spelled as a string (Symble: the
+ * smallest spelling over its possible mappings, so parts count codewords),
+ * grouped by sorting.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "check.h"
+#include "codebreaker/codebreaker.h"
+#include "ref_rules.h"
+
+typedef struct ref_stats {
+    uint32_t largest, parts;
+    double expected, entropy;
+} ref_stats;
+
+typedef struct world {
+    cb_game *game;
+    cb_table *table;
+    const char *name;
+} world;
+
+static world open_world(const char *preset, int colors, int pegs, cb_table_mode mode)
+{
+    world w = {NULL, NULL, preset};
+    cb_game_config cfg;
+    cb_table_options opt;
+    cb_error err;
+    cb_game_config_preset(preset, &cfg);
+    if (colors) {
+        cfg.colors = colors;
+        cfg.length = pegs;
+    }
+    if (cb_game_new(&cfg, &w.game, &err) != CB_OK) {
+        fprintf(stderr, "%s: %s\n", preset, err.message);
+        exit(1);
+    }
+    cb_table_options_default(&opt);
+    opt.mode = mode;
+    if (cb_table_new(w.game, &opt, &w.table, &err) != CB_OK) {
+        fprintf(stderr, "%s: %s\n", preset, err.message);
+        exit(1);
+    }
+    return w;
+}
+
+static void close_world(world *w)
+{
+    cb_table_free(w->table);
+    cb_game_free(w->game);
+}
+
+/* The feedback of guess gi against secret si as a string key, by the reference rules (Symble: one mapping). */
+static void ref_key(const cb_game *g, uint32_t gi, uint32_t si, int mapping, char *out)
+{
+    const unsigned char *a = cb_game_code(g, gi), *b = cb_game_code(g, cb_game_secret_guess(g, si));
+    int n = cb_game_length(g);
+    char pat[64];
+    switch (cb_game_rule(g)) {
+    case CB_RULE_MASTERMIND: {
+        int black, white;
+        ref_mastermind(a, b, n, cb_game_colors(g), &black, &white);
+        sprintf(out, "%dB%dW", black, white);
+        return;
+    }
+    case CB_RULE_WORDLE:
+        ref_wordle(a, b, n, out);
+        return;
+    default: {
+        char m[4];
+        ref_symble(a, b, n, pat);
+        if (strspn(pat, "G") == (size_t)n) {
+            strcpy(out, "won");
+            return;
+        }
+        cb_game_mapping_name(mapping, m);
+        for (int i = 0; i < n; i++) /* last position first: string order = the library's id order */
+            out[i] = m[pat[n - 1 - i] == '.' ? 0 : pat[n - 1 - i] == 'Y' ? 1 : 2];
+        out[n] = '\0';
+    }
+    }
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
+
+#define KEY_LEN 32
+
+/* The slow reference: each candidate's key, sorted, counted. */
+static ref_stats reference(const cb_state *st, uint32_t gi)
+{
+    const cb_game *g = cb_state_game(st);
+    size_t n = cb_state_count(st);
+    const uint32_t *cands = cb_state_candidates(st);
+    const uint8_t *masks = cb_state_masks(st);
+    char(*keys)[KEY_LEN] = malloc(n * sizeof *keys);
+    for (size_t i = 0; i < n; i++) {
+        if (!masks) {
+            ref_key(g, gi, cands[i], 0, keys[i]);
+            continue;
+        }
+        keys[i][0] = '\0';
+        for (int m = 0; m < CB_MAPPINGS; m++) {
+            char k[KEY_LEN];
+            if (!(masks[i] >> m & 1))
+                continue;
+            ref_key(g, gi, cands[i], m, k);
+            if (keys[i][0] == '\0' || strcmp(k, keys[i]) < 0)
+                strcpy(keys[i], k);
+        }
+    }
+    qsort(keys, n, sizeof *keys, cmp_str);
+    ref_stats r = {0, 0, 0, 0};
+    double sumsq = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && strcmp(keys[j], keys[i]) == 0)
+            j++;
+        double c = (double)(j - i), p = c / (double)n;
+        r.parts++;
+        r.largest = (uint32_t)c > r.largest ? (uint32_t)c : r.largest;
+        sumsq += c * c;
+        r.entropy -= p * log2(p);
+        i = j;
+    }
+    r.expected = sumsq / (double)n;
+    free(keys);
+    return r;
+}
+
+static int same(const ref_stats *r, const cb_guess_score *s)
+{
+    return r->largest == s->largest && r->parts == s->parts && fabs(r->expected - s->expected) < 1e-9 &&
+           fabs(r->entropy - s->entropy) < 1e-6;
+}
+
+/* A random history of `turns` random guesses toward a random secret (Symble: under a random mapping). */
+static void random_state(const world *w, cb_state *st, int turns, unsigned long long *seed)
+{
+    const cb_game *g = w->game;
+    uint32_t secret = (uint32_t)(check_rand(seed) % cb_game_secret_count(g));
+    int mapping = (int)(check_rand(seed) % CB_MAPPINGS);
+    cb_state_reset(st);
+    for (int t = 0; t < turns; t++) {
+        uint32_t gi = (uint32_t)(check_rand(seed) % cb_game_guess_count(g));
+        uint32_t fb = cb_table_get(w->table, gi, secret);
+        if (cb_game_rule(g) == CB_RULE_SYMBLE)
+            fb = cb_game_observe(g, fb, mapping);
+        if (fb == cb_game_won(g))
+            continue;
+        cb_state_apply(st, gi, fb);
+    }
+}
+
+/* Every kernel (block, narrow, single, generic) against the reference on random states and guesses. */
+static void kernels(const world *w, int states, int max_turns, int probes)
+{
+    cb_state *st;
+    cb_strategy *s;
+    cb_strategy_config cfg;
+    cb_strategy_config_default(&cfg);
+    cfg.name = "entropy";
+    cb_state_new(w->table, &st);
+    CHECK(cb_strategy_new(w->table, &cfg, &s, NULL) == CB_OK);
+    uint32_t ng = cb_game_guess_count(w->game);
+    cb_guess_score *all = malloc(ng * sizeof *all), *by_guess = malloc(ng * sizeof *by_guess);
+    unsigned long long seed = 7;
+    int bad = 0;
+    for (int k = 0; k < states; k++) {
+        random_state(w, st, (int)(check_rand(&seed) % (unsigned)(max_turns + 1)), &seed);
+        size_t count = 0;
+        CHECK(cb_strategy_rank(s, st, ng, all, &count) == CB_OK && count == ng);
+        for (size_t i = 0; i < count; i++)
+            by_guess[all[i].guess] = all[i];
+        for (int p = 0; p < probes; p++) {
+            uint32_t gi = (uint32_t)(check_rand(&seed) % ng);
+            ref_stats r = reference(st, gi);
+            cb_guess_score one;
+            CHECK(cb_guess_score_compute(st, gi, &one) == CB_OK);
+            if (!same(&r, &by_guess[gi]) || !same(&r, &one) || one.candidate != cb_state_is_candidate(st, gi))
+                bad++;
+        }
+    }
+    CHECK_MSG(bad == 0, "%s: %d guesses scored unlike the reference", w->name, bad);
+    free(all);
+    free(by_guess);
+    cb_strategy_free(s);
+    cb_state_free(st);
+}
+
+/* The slow chooser: the best reference key over the pool, then a candidate, then the lowest index. */
+static uint32_t slow_choice(const cb_state *st, const ref_stats *refs, const char *name, int cands_only)
+{
+    const cb_game *g = cb_state_game(st);
+    if (cb_state_count(st) == 1)
+        return cb_game_secret_guess(g, cb_state_candidates(st)[0]);
+    uint32_t best = CB_NONE;
+    double best_key = INFINITY;
+    int best_cand = 0;
+    for (uint32_t gi = 0; gi < cb_game_guess_count(g); gi++) {
+        int cand = cb_state_is_candidate(st, gi);
+        if ((cands_only && !cand) || !cb_state_legal(st, gi, NULL, 0))
+            continue;
+        const ref_stats *r = &refs[gi];
+        double key = strcmp(name, "minimax") == 0    ? r->largest
+                     : strcmp(name, "expected") == 0 ? r->expected
+                     : strcmp(name, "parts") == 0    ? -(double)r->parts
+                                                     : -r->entropy;
+        /* keys equal up to rounding are ties: the library compares exact integers */
+        if (best == CB_NONE || key < best_key - 1e-9 || (fabs(key - best_key) <= 1e-9 && cand && !best_cand)) {
+            best = gi;
+            best_key = key;
+            best_cand = cand;
+        }
+    }
+    return best;
+}
+
+/* Every greedy strategy, with and without --candidates-only, on random states of at most max_n candidates. */
+static void choices(const world *w, int states, int min_turns, size_t max_n, int hard)
+{
+    static const char *const names[] = {"minimax", "expected", "parts", "entropy", "entropy-knuth"};
+    cb_state *st;
+    cb_state_new(w->table, &st);
+    cb_state_set_hard(st, hard);
+    uint32_t ng = cb_game_guess_count(w->game);
+    ref_stats *refs = malloc(ng * sizeof *refs);
+    unsigned long long seed = 11;
+    int bad = 0, tried = 0;
+    for (int k = 0; k < states; k++) {
+        do
+            random_state(w, st, min_turns + (int)(check_rand(&seed) % 2), &seed);
+        while (cb_state_count(st) > max_n);
+        for (uint32_t gi = 0; gi < ng; gi++)
+            refs[gi] = reference(st, gi);
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            for (int co = 0; co < 2; co++) {
+                cb_strategy_config cfg;
+                cb_strategy *s;
+                uint32_t got;
+                cb_strategy_config_default(&cfg);
+                cfg.name = names[i];
+                cfg.candidates_only = co;
+                cfg.threads = 1 + (k % 2);
+                CHECK(cb_strategy_new(w->table, &cfg, &s, NULL) == CB_OK);
+                CHECK(cb_strategy_choose(s, st, NULL, &got, NULL) == CB_OK);
+                uint32_t want = slow_choice(st, refs, i == 4 ? "entropy" : names[i], co);
+                tried++;
+                if (got != want) {
+                    bad++;
+                    fprintf(stderr, "%s %s%s: chose %u, reference %u (%zu candidates)\n", w->name, names[i],
+                            co ? " --candidates-only" : "", got, want, cb_state_count(st));
+                }
+                cb_strategy_free(s);
+            }
+    }
+    CHECK_MSG(bad == 0, "%s: %d of %d choices differ from the slow chooser", w->name, bad, tried);
+    free(refs);
+    cb_state_free(st);
+}
+
+/* Hard mode: the guesses rank may play are exactly the legal ones. */
+static void hard_pools(const world *w)
+{
+    cb_state *st;
+    cb_strategy *s;
+    cb_strategy_config cfg;
+    cb_strategy_config_default(&cfg);
+    cfg.name = "expected";
+    cb_state_new(w->table, &st);
+    cb_state_set_hard(st, 1);
+    CHECK(cb_strategy_new(w->table, &cfg, &s, NULL) == CB_OK);
+    uint32_t ng = cb_game_guess_count(w->game);
+    cb_guess_score *all = malloc(ng * sizeof *all);
+    unsigned long long seed = 5;
+    for (int k = 0; k < 20; k++) {
+        random_state(w, st, 1 + k % 3, &seed);
+        size_t count = 0, legal = 0;
+        for (uint32_t gi = 0; gi < ng; gi++)
+            legal += (size_t)cb_state_legal(st, gi, NULL, 0);
+        CHECK(cb_strategy_rank(s, st, ng, all, &count) == CB_OK);
+        int ok = count == legal;
+        for (size_t i = 0; i < count; i++)
+            ok &= cb_state_legal(st, all[i].guess, NULL, 0) && all[i].legal;
+        CHECK_MSG(ok, "hard pool of %zu guesses, %zu legal", count, legal);
+    }
+    free(all);
+    cb_strategy_free(s);
+    cb_state_free(st);
+}
+
+/* Names, options and errors of cb_strategy_new. */
+static void options(const world *w)
+{
+    cb_strategy_config cfg;
+    cb_strategy *s = NULL;
+    cb_error err;
+    size_t count;
+    const cb_strategy_info *info = cb_strategy_list(&count);
+    CHECK(count == CB_STRATEGY_KINDS && strcmp(info[CB_STRATEGY_PARTS].name, "parts") == 0);
+    for (size_t i = 0; i + 1 < count; i++) {
+        cb_strategy_config_default(&cfg);
+        cfg.name = info[i].name;
+        CHECK_MSG(cb_strategy_new(w->table, &cfg, &s, &err) == CB_OK, "%s", info[i].name);
+        CHECK(cb_strategy_get_kind(s) == info[i].kind);
+        cb_strategy_free(s);
+    }
+    cb_strategy_config_default(&cfg);
+    cfg.name = "knuth";
+    CHECK(cb_strategy_new(w->table, &cfg, &s, &err) == CB_ENOTFOUND && s == NULL && strstr(err.message, "knuth"));
+    cfg.name = "tree:/nonexistent";
+    CHECK(cb_strategy_new(w->table, &cfg, &s, &err) == CB_EINVAL && strstr(err.message, "not available"));
+    cfg.name = "minimax";
+    cfg.first_guess = cb_game_guess_count(w->game);
+    CHECK(cb_strategy_new(w->table, &cfg, &s, &err) == CB_EINVAL);
+    cfg.first_guess = 5;
+    cfg.candidates_only = 1;
+    cfg.tie = CB_TIE_RANDOM;
+    CHECK(cb_strategy_new(w->table, &cfg, &s, &err) == CB_OK);
+    CHECK(strcmp(cb_strategy_name(s), "minimax --first 1116 --candidates-only --tie random") == 0);
+    CHECK(!cb_strategy_deterministic(s));
+    cb_state *st;
+    uint32_t gi;
+    double score;
+    cb_state_new(w->table, &st);
+    CHECK(cb_strategy_choose(s, st, NULL, &gi, &score) == CB_OK && gi == 5 && score == 317);
+    cb_strategy_free(s);
+    cfg.name = "random";
+    CHECK(cb_strategy_new(w->table, &cfg, &s, &err) == CB_OK);
+    size_t n;
+    cb_guess_score gs[2];
+    CHECK(cb_strategy_rank(s, st, 2, gs, &n) == CB_EINVAL);
+    cb_strategy_free(s);
+    cb_state_free(st);
+}
+
+#include <time.h>
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+#define TIMED(call)                                                                                              \
+    do {                                                                                                         \
+        double t0 = now();                                                                                       \
+        call;                                                                                                    \
+        if (getenv("CB_TEST_TIMES"))                                                                             \
+            fprintf(stderr, "%6.3f s  %s\n", now() - t0, #call);                                                 \
+    } while (0)
+
+int main(void)
+{
+    world mm = open_world("mastermind", 0, 0, CB_TABLE_AUTO);
+    world fly = open_world("mastermind", 5, 4, CB_TABLE_OFF);     /* on-the-fly feedback */
+    world wide = open_world("wordle", 3, 6, CB_TABLE_AUTO);       /* two-byte entries: 3^6 ids */
+    world sym6 = open_world("symble", 3, 6, CB_TABLE_AUTO);       /* Symble, two-byte entries */
+    world wordle = open_world("wordle", 0, 0, CB_TABLE_AUTO);
+    world symble = open_world("symble", 0, 0, CB_TABLE_AUTO);
+    TIMED(kernels(&mm, 16, 2, 24));
+    TIMED(kernels(&fly, 10, 2, 24));
+    TIMED(kernels(&wide, 20, 2, 40));
+    TIMED(kernels(&sym6, 20, 2, 40));
+    TIMED(kernels(&wordle, 3, 0, 15));  /* the first state: wide blocks */
+    TIMED(kernels(&wordle, 20, 2, 40)); /* narrower states */
+    TIMED(kernels(&symble, 2, 0, 10));
+    TIMED(kernels(&symble, 10, 2, 20));
+    TIMED(choices(&mm, 8, 1, 400, 0));
+    TIMED(choices(&mm, 1, 0, SIZE_MAX, 0));
+    TIMED(choices(&wide, 8, 1, SIZE_MAX, 0));
+    TIMED(choices(&sym6, 8, 1, SIZE_MAX, 0));
+    TIMED(choices(&wordle, 4, 2, 40, 0));
+    TIMED(choices(&wordle, 4, 2, 40, 1));
+    TIMED(hard_pools(&wordle));
+    TIMED(options(&mm));
+    close_world(&mm);
+    close_world(&fly);
+    close_world(&wide);
+    close_world(&sym6);
+    close_world(&wordle);
+    close_world(&symble);
+    return check_done("test_strategy");
+}

@@ -1,0 +1,178 @@
+/* cmd_rank.c: `codebreaker rank`: every score of the best guesses after a history, and partitions. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+
+static void print_ranked(const cli *c, const cb_strategy *s, const cb_state *st, const cb_guess_score *gs,
+                         size_t count)
+{
+    char word[CB_MAX_LENGTH * 4 + 1];
+    int freq = cb_strategy_get_kind(s) == CB_STRATEGY_FREQUENCY || cb_strategy_get_kind(s) == CB_STRATEGY_ENTROPY_FREQUENCY;
+    int mc = cb_strategy_get_kind(s) == CB_STRATEGY_MONTECARLO;
+    if (cli_flag(c, "json")) {
+        printf("{\"candidates\":%zu,\"strategy\":", cb_state_count(st));
+        cli_json_string(stdout, cb_strategy_name(s));
+        printf(",\"guesses\":[");
+        for (size_t i = 0; i < count; i++) {
+            cb_game_format_code(c->game, gs[i].guess, word, sizeof word);
+            printf("%s{\"rank\":%zu,\"guess\":", i ? "," : "", i + 1);
+            cli_json_string(stdout, word);
+            printf(",\"largest\":%u,\"expected\":%.6f,\"parts\":%u,\"entropy\":%.6f,\"probability\":%.6f,"
+                   "\"candidate\":%s,\"score\":%.6f}",
+                   gs[i].largest, gs[i].expected, gs[i].parts, gs[i].entropy, gs[i].frequency,
+                   gs[i].candidate ? "true" : "false", gs[i].score);
+        }
+        printf("]}\n");
+        return;
+    }
+    size_t n = cb_state_count(st);
+    printf("%zu candidate%s; guesses ranked by %s\n\n", n, n == 1 ? "" : "s", cb_strategy_name(s));
+    printf("%4s  %-*s %8s %10s %7s %9s%s%s  %s\n", "rank", cb_game_length(c->game) + 2, "guess", "largest", "expected",
+           "parts", "entropy", freq ? "  probability" : "", mc ? "  avg guesses" : "", "candidate");
+    for (size_t i = 0; i < count; i++) {
+        cb_game_format_code(c->game, gs[i].guess, word, sizeof word);
+        printf("%4zu  %-*s %8u %10.3f %7u %9.4f", i + 1, cb_game_length(c->game) + 2, word, gs[i].largest,
+               gs[i].expected, gs[i].parts, gs[i].entropy);
+        if (freq)
+            printf("  %11.4f", gs[i].frequency);
+        if (mc)
+            printf("  %11.3f", gs[i].score);
+        printf("  %s\n", gs[i].candidate ? "yes" : "");
+    }
+}
+
+/* Parts sorted by size, biggest first, then by feedback. */
+typedef struct part {
+    uint32_t id, size, first;
+} part;
+
+static int cmp_part(const void *a, const void *b)
+{
+    const part *x = a, *y = b;
+    if (x->size != y->size)
+        return x->size < y->size ? 1 : -1;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+/* The whole partition of the candidates by one guess: feedback, count, a few of its secrets. */
+static int print_partition(const cli *c, const cb_state *st, const char *text)
+{
+    uint32_t gi;
+    cb_error err;
+    if (cb_game_parse_code(c->game, text, &gi, &err) != CB_OK)
+        return cli_fail(err.code, "--partition: %s", err.message);
+    size_t n = cb_state_count(st), samples = 6;
+    const uint32_t *cands = cb_state_candidates(st);
+    uint32_t *keys = malloc((n ? n : 1) * sizeof *keys);
+    cb_partition p;
+    cb_partition_init(&p);
+    if (!keys || cb_partition_compute(&p, st, gi) != CB_OK) {
+        free(keys);
+        cb_partition_release(&p);
+        return cli_fail(CB_ENOMEM, "out of memory");
+    }
+    cb_partition_keys(st, gi, keys);
+    part *parts = malloc((p.parts ? p.parts : 1) * sizeof *parts);
+    for (size_t k = 0; parts && k < p.parts; k++)
+        parts[k] = (part){p.ids[k], p.sizes[k], (uint32_t)k};
+    if (parts)
+        qsort(parts, p.parts, sizeof *parts, cmp_part);
+    cb_guess_score gs;
+    cb_guess_score_compute(st, gi, &gs);
+    int json = cli_flag(c, "json");
+    char word[CB_MAX_LENGTH * 4 + 1], fb[64];
+    if (json) {
+        printf("{\"guess\":");
+        cli_json_string(stdout, text);
+        printf(",\"candidates\":%zu,\"largest\":%u,\"expected\":%.6f,\"parts\":%u,\"entropy\":%.6f,\"partition\":[", n,
+               gs.largest, gs.expected, gs.parts, gs.entropy);
+    } else
+        printf("%s splits %zu candidate%s into %u part%s: largest %u, expected size %.3f, entropy %.4f bits\n\n"
+               "%-12s %7s  %s\n",
+               text, n, n == 1 ? "" : "s", gs.parts, gs.parts == 1 ? "" : "s", gs.largest, gs.expected, gs.entropy,
+               "feedback", "count", "secrets");
+    for (size_t k = 0; parts && k < p.parts; k++) {
+        cb_game_format_feedback(c->game, parts[k].id, fb, sizeof fb);
+        if (json) {
+            printf("%s{\"feedback\":", k ? "," : "");
+            cli_json_string(stdout, fb);
+            printf(",\"count\":%u,\"secrets\":[", parts[k].size);
+        } else
+            printf("%-12s %7u  ", fb, parts[k].size);
+        size_t shown = 0;
+        for (size_t i = 0; i < n && shown < (json ? SIZE_MAX : samples); i++)
+            if (keys[i] == parts[k].id) {
+                cb_game_format_code(c->game, cb_game_secret_guess(c->game, cands[i]), word, sizeof word);
+                if (json) {
+                    printf("%s", shown ? "," : "");
+                    cli_json_string(stdout, word);
+                } else
+                    printf("%s%s", shown ? " " : "", word);
+                shown++;
+            }
+        if (json)
+            printf("]}");
+        else
+            printf("%s\n", parts[k].size > shown ? " ..." : "");
+    }
+    if (json)
+        printf("]}\n");
+    free(parts);
+    free(keys);
+    cb_partition_release(&p);
+    return parts || !p.parts ? 0 : cli_fail(CB_ENOMEM, "out of memory");
+}
+
+static int run(cli *c)
+{
+    int ok = 1, rc;
+    long limit = cli_int(c, "limit", 10, 1, 1L << 30, &ok);
+    if (!ok)
+        return 2;
+    if ((rc = cli_open_game(c)) != 0)
+        return rc;
+    cb_state *st;
+    cb_strategy **s = NULL;
+    size_t ns = 0;
+    if (cb_state_new(c->table, &st) != CB_OK)
+        return cli_fail(CB_ENOMEM, "out of memory");
+    cb_state_set_hard(st, cli_flag(c, "hard"));
+    rc = cli_apply_history(c, st, c->pos, c->npos);
+    if (rc == 0 && cli_get(c, "partition"))
+        rc = print_partition(c, st, cli_get(c, "partition"));
+    else if (rc == 0 && (rc = cli_make_strategies(c, "parts", &s, &ns)) == 0) {
+        if (ns > 1)
+            rc = cli_fail(CB_EINVAL, "rank takes one --strategy");
+        size_t count = 0;
+        cb_guess_score *gs = rc ? NULL : calloc((size_t)limit, sizeof *gs);
+        if (rc == 0 && !gs)
+            rc = cli_fail(CB_ENOMEM, "out of memory");
+        if (rc == 0) {
+            int r = cb_strategy_rank(s[0], st, (size_t)limit, gs, &count);
+            if (r == CB_EINVAL)
+                rc = cli_fail(r, "%s plays at random and has no ranking; use a greedy strategy, frequency, "
+                                 "first or montecarlo", cb_strategy_name(s[0]));
+            else if (r != CB_OK)
+                rc = cli_fail(r, "%s", cb_strerror(r));
+            else
+                print_ranked(c, s[0], st, gs, count);
+        }
+        free(gs);
+    }
+    cli_free_strategies(s, ns);
+    cb_state_free(st);
+    return rc;
+}
+
+static const cli_opt opts[] = {
+    {"limit", "N", "show the N best guesses (default 10)"},
+    {"partition", "GUESS", "print GUESS's whole partition of the candidates instead"},
+    {NULL, NULL, NULL},
+};
+
+const cli_cmd cmd_rank = {
+    "rank", "[GUESS=FEEDBACK ...] [OPTIONS]",
+    "rank the guesses after a history by every score: largest part, expected size, parts, entropy",
+    "codebreaker rank --game wordle salet=.Y... --limit 5", opts, 1, run, 1,
+};

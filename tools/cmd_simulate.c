@@ -1,0 +1,326 @@
+/* cmd_simulate.c: `codebreaker simulate`: strategies played against every secret, measured. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "commands.h"
+
+#define BAR_WIDTH 28
+
+typedef struct run {
+    cb_strategy *s;
+    cb_sim_result r;
+} run;
+
+/* The progress bar on stderr, for terminals only. */
+typedef struct progress {
+    const char *label;
+    int shown;
+} progress;
+
+static int show_progress(void *ctx, size_t done, size_t total)
+{
+    progress *p = ctx;
+    int width = 30, filled = total ? (int)((double)done / (double)total * width) : width;
+    fprintf(stderr, "\r%-18.18s [%.*s%*s] %3d%%  %zu/%zu games", p->label, filled,
+            "##############################", width - filled, "", total ? (int)(100.0 * (double)done / (double)total) : 100,
+            done, total);
+    fflush(stderr);
+    p->shown = 1;
+    return 0;
+}
+
+/* The strategy's name without its options (they are printed once, above the table). */
+static void base_name(const cb_strategy *s, char *out, size_t size)
+{
+    const char *name = cb_strategy_name(s), *opt = strstr(name, " --");
+    snprintf(out, size, "%.*s", opt ? (int)(opt - name) : (int)strlen(name), name);
+}
+
+static void format_guess(const cb_game *g, uint32_t gi, char *buf, size_t size)
+{
+    if (gi == CB_NONE)
+        snprintf(buf, size, "(varies)");
+    else
+        cb_game_format_code(g, gi, buf, size);
+}
+
+/* One row of the side-by-side table: a label, then one cell per strategy. */
+static void row(const char *label, char (*cells)[48], size_t n, int width)
+{
+    printf("%-24s", label);
+    for (size_t i = 0; i < n; i++)
+        printf("%*s", width, cells[i]);
+    printf("\n");
+}
+
+static void print_table(const cli *c, run *runs, size_t n, int width)
+{
+    char (*cells)[48] = calloc(n, sizeof *cells), label[64];
+    const cb_game *g = c->game;
+    if (!cells)
+        return;
+#define ROW(lbl, ...)                                                                                            \
+    do {                                                                                                         \
+        for (size_t i = 0; i < n; i++) {                                                                         \
+            const cb_sim_result *r = &runs[i].r;                                                                 \
+            (void)r;                                                                                             \
+            snprintf(cells[i], sizeof cells[i], __VA_ARGS__);                                                   \
+        }                                                                                                        \
+        row(lbl, cells, n, width);                                                                               \
+    } while (0)
+    for (size_t i = 0; i < n; i++)
+        base_name(runs[i].s, cells[i], sizeof cells[i]);
+    row("strategy", cells, n, width);
+    ROW("games", "%zu", r->games);
+    ROW("total guesses", "%llu", (unsigned long long)r->total);
+    ROW("average", "%.4f", r->average);
+    ROW("median", "%g", r->median);
+    ROW("standard deviation", "%.4f", r->stddev);
+    ROW("best / worst case", "%d / %d", r->min, r->max);
+    snprintf(label, sizeof label, "wins within %d", runs[0].r.wins_within);
+    ROW(label, "%zu (%.2f%%)", r->wins, 100.0 * (double)r->wins / (double)r->games);
+    if (runs[0].r.lost)
+        ROW("lost (scored max + 1)", "%zu", r->lost);
+    for (size_t i = 0; i < n; i++)
+        format_guess(g, runs[i].r.first_guess, cells[i], sizeof cells[i]);
+    row("first guess", cells, n, width);
+    ROW("removed per turn", "%.2f%%", 100.0 * r->removed);
+    ROW("states scored", "%zu", r->states);
+    ROW("time per game", "%.3f ms", 1000.0 * r->seconds / (double)r->games);
+    ROW("time in all", "%.3f s", r->seconds);
+#undef ROW
+    free(cells);
+}
+
+/* Bars in eighths of a block on UTF-8 terminals, else in '#'. */
+static void bar(double len, int utf8)
+{
+    static const char *const eighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
+    int full = (int)len, part = (int)((len - full) * 8), used = full + (part > 0);
+    for (int i = 0; i < full; i++)
+        fputs(utf8 ? "█" : "#", stdout);
+    if (part > 0)
+        fputs(utf8 ? eighths[part] : "#", stdout);
+    printf("%*s", BAR_WIDTH - used, "");
+}
+
+static int utf8_locale(void)
+{
+    const char *vars[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+    for (int i = 0; i < 3; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v)
+            return strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") || strstr(v, "utf-8");
+    }
+    return 0;
+}
+
+static void print_histogram(run *runs, size_t n)
+{
+    int lo = runs[0].r.min, hi = 0, utf8 = utf8_locale();
+    uint64_t top = 1;
+    for (size_t i = 0; i < n; i++) {
+        const cb_sim_result *r = &runs[i].r;
+        lo = r->min < lo ? r->min : lo;
+        hi = r->max > hi ? r->max : hi;
+        for (size_t g = 0; g < r->distribution_len; g++)
+            top = r->distribution[g] > top ? r->distribution[g] : top;
+    }
+    printf("\ndistribution of guesses per game\n%-8s", "guesses");
+    for (size_t i = 0; i < n; i++) {
+        char name[48];
+        base_name(runs[i].s, name, sizeof name);
+        printf("  %-*.*s", BAR_WIDTH + 7, BAR_WIDTH + 7, name);
+    }
+    printf("\n");
+    for (int g = lo; g <= hi; g++) {
+        int lost = runs[0].r.lost && g == runs[0].r.max;
+        if (lost)
+            printf("%-8s", "lost");
+        else
+            printf("%-8d", g);
+        for (size_t i = 0; i < n; i++) {
+            const cb_sim_result *r = &runs[i].r;
+            uint64_t count = (size_t)g < r->distribution_len ? r->distribution[g] : 0;
+            printf("  %6llu ", (unsigned long long)count);
+            bar((double)count / (double)top * BAR_WIDTH, utf8);
+        }
+        printf("\n");
+    }
+}
+
+static void print_json(const cli *c, const run *u, uint64_t seed, size_t sample, int max_guesses)
+{
+    const cb_sim_result *r = &u->r;
+    char word[CB_MAX_LENGTH * 4 + 1];
+    printf("{\"strategy\":");
+    cli_json_string(stdout, r->strategy);
+    printf(",\"game\":");
+    cli_json_string(stdout, cb_game_name(c->game));
+    printf(",\"games\":%zu,\"sample\":%zu,\"seed\":%llu,\"max_guesses\":%d,\"total_guesses\":%llu,\"average\":%.6f,"
+           "\"median\":%g,\"stddev\":%.6f,\"min\":%d,\"max\":%d,\"distribution\":[",
+           r->games, sample, (unsigned long long)seed, max_guesses, (unsigned long long)r->total, r->average, r->median,
+           r->stddev, r->min, r->max);
+    for (size_t g = 0; g < r->distribution_len; g++)
+        printf("%s%llu", g ? "," : "", (unsigned long long)r->distribution[g]);
+    printf("],\"lost\":%zu,\"wins_within\":{\"guesses\":%d,\"games\":%zu,\"share\":%.6f},\"first_guess\":", r->lost,
+           r->wins_within, r->wins, (double)r->wins / (double)r->games);
+    if (r->first_guess == CB_NONE)
+        printf("null");
+    else {
+        cb_game_format_code(c->game, r->first_guess, word, sizeof word);
+        cli_json_string(stdout, word);
+    }
+    printf(",\"removed_share\":%.6f,\"states\":%zu,\"seconds\":%.6f,\"table_seconds\":%.6f}\n", r->removed, r->states,
+           r->seconds, cb_table_build_seconds(c->table));
+}
+
+static int write_csv(const cli *c, const char *path, const run *runs, size_t n)
+{
+    FILE *f = fopen(path, "w");
+    int symble = cb_game_rule(c->game) == CB_RULE_SYMBLE;
+    if (!f)
+        return cli_fail(CB_EIO, "--csv: cannot write %s", path);
+    fprintf(f, "strategy,secret,guesses,won,path%s\n", symble ? ",mapping" : "");
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = 0; k < runs[i].r.games; k++) {
+            const cb_sim_game *g = &runs[i].r.game[k];
+            char word[CB_MAX_LENGTH * 4 + 1];
+            cb_game_format_code(c->game, cb_game_secret_guess(c->game, g->secret), word, sizeof word);
+            fprintf(f, "\"%s\",%s,%d,%d,", runs[i].r.strategy, word, g->guesses, g->won);
+            for (int t = 0; t < g->played; t++) {
+                cb_game_format_code(c->game, g->path[t], word, sizeof word);
+                fprintf(f, "%s%s", t ? " " : "", word);
+            }
+            if (symble) {
+                char m[4];
+                cb_game_mapping_name(g->mapping, m);
+                fprintf(f, ",%s", m);
+            }
+            fputc('\n', f);
+        }
+    if (fclose(f) != 0)
+        return cli_fail(CB_EIO, "--csv: cannot write %s", path);
+    return 0;
+}
+
+/* Read the simulation options into opt; returns an exit status on a bad one. */
+static int sim_options(const cli *c, cb_sim_options *opt)
+{
+    int ok = 1;
+    cb_sim_options_default(opt);
+    opt->sample = (size_t)cli_int(c, "sample", 0, 1, 1L << 40, &ok);
+    opt->max_guesses = ok ? (int)cli_int(c, "max-guesses", 0, 1, 1000, &ok) : 0;
+    opt->threads = ok ? (int)cli_int(c, "threads", 0, 1, 1024, &ok) : 0;
+    opt->seed = ok ? cli_seed(c, &ok) : 0;
+    if (!ok)
+        return 2;
+    opt->hard = cli_flag(c, "hard");
+    opt->keep_games = cli_get(c, "csv") != NULL;
+    const char *mapping = cli_get(c, "mapping");
+    if (mapping) {
+        if (cb_game_rule(c->game) != CB_RULE_SYMBLE)
+            return cli_fail(CB_EINVAL, "--mapping applies to Symble only");
+        if ((opt->mapping = cb_game_mapping_parse(mapping)) < 0)
+            return cli_fail(CB_EINVAL, "--mapping: '%s' is not an order of the symbols a, b, c", mapping);
+    }
+    if (opt->sample > cb_game_secret_count(c->game))
+        return cli_fail(CB_EINVAL, "--sample: %zu is more than the %u secrets of the game", opt->sample,
+                        cb_game_secret_count(c->game));
+    return 0;
+}
+
+static void print_header(const cli *c, const run *runs, const cb_sim_options *opt)
+{
+    const char *name = cb_strategy_name(runs[0].s), *opts = strstr(name, " --");
+    printf("%s: ", cb_game_name(c->game));
+    if (opt->sample)
+        printf("a sample of %zu secrets (seed %llu)", opt->sample, (unsigned long long)opt->seed);
+    else
+        printf("every secret (%u games), seed %llu", cb_game_secret_count(c->game), (unsigned long long)opt->seed);
+    if (opt->max_guesses)
+        printf(", at most %d guesses", opt->max_guesses);
+    if (opts)
+        printf(", options%s", opts);
+    printf("\nfeedback table built in %.3f s\n\n", cb_table_build_seconds(c->table));
+}
+
+static int run_all(cli *c, run *runs, size_t n, const cb_sim_options *base)
+{
+    int tty = isatty(2);
+    for (size_t i = 0; i < n; i++) {
+        cb_sim_options opt = *base;
+        char label[48];
+        progress p = {label, 0};
+        cb_error err;
+        base_name(runs[i].s, label, sizeof label);
+        if (tty) {
+            opt.progress = show_progress;
+            opt.progress_ctx = &p;
+        }
+        int rc = cb_simulate(c->table, runs[i].s, &opt, &runs[i].r, &err);
+        if (p.shown)
+            fprintf(stderr, "\r%*s\r", 70, "");
+        if (rc != CB_OK)
+            return cli_fail_err(&err);
+    }
+    return 0;
+}
+
+static int run_cmd(cli *c)
+{
+    int rc = cli_open_game(c);
+    cb_strategy **s = NULL;
+    size_t n = 0;
+    cb_sim_options opt;
+    if (rc == 0)
+        rc = sim_options(c, &opt);
+    if (rc == 0)
+        rc = cli_make_strategies(c, "parts", &s, &n);
+    if (rc)
+        return rc;
+    run *runs = calloc(n, sizeof *runs);
+    if (!runs) {
+        cli_free_strategies(s, n);
+        return cli_fail(CB_ENOMEM, "out of memory");
+    }
+    for (size_t i = 0; i < n; i++)
+        runs[i].s = s[i];
+    rc = run_all(c, runs, n, &opt);
+    if (rc == 0 && cli_get(c, "csv"))
+        rc = write_csv(c, cli_get(c, "csv"), runs, n);
+    if (rc == 0 && cli_flag(c, "json")) {
+        for (size_t i = 0; i < n; i++)
+            print_json(c, &runs[i], opt.seed, opt.sample, opt.max_guesses);
+    } else if (rc == 0) {
+        int width = 16;
+        for (size_t i = 0; i < n; i++) {
+            char name[48];
+            base_name(runs[i].s, name, sizeof name);
+            width = (int)strlen(name) + 3 > width ? (int)strlen(name) + 3 : width;
+        }
+        print_header(c, runs, &opt);
+        print_table(c, runs, n, width);
+        print_histogram(runs, n);
+    }
+    for (size_t i = 0; i < n; i++)
+        cb_sim_result_release(&runs[i].r);
+    free(runs);
+    cli_free_strategies(s, n);
+    return rc;
+}
+
+static const cli_opt opts[] = {
+    {"sample", "N", "play N random secrets (seeded by --seed) instead of all"},
+    {"max-guesses", "G", "stop a game after G guesses; a lost game scores G+1"},
+    {"csv", "FILE", "write one row per game: strategy, secret, guesses, won, the guesses"},
+    {"mapping", "XYZ", "Symble: the hidden mapping of every game (default: random per game)"},
+    {NULL, NULL, NULL},
+};
+
+const cli_cmd cmd_simulate = {
+    "simulate", "[OPTIONS]",
+    "play strategies against every secret (or a sample) and report the statistics of the papers",
+    "codebreaker simulate --game wordle --strategy minimax,entropy,parts", opts, 1, run_cmd, 1,
+};
