@@ -40,6 +40,8 @@ static void hint(play *p)
     }
     interact_word(p->c->game, pick.guess, word, sizeof word);
     advice_format_score(&p->adv, &pick, score, sizeof score);
+    if (!pick.scored)
+        snprintf(score, sizeof score, "the first candidate: too many to score");
     size_t n = cb_state_count(p->st);
     printf("hint: %s (%s%s%zu candidate%s)\n", word, score, *score ? "; " : "", n, n == 1 ? " remains" : "s remain");
 }
