@@ -145,7 +145,7 @@ static void test_session(void)
     CHECK(assist_feedback(&a, ".....", msg, sizeof msg) == ASSIST_CONTRADICT);
     CHECK(strstr(msg, "no secret gives this; check the colours") != NULL);
     CHECK(cb_state_turns(a.st) == 1 && cb_state_count(a.st) == after1); /* not recorded */
-    CHECK(a.pending != CB_NONE);                                         /* the guess typed is kept */
+    CHECK(a.pending != CB_NONE);                                        /* the guess typed is kept */
     CHECK(assist_undo(&a) == 1 && a.pending == CB_NONE && cb_state_turns(a.st) == 1);
     CHECK(assist_undo(&a) == 1 && cb_state_turns(a.st) == 0 && cb_state_count(a.st) == 2315);
     CHECK(assist_undo(&a) == 0);

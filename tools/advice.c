@@ -6,8 +6,8 @@
 
 /* Memo: open addressing over keys (hard flag, then guess and feedback per turn) kept in one arena. */
 typedef struct memo_slot {
-    size_t key;    /* offset of the key in the arena, + 1 (0: empty slot) */
-    uint32_t len;  /* key length in words */
+    size_t key;   /* offset of the key in the arena, + 1 (0: empty slot) */
+    uint32_t len; /* key length in words */
     uint32_t hash;
     advice_pick pick;
 } memo_slot;
@@ -231,15 +231,30 @@ void advice_format_score(const advice *a, const advice_pick *pick, char *buf, si
     if (!pick->scored)
         return;
     switch (cb_strategy_get_kind(a->strategy)) {
-    case CB_STRATEGY_MINIMAX: snprintf(buf, size, "largest part %.0f", x); break;
-    case CB_STRATEGY_EXPECTED: snprintf(buf, size, "expected part %.2f", x); break;
-    case CB_STRATEGY_PARTS: snprintf(buf, size, "%.0f part%s", x, x == 1 ? "" : "s"); break;
+    case CB_STRATEGY_MINIMAX:
+        snprintf(buf, size, "largest part %.0f", x);
+        break;
+    case CB_STRATEGY_EXPECTED:
+        snprintf(buf, size, "expected part %.2f", x);
+        break;
+    case CB_STRATEGY_PARTS:
+        snprintf(buf, size, "%.0f part%s", x, x == 1 ? "" : "s");
+        break;
     case CB_STRATEGY_ENTROPY:
-    case CB_STRATEGY_ENTROPY_KNUTH: snprintf(buf, size, "%.2f bits", x); break;
-    case CB_STRATEGY_ENTROPY_FREQUENCY: snprintf(buf, size, "score %.3f", x); break;
-    case CB_STRATEGY_MONTECARLO: snprintf(buf, size, "%.2f guesses to go on average", x); break;
-    case CB_STRATEGY_FREQUENCY: snprintf(buf, size, "weight %.3g", x); break;
-    default: break;
+    case CB_STRATEGY_ENTROPY_KNUTH:
+        snprintf(buf, size, "%.2f bits", x);
+        break;
+    case CB_STRATEGY_ENTROPY_FREQUENCY:
+        snprintf(buf, size, "score %.3f", x);
+        break;
+    case CB_STRATEGY_MONTECARLO:
+        snprintf(buf, size, "%.2f guesses to go on average", x);
+        break;
+    case CB_STRATEGY_FREQUENCY:
+        snprintf(buf, size, "weight %.3g", x);
+        break;
+    default:
+        break;
     }
 }
 

@@ -30,7 +30,7 @@ typedef struct assist {
     advice *adv;
     advice_pick proposal; /* for the current state, when has_proposal */
     int has_proposal;
-    uint32_t pending;     /* the guess typed for this turn, CB_NONE before */
+    uint32_t pending; /* the guess typed for this turn, CB_NONE before */
 } assist;
 
 int assist_init(assist *a, const cb_table *table, advice *adv, int hard);

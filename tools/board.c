@@ -131,16 +131,24 @@ void board_row_note(const term *t, const cb_game *g, uint32_t gi, uint32_t fb, c
     cb_game_format_feedback(g, fb, fbtext, sizeof fbtext);
     fputs(prefix, stdout);
     switch (cb_game_rule(g)) {
-    case CB_RULE_WORDLE: wordle_row(t, g, gi, fb, word, fbtext); break;
-    case CB_RULE_SYMBLE: symble_row(t, g, gi, fb, word); break;
-    default: mastermind_row(t, g, gi, fb, word, fbtext);
+    case CB_RULE_WORDLE:
+        wordle_row(t, g, gi, fb, word, fbtext);
+        break;
+    case CB_RULE_SYMBLE:
+        symble_row(t, g, gi, fb, word);
+        break;
+    default:
+        mastermind_row(t, g, gi, fb, word, fbtext);
     }
     if (note && *note)
         printf(t->look == TERM_PLAIN ? "; %s" : "   %s", note);
     printf("\n");
 }
 
-void board_row(const term *t, const cb_game *g, uint32_t gi, uint32_t fb) { board_row_note(t, g, gi, fb, "  ", NULL); }
+void board_row(const term *t, const cb_game *g, uint32_t gi, uint32_t fb)
+{
+    board_row_note(t, g, gi, fb, "  ", NULL);
+}
 
 void board_rows(const term *t, const cb_state *st)
 {

@@ -97,7 +97,10 @@ static int by_weight_desc(const void *x, const void *y, const double *w)
 }
 
 static const double *sort_weights; /* qsort has no context argument */
-static int cmp_weight(const void *x, const void *y) { return by_weight_desc(x, y, sort_weights); }
+static int cmp_weight(const void *x, const void *y)
+{
+    return by_weight_desc(x, y, sort_weights);
+}
 
 /* Word frequencies, when the game has words the bundled (or --freq) file knows. */
 static const double *weights(session *s)
@@ -165,12 +168,12 @@ static void top(session *s, const char *arg)
         int w = term_width(word_of(s, out[i].guess));
         width = w > width ? w : width;
     }
-    printf("best guesses by %s:\n  rank  %-*s  largest  expected  parts  entropy  candidate\n",
-           cb_strategy_name(r), width, "guess");
+    printf("best guesses by %s:\n  rank  %-*s  largest  expected  parts  entropy  candidate\n", cb_strategy_name(r),
+           width, "guess");
     for (size_t i = 0; i < count; i++) {
         const char *word = word_of(s, out[i].guess);
-        printf("  %4zu  %s%*s  %7u  %8.2f  %5u  %7.3f  %s\n", i + 1, word, width - term_width(word), "",
-               out[i].largest, out[i].expected, out[i].parts, out[i].entropy, out[i].candidate ? "yes" : "no");
+        printf("  %4zu  %s%*s  %7u  %8.2f  %5u  %7.3f  %s\n", i + 1, word, width - term_width(word), "", out[i].largest,
+               out[i].expected, out[i].parts, out[i].entropy, out[i].candidate ? "yes" : "no");
     }
     free(out);
 }
@@ -252,7 +255,8 @@ static void guess_line(session *s, char *line)
     while (*rest == ' ' || *rest == '\t')
         rest++;
     assist_status st = assist_guess(&s->a, first, msg, sizeof msg);
-    if (st == ASSIST_BAD_GUESS && *line && is_feedback(s, line) && assist_guess(&s->a, "", msg, sizeof msg) == ASSIST_OK) {
+    if (st == ASSIST_BAD_GUESS && *line && is_feedback(s, line) &&
+        assist_guess(&s->a, "", msg, sizeof msg) == ASSIST_OK) {
         printf("  (the feedback of %s)\n", word_of(s, s->a.pending));
         feedback(s, line);
         return;
@@ -346,7 +350,12 @@ static const cli_opt opts[] = {
 };
 
 const cli_cmd cmd_assist = {
-    "assist", "[OPTIONS]",
+    "assist",
+    "[OPTIONS]",
     "advise a game played elsewhere: proposes each guess, narrows down with the feedback you type",
-    "codebreaker assist --game wordle   (then: Enter, .y..g, ...)", opts, 1, run, 1,
+    "codebreaker assist --game wordle   (then: Enter, .y..g, ...)",
+    opts,
+    1,
+    run,
+    1,
 };

@@ -17,7 +17,7 @@ typedef struct play {
     int mapping;     /* Symble's hidden mapping */
     int max;         /* --max-guesses */
     uint64_t seed;
-    int seeded;      /* --seed given */
+    int seeded; /* --seed given */
 } play;
 
 static void help(const play *p)
@@ -92,8 +92,7 @@ static void summary(play *p)
     for (size_t i = 0; i < n && i < 64; i++)
         cb_state_turn(p->st, i, &guesses[i], &fbs[i]);
     print_line(p, "you", guesses, fbs, (int)(n < 64 ? n : 64), cb_state_won(p->st));
-    if (advice_playout(&p->adv, p->secret, p->mapping, cb_state_hard(p->st), 64, guesses, fbs, &turns, &won) ==
-        CB_OK) {
+    if (advice_playout(&p->adv, p->secret, p->mapping, cb_state_hard(p->st), 64, guesses, fbs, &turns, &won) == CB_OK) {
         snprintf(who, sizeof who, "%s would play", cb_strategy_name(p->adv.strategy));
         print_line(p, who, guesses, fbs, turns, won);
     }
@@ -253,7 +252,12 @@ static const cli_opt opts[] = {
 };
 
 const cli_cmd cmd_play = {
-    "play", "[OPTIONS]",
+    "play",
+    "[OPTIONS]",
     "play a game: the program keeps a secret and you guess (hint, giveup, quit)",
-    "codebreaker play --game wordle --hard", opts, 1, run, 1,
+    "codebreaker play --game wordle --hard",
+    opts,
+    1,
+    run,
+    1,
 };

@@ -70,8 +70,8 @@ static void print_turn(const term *t, const cb_game *g, int i, const solve_turn 
     else
         snprintf(note, sizeof note, "%zu -> %zu candidate%s, %.1f%% removed%s%s%s", tr->before, tr->after,
                  tr->after == 1 ? "" : "s",
-                 100.0 * (double)(tr->before - tr->after) / (double)(tr->before ? tr->before : 1),
-                 *score ? " (" : "", score, *score ? ")" : "");
+                 100.0 * (double)(tr->before - tr->after) / (double)(tr->before ? tr->before : 1), *score ? " (" : "",
+                 score, *score ? ")" : "");
     board_row_note(t, g, tr->guess, tr->fb, prefix, note);
 }
 
@@ -185,7 +185,12 @@ static const cli_opt opts[] = {
 };
 
 const cli_cmd cmd_solve = {
-    "solve", "SECRET [OPTIONS]",
+    "solve",
+    "SECRET [OPTIONS]",
     "watch a strategy play one secret: each guess, its feedback, the candidates left and the share removed",
-    "codebreaker solve --game wordle --strategy entropy crane", opts, 1, run, 1,
+    "codebreaker solve --game wordle --strategy entropy crane",
+    opts,
+    1,
+    run,
+    1,
 };

@@ -67,7 +67,8 @@ int interact_mapping(const cli *c)
     }
     int m = cb_game_mapping_parse(v);
     if (m < 0) {
-        cli_fail(CB_EINVAL, "--mapping: '%s' is not a mapping: give the symbols of gray, yellow and green, e.g. cab", v);
+        cli_fail(CB_EINVAL, "--mapping: '%s' is not a mapping: give the symbols of gray, yellow and green, e.g. cab",
+                 v);
         return -2;
     }
     return m;
@@ -76,9 +77,12 @@ int interact_mapping(const cli *c)
 int interact_default_max(const cb_game *g)
 {
     switch (cb_game_rule(g)) {
-    case CB_RULE_WORDLE: return 6;
-    case CB_RULE_SYMBLE: return 8;
-    default: return 10;
+    case CB_RULE_WORDLE:
+        return 6;
+    case CB_RULE_SYMBLE:
+        return 8;
+    default:
+        return 10;
     }
 }
 
@@ -90,13 +94,14 @@ void interact_rules(const term *t, const cb_game *g, int max_guesses)
         snprintf(within, sizeof within, " within %d guesses", max_guesses);
     switch (cb_game_rule(g)) {
     case CB_RULE_MASTERMIND:
-        printf("Find the code of %d pegs (colours %s to %s, %s)%s.\n", n, cb_game_symbol(g, 0), cb_game_symbol(g, k - 1),
-               cb_game_no_repeat(g) ? "no colour twice" : "repeats allowed", within);
+        printf("Find the code of %d pegs (colours %s to %s, %s)%s.\n", n, cb_game_symbol(g, 0),
+               cb_game_symbol(g, k - 1), cb_game_no_repeat(g) ? "no colour twice" : "repeats allowed", within);
         printf("Each guess scores blacks (right colour, right place) and whites (right colour, wrong place).\n");
         break;
     case CB_RULE_WORDLE:
         printf("Find the %d-letter %s%s.\n", n, cb_game_complete(g) ? "code" : "word", within);
-        printf("Each letter of a guess turns green (right place), yellow (elsewhere in the word) or gray (not there).\n");
+        printf(
+            "Each letter of a guess turns green (right place), yellow (elsewhere in the word) or gray (not there).\n");
         break;
     default:
         printf("Find the %d-letter %s%s.\n", n, cb_game_complete(g) ? "code" : "word", within);
@@ -141,7 +146,10 @@ int interact_leave(term *t, int read_status)
     return read_status == TERM_INTERRUPT ? TERM_INTERRUPT_STATUS : 0;
 }
 
-void interact_word(const cb_game *g, uint32_t gi, char *buf, size_t size) { cb_game_format_code(g, gi, buf, size); }
+void interact_word(const cb_game *g, uint32_t gi, char *buf, size_t size)
+{
+    cb_game_format_code(g, gi, buf, size);
+}
 
 void interact_busy(void *ctx, const cb_state *st)
 {

@@ -20,7 +20,8 @@ char *interact_trim(char *s);
  */
 int interact_is(const char *line, const char *name, const char **arg);
 
-/* --seed as given (*given = 1), else one from the clock and the process id. Prints an error and sets *ok = 0 when bad. */
+/* --seed as given (*given = 1), else one from the clock and the process id. Prints an error and sets *ok = 0 when bad.
+ */
 uint64_t interact_seed(const cli *c, int *given, int *ok);
 
 /* --mapping ABC for Symble (symbols of gray, yellow, green), or -1 when absent; -2 after printing an error. */

@@ -31,7 +31,10 @@ static void on_sigint(int sig)
     interrupted = 1;
 }
 
-int term_interrupted(void) { return interrupted != 0; }
+int term_interrupted(void)
+{
+    return interrupted != 0;
+}
 
 static int utf8_locale(void)
 {

@@ -38,15 +38,15 @@ enum { TERM_EOF = 0, TERM_LINE = 1, TERM_INTERRUPT = -1 };
 
 typedef struct term {
     term_look look;
-    int color;       /* ANSI colours */
-    int symbols;     /* UTF-8 symbols that need a font (☀ ♥ 💧, ● ○) */
-    int tty_in;      /* stdin is a terminal */
-    int tty_out;     /* stdout is a terminal */
-    int echo;        /* echo each line read (stdin is not a terminal) */
-    int editing;     /* line editing is on (libedit) */
+    int color;   /* ANSI colours */
+    int symbols; /* UTF-8 symbols that need a font (☀ ♥ 💧, ● ○) */
+    int tty_in;  /* stdin is a terminal */
+    int tty_out; /* stdout is a terminal */
+    int echo;    /* echo each line read (stdin is not a terminal) */
+    int editing; /* line editing is on (libedit) */
     const char *prompt;
-    void *el;        /* libedit's EditLine, when editing */
-    void *history;   /* libedit's History, when editing */
+    void *el;      /* libedit's EditLine, when editing */
+    void *history; /* libedit's History, when editing */
 } term;
 
 /* Decide the look (plain: the --plain flag) and set up input; name is the program's, for libedit. */
