@@ -176,7 +176,7 @@ sample() { # GAME-OPTIONS... -- SECRETS...: each secret solved or left alone wit
         fi
     done
 }
-sample --game wordle --first trace -- aback zonal fluff jazzy
+sample --game wordle --first trace -- aback zonal jazzy
 sample $W -- crane mummy vivid
 sample --game mastermind --strategy minimax -- 1111 1234 6543 2216 5566 3636
 

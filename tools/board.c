@@ -1,5 +1,4 @@
 /* board.c: guesses, feedbacks and the keyboard drawn in the terminal's look. */
-#include <ctype.h>
 #include <string.h>
 
 #include "board.h"
@@ -32,10 +31,11 @@ static uint32_t digit3(uint32_t id, int i)
 /* One tile: the text centred in three columns (two for wide text), coloured by sgr. */
 static void tile(const term *t, const char *sgr, const char *text, int upper)
 {
-    char buf[8];
-    snprintf(buf, sizeof buf, "%s", text);
-    if (upper && buf[0] && !buf[1])
-        buf[0] = (char)toupper((unsigned char)buf[0]);
+    char buf[32];
+    if (upper)
+        term_upper(text, buf, sizeof buf);
+    else
+        snprintf(buf, sizeof buf, "%s", text);
     term_sgr(t, stdout, sgr);
     printf(term_width(buf) >= 2 ? " %s" : " %s ", buf);
     term_reset(t, stdout);

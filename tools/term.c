@@ -1,12 +1,14 @@
 /* term.c: the program's terminal: looks, line input with libedit or plain reading, Ctrl-C. */
 #define _XOPEN_SOURCE 700 /* wcwidth */
 #include <langinfo.h>
+#include <limits.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <wchar.h>
+#include <wctype.h>
 
 #ifdef CB_HAVE_LIBEDIT
 #include <histedit.h>
@@ -226,4 +228,31 @@ int term_width(const char *s)
         len -= k;
     }
     return width;
+}
+
+void term_upper(const char *s, char *out, size_t size)
+{
+    mbstate_t in, os;
+    size_t len = strlen(s), used = 0;
+    memset(&in, 0, sizeof in);
+    memset(&os, 0, sizeof os);
+    while (len > 0 && used + MB_LEN_MAX < size) {
+        wchar_t wc;
+        size_t k = mbrtowc(&wc, s, len, &in);
+        if (k == (size_t)-1 || k == (size_t)-2 || k == 0)
+            break;
+        size_t w = wcrtomb(out + used, (wchar_t)towupper((wint_t)wc), &os);
+        if (w == (size_t)-1) { /* no spelling of the capital here: keep the character */
+            memcpy(out + used, s, k);
+            w = k;
+        }
+        used += w;
+        s += k;
+        len -= k;
+    }
+    if (len > 0 && used + len < size) { /* not text in this locale: copy the rest as it is */
+        memcpy(out + used, s, len);
+        used += len;
+    }
+    out[used] = '\0';
 }

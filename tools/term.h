@@ -68,6 +68,9 @@ int term_interrupted(void);
 void term_sgr(const term *t, FILE *out, const char *sgr);
 void term_reset(const term *t, FILE *out);
 
+/* s in capitals (ñ -> Ñ, under a UTF-8 locale) into out; characters without a capital stay. */
+void term_upper(const char *s, char *out, size_t size);
+
 /* Columns that UTF-8 text takes on screen (wide emoji count two). */
 int term_width(const char *s);
 
