@@ -12,18 +12,28 @@ runs=${RUNS:-3}
 
 now() { date +%s%N; }
 
-# best_wall CMD...: the best wall time of $runs runs, in seconds; the last run's stdout in $out
+# best_wall CMD...: the best wall time of $runs runs, in seconds; the last run's stdout in $out and, when
+# /usr/bin/time exists, the best run's processor time (user + system, all threads) in $cpu
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+tfile=$(mktemp)
+trap 'rm -f "$out" "$tfile" "$tfile.wall"' EXIT
 best_wall() {
     best=""
+    cpu="?"
     i=0
     while [ $i -lt "$runs" ]; do
         t0=$(now)
-        "$@" >"$out"
+        if [ -x /usr/bin/time ]; then
+            /usr/bin/time -f "%U %S" -o "$tfile" "$@" >"$out"
+        else
+            "$@" >"$out"
+        fi
         t1=$(now)
         ms=$(( (t1 - t0) / 1000000 ))
-        if [ -z "$best" ] || [ "$ms" -lt "$best" ]; then best=$ms; fi
+        if [ -z "$best" ] || [ "$ms" -lt "$best" ]; then
+            best=$ms
+            [ -s "$tfile" ] && cpu=$(awk '{ printf "%.2f", $1 + $2 }' "$tfile")
+        fi
         i=$((i + 1))
     done
     printf '%d.%03d' $((best / 1000)) $((best % 1000))
@@ -37,28 +47,34 @@ echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 echo
 
 echo "## feedback table (build time as the program reports it)"
-for spec in "wordle 12972 x 2315|info --json" \
-            "wordle 12972 x 12972|info --json --words $root/data/wordle/allowed.txt"; do
+for spec in "Wordle 12972 x 2315|info --json" "Symble 12972 x 2315|info --json --game symble" \
+            "Wordle 12972 x 12972|info --json --words $root/data/wordle/allowed.txt"; do
     name=${spec%%|*}
     args=${spec#*|}
     # shellcheck disable=SC2086
-    wall=$(best_wall "$cb" $args)
-    printf '%-34s %-70s table %.3f s, wall %s s\n' "$name" "codebreaker $args" "$(field table_seconds)" "$wall"
+    best_wall "$cb" $args >"$tfile.wall"
+    printf '%-30s %-62s table %.3f s, wall %s s, cpu %s s\n' "$name" "codebreaker $args" "$(field table_seconds)" \
+        "$(cat "$tfile.wall")" "$cpu"
 done
 echo
 
 echo "## simulate: every secret, tie first (wall includes the table; 'simulate' is the simulation alone)"
-for spec in "wordle|--strategy minimax" "wordle|--strategy expected" "wordle|--strategy entropy" \
-            "wordle|--strategy parts" "wordle|--strategy parts --threads 1" "wordle|--strategy parts --hard" \
-            "wordle|--strategy entropy-frequency" "symble|--game symble --strategy entropy" \
-            "mastermind|--game mastermind --strategy minimax" "mastermind|--game mastermind --strategy parts" \
-            "wordle random|--strategy random --seed 1" "wordle montecarlo|--strategy montecarlo --sample 100 --seed 1"; do
+for spec in "Wordle minimax|--strategy minimax" "Wordle expected|--strategy expected" \
+            "Wordle entropy|--strategy entropy" "Wordle parts|--strategy parts" \
+            "Wordle parts, 1 thread|--strategy parts --threads 1" "Wordle parts, hard mode|--strategy parts --hard" \
+            "Wordle entropy-frequency|--strategy entropy-frequency" \
+            "Wordle random|--strategy random --seed 1" \
+            "Wordle montecarlo, 100 games|--strategy montecarlo --sample 100 --seed 1" \
+            "Symble entropy|--game symble --strategy entropy" \
+            "Mastermind 6x4 minimax|--game mastermind --strategy minimax" \
+            "Mastermind 6x4 parts|--game mastermind --strategy parts" \
+            "Bulls and Cows parts|--game bulls --strategy parts"; do
     name=${spec%%|*}
     args=${spec#*|}
     # shellcheck disable=SC2086
-    wall=$(best_wall "$cb" simulate --json $args)
-    printf '%-34s %-70s wall %s s, simulate %.3f s, average %.4f, states %s\n' "$name" "codebreaker simulate $args" \
-        "$wall" "$(field seconds)" "$(field average)" "$(field states)"
+    best_wall "$cb" simulate --json $args >"$tfile.wall"
+    printf '%-30s %-62s wall %s s, cpu %s s, simulate %.3f s, average %.4f, states %s\n' "$name" \
+        "codebreaker simulate $args" "$(cat "$tfile.wall")" "$cpu" "$(field seconds)" "$(field average)" "$(field states)"
 done
 echo
 

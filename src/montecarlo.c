@@ -22,12 +22,12 @@ typedef struct draw {
 
 /* One thread's work areas. */
 typedef struct mc_work {
-    uint32_t *start;            /* nkeys + 1 bucket starts */
+    uint32_t *start; /* nkeys + 1 bucket starts */
     uint32_t *fill;
-    uint32_t *ent_pos;          /* entries sorted by feedback: candidate position */
-    uint8_t *ent_mask;          /* and the mappings under which it gives that feedback */
-    uint32_t *fbs;              /* per (position, mapping): the observed feedback */
-    uint32_t *cur;              /* rollout state: secrets */
+    uint32_t *ent_pos; /* entries sorted by feedback: candidate position */
+    uint8_t *ent_mask; /* and the mappings under which it gives that feedback */
+    uint32_t *fbs;     /* per (position, mapping): the observed feedback */
+    uint32_t *cur;     /* rollout state: secrets */
     uint8_t *cur_mask;
 } mc_work;
 

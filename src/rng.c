@@ -22,7 +22,10 @@ void cb_rng_seed2(cb_rng *rng, uint64_t seed, uint64_t stream)
     cb_rng_seed(rng, mixed);
 }
 
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+static inline uint64_t rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
 
 uint64_t cb_rng_next(cb_rng *rng)
 {
@@ -54,4 +57,7 @@ uint32_t cb_rng_below(cb_rng *rng, uint32_t n)
     return (uint32_t)(m >> 32);
 }
 
-double cb_rng_uniform(cb_rng *rng) { return (double)(cb_rng_next(rng) >> 11) * 0x1.0p-53; }
+double cb_rng_uniform(cb_rng *rng)
+{
+    return (double)(cb_rng_next(rng) >> 11) * 0x1.0p-53;
+}

@@ -13,7 +13,7 @@
 
 #define DENSE_LIMIT (1u << 20) /* count keys in an array up to this many, else sort */
 #define BLOCK_KEYS 1024        /* block counting for key spaces up to this size */
-#define PAIRS_MAX 96          /* pairwise comparison for nodes up to this many candidates */
+#define PAIRS_MAX 96           /* pairwise comparison for nodes up to this many candidates */
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CB_NO_CLONES)
 #define KERNEL __attribute__((target_clones("avx2", "default")))
@@ -166,18 +166,18 @@ void cb__scratch_release(cb__scratch *sc)
  * when a part exceeds limit. Returns the number of touched keys, or
  * SIZE_MAX when stopped (counts already cleared).
  */
-#define COUNT_DENSE(KEY)                                                                                         \
-    do {                                                                                                         \
-        for (size_t i = 0; i < n; i++) {                                                                         \
-            uint32_t k = (KEY);                                                                                  \
-            uint32_t c = ++counts[k];                                                                            \
-            if (c == 1)                                                                                          \
-                touched[p++] = k;                                                                                \
-            if (c > limit) {                                                                                     \
-                cut = 1;                                                                                         \
-                break;                                                                                           \
-            }                                                                                                    \
-        }                                                                                                        \
+#define COUNT_DENSE(KEY)                                                                                               \
+    do {                                                                                                               \
+        for (size_t i = 0; i < n; i++) {                                                                               \
+            uint32_t k = (KEY);                                                                                        \
+            uint32_t c = ++counts[k];                                                                                  \
+            touched[p] = k; /* kept only when new: no branch to mispredict */                                          \
+            p += c == 1;                                                                                               \
+            if (c > limit) {                                                                                           \
+                cut = 1;                                                                                               \
+                break;                                                                                                 \
+            }                                                                                                          \
+        }                                                                                                              \
     } while (0)
 
 static int cmp_u32(const void *a, const void *b)
@@ -204,12 +204,64 @@ static void score_sorted(const cb__node *nd, uint32_t *keys, size_t n, cb__pstat
     }
 }
 
+/*
+ * Wide nodes by rows: each guess's row read through the candidates (in
+ * order, so mostly sequentially), counted into four interleaved
+ * histograms so that runs of one key do not wait on each other.
+ */
+#define COUNT_ROWS(KEY)                                                                                                \
+    do {                                                                                                               \
+        size_t i = 0;                                                                                                  \
+        for (; i + 4 <= n; i += 4) {                                                                                   \
+            h0[KEY(i)]++;                                                                                              \
+            h1[KEY(i + 1)]++;                                                                                          \
+            h2[KEY(i + 2)]++;                                                                                          \
+            h3[KEY(i + 3)]++;                                                                                          \
+        }                                                                                                              \
+        for (; i < n; i++)                                                                                             \
+            h0[KEY(i)]++;                                                                                              \
+    } while (0)
+
+static void score_rows(const cb__node *nd, cb__scratch *sc, const uint32_t *gs, size_t count, cb__pstats *out)
+{
+    const size_t n = nd->n, nk = nd->nkeys;
+    const uint32_t *cands = nd->cands;
+    uint16_t *h0 = sc->block, *h1 = h0 + nk, *h2 = h1 + nk, *h3 = h2 + nk;
+    for (size_t j = 0; j < count; j++) {
+        const uint8_t *row = cb_table_row(nd->table, gs[j]);
+        if (nd->ktab) {
+            const uint8_t *midx = nd->midx;
+            const uint16_t *ktab = nd->ktab;
+            const size_t pow = nd->pow;
+#define SYMBLE_KEY(x) ktab[midx[x] * pow + row[cands[x]]]
+            COUNT_ROWS(SYMBLE_KEY);
+#undef SYMBLE_KEY
+        } else {
+#define ROW_KEY(x) row[cands[x]]
+            COUNT_ROWS(ROW_KEY);
+#undef ROW_KEY
+        }
+        cb__pstats s = {0, 0, 0, 0};
+        for (size_t k = 0; k < nk; k++) {
+            uint32_t c = (uint32_t)h0[k] + h1[k] + h2[k] + h3[k];
+            if (!c)
+                continue;
+            h0[k] = h1[k] = h2[k] = h3[k] = 0;
+            s.parts++;
+            s.largest = c > s.largest ? c : s.largest;
+            s.sumsq += (uint64_t)c * c;
+            s.slog += c < nd->clogc_len ? nd->clogc[c] : cb__clogc(NULL, 0, c);
+        }
+        out[j] = s;
+    }
+}
+
 /* One block: a histogram per guess, filled a candidate at a time. */
-#define COUNT_BLOCK(KEY)                                                                                         \
-    do {                                                                                                         \
-        for (size_t i = 0; i < n; i++)                                                                           \
-            for (size_t j = 0; j < count; j++)                                                                   \
-                h[j * nk + (KEY)]++;                                                                             \
+#define COUNT_BLOCK(KEY)                                                                                               \
+    do {                                                                                                               \
+        for (size_t i = 0; i < n; i++)                                                                                 \
+            for (size_t j = 0; j < count; j++)                                                                         \
+                h[j * nk + (KEY)]++;                                                                                   \
     } while (0)
 
 /* Wide nodes: many candidates over few keys. */
@@ -264,19 +316,19 @@ static inline void touched_stats(uint32_t *counts, const uint32_t *touched, size
 }
 
 /* Narrow nodes: the counting loop of cb__score inlined for a block of guesses, one layout at a time. */
-#define NARROW(KEY)                                                                                              \
-    do {                                                                                                         \
-        for (size_t j = 0; j < count; j++) {                                                                     \
-            const uint32_t g = gs[j];                                                                            \
-            size_t p = 0;                                                                                        \
-            int cut = 0;                                                                                         \
-            COUNT_DENSE(KEY);                                                                                    \
-            touched_stats(counts, touched, p, nd->clogc, nd->clogc_len, &out[j]);                                \
-            if (cut)                                                                                             \
-                out[j].largest = UINT32_MAX;                                                                     \
-            else if (limit != UINT32_MAX && out[j].largest < limit)                                              \
-                limit = out[j].largest; /* later guesses of the block must at least tie this one */              \
-        }                                                                                                        \
+#define NARROW(KEY)                                                                                                    \
+    do {                                                                                                               \
+        for (size_t j = 0; j < count; j++) {                                                                           \
+            const uint32_t g = gs[j];                                                                                  \
+            size_t p = 0;                                                                                              \
+            int cut = 0;                                                                                               \
+            COUNT_DENSE(KEY);                                                                                          \
+            touched_stats(counts, touched, p, nd->clogc, nd->clogc_len, &out[j]);                                      \
+            if (cut)                                                                                                   \
+                out[j].largest = UINT32_MAX;                                                                           \
+            else if (limit != UINT32_MAX && out[j].largest < limit)                                                    \
+                limit = out[j].largest; /* later guesses of the block must at least tie this one */                    \
+        }                                                                                                              \
     } while (0)
 
 static void score_narrow(const cb__node *nd, cb__scratch *sc, const uint32_t *gs, size_t count, uint32_t limit,
@@ -317,8 +369,16 @@ static void score_pairs(const cb__node *nd, cb__scratch *sc, uint32_t g0, cb__ps
     v8 *key = (v8 *)sc->pairs, *size = key + n;
     v8 largest = {0}, parts = {0};
     v16 sumsq = {0};
-    for (size_t i = 0; i < n; i++)
-        memcpy(&key[i], col[i] + g0, sizeof(v8));
+    if (nd->ktab) /* Symble: each candidate's raw colours through its mappings' key table (keys fit a byte) */
+        for (size_t i = 0; i < n; i++) {
+            const uint16_t *kt = nd->ktab + nd->midx[i] * (size_t)nd->pow;
+            uint8_t *k = (uint8_t *)&key[i];
+            for (size_t j = 0; j < CB_SCORE_BLOCK; j++)
+                k[j] = (uint8_t)kt[col[i][g0 + j]];
+        }
+    else
+        for (size_t i = 0; i < n; i++)
+            memcpy(&key[i], col[i] + g0, sizeof(v8));
     for (size_t i = 0; i < n; i++) {
         v8 k = key[i], c = (v8){0} + 1, seen = {0}; /* equal lanes are all ones: subtracting adds one */
         for (size_t j = 0; j < i; j++) {
@@ -346,10 +406,15 @@ static void score_pairs(const cb__node *nd, cb__scratch *sc, uint32_t g0, cb__ps
 void cb__score_many(const cb__node *nd, cb__scratch *sc, const uint32_t *guesses, size_t count, uint32_t limit,
                     cb__pstats *out)
 {
-    if (nd->colp && sc->pairs && !nd->ktab && nd->n <= PAIRS_MAX && count == CB_SCORE_BLOCK &&
+    if (nd->colp && sc->pairs && nd->nkeys <= 256 && nd->n <= PAIRS_MAX && count == CB_SCORE_BLOCK &&
         cb_table_width(nd->table) == 1 && nd->clogc_len > PAIRS_MAX &&
         guesses[count - 1] - guesses[0] == count - 1) { /* sorted and distinct: consecutive guesses */
         score_pairs(nd, sc, guesses[0], out);
+        return;
+    }
+    if (sc->block && cb_table_precomputed(nd->table) && cb_table_width(nd->table) == 1 && nd->n >= nd->nkeys &&
+        nd->n < 65536) {
+        score_rows(nd, sc, guesses, count, out);
         return;
     }
     if (nd->colp && sc->block && nd->n >= nd->nkeys && nd->n < 65536) {

@@ -24,11 +24,11 @@ typedef struct sim_game {
     uint32_t secret;
     int mapping;
     cb_rng rng;
-    uint64_t key;        /* this turn's guess * fb_count + feedback */
+    uint64_t key; /* this turn's guess * fb_count + feedback */
     int guesses, won, played;
-    uint32_t first;      /* the opener */
+    uint32_t first; /* the opener */
     uint32_t *path;
-    double removed;      /* sum of shares removed by turns that did not win */
+    double removed; /* sum of shares removed by turns that did not win */
     int removed_turns;
 } sim_game;
 
@@ -38,7 +38,7 @@ typedef struct sim {
     const cb_sim_options *opt;
     sim_game *games;
     size_t ngames;
-    int limit;           /* guesses allowed */
+    int limit; /* guesses allowed */
     int lost_score;
     int threads;
     int stop, error;
@@ -156,8 +156,7 @@ static void group(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count,
 }
 
 /* Each game's guess and feedback at this state, then the games sorted by them; returns the group starts. */
-static size_t split(sim *m, const cb_state *st, const cb__decision *d, uint32_t *ids, size_t count,
-                    size_t *starts)
+static size_t split(sim *m, const cb_state *st, const cb__decision *d, uint32_t *ids, size_t count, size_t *starts)
 {
     const cb_game *game = m->game;
     (void)st;
@@ -186,8 +185,8 @@ static size_t split(sim *m, const cb_state *st, const cb__decision *d, uint32_t 
 }
 
 /* Groups shared out between threads, biggest first; each thread plays on its own copy of the state. */
-static void parallel_groups(sim *m, const cb_state *st, uint32_t *ids, const size_t *starts, size_t ngroups,
-                            int depth, const uint32_t *stack)
+static void parallel_groups(sim *m, const cb_state *st, uint32_t *ids, const size_t *starts, size_t ngroups, int depth,
+                            const uint32_t *stack)
 {
     sorted_id *order = malloc(ngroups * sizeof *order);
     if (!order) {
@@ -220,8 +219,7 @@ static void parallel_groups(sim *m, const cb_state *st, uint32_t *ids, const siz
 }
 
 /* The games ids[0..count) have reached st after depth guesses (in stack): play their next turn. */
-static int walk(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count, int depth, uint32_t *stack,
-                int parallel)
+static int walk(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count, int depth, uint32_t *stack, int parallel)
 {
     if (m->stop || (m->opt->cancel && *m->opt->cancel)) {
         fail(m, CB_ECANCELED, "cancelled");
@@ -305,9 +303,12 @@ static int default_within(const cb_game *game, int max_guesses)
     if (max_guesses > 0)
         return max_guesses;
     switch (cb_game_rule(game)) {
-    case CB_RULE_WORDLE: return 6;
-    case CB_RULE_SYMBLE: return 8;
-    default: return 10;
+    case CB_RULE_WORDLE:
+        return 6;
+    case CB_RULE_SYMBLE:
+        return 8;
+    default:
+        return 10;
     }
 }
 
@@ -368,7 +369,8 @@ static int keep_records(sim *m, cb_sim_result *r)
     uint32_t *at = r->paths_;
     for (size_t i = 0; i < m->ngames; i++) {
         const sim_game *g = &m->games[i];
-        r->game[i] = (cb_sim_game){g->secret, g->mapping, g->guesses, g->won, g->played, at};
+        r->game[i] = (cb_sim_game){g->secret, g->mapping, g->guesses, g->won, g->played, at,
+                                   g->removed_turns ? g->removed / g->removed_turns : 0.0};
         memcpy(at, g->path, (size_t)g->played * sizeof *at);
         at += g->played;
     }

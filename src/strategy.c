@@ -22,14 +22,12 @@ static const cb_strategy_info infos[CB_STRATEGY_KINDS] = {
     {"random", CB_STRATEGY_RANDOM, "a uniformly random remaining candidate", "the baseline", 0},
     {"random-any", CB_STRATEGY_RANDOM_ANY, "a uniformly random allowed guess until the target turn (default 3)",
      "data-visualisation paper", 0},
-    {"montecarlo", CB_STRATEGY_MONTECARLO,
-     "the candidate with the lowest average over random continuations after it",
+    {"montecarlo", CB_STRATEGY_MONTECARLO, "the candidate with the lowest average over random continuations after it",
      "Symble thesis 3.4", 0},
     {"frequency", CB_STRATEGY_FREQUENCY, "the remaining candidate with the highest word (or letter) frequency",
      "blog and information-theory study", 0},
     {"entropy-frequency", CB_STRATEGY_ENTROPY_FREQUENCY,
-     "entropy plus the candidate's word probability; probes while more than 3 remain", "information-theory study",
-     1},
+     "entropy plus the candidate's word probability; probes while more than 3 remain", "information-theory study", 1},
     {"first", CB_STRATEGY_FIRST, "the first remaining candidate in list order", "regex study", 0},
     {"tree:FILE", CB_STRATEGY_TREE, "plays the decision tree stored in FILE", "exact solver", 0},
 };
@@ -48,14 +46,17 @@ void cb_strategy_config_default(cb_strategy_config *cfg)
     cfg->tie = CB_TIE_FIRST;
 }
 
-static int is_greedy(cb_strategy_kind k) { return k <= CB_STRATEGY_ENTROPY_KNUTH || k == CB_STRATEGY_ENTROPY_FREQUENCY; }
+static int is_greedy(cb_strategy_kind k)
+{
+    return k <= CB_STRATEGY_ENTROPY_KNUTH || k == CB_STRATEGY_ENTROPY_FREQUENCY;
+}
 
 static void make_name(cb_strategy *s, const char *base)
 {
     const cb_strategy_config *c = &s->cfg;
     size_t len = (size_t)snprintf(s->name, sizeof s->name, "%s", base);
-#define ADD(...)                                                                                                 \
-    if (len < sizeof s->name)                                                                                    \
+#define ADD(...)                                                                                                       \
+    if (len < sizeof s->name)                                                                                          \
     len += (size_t)snprintf(s->name + len, sizeof s->name - len, __VA_ARGS__)
     if (c->first_guess != CB_NONE) {
         char word[CB_MAX_LENGTH * 4 + 1];
@@ -86,8 +87,12 @@ static int load_weights(cb_strategy *s, const cb_strategy_config *cfg, cb_error 
         memcpy(s->weights, cfg->frequency, ns * sizeof *s->weights);
         return CB_OK;
     }
-    if (cfg->frequency_path)
-        return cb_frequency_load(s->game, cfg->frequency_path, &s->weights, NULL, err);
+    if (cfg->frequency_path) {
+        int rc = cb_frequency_load(s->game, cfg->frequency_path, &s->weights, &found, err);
+        if (rc == CB_OK && found == 0)
+            return cb_error_set(err, CB_EINVAL, "%s names none of the game's secrets", cfg->frequency_path);
+        return rc;
+    }
     if (s->game->rule == CB_RULE_MASTERMIND || s->game->complete || s->game->n != 5)
         return CB_OK;
     int rc = cb_frequency_load(s->game, NULL, &s->weights, &found, err);
@@ -170,9 +175,18 @@ void cb_strategy_free(cb_strategy *s)
     free(s);
 }
 
-cb_strategy_kind cb_strategy_get_kind(const cb_strategy *s) { return s->kind; }
-const char *cb_strategy_name(const cb_strategy *s) { return s->name; }
-const cb_strategy_config *cb_strategy_get_config(const cb_strategy *s) { return &s->cfg; }
+cb_strategy_kind cb_strategy_get_kind(const cb_strategy *s)
+{
+    return s->kind;
+}
+const char *cb_strategy_name(const cb_strategy *s)
+{
+    return s->name;
+}
+const cb_strategy_config *cb_strategy_get_config(const cb_strategy *s)
+{
+    return &s->cfg;
+}
 
 int cb_strategy_deterministic(const cb_strategy *s)
 {
@@ -233,7 +247,10 @@ uint32_t cb__pick(const cb__decision *d, cb_rng *rng)
 }
 
 /* The secret's word weight (1 each without weights). */
-static double weight(const cb_strategy *s, uint32_t secret) { return s->weights ? s->weights[secret] : 1.0; }
+static double weight(const cb_strategy *s, uint32_t secret)
+{
+    return s->weights ? s->weights[secret] : 1.0;
+}
 
 static double weight_total(const cb_strategy *s, const cb_state *st)
 {
@@ -418,11 +435,16 @@ static int candidates_only(const cb_strategy *s, const cb_state *st)
 static double greedy_key(const cb_strategy *s, const cb__pstats *ps, size_t n, double prob)
 {
     switch (s->kind) {
-    case CB_STRATEGY_MINIMAX: return (double)ps->largest;
-    case CB_STRATEGY_EXPECTED: return (double)ps->sumsq;
-    case CB_STRATEGY_PARTS: return -(double)ps->parts;
-    case CB_STRATEGY_ENTROPY_FREQUENCY: return -(cb__entropy(ps, n) + prob);
-    default: return (double)ps->slog;
+    case CB_STRATEGY_MINIMAX:
+        return (double)ps->largest;
+    case CB_STRATEGY_EXPECTED:
+        return (double)ps->sumsq;
+    case CB_STRATEGY_PARTS:
+        return -(double)ps->parts;
+    case CB_STRATEGY_ENTROPY_FREQUENCY:
+        return -(cb__entropy(ps, n) + prob);
+    default:
+        return (double)ps->slog;
     }
 }
 
@@ -430,10 +452,14 @@ static double greedy_key(const cb_strategy *s, const cb__pstats *ps, size_t n, d
 static double greedy_score(const cb_strategy *s, double key, size_t n)
 {
     switch (s->kind) {
-    case CB_STRATEGY_MINIMAX: return key;
-    case CB_STRATEGY_EXPECTED: return n ? key / (double)n : 0.0;
-    case CB_STRATEGY_PARTS: return -key;
-    case CB_STRATEGY_ENTROPY_FREQUENCY: return -key;
+    case CB_STRATEGY_MINIMAX:
+        return key;
+    case CB_STRATEGY_EXPECTED:
+        return n ? key / (double)n : 0.0;
+    case CB_STRATEGY_PARTS:
+        return -key;
+    case CB_STRATEGY_ENTROPY_FREQUENCY:
+        return -key;
     default: {
         cb__pstats ps = {0, 0, 0, (uint64_t)key};
         return cb__entropy(&ps, n);
@@ -463,8 +489,8 @@ static int best_offer(best *b, double key, uint32_t g)
  * ws->dec, sorted by guess index. Parallel over the pool: static chunks
  * in order, so the merged ties stay sorted whatever the thread count.
  */
-static int greedy_best(const cb_strategy *s, const cb_state *st, const cb__node *nd, cb__ws *ws,
-                       const uint32_t *pool, size_t npool, int threads)
+static int greedy_best(const cb_strategy *s, const cb_state *st, const cb__node *nd, cb__ws *ws, const uint32_t *pool,
+                       size_t npool, int threads)
 {
     int nt = threads > 1 && npool * nd->n > 20000 ? threads : 1;
     best one, *bests = nt == 1 ? &one : malloc((size_t)nt * sizeof *bests);
@@ -601,8 +627,7 @@ static double frequency_value(const cb_strategy *s, const letter_counts *counts,
 }
 
 /* frequency: the heaviest candidate; without word weights, the most common letters per position. */
-static int frequency_decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, const uint32_t *pool,
-                            size_t npool)
+static int frequency_decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, const uint32_t *pool, size_t npool)
 {
     letter_counts *counts = s->weights ? NULL : count_letters(s, st);
     if (!s->weights && !counts)
@@ -618,8 +643,8 @@ static int frequency_decide(const cb_strategy *s, const cb_state *st, cb__ws *ws
     return rc;
 }
 
-static int montecarlo_decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, const uint32_t *pool,
-                             size_t npool, int threads)
+static int montecarlo_decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, const uint32_t *pool, size_t npool,
+                             int threads)
 {
     double *avg = malloc(npool * sizeof *avg);
     if (!avg)
@@ -645,11 +670,21 @@ static void fixed_score(const cb_strategy *s, const cb_state *st, cb__decision *
     if (cb_guess_score_compute(st, d->set[0], &gs) != CB_OK)
         return;
     switch (s->kind) {
-    case CB_STRATEGY_MINIMAX: d->score = gs.largest; break;
-    case CB_STRATEGY_EXPECTED: d->score = gs.expected; break;
-    case CB_STRATEGY_PARTS: d->score = gs.parts; break;
-    case CB_STRATEGY_ENTROPY_FREQUENCY: d->score = gs.entropy + probability(s, st, d->set[0], weight_total(s, st)); break;
-    default: d->score = gs.entropy; break;
+    case CB_STRATEGY_MINIMAX:
+        d->score = gs.largest;
+        break;
+    case CB_STRATEGY_EXPECTED:
+        d->score = gs.expected;
+        break;
+    case CB_STRATEGY_PARTS:
+        d->score = gs.parts;
+        break;
+    case CB_STRATEGY_ENTROPY_FREQUENCY:
+        d->score = gs.entropy + probability(s, st, d->set[0], weight_total(s, st));
+        break;
+    default:
+        d->score = gs.entropy;
+        break;
     }
 }
 
@@ -665,7 +700,7 @@ int cb__decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, int threads
         return cb__tree_decide(s, st, d);
     if (n == 1 || s->kind == CB_STRATEGY_FIRST || (cb_state_turns(st) == 0 && s->cfg.first_guess != CB_NONE)) {
         uint32_t g = n == 1 || s->kind == CB_STRATEGY_FIRST ? s->game->secret_guess[cb_state_candidates(st)[0]]
-                                                              : s->cfg.first_guess;
+                                                            : s->cfg.first_guess;
         if (dec_push(d, g) != CB_OK)
             return CB_ENOMEM;
         fixed_score(s, st, d);

@@ -36,7 +36,7 @@ typedef struct cb__node {
     uint32_t nkeys;       /* part keys are below it */
     const uint64_t *clogc;
     size_t clogc_len;
-    const void **colp;    /* per candidate, its column of the transposed table, or NULL */
+    const void **colp; /* per candidate, its column of the transposed table, or NULL */
 } cb__node;
 
 /* One thread's work areas for scoring; zero-initialise, then cb__scratch_release. */
@@ -85,10 +85,10 @@ struct cb_strategy {
     cb_strategy_config cfg;
     cb_strategy_kind kind;
     char name[128];
-    double *weights;   /* per-secret word frequencies, or NULL */
+    double *weights; /* per-secret word frequencies, or NULL */
     uint64_t *clogc;
     size_t clogc_len;
-    void *tree;        /* tree strategies: the tree */
+    void *tree; /* tree strategies: the tree */
 };
 
 /* The guesses a state leaves to choose from, uniformly (one for a deterministic choice). */

@@ -11,7 +11,10 @@ int cb__tree_open(cb_strategy *s, const char *path, cb_error *err)
     return cb_error_set(err, CB_EINVAL, "tree:%s: decision-tree strategies are not available in this build", path);
 }
 
-void cb__tree_close(cb_strategy *s) { s->tree = NULL; }
+void cb__tree_close(cb_strategy *s)
+{
+    s->tree = NULL;
+}
 
 int cb__tree_decide(const cb_strategy *s, const cb_state *st, cb__decision *d)
 {

@@ -348,6 +348,33 @@ void cb_table_fill(const cb_table *t, uint32_t g, const uint32_t *secrets, size_
             out[i] = ((const uint32_t *)row)[secrets[i]];
 }
 
+typedef uint8_t b16 __attribute__((vector_size(16)));
+
+/*
+ * A 16 x 16 tile of bytes: four rounds of interleaving row i with row i + 8
+ * transpose it (each round is one punpcklbw / punpckhbw pair per row).
+ */
+static void transpose16(const uint8_t *src, size_t src_stride, uint8_t *dst, size_t dst_stride)
+{
+    const b16 lo = {0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23};
+    const b16 hi = lo + 8;
+    b16 a[16], b[16];
+    for (int i = 0; i < 16; i++)
+        memcpy(&a[i], src + (size_t)i * src_stride, 16);
+    for (int round = 0; round < 2; round++) {
+        for (int i = 0; i < 8; i++) {
+            b[2 * i] = __builtin_shuffle(a[i], a[i + 8], lo);
+            b[2 * i + 1] = __builtin_shuffle(a[i], a[i + 8], hi);
+        }
+        for (int i = 0; i < 8; i++) {
+            a[2 * i] = __builtin_shuffle(b[i], b[i + 8], lo);
+            a[2 * i + 1] = __builtin_shuffle(b[i], b[i + 8], hi);
+        }
+    }
+    for (int i = 0; i < 16; i++)
+        memcpy(dst + (size_t)i * dst_stride, &a[i], 16);
+}
+
 /* Transpose the rows in tiles, so that both sides stay in cache. */
 static void transpose(const cb_table *t, char *cols)
 {
@@ -355,7 +382,15 @@ static void transpose(const cb_table *t, char *cols)
     long tiles = (long)((ng + tile - 1) / tile);
 #pragma omp parallel for schedule(dynamic, 4)
     for (long gt = 0; gt < tiles; gt++)
-        for (size_t s0 = 0; s0 < ns; s0 += tile)
+        for (size_t s0 = 0; s0 < ns; s0 += tile) {
+            size_t g0 = (size_t)gt * tile;
+            if (w == 1 && g0 + tile <= ng && s0 + tile <= ns) { /* whole tiles: 16 x 16 vector blocks */
+                for (size_t gi = 0; gi < tile; gi += 16)
+                    for (size_t si = 0; si < tile; si += 16)
+                        transpose16((const uint8_t *)t->data + (g0 + gi) * t->stride + s0 + si, t->stride,
+                                    (uint8_t *)cols + (s0 + si) * ng + g0 + gi, ng);
+                continue;
+            }
             for (size_t g = (size_t)gt * tile; g < ng && g < (size_t)(gt + 1) * tile; g++) {
                 const char *row = (const char *)t->data + g * t->stride;
                 size_t end = s0 + tile < ns ? s0 + tile : ns;
@@ -369,6 +404,7 @@ static void transpose(const cb_table *t, char *cols)
                     for (size_t s = s0; s < end; s++)
                         ((uint32_t *)cols)[s * ng + g] = ((const uint32_t *)row)[s];
             }
+        }
 }
 
 const void *cb__table_columns(const cb_table *t)

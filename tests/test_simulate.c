@@ -109,8 +109,8 @@ static void kooi(void)
         CHECK(simulate(&w, su, &r) == CB_OK);
         CHECK_MSG(r.games == 1296 && r.total == figures[i].total && r.first_guess == code(&w, figures[i].opener),
                   "%s%s: %llu guesses, opener %u (Kooi: %llu, %s)", figures[i].name,
-                  figures[i].candidates_only ? " --candidates-only" : "", (unsigned long long)r.total,
-                  r.first_guess, (unsigned long long)figures[i].total, figures[i].opener);
+                  figures[i].candidates_only ? " --candidates-only" : "", (unsigned long long)r.total, r.first_guess,
+                  (unsigned long long)figures[i].total, figures[i].opener);
         if (i == 0)
             CHECK(r.max == 5 && fabs(r.average - 4.476) < 0.0005 && r.lost == 0 && r.wins == 1296);
         cb_sim_result_release(&r);
@@ -174,8 +174,8 @@ static void wordle(const world *w)
         CHECK(simulate(w, su, &r) == CB_OK);
         CHECK_MSG(r.games == 2315 && r.total == figures[i].total && fabs(r.average - figures[i].published) < 0.006 &&
                       r.max <= 6 && r.wins == 2315 && r.first_guess == code(w, figures[i].opener),
-                  "wordle %s: %llu guesses (%.4f), worst %d", figures[i].name, (unsigned long long)r.total,
-                  r.average, r.max);
+                  "wordle %s: %llu guesses (%.4f), worst %d", figures[i].name, (unsigned long long)r.total, r.average,
+                  r.max);
         if (i == 0)
             CHECK(replays(w, &r, 0, 0));
         cb_sim_result_release(&r);
@@ -309,8 +309,7 @@ static void strategies(const world *mm, const world *w)
     CHECK(simulate(w, (setup){.name = "frequency", .sample = 200, .seed = 2}, &r) == CB_OK);
     CHECK(r.first_guess == code(w, "which") && r.lost == 0 && r.games == 200);
     cb_sim_result_release(&r);
-    CHECK(simulate(w, (setup){.name = "montecarlo", .sample = 3, .iterations = 20, .seed = 1, .keep = 1}, &r) ==
-          CB_OK);
+    CHECK(simulate(w, (setup){.name = "montecarlo", .sample = 3, .iterations = 20, .seed = 1, .keep = 1}, &r) == CB_OK);
     CHECK(r.lost == 0 && replays(w, &r, 0, 0));
     cb_sim_result_release(&r);
     /* bad options */
@@ -380,12 +379,12 @@ static double now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
-#define TIMED(call)                                                                                              \
-    do {                                                                                                         \
-        double t0 = now();                                                                                       \
-        call;                                                                                                    \
-        if (getenv("CB_TEST_TIMES"))                                                                             \
-            fprintf(stderr, "%6.3f s  %s\n", now() - t0, #call);                                                 \
+#define TIMED(call)                                                                                                    \
+    do {                                                                                                               \
+        double t0 = now();                                                                                             \
+        call;                                                                                                          \
+        if (getenv("CB_TEST_TIMES"))                                                                                   \
+            fprintf(stderr, "%6.3f s  %s\n", now() - t0, #call);                                                       \
     } while (0)
 
 int main(void)

@@ -87,7 +87,10 @@ static void ref_key(const cb_game *g, uint32_t gi, uint32_t si, int mapping, cha
     }
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
 
 #define KEY_LEN 32
 
@@ -294,6 +297,31 @@ static void hard_pools(const world *w)
     cb_state_free(st);
 }
 
+/* The library's secret-major copy of the table (src/table_internal.h), checked entry by entry. */
+const void *cb__table_columns(const cb_table *t);
+
+static void columns(const world *w)
+{
+    const void *cols = cb__table_columns(w->table);
+    uint32_t ng = cb_game_guess_count(w->game), ns = cb_game_secret_count(w->game);
+    int width = cb_table_width(w->table);
+    size_t bad = 0;
+    if (!cb_table_precomputed(w->table)) {
+        CHECK(cols == NULL);
+        return;
+    }
+    CHECK(cols != NULL);
+    for (uint32_t s = 0; cols && s < ns; s++)
+        for (uint32_t g = 0; g < ng; g++) {
+            size_t at = (size_t)s * ng + g;
+            uint32_t v = width == 1 ? ((const uint8_t *)cols)[at]
+                         : width == 2 ? ((const uint16_t *)cols)[at]
+                                      : ((const uint32_t *)cols)[at];
+            bad += v != cb_table_get(w->table, g, s);
+        }
+    CHECK_MSG(bad == 0, "%s: %zu entries of the transposed table differ", w->name, bad);
+}
+
 /* Names, options and errors of cb_strategy_new. */
 static void options(const world *w)
 {
@@ -346,22 +374,27 @@ static double now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
-#define TIMED(call)                                                                                              \
-    do {                                                                                                         \
-        double t0 = now();                                                                                       \
-        call;                                                                                                    \
-        if (getenv("CB_TEST_TIMES"))                                                                             \
-            fprintf(stderr, "%6.3f s  %s\n", now() - t0, #call);                                                 \
+#define TIMED(call)                                                                                                    \
+    do {                                                                                                               \
+        double t0 = now();                                                                                             \
+        call;                                                                                                          \
+        if (getenv("CB_TEST_TIMES"))                                                                                   \
+            fprintf(stderr, "%6.3f s  %s\n", now() - t0, #call);                                                       \
     } while (0)
 
 int main(void)
 {
     world mm = open_world("mastermind", 0, 0, CB_TABLE_AUTO);
-    world fly = open_world("mastermind", 5, 4, CB_TABLE_OFF);     /* on-the-fly feedback */
-    world wide = open_world("wordle", 3, 6, CB_TABLE_AUTO);       /* two-byte entries: 3^6 ids */
-    world sym6 = open_world("symble", 3, 6, CB_TABLE_AUTO);       /* Symble, two-byte entries */
+    world fly = open_world("mastermind", 5, 4, CB_TABLE_OFF); /* on-the-fly feedback */
+    world wide = open_world("wordle", 3, 6, CB_TABLE_AUTO);   /* two-byte entries: 3^6 ids */
+    world sym6 = open_world("symble", 3, 6, CB_TABLE_AUTO);   /* Symble, two-byte entries */
     world wordle = open_world("wordle", 0, 0, CB_TABLE_AUTO);
     world symble = open_world("symble", 0, 0, CB_TABLE_AUTO);
+    TIMED(columns(&mm));
+    TIMED(columns(&fly));
+    TIMED(columns(&wide));
+    TIMED(columns(&wordle));
+    TIMED(columns(&symble));
     TIMED(kernels(&mm, 16, 2, 24));
     TIMED(kernels(&fly, 10, 2, 24));
     TIMED(kernels(&wide, 20, 2, 40));

@@ -6,8 +6,9 @@
 #include "cli.h"
 
 const cli_opt cli_strategy_opts[] = {
-    {"strategy", "NAMES", "minimax, expected, parts (default), entropy, entropy-knuth, random, random-any, "
-                          "montecarlo, frequency, entropy-frequency, first; several comma-separated"},
+    {"strategy", "NAMES",
+     "minimax, expected, parts (default), entropy, entropy-knuth, random, random-any, "
+     "montecarlo, frequency, entropy-frequency, first; several comma-separated"},
     {"first", "GUESS", "play GUESS as the first guess"},
     {"candidates-only", NULL, "every guess must be a remaining candidate"},
     {"target-turn", "T", "guesses from turn T on must be candidates (random-any: default 3)"},

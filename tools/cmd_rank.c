@@ -4,11 +4,11 @@
 
 #include "commands.h"
 
-static void print_ranked(const cli *c, const cb_strategy *s, const cb_state *st, const cb_guess_score *gs,
-                         size_t count)
+static void print_ranked(const cli *c, const cb_strategy *s, const cb_state *st, const cb_guess_score *gs, size_t count)
 {
     char word[CB_MAX_LENGTH * 4 + 1];
-    int freq = cb_strategy_get_kind(s) == CB_STRATEGY_FREQUENCY || cb_strategy_get_kind(s) == CB_STRATEGY_ENTROPY_FREQUENCY;
+    int freq =
+        cb_strategy_get_kind(s) == CB_STRATEGY_FREQUENCY || cb_strategy_get_kind(s) == CB_STRATEGY_ENTROPY_FREQUENCY;
     int mc = cb_strategy_get_kind(s) == CB_STRATEGY_MONTECARLO;
     if (cli_flag(c, "json")) {
         printf("{\"candidates\":%zu,\"strategy\":", cb_state_count(st));
@@ -151,8 +151,10 @@ static int run(cli *c)
         if (rc == 0) {
             int r = cb_strategy_rank(s[0], st, (size_t)limit, gs, &count);
             if (r == CB_EINVAL)
-                rc = cli_fail(r, "%s plays at random and has no ranking; use a greedy strategy, frequency, "
-                                 "first or montecarlo", cb_strategy_name(s[0]));
+                rc = cli_fail(r,
+                              "%s plays at random and has no ranking; use a greedy strategy, frequency, "
+                              "first or montecarlo",
+                              cb_strategy_name(s[0]));
             else if (r != CB_OK)
                 rc = cli_fail(r, "%s", cb_strerror(r));
             else
@@ -172,7 +174,12 @@ static const cli_opt opts[] = {
 };
 
 const cli_cmd cmd_rank = {
-    "rank", "[GUESS=FEEDBACK ...] [OPTIONS]",
+    "rank",
+    "[GUESS=FEEDBACK ...] [OPTIONS]",
     "rank the guesses after a history by every score: largest part, expected size, parts, entropy",
-    "codebreaker rank --game wordle salet=.Y... --limit 5", opts, 1, run, 1,
+    "codebreaker rank --game wordle salet=.Y... --limit 5",
+    opts,
+    1,
+    run,
+    1,
 };

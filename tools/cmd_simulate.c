@@ -22,9 +22,8 @@ static int show_progress(void *ctx, size_t done, size_t total)
 {
     progress *p = ctx;
     int width = 30, filled = total ? (int)((double)done / (double)total * width) : width;
-    fprintf(stderr, "\r%-18.18s [%.*s%*s] %3d%%  %zu/%zu games", p->label, filled,
-            "##############################", width - filled, "", total ? (int)(100.0 * (double)done / (double)total) : 100,
-            done, total);
+    fprintf(stderr, "\r%-18.18s [%.*s%*s] %3d%%  %zu/%zu games", p->label, filled, "##############################",
+            width - filled, "", total ? (int)(100.0 * (double)done / (double)total) : 100, done, total);
     fflush(stderr);
     p->shown = 1;
     return 0;
@@ -56,18 +55,18 @@ static void row(const char *label, char (*cells)[48], size_t n, int width)
 
 static void print_table(const cli *c, run *runs, size_t n, int width)
 {
-    char (*cells)[48] = calloc(n, sizeof *cells), label[64];
+    char(*cells)[48] = calloc(n, sizeof *cells), label[64];
     const cb_game *g = c->game;
     if (!cells)
         return;
-#define ROW(lbl, ...)                                                                                            \
-    do {                                                                                                         \
-        for (size_t i = 0; i < n; i++) {                                                                         \
-            const cb_sim_result *r = &runs[i].r;                                                                 \
-            (void)r;                                                                                             \
-            snprintf(cells[i], sizeof cells[i], __VA_ARGS__);                                                   \
-        }                                                                                                        \
-        row(lbl, cells, n, width);                                                                               \
+#define ROW(lbl, ...)                                                                                                  \
+    do {                                                                                                               \
+        for (size_t i = 0; i < n; i++) {                                                                               \
+            const cb_sim_result *r = &runs[i].r;                                                                       \
+            (void)r;                                                                                                   \
+            snprintf(cells[i], sizeof cells[i], __VA_ARGS__);                                                          \
+        }                                                                                                              \
+        row(lbl, cells, n, width);                                                                                     \
     } while (0)
     for (size_t i = 0; i < n; i++)
         base_name(runs[i].s, cells[i], sizeof cells[i]);
@@ -320,7 +319,12 @@ static const cli_opt opts[] = {
 };
 
 const cli_cmd cmd_simulate = {
-    "simulate", "[OPTIONS]",
+    "simulate",
+    "[OPTIONS]",
     "play strategies against every secret (or a sample) and report the statistics of the papers",
-    "codebreaker simulate --game wordle --strategy minimax,entropy,parts", opts, 1, run_cmd, 1,
+    "codebreaker simulate --game wordle --strategy minimax,entropy,parts",
+    opts,
+    1,
+    run_cmd,
+    1,
 };

@@ -34,14 +34,14 @@ typedef int (*cb_progress_fn)(void *ctx, size_t done, size_t total);
 typedef struct cb_sim_options {
     const uint32_t *secrets; /* play exactly these secret indices (may repeat), when not NULL */
     size_t nsecrets;
-    size_t sample;           /* else play `sample` distinct random secrets (0: every secret) */
-    uint64_t seed;           /* the sample, random strategies, Symble mappings */
-    int max_guesses;         /* 0: no limit; a game not won within it scores max_guesses + 1 */
-    int wins_within;         /* the G of result.wins (0: max_guesses, else 6 Wordle, 8 Symble, 10 Mastermind) */
-    int mapping;             /* Symble: the hidden mapping of every game (0..5), or -1 for a random one each */
-    int hard;                /* play Wordle hard mode (as does a strategy made with hard) */
-    int threads;             /* 0: OpenMP's default */
-    int keep_games;          /* 1: fill result.game with every game's guesses */
+    size_t sample;   /* else play `sample` distinct random secrets (0: every secret) */
+    uint64_t seed;   /* the sample, random strategies, Symble mappings */
+    int max_guesses; /* 0: no limit; a game not won within it scores max_guesses + 1 */
+    int wins_within; /* the G of result.wins (0: max_guesses, else 6 Wordle, 8 Symble, 10 Mastermind) */
+    int mapping;     /* Symble: the hidden mapping of every game (0..5), or -1 for a random one each */
+    int hard;        /* play Wordle hard mode (as does a strategy made with hard) */
+    int threads;     /* 0: OpenMP's default */
+    int keep_games;  /* 1: fill result.game with every game's guesses */
     cb_progress_fn progress;
     void *progress_ctx;
     const volatile int *cancel; /* when not NULL and *cancel becomes non-zero, stop with CB_ECANCELED */
@@ -52,33 +52,34 @@ void cb_sim_options_default(cb_sim_options *opt);
 
 /* One game as played: the secret, the guesses. */
 typedef struct cb_sim_game {
-    uint32_t secret;        /* secret index */
-    int mapping;            /* Symble: the hidden mapping; -1 otherwise */
-    int guesses;            /* guesses used (max_guesses + 1 when lost) */
+    uint32_t secret; /* secret index */
+    int mapping;     /* Symble: the hidden mapping; -1 otherwise */
+    int guesses;     /* guesses used (max_guesses + 1 when lost) */
     int won;
-    int played;             /* guesses in path (max_guesses when lost) */
-    const uint32_t *path;   /* the guess indices played, in order */
+    int played;           /* guesses in path (max_guesses when lost) */
+    const uint32_t *path; /* the guess indices played, in order */
+    double removed;       /* mean share of candidates removed by its turns that did not win (0 if none) */
 } cb_sim_game;
 
 typedef struct cb_sim_result {
-    char strategy[128];     /* cb_strategy_name() */
+    char strategy[128]; /* cb_strategy_name() */
     size_t games;
-    uint64_t total;         /* guesses over all games, lost ones at max_guesses + 1 */
+    uint64_t total; /* guesses over all games, lost ones at max_guesses + 1 */
     double average;
-    double median;          /* the middle game (average of the two middle ones for an even count) */
-    double stddev;          /* population standard deviation of the guesses per game */
+    double median; /* the middle game (average of the two middle ones for an even count) */
+    double stddev; /* population standard deviation of the guesses per game */
     int min, max;
-    uint64_t *distribution; /* distribution[g] = games that took g guesses, g = 0 .. max */
-    size_t distribution_len;/* max + 1 */
-    size_t lost;            /* games not won within max_guesses */
-    int wins_within;        /* G */
-    size_t wins;            /* games won within G guesses */
-    uint32_t first_guess;   /* the opener of every game, or CB_NONE when the games differ */
-    double removed;         /* mean share of candidates removed per turn, over turns that did not win */
-    double seconds;         /* wall time of the run (the table not included) */
-    size_t states;          /* states scored (nodes of the decision tree, for deterministic strategies) */
-    cb_sim_game *game;      /* `games` records in secret order, when keep_games; else NULL */
-    uint32_t *paths_;       /* private storage of the paths */
+    uint64_t *distribution;  /* distribution[g] = games that took g guesses, g = 0 .. max */
+    size_t distribution_len; /* max + 1 */
+    size_t lost;             /* games not won within max_guesses */
+    int wins_within;         /* G */
+    size_t wins;             /* games won within G guesses */
+    uint32_t first_guess;    /* the opener of every game, or CB_NONE when the games differ */
+    double removed;          /* mean share of candidates removed per turn, over turns that did not win */
+    double seconds;          /* wall time of the run (the table not included) */
+    size_t states;           /* states scored (nodes of the decision tree, for deterministic strategies) */
+    cb_sim_game *game;       /* `games` records (secret order, or opt->secrets'), when keep_games; else NULL */
+    uint32_t *paths_;        /* private storage of the paths */
 } cb_sim_result;
 
 /*

@@ -77,8 +77,9 @@ typedef enum cb_tie { CB_TIE_FIRST = 0, CB_TIE_RANDOM = 1 } cb_tie;
  * passed in is not in it. seed drives montecarlo's rollouts (which are
  * seeded from it and the state's history, so montecarlo is deterministic
  * for a given seed) and nothing else: other randomness comes from the rng
- * given to each call. iterations is montecarlo's rollouts per guess (0:
- * CB_MONTECARLO_ITERATIONS).
+ * given to each call (or, when that is NULL, from seed and the history).
+ * iterations is montecarlo's rollouts per remaining candidate, the guesses
+ * it weighs (0: CB_MONTECARLO_ITERATIONS).
  *
  * Word frequencies (frequency, entropy-frequency): `frequency` points at
  * one weight per secret (copied; need not outlive the call); else
@@ -156,15 +157,15 @@ int cb_strategy_choose(const cb_strategy *s, const cb_state *st, cb_rng *rng, ui
 
 /* Every score of one guess in a state: a row of the "partition table" of the papers. */
 typedef struct cb_guess_score {
-    uint32_t guess;    /* guess index */
-    uint32_t largest;  /* size of the largest part */
-    double expected;   /* expected size of the part the secret falls in: sum of squares / N */
-    uint32_t parts;    /* non-empty parts, the won part included */
-    double entropy;    /* Shannon entropy of the part sizes, bits */
-    double frequency;  /* the guess's word probability among the candidates (0 when not a candidate) */
-    int candidate;     /* 1 when the guess is a remaining candidate */
-    int legal;         /* 1 when the guess is legal now (hard mode) */
-    double score;      /* the ranking strategy's own score (as cb_strategy_choose) */
+    uint32_t guess;   /* guess index */
+    uint32_t largest; /* size of the largest part */
+    double expected;  /* expected size of the part the secret falls in: sum of squares / N */
+    uint32_t parts;   /* non-empty parts, the won part included */
+    double entropy;   /* Shannon entropy of the part sizes, bits */
+    double frequency; /* the guess's word probability among the candidates (0 when not a candidate) */
+    int candidate;    /* 1 when the guess is a remaining candidate */
+    int legal;        /* 1 when the guess is legal now (hard mode) */
+    double score;     /* the ranking strategy's own score (as cb_strategy_choose) */
 } cb_guess_score;
 
 /* The scores of guess gi in st (score is left 0; legal from cb_state_legal). */
