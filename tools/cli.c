@@ -55,6 +55,15 @@ static int find_opt(const cli *c, const char *name, size_t len)
     return -1;
 }
 
+/* 1 when the command's own options include `name`. */
+static int overridden(const cli_cmd *cmd, const char *name)
+{
+    for (const cli_opt *o = cmd->opts; o && o->name; o++)
+        if (strcmp(o->name, name) == 0)
+            return 1;
+    return 0;
+}
+
 void cli_help(const cli_cmd *cmd, FILE *out)
 {
     fprintf(out, "usage: codebreaker %s %s\n\n%s\n\noptions:\n", cmd->name, cmd->usage, cmd->summary);
@@ -66,6 +75,8 @@ void cli_help(const cli_cmd *cmd, FILE *out)
             fprintf(out, "\n%s options:\n", pass == 1 ? "strategy" : "game");
         for (const cli_opt *o = opts; o && o->name; o++) {
             char left[48];
+            if (pass > 0 && overridden(cmd, o->name))
+                continue; /* the command's own option of that name (parsed first) replaces the shared one */
             snprintf(left, sizeof left, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
             fprintf(out, "  %-22s %s\n", left, o->help);
         }

@@ -12,5 +12,8 @@ extern const cli_cmd cmd_distribution;
 extern const cli_cmd cmd_serve;
 extern const cli_cmd cmd_simulate;
 extern const cli_cmd cmd_rank;
+extern const cli_cmd cmd_play;
+extern const cli_cmd cmd_assist;
+extern const cli_cmd cmd_solve;
 
 #endif

@@ -12,6 +12,9 @@ static const cli_cmd *const commands[] = {
     &cmd_serve,
     &cmd_simulate,
     &cmd_rank,
+    &cmd_play,
+    &cmd_assist,
+    &cmd_solve,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

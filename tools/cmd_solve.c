@@ -1,0 +1,196 @@
+/* cmd_solve.c: `codebreaker solve SECRET`: watch a strategy play one secret, turn by turn. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "advice.h"
+#include "commands.h"
+#include "interact.h"
+
+#define WORD_MAX (CB_MAX_LENGTH * 4 + 1)
+#define FEW 10 /* list the candidates left when there are at most this many */
+
+typedef struct solve_turn {
+    uint32_t guess, fb;
+    size_t before, after;
+} solve_turn;
+
+static void print_candidates(const cb_state *st)
+{
+    const cb_game *g = cb_state_game(st);
+    char word[WORD_MAX];
+    printf("  left:");
+    for (size_t i = 0; i < cb_state_count(st); i++) {
+        cb_game_format_code(g, cb_game_secret_guess(g, cb_state_candidates(st)[i]), word, sizeof word);
+        printf(" %s", word);
+    }
+    printf("\n");
+}
+
+static void print_json(const cli *c, const advice *a, uint32_t si, int mapping, const solve_turn *turns, int n, int won)
+{
+    const cb_game *g = c->game;
+    char word[WORD_MAX], fb[64];
+    cb_game_format_code(g, cb_game_secret_guess(g, si), word, sizeof word);
+    printf("{\"secret\":");
+    cli_json_string(stdout, word);
+    printf(",\"game\":");
+    cli_json_string(stdout, cb_game_name(g));
+    printf(",\"strategy\":");
+    cli_json_string(stdout, cb_strategy_name(a->strategy));
+    if (cb_game_rule(g) == CB_RULE_SYMBLE) {
+        char name[4];
+        cb_game_mapping_name(mapping, name);
+        printf(",\"mapping\":\"%s\"", name);
+    }
+    printf(",\"won\":%s,\"guesses\":%d,\"turns\":[", won ? "true" : "false", n);
+    for (int i = 0; i < n; i++) {
+        cb_game_format_code(g, turns[i].guess, word, sizeof word);
+        cb_game_format_feedback(g, turns[i].fb, fb, sizeof fb);
+        printf("%s{\"guess\":", i ? "," : "");
+        cli_json_string(stdout, word);
+        printf(",\"feedback\":");
+        cli_json_string(stdout, fb);
+        printf(",\"before\":%zu,\"after\":%zu,\"removed\":%.4f}", turns[i].before, turns[i].after,
+               turns[i].before ? (double)(turns[i].before - turns[i].after) / (double)turns[i].before : 0.0);
+    }
+    printf("]}\n");
+}
+
+/* One turn as the person watching reads it. */
+static void print_turn(const term *t, const cb_game *g, int i, const solve_turn *tr, const advice *a,
+                       const advice_pick *pick)
+{
+    char prefix[32], note[160], score[64];
+    snprintf(prefix, sizeof prefix, "turn %d  ", i + 1);
+    advice_format_score(a, pick, score, sizeof score);
+    if (!pick->scored)
+        snprintf(score, sizeof score, "first candidate: too many to score");
+    if (tr->fb == cb_game_won(g))
+        snprintf(note, sizeof note, "solved");
+    else
+        snprintf(note, sizeof note, "%zu -> %zu candidate%s, %.1f%% removed%s%s%s", tr->before, tr->after,
+                 tr->after == 1 ? "" : "s",
+                 100.0 * (double)(tr->before - tr->after) / (double)(tr->before ? tr->before : 1), *score ? " (" : "",
+                 score, *score ? ")" : "");
+    board_row_note(t, g, tr->guess, tr->fb, prefix, note);
+}
+
+/* Play; returns the exit status. */
+static int watch(cli *c, advice *a, term *t, uint32_t si, int mapping, int max)
+{
+    const cb_game *g = c->game;
+    int json = cli_flag(c, "json"), n = 0, won = 0, rc = CB_OK;
+    solve_turn *turns = calloc((size_t)max, sizeof *turns);
+    cb_state *st = NULL;
+    if (!turns || cb_state_new(c->table, &st) != CB_OK) {
+        free(turns);
+        return cli_fail(CB_ENOMEM, "out of memory");
+    }
+    cb_state_set_hard(st, cli_flag(c, "hard"));
+    while (n < max && !won) {
+        advice_pick pick;
+        if ((rc = advice_choose(a, st, &pick)) != CB_OK)
+            break;
+        solve_turn *tr = &turns[n];
+        tr->guess = pick.guess;
+        tr->fb = advice_feedback(c->table, pick.guess, si, mapping);
+        tr->before = cb_state_count(st);
+        if ((rc = cb_state_apply(st, tr->guess, tr->fb)) != CB_OK)
+            break;
+        tr->after = cb_state_count(st);
+        won = tr->fb == cb_game_won(g);
+        if (!json) {
+            print_turn(t, g, n, tr, a, &pick);
+            if (!won && tr->after > 1 && tr->after <= FEW)
+                print_candidates(st);
+        }
+        n++;
+        if (term_interrupted())
+            break;
+    }
+    if (rc != CB_OK)
+        rc = cli_fail(rc, "the strategy stopped: %s", cb_strerror(rc));
+    else if (json)
+        print_json(c, a, si, mapping, turns, n, won);
+    else if (won)
+        printf("solved in %d guess%s\n", n, n == 1 ? "" : "es");
+    else
+        printf("not solved within %d guesses\n", n);
+    cb_state_free(st);
+    free(turns);
+    return term_interrupted() ? TERM_INTERRUPT_STATUS : rc;
+}
+
+static int run(cli *c)
+{
+    int ok = 1, given = 0, rc;
+    if (c->npos != 1)
+        return cli_fail(CB_EINVAL, "solve: give one SECRET (see codebreaker solve --help)");
+    long max = cli_int(c, "max-guesses", 0, 1, 1000, &ok);
+    if (!ok)
+        return 2;
+    if ((rc = cli_open_game(c)) != 0)
+        return rc;
+    uint64_t seed = interact_seed(c, &given, &ok);
+    if (!ok)
+        return 2;
+    if (!given)
+        seed = 0;
+    uint32_t gi, si;
+    cb_error err;
+    if (cb_game_parse_code(c->game, c->pos[0], &gi, &err) != CB_OK)
+        return cli_fail_err(&err);
+    if ((si = cb_game_guess_secret(c->game, gi)) == CB_NONE)
+        return cli_fail(CB_EINVAL, "'%s' is allowed as a guess but is not one of the possible secrets", c->pos[0]);
+    int mapping = interact_mapping(c);
+    if (mapping == -2)
+        return 2;
+    if (mapping < 0) {
+        cb_rng rng;
+        cb_rng_seed(&rng, seed);
+        mapping = cb_game_rule(c->game) == CB_RULE_SYMBLE ? (int)cb_rng_below(&rng, CB_MAPPINGS) : 0;
+    }
+    advice a;
+    if ((rc = advice_open(&a, c, seed)) != 0)
+        return rc;
+    term t;
+    term_open(&t, cli_flag(c, "plain"), "codebreaker");
+    if (!cli_flag(c, "json")) {
+        a.busy = interact_busy;
+        a.busy_ctx = &t;
+    }
+    if (!cli_flag(c, "json")) {
+        printf("%s plays %s on %s%s\n", cb_strategy_name(a.strategy), c->pos[0], cb_game_name(c->game),
+               cli_flag(c, "hard") ? ", hard mode" : "");
+        if (cb_game_rule(c->game) == CB_RULE_SYMBLE) {
+            char name[4];
+            cb_game_mapping_name(mapping, name);
+            printf("hidden mapping %s: %s gray, %s yellow, %s green\n", name, board_symbol(&t, name[0] - 'a'),
+                   board_symbol(&t, name[1] - 'a'), board_symbol(&t, name[2] - 'a'));
+        }
+    }
+    rc = watch(c, &a, &t, si, mapping, max ? (int)max : 100);
+    if (rc == TERM_INTERRUPT_STATUS)
+        printf("interrupted\n");
+    term_close(&t);
+    advice_close(&a);
+    return rc;
+}
+
+static const cli_opt opts[] = {
+    {"max-guesses", "N", "stop after N guesses (default: until solved)"},
+    {"mapping", "ABC", "Symble: the hidden mapping, the symbols of gray, yellow, green (default: drawn from --seed)"},
+    {"plain", NULL, "no colours or symbols: words, for screen readers and logs"},
+    {NULL, NULL, NULL},
+};
+
+const cli_cmd cmd_solve = {
+    "solve",
+    "SECRET [OPTIONS]",
+    "watch a strategy play one secret: each guess, its feedback, the candidates left and the share removed",
+    "codebreaker solve --game wordle --strategy entropy crane",
+    opts,
+    1,
+    run,
+    1,
+};
