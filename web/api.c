@@ -525,9 +525,10 @@ static int api_jobs_events(web_req *r)
         }
         seen = v.version;
         web_job_view_release(&v);
-        if (ok < 0 || web_server_stopping(r->srv))
+        if (ok < 0)
             break;
-        pause_ms(100); /* at most ten updates a second */
+        if (!web_server_stopping(r->srv)) /* when stopping, the next wait returns at once, and the end is sent */
+            pause_ms(100);                /* at most ten updates a second */
     }
     web_json_release(&j);
     web_job_release(jobs, job);

@@ -655,15 +655,26 @@ async function runSimulation() {
   $('sim-error').textContent = '';
   if (!selectedStrategies().length) { $('sim-error').textContent = 'Pick at least one strategy.'; return; }
   $('run-btn').disabled = true;
+  $('sim').dataset.state = 'starting';
+  $('sim').dataset.partials = 0;
   const r = await post('/api/jobs/start', simParams());
-  if (!r.ok) { $('run-btn').disabled = false; $('sim-error').textContent = r.data.error; return; }
+  if (!r.ok) {
+    $('run-btn').disabled = false;
+    $('sim').dataset.state = 'refused';
+    $('sim-error').textContent = r.data.error;
+    return;
+  }
   $('sim-cancel').hidden = false;
   $('sim-cancel').disabled = false;
   $('sim').dataset.state = 'running';
   showProgress($('sim-progress'), 0, 1, 0, 'games');
   const job = followJob(r.data.id, {
     progress: (v) => { if (state.sim === job) showProgress($('sim-progress'), v.done, v.total || 1, v.seconds, 'games'); },
-    partial: (p) => { if (state.sim === job) renderSimulation(p); },
+    partial: (p) => {
+      if (state.sim !== job) return;
+      $('sim').dataset.partials = +($('sim').dataset.partials || 0) + 1; // how many arrived (the browser test reads it)
+      renderSimulation(p);
+    },
     end: (v) => {
       if (state.sim !== job) return;
       state.sim = null;
@@ -674,6 +685,13 @@ async function runSimulation() {
       if (v.result) renderSimulation(v.result);
       if (v.state === 'canceled') $('sim-error').textContent = `Cancelled after ${fmt(v.done)} games${v.error ? ` (${v.error})` : ''}.`;
       else if (v.state === 'failed') $('sim-error').textContent = v.error;
+      if (v.state !== 'done') { // the strategies that did not finish say so
+        for (const tr of document.querySelectorAll('#sim-summary tr.sim-running, #sim-summary tr.sim-waiting')) {
+          const running = tr.classList.contains('sim-running');
+          tr.className = 'sim-stopped';
+          tr.lastChild.replaceChildren(el('span', { class: 'muted small', text: running ? `${v.state}: the games played so far are in the charts` : 'not played' }));
+        }
+      }
     },
   });
   state.sim = job;
