@@ -268,9 +268,10 @@ static void ranked_json(const cb_game *g, const cb_guess_score *gs, web_json *j)
     web_json_raw(j, "{");
     web_json_key(j, "guess");
     web_json_str(j, w);
-    web_json_printf(j, ",\"largest\":%u,\"expected\":%.4f,\"parts\":%u,\"entropy\":%.4f,\"frequency\":%.6g", gs->largest,
-                    gs->expected, gs->parts, gs->entropy, gs->frequency);
-    web_json_printf(j, ",\"candidate\":%s,\"legal\":%s", gs->candidate ? "true" : "false", gs->legal ? "true" : "false");
+    web_json_printf(j, ",\"largest\":%u,\"expected\":%.4f,\"parts\":%u,\"entropy\":%.4f,\"frequency\":%.6g",
+                    gs->largest, gs->expected, gs->parts, gs->entropy, gs->frequency);
+    web_json_printf(j, ",\"candidate\":%s,\"legal\":%s", gs->candidate ? "true" : "false",
+                    gs->legal ? "true" : "false");
     web_json_key(j, "score");
     web_json_num(j, gs->score);
     web_json_raw(j, "}");

@@ -17,7 +17,7 @@ struct web_job {
     int joined;
     atomic_int cancel;
     volatile int cancel_flag; /* a copy of cancel for the library, which reads a volatile int */
-    int refs; /* the registry's, plus one per web_jobs_find() */
+    int refs;                 /* the registry's, plus one per web_jobs_find() */
     web_jobs *owner;
     /* guarded by the registry lock */
     web_job_state state;
@@ -143,10 +143,9 @@ int web_jobs_start(web_jobs *jobs, const web_job_kind *kind, void *arg, char id[
     job->start = web_now();
     web_random_id(job->id);
     pthread_mutex_lock(&jobs->lock);
-    int rc = jobs->stopping                                                             ? CB_ECANCELED
-             : jobs->running >= jobs->max_running                                       ? CB_ETOOBIG
-             : kind->max_running && running_kind_locked(jobs, kind) >= kind->max_running ? CB_ETOOBIG
-                                                                                        : CB_OK;
+    int full = jobs->running >= jobs->max_running ||
+               (kind->max_running && running_kind_locked(jobs, kind) >= kind->max_running);
+    int rc = jobs->stopping ? CB_ECANCELED : full ? CB_ETOOBIG : CB_OK;
     if (rc == CB_OK) {
         trim_locked(jobs);
         if (pthread_create(&job->thread, NULL, job_main, job) != 0)

@@ -83,8 +83,8 @@ static int heavy(cb_strategy_kind kind)
     }
 }
 
-int web_strategy_affordable(web_req *r, const cb_table *table, cb_strategy_kind kind, size_t candidates,
-                            size_t guesses, const char *what, const char *advice)
+int web_strategy_affordable(web_req *r, const cb_table *table, cb_strategy_kind kind, size_t candidates, size_t guesses,
+                            const char *what, const char *advice)
 {
     if (kind == CB_STRATEGY_MONTECARLO && candidates > WEB_MAX_MONTECARLO)
         return web_req_fail(r, 422,
@@ -99,6 +99,6 @@ int web_strategy_affordable(web_req *r, const cb_table *table, cb_strategy_kind 
     return web_req_fail(r, 422,
                         "%s: %zu guesses against %zu candidates are too many to score on request (at most %u pairs%s): "
                         "%s",
-                        what, guesses, candidates, limit, fly ? " while the game's feedback table is not in memory" : "",
-                        advice);
+                        what, guesses, candidates, limit,
+                        fly ? " while the game's feedback table is not in memory" : "", advice);
 }

@@ -43,9 +43,9 @@ void web_strategies_json(web_json *j);
  * 0 when a decision of `kind` over `candidates` candidates and `guesses`
  * guesses is within the bounds above (strategies that score no guess,
  * random, random-any, frequency and first, always are); else -1 with a 422
- * whose sentence begins with `what` (e.g. "hint") and ends with `advice`.
+ * whose sentence begins with `what` (e.g. "Make a guess") and ends with `advice`.
  */
-int web_strategy_affordable(web_req *r, const cb_table *table, cb_strategy_kind kind, size_t candidates,
-                            size_t guesses, const char *what, const char *advice);
+int web_strategy_affordable(web_req *r, const cb_table *table, cb_strategy_kind kind, size_t candidates, size_t guesses,
+                            const char *what, const char *advice);
 
 #endif
