@@ -575,7 +575,11 @@ async function main() {
   await test('stopping with SIGTERM while jobs run and a stream is open', async () => {
     const sim = await post('/api/jobs/start', { kind: 'simulate', game: 'bulls', strategies: 'entropy,parts,minimax,expected' });
     assert.equal(sim.status, 202);
-    const simEvents = events(sim.data.id);
+    let streaming;
+    const opened = new Promise((resolve) => { streaming = resolve; });
+    const simEvents = events(sim.data.id, { onEvent: () => streaming() });
+    simEvents.catch(() => streaming()); // awaited below
+    await opened; // the stream is open before the server is told to stop
     const s = await post('/api/jobs/start', { kind: 'analyse', game: 'super' });
     assert.equal(s.status, 202);
     let stopped;
