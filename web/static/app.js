@@ -133,7 +133,7 @@ function drawChart(id, chart) {
     return;
   }
   const width = Math.max(box.clientWidth, 240);
-  const sig = `${k}:${nbins}:${series.map((s) => s.name).join(',')}`;
+  const sig = `${k}:${nbins}:${chart.lo}:${chart.width}:${series.map((s) => s.name).join(',')}`; // the scale and ticks follow these
   if (box._plot && box._sig === sig) {
     box._plot.setData([xs, ...ys]);
     return;
@@ -148,7 +148,11 @@ function drawChart(id, chart) {
     cursor: { drag: { x: false, y: false }, points: { show: false } },
     scales: { x: { time: false, range: [chart.lo, chart.lo + chart.width * nbins] }, y: { range: (u, lo, hi) => [0, Math.max(1, hi * 1.08)] } },
     axes: [
-      { label: chart.unit, labelSize: 18, size: 34, values: (u, v) => v.map((x) => +x.toFixed(decimals)) },
+      {
+        label: chart.unit, labelSize: 18, size: 34, values: (u, v) => v.map((x) => +x.toFixed(decimals)),
+        // bins of one centred on whole numbers (scores): a tick under each bin
+        ...(chart.width === 1 && nbins <= 24 ? { splits: () => Array.from({ length: nbins }, (_, b) => chart.lo + b + 0.5) } : {}),
+      },
       { size: 48, values: (u, v) => v.map((x) => (Number.isInteger(x) ? x.toLocaleString('en') : '')) },
     ],
     series: [
