@@ -9,7 +9,7 @@
 #include "simulate.h"
 #include "strategies.h"
 
-#define PUBLISH_EVERY 0.1   /* seconds between partial results (the event stream sends ten a second at most) */
+#define PUBLISH_EVERY 0.1   /* seconds between partial results at least (the event stream sends ten a second at most) */
 #define PROGRESS_EVERY 0.05 /* seconds between progress reports */
 #define WORD_MAX (CB_MAX_LENGTH * 4 + 1)
 
@@ -39,7 +39,7 @@ typedef struct sim_arg {
     web_job *job;
     series *cur;
     uint64_t done;
-    double last_publish, last_progress;
+    double last_publish, last_progress, publish_gap;
     web_json partial;
 } sim_arg;
 
@@ -345,13 +345,16 @@ static void report(sim_arg *a, web_json *j)
     web_json_raw(j, "}");
 }
 
+/* The partial result; the next no sooner than ten times the time this one took (the games wait meanwhile). */
 static void publish(sim_arg *a)
 {
+    double t0 = web_now();
     web_json_clear(&a->partial);
     report(a, &a->partial);
     if (!a->partial.failed)
         web_job_publish(a->job, web_json_text(&a->partial));
     a->last_publish = web_now();
+    a->publish_gap = fmax(PUBLISH_EVERY, 10 * (a->last_publish - t0));
 }
 
 /* A game ended (the simulator calls one at a time): its values, and now and then the news. */
@@ -371,7 +374,7 @@ static int ended(void *ctx, size_t index, const cb_sim_game *g)
         web_job_progress(a->job, a->done, (uint64_t)a->ngames * (uint64_t)a->nser);
         a->last_progress = now;
     }
-    if (now - a->last_publish >= PUBLISH_EVERY)
+    if (now - a->last_publish >= a->publish_gap)
         publish(a);
     return web_job_canceled(a->job);
 }
