@@ -30,6 +30,7 @@ typedef struct sim_game {
     uint32_t *path;
     double removed; /* sum of shares removed by turns that did not win */
     int removed_turns;
+    double seconds; /* decision time of the states it went through */
 } sim_game;
 
 typedef struct sim {
@@ -98,6 +99,29 @@ static void report(sim *m, size_t finished)
     }
 }
 
+static cb_sim_game record(const sim_game *g, const uint32_t *path)
+{
+    return (cb_sim_game){g->secret,
+                         g->mapping,
+                         g->guesses,
+                         g->won,
+                         g->played,
+                         path,
+                         g->removed_turns ? g->removed / g->removed_turns : 0.0,
+                         g->seconds};
+}
+
+/* Tell the caller of each ended game, one thread at a time. */
+static void tell(sim *m, const uint32_t *ids, size_t count, const uint32_t *stack)
+{
+#pragma omp critical(cb_sim_game)
+    for (size_t i = 0; i < count && !m->stop; i++) {
+        cb_sim_game rec = record(&m->games[ids[i]], stack);
+        if (m->opt->on_game(m->opt->on_game_ctx, ids[i], &rec))
+            fail(m, CB_ECANCELED, "cancelled");
+    }
+}
+
 /* Games ids[0..count) end at this turn (depth + 1 guesses played, stack holds them). */
 static void finish(sim *m, const uint32_t *ids, size_t count, int depth, const uint32_t *stack, int won)
 {
@@ -116,6 +140,8 @@ static void finish(sim *m, const uint32_t *ids, size_t count, int depth, const u
             memcpy(g->path, stack, (size_t)(depth + 1) * sizeof *g->path);
         }
     }
+    if (m->opt->on_game)
+        tell(m, ids, count, stack);
     report(m, count);
 }
 
@@ -225,7 +251,11 @@ static int walk(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count, i
         fail(m, CB_ECANCELED, "cancelled");
         return CB_ECANCELED;
     }
+    double t0 = now();
     int rc = cb__decide(m->s, st, ws, parallel ? m->threads : 1);
+    double spent = now() - t0;
+    for (size_t i = 0; i < count; i++)
+        m->games[ids[i]].seconds += spent;
     if (rc != CB_OK) {
         fail(m, rc, rc == CB_EEMPTY ? "no legal guess is left" : "out of memory");
         return rc;
@@ -369,8 +399,7 @@ static int keep_records(sim *m, cb_sim_result *r)
     uint32_t *at = r->paths_;
     for (size_t i = 0; i < m->ngames; i++) {
         const sim_game *g = &m->games[i];
-        r->game[i] = (cb_sim_game){g->secret, g->mapping, g->guesses, g->won, g->played, at,
-                                   g->removed_turns ? g->removed / g->removed_turns : 0.0};
+        r->game[i] = record(g, at);
         memcpy(at, g->path, (size_t)g->played * sizeof *at);
         at += g->played;
     }

@@ -372,6 +372,63 @@ static void cancel(const world *mm)
     cb_strategy_free(s);
 }
 
+/* What the per-game callback saw: each game once, its record as the result keeps it. */
+typedef struct told {
+    size_t calls, limit;
+    int *count;
+    cb_sim_game *rec;
+    uint32_t *paths; /* 16 per game */
+    int paths_ok;
+} told;
+
+static int on_game(void *ctx, size_t index, const cb_sim_game *g)
+{
+    told *t = ctx;
+    t->calls++;
+    t->count[index]++;
+    t->rec[index] = *g;
+    t->paths_ok &= g->played <= 16;
+    if (g->played <= 16)
+        memcpy(t->paths + index * 16, g->path, (size_t)g->played * sizeof *g->path);
+    return t->limit && t->calls >= t->limit;
+}
+
+static void per_game(const world *mm)
+{
+    cb_strategy *s;
+    cb_sim_options opt;
+    cb_sim_result r;
+    cb_error err;
+    size_t n = cb_game_secret_count(mm->game);
+    told t = {0, 0, calloc(n, sizeof(int)), calloc(n, sizeof(cb_sim_game)), calloc(n * 16, sizeof(uint32_t)), 1};
+    cb_strategy_new(mm->table, NULL, &s, NULL);
+    cb_sim_options_default(&opt);
+    opt.threads = 2;
+    opt.keep_games = 1;
+    opt.on_game = on_game;
+    opt.on_game_ctx = &t;
+    CHECK(cb_simulate(mm->table, s, &opt, &r, &err) == CB_OK && r.games == n && t.calls == n && t.paths_ok);
+    double longest = 0;
+    for (size_t i = 0; i < r.games && t.calls == n; i++) {
+        const cb_sim_game *a = &r.game[i], *b = &t.rec[i];
+        CHECK_MSG(t.count[i] == 1 && a->secret == b->secret && a->guesses == b->guesses && a->won == b->won &&
+                      a->played == b->played && a->removed == b->removed && a->seconds == b->seconds &&
+                      memcmp(a->path, t.paths + i * 16, (size_t)a->played * sizeof *a->path) == 0,
+                  "game %zu", i);
+        CHECK(a->seconds >= 0 && a->seconds <= r.seconds + 1e-3);
+        longest = a->seconds > longest ? a->seconds : longest;
+    }
+    CHECK(longest > 0);
+    cb_sim_result_release(&r);
+    t.limit = 10; /* a non-zero return cancels */
+    t.calls = 0;
+    CHECK(cb_simulate(mm->table, s, &opt, &r, &err) == CB_ECANCELED && t.calls == 10 && r.games == 0);
+    cb_strategy_free(s);
+    free(t.count);
+    free(t.rec);
+    free(t.paths);
+}
+
 #include <time.h>
 static double now(void)
 {
@@ -399,6 +456,7 @@ int main(void)
     TIMED(strategies(&mm, &w));
     TIMED(symble());
     TIMED(cancel(&mm));
+    TIMED(per_game(&mm));
     close_world(&mm);
     close_world(&w);
     return check_done("test_simulate");

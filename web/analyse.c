@@ -246,4 +246,4 @@ static int run(web_job *job, void *p, web_json *result, cb_error *err)
     return rc;
 }
 
-const web_job_kind web_job_analyse = {"analyse", run, arg_free};
+const web_job_kind web_job_analyse = {"analyse", run, arg_free, 0};

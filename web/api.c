@@ -1,4 +1,4 @@
-/* api.c: the endpoints under /api/: game facts, feedback, candidates, partitions, play, jobs. */
+/* api.c: the endpoints under /api/: game facts, feedback, candidates, partitions, ranks, play, jobs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,14 +11,16 @@
 #include "jobs.h"
 #include "server.h"
 #include "sessions.h"
+#include "simulate.h"
+#include "strategies.h"
 
 #define MAX_LIST 10000 /* candidates listed at most */
+#define MAX_RANK 100   /* guesses ranked at most */
 #define WORD_MAX (CB_MAX_LENGTH * 4 + 1)
 
 /*
  * The kinds of job POST /api/jobs/start knows: the name, the parameters it
  * takes besides `kind`, and how a request becomes the job's argument.
- * The simulation kind goes here.
  */
 static const struct job_entry {
     const char *name;
@@ -27,6 +29,7 @@ static const struct job_entry {
     int (*prepare)(web_req *r, web_games *games, void **arg);
 } job_kinds[] = {
     {"analyse", &web_job_analyse, WEB_ANALYSE_PARAMS, web_analyse_prepare},
+    {"simulate", &web_job_simulate, WEB_SIMULATE_PARAMS, web_simulate_prepare},
 };
 #define NJOB_KINDS (sizeof job_kinds / sizeof job_kinds[0])
 
@@ -112,14 +115,19 @@ static int api_games(web_req *r)
     }
     web_json_printf(j,
                     "],\"limits\":{\"colors\":[2,16],\"pegs\":[1,10],\"max_codes\":%u,\"max_guesses\":[1,100],"
-                    "\"turns\":%d,\"jobs\":%d,\"body_bytes\":%d,\"list\":%d},\"jobs\":[",
-                    WEB_MAX_CODES, WEB_MAX_TURNS, web_server_max_jobs(r->srv), WEB_MAX_BODY, MAX_LIST);
+                    "\"turns\":%d,\"jobs\":%d,\"body_bytes\":%d,\"list\":%d,\"rank\":%d,\"simulation_games\":%d,"
+                    "\"simulation_strategies\":%d,\"simulations\":%d,\"decision_pairs\":%u,"
+                    "\"decision_pairs_on_the_fly\":%u,\"montecarlo_candidates\":%d},\"jobs\":[",
+                    WEB_MAX_CODES, WEB_MAX_TURNS, web_server_max_jobs(r->srv), WEB_MAX_BODY, MAX_LIST, MAX_RANK,
+                    WEB_SIM_MAX_GAMES, WEB_SIM_MAX_STRATEGIES, WEB_SIM_RUNNING, WEB_MAX_PAIRS, WEB_MAX_PAIRS_FLY,
+                    WEB_MAX_MONTECARLO);
     for (size_t k = 0; k < NJOB_KINDS; k++) {
         web_json_sep(j);
         web_json_str(j, job_kinds[k].name);
     }
-    /* simulate and hint arrive with the strategies and the simulator */
-    web_json_raw(j, "],\"features\":{\"simulate\":false,\"hint\":false}}");
+    web_json_raw(j, "],\"strategies\":");
+    web_strategies_json(j);
+    web_json_raw(j, ",\"features\":{\"simulate\":true,\"hint\":true,\"rank\":true}}");
     return 0;
 }
 
@@ -252,6 +260,77 @@ out:
     return rc;
 }
 
+static void ranked_json(const cb_game *g, const cb_guess_score *gs, web_json *j)
+{
+    char w[WORD_MAX];
+    cb_game_format_code(g, gs->guess, w, sizeof w);
+    web_json_sep(j);
+    web_json_raw(j, "{");
+    web_json_key(j, "guess");
+    web_json_str(j, w);
+    web_json_printf(j, ",\"largest\":%u,\"expected\":%.4f,\"parts\":%u,\"entropy\":%.4f,\"frequency\":%.6g",
+                    gs->largest, gs->expected, gs->parts, gs->entropy, gs->frequency);
+    web_json_printf(j, ",\"candidate\":%s,\"legal\":%s", gs->candidate ? "true" : "false",
+                    gs->legal ? "true" : "false");
+    web_json_key(j, "score");
+    web_json_num(j, gs->score);
+    web_json_raw(j, "}");
+}
+
+/* The best guesses of a state in a strategy's order, each with every score. */
+static int api_rank(web_req *r)
+{
+    web_game *wg = NULL;
+    cb_state *st = NULL;
+    cb_strategy *s = NULL;
+    cb_guess_score *out = NULL;
+    const cb_strategy_info *info;
+    cb_error err;
+    long long limit;
+    size_t count;
+    int rc = -1;
+    if (web_strategy_read(r, "strategy", "entropy", &info) < 0 ||
+        web_req_int(r, "limit", 10, 1, MAX_RANK, &limit) < 0 || open_state(r, &wg, &st) < 0)
+        goto out;
+    if (!web_strategy_ranks(info->kind)) {
+        web_req_fail(r, 400, "strategy: %s chooses at random and ranks nothing (rank the others)", info->name);
+        goto out;
+    }
+    const cb_game *g = wg->game;
+    if (web_strategy_affordable(r, wg->table, info->kind, cb_state_count(st), cb_game_guess_count(g), "rank",
+                                "give a longer history, or choose a smaller game") < 0)
+        goto out;
+    cb_strategy_config cfg;
+    cb_strategy_config_default(&cfg);
+    cfg.name = info->name;
+    if (cb_strategy_new(wg->table, &cfg, &s, &err) != CB_OK) {
+        web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "strategy: %s", err.message);
+        goto out;
+    }
+    out = malloc((size_t)limit * sizeof *out);
+    int crc = out ? cb_strategy_rank(s, st, (size_t)limit, out, &count) : CB_ENOMEM;
+    if (crc != CB_OK) {
+        web_req_fail(r, crc == CB_EEMPTY ? 422 : 503, "%s",
+                     crc == CB_EEMPTY ? "no legal guess is left" : cb_strerror(crc));
+        goto out;
+    }
+    web_json *j = &r->out;
+    web_json_raw(j, "{");
+    web_json_key(j, "strategy");
+    web_json_str(j, cb_strategy_name(s));
+    web_json_printf(j, ",\"candidates\":%zu,\"turns\":%zu,\"ranked\":[", cb_state_count(st), cb_state_turns(st));
+    for (size_t i = 0; i < count; i++)
+        ranked_json(g, &out[i], j);
+    web_json_raw(j, "]}");
+    rc = 0;
+out:
+    free(out);
+    cb_strategy_free(s);
+    cb_state_free(st);
+    web_game_release(games_of(r), wg);
+    return rc;
+}
+
 static int api_play_new(web_req *r)
 {
     web_play_options opt;
@@ -293,6 +372,15 @@ static int api_play_details(web_req *r)
     return web_req_id(r, "id", &id) < 0 ? -1 : web_play_details(web_server_sessions(r->srv), id, r);
 }
 
+static int api_play_hint(web_req *r)
+{
+    const char *id;
+    const cb_strategy_info *info;
+    if (web_req_id(r, "id", &id) < 0 || web_strategy_read(r, "strategy", "entropy", &info) < 0)
+        return -1;
+    return web_play_hint(web_server_sessions(r->srv), id, info, r);
+}
+
 static int api_jobs_start(web_req *r)
 {
     const char *name;
@@ -304,16 +392,17 @@ static int api_jobs_start(web_req *r)
     for (size_t k = 0; k < NJOB_KINDS; k++)
         if (strcmp(job_kinds[k].name, name) == 0)
             e = &job_kinds[k];
-    if (!e) {
-        if (strcmp(name, "simulate") == 0)
-            return web_req_fail(r, 501, "simulations arrive with the strategies and the simulator: not in this build");
-        return web_req_fail(r, 400, "kind: unknown job '%.40s' (use analyse)", name);
-    }
+    if (!e)
+        return web_req_fail(r, 400, "kind: unknown job '%.40s' (use analyse or simulate)", name);
     char allowed[512];
     snprintf(allowed, sizeof allowed, "kind %s", e->params);
     if (web_req_allow(r, allowed) < 0 || e->prepare(r, games_of(r), &arg) < 0)
         return -1;
-    int rc = web_jobs_start(web_server_jobs(r->srv), e->kind, arg, id);
+    web_jobs *jobs = web_server_jobs(r->srv);
+    int rc = web_jobs_start(jobs, e->kind, arg, id);
+    if (rc == CB_ETOOBIG && e->kind->max_running && web_jobs_running_kind(jobs, e->kind) >= e->kind->max_running)
+        return web_req_fail(r, 429, "%d %s job%s already running (the limit): wait for it, or cancel it",
+                            e->kind->max_running, e->name, e->kind->max_running == 1 ? " is" : "s are");
     if (rc == CB_ETOOBIG)
         return web_req_fail(r, 429, "%d jobs are already running (the limit): wait for one, or cancel one",
                             web_server_max_jobs(r->srv));
@@ -437,9 +526,10 @@ static int api_jobs_events(web_req *r)
         }
         seen = v.version;
         web_job_view_release(&v);
-        if (ok < 0 || web_server_stopping(r->srv))
+        if (ok < 0)
             break;
-        pause_ms(100); /* at most ten updates a second */
+        if (!web_server_stopping(r->srv)) /* when stopping, the next wait returns at once, and the end is sent */
+            pause_ms(100);                /* at most ten updates a second */
     }
     web_json_release(&j);
     web_job_release(jobs, job);
@@ -455,9 +545,11 @@ static const struct route {
     {"/api/feedback", "GET", WEB_GAME_PARAMS " guess secret mapping", api_feedback},
     {"/api/candidates", "GET", WEB_GAME_PARAMS " history hard limit", api_candidates},
     {"/api/partition", "GET", WEB_GAME_PARAMS " history hard guess", api_partition},
+    {"/api/rank", "GET", WEB_GAME_PARAMS " history hard strategy limit", api_rank},
     {"/api/play/new", "POST", WEB_GAME_PARAMS " hard max_guesses seed", api_play_new},
     {"/api/play/guess", "POST", "id guess", api_play_guess},
     {"/api/play/giveup", "POST", "id", api_play_giveup},
+    {"/api/play/hint", "POST", "id strategy", api_play_hint},
     {"/api/play/state", "GET", "id", api_play_state},
     {"/api/play/details", "GET", "id", api_play_details},
     {"/api/jobs", "GET", "", api_jobs_list},

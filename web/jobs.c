@@ -16,7 +16,8 @@ struct web_job {
     pthread_t thread;
     int joined;
     atomic_int cancel;
-    int refs; /* the registry's, plus one per web_jobs_find() */
+    volatile int cancel_flag; /* a copy of cancel for the library, which reads a volatile int */
+    int refs;                 /* the registry's, plus one per web_jobs_find() */
     web_jobs *owner;
     /* guarded by the registry lock */
     web_job_state state;
@@ -119,6 +120,14 @@ static void trim_locked(web_jobs *jobs)
     }
 }
 
+static int running_kind_locked(web_jobs *jobs, const web_job_kind *kind)
+{
+    int n = 0;
+    for (web_job *job = jobs->head; job; job = job->next)
+        n += job->kind == kind && job->state == WEB_JOB_RUNNING;
+    return n;
+}
+
 int web_jobs_start(web_jobs *jobs, const web_job_kind *kind, void *arg, char id[WEB_ID_LEN + 1])
 {
     web_job *job = calloc(1, sizeof *job);
@@ -134,7 +143,9 @@ int web_jobs_start(web_jobs *jobs, const web_job_kind *kind, void *arg, char id[
     job->start = web_now();
     web_random_id(job->id);
     pthread_mutex_lock(&jobs->lock);
-    int rc = jobs->stopping ? CB_ECANCELED : jobs->running >= jobs->max_running ? CB_ETOOBIG : CB_OK;
+    int full = jobs->running >= jobs->max_running ||
+               (kind->max_running && running_kind_locked(jobs, kind) >= kind->max_running);
+    int rc = jobs->stopping ? CB_ECANCELED : full ? CB_ETOOBIG : CB_OK;
     if (rc == CB_OK) {
         trim_locked(jobs);
         if (pthread_create(&job->thread, NULL, job_main, job) != 0)
@@ -179,7 +190,7 @@ web_job_state web_job_cancel(web_jobs *jobs, web_job *job)
 {
     pthread_mutex_lock(&jobs->lock);
     if (job->state == WEB_JOB_RUNNING)
-        job->cancel = 1;
+        job->cancel = job->cancel_flag = 1;
     web_job_state s = job->state;
     pthread_mutex_unlock(&jobs->lock);
     return s;
@@ -193,12 +204,20 @@ int web_jobs_running(web_jobs *jobs)
     return n;
 }
 
+int web_jobs_running_kind(web_jobs *jobs, const web_job_kind *kind)
+{
+    pthread_mutex_lock(&jobs->lock);
+    int n = running_kind_locked(jobs, kind);
+    pthread_mutex_unlock(&jobs->lock);
+    return n;
+}
+
 void web_jobs_stop(web_jobs *jobs)
 {
     pthread_mutex_lock(&jobs->lock);
     jobs->stopping = 1;
     for (web_job *job = jobs->head; job; job = job->next)
-        job->cancel = 1;
+        job->cancel = job->cancel_flag = 1;
     pthread_cond_broadcast(&jobs->changed);
     pthread_mutex_unlock(&jobs->lock);
     /* join outside the lock: finishing jobs take it. The list only changes under web_jobs_start(), refused now. */
@@ -234,6 +253,11 @@ void web_jobs_free(web_jobs *jobs)
 int web_job_canceled(const web_job *job)
 {
     return atomic_load_explicit(&job->cancel, memory_order_relaxed) != 0;
+}
+
+const volatile int *web_job_cancel_flag(const web_job *job)
+{
+    return &job->cancel_flag;
 }
 
 void web_job_progress(web_job *job, uint64_t done, uint64_t total)

@@ -7,16 +7,18 @@
  * value), an error, or cancelled. Listeners wait for changes with
  * web_job_wait(), which is what the server-sent events stream does.
  *
- * Limits: at most max_running jobs run at once (web_jobs_start() refuses
- * more with CB_ETOOBIG); finished jobs are kept, for their results, until
- * max_kept jobs exist, the oldest finished going first.
+ * Limits: at most max_running jobs run at once, and at most a kind's own
+ * max_running of that kind (web_jobs_start() refuses more with
+ * CB_ETOOBIG); finished jobs are kept, for their results, until max_kept
+ * jobs exist, the oldest finished going first.
  *
  * Stopping: web_jobs_stop() cancels every job, waits for their threads and
  * wakes every listener; afterwards nothing starts.
  *
  * A kind's run function must return soon after web_job_canceled() turns
- * true (checking it every few milliseconds of work), returning
- * CB_ECANCELED. It owns `arg` while it runs; free_arg frees it afterwards.
+ * true (checking it every few milliseconds of work, or handing
+ * web_job_cancel_flag() to the library), returning CB_ECANCELED. It owns
+ * `arg` while it runs; free_arg frees it afterwards.
  */
 #ifndef WEB_JOBS_H
 #define WEB_JOBS_H
@@ -37,6 +39,7 @@ typedef struct web_job_kind {
     /* The work: write the final result (one JSON value) to result; a status and err on failure. */
     int (*run)(web_job *job, void *arg, web_json *result, cb_error *err);
     void (*free_arg)(void *arg);
+    int max_running; /* jobs of this kind running at once (0: only the registry's limit) */
 } web_job_kind;
 
 /* What a listener sees of a job at one moment; strings owned by the view. */
@@ -68,13 +71,16 @@ web_job *web_jobs_find(web_jobs *jobs, const char *id);
 void web_job_release(web_jobs *jobs, web_job *job);
 /* Ask a job to stop; returns its state after the request. */
 web_job_state web_job_cancel(web_jobs *jobs, web_job *job);
-/* Running jobs now. */
+/* Running jobs now: all of them, or of one kind. */
 int web_jobs_running(web_jobs *jobs);
+int web_jobs_running_kind(web_jobs *jobs, const web_job_kind *kind);
 /* Every job kept, as a JSON array of snapshots without results. */
 void web_jobs_list_json(web_jobs *jobs, web_json *j);
 
 /* For run functions. */
 int web_job_canceled(const web_job *job);
+/* The same as a flag the library's cancel options read (cb_sim_options.cancel): non-zero once cancelled. */
+const volatile int *web_job_cancel_flag(const web_job *job);
 void web_job_progress(web_job *job, uint64_t done, uint64_t total);
 /* Replace the partial result (a JSON value, copied). */
 void web_job_publish(web_job *job, const char *json);

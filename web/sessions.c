@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sessions.h"
+#include "strategies.h"
 
 #define SAMPLE 6       /* secrets shown per part */
 #define MAX_GROUPS 400 /* parts listed at most */
@@ -332,6 +333,80 @@ static int details_locked(session *s, const char *unused, web_req *r)
 int web_play_details(web_sessions *ss, const char *id, web_req *r)
 {
     return with_session(ss, id, r, NULL, details_locked);
+}
+
+/* The session's state copied, and its game held, so that the work can go on without the lock. */
+static int snapshot(web_sessions *ss, const char *id, web_req *r, web_game **wg, cb_state **st)
+{
+    int rc = -1;
+    *wg = NULL;
+    *st = NULL;
+    pthread_mutex_lock(&ss->lock);
+    session *s = find_locked(ss, id, r);
+    if (!s)
+        goto out;
+    if (s->over) {
+        web_req_fail(r, 409, "this game is over: start a new one");
+        goto out;
+    }
+    if (cb_state_copy(s->st, st) != CB_OK) {
+        web_req_fail(r, 503, "out of memory");
+        goto out;
+    }
+    web_game_hold(ss->games, s->wg);
+    *wg = s->wg;
+    rc = 0;
+out:
+    pthread_mutex_unlock(&ss->lock);
+    return rc;
+}
+
+int web_play_hint(web_sessions *ss, const char *id, const cb_strategy_info *info, web_req *r)
+{
+    web_game *wg;
+    cb_state *st;
+    cb_strategy *strat = NULL;
+    cb_error err;
+    if (snapshot(ss, id, r, &wg, &st) < 0)
+        return -1;
+    const cb_game *g = wg->game;
+    int rc = web_strategy_affordable(r, wg->table, info->kind, cb_state_count(st), cb_game_guess_count(g),
+                                     "Make a guess", "play a guess of your own first");
+    cb_strategy_config cfg;
+    cb_strategy_config_default(&cfg);
+    cfg.name = info->name;
+    cfg.seed = web_random_seed();
+    if (rc == 0 && cb_strategy_new(wg->table, &cfg, &strat, &err) != CB_OK)
+        rc = web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "strategy: %s", err.message);
+    uint32_t gi;
+    double score = 0;
+    if (rc == 0) {
+        cb_rng rng;
+        cb_rng_seed(&rng, cfg.seed);
+        int crc = cb_strategy_choose(strat, st, &rng, &gi, &score);
+        if (crc == CB_EEMPTY)
+            rc = web_req_fail(r, 422, "no legal guess is left");
+        else if (crc != CB_OK)
+            rc = web_req_fail(r, 503, "cannot choose a guess: %s", cb_strerror(crc));
+    }
+    if (rc == 0) {
+        char w[WORD_MAX];
+        word(g, gi, w);
+        web_json *j = &r->out;
+        web_json_raw(j, "{");
+        web_json_key(j, "guess");
+        web_json_str(j, w);
+        web_json_key(j, "strategy");
+        web_json_str(j, cb_strategy_name(strat));
+        web_json_key(j, "score");
+        web_json_num(j, score);
+        web_json_printf(j, ",\"candidate\":%s,\"remaining\":%zu,\"turn\":%zu}",
+                        cb_state_is_candidate(st, gi) ? "true" : "false", cb_state_count(st), cb_state_turns(st) + 1);
+    }
+    cb_strategy_free(strat);
+    cb_state_free(st);
+    web_game_release(ss->games, wg);
+    return rc;
 }
 
 typedef struct group {

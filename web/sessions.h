@@ -42,6 +42,13 @@ int web_play_giveup(web_sessions *ss, const char *id, web_req *r);
 int web_play_state(web_sessions *ss, const char *id, web_req *r);
 /* The partition of the candidates before the last guess by that guess. */
 int web_play_details(web_sessions *ss, const char *id, web_req *r);
+/*
+ * "Make a guess": the guess strategy `info` would play now in session id,
+ * as {guess, strategy, score, candidate, remaining}; worked out on a copy
+ * of the session's state, outside the registry's lock, within the bounds
+ * of strategies.h (a 422 beyond them); a 409 once the game is over.
+ */
+int web_play_hint(web_sessions *ss, const char *id, const cb_strategy_info *info, web_req *r);
 
 /*
  * The partition of the candidates of st by guess gi as JSON: parts

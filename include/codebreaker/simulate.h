@@ -31,6 +31,17 @@
  */
 typedef int (*cb_progress_fn)(void *ctx, size_t done, size_t total);
 
+struct cb_sim_game;
+
+/*
+ * Per game: called once for every game as it ends (so games arrive in the
+ * order the run finishes them, not in secret order), with `index`, the
+ * game's place in the run (secret order, or opt->secrets'), and its record,
+ * whose path is valid during the call only. From one thread at a time, not
+ * necessarily the caller's; keep it short. A non-zero return cancels the run.
+ */
+typedef int (*cb_game_fn)(void *ctx, size_t index, const struct cb_sim_game *game);
+
 typedef struct cb_sim_options {
     const uint32_t *secrets; /* play exactly these secret indices (may repeat), when not NULL */
     size_t nsecrets;
@@ -44,13 +55,21 @@ typedef struct cb_sim_options {
     int keep_games;  /* 1: fill result.game with every game's guesses */
     cb_progress_fn progress;
     void *progress_ctx;
+    cb_game_fn on_game; /* when not NULL, told of every game as it ends */
+    void *on_game_ctx;
     const volatile int *cancel; /* when not NULL and *cancel becomes non-zero, stop with CB_ECANCELED */
 } cb_sim_options;
 
-/* Every secret, seed 0, no limit, random mappings, all threads, no game records, no progress. */
+/* Every secret, seed 0, no limit, random mappings, all threads, no game records, no callbacks. */
 void cb_sim_options_default(cb_sim_options *opt);
 
-/* One game as played: the secret, the guesses. */
+/*
+ * One game as played: the secret, the guesses. `seconds` is the time spent
+ * choosing its guesses: the wall time of the decision in each state it went
+ * through, as if it had been played alone (a state is decided once however
+ * many games reach it, and its time counts in each of them; so the games'
+ * seconds add up to more than the run's when they share states).
+ */
 typedef struct cb_sim_game {
     uint32_t secret; /* secret index */
     int mapping;     /* Symble: the hidden mapping; -1 otherwise */
@@ -59,6 +78,7 @@ typedef struct cb_sim_game {
     int played;           /* guesses in path (max_guesses when lost) */
     const uint32_t *path; /* the guess indices played, in order */
     double removed;       /* mean share of candidates removed by its turns that did not win (0 if none) */
+    double seconds;       /* time spent choosing its guesses (above) */
 } cb_sim_game;
 
 typedef struct cb_sim_result {

@@ -1,6 +1,7 @@
 // api.mjs: tests of `codebreaker serve`'s JSON API against a running server on loopback:
-// answers, whole games, jobs and their event streams, bad requests (each a 4xx with a message,
-// the server serving on), and stopping with a signal while work runs.
+// answers, whole games, hints and ranks, jobs (analyses and simulations) and their event streams,
+// bad requests (each a 4xx with a message, the server serving on), and stopping with a signal while
+// work runs.
 // usage: node tests/web/api.mjs path/to/codebreaker
 import assert from 'node:assert/strict';
 import net from 'node:net';
@@ -12,9 +13,11 @@ let failed = 0;
 let base;
 
 async function test(name, fn) {
+  const t0 = Date.now();
   try {
     await fn();
     passed++;
+    console.log(`ok ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   } catch (e) {
     failed++;
     console.log(`FAIL ${name}: ${e.stack || e}`);
@@ -128,8 +131,14 @@ async function main() {
     assert.match(r.headers.get('content-type'), /application\/json/);
     assert.deepEqual(r.data.games.map((g) => g.name), ['wordle', 'symble', 'mastermind', 'super', 'bulls']);
     assert.deepEqual(r.data.lists.map((l) => l.name), ['original', 'answers', 'allowed']);
-    assert.ok(r.data.jobs.includes('analyse'));
-    assert.equal(r.data.features.simulate, false);
+    assert.deepEqual(r.data.jobs, ['analyse', 'simulate']);
+    assert.deepEqual(r.data.features, { simulate: true, hint: true, rank: true });
+    const names = r.data.strategies.map((x) => x.name);
+    for (const n of ['minimax', 'expected', 'parts', 'entropy', 'random', 'montecarlo', 'first']) assert.ok(names.includes(n), n);
+    assert.ok(!names.some((n) => n.startsWith('tree')), 'no request names a tree file');
+    assert.ok(r.data.strategies.every((x) => typeof x.summary === 'string' && x.summary));
+    assert.equal(r.data.limits.simulation_games, 20000);
+    assert.equal(r.data.limits.simulations, 1);
   });
 
   await test('page', async () => {
@@ -288,10 +297,215 @@ async function main() {
     assert.equal((await post('/api/jobs/cancel', { id: b.data.id })).data.state, 'canceled');
     const end = (await events(b.data.id)).pop();
     assert.equal(end.data.state, 'canceled');
-    await bad(post('/api/jobs/start', { kind: 'simulate', game: 'wordle' }), 501, /simulat/);
     await bad(post('/api/jobs/start', { kind: 'mine-bitcoin' }), 400, /unknown job/);
     await bad(post('/api/jobs/start', { kind: 'analyse', game: 'wordle', games: 1000000000 }), 400, /unknown parameter 'games'/);
     await bad(get('/api/jobs/status', { id: 'abcdefabcdefabcdefabcdef' }), 404);
+    await serving();
+  });
+
+  await test('Make a guess: the strategy\'s choice in a played game', async () => {
+    const n = await post('/api/play/new', { game: 'wordle', seed: 21 });
+    const id = n.data.id;
+    // the openers of the simulator's Wordle figures (tests/test_simulate.c)
+    const h = await post('/api/play/hint', { id, strategy: 'entropy' });
+    assert.equal(h.status, 200, JSON.stringify(h.data));
+    assert.deepEqual([h.data.guess, h.data.strategy, h.data.candidate, h.data.remaining, h.data.turn], ['soare', 'entropy', false, 2315, 1]);
+    assert.ok(Math.abs(h.data.score - 5.886) < 0.001);
+    assert.equal((await post('/api/play/hint', { id, strategy: 'minimax' })).data.guess, 'arise');
+    // asking costs no turn; playing the hint does
+    assert.equal((await get('/api/play/state', { id })).data.turn, 0);
+    const g = await post('/api/play/guess', { id, guess: h.data.guess });
+    assert.equal(g.status, 200);
+    assert.equal(g.data.over, false, 'soare is not an answer');
+    assert.equal((await post('/api/play/hint', { id })).data.strategy, 'entropy', 'entropy by default');
+    for (const strategy of ['random', 'random-any', 'first', 'frequency', 'montecarlo', 'parts', 'expected', 'entropy-knuth', 'entropy-frequency']) {
+      const r = await post('/api/play/hint', { id, strategy });
+      assert.equal(r.status, 200, `${strategy}: ${JSON.stringify(r.data)}`);
+      assert.match(r.data.guess, /^[a-z]{5}$/, strategy);
+      assert.deepEqual([r.data.remaining, r.data.turn], [g.data.remaining, 2], strategy);
+    }
+    // hard mode: the hint is a legal guess
+    const hm = await post('/api/play/new', { game: 'wordle', hard: 1, seed: 5 });
+    const first = await post('/api/play/guess', { id: hm.data.id, guess: 'salet' });
+    if (!first.data.over) {
+      const hint = await post('/api/play/hint', { id: hm.data.id, strategy: 'entropy' });
+      assert.equal((await post('/api/play/guess', { id: hm.data.id, guess: hint.data.guess })).status, 200, 'a legal guess');
+    }
+    // Symble and Mastermind
+    const sy = await post('/api/play/new', { game: 'symble', seed: 1 });
+    assert.match((await post('/api/play/hint', { id: sy.data.id, strategy: 'parts' })).data.guess, /^[a-z]{5}$/);
+    const mm = await post('/api/play/new', { game: 'mastermind', seed: 1 });
+    assert.equal((await post('/api/play/hint', { id: mm.data.id, strategy: 'minimax' })).data.guess, '1122', "Knuth's opener");
+    // bad requests
+    await bad(post('/api/play/hint', { id, strategy: 'clairvoyant' }), 400, /unknown strategy 'clairvoyant'/);
+    await bad(post('/api/play/hint', { id, strategy: 'tree:/etc/passwd' }), 400, /unknown strategy/);
+    await bad(post('/api/play/hint', { id: 'abcdefabcdefabcdefabcdef' }), 404, /no game/);
+    await bad(post('/api/play/hint', { id: '../../../etc/passwd' }), 400, /not an id/);
+    await bad(get('/api/play/hint', { id }), 405);
+    const sup = await post('/api/play/new', { game: 'super', seed: 1 });
+    await bad(post('/api/play/hint', { id: sup.data.id, strategy: 'entropy' }), 422, /too many to score/);
+    assert.equal((await post('/api/play/hint', { id: sup.data.id, strategy: 'random' })).status, 200, 'random costs nothing');
+    await post('/api/play/giveup', { id });
+    await bad(post('/api/play/hint', { id }), 409, /over/);
+    await serving();
+  });
+
+  await test('rank: the top guesses with every score', async () => {
+    const r = await get('/api/rank', { strategy: 'entropy', limit: 3 });
+    assert.equal(r.status, 200, JSON.stringify(r.data));
+    assert.equal(r.data.candidates, 2315);
+    assert.deepEqual(r.data.ranked.map((x) => x.guess), ['soare', 'roate', 'raise']);
+    const top = r.data.ranked[0];
+    assert.deepEqual([top.largest, top.parts, top.candidate, top.legal], [183, 127, false, true]);
+    assert.ok(Math.abs(top.entropy - 5.886) < 0.001 && Math.abs(top.expected - 62.301) < 0.001);
+    const mm = await get('/api/rank', { game: 'mastermind', strategy: 'minimax', limit: 1 });
+    assert.deepEqual([mm.data.ranked[0].guess, mm.data.ranked[0].largest], ['1122', 256]);
+    const h = await get('/api/rank', { strategy: 'parts', history: 'salet=.Y...', hard: 1 });
+    assert.equal(h.data.candidates, 102);
+    assert.equal(h.data.ranked.length, 10);
+    assert.ok(h.data.ranked.every((x) => x.legal));
+    await bad(get('/api/rank', { strategy: 'random' }), 400, /at random/);
+    await bad(get('/api/rank', { strategy: 'oracle' }), 400, /unknown strategy/);
+    await bad(get('/api/rank', { limit: 1e9 }), 400, /limit/);
+    await bad(get('/api/rank', { limit: '5x' }), 400, /whole number/);
+    await bad(get('/api/rank', { game: 'super' }), 422, /too many to score/);
+    await bad(get('/api/rank', { history: 'salet=GGGGG' }), 422, /no secret/);
+    await serving();
+  });
+
+  await test('a simulation: two strategies over all Wordle answers, the published figures', async () => {
+    const s = await post('/api/jobs/start', { kind: 'simulate', game: 'wordle', strategies: 'entropy,minimax', games: 'all', seed: 1 });
+    assert.equal(s.status, 202, JSON.stringify(s.data));
+    assert.equal(s.data.kind, 'simulate');
+    const evs = await events(s.data.id);
+    const progress = evs.filter((e) => e.event === 'progress').map((e) => e.data);
+    for (let i = 1; i < progress.length; i++) assert.ok(progress[i].done >= progress[i - 1].done, 'progress never goes back');
+    assert.ok(progress.every((p) => p.total === 4630 || (p.total === 0 && p.done === 0)), 'the total, once reported, counts every game');
+    const end = evs[evs.length - 1];
+    assert.equal(end.event, 'end');
+    assert.equal(end.data.state, 'done', JSON.stringify(end.data));
+    assert.deepEqual([end.data.done, end.data.total], [4630, 4630]);
+    const res = end.data.result;
+    assert.deepEqual([res.game, res.games, res.secrets, res.sample, res.seed], ['wordle/original', 2315, 2315, false, 1]);
+    // the totals of tests/test_simulate.c (published: about 3.46 entropy, 3.57 minimax, all won within 6)
+    const [e, m] = res.strategies;
+    assert.deepEqual([e.name, e.state, e.done, e.first_guess, e.wins], ['entropy', 'done', 2315, 'soare', 2315]);
+    assert.ok(Math.abs(e.average - 8020 / 2315) < 1e-5);
+    assert.deepEqual([m.name, m.first_guess, m.max], ['minimax', 'arise', 6]);
+    assert.ok(Math.abs(m.average - 8272 / 2315) < 1e-5);
+    assert.equal(e.distribution.reduce((a, b) => a + b, 0), 2315);
+    // the charts: one series per strategy, the statistics under them
+    const score = res.charts.score;
+    assert.deepEqual(score.series.map((x) => x.name), ['entropy', 'minimax']);
+    assert.equal(score.series[0].counts.reduce((a, b) => a + b, 0), 2315);
+    assert.ok(Math.abs(score.series[0].stats.mean - e.average) < 1e-4);
+    assert.equal(score.series[0].stats.median, e.median);
+    assert.ok(Math.abs(score.series[1].stats.std - m.stddev) < 1e-4);
+    assert.equal(score.series[0].counts[3 - 1], e.distribution[3], 'bin k holds games of k + 1 guesses');
+    const removed = res.charts.removed;
+    assert.equal(removed.unit, '%');
+    for (const x of removed.series) assert.ok(x.stats.n <= 2315 && x.stats.n >= 2300 && x.stats.min > 0 && x.stats.max <= 100);
+    const time = res.charts.time;
+    assert.equal(time.unit, 'ms');
+    for (const x of time.series) assert.ok(x.stats.n === 2315 && x.stats.min >= 0 && x.stats.median > 0);
+    const st = await get('/api/jobs/status', { id: s.data.id });
+    assert.equal(st.data.result.strategies[1].average, m.average);
+  });
+
+  await test('a simulation fills in as its games end', async () => {
+    // Bulls and Cows, 5040 games a strategy (about a second in all here): partial results while it runs
+    const s = await post('/api/jobs/start', { kind: 'simulate', game: 'bulls', strategies: 'parts,entropy,minimax' });
+    assert.equal(s.status, 202, JSON.stringify(s.data));
+    const evs = await events(s.data.id);
+    const end = evs[evs.length - 1];
+    assert.equal(end.data.state, 'done', JSON.stringify(end.data));
+    assert.equal(typeof end.data.result.seed, 'number', 'the random seed is reported');
+    const partials = evs.filter((e) => e.event === 'partial').map((e) => e.data);
+    assert.ok(partials.length >= 2, `${partials.length} partial results`);
+    const midway = partials.filter((p) => p.strategies.some((x) => x.state === 'running' && x.done > 0 && x.done < 5040) ||
+      (p.strategies[0].state === 'done' && p.strategies[2].state !== 'done'));
+    assert.ok(midway.length >= 1, 'a partial result before the end');
+    for (const p of midway) {
+      const n = p.strategies.map((x) => x.done);
+      assert.deepEqual(p.charts.score.series.map((x) => x.stats.n), n, 'the charts hold the games ended');
+      assert.deepEqual(p.charts.time.series.map((x) => x.stats.n), n);
+    }
+  });
+
+  await test('a simulation: samples, seeds, options', async () => {
+    const run = async (params) => {
+      const s = await post('/api/jobs/start', { kind: 'simulate', ...params });
+      assert.equal(s.status, 202, JSON.stringify(s.data));
+      const end = (await events(s.data.id)).pop();
+      assert.equal(end.data.state, 'done', JSON.stringify(end.data));
+      return end.data.result;
+    };
+    const a = await run({ game: 'wordle', strategies: 'random', games: 200, seed: 7 });
+    const b = await run({ game: 'wordle', strategies: 'random', games: '200', seed: 7 });
+    assert.deepEqual([a.games, a.sample, a.seed], [200, true, 7]);
+    assert.deepEqual(a.charts.score.series[0].counts, b.charts.score.series[0].counts, 'a seed repeats a run');
+    const h = await run({ game: 'wordle', strategies: 'parts', games: 100, seed: 3, hard: 1, first: 'salet', max_guesses: 6 });
+    assert.deepEqual([h.hard, h.first, h.max_guesses, h.strategies[0].first_guess], [true, 'salet', 6, 'salet']);
+    const t = await run({ game: 'mastermind', strategies: 'random-any,minimax', target_turn: 2, seed: 2 });
+    assert.equal(t.games, 1296);
+    // minimax opens 1122, a candidate: from turn 2 on is every guess a candidate, Kooi's 5828 (tests/test_simulate.c)
+    assert.ok(Math.abs(t.strategies[1].average - 5828 / 1296) < 1e-5, `${t.strategies[1].average}`);
+    const sy = await run({ game: 'symble', strategies: 'first', games: 50, seed: 4 });
+    assert.equal(sy.strategies[0].done, 50);
+  });
+
+  await test('a simulation: cancel, and one at a time', async () => {
+    const s = await post('/api/jobs/start', { kind: 'simulate', game: 'bulls', strategies: 'entropy,parts,minimax,expected,entropy-knuth,entropy-frequency' });
+    assert.equal(s.status, 202, JSON.stringify(s.data));
+    await bad(post('/api/jobs/start', { kind: 'simulate', game: 'wordle', strategies: 'entropy' }), 429, /simulate job is already running/);
+    const a = await post('/api/jobs/start', { kind: 'analyse', game: 'mastermind' });
+    assert.equal(a.status, 202, 'an analysis may run beside it');
+    await events(a.data.id);
+    await events(s.data.id, { until: 'partial' });
+    const t0 = Date.now();
+    const c = await post('/api/jobs/cancel', { id: s.data.id });
+    assert.equal(c.data.state, 'canceled');
+    assert.ok(Date.now() - t0 < 3000, `cancelling took ${Date.now() - t0} ms`);
+    assert.ok(c.data.done < c.data.total);
+    const end = (await events(s.data.id)).pop();
+    assert.deepEqual([end.event, end.data.state], ['end', 'canceled']);
+    const next = await post('/api/jobs/start', { kind: 'simulate', game: 'mastermind', strategies: 'first', games: 10 });
+    assert.equal(next.status, 202, 'the slot is free again');
+    await events(next.data.id);
+    await serving();
+  });
+
+  await test('a simulation: bad requests get a 4xx and a message', async () => {
+    const sim = (params) => post('/api/jobs/start', { kind: 'simulate', strategies: 'entropy', ...params });
+    await bad(sim({ game: 'chess' }), 400, /game: unknown value 'chess'/);
+    await bad(sim({ strategies: 'entropy,oracle' }), 400, /unknown strategy 'oracle'.*minimax/);
+    await bad(sim({ strategies: 'tree:/etc/passwd' }), 400, /unknown strategy/);
+    await bad(sim({ strategies: '../../etc/passwd' }), 400, /unknown strategy/);
+    await bad(sim({ strategies: 'entropy,,minimax' }), 400, /empty name/);
+    await bad(sim({ strategies: 'entropy, entropy' }), 400, /twice/);
+    await bad(sim({ strategies: 'minimax,expected,parts,entropy,entropy-knuth,random,first' }), 400, /at most 6/);
+    await bad(sim({ strategies: '' }), 400, /strategies.*required/);
+    await bad(sim({ games: 1e9 }), 400, /1000000000 is more than the 20000 games/);
+    await bad(sim({ games: '1000000000000000000000000' }), 400, /games/);
+    for (const g of ['12abc', '1e3', '-5', '0x10', ' 5', '5.0', 'some'])
+      await bad(sim({ games: g }), 400, /games/);
+    await bad(sim({ games: 0 }), 400, /games/);
+    await bad(sim({ games: 3000 }), 400, /sample of 3000 from 2315/);
+    await bad(sim({ game: 'super' }), 400, /32768 secrets.*sample/);
+    await bad(sim({ game: 'bulls', strategies: 'montecarlo' }), 422, /montecarlo.*5040 candidates/);
+    await bad(sim({ seed: -1 }), 400, /seed/);
+    await bad(sim({ seed: '12x' }), 400, /seed.*whole number/);
+    await bad(sim({ target_turn: 'two' }), 400, /target_turn.*whole number/);
+    await bad(sim({ target_turn: 1000 }), 400, /target_turn.*out of range/);
+    await bad(sim({ max_guesses: 1e9 }), 400, /max_guesses/);
+    await bad(sim({ first: 'zzzzz' }), 400, /first: 'zzzzz'/);
+    await bad(sim({ first: '../../etc/passwd' }), 400, /first/);
+    await bad(sim({ game: 'mastermind', hard: 1 }), 400, /Wordle only/);
+    await bad(sim({ hard: 'perhaps' }), 400, /hard/);
+    await bad(sim({ answers: '/etc/passwd' }), 400, /unknown parameter 'answers'/);
+    await bad(sim({ lists: '/etc/passwd' }), 400, /lists: unknown value/);
+    await bad(call('POST', '/api/jobs/start?kind=simulate&strategies=entropy&strategies=minimax'), 400, /twice/);
+    assert.equal((await get('/api/jobs')).data.running, 0, 'no bad request started anything');
     await serving();
   });
 
@@ -358,7 +572,14 @@ async function main() {
     await serving();
   });
 
-  await test('stopping with SIGTERM while a job runs and a stream is open', async () => {
+  await test('stopping with SIGTERM while jobs run and a stream is open', async () => {
+    const sim = await post('/api/jobs/start', { kind: 'simulate', game: 'bulls', strategies: 'entropy,parts,minimax,expected' });
+    assert.equal(sim.status, 202);
+    let streaming;
+    const opened = new Promise((resolve) => { streaming = resolve; });
+    const simEvents = events(sim.data.id, { onEvent: () => streaming() });
+    simEvents.catch(() => streaming()); // awaited below
+    await opened; // the stream is open before the server is told to stop
     const s = await post('/api/jobs/start', { kind: 'analyse', game: 'super' });
     assert.equal(s.status, 202);
     let stopped;
@@ -373,6 +594,8 @@ async function main() {
     const end = evs[evs.length - 1];
     assert.equal(end.event, 'end');
     assert.equal(end.data.state, 'canceled');
+    const simEnd = (await simEvents).pop();
+    assert.deepEqual([simEnd.event, simEnd.data.state], ['end', 'canceled']);
   });
 
   await test('stopping with SIGINT', async () => {

@@ -1,7 +1,9 @@
 // browser.mjs: the dashboard in Debian's Chromium, driven by playwright-core: plays a Wordle game
 // to the end (a refused word first, on-screen keys and the physical keyboard), shows the details
-// of the last guess, analyses every guess and checks its histogram, then plays Mastermind and
-// Symble to the end. Screenshots go to the artefact folder.
+// of the last guess, analyses every guess and checks its histogram, lets "Make a guess" fill a row,
+// runs a simulation of every Wordle answer with two strategies and checks the histograms and their
+// statistics, watches a longer one fill in and cancels it, then plays Mastermind and Symble to the
+// end. Screenshots go to the artefact folder.
 // usage: node tests/web/browser.mjs path/to/codebreaker ARTEFACT_DIR
 // Needs /usr/bin/chromium and node_modules/playwright-core (tests/web/setup.sh installs both).
 import assert from 'node:assert/strict';
@@ -54,9 +56,13 @@ async function playToEnd(params, max) {
 }
 
 async function newGameOf(name) {
+  await page.$$eval('#board .row', (rows) => rows.forEach((r) => { r.dataset.old = '1'; }));
   await page.click(`#game-picker [data-game=${name}]`);
-  await page.waitForFunction((g) => document.querySelector('#board').classList.contains(g) &&
-    document.querySelector('#board').dataset.state === 'playing', name === 'mastermind' ? 'mastermind' : name);
+  await page.waitForFunction((g) => {
+    const board = document.querySelector('#board');
+    return board.classList.contains(g) && board.dataset.state === 'playing' && board.querySelector('.row') &&
+      !board.querySelector('.row[data-old]');
+  }, ['mastermind', 'super', 'bulls'].includes(name) ? 'mastermind' : name);
 }
 
 async function main() {
@@ -117,6 +123,57 @@ async function main() {
     await page.waitForSelector('#details-body table.parts tr.actual');
     await page.screenshot({ path: join(artefacts, 'dashboard-wordle.png'), fullPage: true });
     await playToEnd({ game: 'wordle' }, 6);
+
+    // "Make a guess": entropy's opener typed into the row, played with Enter
+    await page.click('#new-game');
+    await page.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing' &&
+      !document.querySelector('#board .row.played'));
+    assert.equal(await page.inputValue('#hint-strategy'), 'entropy');
+    await page.click('#hint-btn');
+    await page.waitForFunction(() => document.querySelectorAll('#board .row.current .tile.filled').length === 5);
+    assert.equal(await page.$$eval('#board .row.current .tile', (ts) => ts.map((t) => t.textContent).join('')), 'soare');
+    assert.match(await page.textContent('#message'), /entropy would play soare \(5\.89 bits\)/);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#board .row.played[data-guess=soare]');
+    await page.selectOption('#hint-strategy', 'minimax');
+    await page.click('#hint-btn');
+    await page.waitForFunction(() => document.querySelectorAll('#board .row.current .tile.filled').length === 5);
+    assert.match(await page.textContent('#message'), /minimax would play [a-z]{5} \(largest group \d+/);
+
+    // a simulation of every Wordle answer with two strategies: histograms and statistics side by side
+    assert.deepEqual(await page.$$eval('#strategies input:checked', (is) => is.map((i) => i.value)), ['minimax', 'entropy']);
+    await page.check('#sim input[name=games][value=all]');
+    await page.fill('#sim-seed', '1');
+    await page.click('#run-btn');
+    await page.waitForFunction(() => ['done', 'failed', 'canceled', 'refused'].includes(document.querySelector('#sim').dataset.state));
+    assert.equal(await page.getAttribute('#sim', 'data-state'), 'done', await page.textContent('#sim-error'));
+    for (const id of ['score', 'removed', 'time']) {
+      await page.waitForSelector(`#chart-${id} canvas`);
+      assert.equal(await page.locator(`#stats-${id} tbody tr`).count(), 2, id);
+      assert.match(await page.textContent(`#stats-${id} thead`), /median.*average.*std/i);
+    }
+    const rows = await page.$$eval('#sim-summary tbody tr', (trs) => trs.map((tr) => [tr.dataset.strategy, tr.className,
+      tr.querySelector('td.strong') && tr.querySelector('td.strong').textContent]));
+    assert.deepEqual(rows, [['minimax', 'sim-done', '3.573'], ['entropy', 'sim-done', '3.464']]);
+    assert.match(await page.textContent('#sim-progress output'), /4,630 of 4,630 games/);
+    assert.match(await page.textContent('#sim-caption'), /Wordle, original lists · all 2,315 secrets · seed 1/);
+    await page.screenshot({ path: join(artefacts, 'dashboard-simulation.png'), fullPage: true });
+
+    // a longer one (Bulls and Cows, four strategies) fills in as it runs, and stops when cancelled
+    await newGameOf('bulls');
+    for (const s of ['parts', 'expected']) await page.check(`#strategies input[value="${s}"]`);
+    await page.click('#run-btn');
+    await page.waitForFunction(() => document.querySelector('#sim').dataset.state === 'running' &&
+      +document.querySelector('#sim').dataset.partials >= 2 &&
+      document.querySelector('#sim-summary tr.sim-done'));
+    assert.equal(await page.getAttribute('#sim', 'data-state'), 'running');
+    await page.screenshot({ path: join(artefacts, 'dashboard-simulation-running.png'), fullPage: true });
+    await page.click('#sim-cancel');
+    await page.waitForFunction(() => document.querySelector('#sim').dataset.state !== 'running');
+    assert.equal(await page.getAttribute('#sim', 'data-state'), 'canceled');
+    assert.match(await page.textContent('#sim-error'), /Cancelled after [\d,]+ games/);
+    assert.ok(await page.locator('#sim-summary tr.sim-stopped').count() >= 1);
+    assert.ok(!(await page.isDisabled('#run-btn')));
 
     // Mastermind, with the on-screen colour keys first
     await newGameOf('mastermind');

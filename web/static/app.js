@@ -6,10 +6,7 @@
 
 const $ = (id) => document.getElementById(id);
 
-// The strategies of the simulator, shown in the simulation panel; the server's list replaces
-// this one once it offers simulations.
-const STRATEGIES = ['minimax', 'expected', 'parts', 'entropy', 'entropy-knuth', 'random',
-  'random-any', 'montecarlo', 'frequency', 'entropy-frequency', 'first'];
+// The strategies ticked at first in the simulation panel (the server lists them all).
 const DEFAULT_STRATEGIES = ['entropy', 'minimax'];
 
 const GAME_LABELS = { wordle: 'Wordle', symble: 'Symble', mastermind: 'Mastermind', super: 'Super', bulls: 'Bulls & Cows' };
@@ -77,6 +74,7 @@ function el(tag, attrs, ...children) {
     if (k === 'class') e.className = v;
     else if (k === 'text') e.textContent = v;
     else if (k === 'html') e.innerHTML = v; // only our own markup (symbols), never data
+    else if (k === 'style') Object.assign(e.style, v); // through the CSSOM: the policy refuses style attributes
     else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
     else if (v === true) e.setAttribute(k, '');
     else if (v !== false && v != null) e.setAttribute(k, v);
@@ -98,12 +96,12 @@ function fmt(x, digits = 3) {
 
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
 
-function showProgress(box, done, total, seconds) {
+function showProgress(box, done, total, seconds, unit) {
   box.hidden = false;
   const share = total ? done / total : 0;
   box.querySelector('.bar span').style.width = `${(100 * share).toFixed(1)}%`;
   box.querySelector('output').textContent =
-    `${done.toLocaleString('en')} of ${total.toLocaleString('en')} · ${seconds.toFixed(1)} s`;
+    `${done.toLocaleString('en')} of ${total.toLocaleString('en')}${unit ? ` ${unit}` : ''} · ${seconds.toFixed(1)} s`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -135,7 +133,7 @@ function drawChart(id, chart) {
     return;
   }
   const width = Math.max(box.clientWidth, 240);
-  const sig = `${k}:${nbins}:${series.map((s) => s.name).join(',')}`;
+  const sig = `${k}:${nbins}:${chart.lo}:${chart.width}:${series.map((s) => s.name).join(',')}`; // the scale and ticks follow these
   if (box._plot && box._sig === sig) {
     box._plot.setData([xs, ...ys]);
     return;
@@ -150,7 +148,11 @@ function drawChart(id, chart) {
     cursor: { drag: { x: false, y: false }, points: { show: false } },
     scales: { x: { time: false, range: [chart.lo, chart.lo + chart.width * nbins] }, y: { range: (u, lo, hi) => [0, Math.max(1, hi * 1.08)] } },
     axes: [
-      { label: chart.unit, labelSize: 18, size: 34, values: (u, v) => v.map((x) => +x.toFixed(decimals)) },
+      {
+        label: chart.unit, labelSize: 18, size: 34, values: (u, v) => v.map((x) => +x.toFixed(decimals)),
+        // bins of one centred on whole numbers (scores): a tick under each bin
+        ...(chart.width === 1 && nbins <= 24 ? { splits: () => Array.from({ length: nbins }, (_, b) => chart.lo + b + 0.5) } : {}),
+      },
       { size: 48, values: (u, v) => v.map((x) => (Number.isInteger(x) ? x.toLocaleString('en') : '')) },
     ],
     series: [
@@ -480,13 +482,31 @@ async function giveUp() {
   announceEnd();
 }
 
-// "Make a guess": the strategy's choice, typed into the current row (arrives with the strategies).
+// What a strategy's score of its guess means, in words.
+function scoreText(name, score) {
+  if (['entropy', 'entropy-knuth', 'entropy-frequency'].includes(name)) return `${fmt(score)} bits`;
+  if (name === 'minimax') return `largest group ${fmt(score)}`;
+  if (name === 'expected') return `expected group ${fmt(score)}`;
+  if (name === 'parts') return `${fmt(score)} groups`;
+  if (name === 'montecarlo') return `${fmt(score)} more guesses on average`;
+  return '';
+}
+
+// "Make a guess": the chosen strategy's guess, typed into the current row for the player to play.
 async function makeGuess() {
-  const r = await post('/api/play/hint', { id: state.session.id, strategy: selectedStrategies()[0] || 'entropy' });
+  if (!state.session || state.session.over || state.busy) return;
+  const strategy = $('hint-strategy').value || 'entropy';
+  state.busy = true;
+  $('hint-btn').disabled = true;
+  setMessage(`Asking ${strategy}…`);
+  const r = await post('/api/play/hint', { id: state.session.id, strategy });
+  state.busy = false;
+  $('hint-btn').disabled = state.session.over;
   if (!r.ok) return setMessage(r.data.error, 'warn');
   state.current = splitSymbols(r.data.guess);
   renderCurrentRow();
-  setMessage(`${r.data.strategy || 'The strategy'} would play ${r.data.guess}. Press Enter to play it.`);
+  const why = scoreText(strategy, r.data.score);
+  setMessage(`${strategy} would play ${r.data.guess}${why ? ` (${why})` : ''}${r.data.candidate ? '' : ', not a candidate'}. Press Enter to play it.`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -603,48 +623,128 @@ function renderAnalysis(res) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Simulations (the server offers them once the simulator is built in)
+// Simulations: every secret (or a sample) played by each chosen strategy, the histograms filling
+// in as the games end
 
 function selectedStrategies() {
   return [...document.querySelectorAll('#strategies input:checked')].map((i) => i.value);
 }
 
-function renderStrategies(names, enabled) {
-  $('strategies').replaceChildren(...names.map((n) => el('label', { class: 'chip' },
-    el('input', { type: 'checkbox', value: n, checked: DEFAULT_STRATEGIES.includes(n), disabled: !enabled }), ` ${n}`)));
+function renderStrategies(list) {
+  $('strategies').replaceChildren(...list.map((s) => el('label', { class: 'chip', title: `${s.summary} (${s.source})` },
+    el('input', { type: 'checkbox', value: s.name, checked: DEFAULT_STRATEGIES.includes(s.name) }), ` ${s.name}`)));
+  $('hint-strategy').replaceChildren(...list.map((s) => el('option', { value: s.name, text: s.name, title: s.summary })));
+  $('hint-strategy').value = 'entropy';
+}
+
+function listLabel(key) {
+  const [game, rest] = key.split('/');
+  const name = GAME_LABELS[game] || game;
+  if (['wordle', 'symble'].includes(game)) return `${name}, ${rest} lists`;
+  return `${name} ${rest}`;
+}
+
+function simParams() {
+  const sample = document.querySelector('input[name=games]:checked').value === 'sample';
+  const params = {
+    kind: 'simulate', ...specParams(), strategies: selectedStrategies().join(','),
+    target_turn: $('target-turn').value.trim(), first: $('first-guess').value.trim(),
+    games: sample ? $('sample-size').value.trim() : 'all', seed: $('sim-seed').value.trim(),
+  };
+  if (state.spec.game === 'wordle' && $('hard').checked) params.hard = 1;
+  return params;
 }
 
 async function runSimulation() {
-  const strategies = selectedStrategies();
   $('sim-error').textContent = '';
-  if (!strategies.length) { $('sim-error').textContent = 'Pick at least one strategy.'; return; }
-  const sample = document.querySelector('input[name=games]:checked').value === 'sample';
-  const params = {
-    kind: 'simulate', ...specParams(), strategies: strategies.join(','),
-    target_turn: $('target-turn').value, first: $('first-guess').value.trim(),
-    games: sample ? $('sample-size').value : 'all', seed: $('sim-seed').value.trim(),
-  };
-  if (state.spec.game === 'wordle' && $('hard').checked) params.hard = 1;
-  const r = await post('/api/jobs/start', params);
-  if (!r.ok) { $('sim-error').textContent = r.data.error; return; }
+  if (!selectedStrategies().length) { $('sim-error').textContent = 'Pick at least one strategy.'; return; }
   $('run-btn').disabled = true;
+  $('sim').dataset.state = 'starting';
+  $('sim').dataset.partials = 0;
+  const r = await post('/api/jobs/start', simParams());
+  if (!r.ok) {
+    $('run-btn').disabled = false;
+    $('sim').dataset.state = 'refused';
+    $('sim-error').textContent = r.data.error;
+    return;
+  }
   $('sim-cancel').hidden = false;
-  const draw = (res) => {
-    for (const key of ['score', 'removed', 'time'])
-      if (res.charts && res.charts[key]) drawChart(key, res.charts[key]);
-  };
-  state.sim = followJob(r.data.id, {
-    progress: (v) => showProgress($('sim-progress'), v.done, v.total || 1, v.seconds),
-    partial: draw,
+  $('sim-cancel').disabled = false;
+  $('sim').dataset.state = 'running';
+  showProgress($('sim-progress'), 0, 1, 0, 'games');
+  const job = followJob(r.data.id, {
+    progress: (v) => { if (state.sim === job) showProgress($('sim-progress'), v.done, v.total || 1, v.seconds, 'games'); },
+    partial: (p) => {
+      if (state.sim !== job) return;
+      $('sim').dataset.partials = +($('sim').dataset.partials || 0) + 1; // how many arrived (the browser test reads it)
+      renderSimulation(p);
+    },
     end: (v) => {
+      if (state.sim !== job) return;
       state.sim = null;
       $('run-btn').disabled = false;
       $('sim-cancel').hidden = true;
-      if (v.result) draw(v.result);
-      if (v.state === 'canceled') $('sim-error').textContent = 'Cancelled.';
+      $('sim').dataset.state = v.state;
+      showProgress($('sim-progress'), v.done, v.total || 1, v.seconds, 'games');
+      if (v.result) renderSimulation(v.result);
+      if (v.state === 'canceled') $('sim-error').textContent = `Cancelled after ${fmt(v.done)} games${v.error ? ` (${v.error})` : ''}.`;
       else if (v.state === 'failed') $('sim-error').textContent = v.error;
+      if (v.state !== 'done') { // the strategies that did not finish say so
+        for (const tr of document.querySelectorAll('#sim-summary tr.sim-running, #sim-summary tr.sim-waiting')) {
+          const running = tr.classList.contains('sim-running');
+          tr.className = 'sim-stopped';
+          tr.lastChild.replaceChildren(el('span', { class: 'muted small', text: running ? `${v.state}: the games played so far are in the charts` : 'not played' }));
+        }
+      }
     },
   });
+  state.sim = job;
+}
+
+function cancelSimulation() {
+  if (!state.sim) return;
+  $('sim-cancel').disabled = true;
+  state.sim.cancel();
+}
+
+// What a simulation did so far: its set-up, a row per strategy, and the three histograms.
+function renderSimulation(res) {
+  const games = res.sample ? `a sample of ${fmt(res.games)} of ${fmt(res.secrets)} secrets` : `all ${fmt(res.games)} secrets`;
+  const extras = [res.hard ? 'hard mode' : null, res.first ? `first guess ${res.first}` : null,
+    res.target_turn ? `candidates from turn ${res.target_turn}` : null, res.max_guesses ? `at most ${res.max_guesses} guesses` : null].filter(Boolean);
+  fill($('sim-caption'), el('b', { text: listLabel(res.game) }), ` · ${games}`, extras.length ? ` · ${extras.join(' · ')}` : '',
+    ' · seed ', el('code', { text: String(res.seed) }));
+  $('sim-caption').hidden = false;
+  renderSimSummary(res);
+  for (const key of ['score', 'removed', 'time'])
+    if (res.charts && res.charts[key]) drawChart(key, res.charts[key]);
+}
+
+function renderSimSummary(res) {
+  const within = (res.strategies.find((s) => s.wins_within) || {}).wins_within;
+  const heads = ['strategy', 'games', 'average', 'median', 'std', 'worst', within ? `won in ${within}` : 'won',
+    'first guess', 'removed / turn', 'run'];
+  const rows = res.strategies.map((s, i) => {
+    const name = el('th', {}, el('span', { class: 'swatch', style: { background: SERIES_COLOURS[i % SERIES_COLOURS.length] } }),
+      s.name, s.label !== s.name ? el('span', { class: 'muted small', text: ` ${s.label.slice(s.name.length)}` }) : null);
+    if (s.state !== 'done') {
+      const share = res.games ? s.done / res.games : 0;
+      return el('tr', { class: `sim-${s.state}`, 'data-strategy': s.name }, name,
+        el('td', { class: 'num', text: fmt(s.done) }),
+        el('td', { colspan: heads.length - 2 }, s.state === 'waiting' ? el('span', { class: 'muted small', text: 'waiting' })
+          : el('span', { class: 'rowbar' }, el('span', { style: { width: `${(100 * share).toFixed(1)}%` } }))));
+    }
+    return el('tr', { class: 'sim-done', 'data-strategy': s.name }, name,
+      el('td', { class: 'num', text: fmt(s.done) }), el('td', { class: 'num strong', text: s.average.toFixed(3) }),
+      el('td', { class: 'num', text: fmt(s.median) }), el('td', { class: 'num', text: s.stddev.toFixed(3) }),
+      el('td', { class: 'num', text: fmt(s.max) }), el('td', { class: 'num', text: pct(s.wins / s.done) }),
+      el('td', { class: 'word', text: s.first_guess || 'varies' }), el('td', { class: 'num', text: `${s.removed.toFixed(1)}%` }),
+      el('td', { class: 'num', title: `${fmt(s.states)} states decided`, text: `${s.seconds.toFixed(2)} s` }));
+  });
+  const left = ['strategy', 'first guess'];
+  fill($('sim-summary'), el('thead', {}, el('tr', {}, heads.map((h) => el('th', { class: left.includes(h) ? '' : 'num', text: h })))),
+    el('tbody', {}, rows));
+  $('sim-summary').hidden = false;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -659,14 +759,8 @@ function renderPickers() {
   })));
   $('lists').replaceChildren(...cat.lists.map((l) => el('option', { value: l.name, text: l.label })));
   applySpecToForm();
-  const sim = cat.features && cat.features.simulate;
-  renderStrategies(cat.strategies || STRATEGIES, sim);
-  $('run-btn').disabled = !sim;
-  if (!sim) {
-    $('sim-note').hidden = false;
-    $('sim-note').textContent = 'Simulations arrive with the strategies and the simulator: this build of codebreaker serve does not run them yet. The panel is ready for them.';
-  }
-  $('hint-btn').hidden = !(cat.features && cat.features.hint);
+  renderStrategies(cat.strategies);
+  if (cat.limits.simulation_games) $('sample-size').max = cat.limits.simulation_games;
 }
 
 function applySpecToForm() {
@@ -703,7 +797,7 @@ function wire() {
   $('analyse-btn').addEventListener('click', analyse);
   $('analyse-cancel').addEventListener('click', () => state.analysis && state.analysis.cancel());
   $('run-btn').addEventListener('click', runSimulation);
-  $('sim-cancel').addEventListener('click', () => state.sim && state.sim.cancel());
+  $('sim-cancel').addEventListener('click', cancelSimulation);
   // A button clicked with the pointer gives the focus back, so Enter and letters go to the game.
   document.addEventListener('click', (e) => {
     const b = e.target.closest && e.target.closest('button, select, input[type=checkbox], input[type=radio]');

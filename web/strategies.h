@@ -1,0 +1,51 @@
+/*
+ * strategies.h: the library's strategies as requests name them, and the
+ * bounds on what one request may make them compute.
+ *
+ * Requests name strategies by the plain names of cb_strategy_list()
+ * ("entropy", "minimax", ...); stored decision trees ("tree:FILE") are
+ * not offered, since no request names a file.
+ *
+ * Choosing a guess scores every allowed guess against the candidates
+ * (montecarlo plays random games from each candidate), work that nothing
+ * interrupts once begun; so a request may ask it of a scoring strategy
+ * only in a state of at most WEB_MAX_PAIRS guess-candidate pairs whose
+ * feedback table is in memory (WEB_MAX_PAIRS_FLY when feedback is computed on the fly), and of
+ * montecarlo only with at most WEB_MAX_MONTECARLO candidates. Each such
+ * decision takes about a second at most on a small machine.
+ */
+#ifndef WEB_STRATEGIES_H
+#define WEB_STRATEGIES_H
+
+#include <stddef.h>
+
+#include "codebreaker/codebreaker.h"
+#include "json.h"
+#include "request.h"
+
+#define WEB_MAX_PAIRS (1u << 28)     /* guesses x candidates of one decision, with a table in memory */
+#define WEB_MAX_PAIRS_FLY (1u << 24) /* the same, feedback computed on the fly */
+#define WEB_MAX_MONTECARLO 3000      /* candidates of a montecarlo decision */
+#define WEB_STRATEGY_NAMES_MAX 256
+
+/* The strategy called `name`, or NULL. */
+const cb_strategy_info *web_strategy_find(const char *name);
+/* Read parameter `param` (def when absent) as a strategy name; -1 with a 400 naming the known ones. */
+int web_strategy_read(web_req *r, const char *param, const char *def, const cb_strategy_info **out);
+/* "minimax, expected, ..." for error messages, into buf (WEB_STRATEGY_NAMES_MAX bytes suffice). */
+void web_strategy_names(char *buf, size_t size);
+/* 1 when cb_strategy_rank() ranks the guesses of this kind. */
+int web_strategy_ranks(cb_strategy_kind kind);
+/* The strategies as a JSON array of {name, summary, source, greedy, random, rank}. */
+void web_strategies_json(web_json *j);
+
+/*
+ * 0 when a decision of `kind` over `candidates` candidates and `guesses`
+ * guesses is within the bounds above (strategies that score no guess,
+ * random, random-any, frequency and first, always are); else -1 with a 422
+ * whose sentence begins with `what` (e.g. "Make a guess") and ends with `advice`.
+ */
+int web_strategy_affordable(web_req *r, const cb_table *table, cb_strategy_kind kind, size_t candidates, size_t guesses,
+                            const char *what, const char *advice);
+
+#endif
