@@ -7,5 +7,7 @@
 extern const cli_cmd cmd_info;
 extern const cli_cmd cmd_feedback;
 extern const cli_cmd cmd_candidates;
+extern const cli_cmd cmd_optimal;
+extern const cli_cmd cmd_verify_tree;
 
 #endif

@@ -7,6 +7,8 @@ static const cli_cmd *const commands[] = {
     &cmd_info,
     &cmd_feedback,
     &cmd_candidates,
+    &cmd_optimal,
+    &cmd_verify_tree,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -14,6 +14,8 @@
 #include "state.h"
 #include "partition.h"
 #include "data.h"
+#include "tree.h"
+#include "optimal.h"
 
 #define CB_VERSION "0.1.0"
 

@@ -1,0 +1,1828 @@
+/*
+ * optimal.c: the exact solver: depth-first branch and bound over decision
+ * trees (see optimal.h and docs/optimal.md).
+ *
+ * A node is a set of entries (secrets, or codeword-mapping pairs in Symble)
+ * with the guesses that may be played there. solve(x, beta) returns the
+ * least total number of guesses that solves every entry of x when that is
+ * below beta, and otherwise some lower bound that is at least beta.
+ *
+ * Feedback values come from a "base": the game's table (rows: guesses,
+ * columns: secrets) or the local table of an ancestor: the rows of the
+ * guesses that still split its entries, over its entries only. Each node
+ * reads its values through `row` (guess -> row) and `col` (entry -> column).
+ * Local tables keep the working set of a subtree small and dense, and drop
+ * the guesses that no longer split anything or split exactly like another.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "codebreaker/feedback.h"
+#include "codebreaker/optimal.h"
+#include "game_internal.h"
+#include "opt_internal.h"
+#include "parallel.h"
+
+#define INF ((int64_t)1 << 60)
+#define UNL 255           /* no limit on the guesses left */
+#define PAR_NODE 40       /* nodes at least this big solve their parts as tasks */
+#define PAR_PART 5        /* parts at least this big become tasks */
+#define CACHE_MIN 3       /* nodes at least this big go to the cache */
+#define LT_MAX ((size_t)512 << 20)
+#define SEEN_BITS 15      /* per-thread hash of rows and orbits: 2^SEEN_BITS slots at least */
+
+typedef struct node {
+    uint32_t n;            /* entries */
+    const uint32_t *sid;   /* entry ids, increasing: secret, or secret * 6 + mapping */
+    const uint32_t *col;   /* column of each entry in base */
+    const uint32_t *crow;  /* row in base of each entry's codeword played as a guess, or CB_NONE */
+    const uint8_t *base;
+    size_t stride;         /* values per row of base */
+    int raw;               /* base is the game's table: Symble values still need a mapping */
+    uint32_t m;            /* guesses */
+    const uint32_t *row;   /* row in base of each guess; NULL: guess j is row j */
+    const uint32_t *gid;   /* game index of each guess */
+    int d;                 /* guesses left, or UNL */
+    int level;             /* guesses played since the root */
+    uint32_t cg, cfb;      /* hard mode: the turn that led here (cg CB_NONE: none) */
+    const uint8_t *sig;    /* hard mode: greens and least letter counts so far */
+    const cb_sym_group *grp; /* symmetries fixing the history, or NULL */
+    uint32_t bmax;         /* no guess makes more parts than this here (won included) */
+    uint32_t ncw;          /* codewords among the entries */
+    uint32_t maxsame;      /* most entries of one codeword */
+} node;
+
+/* What the scan of a node keeps: the guesses worth playing there. */
+typedef struct scan {
+    uint32_t k;            /* guesses kept */
+    uint32_t *gid, *srow;  /* game index and row in the node's base */
+    int64_t *lb;           /* lower bound of the total when playing it (exact when tx) */
+    uint64_t *key;         /* greedy order, least first */
+    uint8_t *tx;
+    uint8_t *lt;           /* local table: k rows of n values, or NULL */
+    uint32_t *kc;          /* with lt: row of each entry's codeword, or CB_NONE */
+    int64_t lbmin;
+    uint32_t bmax;
+    uint32_t early;        /* a kept guess proved optimal during the scan, or CB_NONE */
+} scan;
+
+typedef struct tls {
+    cb_arena arena;
+    uint32_t *cnt;         /* nvals counters, kept at zero between uses */
+    uint32_t *cnt2;
+    uint32_t *gmap;        /* game index -> kept row, CB_NONE between uses */
+    uint32_t *seen;        /* stamped hash slots */
+    uint64_t *seenkey;
+    uint32_t *stamp;
+    uint32_t seen_mask, gen;
+    uint64_t nodes;
+    char pad[64];
+} tls;
+
+typedef struct solver {
+    const cb_game *game;
+    const cb_table *table;
+    cb_optimal_options opt;
+    int pairs, hard, cands, depth_only, top, dedup, maxd;
+    uint32_t nvals, won, p3;
+    int lw;                /* bytes per value */
+    const uint8_t *gbase;
+    size_t gstride;
+    const uint16_t *obs;   /* Symble: obs[m * 3^n + raw] */
+    uint8_t *lc;           /* hard mode: letter counts of each guess */
+    int siglen;
+    int keywide;
+    cb_cache *cache;
+    tls *tls;
+    int nthreads;
+    int stop, oom;
+    double t0, deadline, next_report;
+    uint64_t best_root;
+    uint32_t cur_opener;
+    size_t cur_index, opener_count;
+    int phase, phase_depth;
+    int sym;
+    cb_sym_group *root_grp;
+} solver;
+
+static int64_t solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_t known);
+
+/* ---- small helpers ---- */
+
+static inline int64_t sat(int64_t v) { return v >= INF ? INF : v; }
+static inline int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+static inline tls *me(solver *S)
+{
+#ifdef _OPENMP
+    return &S->tls[omp_get_thread_num()];
+#else
+    return &S->tls[0];
+#endif
+}
+
+static inline int stopped(const solver *S) { return __atomic_load_n(&S->stop, __ATOMIC_RELAXED); }
+
+static double now(void)
+{
+#ifdef _OPENMP
+    return omp_get_wtime();
+#else
+    return (double)clock() / CLOCKS_PER_SEC;
+#endif
+}
+
+static uint64_t total_nodes(const solver *S)
+{
+    uint64_t t = 0;
+    for (int i = 0; i < S->nthreads; i++)
+        t += __atomic_load_n(&S->tls[i].nodes, __ATOMIC_RELAXED);
+    return t;
+}
+
+static void report(solver *S, double t)
+{
+    cb_optimal_progress p;
+    p.seconds = t - S->t0;
+    p.nodes = total_nodes(S);
+    p.best = S->best_root;
+    p.opener = S->cur_opener;
+    p.opener_index = S->cur_index;
+    p.opener_count = S->opener_count;
+    p.phase = S->phase;
+    p.depth = S->phase_depth;
+    S->opt.progress(&p, S->opt.progress_arg);
+}
+
+/* Every so many nodes: the time limit and the progress report. */
+static void tick(solver *S, tls *T)
+{
+    if ((++T->nodes & 1023) != 0)
+        return;
+    double t = now();
+    if (S->deadline > 0 && t >= S->deadline)
+        __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
+    if (S->opt.progress && t >= S->next_report) {
+#pragma omp critical(cb_optimal_progress)
+        if (t >= S->next_report) {
+            S->next_report = t + S->opt.progress_interval;
+            report(S, t);
+        }
+    }
+}
+
+static void *alloc(solver *S, tls *T, size_t bytes)
+{
+    void *p = cb__arena_alloc(&T->arena, bytes ? bytes : 1);
+    if (!p) {
+        __atomic_store_n(&S->oom, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
+    }
+    return p;
+}
+
+/* A fresh generation of the per-thread hash of rows or orbits. */
+static void seen_reset(tls *T)
+{
+    if (++T->gen == 0) {
+        memset(T->stamp, 0, ((size_t)T->seen_mask + 1) * sizeof *T->stamp);
+        T->gen = 1;
+    }
+}
+
+/* ---- lower bounds ---- */
+
+/*
+ * Least total for c entries with r guesses left when a guess makes at most
+ * b parts (won included): one entry per node, at most (b-1)^(k-1) nodes at
+ * depth k. INF when c entries do not fit in r levels.
+ */
+static int64_t fill_lb(uint64_t c, uint64_t b, int r)
+{
+    if (c == 0)
+        return 0;
+    if (r == UNL && b <= 2)
+        return (int64_t)(c * (c + 1) / 2);
+    int64_t t = 0;
+    uint64_t slots = 1;
+    for (int k = 1; r == UNL || k <= r; k++) {
+        uint64_t take = c < slots ? c : slots;
+        t += (int64_t)k * (int64_t)take;
+        c -= take;
+        if (!c)
+            return t;
+        if (b <= 1)
+            return INF;
+        if (slots < ((uint64_t)1 << 40))
+            slots *= b - 1;
+    }
+    return INF;
+}
+
+/* Lower bound for a part of c entries of w codewords, r guesses left, at most b parts per guess. */
+static int64_t part_lb(const solver *S, uint32_t c, uint32_t w, int r, uint32_t b)
+{
+    if (r == 0)
+        return INF;
+    if (w == 1)
+        return S->depth_only ? 0 : (int64_t)c;
+    if (S->depth_only)
+        return fill_lb(w, b, r) >= INF ? INF : 0;
+    if (!S->pairs)
+        return fill_lb(c, b, r);
+    if (r == 1)
+        return INF;
+    uint32_t same = c - w + 1 < 6 ? c - w + 1 : 6;
+    int64_t a = 2 * (int64_t)c - same, f = fill_lb(w, b, r);
+    return f >= INF ? INF : max64(a, f + (int64_t)(c - w));
+}
+
+/* Lower bound for node x itself. */
+static int64_t node_lb(const solver *S, const node *x)
+{
+    if (!S->pairs || S->depth_only || x->ncw == 1)
+        return part_lb(S, x->n, x->ncw, x->d, x->bmax);
+    if (x->d <= 1)
+        return INF;
+    int64_t a = 2 * (int64_t)x->n - x->maxsame, f = fill_lb(x->ncw, x->bmax, x->d);
+    return f >= INF ? INF : max64(a, f + (int64_t)(x->n - x->ncw));
+}
+
+static inline int child_d(int d) { return d == UNL ? UNL : d - 1; }
+
+/* ---- values ---- */
+
+static inline __attribute__((always_inline)) uint32_t get(const uint8_t *p, size_t i, int w)
+{
+    return w == 1 ? p[i] : ((const uint16_t *)(const void *)p)[i];
+}
+
+static inline __attribute__((always_inline)) void put(uint8_t *p, size_t i, uint32_t v, int w)
+{
+    if (w == 1)
+        p[i] = (uint8_t)v;
+    else
+        ((uint16_t *)(void *)p)[i] = (uint16_t)v;
+}
+
+/* out[i] = the value of base row r for entry i of x. */
+static inline __attribute__((always_inline)) void fill_w(const solver *S, const node *x, uint32_t r, uint8_t *out,
+                                                         int w)
+{
+    const uint8_t *rp = x->base + (size_t)r * x->stride * (size_t)w;
+    const uint32_t *col = x->col;
+    uint32_t n = x->n;
+    if (x->raw && S->pairs) {
+        for (uint32_t i = 0; i < n; i++)
+            put(out, i, S->obs[(x->sid[i] % 6) * S->p3 + get(rp, col[i], w)], w);
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        put(out, i, get(rp, col[i], w), w);
+}
+
+static void fill(const solver *S, const node *x, uint32_t r, uint8_t *out)
+{
+    if (S->lw == 1)
+        fill_w(S, x, r, out, 1);
+    else
+        fill_w(S, x, r, out, 2);
+}
+
+static inline uint32_t guess_row(const node *x, uint32_t j) { return x->row ? x->row[j] : j; }
+
+/* ---- hard mode ---- */
+
+/* The constraint one turn adds: greens in place, least counts of letters. */
+typedef struct hcons {
+    int ng, nc;
+    uint8_t gpos[CB_MAX_LENGTH], glet[CB_MAX_LENGTH];
+    uint8_t clet[CB_MAX_LENGTH], ccount[CB_MAX_LENGTH];
+} hcons;
+
+static void hard_constraint(const solver *S, uint32_t g, uint32_t fb, hcons *h)
+{
+    const uint8_t *code = cb_game_code(S->game, g);
+    uint8_t need[CB_MAX_SYMBOLS] = {0};
+    h->ng = h->nc = 0;
+    for (int i = 0; i < S->game->n; i++, fb /= 3) {
+        if (fb % 3 == 2) {
+            h->gpos[h->ng] = (uint8_t)i;
+            h->glet[h->ng++] = code[i];
+        }
+        if (fb % 3)
+            need[code[i]]++;
+    }
+    for (int i = 0; i < S->game->n; i++)
+        if (need[code[i]]) {
+            h->clet[h->nc] = code[i];
+            h->ccount[h->nc++] = need[code[i]];
+            need[code[i]] = 0;
+        }
+}
+
+static inline int respects(const solver *S, const hcons *h, uint32_t g)
+{
+    const uint8_t *code = cb_game_code(S->game, g), *lc = S->lc + (size_t)g * (size_t)S->game->k;
+    for (int i = 0; i < h->ng; i++)
+        if (code[h->gpos[i]] != h->glet[i])
+            return 0;
+    for (int i = 0; i < h->nc; i++)
+        if (lc[h->clet[i]] < h->ccount[i])
+            return 0;
+    return 1;
+}
+
+static void sig_apply(const solver *S, uint8_t *sig, uint32_t g, uint32_t fb)
+{
+    hcons h;
+    int n = S->game->n;
+    hard_constraint(S, g, fb, &h);
+    for (int i = 0; i < h.ng; i++)
+        sig[h.gpos[i]] = (uint8_t)(h.glet[i] + 1);
+    for (int i = 0; i < h.nc; i++)
+        if (sig[n + h.clet[i]] < h.ccount[i])
+            sig[n + h.clet[i]] = h.ccount[i];
+}
+
+/* ---- the cache ---- */
+
+static size_t make_key(const solver *S, const node *x, uint8_t *buf)
+{
+    size_t len = 0;
+    buf[len++] = (uint8_t)x->d;
+    buf[len++] = (uint8_t)S->depth_only;
+    if (S->hard) {
+        memcpy(buf + len, x->sig, (size_t)S->siglen);
+        len += (size_t)S->siglen;
+    }
+    if (S->keywide) {
+        memcpy(buf + len, x->sid, (size_t)x->n * 4);
+        len += (size_t)x->n * 4;
+    } else
+        for (uint32_t i = 0; i < x->n; i++, len += 2) {
+            uint16_t v = (uint16_t)x->sid[i];
+            memcpy(buf + len, &v, 2);
+        }
+    return len;
+}
+
+static int cache_get(solver *S, tls *T, const node *x, cb_cache_value *v)
+{
+    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    uint8_t *key = alloc(S, T, 4 + (size_t)S->siglen + (size_t)x->n * 4);
+    int found = 0;
+    if (key) {
+        size_t len = make_key(S, x, key);
+        found = cb__cache_get(S->cache, key, len, cb__cache_hash(key, len), v);
+    }
+    cb__arena_reset(&T->arena, mk);
+    return found;
+}
+
+static void cache_put(solver *S, tls *T, const node *x, int64_t lb, int64_t exact, uint32_t best)
+{
+    if (stopped(S) || x->n < CACHE_MIN)
+        return;
+    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    uint8_t *key = alloc(S, T, 4 + (size_t)S->siglen + (size_t)x->n * 4);
+    if (key) {
+        size_t len = make_key(S, x, key);
+        cb_cache_value v = {lb, exact, best};
+#ifdef _OPENMP
+        int thread = omp_get_thread_num();
+#else
+        int thread = 0;
+#endif
+        cb__cache_put(S->cache, thread, key, len, cb__cache_hash(key, len), &v);
+    }
+    cb__arena_reset(&T->arena, mk);
+}
+
+/* ---- quick answers ---- */
+
+enum { Q_OPEN = 0, Q_DONE = 1 };
+
+/*
+ * Cheap answers: tiny sets, the cache, and a candidate whose parts are all
+ * trivial (singletons, pairs, single codewords) at the least possible cost.
+ * Q_DONE: *val is solve()'s answer (and *best a best guess when exact).
+ * Q_OPEN: *val is a lower bound below beta.
+ */
+static int quick(solver *S, const node *x, int64_t beta, int64_t *val, uint32_t *best)
+{
+    tls *T = me(S);
+    int r = x->d;
+    *best = CB_NONE;
+    if (r == 0) {
+        *val = INF;
+        return Q_DONE;
+    }
+    if (x->ncw == 1) {
+        *val = S->depth_only ? 0 : x->n;
+        *best = cb_game_secret_guess(S->game, x->sid[0] / (S->pairs ? 6 : 1));
+        return Q_DONE;
+    }
+    if (r == 1) {
+        *val = INF;
+        return Q_DONE;
+    }
+    if (!S->pairs && x->n == 2) {
+        *val = S->depth_only ? 0 : 3;
+        *best = cb_game_secret_guess(S->game, x->sid[0]);
+        return Q_DONE;
+    }
+    int64_t lb = node_lb(S, x);
+    if (lb >= beta) {
+        *val = lb;
+        return Q_DONE;
+    }
+    cb_cache_value cv;
+    if (x->n >= CACHE_MIN && cache_get(S, T, x, &cv)) {
+        if (cv.exact >= 0 && cv.best != CB_NONE) {
+            *val = cv.exact;
+            *best = cv.best;
+            return Q_DONE;
+        }
+        if (cv.lb >= beta) {
+            *val = cv.lb;
+            return Q_DONE;
+        }
+        lb = max64(lb, cv.lb);
+    }
+    /* candidates */
+    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    uint8_t *v = alloc(S, T, (size_t)x->n * (size_t)S->lw);
+    uint32_t *touched = alloc(S, T, ((size_t)x->n + 1) * sizeof *touched);
+    int64_t mincand = INF;
+    uint32_t mincand_g = CB_NONE;
+    int64_t wc = S->depth_only ? 0 : x->n;
+    if (!v || !touched) {
+        cb__arena_reset(&T->arena, mk);
+        *val = lb;
+        return Q_OPEN;
+    }
+    uint32_t *cnt = T->cnt, *cw = T->cnt2;
+    for (uint32_t i = 0; i < x->n; i++) {
+        if (x->crow[i] == CB_NONE || (i > 0 && S->pairs && x->sid[i] / 6 == x->sid[i - 1] / 6))
+            continue;
+        fill(S, x, x->crow[i], v);
+        uint32_t parts = 0, last_cw = CB_NONE;
+        for (uint32_t e = 0; e < x->n; e++) {
+            uint32_t k = get(v, e, S->lw);
+            if (cnt[k]++ == 0)
+                touched[parts++] = k;
+            if (S->pairs) { /* count codewords per part: entries of a codeword are adjacent */
+                uint32_t c = x->sid[e] / 6;
+                if (c != last_cw) {
+                    last_cw = c;
+                    cw[k]++;
+                } else {
+                    int dup = 0;
+                    for (uint32_t f = e; f-- > 0 && x->sid[f] / 6 == c;)
+                        if (get(v, f, S->lw) == k)
+                            dup = 1;
+                    if (!dup)
+                        cw[k]++;
+                }
+            }
+        }
+        int64_t cost = wc;
+        int trivial = 1;
+        for (uint32_t p = 0; p < parts; p++) {
+            uint32_t k = touched[p], c = cnt[k], w = S->pairs ? cw[k] : c;
+            cnt[k] = 0;
+            if (S->pairs)
+                cw[k] = 0;
+            if (k == S->won)
+                continue;
+            if (w == 1)
+                cost += S->depth_only ? 0 : c;
+            else if (!S->pairs && c == 2 && child_d(r) >= 2)
+                cost += S->depth_only ? 0 : 3;
+            else
+                trivial = 0;
+        }
+        if (trivial && cost < mincand) {
+            mincand = cost;
+            mincand_g = x->crow[i];
+            if (cost <= lb)
+                break;
+        }
+    }
+    cb__arena_reset(&T->arena, mk);
+    if (!S->pairs && !S->depth_only && mincand > 2 * (int64_t)x->n - 1)
+        lb = max64(lb, 2 * (int64_t)x->n); /* every guess leaves a part of two or more, or wins nothing */
+    if (mincand <= lb) {
+        /* mincand_g is a row of x's base; find its game index */
+        for (uint32_t i = 0; i < x->n; i++)
+            if (x->crow[i] == mincand_g) {
+                *best = cb_game_secret_guess(S->game, x->sid[i] / (S->pairs ? 6 : 1));
+                break;
+            }
+        *val = mincand;
+        return Q_DONE;
+    }
+    *val = lb;
+    return lb >= beta ? Q_DONE : Q_OPEN;
+}
+
+/* ---- scanning every guess of a node ---- */
+
+static inline uint64_t row_hash(const uint8_t *v, size_t bytes) { return cb__cache_hash(v, bytes); }
+
+/*
+ * Look at every guess of x: drop those that split nothing, or (with a local
+ * table) split exactly like an earlier one; bound the rest. Stops early when
+ * a guess whose parts are all trivial meets `target`, a lower bound of x.
+ */
+static uint64_t dbg_scans[8], dbg_rows[8], dbg_ops[8], dbg_early[8], dbg_kept[8];
+static void dbg_dump(void)
+{
+    if (!getenv("CB_DEBUG"))
+        return;
+    for (int i = 0; i < 8; i++)
+        if (dbg_scans[i])
+            fprintf(stderr, "depth %d: scans %llu early %llu rows %llu kept %llu ops %llu\n", i,
+                    (unsigned long long)dbg_scans[i], (unsigned long long)dbg_early[i],
+                    (unsigned long long)dbg_rows[i], (unsigned long long)dbg_kept[i], (unsigned long long)dbg_ops[i]);
+}
+
+/* How one guess splits the entries of a node. */
+typedef struct rowstat {
+    uint32_t parts;   /* non-empty parts, the won part included */
+    uint32_t won;     /* entries won at once */
+    uint64_t sq;      /* sum of the squares of the part sizes */
+    uint64_t maxpart;
+    int64_t lbsum;    /* lower bounds of the parts, won part excluded */
+    int triv;         /* every part is solved exactly by its bound */
+} rowstat;
+
+/*
+ * The common case: plain secrets, one-byte values, and parts whose bound is
+ * 2c - 1. Parts and equal pairs are counted without the per-part loop; up to
+ * 16 entries, with SSE2 byte shifts instead of counters in memory.
+ */
+static inline uint32_t pop16(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x5555);
+    x = (x & 0x3333) + ((x >> 2) & 0x3333);
+    x = (x + (x >> 4)) & 0x0f0f;
+    return (x + (x >> 8)) & 0x1f;
+}
+
+static inline void row_plain1(const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won, uint8_t *out,
+                              uint32_t *cnt, uint32_t *parts, uint32_t *pairs, uint32_t *w, uint64_t *hash)
+{
+#if defined(__SSE2__)
+    if (n <= 16) {
+        uint64_t w0 = 0, w1 = 0;
+        uint32_t i = 0;
+        for (; i < n && i < 8; i++)
+            w0 |= (uint64_t)rp[col[i]] << (8 * i);
+        for (; i < n; i++)
+            w1 |= (uint64_t)rp[col[i]] << (8 * (i - 8));
+        __m128i v = _mm_set_epi64x((long long)w1, (long long)w0);
+        _mm_storeu_si128((__m128i *)(void *)out, v); /* rows have 16 bytes of slack after them */
+        /* values + 1 never match the zero bytes shifted in */
+        __m128i v1 = _mm_add_epi8(v, _mm_set1_epi8(1)), acc = _mm_setzero_si128(), dup = _mm_setzero_si128();
+#define CB_SHIFT_STEP(k)                                                                                           \
+    if (n > k) {                                                                                                   \
+        __m128i e = _mm_cmpeq_epi8(v1, _mm_slli_si128(v1, k));                                                     \
+        dup = _mm_or_si128(dup, e);                                                                                \
+        acc = _mm_sub_epi8(acc, e);                                                                                \
+    }
+        CB_SHIFT_STEP(1) CB_SHIFT_STEP(2) CB_SHIFT_STEP(3) CB_SHIFT_STEP(4) CB_SHIFT_STEP(5) CB_SHIFT_STEP(6)
+        CB_SHIFT_STEP(7) CB_SHIFT_STEP(8) CB_SHIFT_STEP(9) CB_SHIFT_STEP(10) CB_SHIFT_STEP(11) CB_SHIFT_STEP(12)
+        CB_SHIFT_STEP(13) CB_SHIFT_STEP(14) CB_SHIFT_STEP(15)
+#undef CB_SHIFT_STEP
+        static const uint8_t ones[32] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                         0xff, 0xff, 0xff, 0xff, 0xff};
+        __m128i valid = _mm_loadu_si128((const __m128i *)(const void *)(ones + 16 - n)); /* lanes < n */
+        uint32_t vm = (1u << n) - 1;
+        __m128i s = _mm_sad_epu8(_mm_and_si128(acc, valid), _mm_setzero_si128());
+        *pairs = (uint32_t)(_mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_srli_si128(s, 8)));
+        *parts = n - pop16((uint32_t)_mm_movemask_epi8(dup) & vm);
+        *w = (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)won))) & vm) != 0;
+        uint64_t h = (w0 ^ 0x9e3779b97f4a7c15ull) * 0xbf58476d1ce4e5b9ull;
+        h = (h ^ (h >> 31) ^ w1) * 0x94d049bb133111ebull;
+        *hash = h ^ (h >> 29);
+        return;
+    }
+#endif
+    uint32_t p = 0, pr = 0;
+    for (uint32_t e = 0; e < n; e++) {
+        uint32_t k = rp[col[e]];
+        out[e] = (uint8_t)k;
+        uint32_t c = cnt[k]++;
+        p += c == 0;
+        pr += c;
+    }
+    *w = cnt[won];
+    for (uint32_t e = 0; e < n; e++)
+        cnt[out[e]] = 0;
+    *parts = p;
+    *pairs = pr;
+    *hash = 0;
+}
+
+/* Every other case: the values into v, then the parts one by one. */
+static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uint32_t *touched, const int64_t *lbt,
+                        int r, rowstat *st)
+{
+    tls *T = me(S);
+    uint32_t n = x->n, *cnt = T->cnt, *cw = T->cnt2;
+    int lw = S->lw;
+    fill(S, x, srow, v);
+    uint32_t parts = 0, last_cw = CB_NONE;
+    for (uint32_t e = 0; e < n; e++) {
+        uint32_t k = get(v, e, lw);
+        if (cnt[k]++ == 0)
+            touched[parts++] = k;
+        if (S->pairs) { /* codewords per part: the entries of a codeword are adjacent */
+            uint32_t c = x->sid[e] / 6;
+            if (c != last_cw) {
+                last_cw = c;
+                cw[k]++;
+            } else {
+                int dup = 0;
+                for (uint32_t f = e; f-- > 0 && x->sid[f] / 6 == c;)
+                    if (get(v, f, lw) == k)
+                        dup = 1;
+                if (!dup)
+                    cw[k]++;
+            }
+        }
+    }
+    st->parts = parts;
+    st->won = cnt[S->won];
+    st->sq = st->maxpart = 0;
+    st->lbsum = 0;
+    st->triv = 1;
+    for (uint32_t p = 0; p < parts; p++) {
+        uint32_t k = touched[p], c = cnt[k];
+        cnt[k] = 0;
+        st->sq += (uint64_t)c * c;
+        if (c > st->maxpart)
+            st->maxpart = c;
+        if (k == S->won) {
+            cw[k] = 0;
+            continue;
+        }
+        if (S->pairs) {
+            uint32_t w = cw[k];
+            cw[k] = 0;
+            st->lbsum = sat(st->lbsum + part_lb(S, c, w, r, x->bmax));
+            if (w > 1)
+                st->triv = 0;
+        } else {
+            st->lbsum = sat(st->lbsum + lbt[c]);
+            if (c > 2)
+                st->triv = 0;
+        }
+    }
+}
+
+/*
+ * Look at every guess of x: drop those that split nothing, or (with a local
+ * table) split exactly like an earlier one; bound the rest. Stops early when
+ * a guess whose parts are all trivial meets `target`, a lower bound of x.
+ */
+static int scan_node(solver *S, const node *x, int64_t target, scan *sc)
+{
+    int lvl = x->level < 7 ? x->level : 7;
+    dbg_scans[lvl]++;
+    tls *T = me(S);
+    uint32_t n = x->n, m = x->m;
+    int r = child_d(x->d), lw = S->lw;
+    memset(sc, 0, sizeof *sc);
+    sc->early = CB_NONE;
+    sc->lbmin = INF;
+    sc->gid = alloc(S, T, (size_t)m * sizeof *sc->gid);
+    sc->srow = alloc(S, T, (size_t)m * sizeof *sc->srow);
+    sc->lb = alloc(S, T, (size_t)m * sizeof *sc->lb);
+    sc->key = alloc(S, T, (size_t)m * sizeof *sc->key);
+    sc->tx = alloc(S, T, m);
+    uint32_t *touched = alloc(S, T, ((size_t)n + 1) * sizeof *touched);
+    int64_t *lbt = alloc(S, T, ((size_t)n + 1) * sizeof *lbt);
+    size_t ltbytes = (size_t)m * n * (size_t)lw;
+    int build = x->n * 2 <= x->stride && ltbytes <= LT_MAX;
+    if (build)
+        sc->lt = alloc(S, T, ltbytes + 16);
+    uint8_t *tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
+    if (!sc->gid || !sc->srow || !sc->lb || !sc->key || !sc->tx || !touched || !lbt || (build && !sc->lt) || !tmp)
+        return CB_ENOMEM;
+    if (!S->pairs)
+        for (uint32_t c = 1; c <= n; c++)
+            lbt[c] = part_lb(S, c, c, r, x->bmax);
+    int fast = !S->pairs && !S->depth_only && lw == 1 && !(x->raw && S->pairs) && n <= x->bmax &&
+               (r == UNL || r >= 2);
+    hcons h;
+    int filter = S->hard && x->cg != CB_NONE;
+    if (filter)
+        hard_constraint(S, x->cg, x->cfb, &h);
+    int dedup = S->dedup && sc->lt;
+    if (dedup)
+        seen_reset(T);
+    int64_t wc = S->depth_only ? 0 : n;
+    for (uint32_t j = 0; j < m; j++) {
+        uint32_t g = x->gid[j];
+        if (filter && !respects(S, &h, g))
+            continue;
+        uint32_t srow = guess_row(x, j);
+        dbg_rows[lvl]++;
+        dbg_ops[lvl] += n;
+        uint8_t *v = sc->lt ? sc->lt + (size_t)sc->k * n * (size_t)lw : tmp;
+        rowstat st;
+        uint64_t hh = 0;
+        if (fast) {
+            uint32_t parts, pairs, won;
+            row_plain1(x->base + (size_t)srow * x->stride, x->col, n, S->won, v, T->cnt, &parts, &pairs, &won, &hh);
+            st.parts = parts;
+            st.won = won;
+            st.sq = n + 2 * (uint64_t)pairs;
+            st.maxpart = 0;
+            st.lbsum = 2 * (int64_t)(n - won) - (int64_t)(parts - won);
+            st.triv = pairs == n - parts;
+        } else
+            row_generic(S, x, srow, v, touched, lbt, r, &st);
+        if (st.parts == 1 && !st.won) /* splits nothing */
+            continue;
+        if (dedup) {
+            if (!hh)
+                hh = row_hash(v, (size_t)n * (size_t)lw);
+            uint32_t slot = (uint32_t)hh & T->seen_mask, dup = 0;
+            while (T->stamp[slot] == T->gen) {
+                if (T->seenkey[slot] == hh &&
+                    memcmp(sc->lt + (size_t)T->seen[slot] * n * (size_t)lw, v, (size_t)n * (size_t)lw) == 0) {
+                    dup = 1;
+                    break;
+                }
+                slot = (slot + 1) & T->seen_mask;
+            }
+            if (dup)
+                continue;
+            T->stamp[slot] = T->gen;
+            T->seenkey[slot] = hh;
+            T->seen[slot] = sc->k;
+        }
+        int64_t lb = sat(wc + st.lbsum);
+        uint32_t kk = sc->k++;
+        sc->gid[kk] = g;
+        sc->srow[kk] = srow;
+        sc->lb[kk] = lb;
+        sc->tx[kk] = (uint8_t)st.triv;
+        if (S->depth_only)
+            sc->key[kk] = (st.maxpart << 32) | (st.sq & 0xffffffffu);
+        else
+            sc->key[kk] = (uint64_t)(lb >= INF ? INF : lb) * ((uint64_t)n + 1) + 2 * st.sq;
+        if (st.parts > sc->bmax)
+            sc->bmax = st.parts;
+        if (lb < sc->lbmin)
+            sc->lbmin = lb;
+        if (st.triv && lb <= target) {
+            sc->early = kk;
+            dbg_early[lvl]++;
+            return CB_OK;
+        }
+    }
+    dbg_kept[lvl] += sc->k;
+    if (sc->lt) { /* each entry's codeword: its kept row, through a map from game index to row */
+        sc->kc = alloc(S, T, (size_t)n * sizeof *sc->kc);
+        if (!sc->kc)
+            return CB_ENOMEM;
+        for (uint32_t kk = 0; kk < sc->k; kk++)
+            T->gmap[sc->gid[kk]] = kk;
+        for (uint32_t e = 0; e < n; e++)
+            sc->kc[e] = x->crow[e] == CB_NONE ? CB_NONE
+                                               : T->gmap[cb_game_secret_guess(S->game, x->sid[e] / (S->pairs ? 6 : 1))];
+        for (uint32_t kk = 0; kk < sc->k; kk++)
+            T->gmap[sc->gid[kk]] = CB_NONE;
+    }
+    return CB_OK;
+}
+
+/* ---- splitting a node by a guess ---- */
+
+typedef struct kids {
+    uint32_t count;
+    node *c;
+    int64_t *lb;
+    uint8_t *done; /* lb is exact */
+    int64_t wc;
+} kids;
+
+/*
+ * The children of x for the guess with values vec (one per entry), played
+ * from the list (m, row, gid) that the children inherit, and with local
+ * table lt (NULL: the children read x's base). gid_played is the guess.
+ */
+static int split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint32_t gid_played,
+                 const cb_sym_group *grp, kids *out)
+{
+    tls *T = me(S);
+    uint32_t n = x->n;
+    int lw = S->lw;
+    uint32_t *cnt = T->cnt;
+    uint32_t *vals = alloc(S, T, ((size_t)n + 1) * sizeof *vals);
+    uint32_t *pos = alloc(S, T, ((size_t)n + 1) * sizeof *pos);
+    uint32_t *order = alloc(S, T, (size_t)n * sizeof *order);
+    if (!vals || !pos || !order)
+        return CB_ENOMEM;
+    uint32_t parts = 0;
+    for (uint32_t e = 0; e < n; e++) {
+        uint32_t k = get(vec, e, lw);
+        if (cnt[k]++ == 0)
+            vals[parts++] = k;
+    }
+    uint32_t off = 0;
+    for (uint32_t p = 0; p < parts; p++) { /* cnt[k] becomes the next slot of part k */
+        uint32_t c = cnt[vals[p]];
+        pos[p] = off;
+        cnt[vals[p]] = off;
+        off += c;
+    }
+    for (uint32_t e = 0; e < n; e++)
+        order[cnt[get(vec, e, lw)]++] = e;
+    for (uint32_t p = 0; p < parts; p++)
+        cnt[vals[p]] = 0;
+    pos[parts] = n;
+    uint32_t *sid = alloc(S, T, (size_t)n * sizeof *sid), *col = alloc(S, T, (size_t)n * sizeof *col);
+    uint32_t *crow = alloc(S, T, (size_t)n * sizeof *crow);
+    out->c = alloc(S, T, (size_t)parts * sizeof *out->c);
+    out->lb = alloc(S, T, (size_t)parts * sizeof *out->lb);
+    out->done = alloc(S, T, parts);
+    if (!sid || !col || !crow || !out->c || !out->lb || !out->done)
+        return CB_ENOMEM;
+    const uint8_t *lt = sc ? sc->lt : NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t e = order[i];
+        sid[i] = x->sid[e];
+        col[i] = lt ? e : x->col[e];
+        crow[i] = lt ? sc->kc[e] : x->crow[e];
+    }
+    out->count = 0;
+    out->wc = S->depth_only ? 0 : n;
+    for (uint32_t p = 0; p < parts; p++) {
+        if (vals[p] == S->won)
+            continue;
+        node *c = &out->c[out->count];
+        uint32_t a = pos[p], size = pos[p + 1] - pos[p];
+        memset(c, 0, sizeof *c);
+        c->n = size;
+        c->sid = sid + a;
+        c->col = col + a;
+        c->crow = crow + a;
+        c->base = lt ? lt : x->base;
+        c->stride = lt ? n : x->stride;
+        c->raw = lt ? 0 : x->raw;
+        c->d = child_d(x->d);
+        c->level = x->level + 1;
+        c->cg = gid_played;
+        c->cfb = vals[p];
+        c->grp = grp;
+        c->bmax = sc && sc->bmax ? sc->bmax : x->bmax;
+        c->ncw = size;
+        c->maxsame = 1;
+        if (S->pairs) {
+            uint32_t run = 0;
+            c->ncw = 0;
+            for (uint32_t i = 0; i < size; i++) {
+                if (i == 0 || c->sid[i] / 6 != c->sid[i - 1] / 6) {
+                    c->ncw++;
+                    run = 0;
+                }
+                if (++run > c->maxsame)
+                    c->maxsame = run;
+            }
+        }
+        if (S->cands) { /* the guesses are the child's own candidates */
+            uint32_t *row = alloc(S, T, (size_t)c->ncw * sizeof *row), *gid = alloc(S, T, (size_t)c->ncw * sizeof *gid);
+            if (!row || !gid)
+                return CB_ENOMEM;
+            c->m = 0;
+            for (uint32_t i = 0; i < size; i++)
+                if (c->crow[i] != CB_NONE && (i == 0 || c->sid[i] / 6 != c->sid[i - 1] / 6 || !S->pairs)) {
+                    row[c->m] = c->crow[i];
+                    gid[c->m++] = cb_game_secret_guess(S->game, c->sid[i] / (S->pairs ? 6 : 1));
+                }
+            c->row = row;
+            c->gid = gid;
+        } else if (sc) {
+            c->m = sc->k;
+            c->row = lt ? NULL : sc->srow;
+            c->gid = sc->gid;
+        } else {
+            c->m = x->m;
+            c->row = x->row;
+            c->gid = x->gid;
+        }
+        if (S->hard) {
+            uint8_t *sig = alloc(S, T, (size_t)S->siglen);
+            if (!sig)
+                return CB_ENOMEM;
+            memcpy(sig, x->sig, (size_t)S->siglen);
+            sig_apply(S, sig, gid_played, vals[p]);
+            c->sig = sig;
+        }
+        out->lb[out->count] = part_lb(S, c->n, c->ncw, c->d, c->bmax);
+        out->done[out->count] = c->ncw == 1 || (!S->pairs && c->n == 2);
+        out->count++;
+    }
+    return CB_OK;
+}
+
+/* The symmetries that survive playing gid at x (NULL when none are left). */
+static const cb_sym_group *child_group(solver *S, const node *x, uint32_t gid)
+{
+    if (!x->grp || cb__sym_trivial(x->grp))
+        return NULL;
+    tls *T = me(S);
+    cb_sym_group *g = alloc(S, T, sizeof *g);
+    cb_sym_el *el = alloc(S, T, (size_t)x->grp->count * sizeof *el);
+    if (!g || !el)
+        return NULL;
+    g->el = el;
+    cb__sym_stabilizer(x->grp, cb_game_code(S->game, gid), g);
+    return cb__sym_trivial(g) ? NULL : g;
+}
+
+static void child_task(solver *S, const node *c, int64_t lbc, int64_t *tot, int64_t beta)
+{
+    int64_t cur;
+#pragma omp atomic read
+    cur = *tot;
+    if (cur >= beta || stopped(S))
+        return;
+    int64_t v = solve(S, c, beta - (cur - lbc), NULL, lbc);
+#pragma omp atomic
+    *tot += v - lbc;
+}
+
+static int cmp_size_asc(const void *a, const void *b, void *ctx)
+{
+    const kids *k = ctx;
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    uint32_t nx = k->c[x].n, ny = k->c[y].n;
+    return nx != ny ? (nx > ny) - (nx < ny) : (x > y) - (x < y);
+}
+
+/* qsort with a context, as a plain insertion sort merged with qsort for big arrays. */
+static void sort_idx(uint32_t *a, uint32_t n, int (*cmp)(const void *, const void *, void *), void *ctx)
+{
+    for (uint32_t i = 1; i < n; i++) {
+        uint32_t v = a[i], j = i;
+        while (j > 0 && cmp(&a[j - 1], &v, ctx) > 0) {
+            a[j] = a[j - 1];
+            j--;
+        }
+        a[j] = v;
+    }
+}
+
+/*
+ * Total guesses when x plays kept guess kk of sc: exact when below beta,
+ * else a lower bound at least beta.
+ */
+static int64_t eval_guess(solver *S, const node *x, const scan *sc, uint32_t kk, int64_t beta)
+{
+    tls *T = me(S);
+    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    uint32_t n = x->n;
+    const uint8_t *vec;
+    kids ks;
+    int64_t tot = INF;
+    if (sc->lt)
+        vec = sc->lt + (size_t)kk * n * (size_t)S->lw;
+    else {
+        uint8_t *v = alloc(S, T, (size_t)n * (size_t)S->lw);
+        if (!v)
+            goto out;
+        fill(S, x, sc->srow[kk], v);
+        vec = v;
+    }
+    const cb_sym_group *grp = child_group(S, x, sc->gid[kk]);
+    if (split(S, x, sc, vec, sc->gid[kk], grp, &ks) != CB_OK)
+        goto out;
+    tot = ks.wc;
+    for (uint32_t i = 0; i < ks.count; i++)
+        tot = sat(tot + ks.lb[i]);
+    if (tot >= beta)
+        goto out;
+    /* cheap answers for every part first: they may cut this guess off */
+    uint32_t *open = alloc(S, T, ((size_t)ks.count + 1) * sizeof *open), nopen = 0;
+    if (!open) {
+        tot = INF;
+        goto out;
+    }
+    for (uint32_t i = 0; i < ks.count; i++) {
+        if (ks.done[i])
+            continue;
+        int64_t v;
+        uint32_t b;
+        int q = quick(S, &ks.c[i], beta - (tot - ks.lb[i]), &v, &b);
+        tot = sat(tot - ks.lb[i] + v);
+        ks.lb[i] = v;
+        if (tot >= beta)
+            goto out;
+        if (q == Q_OPEN)
+            open[nopen++] = i;
+    }
+    sort_idx(open, nopen, cmp_size_asc, &ks);
+    int par = S->nthreads > 1 && n >= PAR_NODE && nopen > 1;
+#ifdef _OPENMP
+    par = par && omp_in_parallel();
+#endif
+    if (par) {
+        for (uint32_t j = nopen; j-- > 0;) { /* biggest first */
+            uint32_t i = open[j];
+            if (ks.c[i].n < PAR_PART)
+                break;
+            node *c = &ks.c[i];
+            int64_t lbc = ks.lb[i];
+            open[j] = CB_NONE;
+#pragma omp task firstprivate(c, lbc) shared(tot)
+            child_task(S, c, lbc, &tot, beta);
+        }
+        for (uint32_t j = 0; j < nopen; j++)
+            if (open[j] != CB_NONE)
+                child_task(S, &ks.c[open[j]], ks.lb[open[j]], &tot, beta);
+#pragma omp taskwait
+    } else
+        for (uint32_t j = 0; j < nopen && tot < beta && !stopped(S); j++) {
+            uint32_t i = open[j];
+            double t0 = now(); uint64_t n0 = T->nodes;
+            int64_t v = solve(S, &ks.c[i], beta - (tot - ks.lb[i]), NULL, ks.lb[i]);
+            if (getenv("CB_DEBUG") && x->n == S->game->nsecret) fprintf(stderr, "part %u: v=%lld %.3f s %llu nodes\n", ks.c[i].n, (long long)v, now()-t0, (unsigned long long)(T->nodes-n0));
+            tot = sat(tot - ks.lb[i] + v);
+        }
+out:
+    cb__arena_reset(&T->arena, mk);
+    return tot;
+}
+
+/* ---- solving a node ---- */
+
+static int cmp_key(const void *a, const void *b, void *ctx)
+{
+    const scan *sc = ctx;
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    if (sc->key[x] != sc->key[y])
+        return sc->key[x] < sc->key[y] ? -1 : 1;
+    return (x > y) - (x < y);
+}
+
+/* Sort indices by key (merge sort; qsort_r is not standard C). */
+static void merge_sort(uint32_t *a, uint32_t *tmp, uint32_t n, const scan *sc)
+{
+    if (n < 24) {
+        sort_idx(a, n, cmp_key, (void *)sc);
+        return;
+    }
+    uint32_t h = n / 2;
+    merge_sort(a, tmp, h, sc);
+    merge_sort(a + h, tmp, n - h, sc);
+    uint32_t i = 0, j = h, k = 0;
+    while (i < h && j < n)
+        tmp[k++] = cmp_key(&a[i], &a[j], (void *)sc) <= 0 ? a[i++] : a[j++];
+    while (i < h)
+        tmp[k++] = a[i++];
+    while (j < n)
+        tmp[k++] = a[j++];
+    memcpy(a, tmp, (size_t)n * sizeof *a);
+}
+
+/*
+ * The guesses to try at x, in order: one per orbit of the symmetries, best
+ * key first, at most opt.top of them. Returns how many.
+ */
+static uint32_t order_guesses(solver *S, const node *x, const scan *sc, uint32_t *order)
+{
+    tls *T = me(S);
+    uint32_t cnt = 0;
+    int sym = x->grp && !cb__sym_trivial(x->grp);
+    if (sym)
+        seen_reset(T);
+    for (uint32_t kk = 0; kk < sc->k; kk++) {
+        if (sym) {
+            uint64_t canon = cb__sym_canon(x->grp, cb_game_code(S->game, sc->gid[kk]));
+            uint32_t slot = (uint32_t)(canon * 0x9e3779b97f4a7c15ull >> 40) & T->seen_mask, dup = 0;
+            while (T->stamp[slot] == T->gen) {
+                if (T->seenkey[slot] == canon) {
+                    dup = 1;
+                    break;
+                }
+                slot = (slot + 1) & T->seen_mask;
+            }
+            if (dup)
+                continue;
+            T->stamp[slot] = T->gen;
+            T->seenkey[slot] = canon;
+        }
+        order[cnt++] = kk;
+    }
+    uint32_t *tmp = alloc(S, T, ((size_t)cnt + 1) * sizeof *tmp);
+    if (tmp)
+        merge_sort(order, tmp, cnt, sc);
+    if (S->top > 0 && cnt > (uint32_t)S->top)
+        cnt = (uint32_t)S->top;
+    return cnt;
+}
+
+/*
+ * The least total for x when below beta (then *best, if asked, is a best
+ * guess), else a lower bound at least beta. known >= 0: quick() was already
+ * asked and gave this lower bound.
+ */
+static int64_t solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_t known)
+{
+    tls *T = me(S);
+    int64_t lb;
+    uint32_t b = CB_NONE;
+    tick(S, T);
+    if (best)
+        *best = CB_NONE;
+    if (known < 0) {
+        if (quick(S, x, beta, &lb, &b) == Q_DONE) {
+            if (best)
+                *best = b;
+            return lb;
+        }
+    } else
+        lb = known;
+    if (stopped(S))
+        return lb;
+    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    scan sc;
+    int64_t result = lb;
+    uint32_t bestg = CB_NONE;
+    if (scan_node(S, x, lb, &sc) != CB_OK)
+        goto out;
+    if (sc.early != CB_NONE) {
+        result = sc.lb[sc.early];
+        bestg = sc.gid[sc.early];
+        cache_put(S, T, x, result, result, bestg);
+        goto out;
+    }
+    lb = max64(lb, sc.lbmin);
+    if (lb >= beta) {
+        result = lb;
+        cache_put(S, T, x, lb, -1, CB_NONE);
+        goto out;
+    }
+    for (uint32_t kk = 0; kk < sc.k; kk++)
+        if (sc.tx[kk] && sc.lb[kk] == lb) { /* every part trivial at the least bound: done */
+            result = lb;
+            bestg = sc.gid[kk];
+            cache_put(S, T, x, lb, lb, bestg);
+            goto out;
+        }
+    uint32_t *order = alloc(S, T, ((size_t)sc.k + 1) * sizeof *order);
+    if (!order)
+        goto out;
+    uint32_t cnt = order_guesses(S, x, &sc, order);
+    int64_t bestv = INF, bound = INF, b2 = beta;
+    uint32_t i;
+    for (i = 0; i < cnt; i++) {
+        uint32_t kk = order[i];
+        if (sc.lb[kk] >= b2) {
+            bound = min64(bound, sc.lb[kk]);
+            continue;
+        }
+        int64_t t = eval_guess(S, x, &sc, kk, b2);
+        if (stopped(S)) {
+            bound = min64(bound, t);
+            break;
+        }
+        if (t < b2) {
+            bestv = t;
+            bestg = sc.gid[kk];
+            b2 = t;
+            if (t <= lb)
+                break;
+        } else
+            bound = min64(bound, t);
+    }
+    if (stopped(S)) { /* what is proved: the least bound over the guesses */
+        for (; i < cnt; i++)
+            bound = min64(bound, sc.lb[order[i]]);
+        result = max64(lb, min64(bound, bestv));
+        bestg = CB_NONE;
+    } else if (bestv < beta) {
+        result = bestv;
+        cache_put(S, T, x, bestv, bestv, bestg);
+    } else {
+        result = bound;
+        cache_put(S, T, x, bound, -1, CB_NONE);
+    }
+out:
+    cb__arena_reset(&T->arena, mk);
+    if (best)
+        *best = result < beta ? bestg : CB_NONE;
+    return result;
+}
+
+/* ---- set-up ---- */
+
+void cb_optimal_options_default(cb_optimal_options *opt)
+{
+    memset(opt, 0, sizeof *opt);
+    opt->objective = CB_OBJECTIVE_TOTAL;
+    opt->first = CB_NONE;
+    opt->symmetry = 1;
+}
+
+static size_t default_cache_bytes(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+    size_t ram = pages > 0 && size > 0 ? (size_t)pages * (size_t)size : (size_t)4 << 30;
+    size_t c = ram / 4;
+    return c > ((size_t)4 << 30) ? (size_t)4 << 30 : c;
+}
+
+static int sym_possible(const cb_game *game)
+{
+    if (!game->complete || game->k > 60)
+        return 0;
+    double bits = 0; /* canonical forms are base-k numbers in 64 bits */
+    for (int i = 0; i < game->n; i++)
+        bits += __builtin_log2((double)game->k);
+    return bits < 62;
+}
+
+static uint64_t factorial(int k)
+{
+    uint64_t f = 1;
+    for (int i = 2; i <= k; i++)
+        f = f > UINT64_MAX / (uint64_t)i ? UINT64_MAX : f * (uint64_t)i;
+    return f;
+}
+
+uint64_t cb_optimal_symmetries(const cb_game *game)
+{
+    if (!game->complete)
+        return 1;
+    uint64_t a = factorial(game->k), b = game->rule == CB_RULE_MASTERMIND ? factorial(game->n) : 1;
+    return a == UINT64_MAX || b == UINT64_MAX || a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+/* Every permutation of the positions (Mastermind) or just the identity, with no colour fixed yet. */
+static int root_group(solver *S)
+{
+    const cb_game *game = S->game;
+    int n = game->n;
+    uint64_t perms = game->rule == CB_RULE_MASTERMIND ? factorial(n) : 1;
+    if (perms > 40320) /* more than 8 pegs: positions are left alone */
+        perms = 1;
+    cb_sym_group *g = calloc(1, sizeof *g);
+    if (!g)
+        return CB_ENOMEM;
+    g->el = calloc(perms, sizeof *g->el);
+    if (!g->el) {
+        free(g);
+        return CB_ENOMEM;
+    }
+    g->k = game->k;
+    g->n = n;
+    g->used = 0;
+    uint8_t p[CB_MAX_LENGTH];
+    for (int i = 0; i < n; i++)
+        p[i] = (uint8_t)i;
+    for (;;) { /* permutations in lexicographic order */
+        cb_sym_el *el = &g->el[g->count++];
+        memcpy(el->perm, p, (size_t)n);
+        memset(el->col, 0xff, sizeof el->col);
+        if (perms == 1)
+            break;
+        int i = n - 2;
+        while (i >= 0 && p[i] > p[i + 1])
+            i--;
+        if (i < 0)
+            break;
+        int j = n - 1;
+        while (p[j] < p[i])
+            j--;
+        uint8_t t = p[i];
+        p[i] = p[j];
+        p[j] = t;
+        for (int a = i + 1, b = n - 1; a < b; a++, b--) {
+            t = p[a];
+            p[a] = p[b];
+            p[b] = t;
+        }
+    }
+    S->root_grp = g;
+    return CB_OK;
+}
+
+static void solver_free(solver *S)
+{
+    if (S->tls)
+        for (int i = 0; i < S->nthreads; i++) {
+            cb__arena_release_all(&S->tls[i].arena);
+            free(S->tls[i].cnt);
+            free(S->tls[i].cnt2);
+            free(S->tls[i].seen);
+            free(S->tls[i].gmap);
+            free(S->tls[i].seenkey);
+            free(S->tls[i].stamp);
+        }
+    free(S->tls);
+    free(S->lc);
+    cb__cache_free(S->cache);
+    if (S->root_grp)
+        free(S->root_grp->el);
+    free(S->root_grp);
+}
+
+static int new_cache(solver *S)
+{
+    cb__cache_free(S->cache);
+    S->cache = NULL;
+    size_t bytes = S->opt.cache_bytes ? S->opt.cache_bytes : default_cache_bytes();
+    return cb__cache_new(bytes, S->nthreads, &S->cache) == 0 ? CB_OK : CB_ENOMEM;
+}
+
+static int solver_init(solver *S, const cb_table *table, const cb_optimal_options *opt, cb_error *err)
+{
+    const cb_game *game = cb_table_game(table);
+    memset(S, 0, sizeof *S);
+    S->game = game;
+    S->table = table;
+    S->opt = *opt;
+    if (S->opt.progress_interval <= 0)
+        S->opt.progress_interval = 1.0;
+    if (!cb_table_precomputed(table))
+        return cb_error_set(err, CB_ETOOBIG, "the exact solver needs a precomputed feedback table (%s is too big "
+                            "for one)", cb_game_name(game));
+    if (cb_table_width(table) > 2)
+        return cb_error_set(err, CB_ETOOBIG, "the exact solver handles codes of up to 10 symbols under word rules");
+    if (opt->hard && game->rule != CB_RULE_WORDLE)
+        return cb_error_set(err, CB_EINVAL, "hard mode applies to Wordle rules only");
+    if (opt->max_guesses < 0 || opt->max_guesses > CB_TREE_MAX_DEPTH)
+        return cb_error_set(err, CB_EINVAL, "the limit on guesses must be between 1 and %d", CB_TREE_MAX_DEPTH);
+    if (opt->first != CB_NONE && opt->first >= game->nguess)
+        return cb_error_set(err, CB_EINVAL, "the first guess is not in the game's list");
+    if (opt->first != CB_NONE && opt->candidates_only && game->guess_secret[opt->first] == CB_NONE) {
+        char w[CB_MAX_LENGTH * 4 + 1];
+        cb_game_format_code(game, opt->first, w, sizeof w);
+        return cb_error_set(err, CB_EINVAL, "%s cannot be the secret, so it is not a candidate to open with", w);
+    }
+    S->pairs = game->rule == CB_RULE_SYMBLE;
+    if (S->pairs && !game->observe)
+        return cb_error_set(err, CB_ETOOBIG, "the exact solver handles Symble words of up to 10 letters");
+    if ((uint64_t)game->nsecret * (S->pairs ? 6u : 1u) > (1u << 30))
+        return cb_error_set(err, CB_ETOOBIG, "too many secrets for the exact solver");
+    S->hard = opt->hard != 0;
+    S->cands = opt->candidates_only != 0;
+    S->top = opt->top > 0 ? opt->top : 0;
+    S->dedup = !S->hard && !S->cands;
+    S->maxd = opt->max_guesses > 0 ? opt->max_guesses : 0;
+    S->nvals = game->fb_count;
+    S->won = game->won;
+    S->p3 = cb_pow3(game->n);
+    S->obs = game->observe;
+    S->lw = cb_table_width(table);
+    if (S->nvals > (S->lw == 1 ? 256u : 65536u))
+        return cb_error_set(err, CB_ETOOBIG, "feedback ids do not fit the solver's tables");
+    S->gbase = cb_table_row(table, 0);
+    S->gstride = game->nguess > 1 ? (size_t)((const uint8_t *)cb_table_row(table, 1) - S->gbase) / (size_t)S->lw
+                                  : game->nsecret;
+    S->keywide = (uint64_t)game->nsecret * (S->pairs ? 6u : 1u) > 65535u;
+    S->siglen = game->n + game->k;
+    S->sym = opt->symmetry && sym_possible(game) && !S->pairs;
+    S->best_root = UINT64_MAX;
+    S->nthreads = cb__threads(opt->threads);
+    if (S->nthreads < 1)
+        S->nthreads = 1;
+    S->tls = calloc((size_t)S->nthreads, sizeof *S->tls);
+    if (!S->tls)
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    uint32_t seen = 1u << SEEN_BITS;
+    while (seen < 2 * game->nguess)
+        seen <<= 1;
+    for (int i = 0; i < S->nthreads; i++) {
+        tls *T = &S->tls[i];
+        cb__arena_init(&T->arena);
+        T->cnt = calloc(S->nvals + 1, sizeof *T->cnt);
+        T->cnt2 = calloc(S->nvals + 1, sizeof *T->cnt2);
+        T->seen = malloc(seen * sizeof *T->seen);
+        T->seenkey = malloc(seen * sizeof *T->seenkey);
+        T->stamp = calloc(seen, sizeof *T->stamp);
+        T->seen_mask = seen - 1;
+        T->gmap = malloc((size_t)game->nguess * sizeof *T->gmap);
+        if (T->gmap)
+            memset(T->gmap, 0xff, (size_t)game->nguess * sizeof *T->gmap);
+        if (!T->gmap || !T->cnt || !T->cnt2 || !T->seen || !T->seenkey || !T->stamp)
+            return cb_error_set(err, CB_ENOMEM, "out of memory");
+    }
+    if (S->hard) {
+        S->lc = calloc((size_t)game->nguess * (size_t)game->k, 1);
+        if (!S->lc)
+            return cb_error_set(err, CB_ENOMEM, "out of memory");
+        for (uint32_t g = 0; g < game->nguess; g++)
+            for (int i = 0; i < game->n; i++)
+                S->lc[(size_t)g * (size_t)game->k + cb_game_code(game, g)[i]]++;
+    }
+    if (S->sym && root_group(S) != CB_OK)
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    if (new_cache(S) != CB_OK)
+        return cb_error_set(err, CB_ENOMEM, "out of memory for the cache");
+    return CB_OK;
+}
+
+/* The root node: every secret (every pair in Symble), every guess (or candidate). */
+typedef struct root {
+    node x;
+    uint32_t *sid, *col, *crow, *gid, *row;
+    uint8_t *sig;
+} root;
+
+static void root_release(root *r)
+{
+    free(r->sid);
+    free(r->col);
+    free(r->crow);
+    free(r->gid);
+    free(r->row);
+    free(r->sig);
+}
+
+static int root_init(solver *S, root *rt)
+{
+    const cb_game *game = S->game;
+    uint32_t mult = S->pairs ? 6 : 1, n = game->nsecret * mult;
+    memset(rt, 0, sizeof *rt);
+    rt->sid = malloc((size_t)n * sizeof *rt->sid);
+    rt->col = malloc((size_t)n * sizeof *rt->col);
+    rt->crow = malloc((size_t)n * sizeof *rt->crow);
+    rt->sig = calloc((size_t)S->siglen + 1, 1);
+    uint32_t m = S->cands ? game->nsecret : game->nguess;
+    rt->gid = malloc((size_t)m * sizeof *rt->gid);
+    rt->row = malloc((size_t)m * sizeof *rt->row);
+    if (!rt->sid || !rt->col || !rt->crow || !rt->sig || !rt->gid || !rt->row)
+        return CB_ENOMEM;
+    for (uint32_t i = 0; i < n; i++) {
+        rt->sid[i] = i;
+        rt->col[i] = i / mult;
+        rt->crow[i] = game->secret_guess[i / mult];
+    }
+    for (uint32_t j = 0; j < m; j++)
+        rt->gid[j] = rt->row[j] = S->cands ? game->secret_guess[j] : j;
+    node *x = &rt->x;
+    x->n = n;
+    x->sid = rt->sid;
+    x->col = rt->col;
+    x->crow = rt->crow;
+    x->base = S->gbase;
+    x->stride = S->gstride;
+    x->raw = 1;
+    x->m = m;
+    x->row = rt->row;
+    x->gid = rt->gid;
+    x->d = S->maxd ? S->maxd : UNL;
+    x->cg = CB_NONE;
+    x->sig = rt->sig;
+    x->grp = S->sym ? S->root_grp : NULL;
+    x->bmax = S->nvals;
+    x->ncw = game->nsecret;
+    x->maxsame = mult;
+    return CB_OK;
+}
+
+/* ---- the tree of the strategy found ---- */
+
+/* Add x's strategy under tree node `parent` by feedback fb (parent CB_NONE: the root), opening with `first`. */
+static int build_tree(solver *S, const node *x, cb_tree *tree, uint32_t parent, uint32_t fb, uint32_t first)
+{
+    tls *T = me(S);
+    uint32_t g = first;
+    if (g == CB_NONE) {
+        int64_t v = solve(S, x, INF, &g, -1);
+        if (stopped(S))
+            return CB_ECANCELED;
+        if (g == CB_NONE || v >= INF)
+            return CB_EINVAL;
+    }
+    uint32_t id;
+    int rc = parent == CB_NONE ? cb_tree_set_root(tree, g, &id) : cb_tree_add_child(tree, parent, fb, g, &id);
+    if (rc != CB_OK)
+        return rc;
+    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    uint8_t *vec = alloc(S, T, (size_t)x->n * (size_t)S->lw);
+    kids ks;
+    rc = CB_ENOMEM;
+    if (vec) {
+        /* x reads the game's table: row g is guess g */
+        fill(S, x, g, vec);
+        const cb_sym_group *grp = child_group(S, x, g);
+        if (split(S, x, NULL, vec, g, grp, &ks) == CB_OK) {
+            rc = CB_OK;
+            for (uint32_t i = 0; i < ks.count && rc == CB_OK; i++)
+                rc = build_tree(S, &ks.c[i], tree, id, ks.c[i].cfb, CB_NONE);
+        }
+    }
+    cb__arena_reset(&T->arena, mk);
+    return rc;
+}
+
+/* ---- the root ---- */
+
+typedef struct run {
+    root rt;
+    cb_optimal_opener *openers;
+    size_t nopen;
+    uint32_t best;      /* best opener */
+    int64_t bestv;      /* its total (exact) or INF */
+    int64_t lower;      /* proved lower bound at the root */
+    uint64_t symmetries;
+    size_t opener_count;
+} run;
+
+/* Search the openers of the root (or just opt.first) with bound beta. */
+static int search_root(solver *S, run *R, int64_t beta)
+{
+    tls *T = me(S);
+    node *x = &R->rt.x;
+    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    scan sc;
+    uint32_t *order = NULL, cnt;
+    R->best = CB_NONE;
+    R->bestv = INF;
+    R->nopen = 0;
+    if (S->opt.first != CB_NONE) { /* no need to scan: one opener, the children take every guess */
+        memset(&sc, 0, sizeof sc);
+        sc.k = x->m;
+        sc.gid = (uint32_t *)x->gid;
+        sc.srow = (uint32_t *)x->row;
+        sc.early = CB_NONE;
+        order = alloc(S, T, sizeof *order);
+        if (!order)
+            return CB_ENOMEM;
+        for (uint32_t kk = 0; kk < sc.k; kk++)
+            if (sc.gid[kk] == S->opt.first)
+                order[0] = kk;
+        if (S->cands && S->game->guess_secret[S->opt.first] == CB_NONE)
+            return CB_EINVAL;
+        cnt = 1;
+        sc.lb = alloc(S, T, (size_t)sc.k * sizeof *sc.lb);
+        if (!sc.lb)
+            return CB_ENOMEM;
+        for (uint32_t kk = 0; kk < sc.k; kk++)
+            sc.lb[kk] = 0;
+        R->lower = node_lb(S, x);
+        R->opener_count = 1;
+    } else {
+        if (scan_node(S, x, -1, &sc) != CB_OK)
+            return CB_ENOMEM;
+        order = alloc(S, T, ((size_t)sc.k + 1) * sizeof *order);
+        if (!order)
+            return CB_ENOMEM;
+        uint32_t top = (uint32_t)S->top;
+        S->top = 0; /* count every orbit; --top applies below */
+        cnt = order_guesses(S, x, &sc, order);
+        S->top = (int)top;
+        R->opener_count = cnt;
+        R->lower = INF;
+        for (uint32_t i = 0; i < cnt; i++)
+            R->lower = min64(R->lower, sc.lb[order[i]]);
+        if (S->top > 0 && cnt > top)
+            cnt = top;
+        R->lower = max64(R->lower, node_lb(S, x));
+    }
+    R->openers = calloc(cnt ? cnt : 1, sizeof *R->openers);
+    if (!R->openers)
+        return CB_ENOMEM;
+    S->opener_count = cnt;
+    int64_t bound = INF, b2 = beta;
+    for (uint32_t i = 0; i < cnt; i++) {
+        uint32_t kk = order[i];
+        cb_optimal_opener *op = &R->openers[R->nopen++];
+        op->guess = sc.gid[kk];
+        S->cur_opener = op->guess;
+        S->cur_index = i;
+        if (sc.lb[kk] >= b2 && S->opt.first == CB_NONE) {
+            op->bound = (uint64_t)sc.lb[kk];
+            bound = min64(bound, sc.lb[kk]);
+            continue;
+        }
+        int64_t t = eval_guess(S, x, &sc, kk, b2);
+        op->bound = (uint64_t)(t >= INF ? INF : t);
+        if (stopped(S)) {
+            bound = min64(bound, t);
+            for (uint32_t j = i + 1; j < cnt; j++)
+                bound = min64(bound, sc.lb[order[j]]);
+            break;
+        }
+        if (t < b2) {
+            op->exact = 1;
+            R->best = op->guess;
+            R->bestv = t;
+            b2 = t;
+            S->best_root = (uint64_t)t;
+        } else
+            bound = min64(bound, t);
+    }
+    if (S->opt.first != CB_NONE)
+        R->lower = stopped(S) ? max64(R->lower, bound) : (R->bestv < INF ? R->bestv : bound);
+    else if (S->top == 0 || cnt == R->opener_count) /* every opener was looked at */
+        R->lower = max64(R->lower, min64(R->bestv, bound));
+    cb__arena_reset(&T->arena, mk);
+    return CB_OK;
+}
+
+/* Objective worst: the least limit on guesses under which every secret is solved (0: none). */
+static int least_depth(solver *S, run *R, int *depth)
+{
+    int hi = S->maxd ? S->maxd : CB_TREE_MAX_DEPTH;
+    S->depth_only = 1;
+    S->phase = 1;
+    *depth = 0;
+    for (int d = 1; d <= hi && !stopped(S); d++) {
+        S->maxd = d;
+        S->phase_depth = d;
+        R->rt.x.d = d;
+        free(R->openers);
+        R->openers = NULL;
+        int rc = search_root(S, R, 1);
+        if (rc != CB_OK)
+            return rc;
+        if (!stopped(S) && R->bestv == 0) {
+            *depth = d;
+            break;
+        }
+    }
+    S->depth_only = 0;
+    S->phase = 0;
+    R->best = CB_NONE; /* the strategy of the total search comes next */
+    R->bestv = INF;
+    return CB_OK;
+}
+
+static int run_search(solver *S, run *R, cb_optimal_result *res)
+{
+    if (S->opt.objective == CB_OBJECTIVE_WORST) {
+        int d, rc;
+        if ((rc = least_depth(S, R, &d)) != CB_OK)
+            return rc;
+        if (stopped(S)) {
+            S->maxd = S->opt.max_guesses;
+            R->rt.x.d = S->maxd ? S->maxd : UNL;
+            R->lower = INF; /* nothing proved about the total */
+            return CB_OK;
+        }
+        if (d == 0)
+            return CB_OK; /* infeasible */
+        res->worst_limit = d;
+        S->maxd = d;
+        R->rt.x.d = d;
+        free(R->openers);
+        R->openers = NULL;
+    }
+    return search_root(S, R, INF);
+}
+
+static void fill_result(solver *S, run *R, cb_optimal_result *res)
+{
+    res->openers = R->openers;
+    res->openers_searched = R->nopen;
+    R->openers = NULL;
+    res->opener_count = R->opener_count;
+    res->nodes = total_nodes(S);
+    res->cache_entries = cb__cache_entries(S->cache);
+}
+
+/* Build and check the tree of the strategy opening with R->best; its stats go to res. */
+static int make_tree(solver *S, run *R, cb_optimal_result *res, cb_error *err)
+{
+    cb_tree *tree;
+    if (cb_tree_new(S->game, &tree) != CB_OK)
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    S->phase = 2;
+    int rc = build_tree(S, &R->rt.x, tree, CB_NONE, 0, R->best);
+    if (rc != CB_OK) {
+        cb_tree_free(tree);
+        if (rc == CB_ENOMEM || S->oom)
+            return cb_error_set(err, CB_ENOMEM, "out of memory while building the tree");
+        return cb_error_set(err, CB_EINVAL, "internal error: the strategy could not be rebuilt (%s)",
+                            cb_strerror(rc));
+    }
+    cb_error e;
+    rc = cb_tree_verify(tree, S->table, S->hard, S->maxd, &res->stats, &e);
+    if (rc != CB_OK) {
+        cb_tree_free(tree);
+        return cb_error_set(err, rc == CB_ENOMEM ? rc : CB_EINVAL, "internal error: the strategy found fails its "
+                            "check: %s", e.message);
+    }
+    if ((int64_t)res->stats.total != R->bestv) {
+        cb_tree_free(tree);
+        return cb_error_set(err, CB_EINVAL, "internal error: the strategy totals %llu, the search said %lld",
+                            (unsigned long long)res->stats.total, (long long)R->bestv);
+    }
+    res->tree = tree;
+    res->total = res->stats.total;
+    res->first = R->best;
+    return CB_OK;
+}
+
+/* After a stop without a strategy: the greedy strategy (top 1) gives an upper bound. */
+static int greedy_fallback(solver *S, run *R)
+{
+    S->top = 1;
+    S->deadline = 0;
+    __atomic_store_n(&S->stop, 0, __ATOMIC_RELAXED);
+    if (new_cache(S) != CB_OK)
+        return CB_ENOMEM;
+    int64_t lower = R->lower;
+    cb_optimal_opener *ops = R->openers;
+    size_t nops = R->nopen, count = R->opener_count;
+    R->openers = NULL;
+    int rc = search_root(S, R, INF);
+    free(R->openers);
+    R->openers = ops;
+    R->nopen = nops;
+    R->opener_count = count;
+    R->lower = lower;
+    return rc;
+}
+
+/* The search, then the tree; runs on one thread of a parallel team (the others take tasks). */
+static int run_all(solver *S, run *R, cb_optimal_result *res, int *stopped_out, cb_error *err)
+{
+    int rc = run_search(S, R, res);
+    *stopped_out = stopped(S);
+    if (rc == CB_OK && *stopped_out && R->best == CB_NONE && !S->oom)
+        rc = greedy_fallback(S, R);
+    if (S->oom)
+        rc = CB_ENOMEM;
+    if (rc != CB_OK)
+        return cb_error_set(err, rc, rc == CB_ENOMEM ? "out of memory during the search" : "the search failed: %s",
+                            cb_strerror(rc));
+    if (R->best == CB_NONE || R->bestv >= INF)
+        return CB_OK;
+    __atomic_store_n(&S->stop, 0, __ATOMIC_RELAXED);
+    S->deadline = 0;
+    return make_tree(S, R, res, err);
+}
+
+int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_optimal_result *res, cb_error *err)
+{
+    solver S;
+    run R;
+    memset(res, 0, sizeof *res);
+    memset(&R, 0, sizeof R);
+    int rc = solver_init(&S, table, opt, err);
+    if (rc == CB_OK && root_init(&S, &R.rt) != CB_OK)
+        rc = cb_error_set(err, CB_ENOMEM, "out of memory");
+    if (rc != CB_OK) {
+        root_release(&R.rt);
+        solver_free(&S);
+        return rc;
+    }
+    res->symmetries = S.sym ? cb__sym_order(S.root_grp) : 1;
+    res->threads = S.nthreads;
+    S.t0 = now();
+    S.next_report = S.t0 + S.opt.progress_interval;
+    S.deadline = opt->time_limit > 0 ? S.t0 + opt->time_limit : 0;
+    int was_stopped = 0;
+#pragma omp parallel num_threads(S.nthreads)
+#pragma omp single
+    rc = run_all(&S, &R, res, &was_stopped, err);
+    if (rc == CB_OK) {
+        res->stopped = was_stopped;
+        res->proved = !was_stopped && opt->top <= 0;
+        res->infeasible = !was_stopped && (R.best == CB_NONE || R.bestv >= INF);
+        if (res->proved)
+            res->lower = res->infeasible ? 0 : res->total;
+        else
+            res->lower = R.lower >= INF ? 0 : (uint64_t)R.lower;
+        fill_result(&S, &R, res);
+        res->seconds = now() - S.t0;
+    }
+    dbg_dump();
+    free(R.openers);
+    root_release(&R.rt);
+    solver_free(&S);
+    if (rc != CB_OK)
+        cb_optimal_result_release(res);
+    return rc;
+}
+
+void cb_optimal_result_release(cb_optimal_result *res)
+{
+    if (!res)
+        return;
+    cb_tree_free(res->tree);
+    free(res->openers);
+    res->tree = NULL;
+    res->openers = NULL;
+}
