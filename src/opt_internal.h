@@ -53,7 +53,8 @@ typedef struct cb_cache_value {
     uint32_t best; /* a best guess when exact, else CB_NONE */
 } cb_cache_value;
 
-int cb__cache_new(size_t limit_bytes, int threads, cb_cache **out);
+/* A cache holding at most limit_bytes, with buckets for about expect_bytes of entries. */
+int cb__cache_new(size_t limit_bytes, size_t expect_bytes, int threads, cb_cache **out);
 void cb__cache_free(cb_cache *c);
 uint64_t cb__cache_hash(const void *key, size_t len);
 /* 1 and *v when key is present. */

@@ -97,13 +97,13 @@ struct cb_cache {
 #endif
 };
 
-int cb__cache_new(size_t limit_bytes, int threads, cb_cache **out)
+int cb__cache_new(size_t limit_bytes, size_t expect_bytes, int threads, cb_cache **out)
 {
     cb_cache *c = calloc(1, sizeof *c);
     if (!c)
         return -2;
     size_t nb = 1 << 16;
-    while (nb < limit_bytes / 256 && nb < ((size_t)1 << 26))
+    while (nb < expect_bytes / 256 && nb < ((size_t)1 << 26))
         nb <<= 1;
     c->buckets = calloc(nb, sizeof *c->buckets);
     c->chunks = calloc((size_t)threads, sizeof *c->chunks);

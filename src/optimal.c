@@ -37,6 +37,7 @@
 #define PAR_PART 5        /* parts at least this big become tasks */
 #define CACHE_MIN 3       /* nodes at least this big go to the cache */
 #define LT_MAX ((size_t)512 << 20)
+#define LT_MIN 16          /* smaller nodes let their parts read their own base */
 #define SEEN_BITS 15      /* per-thread hash of rows and orbits: 2^SEEN_BITS slots at least */
 
 typedef struct node {
@@ -74,15 +75,19 @@ typedef struct scan {
     uint32_t early;        /* a kept guess proved optimal during the scan, or CB_NONE */
 } scan;
 
+/* A slot of the per-thread hash set: valid when its stamp is the current generation. */
+struct slot {
+    uint64_t key;
+    uint32_t val, stamp;
+};
+
 typedef struct tls {
     cb_arena arena;
     uint32_t *cnt;         /* nvals counters, kept at zero between uses */
     uint32_t *cnt2;
     uint32_t *gmap;        /* game index -> kept row, CB_NONE between uses */
-    uint32_t *seen;        /* stamped hash slots */
-    uint64_t *seenkey;
-    uint32_t *stamp;
-    uint32_t seen_mask, gen;
+    struct slot *seen;     /* stamped hash slots */
+    uint32_t seen_cap, seen_mask, gen;
     uint64_t nodes;
     char pad[64];
 } tls;
@@ -190,12 +195,35 @@ static void *alloc(solver *S, tls *T, size_t bytes)
     return p;
 }
 
-/* A fresh generation of the per-thread hash of rows or orbits. */
-static void seen_reset(tls *T)
+/* A fresh generation of the per-thread hash set, with room for `items` keys. */
+static void seen_reset(tls *T, uint32_t items)
 {
+    uint32_t size = 64;
+    while (size < 2 * items && size < T->seen_cap)
+        size <<= 1;
+    T->seen_mask = size - 1;
     if (++T->gen == 0) {
-        memset(T->stamp, 0, ((size_t)T->seen_mask + 1) * sizeof *T->stamp);
+        for (uint32_t i = 0; i < T->seen_cap; i++)
+            T->seen[i].stamp = 0;
         T->gen = 1;
+    }
+}
+
+/* Find key; when absent, insert it with val and return CB_NONE. Else return the stored val. */
+static inline uint32_t seen_find(tls *T, uint64_t key, uint32_t val)
+{
+    uint32_t i = (uint32_t)(key ^ key >> 32) & T->seen_mask;
+    for (;;) {
+        struct slot *sl = &T->seen[i];
+        if (sl->stamp != T->gen) {
+            sl->stamp = T->gen;
+            sl->key = key;
+            sl->val = val;
+            return CB_NONE;
+        }
+        if (sl->key == key)
+            return sl->val;
+        i = (i + 1) & T->seen_mask;
     }
 }
 
@@ -408,73 +436,137 @@ static void cache_put(solver *S, tls *T, const node *x, int64_t lb, int64_t exac
     cb__arena_reset(&T->arena, mk);
 }
 
-/* ---- quick answers ---- */
+/*
+ * The common case: plain secrets, one-byte values, and parts whose bound is
+ * 2c - 1. Parts and equal pairs are counted without the per-part loop; up to
+ * 16 entries, with SSE2 byte shifts instead of counters in memory.
+ */
+static inline uint32_t pop16(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x5555);
+    x = (x & 0x3333) + ((x >> 2) & 0x3333);
+    x = (x + (x >> 4)) & 0x0f0f;
+    return (x + (x >> 8)) & 0x1f;
+}
+
+static inline void row_plain1(const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won, uint8_t *out,
+                              uint32_t *cnt, uint32_t *cnt2, uint32_t *parts, uint32_t *pairs, uint32_t *w, uint32_t *maxpart,
+                              uint64_t *hash)
+{
+#if defined(__SSE2__)
+    if (n <= 16) {
+        uint64_t w0 = 0, w1 = 0;
+        uint32_t i = 0;
+        for (; i < n && i < 8; i++)
+            w0 |= (uint64_t)rp[col[i]] << (8 * i);
+        for (; i < n; i++)
+            w1 |= (uint64_t)rp[col[i]] << (8 * (i - 8));
+        __m128i v = _mm_set_epi64x((long long)w1, (long long)w0);
+        _mm_storeu_si128((__m128i *)(void *)out, v); /* rows have 16 bytes of slack after them */
+        /* values + 1 never match the zero bytes shifted in */
+        __m128i v1 = _mm_add_epi8(v, _mm_set1_epi8(1)), acc = _mm_setzero_si128(), dup = _mm_setzero_si128();
+#define CB_SHIFT_STEP(k)                                                                                           \
+    if (n > k) {                                                                                                   \
+        __m128i e = _mm_cmpeq_epi8(v1, _mm_slli_si128(v1, k));                                                     \
+        dup = _mm_or_si128(dup, e);                                                                                \
+        acc = _mm_sub_epi8(acc, e);                                                                                \
+    }
+        CB_SHIFT_STEP(1) CB_SHIFT_STEP(2) CB_SHIFT_STEP(3) CB_SHIFT_STEP(4) CB_SHIFT_STEP(5) CB_SHIFT_STEP(6)
+        CB_SHIFT_STEP(7) CB_SHIFT_STEP(8) CB_SHIFT_STEP(9) CB_SHIFT_STEP(10) CB_SHIFT_STEP(11) CB_SHIFT_STEP(12)
+        CB_SHIFT_STEP(13) CB_SHIFT_STEP(14) CB_SHIFT_STEP(15)
+#undef CB_SHIFT_STEP
+        static const uint8_t ones[32] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                         0xff, 0xff, 0xff, 0xff, 0xff};
+        __m128i valid = _mm_loadu_si128((const __m128i *)(const void *)(ones + 16 - n)); /* lanes < n */
+        uint32_t vm = (1u << n) - 1;
+        acc = _mm_and_si128(acc, valid);
+        __m128i mx = _mm_max_epu8(acc, _mm_srli_si128(acc, 8)); /* the last of a part of c counts c - 1 */
+        mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 4));
+        mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 2));
+        mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 1));
+        *maxpart = ((uint32_t)_mm_cvtsi128_si32(mx) & 0xff) + 1;
+        __m128i s = _mm_sad_epu8(acc, _mm_setzero_si128());
+        *pairs = (uint32_t)(_mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_srli_si128(s, 8)));
+        *parts = n - pop16((uint32_t)_mm_movemask_epi8(dup) & vm);
+        *w = (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)won))) & vm) != 0;
+        uint64_t h = (w0 ^ 0x9e3779b97f4a7c15ull) * 0xbf58476d1ce4e5b9ull;
+        h = (h ^ (h >> 31) ^ w1) * 0x94d049bb133111ebull;
+        *hash = h ^ (h >> 29);
+        return;
+    }
+#endif
+    /* two sets of counters, so that equal neighbours do not wait on each other's stores */
+    uint32_t *c0 = cnt, *c1 = cnt2, p = 0, pr = 0, mx = 0, e = 0;
+    for (; e + 1 < n; e += 2) {
+        uint32_t k0 = rp[col[e]], k1 = rp[col[e + 1]];
+        out[e] = (uint8_t)k0;
+        out[e + 1] = (uint8_t)k1;
+        c0[k0]++;
+        c1[k1]++;
+    }
+    if (e < n) {
+        uint32_t k0 = rp[col[e]];
+        out[e] = (uint8_t)k0;
+        c0[k0]++;
+    }
+    *w = c0[won] + c1[won];
+    for (e = 0; e < n; e++) {
+        uint32_t k = out[e], c = c0[k] + c1[k];
+        if (c) {
+            p++;
+            pr += c * (c - 1) / 2;
+            mx = c > mx ? c : mx;
+            c0[k] = c1[k] = 0;
+        }
+    }
+    *maxpart = mx;
+    *parts = p;
+    *pairs = pr;
+    *hash = 0;
+}
 
 enum { Q_OPEN = 0, Q_DONE = 1 };
 
 /*
- * Cheap answers: tiny sets, the cache, and a candidate whose parts are all
- * trivial (singletons, pairs, single codewords) at the least possible cost.
- * Q_DONE: *val is solve()'s answer (and *best a best guess when exact).
- * Q_OPEN: *val is a lower bound below beta.
+ * A candidate whose parts are all trivial (single entries, pairs, single
+ * codewords) at the least possible cost: Q_DONE with *val and *best. Else
+ * Q_OPEN, having raised *lb when no candidate splits into single entries.
  */
-static int quick(solver *S, const node *x, int64_t beta, int64_t *val, uint32_t *best)
+static int candidate_check(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t *best)
 {
     tls *T = me(S);
     int r = x->d;
-    *best = CB_NONE;
-    if (r == 0) {
-        *val = INF;
-        return Q_DONE;
-    }
-    if (x->ncw == 1) {
-        *val = S->depth_only ? 0 : x->n;
-        *best = cb_game_secret_guess(S->game, x->sid[0] / (S->pairs ? 6 : 1));
-        return Q_DONE;
-    }
-    if (r == 1) {
-        *val = INF;
-        return Q_DONE;
-    }
-    if (!S->pairs && x->n == 2) {
-        *val = S->depth_only ? 0 : 3;
-        *best = cb_game_secret_guess(S->game, x->sid[0]);
-        return Q_DONE;
-    }
-    int64_t lb = node_lb(S, x);
-    if (lb >= beta) {
-        *val = lb;
-        return Q_DONE;
-    }
-    cb_cache_value cv;
-    if (x->n >= CACHE_MIN && cache_get(S, T, x, &cv)) {
-        if (cv.exact >= 0 && cv.best != CB_NONE) {
-            *val = cv.exact;
-            *best = cv.best;
-            return Q_DONE;
-        }
-        if (cv.lb >= beta) {
-            *val = cv.lb;
-            return Q_DONE;
-        }
-        lb = max64(lb, cv.lb);
-    }
-    /* candidates */
     cb_arena_mark mk = cb__arena_mark(&T->arena);
-    uint8_t *v = alloc(S, T, (size_t)x->n * (size_t)S->lw);
+    uint8_t *v = alloc(S, T, (size_t)x->n * (size_t)S->lw + 16);
     uint32_t *touched = alloc(S, T, ((size_t)x->n + 1) * sizeof *touched);
     int64_t mincand = INF;
     uint32_t mincand_g = CB_NONE;
     int64_t wc = S->depth_only ? 0 : x->n;
     if (!v || !touched) {
         cb__arena_reset(&T->arena, mk);
-        *val = lb;
         return Q_OPEN;
     }
     uint32_t *cnt = T->cnt, *cw = T->cnt2;
+    int fast = !S->pairs && !S->depth_only && S->lw == 1 && (r == UNL || r >= 3);
     for (uint32_t i = 0; i < x->n; i++) {
         if (x->crow[i] == CB_NONE || (i > 0 && S->pairs && x->sid[i] / 6 == x->sid[i - 1] / 6))
             continue;
+        if (fast) { /* parts of one or two entries, each at its least cost */
+            uint32_t parts, pairs, won, maxpart;
+            uint64_t hh;
+            row_plain1(x->base + (size_t)x->crow[i] * x->stride, x->col, x->n, S->won, v, cnt, cw, &parts, &pairs,
+                       &won, &maxpart, &hh);
+            if (maxpart <= 2) {
+                int64_t cost = wc + (int64_t)(parts - won) + 2 * (int64_t)pairs;
+                if (cost < mincand) {
+                    mincand = cost;
+                    mincand_g = x->crow[i];
+                    if (cost <= *lb)
+                        break;
+                }
+            }
+            continue;
+        }
         fill(S, x, x->crow[i], v);
         uint32_t parts = 0, last_cw = CB_NONE;
         for (uint32_t e = 0; e < x->n; e++) {
@@ -515,14 +607,14 @@ static int quick(solver *S, const node *x, int64_t beta, int64_t *val, uint32_t 
         if (trivial && cost < mincand) {
             mincand = cost;
             mincand_g = x->crow[i];
-            if (cost <= lb)
+            if (cost <= *lb)
                 break;
         }
     }
     cb__arena_reset(&T->arena, mk);
     if (!S->pairs && !S->depth_only && mincand > 2 * (int64_t)x->n - 1)
-        lb = max64(lb, 2 * (int64_t)x->n); /* every guess leaves a part of two or more, or wins nothing */
-    if (mincand <= lb) {
+        *lb = max64(*lb, 2 * (int64_t)x->n); /* every guess leaves a part of two or more, or wins nothing */
+    if (mincand <= *lb) {
         /* mincand_g is a row of x's base; find its game index */
         for (uint32_t i = 0; i < x->n; i++)
             if (x->crow[i] == mincand_g) {
@@ -532,10 +624,75 @@ static int quick(solver *S, const node *x, int64_t beta, int64_t *val, uint32_t 
         *val = mincand;
         return Q_DONE;
     }
+    return Q_OPEN;
+}
+
+
+static uint64_t dbg_rescan;
+/* ---- quick answers ---- */
+
+/*
+ * Cheap answers: tiny sets, the cache, and a candidate whose parts are all
+ * trivial (singletons, pairs, single codewords) at the least possible cost.
+ * Q_DONE: *val is solve()'s answer (and *best a best guess when exact).
+ * Q_OPEN: *val is a lower bound below beta.
+ */
+static int quick(solver *S, const node *x, int64_t beta, int64_t *val, uint32_t *best)
+{
+    tls *T = me(S);
+    int r = x->d;
+    *best = CB_NONE;
+    if (r == 0) {
+        *val = INF;
+        return Q_DONE;
+    }
+    if (x->ncw == 1) {
+        *val = S->depth_only ? 0 : x->n;
+        *best = cb_game_secret_guess(S->game, x->sid[0] / (S->pairs ? 6 : 1));
+        return Q_DONE;
+    }
+    if (r == 1) {
+        *val = INF;
+        return Q_DONE;
+    }
+    if (!S->pairs && x->n == 2) {
+        *val = S->depth_only ? 0 : 3;
+        *best = cb_game_secret_guess(S->game, x->sid[0]);
+        return Q_DONE;
+    }
+    int64_t lb = node_lb(S, x);
+    if (lb >= beta) {
+        *val = lb;
+        return Q_DONE;
+    }
+    cb_cache_value cv;
+    int cache_first = x->n > 16;
+    if (cache_first && cache_get(S, T, x, &cv)) {
+        if (cv.exact >= 0 && cv.best != CB_NONE) {
+            *val = cv.exact;
+            *best = cv.best;
+            return Q_DONE;
+        }
+        if (cv.lb >= beta) {
+            *val = cv.lb;
+            return Q_DONE;
+        }
+        lb = max64(lb, cv.lb);
+        __atomic_add_fetch(&dbg_rescan, 1, __ATOMIC_RELAXED);
+    }
+    if (candidate_check(S, x, &lb, val, best) == Q_DONE)
+        return Q_DONE;
+    if (!cache_first && cache_get(S, T, x, &cv)) {
+        if (cv.exact >= 0 && cv.best != CB_NONE) {
+            *val = cv.exact;
+            *best = cv.best;
+            return Q_DONE;
+        }
+        lb = max64(lb, cv.lb);
+    }
     *val = lb;
     return lb >= beta ? Q_DONE : Q_OPEN;
 }
-
 /* ---- scanning every guess of a node ---- */
 
 static inline uint64_t row_hash(const uint8_t *v, size_t bytes) { return cb__cache_hash(v, bytes); }
@@ -550,6 +707,7 @@ static void dbg_dump(void)
 {
     if (!getenv("CB_DEBUG"))
         return;
+    fprintf(stderr, "cache hits with a bound only: %llu\n", (unsigned long long)dbg_rescan);
     for (int i = 0; i < 8; i++)
         if (dbg_scans[i])
             fprintf(stderr, "depth %d: scans %llu early %llu rows %llu kept %llu ops %llu\n", i,
@@ -567,74 +725,6 @@ typedef struct rowstat {
     int triv;         /* every part is solved exactly by its bound */
 } rowstat;
 
-/*
- * The common case: plain secrets, one-byte values, and parts whose bound is
- * 2c - 1. Parts and equal pairs are counted without the per-part loop; up to
- * 16 entries, with SSE2 byte shifts instead of counters in memory.
- */
-static inline uint32_t pop16(uint32_t x)
-{
-    x = x - ((x >> 1) & 0x5555);
-    x = (x & 0x3333) + ((x >> 2) & 0x3333);
-    x = (x + (x >> 4)) & 0x0f0f;
-    return (x + (x >> 8)) & 0x1f;
-}
-
-static inline void row_plain1(const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won, uint8_t *out,
-                              uint32_t *cnt, uint32_t *parts, uint32_t *pairs, uint32_t *w, uint64_t *hash)
-{
-#if defined(__SSE2__)
-    if (n <= 16) {
-        uint64_t w0 = 0, w1 = 0;
-        uint32_t i = 0;
-        for (; i < n && i < 8; i++)
-            w0 |= (uint64_t)rp[col[i]] << (8 * i);
-        for (; i < n; i++)
-            w1 |= (uint64_t)rp[col[i]] << (8 * (i - 8));
-        __m128i v = _mm_set_epi64x((long long)w1, (long long)w0);
-        _mm_storeu_si128((__m128i *)(void *)out, v); /* rows have 16 bytes of slack after them */
-        /* values + 1 never match the zero bytes shifted in */
-        __m128i v1 = _mm_add_epi8(v, _mm_set1_epi8(1)), acc = _mm_setzero_si128(), dup = _mm_setzero_si128();
-#define CB_SHIFT_STEP(k)                                                                                           \
-    if (n > k) {                                                                                                   \
-        __m128i e = _mm_cmpeq_epi8(v1, _mm_slli_si128(v1, k));                                                     \
-        dup = _mm_or_si128(dup, e);                                                                                \
-        acc = _mm_sub_epi8(acc, e);                                                                                \
-    }
-        CB_SHIFT_STEP(1) CB_SHIFT_STEP(2) CB_SHIFT_STEP(3) CB_SHIFT_STEP(4) CB_SHIFT_STEP(5) CB_SHIFT_STEP(6)
-        CB_SHIFT_STEP(7) CB_SHIFT_STEP(8) CB_SHIFT_STEP(9) CB_SHIFT_STEP(10) CB_SHIFT_STEP(11) CB_SHIFT_STEP(12)
-        CB_SHIFT_STEP(13) CB_SHIFT_STEP(14) CB_SHIFT_STEP(15)
-#undef CB_SHIFT_STEP
-        static const uint8_t ones[32] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-                                         0xff, 0xff, 0xff, 0xff, 0xff};
-        __m128i valid = _mm_loadu_si128((const __m128i *)(const void *)(ones + 16 - n)); /* lanes < n */
-        uint32_t vm = (1u << n) - 1;
-        __m128i s = _mm_sad_epu8(_mm_and_si128(acc, valid), _mm_setzero_si128());
-        *pairs = (uint32_t)(_mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_srli_si128(s, 8)));
-        *parts = n - pop16((uint32_t)_mm_movemask_epi8(dup) & vm);
-        *w = (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)won))) & vm) != 0;
-        uint64_t h = (w0 ^ 0x9e3779b97f4a7c15ull) * 0xbf58476d1ce4e5b9ull;
-        h = (h ^ (h >> 31) ^ w1) * 0x94d049bb133111ebull;
-        *hash = h ^ (h >> 29);
-        return;
-    }
-#endif
-    uint32_t p = 0, pr = 0;
-    for (uint32_t e = 0; e < n; e++) {
-        uint32_t k = rp[col[e]];
-        out[e] = (uint8_t)k;
-        uint32_t c = cnt[k]++;
-        p += c == 0;
-        pr += c;
-    }
-    *w = cnt[won];
-    for (uint32_t e = 0; e < n; e++)
-        cnt[out[e]] = 0;
-    *parts = p;
-    *pairs = pr;
-    *hash = 0;
-}
-
 /* Every other case: the values into v, then the parts one by one. */
 static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uint32_t *touched, const int64_t *lbt,
                         int r, rowstat *st)
@@ -642,9 +732,19 @@ static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uin
     tls *T = me(S);
     uint32_t n = x->n, *cnt = T->cnt, *cw = T->cnt2;
     int lw = S->lw;
-    fill(S, x, srow, v);
     uint32_t parts = 0, last_cw = CB_NONE;
-    for (uint32_t e = 0; e < n; e++) {
+    if (!S->pairs && lw == 1) { /* values and counts in one pass */
+        const uint8_t *rp = x->base + (size_t)srow * x->stride;
+        const uint32_t *col = x->col;
+        for (uint32_t e = 0; e < n; e++) {
+            uint32_t k = rp[col[e]];
+            v[e] = (uint8_t)k;
+            if (cnt[k]++ == 0)
+                touched[parts++] = k;
+        }
+    } else
+        fill(S, x, srow, v);
+    for (uint32_t e = 0; e < n && (S->pairs || lw != 1); e++) {
         uint32_t k = get(v, e, lw);
         if (cnt[k]++ == 0)
             touched[parts++] = k;
@@ -715,7 +815,7 @@ static int scan_node(solver *S, const node *x, int64_t target, scan *sc)
     uint32_t *touched = alloc(S, T, ((size_t)n + 1) * sizeof *touched);
     int64_t *lbt = alloc(S, T, ((size_t)n + 1) * sizeof *lbt);
     size_t ltbytes = (size_t)m * n * (size_t)lw;
-    int build = x->n * 2 <= x->stride && ltbytes <= LT_MAX;
+    int build = x->n * 2 <= x->stride && ltbytes <= LT_MAX && x->n > LT_MIN;
     if (build)
         sc->lt = alloc(S, T, ltbytes + 16);
     uint8_t *tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
@@ -724,15 +824,14 @@ static int scan_node(solver *S, const node *x, int64_t target, scan *sc)
     if (!S->pairs)
         for (uint32_t c = 1; c <= n; c++)
             lbt[c] = part_lb(S, c, c, r, x->bmax);
-    int fast = !S->pairs && !S->depth_only && lw == 1 && !(x->raw && S->pairs) && n <= x->bmax &&
-               (r == UNL || r >= 2);
+    int fast = !S->pairs && !S->depth_only && lw == 1 && (r == UNL || r >= 2);
     hcons h;
     int filter = S->hard && x->cg != CB_NONE;
     if (filter)
         hard_constraint(S, x->cg, x->cfb, &h);
     int dedup = S->dedup && sc->lt;
     if (dedup)
-        seen_reset(T);
+        seen_reset(T, m);
     int64_t wc = S->depth_only ? 0 : n;
     for (uint32_t j = 0; j < m; j++) {
         uint32_t g = x->gid[j];
@@ -744,36 +843,33 @@ static int scan_node(solver *S, const node *x, int64_t target, scan *sc)
         uint8_t *v = sc->lt ? sc->lt + (size_t)sc->k * n * (size_t)lw : tmp;
         rowstat st;
         uint64_t hh = 0;
+        uint32_t parts, pairs, won, maxpart;
         if (fast) {
-            uint32_t parts, pairs, won;
-            row_plain1(x->base + (size_t)srow * x->stride, x->col, n, S->won, v, T->cnt, &parts, &pairs, &won, &hh);
+            row_plain1(x->base + (size_t)srow * x->stride, x->col, n, S->won, v, T->cnt, T->cnt2, &parts, &pairs, &won,
+                       &maxpart, &hh);
+            if (parts == 1 && !won) /* splits nothing */
+                continue;
+            if (maxpart > x->bmax) /* a part too big for the 2c - 1 bound: count again */
+                goto generic;
             st.parts = parts;
             st.won = won;
             st.sq = n + 2 * (uint64_t)pairs;
-            st.maxpart = 0;
+            st.maxpart = maxpart;
             st.lbsum = 2 * (int64_t)(n - won) - (int64_t)(parts - won);
             st.triv = pairs == n - parts;
-        } else
+        } else {
+        generic:
             row_generic(S, x, srow, v, touched, lbt, r, &st);
-        if (st.parts == 1 && !st.won) /* splits nothing */
-            continue;
+            if (st.parts == 1 && !st.won) /* splits nothing */
+                continue;
+        }
         if (dedup) {
             if (!hh)
                 hh = row_hash(v, (size_t)n * (size_t)lw);
-            uint32_t slot = (uint32_t)hh & T->seen_mask, dup = 0;
-            while (T->stamp[slot] == T->gen) {
-                if (T->seenkey[slot] == hh &&
-                    memcmp(sc->lt + (size_t)T->seen[slot] * n * (size_t)lw, v, (size_t)n * (size_t)lw) == 0) {
-                    dup = 1;
-                    break;
-                }
-                slot = (slot + 1) & T->seen_mask;
-            }
-            if (dup)
+            uint32_t prev = seen_find(T, hh, sc->k);
+            /* a row equal to an earlier one adds nothing (a rare hash collision just keeps both) */
+            if (prev != CB_NONE && memcmp(sc->lt + (size_t)prev * n * (size_t)lw, v, (size_t)n * (size_t)lw) == 0)
                 continue;
-            T->stamp[slot] = T->gen;
-            T->seenkey[slot] = hh;
-            T->seen[slot] = sc->k;
         }
         int64_t lb = sat(wc + st.lbsum);
         uint32_t kk = sc->k++;
@@ -991,9 +1087,9 @@ static void sort_idx(uint32_t *a, uint32_t n, int (*cmp)(const void *, const voi
 
 /*
  * Total guesses when x plays kept guess kk of sc: exact when below beta,
- * else a lower bound at least beta.
+ * else a lower bound at least beta. With par, the parts are solved as tasks.
  */
-static int64_t eval_guess(solver *S, const node *x, const scan *sc, uint32_t kk, int64_t beta)
+static int64_t eval_guess(solver *S, const node *x, const scan *sc, uint32_t kk, int64_t beta, int par)
 {
     tls *T = me(S);
     cb_arena_mark mk = cb__arena_mark(&T->arena);
@@ -1038,11 +1134,7 @@ static int64_t eval_guess(solver *S, const node *x, const scan *sc, uint32_t kk,
             open[nopen++] = i;
     }
     sort_idx(open, nopen, cmp_size_asc, &ks);
-    int par = S->nthreads > 1 && n >= PAR_NODE && nopen > 1;
-#ifdef _OPENMP
-    par = par && omp_in_parallel();
-#endif
-    if (par) {
+    if (par && nopen > 1) {
         for (uint32_t j = nopen; j-- > 0;) { /* biggest first */
             uint32_t i = open[j];
             if (ks.c[i].n < PAR_PART)
@@ -1071,6 +1163,52 @@ out:
 }
 
 /* ---- solving a node ---- */
+
+/*
+ * Parallel work is kept coarse, since every join waits for the slowest task
+ * (and on a busy machine for a thread that lost its core): the parts of
+ * the opener, and the guesses of big nodes just below it.
+ */
+static int parallel_here(const solver *S, const node *x)
+{
+    if (S->nthreads < 2 || x->level > 1 || (x->level == 1 && x->n < PAR_NODE))
+        return 0;
+#ifdef _OPENMP
+    return omp_in_parallel();
+#else
+    return 0;
+#endif
+}
+
+/* The best so far of a node whose guesses run as tasks. */
+typedef struct shared_best {
+    int64_t best, bound, lb;
+    uint32_t bestg;
+    int done;
+} shared_best;
+
+static void guess_task(solver *S, const node *x, const scan *sc, uint32_t kk, shared_best *sb)
+{
+    int64_t beta;
+#pragma omp atomic read
+    beta = sb->best;
+    if (sc->lb[kk] >= beta || __atomic_load_n(&sb->done, __ATOMIC_RELAXED) || stopped(S)) {
+#pragma omp critical(cb_optimal_best)
+        sb->bound = min64(sb->bound, sc->lb[kk]);
+        return;
+    }
+    int64_t t = eval_guess(S, x, sc, kk, beta, 0);
+#pragma omp critical(cb_optimal_best)
+    {
+        if (t < sb->best && !stopped(S)) {
+            sb->best = t;
+            sb->bestg = sc->gid[kk];
+            if (t <= sb->lb)
+                sb->done = 1;
+        } else
+            sb->bound = min64(sb->bound, t);
+    }
+}
 
 static int cmp_key(const void *a, const void *b, void *ctx)
 {
@@ -1102,31 +1240,29 @@ static void merge_sort(uint32_t *a, uint32_t *tmp, uint32_t n, const scan *sc)
 }
 
 /*
- * The guesses to try at x, in order: one per orbit of the symmetries, best
- * key first, at most opt.top of them. Returns how many.
+ * The guesses to try at x, in order: those bounded below beta, one per orbit
+ * of the symmetries, best key first, at most opt.top of them. Returns how
+ * many; *skipped becomes the least bound of the guesses left out for their
+ * bound (unchanged when none).
  */
-static uint32_t order_guesses(solver *S, const node *x, const scan *sc, uint32_t *order)
+static uint32_t order_guesses(solver *S, const node *x, const scan *sc, int64_t beta, uint32_t *order,
+                              int64_t *skipped)
 {
     tls *T = me(S);
     uint32_t cnt = 0;
     int sym = x->grp && !cb__sym_trivial(x->grp);
     if (sym)
-        seen_reset(T);
+        seen_reset(T, sc->k);
     for (uint32_t kk = 0; kk < sc->k; kk++) {
+        if (sc->lb[kk] >= beta) { /* cannot be the best: only its bound matters */
+            if (sc->lb[kk] < *skipped)
+                *skipped = sc->lb[kk];
+            continue;
+        }
         if (sym) {
             uint64_t canon = cb__sym_canon(x->grp, cb_game_code(S->game, sc->gid[kk]));
-            uint32_t slot = (uint32_t)(canon * 0x9e3779b97f4a7c15ull >> 40) & T->seen_mask, dup = 0;
-            while (T->stamp[slot] == T->gen) {
-                if (T->seenkey[slot] == canon) {
-                    dup = 1;
-                    break;
-                }
-                slot = (slot + 1) & T->seen_mask;
-            }
-            if (dup)
+            if (seen_find(T, canon * 0x9e3779b97f4a7c15ull, kk) != CB_NONE)
                 continue;
-            T->stamp[slot] = T->gen;
-            T->seenkey[slot] = canon;
         }
         order[cnt++] = kk;
     }
@@ -1137,6 +1273,118 @@ static uint32_t order_guesses(solver *S, const node *x, const scan *sc, uint32_t
         cnt = (uint32_t)S->top;
     return cnt;
 }
+
+/*
+ * The guesses of a node in greedy order, lazily: a heap of those bounded
+ * below beta. A guess is skipped when an equivalent one (same orbit under
+ * the symmetries) was already handed out; at most opt.top are handed out.
+ */
+typedef struct picker {
+    const scan *sc;
+    uint64_t n;      /* entries of the node: keys are lb * (n + 1) + 2 * (sum of squares <= n^2) */
+    int keyed_by_lb;
+    const cb_sym_group *grp;
+    uint32_t *heap, size;
+    uint64_t *canon; /* canonical forms handed out */
+    uint32_t ncanon, given;
+} picker;
+
+static inline int key_less(const scan *sc, uint32_t a, uint32_t b)
+{
+    return sc->key[a] != sc->key[b] ? sc->key[a] < sc->key[b] : a < b;
+}
+
+static void sift_down(picker *pk, uint32_t i)
+{
+    for (;;) {
+        uint32_t l = 2 * i + 1, r = l + 1, m = i;
+        if (l < pk->size && key_less(pk->sc, pk->heap[l], pk->heap[m]))
+            m = l;
+        if (r < pk->size && key_less(pk->sc, pk->heap[r], pk->heap[m]))
+            m = r;
+        if (m == i)
+            return;
+        uint32_t t = pk->heap[i];
+        pk->heap[i] = pk->heap[m];
+        pk->heap[m] = t;
+        i = m;
+    }
+}
+
+/* Set up pk for x; *skipped becomes the least bound of the guesses left out (bound at least beta). */
+static int picker_init(solver *S, const node *x, const scan *sc, int64_t beta, picker *pk, int64_t *skipped)
+{
+    tls *T = me(S);
+    memset(pk, 0, sizeof *pk);
+    pk->sc = sc;
+    pk->n = x->n;
+    pk->keyed_by_lb = !S->depth_only;
+    pk->grp = x->grp && !cb__sym_trivial(x->grp) ? x->grp : NULL;
+    pk->heap = alloc(S, T, ((size_t)sc->k + 1) * sizeof *pk->heap);
+    if (pk->grp)
+        pk->canon = alloc(S, T, ((size_t)sc->k + 1) * sizeof *pk->canon);
+    if (!pk->heap || (pk->grp && !pk->canon))
+        return CB_ENOMEM;
+    for (uint32_t kk = 0; kk < sc->k; kk++)
+        if (sc->lb[kk] < beta)
+            pk->heap[pk->size++] = kk;
+        else if (sc->lb[kk] < *skipped)
+            *skipped = sc->lb[kk];
+    for (uint32_t i = pk->size / 2; i-- > 0;)
+        sift_down(pk, i);
+    return CB_OK;
+}
+
+/* The least bound among the guesses never handed out. */
+static int64_t picker_rest(const picker *pk)
+{
+    int64_t b = INF;
+    for (uint32_t i = 0; i < pk->size; i++)
+        b = min64(b, pk->sc->lb[pk->heap[i]]);
+    return b;
+}
+
+/*
+ * The next guess to try with bound b2, or CB_NONE. Guesses passed over for
+ * their bound lower *skipped.
+ */
+static uint32_t picker_next(solver *S, picker *pk, int64_t b2, int64_t *skipped)
+{
+    if (S->top > 0 && pk->given >= (uint32_t)S->top)
+        return CB_NONE;
+    while (pk->size) {
+        uint32_t kk = pk->heap[0];
+        if (pk->keyed_by_lb && b2 < INF &&
+            pk->sc->key[kk] > (uint64_t)(b2 - 1) * (pk->n + 1) + 2 * pk->n * pk->n) {
+            /* every key left belongs to a bound of at least b2 */
+            int64_t rest = picker_rest(pk);
+            if (rest < *skipped)
+                *skipped = rest;
+            pk->size = 0;
+            return CB_NONE;
+        }
+        pk->heap[0] = pk->heap[--pk->size];
+        sift_down(pk, 0);
+        if (pk->sc->lb[kk] >= b2) {
+            if (pk->sc->lb[kk] < *skipped)
+                *skipped = pk->sc->lb[kk];
+            continue;
+        }
+        if (pk->grp) {
+            uint64_t c = cb__sym_canon(pk->grp, cb_game_code(S->game, pk->sc->gid[kk]));
+            uint32_t i = 0;
+            while (i < pk->ncanon && pk->canon[i] != c)
+                i++;
+            if (i < pk->ncanon)
+                continue; /* an equivalent guess was tried */
+            pk->canon[pk->ncanon++] = c;
+        }
+        pk->given++;
+        return kk;
+    }
+    return CB_NONE;
+}
+
 
 /*
  * The least total for x when below beta (then *best, if asked, is a best
@@ -1186,35 +1434,53 @@ static int64_t solve(solver *S, const node *x, int64_t beta, uint32_t *best, int
             cache_put(S, T, x, lb, lb, bestg);
             goto out;
         }
-    uint32_t *order = alloc(S, T, ((size_t)sc.k + 1) * sizeof *order);
-    if (!order)
-        goto out;
-    uint32_t cnt = order_guesses(S, x, &sc, order);
+    picker pk;
     int64_t bestv = INF, bound = INF, b2 = beta;
-    uint32_t i;
-    for (i = 0; i < cnt; i++) {
-        uint32_t kk = order[i];
-        if (sc.lb[kk] >= b2) {
-            bound = min64(bound, sc.lb[kk]);
-            continue;
+    if (picker_init(S, x, &sc, beta, &pk, &bound) != CB_OK)
+        goto out;
+    uint32_t kk;
+    if (parallel_here(S, x)) {
+        shared_best sb = {beta, INF, lb, CB_NONE, 0};
+        if ((kk = picker_next(S, &pk, beta, &bound)) != CB_NONE) { /* the first guess alone, for a good bound */
+            int64_t t = eval_guess(S, x, &sc, kk, beta, 1);
+            if (t < beta && !stopped(S)) {
+                sb.best = t;
+                sb.bestg = sc.gid[kk];
+                sb.done = t <= lb;
+            } else
+                sb.bound = min64(sb.bound, t);
         }
-        int64_t t = eval_guess(S, x, &sc, kk, b2);
-        if (stopped(S)) {
-            bound = min64(bound, t);
-            break;
-        }
-        if (t < b2) {
-            bestv = t;
-            bestg = sc.gid[kk];
-            b2 = t;
-            if (t <= lb)
+        while (!sb.done && !stopped(S)) {
+            int64_t cur;
+#pragma omp atomic read
+            cur = sb.best;
+            if ((kk = picker_next(S, &pk, cur, &bound)) == CB_NONE)
                 break;
-        } else
-            bound = min64(bound, t);
-    }
+#pragma omp task firstprivate(kk) shared(sb, sc)
+            guess_task(S, x, &sc, kk, &sb);
+        }
+#pragma omp taskwait
+        bestv = sb.best < beta ? sb.best : INF;
+        bestg = sb.bestg;
+        bound = min64(bound, sb.bound);
+    } else
+        while ((kk = picker_next(S, &pk, b2, &bound)) != CB_NONE) {
+            int64_t t = eval_guess(S, x, &sc, kk, b2, 0);
+            if (stopped(S)) {
+                bound = min64(bound, t);
+                break;
+            }
+            if (t < b2) {
+                bestv = t;
+                bestg = sc.gid[kk];
+                b2 = t;
+                if (t <= lb)
+                    break;
+            } else
+                bound = min64(bound, t);
+        }
     if (stopped(S)) { /* what is proved: the least bound over the guesses */
-        for (; i < cnt; i++)
-            bound = min64(bound, sc.lb[order[i]]);
+        bound = min64(bound, picker_rest(&pk));
         result = max64(lb, min64(bound, bestv));
         bestg = CB_NONE;
     } else if (bestv < beta) {
@@ -1333,8 +1599,6 @@ static void solver_free(solver *S)
             free(S->tls[i].cnt2);
             free(S->tls[i].seen);
             free(S->tls[i].gmap);
-            free(S->tls[i].seenkey);
-            free(S->tls[i].stamp);
         }
     free(S->tls);
     free(S->lc);
@@ -1349,7 +1613,8 @@ static int new_cache(solver *S)
     cb__cache_free(S->cache);
     S->cache = NULL;
     size_t bytes = S->opt.cache_bytes ? S->opt.cache_bytes : default_cache_bytes();
-    return cb__cache_new(bytes, S->nthreads, &S->cache) == 0 ? CB_OK : CB_ENOMEM;
+    size_t expect = (size_t)S->game->nsecret * (S->pairs ? 6 : 1) * 1024; /* buckets follow the game's size */
+    return cb__cache_new(bytes, expect < bytes ? expect : bytes, S->nthreads, &S->cache) == 0 ? CB_OK : CB_ENOMEM;
 }
 
 static int solver_init(solver *S, const cb_table *table, const cb_optimal_options *opt, cb_error *err)
@@ -1402,8 +1667,8 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
     S->sym = opt->symmetry && sym_possible(game) && !S->pairs;
     S->best_root = UINT64_MAX;
     S->nthreads = cb__threads(opt->threads);
-    if (S->nthreads < 1)
-        S->nthreads = 1;
+    if (S->nthreads < 1 || (uint64_t)game->nsecret * (S->pairs ? 6u : 1u) < 256)
+        S->nthreads = 1; /* tiny games take longer to share than to solve */
     S->tls = calloc((size_t)S->nthreads, sizeof *S->tls);
     if (!S->tls)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
@@ -1415,14 +1680,13 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
         cb__arena_init(&T->arena);
         T->cnt = calloc(S->nvals + 1, sizeof *T->cnt);
         T->cnt2 = calloc(S->nvals + 1, sizeof *T->cnt2);
-        T->seen = malloc(seen * sizeof *T->seen);
-        T->seenkey = malloc(seen * sizeof *T->seenkey);
-        T->stamp = calloc(seen, sizeof *T->stamp);
+        T->seen = calloc(seen, sizeof *T->seen);
+        T->seen_cap = seen;
         T->seen_mask = seen - 1;
         T->gmap = malloc((size_t)game->nguess * sizeof *T->gmap);
         if (T->gmap)
             memset(T->gmap, 0xff, (size_t)game->nguess * sizeof *T->gmap);
-        if (!T->gmap || !T->cnt || !T->cnt2 || !T->seen || !T->seenkey || !T->stamp)
+        if (!T->gmap || !T->cnt || !T->cnt2 || !T->seen)
             return cb_error_set(err, CB_ENOMEM, "out of memory");
     }
     if (S->hard) {
@@ -1589,7 +1853,8 @@ static int search_root(solver *S, run *R, int64_t beta)
             return CB_ENOMEM;
         uint32_t top = (uint32_t)S->top;
         S->top = 0; /* count every orbit; --top applies below */
-        cnt = order_guesses(S, x, &sc, order);
+        int64_t skipped = INF;
+        cnt = order_guesses(S, x, &sc, INF, order, &skipped);
         S->top = (int)top;
         R->opener_count = cnt;
         R->lower = INF;
@@ -1615,7 +1880,7 @@ static int search_root(solver *S, run *R, int64_t beta)
             bound = min64(bound, sc.lb[kk]);
             continue;
         }
-        int64_t t = eval_guess(S, x, &sc, kk, b2);
+        int64_t t = eval_guess(S, x, &sc, kk, b2, S->nthreads > 1);
         op->bound = (uint64_t)(t >= INF ? INF : t);
         if (stopped(S)) {
             bound = min64(bound, t);
