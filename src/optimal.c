@@ -628,7 +628,6 @@ static int candidate_check(solver *S, const node *x, int64_t *lb, int64_t *val, 
 }
 
 
-static uint64_t dbg_rescan;
 /* ---- quick answers ---- */
 
 /*
@@ -678,7 +677,6 @@ static int quick(solver *S, const node *x, int64_t beta, int64_t *val, uint32_t 
             return Q_DONE;
         }
         lb = max64(lb, cv.lb);
-        __atomic_add_fetch(&dbg_rescan, 1, __ATOMIC_RELAXED);
     }
     if (candidate_check(S, x, &lb, val, best) == Q_DONE)
         return Q_DONE;
@@ -696,24 +694,6 @@ static int quick(solver *S, const node *x, int64_t beta, int64_t *val, uint32_t 
 /* ---- scanning every guess of a node ---- */
 
 static inline uint64_t row_hash(const uint8_t *v, size_t bytes) { return cb__cache_hash(v, bytes); }
-
-/*
- * Look at every guess of x: drop those that split nothing, or (with a local
- * table) split exactly like an earlier one; bound the rest. Stops early when
- * a guess whose parts are all trivial meets `target`, a lower bound of x.
- */
-static uint64_t dbg_scans[8], dbg_rows[8], dbg_ops[8], dbg_early[8], dbg_kept[8];
-static void dbg_dump(void)
-{
-    if (!getenv("CB_DEBUG"))
-        return;
-    fprintf(stderr, "cache hits with a bound only: %llu\n", (unsigned long long)dbg_rescan);
-    for (int i = 0; i < 8; i++)
-        if (dbg_scans[i])
-            fprintf(stderr, "depth %d: scans %llu early %llu rows %llu kept %llu ops %llu\n", i,
-                    (unsigned long long)dbg_scans[i], (unsigned long long)dbg_early[i],
-                    (unsigned long long)dbg_rows[i], (unsigned long long)dbg_kept[i], (unsigned long long)dbg_ops[i]);
-}
 
 /* How one guess splits the entries of a node. */
 typedef struct rowstat {
@@ -793,14 +773,27 @@ static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uin
 }
 
 /*
+ * The greedy order of guesses: least bound first, then least sum of squares
+ * of the part sizes (the expected size of the part left). Since that sum is
+ * at most n^2, every key of a bound below b is at most key_limit(b, n).
+ */
+static inline uint64_t greedy_key(int64_t lb, uint64_t sq, uint32_t n)
+{
+    return (uint64_t)(lb >= INF ? INF : lb) * ((uint64_t)n + 1) + 2 * sq;
+}
+
+static inline uint64_t key_limit(int64_t b, uint32_t n)
+{
+    return greedy_key(b - 1, (uint64_t)n * n, n);
+}
+
+/*
  * Look at every guess of x: drop those that split nothing, or (with a local
  * table) split exactly like an earlier one; bound the rest. Stops early when
  * a guess whose parts are all trivial meets `target`, a lower bound of x.
  */
 static int scan_node(solver *S, const node *x, int64_t target, scan *sc)
 {
-    int lvl = x->level < 7 ? x->level : 7;
-    dbg_scans[lvl]++;
     tls *T = me(S);
     uint32_t n = x->n, m = x->m;
     int r = child_d(x->d), lw = S->lw;
@@ -838,8 +831,6 @@ static int scan_node(solver *S, const node *x, int64_t target, scan *sc)
         if (filter && !respects(S, &h, g))
             continue;
         uint32_t srow = guess_row(x, j);
-        dbg_rows[lvl]++;
-        dbg_ops[lvl] += n;
         uint8_t *v = sc->lt ? sc->lt + (size_t)sc->k * n * (size_t)lw : tmp;
         rowstat st;
         uint64_t hh = 0;
@@ -880,18 +871,16 @@ static int scan_node(solver *S, const node *x, int64_t target, scan *sc)
         if (S->depth_only)
             sc->key[kk] = (st.maxpart << 32) | (st.sq & 0xffffffffu);
         else
-            sc->key[kk] = (uint64_t)(lb >= INF ? INF : lb) * ((uint64_t)n + 1) + 2 * st.sq;
+            sc->key[kk] = greedy_key(lb, st.sq, n);
         if (st.parts > sc->bmax)
             sc->bmax = st.parts;
         if (lb < sc->lbmin)
             sc->lbmin = lb;
         if (st.triv && lb <= target) {
             sc->early = kk;
-            dbg_early[lvl]++;
             return CB_OK;
         }
     }
-    dbg_kept[lvl] += sc->k;
     if (sc->lt) { /* each entry's codeword: its kept row, through a map from game index to row */
         sc->kc = alloc(S, T, (size_t)n * sizeof *sc->kc);
         if (!sc->kc)
@@ -1152,9 +1141,7 @@ static int64_t eval_guess(solver *S, const node *x, const scan *sc, uint32_t kk,
     } else
         for (uint32_t j = 0; j < nopen && tot < beta && !stopped(S); j++) {
             uint32_t i = open[j];
-            double t0 = now(); uint64_t n0 = T->nodes;
             int64_t v = solve(S, &ks.c[i], beta - (tot - ks.lb[i]), NULL, ks.lb[i]);
-            if (getenv("CB_DEBUG") && x->n == S->game->nsecret) fprintf(stderr, "part %u: v=%lld %.3f s %llu nodes\n", ks.c[i].n, (long long)v, now()-t0, (unsigned long long)(T->nodes-n0));
             tot = sat(tot - ks.lb[i] + v);
         }
 out:
@@ -1354,8 +1341,7 @@ static uint32_t picker_next(solver *S, picker *pk, int64_t b2, int64_t *skipped)
         return CB_NONE;
     while (pk->size) {
         uint32_t kk = pk->heap[0];
-        if (pk->keyed_by_lb && b2 < INF &&
-            pk->sc->key[kk] > (uint64_t)(b2 - 1) * (pk->n + 1) + 2 * pk->n * pk->n) {
+        if (pk->keyed_by_lb && b2 < INF && pk->sc->key[kk] > key_limit(b2, (uint32_t)pk->n)) {
             /* every key left belongs to a bound of at least b2 */
             int64_t rest = picker_rest(pk);
             if (rest < *skipped)
@@ -1854,7 +1840,7 @@ static int search_root(solver *S, run *R, int64_t beta)
         uint32_t top = (uint32_t)S->top;
         S->top = 0; /* count every orbit; --top applies below */
         int64_t skipped = INF;
-        cnt = order_guesses(S, x, &sc, INF, order, &skipped);
+        cnt = order_guesses(S, x, &sc, INF + 1, order, &skipped); /* every orbit, even those that cannot finish */
         S->top = (int)top;
         R->opener_count = cnt;
         R->lower = INF;
@@ -1876,12 +1862,12 @@ static int search_root(solver *S, run *R, int64_t beta)
         S->cur_opener = op->guess;
         S->cur_index = i;
         if (sc.lb[kk] >= b2 && S->opt.first == CB_NONE) {
-            op->bound = (uint64_t)sc.lb[kk];
+            op->bound = sc.lb[kk] >= INF ? UINT64_MAX : (uint64_t)sc.lb[kk];
             bound = min64(bound, sc.lb[kk]);
             continue;
         }
         int64_t t = eval_guess(S, x, &sc, kk, b2, S->nthreads > 1);
-        op->bound = (uint64_t)(t >= INF ? INF : t);
+        op->bound = t >= INF ? UINT64_MAX : (uint64_t)t;
         if (stopped(S)) {
             bound = min64(bound, t);
             for (uint32_t j = i + 1; j < cnt; j++)
@@ -2073,7 +2059,6 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
         fill_result(&S, &R, res);
         res->seconds = now() - S.t0;
     }
-    dbg_dump();
     free(R.openers);
     root_release(&R.rt);
     solver_free(&S);

@@ -381,6 +381,14 @@ int cb_tree_verify(const cb_tree *tree, const cb_table *table, int hard, int max
     int rc = check_guesses(tree, err);
     if (rc == CB_OK)
         rc = check_lines(tree, table, err);
+    if (rc == CB_OK && hard && tree->game->rule == CB_RULE_WORDLE) {
+        cb_state *s;
+        if (cb_state_new(table, &s) != CB_OK)
+            return cb_error_set(err, CB_ENOMEM, "out of memory");
+        cb_state_set_hard(s, 1);
+        rc = check_hard(tree, s, 0, err);
+        cb_state_free(s);
+    }
     if (rc == CB_OK && tree->lines)
         rc = check_line_set(tree, err);
     if (rc != CB_OK)
@@ -397,14 +405,6 @@ int cb_tree_verify(const cb_tree *tree, const cb_table *table, int hard, int max
                               at_line(tree, (uint32_t)i, pos, sizeof pos), hist);
         }
     free(reached);
-    if (rc == CB_OK && hard && tree->game->rule == CB_RULE_WORDLE) {
-        cb_state *s;
-        if (cb_state_new(table, &s) != CB_OK)
-            return cb_error_set(err, CB_ENOMEM, "out of memory");
-        cb_state_set_hard(s, 1);
-        rc = check_hard(tree, s, 0, err);
-        cb_state_free(s);
-    }
     if (rc != CB_OK)
         return rc;
     st.nodes = tree->count;

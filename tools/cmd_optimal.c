@@ -102,8 +102,11 @@ static void print_openers(const cli *c, const cb_optimal_result *r, int json)
             cb_game_format_code(c->game, r->openers[i].guess, w, sizeof w);
             printf("%s{\"guess\":", i ? "," : "");
             cli_json_string(stdout, w);
-            printf(",\"bound\":%llu,\"exact\":%s}", (unsigned long long)r->openers[i].bound,
-                   r->openers[i].exact ? "true" : "false");
+            if (r->openers[i].bound == UINT64_MAX)
+                printf(",\"bound\":null,\"exact\":true}");
+            else
+                printf(",\"bound\":%llu,\"exact\":%s}", (unsigned long long)r->openers[i].bound,
+                       r->openers[i].exact ? "true" : "false");
         }
         printf("]");
         return;
@@ -113,8 +116,11 @@ static void print_openers(const cli *c, const cb_optimal_result *r, int json)
     printf("openers       ");
     for (size_t i = 0; i < shown; i++) {
         cb_game_format_code(c->game, r->openers[i].guess, w, sizeof w);
-        printf("%s%s %s%llu", i ? ", " : "", w, r->openers[i].exact ? "" : ">=",
-               (unsigned long long)r->openers[i].bound);
+        if (r->openers[i].bound == UINT64_MAX)
+            printf("%s%s impossible", i ? ", " : "", w);
+        else
+            printf("%s%s %s%llu", i ? ", " : "", w, r->openers[i].exact ? "" : ">=",
+                   (unsigned long long)r->openers[i].bound);
     }
     if (r->openers_searched > shown)
         printf(", ... (%zu searched)", r->openers_searched);

@@ -65,7 +65,7 @@ void cb_optimal_options_default(cb_optimal_options *opt);
 /* One opener searched at the root, with what is known of its total. */
 typedef struct cb_optimal_opener {
     uint32_t guess;
-    uint64_t bound; /* its total when exact, else a lower bound */
+    uint64_t bound; /* its total when exact, else a lower bound; UINT64_MAX: it cannot solve every secret */
     int exact;
 } cb_optimal_opener;
 
