@@ -773,18 +773,13 @@ static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uin
 }
 
 /*
- * The greedy order of guesses: least bound first, then least sum of squares
- * of the part sizes (the expected size of the part left). Since that sum is
- * at most n^2, every key of a bound below b is at most key_limit(b, n).
+ * The greedy key of a guess: its bound, then the sum of squares of its part
+ * sizes (the expected size of the part left). The picker hands guesses out
+ * by bound and, within a bound, by key.
  */
 static inline uint64_t greedy_key(int64_t lb, uint64_t sq, uint32_t n)
 {
     return (uint64_t)(lb >= INF ? INF : lb) * ((uint64_t)n + 1) + 2 * sq;
-}
-
-static inline uint64_t key_limit(int64_t b, uint32_t n)
-{
-    return greedy_key(b - 1, (uint64_t)n * n, n);
 }
 
 /*
@@ -1262,17 +1257,22 @@ static uint32_t order_guesses(solver *S, const node *x, const scan *sc, int64_t 
 }
 
 /*
- * The guesses of a node in greedy order, lazily: a heap of those bounded
- * below beta. A guess is skipped when an equivalent one (same orbit under
- * the symmetries) was already handed out; at most opt.top are handed out.
+ * The guesses of a node in greedy order, lazily, in bands of equal bound:
+ * the heap holds the guesses whose bound is `band` (the least not yet
+ * handed out), by key; the next band is gathered when it runs dry, so a node
+ * that stops after a guess or two never sorts the rest. A guess is skipped
+ * when an equivalent one (same orbit under the symmetries) was handed out;
+ * at most opt.top are handed out.
  */
 typedef struct picker {
     const scan *sc;
-    uint64_t n;      /* entries of the node: keys are lb * (n + 1) + 2 * (sum of squares <= n^2) */
-    int keyed_by_lb;
     const cb_sym_group *grp;
+    int banded;        /* off in depth-only searches, whose bounds are 0 or infinite */
+    int64_t beta;      /* guesses bounded at or above it never enter */
+    int64_t band;      /* bound of the guesses in the heap */
+    int64_t next_band; /* least bound above `band` below beta, INF when none */
     uint32_t *heap, size;
-    uint64_t *canon; /* canonical forms handed out */
+    uint64_t *canon;   /* canonical forms handed out */
     uint32_t ncanon, given;
 } picker;
 
@@ -1298,38 +1298,55 @@ static void sift_down(picker *pk, uint32_t i)
     }
 }
 
+/* Fill the heap with the guesses of bound `band` (all below beta when not banded). */
+static void band_fill(picker *pk, int64_t band)
+{
+    const scan *sc = pk->sc;
+    pk->band = band;
+    pk->next_band = INF;
+    pk->size = 0;
+    for (uint32_t kk = 0; kk < sc->k; kk++) {
+        int64_t b = sc->lb[kk];
+        if (b >= pk->beta)
+            continue;
+        if (!pk->banded || b == band)
+            pk->heap[pk->size++] = kk;
+        else if (b > band && b < pk->next_band)
+            pk->next_band = b;
+    }
+    for (uint32_t i = pk->size / 2; i-- > 0;)
+        sift_down(pk, i);
+}
+
 /* Set up pk for x; *skipped becomes the least bound of the guesses left out (bound at least beta). */
 static int picker_init(solver *S, const node *x, const scan *sc, int64_t beta, picker *pk, int64_t *skipped)
 {
     tls *T = me(S);
     memset(pk, 0, sizeof *pk);
     pk->sc = sc;
-    pk->n = x->n;
-    pk->keyed_by_lb = !S->depth_only;
+    pk->banded = !S->depth_only;
+    pk->beta = beta;
     pk->grp = x->grp && !cb__sym_trivial(x->grp) ? x->grp : NULL;
     pk->heap = alloc(S, T, ((size_t)sc->k + 1) * sizeof *pk->heap);
     if (pk->grp)
         pk->canon = alloc(S, T, ((size_t)sc->k + 1) * sizeof *pk->canon);
     if (!pk->heap || (pk->grp && !pk->canon))
         return CB_ENOMEM;
+    int64_t least = INF;
     for (uint32_t kk = 0; kk < sc->k; kk++)
-        if (sc->lb[kk] < beta)
-            pk->heap[pk->size++] = kk;
-        else if (sc->lb[kk] < *skipped)
-            *skipped = sc->lb[kk];
-    for (uint32_t i = pk->size / 2; i-- > 0;)
-        sift_down(pk, i);
+        if (sc->lb[kk] >= beta)
+            *skipped = min64(*skipped, sc->lb[kk]);
+        else
+            least = min64(least, sc->lb[kk]);
+    if (least < INF)
+        band_fill(pk, least);
+    else
+        pk->band = pk->next_band = INF;
     return CB_OK;
 }
 
 /* The least bound among the guesses never handed out. */
-static int64_t picker_rest(const picker *pk)
-{
-    int64_t b = INF;
-    for (uint32_t i = 0; i < pk->size; i++)
-        b = min64(b, pk->sc->lb[pk->heap[i]]);
-    return b;
-}
+static int64_t picker_rest(const picker *pk) { return pk->size ? pk->band : pk->next_band; }
 
 /*
  * The next guess to try with bound b2, or CB_NONE. Guesses passed over for
@@ -1339,21 +1356,26 @@ static uint32_t picker_next(solver *S, picker *pk, int64_t b2, int64_t *skipped)
 {
     if (S->top > 0 && pk->given >= (uint32_t)S->top)
         return CB_NONE;
-    while (pk->size) {
-        uint32_t kk = pk->heap[0];
-        if (pk->keyed_by_lb && b2 < INF && pk->sc->key[kk] > key_limit(b2, (uint32_t)pk->n)) {
-            /* every key left belongs to a bound of at least b2 */
-            int64_t rest = picker_rest(pk);
-            if (rest < *skipped)
-                *skipped = rest;
+    for (;;) {
+        if (!pk->size) {
+            if (pk->next_band >= b2 || !pk->banded) {
+                *skipped = min64(*skipped, pk->next_band);
+                pk->next_band = INF;
+                return CB_NONE;
+            }
+            band_fill(pk, pk->next_band);
+        }
+        if (pk->banded && pk->band >= b2) { /* this band and every later one are bounded at b2 or more */
+            *skipped = min64(*skipped, pk->band);
             pk->size = 0;
+            pk->next_band = INF;
             return CB_NONE;
         }
+        uint32_t kk = pk->heap[0];
         pk->heap[0] = pk->heap[--pk->size];
         sift_down(pk, 0);
         if (pk->sc->lb[kk] >= b2) {
-            if (pk->sc->lb[kk] < *skipped)
-                *skipped = pk->sc->lb[kk];
+            *skipped = min64(*skipped, pk->sc->lb[kk]);
             continue;
         }
         if (pk->grp) {
@@ -1368,9 +1390,7 @@ static uint32_t picker_next(solver *S, picker *pk, int64_t b2, int64_t *skipped)
         pk->given++;
         return kk;
     }
-    return CB_NONE;
 }
-
 
 /*
  * The least total for x when below beta (then *best, if asked, is a best
