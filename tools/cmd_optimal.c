@@ -150,9 +150,13 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
                    "least %llu\n",
                    (unsigned long long)r->lower);
         else
-            printf("result        UPPER BOUND, not a proof: only the %d best guesses by the greedy score were tried "
-                   "at each node%s%llu\n",
-                   o->top, r->lower ? "; the optimum is at least " : "", (unsigned long long)r->lower);
+            printf("result        UPPER BOUND, not a proof: only the %d best guess%s by the greedy score %s tried at "
+                   "each node",
+                   o->top, o->top == 1 ? "" : "es", o->top == 1 ? "was" : "were");
+        if (!r->proved && !r->stopped && r->lower)
+            printf("; the optimum is at least %llu", (unsigned long long)r->lower);
+        if (!r->proved && !r->stopped)
+            printf("\n");
         printf("total         %llu guesses over %llu %s (average %.4f)\n", (unsigned long long)r->stats.total,
                (unsigned long long)r->stats.games, games_word(c->game), cb_tree_stats_average(&r->stats));
         printf("worst case    %d guesses\n", r->stats.max);
