@@ -168,11 +168,9 @@ static void report(solver *S, double t)
     S->opt.progress(&p, S->opt.progress_arg);
 }
 
-/* Every so many nodes: the time limit and the progress report. */
-static void tick(solver *S, tls *T)
+/* The time limit and the progress report: at the root's steps, and every so many nodes. */
+static void check_clock(solver *S)
 {
-    if ((++T->nodes & 1023) != 0)
-        return;
     double t = now();
     if (S->deadline > 0 && t >= S->deadline)
         __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
@@ -183,6 +181,12 @@ static void tick(solver *S, tls *T)
             report(S, t);
         }
     }
+}
+
+static inline void tick(solver *S, tls *T)
+{
+    if ((++T->nodes & 255) == 0)
+        check_clock(S);
 }
 
 static void *alloc(solver *S, tls *T, size_t bytes)
@@ -286,6 +290,23 @@ static int64_t node_lb(const solver *S, const node *x)
 }
 
 static inline int child_d(int d) { return d == UNL ? UNL : d - 1; }
+
+/*
+ * A budget that cannot cut anything short (INF less some bounds). Only then
+ * are the parts of an opener solved in parallel: under a real budget the
+ * one-by-one order, small parts first, usually cuts the guess off early,
+ * and concurrent work would run with budgets already stale.
+ */
+static inline int unbounded(int64_t beta) { return beta > INF / 2; }
+
+static inline int in_parallel(void)
+{
+#ifdef _OPENMP
+    return omp_in_parallel();
+#else
+    return 0;
+#endif
+}
 
 /* ---- values ---- */
 
@@ -1146,52 +1167,6 @@ out:
 
 /* ---- solving a node ---- */
 
-/*
- * Parallel work is kept coarse, since every join waits for the slowest task
- * (and on a busy machine for a thread that lost its core): the parts of
- * the opener, and the guesses of big nodes just below it.
- */
-static int parallel_here(const solver *S, const node *x)
-{
-    if (S->nthreads < 2 || x->level > 1 || (x->level == 1 && x->n < PAR_NODE))
-        return 0;
-#ifdef _OPENMP
-    return omp_in_parallel();
-#else
-    return 0;
-#endif
-}
-
-/* The best so far of a node whose guesses run as tasks. */
-typedef struct shared_best {
-    int64_t best, bound, lb;
-    uint32_t bestg;
-    int done;
-} shared_best;
-
-static void guess_task(solver *S, const node *x, const scan *sc, uint32_t kk, shared_best *sb)
-{
-    int64_t beta;
-#pragma omp atomic read
-    beta = sb->best;
-    if (sc->lb[kk] >= beta || __atomic_load_n(&sb->done, __ATOMIC_RELAXED) || stopped(S)) {
-#pragma omp critical(cb_optimal_best)
-        sb->bound = min64(sb->bound, sc->lb[kk]);
-        return;
-    }
-    int64_t t = eval_guess(S, x, sc, kk, beta, 0);
-#pragma omp critical(cb_optimal_best)
-    {
-        if (t < sb->best && !stopped(S)) {
-            sb->best = t;
-            sb->bestg = sc->gid[kk];
-            if (t <= sb->lb)
-                sb->done = 1;
-        } else
-            sb->bound = min64(sb->bound, t);
-    }
-}
-
 static int cmp_key(const void *a, const void *b, void *ctx)
 {
     const scan *sc = ctx;
@@ -1445,46 +1420,26 @@ static int64_t solve(solver *S, const node *x, int64_t beta, uint32_t *best, int
     if (picker_init(S, x, &sc, beta, &pk, &bound) != CB_OK)
         goto out;
     uint32_t kk;
-    if (parallel_here(S, x)) {
-        shared_best sb = {beta, INF, lb, CB_NONE, 0};
-        if ((kk = picker_next(S, &pk, beta, &bound)) != CB_NONE) { /* the first guess alone, for a good bound */
-            int64_t t = eval_guess(S, x, &sc, kk, beta, 1);
-            if (t < beta && !stopped(S)) {
-                sb.best = t;
-                sb.bestg = sc.gid[kk];
-                sb.done = t <= lb;
-            } else
-                sb.bound = min64(sb.bound, t);
+    int first = 1;
+    while ((kk = picker_next(S, &pk, b2, &bound)) != CB_NONE) {
+        /* the first guess of a big node under an opener searched without budget is solved exactly whatever
+         * happens: its parts may run in parallel */
+        int par = first && x->level == 1 && x->n >= PAR_NODE && S->nthreads > 1 && unbounded(b2) && in_parallel();
+        int64_t t = eval_guess(S, x, &sc, kk, b2, par);
+        first = 0;
+        if (stopped(S)) {
+            bound = min64(bound, t);
+            break;
         }
-        while (!sb.done && !stopped(S)) {
-            int64_t cur;
-#pragma omp atomic read
-            cur = sb.best;
-            if ((kk = picker_next(S, &pk, cur, &bound)) == CB_NONE)
+        if (t < b2) {
+            bestv = t;
+            bestg = sc.gid[kk];
+            b2 = t;
+            if (t <= lb)
                 break;
-#pragma omp task firstprivate(kk) shared(sb, sc)
-            guess_task(S, x, &sc, kk, &sb);
-        }
-#pragma omp taskwait
-        bestv = sb.best < beta ? sb.best : INF;
-        bestg = sb.bestg;
-        bound = min64(bound, sb.bound);
-    } else
-        while ((kk = picker_next(S, &pk, b2, &bound)) != CB_NONE) {
-            int64_t t = eval_guess(S, x, &sc, kk, b2, 0);
-            if (stopped(S)) {
-                bound = min64(bound, t);
-                break;
-            }
-            if (t < b2) {
-                bestv = t;
-                bestg = sc.gid[kk];
-                b2 = t;
-                if (t <= lb)
-                    break;
-            } else
-                bound = min64(bound, t);
-        }
+        } else
+            bound = min64(bound, t);
+    }
     if (stopped(S)) { /* what is proved: the least bound over the guesses */
         bound = min64(bound, picker_rest(&pk));
         result = max64(lb, min64(bound, bestv));
@@ -1818,6 +1773,45 @@ typedef struct run {
     size_t opener_count;
 } run;
 
+/* What is known at the root while openers run as tasks. */
+typedef struct root_best {
+    int64_t best;  /* best total proved (or the budget) */
+    int64_t bound; /* least bound of the openers that did not beat it */
+} root_best;
+
+/* Search opener kk (the i-th) of the root with the best total known as budget. */
+static void opener(solver *S, run *R, const node *x, const scan *sc, uint32_t kk, uint32_t i, cb_optimal_opener *op,
+                   root_best *rb)
+{
+    int64_t b2;
+#pragma omp atomic read
+    b2 = rb->best;
+    check_clock(S);
+    if ((sc->lb[kk] >= b2 && S->opt.first == CB_NONE) || stopped(S)) {
+        op->bound = sc->lb[kk] >= INF ? UINT64_MAX : (uint64_t)sc->lb[kk];
+#pragma omp critical(cb_optimal_root)
+        rb->bound = min64(rb->bound, sc->lb[kk]);
+        return;
+    }
+    __atomic_store_n(&S->cur_opener, op->guess, __ATOMIC_RELAXED);
+    __atomic_store_n(&S->cur_index, (size_t)i, __ATOMIC_RELAXED);
+    int64_t t = eval_guess(S, x, sc, kk, b2, S->nthreads > 1 && unbounded(b2));
+    op->bound = t >= INF ? UINT64_MAX : (uint64_t)t;
+#pragma omp critical(cb_optimal_root)
+    {
+        if (t < b2 && !stopped(S)) {
+            op->exact = 1;
+            if (t < rb->best) {
+                rb->best = t;
+                R->best = op->guess;
+                R->bestv = t;
+                __atomic_store_n(&S->best_root, (uint64_t)t, __ATOMIC_RELAXED);
+            }
+        } else
+            rb->bound = min64(rb->bound, t);
+    }
+}
+
 /* Search the openers of the root (or just opt.first) with bound beta. */
 static int search_root(solver *S, run *R, int64_t beta)
 {
@@ -1874,35 +1868,29 @@ static int search_root(solver *S, run *R, int64_t beta)
     if (!R->openers)
         return CB_ENOMEM;
     S->opener_count = cnt;
-    int64_t bound = INF, b2 = beta;
+    /*
+     * The first opener searched alone (its parts in parallel), for a good
+     * budget; then the others as tasks, each with the best total known when
+     * it starts.
+     */
+    root_best rb = {beta, INF};
+    int tasks = 0;
+    R->nopen = cnt;
     for (uint32_t i = 0; i < cnt; i++) {
-        uint32_t kk = order[i];
-        cb_optimal_opener *op = &R->openers[R->nopen++];
-        op->guess = sc.gid[kk];
-        S->cur_opener = op->guess;
-        S->cur_index = i;
-        if (sc.lb[kk] >= b2 && S->opt.first == CB_NONE) {
-            op->bound = sc.lb[kk] >= INF ? UINT64_MAX : (uint64_t)sc.lb[kk];
-            bound = min64(bound, sc.lb[kk]);
-            continue;
-        }
-        int64_t t = eval_guess(S, x, &sc, kk, b2, S->nthreads > 1);
-        op->bound = t >= INF ? UINT64_MAX : (uint64_t)t;
-        if (stopped(S)) {
-            bound = min64(bound, t);
-            for (uint32_t j = i + 1; j < cnt; j++)
-                bound = min64(bound, sc.lb[order[j]]);
-            break;
-        }
-        if (t < b2) {
-            op->exact = 1;
-            R->best = op->guess;
-            R->bestv = t;
-            b2 = t;
-            S->best_root = (uint64_t)t;
+        R->openers[i].guess = sc.gid[order[i]];
+        if (S->nthreads > 1 && rb.best < beta && !stopped(S)) {
+            cb_optimal_opener *op = &R->openers[i];
+            uint32_t kk = order[i];
+            tasks = 1;
+#pragma omp task firstprivate(op, kk, i) shared(rb, sc)
+            opener(S, R, x, &sc, kk, i, op, &rb);
         } else
-            bound = min64(bound, t);
+            opener(S, R, x, &sc, order[i], i, &R->openers[i], &rb);
     }
+    if (tasks) {
+#pragma omp taskwait
+    }
+    int64_t bound = rb.bound;
     if (S->opt.first != CB_NONE)
         R->lower = stopped(S) ? max64(R->lower, bound) : (R->bestv < INF ? R->bestv : bound);
     else if (S->top == 0 || cnt == R->opener_count) /* every opener was looked at */
