@@ -33,8 +33,8 @@
 
 #define INF ((int64_t)1 << 60)
 #define UNL 255           /* no limit on the guesses left */
-#define PAR_NODE 40       /* nodes at least this big solve their parts as tasks */
-#define PAR_PART 5        /* parts at least this big become tasks */
+#define PAR_NODE 40       /* first-level nodes at least this big solve their first guess's parts as tasks */
+#define PAR_PART 5        /* parts at least this big become tasks (smaller ones stay with the parent) */
 #define CACHE_MIN 3       /* nodes at least this big go to the cache */
 #define LT_MAX ((size_t)512 << 20)
 #define LT_MIN 16          /* smaller nodes let their parts read their own base */
@@ -67,7 +67,7 @@ typedef struct scan {
     uint32_t *gid, *srow;  /* game index and row in the node's base */
     int64_t *lb;           /* lower bound of the total when playing it (exact when tx) */
     uint64_t *key;         /* greedy order, least first */
-    uint8_t *tx;
+    uint8_t *tx;           /* every part is trivial: lb is the exact total */
     uint8_t *lt;           /* local table: k rows of n values, or NULL */
     uint32_t *kc;          /* with lt: row of each entry's codeword, or CB_NONE */
     int64_t lbmin;
@@ -159,9 +159,9 @@ static void report(solver *S, double t)
     cb_optimal_progress p;
     p.seconds = t - S->t0;
     p.nodes = total_nodes(S);
-    p.best = S->best_root;
-    p.opener = S->cur_opener;
-    p.opener_index = S->cur_index;
+    p.best = __atomic_load_n(&S->best_root, __ATOMIC_RELAXED);
+    p.opener = __atomic_load_n(&S->cur_opener, __ATOMIC_RELAXED);
+    p.opener_index = __atomic_load_n(&S->cur_index, __ATOMIC_RELAXED);
     p.opener_count = S->opener_count;
     p.phase = S->phase;
     p.depth = S->phase_depth;
@@ -174,7 +174,7 @@ static void check_clock(solver *S)
     double t = now();
     if (S->deadline > 0 && t >= S->deadline)
         __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
-    if (S->opt.progress && t >= S->next_report) {
+    if (S->opt.progress) {
 #pragma omp critical(cb_optimal_progress)
         if (t >= S->next_report) {
             S->next_report = t + S->opt.progress_interval;
@@ -185,7 +185,7 @@ static void check_clock(solver *S)
 
 static inline void tick(solver *S, tls *T)
 {
-    if ((++T->nodes & 255) == 0)
+    if ((__atomic_add_fetch(&T->nodes, 1, __ATOMIC_RELAXED) & 255) == 0)
         check_clock(S);
 }
 
