@@ -10,6 +10,7 @@
 #   WIDMAN=path/to/mmstrat    widmaN's solver (default /tmp/peers/widman/build-native/mmstrat)
 #   REPEAT=N                  runs per case, the fastest is reported (default 3; 1 for the slow cases)
 #   THREADS=N                 threads for codebreaker (default: all cores)
+#   PEER_TIMEOUT=S            give up on a peer run after S seconds (default 1800; its result then reads "timeout")
 # Wall time is what a user waits for; CPU is user + system time. On a shared machine compare both.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,6 +27,7 @@ fi
 widman=${WIDMAN:-/tmp/peers/widman/build-native/mmstrat}
 [ -x "$widman" ] || widman=
 repeat=${REPEAT:-3}
+peer_timeout=${PEER_TIMEOUT:-1800}
 threads=${THREADS:+--threads $THREADS}
 answers=$here/data/wordle/answers.txt
 allowed=$here/data/wordle/allowed.txt
@@ -65,14 +67,15 @@ run_case() {
     if [ "$peer" = selby ] && [ -n "$selby" ]; then
         pname=selby
         # shellcheck disable=SC2086
-        pt=$(cd "$(dirname "$selby")" && timed "$runs" "$tmp/peer" "$selby" -a "$allowed" -h "$answers" $pargs)
+        pt=$(cd "$(dirname "$selby")" && timed "$runs" "$tmp/peer" timeout "$peer_timeout" "$selby" -a "$allowed" -h "$answers" $pargs)
         pr=$(selby_total "$tmp/peer")
         pw=${pt% *} pc=${pt#* }
     elif [ "$peer" = widman ] && [ -n "$widman" ]; then
         pname=widman
         # shellcheck disable=SC2086
-        pt=$(timed "$runs" "$tmp/peer" "$widman" -s optimal -S $pargs)
+        pt=$(timed "$runs" "$tmp/peer" timeout "$peer_timeout" "$widman" -s optimal -S $pargs)
         pr=$(widman_total "$tmp/peer")
+        [ -n "$pr" ] || pr=timeout
         pw=${pt% *} pc=${pt#* }
     fi
     line "$name" "$want" "${got:-FAIL}" "${t% *}" "${t#* }" "$pname" "$pr" "$pw" "$pc"

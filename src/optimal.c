@@ -1891,9 +1891,10 @@ static int search_root(solver *S, run *R, int64_t beta)
 #pragma omp taskwait
     }
     int64_t bound = rb.bound;
-    if (S->opt.first != CB_NONE)
+    /* with --top the searches below the root are restricted: their totals bound nothing */
+    if (S->top == 0 && S->opt.first != CB_NONE)
         R->lower = stopped(S) ? max64(R->lower, bound) : (R->bestv < INF ? R->bestv : bound);
-    else if (S->top == 0 || cnt == R->opener_count) /* every opener was looked at */
+    else if (S->top == 0)
         R->lower = max64(R->lower, min64(R->bestv, bound));
     cb__arena_reset(&T->arena, mk);
     return CB_OK;

@@ -382,6 +382,11 @@ static void partial_runs(void)
     CHECK(solve(t, &o, &r) == CB_OK);
     CHECK(!r.proved && r.total >= 5625 && r.tree && r.lower <= 5625);
     cb_optimal_result_release(&r);
+    o.top = 2; /* with the opener fixed too, the bound must not come from the restricted search */
+    cb_game_parse_code(g, "1123", &o.first, NULL);
+    CHECK(solve(t, &o, &r) == CB_OK);
+    CHECK(!r.proved && r.total >= 5625 && r.lower <= 5625);
+    cb_optimal_result_release(&r);
     cb_optimal_options_default(&o);
     o.time_limit = 1e-6; /* stops at once: bounds, and still a strategy */
     CHECK(solve(t, &o, &r) == CB_OK);
