@@ -88,6 +88,19 @@ seen wordle-hard-6 hard '^total +8122 '
 has json 0 '"total":5625,"lower":5625,"games":1296' -- optimal $mm --json
 has json-first 0 '"first_guess":"1123"' -- optimal $mm --json
 
+# JSON outputs parse (node is part of the CI machine; skipped without it)
+if command -v node >/dev/null 2>&1; then
+    for f in "$mm --json" "$mm --pegs 3 --tree - --tree-format json"; do
+        # shellcheck disable=SC2086
+        if "$cb" optimal $f 2>/dev/null | node -e 'JSON.parse(require("fs").readFileSync(0, "utf8"))' 2>/dev/null; then
+            pass=$((pass + 1))
+        else
+            fail=$((fail + 1))
+            echo "FAIL json-parse: optimal $f"
+        fi
+    done
+fi
+
 # Heuristic and time-limited runs say what they are
 has top 0 '^result +UPPER BOUND, not a proof' -- optimal $mm --top 2
 has time-limit 0 '^result +stopped at the time limit' -- optimal $mm --colors 7 --time-limit 0.001

@@ -282,7 +282,9 @@ static int run(cli *c)
             return cli_fail_err(&err);
         }
     }
-    if (cli_flag(c, "json"))
+    if (tree && strcmp(tree, "-") == 0 && r.tree)
+        ; /* the tree alone on stdout */
+    else if (cli_flag(c, "json"))
         print_json(c, &o, &r, threads);
     else
         print_text(c, &o, &r, threads);
@@ -297,7 +299,7 @@ static const cli_opt opts[] = {
     {"candidates-only", NULL, "every guess must be a remaining candidate"},
     {"top", "N", "try only the N best guesses by the greedy score at each node: an upper bound, not a proof"},
     {"time-limit", "SECONDS", "stop with the best bounds proved so far"},
-    {"tree", "FILE", "write the strategy found as a decision tree (- for stdout)"},
+    {"tree", "FILE", "write the strategy found as a decision tree (-: to stdout, instead of the summary)"},
     {"tree-format", "FMT", "text (default, one line per secret) or json"},
     {"no-symmetry", NULL, "do not skip guesses equivalent under symmetries (slower; for checking)"},
     {"cache-mb", "MB", "memory for the cache of solved sets (default: a quarter of RAM, at most 4096)"},
