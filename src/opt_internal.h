@@ -155,8 +155,11 @@ struct slot {
     uint32_t val, stamp;
 };
 
+#define CB_FEWVALS 64 /* games with at most this many feedback values count parts in bytes */
+
 /* Each thread's work areas. */
 typedef struct tls {
+    _Alignas(16) uint8_t few[4][CB_FEWVALS]; /* byte counters, kept at zero between uses */
     cb_arena arena;
     uint32_t *cnt;         /* nvals counters, kept at zero between uses */
     uint32_t *cnt2;

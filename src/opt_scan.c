@@ -157,11 +157,6 @@ static void sig_apply(const solver *S, uint8_t *sig, uint32_t g, uint32_t fb)
             sig[n + h.clet[i]] = h.ccount[i];
 }
 
-/*
- * The common case: plain secrets, one-byte values, and parts whose bound is
- * 2c - 1. Parts and equal pairs are counted without the per-part loop; up to
- * 16 entries, with SSE2 byte shifts instead of counters in memory.
- */
 static inline uint32_t pop16(uint32_t x)
 {
     x = x - ((x >> 1) & 0x5555);
@@ -170,10 +165,74 @@ static inline uint32_t pop16(uint32_t x)
     return (x + (x >> 8)) & 0x1f;
 }
 
+#if defined(__SSE2__)
+/*
+ * Rows of more than 16 entries when the game has at most 64 feedback values
+ * (Mastermind): byte counters in four interleaved sets, so that equal
+ * neighbours do not wait on each other's stores, merged over the values with
+ * SSE2: parts, sum of squares and largest part without a branch.
+ */
+static inline void row_fewvals(const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won, uint32_t nvals,
+                               uint8_t (*c)[CB_FEWVALS], uint8_t *out, uint32_t *parts, uint32_t *pairs, uint32_t *w,
+                               uint32_t *maxpart)
+{
+    uint32_t e = 0;
+    for (; e + 3 < n; e += 4) {
+        uint32_t k0 = rp[col[e]], k1 = rp[col[e + 1]], k2 = rp[col[e + 2]], k3 = rp[col[e + 3]];
+        out[e] = (uint8_t)k0;
+        out[e + 1] = (uint8_t)k1;
+        out[e + 2] = (uint8_t)k2;
+        out[e + 3] = (uint8_t)k3;
+        c[0][k0]++;
+        c[1][k1]++;
+        c[2][k2]++;
+        c[3][k3]++;
+    }
+    for (; e < n; e++) {
+        uint32_t k = rp[col[e]];
+        out[e] = (uint8_t)k;
+        c[0][k]++;
+    }
+    *w = (uint32_t)c[0][won] + c[1][won] + c[2][won] + c[3][won];
+    __m128i zero = _mm_setzero_si128(), mx = zero, sq = zero;
+    uint32_t p = 0;
+    for (uint32_t v = 0; v < nvals; v += 16) {
+        __m128i *q0 = (__m128i *)(void *)(c[0] + v), *q1 = (__m128i *)(void *)(c[1] + v);
+        __m128i *q2 = (__m128i *)(void *)(c[2] + v), *q3 = (__m128i *)(void *)(c[3] + v);
+        __m128i t = _mm_add_epi8(_mm_add_epi8(_mm_load_si128(q0), _mm_load_si128(q1)),
+                                 _mm_add_epi8(_mm_load_si128(q2), _mm_load_si128(q3)));
+        _mm_store_si128(q0, zero);
+        _mm_store_si128(q1, zero);
+        _mm_store_si128(q2, zero);
+        _mm_store_si128(q3, zero);
+        p += 16 - pop16((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(t, zero)));
+        mx = _mm_max_epu8(mx, t);
+        __m128i lo = _mm_unpacklo_epi8(t, zero), hi = _mm_unpackhi_epi8(t, zero);
+        sq = _mm_add_epi32(sq, _mm_add_epi32(_mm_madd_epi16(lo, lo), _mm_madd_epi16(hi, hi)));
+    }
+    sq = _mm_add_epi32(sq, _mm_srli_si128(sq, 8));
+    sq = _mm_add_epi32(sq, _mm_srli_si128(sq, 4));
+    mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 8));
+    mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 4));
+    mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 2));
+    mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 1));
+    *parts = p;
+    *pairs = ((uint32_t)_mm_cvtsi128_si32(sq) - n) / 2;
+    *maxpart = (uint32_t)_mm_cvtsi128_si32(mx) & 0xff;
+}
+#endif
+
+/*
+ * The common case: plain secrets, one-byte values, and parts whose bound is
+ * 2c - 1. Parts and equal pairs are counted without the per-part loop; up to
+ * 16 entries, with SSE2 byte shifts instead of counters in memory.
+ */
+
 static inline void row_plain1(const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won, uint8_t *out,
-                              uint32_t *cnt, uint32_t *cnt2, uint32_t *parts, uint32_t *pairs, uint32_t *w, uint32_t *maxpart,
+                              tls *T, uint32_t nvals, uint32_t *parts, uint32_t *pairs, uint32_t *w, uint32_t *maxpart,
                               uint64_t *hash)
 {
+    uint32_t *cnt = T->cnt, *cnt2 = T->cnt2;
 #if defined(__SSE2__)
     if (n <= 16) {
         uint64_t w0 = 0, w1 = 0;
@@ -215,6 +274,15 @@ static inline void row_plain1(const uint8_t *rp, const uint32_t *col, uint32_t n
         *hash = h ^ (h >> 29);
         return;
     }
+#endif
+#if defined(__SSE2__)
+    if (nvals <= CB_FEWVALS && n <= 255) {
+        row_fewvals(rp, col, n, won, nvals, T->few, out, parts, pairs, w, maxpart);
+        *hash = 0;
+        return;
+    }
+#else
+    (void)nvals;
 #endif
     /* two sets of counters, so that equal neighbours do not wait on each other's stores */
     uint32_t *c0 = cnt, *c1 = cnt2, p = 0, pr = 0, mx = 0, e = 0;
@@ -274,7 +342,7 @@ int cb__opt_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint
         if (fast) { /* parts of one or two entries, each at its least cost */
             uint32_t parts, pairs, won, maxpart;
             uint64_t hh;
-            row_plain1(x->base + (size_t)x->crow[i] * x->stride, x->col, x->n, S->won, v, cnt, cw, &parts, &pairs,
+            row_plain1(x->base + (size_t)x->crow[i] * x->stride, x->col, x->n, S->won, v, T, S->nvals, &parts, &pairs,
                        &won, &maxpart, &hh);
             if (maxpart <= 2) {
                 int64_t cost = wc + (int64_t)(parts - won) + 2 * (int64_t)pairs;
@@ -488,7 +556,7 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
         uint64_t hh = 0;
         uint32_t parts, pairs, won, maxpart;
         if (fast) {
-            row_plain1(x->base + (size_t)srow * x->stride, x->col, n, S->won, v, T->cnt, T->cnt2, &parts, &pairs, &won,
+            row_plain1(x->base + (size_t)srow * x->stride, x->col, n, S->won, v, T, S->nvals, &parts, &pairs, &won,
                        &maxpart, &hh);
             if (parts == 1 && !won) /* splits nothing */
                 continue;
