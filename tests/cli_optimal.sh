@@ -74,7 +74,7 @@ seen mm-6x4-opener mm64 '^opener +1123'
 has mm-6x4-max5 0 '^total +5626 ' -- optimal $mm --max-guesses 5
 has mm-6x4-cands 0 '^total +5660 ' -- optimal $mm --candidates-only
 run worst -- optimal $mm --objective worst
-seen mm-6x4-worst worst '^worst case +5 guesses are needed and enough'
+seen mm-6x4-worst worst '^least worst +5 guesses are needed and enough'
 seen mm-6x4-worst-total worst '^total +5626 '
 has mm-6x4-infeasible 0 '^result +no strategy solves every secret within 4 guesses' -- optimal $mm --max-guesses 4
 run salet -- optimal --quiet --first salet --tree "$tmp/salet-easy.tree"

@@ -138,9 +138,10 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
                (unsigned long long)r->symmetries,
                cb_game_rule(c->game) == CB_RULE_MASTERMIND ? "colours and positions" : "symbols", r->opener_count);
     if (r->worst_limit)
-        printf("worst case    %d guesses are needed and enough (proved)\n", r->worst_limit);
+        printf("least worst   %d guesses are needed and enough (proved)\n", r->worst_limit);
     if (r->infeasible) {
-        printf("result        no strategy solves every secret within %d guesses (proved)\n", o->max_guesses);
+        printf("result        no strategy solves every secret within %d guesses (proved)\n",
+               o->max_guesses ? o->max_guesses : CB_TREE_MAX_DEPTH);
     } else if (r->tree) {
         cb_game_format_code(c->game, r->first, first, sizeof first);
         if (r->proved)
