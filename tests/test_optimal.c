@@ -295,6 +295,7 @@ static void brute_force_checks(void)
     compare("mastermind 4x3 no repeat", game_of(CB_RULE_MASTERMIND, 4, 3, 1), 0);
     compare("wordle rules 3x3", game_of(CB_RULE_WORDLE, 3, 3, 0), 1);
     compare("wordle rules 2x4", game_of(CB_RULE_WORDLE, 2, 4, 0), 1);
+    compare("wordle rules 2x6 (two-byte feedbacks)", game_of(CB_RULE_WORDLE, 2, 6, 0), 1);
     compare("symble 2x3", game_of(CB_RULE_SYMBLE, 2, 3, 0), 0);
     compare("symble 3x2", game_of(CB_RULE_SYMBLE, 3, 2, 0), 0);
     compare("wordle words", word_game(CB_RULE_WORDLE, 24, 97, 30), 0);
