@@ -83,8 +83,8 @@ typedef struct cb_sym_el {
 } cb_sym_el;
 
 typedef struct cb_sym_group {
-    uint32_t count;   /* list elements */
-    uint64_t used;    /* bit mask of used colours */
+    uint32_t count; /* list elements */
+    uint64_t used;  /* bit mask of used colours */
     int k, n;
     cb_sym_el *el;
 } cb_sym_group;
@@ -101,52 +101,51 @@ uint64_t cb__sym_canon(const cb_sym_group *g, const uint8_t *code);
 /* The elements of g that fix code, into out (room for g->count elements). */
 void cb__sym_stabilizer(const cb_sym_group *g, const uint8_t *code, cb_sym_group *out);
 
-
 /* ---- the search's shared state (optimal.c searches, opt_scan.c looks at nodes) ---- */
 
 #define INF ((int64_t)1 << 60)
-#define UNL 255           /* no limit on the guesses left */
-#define PAR_NODE 40       /* first-level nodes at least this big solve their first guess's parts as tasks */
-#define PAR_PART 5        /* parts at least this big become tasks (smaller ones stay with the parent) */
-#define CACHE_MIN 3       /* nodes at least this big go to the cache */
+#define UNL 255     /* no limit on the guesses left */
+#define PAR_NODE 40 /* first-level nodes at least this big solve their first guess's parts as tasks */
+#define PAR_PART 5  /* parts at least this big become tasks (smaller ones stay with the parent) */
+#define CACHE_MIN 3 /* nodes at least this big go to the cache */
 #define LT_MAX ((size_t)512 << 20)
-#define LT_MIN 16          /* smaller nodes let their parts read their own base */
-#define SEEN_BITS 15      /* per-thread hash of rows and orbits: 2^SEEN_BITS slots at least */
+#define LT_MIN 16    /* smaller nodes let their parts read their own base */
+#define SEEN_BITS 15 /* per-thread hash of rows and orbits: 2^SEEN_BITS slots at least */
 
 /* A set of entries and the guesses that may be played there (see optimal.c). */
 typedef struct node {
-    uint32_t n;            /* entries */
-    const uint32_t *sid;   /* entry ids, increasing: secret, or secret * 6 + mapping */
-    const uint32_t *col;   /* column of each entry in base */
-    const uint32_t *crow;  /* row in base of each entry's codeword played as a guess, or CB_NONE */
+    uint32_t n;           /* entries */
+    const uint32_t *sid;  /* entry ids, increasing: secret, or secret * 6 + mapping */
+    const uint32_t *col;  /* column of each entry in base */
+    const uint32_t *crow; /* row in base of each entry's codeword played as a guess, or CB_NONE */
     const uint8_t *base;
-    size_t stride;         /* values per row of base */
-    int raw;               /* base is the game's table: Symble values still need a mapping */
-    uint32_t m;            /* guesses */
-    const uint32_t *row;   /* row in base of each guess; NULL: guess j is row j */
-    const uint32_t *gid;   /* game index of each guess */
-    int d;                 /* guesses left, or UNL */
-    int level;             /* guesses played since the root */
-    uint32_t cg, cfb;      /* hard mode: the turn that led here (cg CB_NONE: none) */
-    const uint8_t *sig;    /* hard mode: greens and least letter counts so far */
+    size_t stride;           /* values per row of base */
+    int raw;                 /* base is the game's table: Symble values still need a mapping */
+    uint32_t m;              /* guesses */
+    const uint32_t *row;     /* row in base of each guess; NULL: guess j is row j */
+    const uint32_t *gid;     /* game index of each guess */
+    int d;                   /* guesses left, or UNL */
+    int level;               /* guesses played since the root */
+    uint32_t cg, cfb;        /* hard mode: the turn that led here (cg CB_NONE: none) */
+    const uint8_t *sig;      /* hard mode: greens and least letter counts so far */
     const cb_sym_group *grp; /* symmetries fixing the history, or NULL */
-    uint32_t bmax;         /* no guess makes more parts than this here (won included) */
-    uint32_t ncw;          /* codewords among the entries */
-    uint32_t maxsame;      /* most entries of one codeword */
+    uint32_t bmax;           /* no guess makes more parts than this here (won included) */
+    uint32_t ncw;            /* codewords among the entries */
+    uint32_t maxsame;        /* most entries of one codeword */
 } node;
 
 /* What the scan of a node keeps: the guesses worth playing there. */
 typedef struct scan {
-    uint32_t k;            /* guesses kept */
-    uint32_t *gid, *srow;  /* game index and row in the node's base */
-    int64_t *lb;           /* lower bound of the total when playing it (exact when tx) */
-    uint64_t *key;         /* greedy order, least first */
-    uint8_t *tx;           /* every part is trivial: lb is the exact total */
-    uint8_t *lt;           /* local table: k rows of n values, or NULL */
-    uint32_t *kc;          /* with lt: row of each entry's codeword, or CB_NONE */
+    uint32_t k;           /* guesses kept */
+    uint32_t *gid, *srow; /* game index and row in the node's base */
+    int64_t *lb;          /* lower bound of the total when playing it (exact when tx) */
+    uint64_t *key;        /* greedy order, least first */
+    uint8_t *tx;          /* every part is trivial: lb is the exact total */
+    uint8_t *lt;          /* local table: k rows of n values, or NULL */
+    uint32_t *kc;         /* with lt: row of each entry's codeword, or CB_NONE */
     int64_t lbmin;
     uint32_t bmax;
-    uint32_t early;        /* a kept guess proved optimal during the scan, or CB_NONE */
+    uint32_t early; /* a kept guess proved optimal during the scan, or CB_NONE */
 } scan;
 
 /* A slot of the per-thread hash set: valid when its stamp is the current generation. */
@@ -161,10 +160,10 @@ struct slot {
 typedef struct tls {
     _Alignas(16) uint8_t few[4][CB_FEWVALS]; /* byte counters, kept at zero between uses */
     cb_arena arena;
-    uint32_t *cnt;         /* nvals counters, kept at zero between uses */
+    uint32_t *cnt; /* nvals counters, kept at zero between uses */
     uint32_t *cnt2;
-    uint32_t *gmap;        /* game index -> kept row, CB_NONE between uses */
-    struct slot *seen;     /* stamped hash slots */
+    uint32_t *gmap;    /* game index -> kept row, CB_NONE between uses */
+    struct slot *seen; /* stamped hash slots */
     uint32_t seen_cap, seen_mask, gen;
     uint64_t nodes;
     char pad[64];
@@ -177,11 +176,11 @@ typedef struct solver {
     cb_optimal_options opt;
     int pairs, hard, cands, depth_only, top, dedup, maxd;
     uint32_t nvals, won, p3;
-    int lw;                /* bytes per value */
+    int lw; /* bytes per value */
     const uint8_t *gbase;
     size_t gstride;
-    const uint16_t *obs;   /* Symble: obs[m * 3^n + raw] */
-    uint8_t *lc;           /* hard mode: letter counts of each guess */
+    const uint16_t *obs; /* Symble: obs[m * 3^n + raw] */
+    uint8_t *lc;         /* hard mode: letter counts of each guess */
     int siglen;
     int keywide;
     cb_cache *cache;
@@ -210,9 +209,18 @@ enum { Q_OPEN = 0, Q_DONE = 1 };
 
 /* ---- small helpers ---- */
 
-static inline int64_t sat(int64_t v) { return v >= INF ? INF : v; }
-static inline int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
-static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static inline int64_t sat(int64_t v)
+{
+    return v >= INF ? INF : v;
+}
+static inline int64_t max64(int64_t a, int64_t b)
+{
+    return a > b ? a : b;
+}
+static inline int64_t min64(int64_t a, int64_t b)
+{
+    return a < b ? a : b;
+}
 
 static inline tls *me(solver *S)
 {
@@ -223,9 +231,15 @@ static inline tls *me(solver *S)
 #endif
 }
 
-static inline int stopped(const solver *S) { return __atomic_load_n(&S->stop, __ATOMIC_RELAXED); }
+static inline int stopped(const solver *S)
+{
+    return __atomic_load_n(&S->stop, __ATOMIC_RELAXED);
+}
 
-static inline int child_d(int d) { return d == UNL ? UNL : d - 1; }
+static inline int child_d(int d)
+{
+    return d == UNL ? UNL : d - 1;
+}
 
 /*
  * A budget that cannot cut anything short (INF less some bounds). Only then
@@ -233,7 +247,10 @@ static inline int child_d(int d) { return d == UNL ? UNL : d - 1; }
  * one-by-one order, small parts first, usually cuts the guess off early,
  * and concurrent work would run with budgets already stale.
  */
-static inline int unbounded(int64_t beta) { return beta > INF / 2; }
+static inline int unbounded(int64_t beta)
+{
+    return beta > INF / 2;
+}
 
 static inline int in_parallel(void)
 {
@@ -257,7 +274,10 @@ static inline __attribute__((always_inline)) void put(uint8_t *p, size_t i, uint
         ((uint16_t *)(void *)p)[i] = (uint16_t)v;
 }
 
-static inline uint32_t guess_row(const node *x, uint32_t j) { return x->row ? x->row[j] : j; }
+static inline uint32_t guess_row(const node *x, uint32_t j)
+{
+    return x->row ? x->row[j] : j;
+}
 
 static inline void *alloc(solver *S, tls *T, size_t bytes)
 {
@@ -300,7 +320,6 @@ static inline uint32_t seen_find(tls *T, uint64_t key, uint32_t val)
         i = (i + 1) & T->seen_mask;
     }
 }
-
 
 /* ---- opt_scan.c: how the guesses of a node split it ---- */
 

@@ -71,12 +71,7 @@ int64_t cb__opt_node_lb(const solver *S, const node *x)
     return f >= INF ? INF : max64(a, f + (int64_t)(x->n - x->ncw));
 }
 
-
-
-
 /* ---- values ---- */
-
-
 
 /* out[i] = the value of base row r for entry i of x. */
 static inline __attribute__((always_inline)) void fill_w(const solver *S, const node *x, uint32_t r, uint8_t *out,
@@ -101,7 +96,6 @@ void cb__opt_fill(const solver *S, const node *x, uint32_t r, uint8_t *out)
     else
         fill_w(S, x, r, out, 2);
 }
-
 
 /* ---- hard mode ---- */
 
@@ -228,8 +222,8 @@ static inline void row_fewvals(const uint8_t *rp, const uint32_t *col, uint32_t 
  * 16 entries, with SSE2 byte shifts instead of counters in memory.
  */
 
-static inline void row_plain1(const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won, uint8_t *out,
-                              tls *T, uint32_t nvals, uint32_t *parts, uint32_t *pairs, uint32_t *w, uint32_t *maxpart,
+static inline void row_plain1(const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won, uint8_t *out, tls *T,
+                              uint32_t nvals, uint32_t *parts, uint32_t *pairs, uint32_t *w, uint32_t *maxpart,
                               uint64_t *hash)
 {
     uint32_t *cnt = T->cnt, *cnt2 = T->cnt2;
@@ -245,18 +239,32 @@ static inline void row_plain1(const uint8_t *rp, const uint32_t *col, uint32_t n
         _mm_storeu_si128((__m128i *)(void *)out, v); /* rows have 16 bytes of slack after them */
         /* values + 1 never match the zero bytes shifted in */
         __m128i v1 = _mm_add_epi8(v, _mm_set1_epi8(1)), acc = _mm_setzero_si128(), dup = _mm_setzero_si128();
-#define CB_SHIFT_STEP(k)                                                                                           \
-    if (n > k) {                                                                                                   \
-        __m128i e = _mm_cmpeq_epi8(v1, _mm_slli_si128(v1, k));                                                     \
-        dup = _mm_or_si128(dup, e);                                                                                \
-        acc = _mm_sub_epi8(acc, e);                                                                                \
-    }
-        CB_SHIFT_STEP(1) CB_SHIFT_STEP(2) CB_SHIFT_STEP(3) CB_SHIFT_STEP(4) CB_SHIFT_STEP(5) CB_SHIFT_STEP(6)
-        CB_SHIFT_STEP(7) CB_SHIFT_STEP(8) CB_SHIFT_STEP(9) CB_SHIFT_STEP(10) CB_SHIFT_STEP(11) CB_SHIFT_STEP(12)
-        CB_SHIFT_STEP(13) CB_SHIFT_STEP(14) CB_SHIFT_STEP(15)
+#define CB_SHIFT_STEP(k)                                                                                               \
+    do {                                                                                                               \
+        if (n > k) {                                                                                                   \
+            __m128i e = _mm_cmpeq_epi8(v1, _mm_slli_si128(v1, k));                                                     \
+            dup = _mm_or_si128(dup, e);                                                                                \
+            acc = _mm_sub_epi8(acc, e);                                                                                \
+        }                                                                                                              \
+    } while (0)
+        CB_SHIFT_STEP(1);
+        CB_SHIFT_STEP(2);
+        CB_SHIFT_STEP(3);
+        CB_SHIFT_STEP(4);
+        CB_SHIFT_STEP(5);
+        CB_SHIFT_STEP(6);
+        CB_SHIFT_STEP(7);
+        CB_SHIFT_STEP(8);
+        CB_SHIFT_STEP(9);
+        CB_SHIFT_STEP(10);
+        CB_SHIFT_STEP(11);
+        CB_SHIFT_STEP(12);
+        CB_SHIFT_STEP(13);
+        CB_SHIFT_STEP(14);
+        CB_SHIFT_STEP(15);
 #undef CB_SHIFT_STEP
-        static const uint8_t ones[32] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-                                         0xff, 0xff, 0xff, 0xff, 0xff};
+        static const uint8_t ones[32] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                         0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
         __m128i valid = _mm_loadu_si128((const __m128i *)(const void *)(ones + 16 - n)); /* lanes < n */
         uint32_t vm = (1u << n) - 1;
         acc = _mm_and_si128(acc, valid);
@@ -313,7 +321,6 @@ static inline void row_plain1(const uint8_t *rp, const uint32_t *col, uint32_t n
     *pairs = pr;
     *hash = 0;
 }
-
 
 /*
  * A candidate whose parts are all trivial (single entries, pairs, single
@@ -415,19 +422,21 @@ int cb__opt_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint
     return Q_OPEN;
 }
 
-
 /* ---- scanning every guess of a node ---- */
 
-static inline uint64_t row_hash(const uint8_t *v, size_t bytes) { return cb__cache_hash(v, bytes); }
+static inline uint64_t row_hash(const uint8_t *v, size_t bytes)
+{
+    return cb__cache_hash(v, bytes);
+}
 
 /* How one guess splits the entries of a node. */
 typedef struct rowstat {
-    uint32_t parts;   /* non-empty parts, the won part included */
-    uint32_t won;     /* entries won at once */
-    uint64_t sq;      /* sum of the squares of the part sizes */
+    uint32_t parts; /* non-empty parts, the won part included */
+    uint32_t won;   /* entries won at once */
+    uint64_t sq;    /* sum of the squares of the part sizes */
     uint64_t maxpart;
-    int64_t lbsum;    /* lower bounds of the parts, won part excluded */
-    int triv;         /* every part is solved exactly by its bound */
+    int64_t lbsum; /* lower bounds of the parts, won part excluded */
+    int triv;      /* every part is solved exactly by its bound */
 } rowstat;
 
 /* Every other case: the values into v, then the parts one by one. */
@@ -609,7 +618,7 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
             T->gmap[sc->gid[kk]] = kk;
         for (uint32_t e = 0; e < n; e++)
             sc->kc[e] = x->crow[e] == CB_NONE ? CB_NONE
-                                               : T->gmap[cb_game_secret_guess(S->game, x->sid[e] / (S->pairs ? 6 : 1))];
+                                              : T->gmap[cb_game_secret_guess(S->game, x->sid[e] / (S->pairs ? 6 : 1))];
         for (uint32_t kk = 0; kk < sc->k; kk++)
             T->gmap[sc->gid[kk]] = CB_NONE;
     }
@@ -618,14 +627,13 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
 
 /* ---- splitting a node by a guess ---- */
 
-
 /*
  * The children of x for the guess with values vec (one per entry), played
  * from the list (m, row, gid) that the children inherit, and with local
  * table lt (NULL: the children read x's base). gid_played is the guess.
  */
 int cb__opt_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint32_t gid_played,
-                 const cb_sym_group *grp, kids *out)
+                  const cb_sym_group *grp, kids *out)
 {
     tls *T = me(S);
     uint32_t n = x->n;
@@ -738,4 +746,3 @@ int cb__opt_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, 
     }
     return CB_OK;
 }
-

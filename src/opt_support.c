@@ -11,7 +11,10 @@
 
 #define ARENA_MIN_BLOCK ((size_t)4 << 20)
 
-void cb__arena_init(cb_arena *a) { memset(a, 0, sizeof *a); }
+void cb__arena_init(cb_arena *a)
+{
+    memset(a, 0, sizeof *a);
+}
 
 void cb__arena_release_all(cb_arena *a)
 {
@@ -91,7 +94,7 @@ struct cb_cache {
     size_t bytes;     /* updated atomically */
     uint64_t entries; /* updated atomically */
     int threads;
-    cchunk **chunks;  /* one list per thread */
+    cchunk **chunks; /* one list per thread */
 #ifdef _OPENMP
     omp_lock_t locks[CACHE_LOCKS];
 #endif
@@ -144,7 +147,10 @@ void cb__cache_free(cb_cache *c)
     free(c);
 }
 
-uint64_t cb__cache_entries(const cb_cache *c) { return c->entries; }
+uint64_t cb__cache_entries(const cb_cache *c)
+{
+    return c->entries;
+}
 
 uint64_t cb__cache_hash(const void *key, size_t len)
 {
@@ -285,7 +291,10 @@ uint64_t cb__sym_order(const cb_sym_group *g)
     return f * g->count;
 }
 
-int cb__sym_trivial(const cb_sym_group *g) { return g->count <= 1 && g->k - __builtin_popcountll(g->used) <= 1; }
+int cb__sym_trivial(const cb_sym_group *g)
+{
+    return g->count <= 1 && g->k - __builtin_popcountll(g->used) <= 1;
+}
 
 uint64_t cb__sym_canon(const cb_sym_group *g, const uint8_t *code)
 {

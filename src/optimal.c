@@ -359,8 +359,7 @@ static void merge_sort(uint32_t *a, uint32_t *tmp, uint32_t n, const scan *sc)
  * many; *skipped becomes the least bound of the guesses left out for their
  * bound (unchanged when none).
  */
-static uint32_t order_guesses(solver *S, const node *x, const scan *sc, int64_t beta, uint32_t *order,
-                              int64_t *skipped)
+static uint32_t order_guesses(solver *S, const node *x, const scan *sc, int64_t beta, uint32_t *order, int64_t *skipped)
 {
     tls *T = me(S);
     uint32_t cnt = 0;
@@ -404,7 +403,7 @@ typedef struct picker {
     int64_t band;      /* bound of the guesses in the heap */
     int64_t next_band; /* least bound above `band` below beta, INF when none */
     uint32_t *heap, size;
-    uint64_t *canon;   /* canonical forms handed out */
+    uint64_t *canon; /* canonical forms handed out */
     uint32_t ncanon, given;
 } picker;
 
@@ -478,7 +477,10 @@ static int picker_init(solver *S, const node *x, const scan *sc, int64_t beta, p
 }
 
 /* The least bound among the guesses never handed out. */
-static int64_t picker_rest(const picker *pk) { return pk->size ? pk->band : pk->next_band; }
+static int64_t picker_rest(const picker *pk)
+{
+    return pk->size ? pk->band : pk->next_band;
+}
 
 /*
  * The next guess to try with bound b2, or CB_NONE. Guesses passed over for
@@ -745,8 +747,8 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
     if (S->opt.progress_interval <= 0)
         S->opt.progress_interval = 1.0;
     if (!cb_table_precomputed(table))
-        return cb_error_set(err, CB_ETOOBIG, "the exact solver needs a precomputed feedback table (%s is too big "
-                            "for one)", cb_game_name(game));
+        return cb_error_set(err, CB_ETOOBIG, "the exact solver needs a precomputed feedback table (%s is too big)",
+                            cb_game_name(game));
     if (cb_table_width(table) > 2)
         return cb_error_set(err, CB_ETOOBIG, "the exact solver handles codes of up to 10 symbols under word rules");
     if (opt->hard && game->rule != CB_RULE_WORDLE)
@@ -778,8 +780,8 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
     if (S->nvals > (S->lw == 1 ? 256u : 65536u))
         return cb_error_set(err, CB_ETOOBIG, "feedback ids do not fit the solver's tables");
     S->gbase = cb_table_row(table, 0);
-    S->gstride = game->nguess > 1 ? (size_t)((const uint8_t *)cb_table_row(table, 1) - S->gbase) / (size_t)S->lw
-                                  : game->nsecret;
+    S->gstride =
+        game->nguess > 1 ? (size_t)((const uint8_t *)cb_table_row(table, 1) - S->gbase) / (size_t)S->lw : game->nsecret;
     S->keywide = (uint64_t)game->nsecret * (S->pairs ? 6u : 1u) > 65535u;
     S->siglen = game->n + game->k;
     S->sym = opt->symmetry && sym_possible(game) && !S->pairs;
@@ -923,9 +925,9 @@ typedef struct run {
     root rt;
     cb_optimal_opener *openers;
     size_t nopen;
-    uint32_t best;      /* best opener */
-    int64_t bestv;      /* its total (exact) or INF */
-    int64_t lower;      /* proved lower bound at the root */
+    uint32_t best; /* best opener */
+    int64_t bestv; /* its total (exact) or INF */
+    int64_t lower; /* proved lower bound at the root */
     uint64_t symmetries;
     size_t opener_count;
 } run;
@@ -1130,15 +1132,16 @@ static int make_tree(solver *S, run *R, cb_optimal_result *res, cb_error *err)
         cb_tree_free(tree);
         if (rc == CB_ENOMEM || S->oom)
             return cb_error_set(err, CB_ENOMEM, "out of memory while building the tree");
-        return cb_error_set(err, CB_EINVAL, "internal error: the strategy could not be rebuilt (%s)",
-                            cb_strerror(rc));
+        return cb_error_set(err, CB_EINVAL, "internal error: the strategy could not be rebuilt (%s)", cb_strerror(rc));
     }
     cb_error e;
     rc = cb_tree_verify(tree, S->table, S->hard, S->maxd, &res->stats, &e);
     if (rc != CB_OK) {
         cb_tree_free(tree);
-        return cb_error_set(err, rc == CB_ENOMEM ? rc : CB_EINVAL, "internal error: the strategy found fails its "
-                            "check: %s", e.message);
+        return cb_error_set(err, rc == CB_ENOMEM ? rc : CB_EINVAL,
+                            "internal error: the strategy found fails its "
+                            "check: %s",
+                            e.message);
     }
     if ((int64_t)res->stats.total != R->bestv) {
         cb_tree_free(tree);

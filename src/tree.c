@@ -51,11 +51,26 @@ void cb_tree_free(cb_tree *tree)
     free(tree);
 }
 
-const cb_game *cb_tree_game(const cb_tree *tree) { return tree->game; }
-uint32_t cb_tree_root(const cb_tree *tree) { return tree->count ? 0 : CB_NONE; }
-size_t cb_tree_node_count(const cb_tree *tree) { return tree->count; }
-uint32_t cb_tree_guess(const cb_tree *tree, uint32_t node) { return tree->nodes[node].guess; }
-size_t cb_tree_line(const cb_tree *tree, uint32_t node) { return tree->nodes[node].line; }
+const cb_game *cb_tree_game(const cb_tree *tree)
+{
+    return tree->game;
+}
+uint32_t cb_tree_root(const cb_tree *tree)
+{
+    return tree->count ? 0 : CB_NONE;
+}
+size_t cb_tree_node_count(const cb_tree *tree)
+{
+    return tree->count;
+}
+uint32_t cb_tree_guess(const cb_tree *tree, uint32_t node)
+{
+    return tree->nodes[node].guess;
+}
+size_t cb_tree_line(const cb_tree *tree, uint32_t node)
+{
+    return tree->nodes[node].line;
+}
 
 uint32_t cb_tree_child(const cb_tree *tree, uint32_t node, uint32_t fb)
 {
@@ -112,9 +127,8 @@ int cb_tree_set_root(cb_tree *tree, uint32_t guess, uint32_t *node)
 
 int cb_tree_add_child(cb_tree *tree, uint32_t parent, uint32_t fb, uint32_t guess, uint32_t *node)
 {
-    if (parent >= tree->count || guess >= tree->game->nguess || fb >= tree->game->fb_count ||
-        fb == tree->game->won || cb_tree_child(tree, parent, fb) != CB_NONE ||
-        tree->nodes[parent].depth >= CB_TREE_MAX_DEPTH)
+    if (parent >= tree->count || guess >= tree->game->nguess || fb >= tree->game->fb_count || fb == tree->game->won ||
+        cb_tree_child(tree, parent, fb) != CB_NONE || tree->nodes[parent].depth >= CB_TREE_MAX_DEPTH)
         return CB_EINVAL;
     return add_node(tree, parent, fb, guess, 0, node);
 }
@@ -155,7 +169,10 @@ double cb_tree_stats_average(const cb_tree_stats *stats)
 
 /* ---- playing secrets through the tree ---- */
 
-static int symble(const cb_tree *tree) { return tree->game->rule == CB_RULE_SYMBLE; }
+static int symble(const cb_tree *tree)
+{
+    return tree->game->rule == CB_RULE_SYMBLE;
+}
 
 /* The feedback a player sees for guess g against secret s (under mapping m in Symble). */
 static uint32_t seen_feedback(const cb_tree *tree, const cb_table *table, uint32_t g, uint32_t s, int m)
@@ -324,7 +341,8 @@ static int play_all(const cb_tree *tree, const cb_table *table, int max_guesses,
                 history_text(tree, stuck, hist, sizeof hist);
                 format_word(game, tree->nodes[stuck].guess, w, sizeof w);
                 cb_game_format_feedback(game, stuck_fb, fbs, sizeof fbs);
-                return cb_error_set(err, CB_EINVAL, "%sthe secret %s is not solved: after %s%s%s %s the tree has no "
+                return cb_error_set(err, CB_EINVAL,
+                                    "%sthe secret %s is not solved: after %s%s%s %s the tree has no "
                                     "branch",
                                     at_line(tree, stuck, pos, sizeof pos), sn, hist, hist[0] ? " " : "", w, fbs);
             }
@@ -363,8 +381,7 @@ static int check_line_set(const cb_tree *tree, cb_error *err)
     }
     for (size_t k = 0; k < (size_t)game->nsecret * (size_t)maps && rc == CB_OK; k++)
         if (!seen[k]) {
-            secret_name(tree, (uint32_t)(k / (size_t)maps), symble(tree) ? (int)(k % (size_t)maps) : -1, sn,
-                        sizeof sn);
+            secret_name(tree, (uint32_t)(k / (size_t)maps), symble(tree) ? (int)(k % (size_t)maps) : -1, sn, sizeof sn);
             rc = cb_error_set(err, CB_EINVAL, "the file has no line for the secret %s", sn);
         }
     free(seen);
@@ -684,8 +701,10 @@ static int parse_text_line(cb_tree *tree, char *text, size_t line, cb_error *err
         t = 1;
     }
     if ((n - t) % 2 != 0 || n - t == 0)
-        return cb_error_set(err, CB_EPARSE, "line %zu: expected pairs of GUESS FEEDBACK, ending with the secret and "
-                            "the winning feedback", line);
+        return cb_error_set(err, CB_EPARSE,
+                            "line %zu: expected pairs of GUESS FEEDBACK, ending with the secret and "
+                            "the winning feedback",
+                            line);
     uint32_t node = CB_NONE, fb = 0, g = 0;
     for (; t < n; t += 2) {
         if (cb_game_parse_code(game, tok[t], &g, &e) != CB_OK)
@@ -698,8 +717,9 @@ static int parse_text_line(cb_tree *tree, char *text, size_t line, cb_error *err
         if ((fb == game->won) != (t + 2 >= n)) {
             char won[64];
             cb_game_format_feedback(game, game->won, won, sizeof won);
-            return cb_error_set(err, CB_EPARSE, fb == game->won ? "line %zu: %s comes before the end of the line"
-                                                                : "line %zu: the line must end with the secret and %s",
+            return cb_error_set(err, CB_EPARSE,
+                                fb == game->won ? "line %zu: %s comes before the end of the line"
+                                                : "line %zu: the line must end with the secret and %s",
                                 line, won);
         }
     }
@@ -782,8 +802,10 @@ static int jexpect(jreader *r, char c)
 
 static int hexval(char c)
 {
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                                                                                          : -1;
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : -1;
 }
 
 /* A string into buf (UTF-8). */

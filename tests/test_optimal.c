@@ -24,13 +24,16 @@ typedef struct brute {
     const cb_game *g;
     const cb_table *t;
     int pairs, hard, cands;
-    uint32_t nent;     /* secrets, or secret-mapping pairs */
-    cb_state *st;      /* hard mode: the history, for cb_state_legal */
+    uint32_t nent; /* secrets, or secret-mapping pairs */
+    cb_state *st;  /* hard mode: the history, for cb_state_legal */
     memo_entry *memo;
     size_t cap;
 } brute;
 
-static uint32_t ent_secret(const brute *b, uint32_t e) { return b->pairs ? e / 6 : e; }
+static uint32_t ent_secret(const brute *b, uint32_t e)
+{
+    return b->pairs ? e / 6 : e;
+}
 
 static uint32_t ent_feedback(const brute *b, uint32_t g, uint32_t e)
 {
@@ -49,7 +52,8 @@ static uint64_t legal_mask(brute *b)
 
 static long long *memo_slot(brute *b, uint64_t set, int d, uint64_t legal, int *found)
 {
-    uint64_t h = (set * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)d * 0xbf58476d1ce4e5b9ull) ^ (legal * 0x94d049bb133111ebull);
+    uint64_t h =
+        (set * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)d * 0xbf58476d1ce4e5b9ull) ^ (legal * 0x94d049bb133111ebull);
     size_t i = (size_t)(h ^ h >> 29) & (b->cap - 1);
     while (b->memo[i].used && !(b->memo[i].set == set && b->memo[i].d == d && b->memo[i].legal == legal))
         i = (i + 1) & (b->cap - 1);
@@ -192,8 +196,7 @@ static long long solver_total(const cb_table *t, cb_optimal_options *o, int *wor
         cb_tree_stats st;
         cb_error err;
         CHECK(r.proved);
-        CHECK(cb_tree_verify(r.tree, t, o->hard, o->max_guesses ? o->max_guesses : r.worst_limit, &st, &err) ==
-              CB_OK);
+        CHECK(cb_tree_verify(r.tree, t, o->hard, o->max_guesses ? o->max_guesses : r.worst_limit, &st, &err) == CB_OK);
         CHECK(st.total == r.total && r.lower == r.total);
         v = (long long)r.total;
     }
@@ -216,30 +219,30 @@ static void compare(const char *name, cb_game *g, int with_hard)
                 if (brute_total(t, hard, cands, d) < BIG)
                     worst = d;
             for (int sym = 0; sym <= 1; sym++) {
-                    cb_optimal_options o;
-                    cb_optimal_options_default(&o);
-                    o.hard = hard;
-                    o.candidates_only = cands;
-                    o.symmetry = sym;
-                    long long got = solver_total(t, &o, NULL);
-                    CHECK_MSG(got == unl, "%s hard %d cands %d sym %d: %lld, brute force %lld", name, hard, cands, sym,
-                              got, unl);
-                    for (int d = worst - 1; d <= worst + 1; d++) {
-                        if (d < 1)
-                            continue;
-                        o.max_guesses = d;
-                        long long want = brute_total(t, hard, cands, d);
-                        got = solver_total(t, &o, NULL);
-                        CHECK_MSG(got == (want >= BIG ? -1 : want), "%s hard %d cands %d max %d: %lld, brute %lld",
-                                  name, hard, cands, d, got, want);
-                    }
-                    o.max_guesses = 0;
-                    o.objective = CB_OBJECTIVE_WORST;
-                    int limit = 0;
-                    got = solver_total(t, &o, &limit);
-                    CHECK_MSG(limit == worst && got == brute_total(t, hard, cands, worst),
-                              "%s worst: %d (brute %d), total %lld", name, limit, worst, got);
+                cb_optimal_options o;
+                cb_optimal_options_default(&o);
+                o.hard = hard;
+                o.candidates_only = cands;
+                o.symmetry = sym;
+                long long got = solver_total(t, &o, NULL);
+                CHECK_MSG(got == unl, "%s hard %d cands %d sym %d: %lld, brute force %lld", name, hard, cands, sym, got,
+                          unl);
+                for (int d = worst - 1; d <= worst + 1; d++) {
+                    if (d < 1)
+                        continue;
+                    o.max_guesses = d;
+                    long long want = brute_total(t, hard, cands, d);
+                    got = solver_total(t, &o, NULL);
+                    CHECK_MSG(got == (want >= BIG ? -1 : want), "%s hard %d cands %d max %d: %lld, brute %lld", name,
+                              hard, cands, d, got, want);
                 }
+                o.max_guesses = 0;
+                o.objective = CB_OBJECTIVE_WORST;
+                int limit = 0;
+                got = solver_total(t, &o, &limit);
+                CHECK_MSG(limit == worst && got == brute_total(t, hard, cands, worst),
+                          "%s worst: %d (brute %d), total %lld", name, limit, worst, got);
+            }
         }
     cb_table_free(t);
     cb_game_free(g);

@@ -143,9 +143,9 @@ static void built_by_hand(void)
     CHECK(cb_tree_set_root(tree, g12, &root) == CB_EINVAL);
     cb_game_parse_feedback(g, "0B2W", &fb, NULL); /* 12 against 21 */
     CHECK(cb_tree_add_child(tree, root, fb, g21, &c1) == CB_OK);
-    CHECK(cb_tree_add_child(tree, root, fb, g21, &c1) == CB_EINVAL);         /* that branch exists */
+    CHECK(cb_tree_add_child(tree, root, fb, g21, &c1) == CB_EINVAL);             /* that branch exists */
     CHECK(cb_tree_add_child(tree, root, cb_game_won(g), g21, &c1) == CB_EINVAL); /* won needs no branch */
-    CHECK(cb_tree_verify(tree, t, 0, 0, NULL, &err) == CB_EINVAL);            /* 11 and 22 give 1B0W */
+    CHECK(cb_tree_verify(tree, t, 0, 0, NULL, &err) == CB_EINVAL);               /* 11 and 22 give 1B0W */
     CHECK(strstr(err.message, "not solved") != NULL);
     cb_game_parse_feedback(g, "1B0W", &fb, NULL);
     CHECK(cb_tree_add_child(tree, root, fb, g11, &c1) == CB_OK);
@@ -197,8 +197,9 @@ static void broken_files(void)
     expect_file(t, 0, "12 2B0W\n12 1B0W 11 2B0W\n12 0B2W 21 2B0W\n", "no line for the secret 22");
     expect_file(t, 0, "12 2B0W\n12 1B0W 11 2B0W\n12 1B0W 11 0B0W 22 2B0W\n12 0B2W 21 2B0W\n12 2B0W\n",
                 "line 5: the secret 12 already has line 1");
-    expect_file(t, 0, "12 2B0W\n12 1B0W 11 2B0W\n12 1B0W 22 1B0W 11 2B0W\n", "line 3: after 12 1B0W this line plays "
-                                                                            "22, but line 2 plays 11");
+    expect_file(t, 0, "12 2B0W\n12 1B0W 11 2B0W\n12 1B0W 22 1B0W 11 2B0W\n",
+                "line 3: after 12 1B0W this line plays "
+                "22, but line 2 plays 11");
     expect_file(t, 0, "21 2B0W\n12 2B0W\n", "line 2: this line opens with 12, but line 1 opens with 21");
     expect_file(t, 0, "12 2B0W\n13 1B0W\n", "line 2:");
     expect_file(t, 0, "12 2B0W\n12 XYZ\n", "line 2:");
@@ -239,7 +240,8 @@ static void broken_files(void)
     expect_file(t, 1, text, NULL);
     free(text);
     /* 111 scores G.. against 123: hard mode must keep the 1 in front; 232 does not */
-    expect_file(t, 1, "111 G.. 232 YY. 123 GGG\n", "line 1: 232 after 111 G.. breaks hard mode: the 1st letter must be 1");
+    expect_file(t, 1, "111 G.. 232 YY. 123 GGG\n",
+                "line 1: 232 after 111 G.. breaks hard mode: the 1st letter must be 1");
     cb_table_free(t);
     cb_game_free(w);
 }

@@ -27,8 +27,8 @@ static void on_progress(const cb_optimal_progress *p, void *arg)
         fprintf(stderr, "%soptimal: %.0f s, %.2fM nodes, worst case: trying %d guesses%s", ps->tty ? "\r" : "",
                 p->seconds, (double)p->nodes / 1e6, p->depth, ps->tty ? "   " : "\n");
     else if (p->phase == 2)
-        fprintf(stderr, "%soptimal: %.0f s, %.2fM nodes, writing down the strategy%s", ps->tty ? "\r" : "",
-                p->seconds, (double)p->nodes / 1e6, ps->tty ? "   " : "\n");
+        fprintf(stderr, "%soptimal: %.0f s, %.2fM nodes, writing down the strategy%s", ps->tty ? "\r" : "", p->seconds,
+                (double)p->nodes / 1e6, ps->tty ? "   " : "\n");
     else
         fprintf(stderr, "%soptimal: %.0f s, %.2fM nodes, opener %zu/%zu %s, best so far %s%s", ps->tty ? "\r" : "",
                 p->seconds, (double)p->nodes / 1e6, p->opener_index + 1, p->opener_count, opener, best,
@@ -65,10 +65,9 @@ static void describe_objective(const cli *c, const cb_optimal_options *o, char *
     char lim[64] = "no limit on guesses";
     if (o->max_guesses)
         snprintf(lim, sizeof lim, "at most %d guesses", o->max_guesses);
-    snprintf(buf, size, "%s, %s, %s%s", o->objective == CB_OBJECTIVE_WORST ? "least worst case, then least total"
-                                                                           : "least total guesses",
-             lim, o->candidates_only ? "candidates only" : "any allowed guess",
-             cli_flag(c, "hard") ? ", hard mode" : "");
+    snprintf(buf, size, "%s, %s, %s%s",
+             o->objective == CB_OBJECTIVE_WORST ? "least worst case, then least total" : "least total guesses", lim,
+             o->candidates_only ? "candidates only" : "any allowed guess", cli_flag(c, "hard") ? ", hard mode" : "");
 }
 
 /* The header of a tree file: what the tree is and how it was found. */
@@ -81,14 +80,17 @@ static char *tree_header(const cli *c, const cb_optimal_options *o, const cb_opt
         return NULL;
     describe_objective(c, o, obj, sizeof obj);
     cb_game_format_code(c->game, r->first, first, sizeof first);
-    snprintf(h, size,
-             "game: %s\nobjective: %s\nresult: %s\ntotal: %llu guesses over %llu %s (average %.4f), at most %d guesses, "
-             "opener %s",
-             cb_game_name(c->game), obj,
-             r->proved ? "proved optimal" : r->stopped ? "stopped at the time limit: an upper bound" : "an upper bound "
-                                                                                                       "(--top)",
-             (unsigned long long)r->stats.total, (unsigned long long)r->stats.games, games_word(c->game),
-             cb_tree_stats_average(&r->stats), r->stats.max, first);
+    snprintf(
+        h, size,
+        "game: %s\nobjective: %s\nresult: %s\ntotal: %llu guesses over %llu %s (average %.4f), at most %d guesses, "
+        "opener %s",
+        cb_game_name(c->game), obj,
+        r->proved    ? "proved optimal"
+        : r->stopped ? "stopped at the time limit: an upper bound"
+                     : "an upper bound "
+                       "(--top)",
+        (unsigned long long)r->stats.total, (unsigned long long)r->stats.games, games_word(c->game),
+        cb_tree_stats_average(&r->stats), r->stats.max, first);
     return h;
 }
 
@@ -119,8 +121,8 @@ static void print_openers(const cli *c, const cb_optimal_result *r, int json)
         if (r->openers[i].bound == UINT64_MAX)
             printf("%s%s impossible", i ? ", " : "", w);
         else
-            printf("%s%s %s%llu", i ? ", " : "", w, r->openers[i].exact ? "" : ">=",
-                   (unsigned long long)r->openers[i].bound);
+            printf("%s%s %s%llu", i ? ", " : "", w,
+                   r->openers[i].exact ? "" : ">=", (unsigned long long)r->openers[i].bound);
     }
     if (r->openers_searched > shown)
         printf(", ... (%zu searched)", r->openers_searched);
@@ -309,7 +311,11 @@ static const cli_opt opts[] = {
 };
 
 const cli_cmd cmd_optimal = {
-    "optimal", "[OPTIONS]",
+    "optimal",
+    "[OPTIONS]",
     "find a strategy with the least total (or worst case) number of guesses, with proof",
-    "codebreaker optimal --game wordle --first salet --tree salet.tree", opts, 1, run,
+    "codebreaker optimal --game wordle --first salet --tree salet.tree",
+    opts,
+    1,
+    run,
 };

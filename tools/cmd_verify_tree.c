@@ -73,7 +73,11 @@ static const cli_opt opts[] = {
 };
 
 const cli_cmd cmd_verify_tree = {
-    "verify-tree", "[OPTIONS] FILE",
+    "verify-tree",
+    "[OPTIONS] FILE",
     "check that a decision tree plays by the rules and solves every secret; print its statistics",
-    "codebreaker verify-tree --game wordle salet.tree", opts, 1, run,
+    "codebreaker verify-tree --game wordle salet.tree",
+    opts,
+    1,
+    run,
 };

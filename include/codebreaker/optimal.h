@@ -35,26 +35,26 @@ typedef enum cb_objective {
 /* What a progress callback is told, about once per progress_interval. */
 typedef struct cb_optimal_progress {
     double seconds;
-    uint64_t nodes;        /* search nodes entered so far */
-    uint64_t best;         /* best total proved so far at the root, UINT64_MAX before the first */
-    uint32_t opener;       /* guess being searched at the root */
-    size_t opener_index;   /* its rank among the openers (0 first) */
+    uint64_t nodes;      /* search nodes entered so far */
+    uint64_t best;       /* best total proved so far at the root, UINT64_MAX before the first */
+    uint32_t opener;     /* guess being searched at the root */
+    size_t opener_index; /* its rank among the openers (0 first) */
     size_t opener_count;
-    int phase;             /* 0: searching, 1: worst case (objective worst), 2: building the tree */
-    int depth;             /* the limit being tried (objective worst) */
+    int phase; /* 0: searching, 1: worst case (objective worst), 2: building the tree */
+    int depth; /* the limit being tried (objective worst) */
 } cb_optimal_progress;
 
 typedef struct cb_optimal_options {
     cb_objective objective;
-    int max_guesses;         /* 0: no limit */
-    int hard;                /* Wordle hard mode */
-    int candidates_only;     /* every guess must be a remaining candidate */
-    uint32_t first;          /* the opener (guess index), or CB_NONE to search for the best one */
-    int top;                 /* 0: every guess (a proof); N: only the N best by the greedy score (an upper bound) */
-    double time_limit;       /* seconds; 0: none. At the limit the search stops with its best bounds */
-    int threads;             /* 0: OpenMP's default */
-    int symmetry;            /* skip guesses equivalent under the game's symmetries (default 1) */
-    size_t cache_bytes;      /* memory for the cache of solved sets; 0: default (a quarter of RAM, at most 4 GiB) */
+    int max_guesses;     /* 0: no limit */
+    int hard;            /* Wordle hard mode */
+    int candidates_only; /* every guess must be a remaining candidate */
+    uint32_t first;      /* the opener (guess index), or CB_NONE to search for the best one */
+    int top;             /* 0: every guess (a proof); N: only the N best by the greedy score (an upper bound) */
+    double time_limit;   /* seconds; 0: none. At the limit the search stops with its best bounds */
+    int threads;         /* 0: OpenMP's default */
+    int symmetry;        /* skip guesses equivalent under the game's symmetries (default 1) */
+    size_t cache_bytes;  /* memory for the cache of solved sets; 0: default (a quarter of RAM, at most 4 GiB) */
     void (*progress)(const cb_optimal_progress *p, void *arg);
     void *progress_arg;
     double progress_interval; /* seconds between progress calls; 0: 1 s */
@@ -81,12 +81,12 @@ typedef struct cb_optimal_result {
     uint64_t nodes;      /* search nodes entered */
     uint64_t cache_entries;
     double seconds;
-    int threads;                 /* threads used */
-    uint64_t symmetries;         /* size of the symmetry group used at the root (1: none) */
-    size_t opener_count;         /* distinct openers at the root (after symmetry) */
-    cb_optimal_opener *openers;  /* the openers searched, in search order */
+    int threads;                /* threads used */
+    uint64_t symmetries;        /* size of the symmetry group used at the root (1: none) */
+    size_t opener_count;        /* distinct openers at the root (after symmetry) */
+    cb_optimal_opener *openers; /* the openers searched, in search order */
     size_t openers_searched;
-    cb_tree *tree;               /* the strategy (NULL when infeasible) */
+    cb_tree *tree; /* the strategy (NULL when infeasible) */
 } cb_optimal_result;
 
 /*

@@ -74,11 +74,11 @@ uint32_t cb_tree_find(const cb_tree *tree, const uint32_t *guesses, const uint32
 
 /* What playing every secret through a tree gives. */
 typedef struct cb_tree_stats {
-    uint64_t games;  /* secrets played (codeword-mapping pairs for Symble) */
-    uint64_t total;  /* guesses over all of them, the winning ones included */
-    int max;         /* most guesses any secret needs */
+    uint64_t games;                       /* secrets played (codeword-mapping pairs for Symble) */
+    uint64_t total;                       /* guesses over all of them, the winning ones included */
+    int max;                              /* most guesses any secret needs */
     uint64_t dist[CB_TREE_MAX_DEPTH + 1]; /* dist[k]: secrets solved in exactly k guesses */
-    size_t nodes;    /* nodes of the tree */
+    size_t nodes;                         /* nodes of the tree */
 } cb_tree_stats;
 
 /* Average guesses per game, 0 for none. */
