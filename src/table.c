@@ -290,7 +290,9 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
         free(t);
         return cb_error_set(err, CB_ENOMEM, "out of memory for a feedback table of %.3g GiB", need / (1u << 30));
     }
-    int rc = build_direct(t, opt->threads);
+    /* small tables are faster built by one thread than shared (and a second would only spin idle after) */
+    int threads = (double)game->nguess * (double)game->nsecret < 1e6 ? 1 : opt->threads;
+    int rc = build_direct(t, threads);
     if (rc != CB_OK) {
         cb_table_free(t);
         return cb_error_set(err, rc, "out of memory building the feedback table");

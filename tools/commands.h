@@ -15,5 +15,7 @@ extern const cli_cmd cmd_rank;
 extern const cli_cmd cmd_play;
 extern const cli_cmd cmd_assist;
 extern const cli_cmd cmd_solve;
+extern const cli_cmd cmd_optimal;
+extern const cli_cmd cmd_verify_tree;
 
 #endif

@@ -15,6 +15,8 @@ static const cli_cmd *const commands[] = {
     &cmd_play,
     &cmd_assist,
     &cmd_solve,
+    &cmd_optimal,
+    &cmd_verify_tree,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -19,6 +19,8 @@
 #include "rng.h"
 #include "strategy.h"
 #include "simulate.h"
+#include "tree.h"
+#include "optimal.h"
 
 #define CB_VERSION "0.1.0"
 

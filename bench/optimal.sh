@@ -1,0 +1,118 @@
+#!/bin/sh
+# optimal.sh: time `codebreaker optimal` on the published optima, side by side with the peers when they exist:
+# Alex Selby's wordle.cpp (Wordle) and widmaN's mastermind-strategy (Mastermind). See docs/optimal.md.
+#
+# usage: bench/optimal.sh [BUILD_DIR] [quick|full|CASE...]
+#   quick (default): the cases that take seconds; full: also 4x7, 4x8 and Bulls and Cows (minutes each).
+#   A CASE is one of the names printed in the first column.
+# environment:
+#   SELBY=path/to/wordle      Selby's solver (default /tmp/peers/selby/wordle_native, else .../wordle)
+#   WIDMAN=path/to/mmstrat    widmaN's solver (default /tmp/peers/widman/build-native/mmstrat)
+#   REPEAT=N                  runs per case, the fastest is reported (default 3; 1 for the slow cases)
+#   THREADS=N                 threads for codebreaker (default: all cores)
+#   PEER_TIMEOUT=S            give up on a peer run after S seconds (default 1800; its result then reads "timeout")
+# Wall time is what a user waits for; CPU is user + system time. On a shared machine compare both.
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$here/build}
+[ $# -gt 0 ] && shift
+cb=$build/codebreaker
+[ -x "$cb" ] || { echo "optimal.sh: no $cb (run make first)" >&2; exit 2; }
+selby=${SELBY:-}
+if [ -z "$selby" ]; then
+    for s in /tmp/peers/selby/wordle_native /tmp/peers/selby/wordle; do
+        [ -x "$s" ] && { selby=$s; break; }
+    done
+fi
+widman=${WIDMAN:-/tmp/peers/widman/build-native/mmstrat}
+[ -x "$widman" ] || widman=
+repeat=${REPEAT:-3}
+peer_timeout=${PEER_TIMEOUT:-1800}
+threads=${THREADS:+--threads $THREADS}
+answers=$here/data/wordle/answers.txt
+allowed=$here/data/wordle/allowed.txt
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# timed N OUTFILE CMD...: run CMD N times; prints "wall cpu" of the fastest run (by wall); output of the last run kept
+timed() {
+    n=$1 out=$2
+    shift 2
+    best=""
+    i=0
+    while [ "$i" -lt "$n" ]; do
+        /usr/bin/time -f "%e %U %S" -o "$tmp/time" "$@" >"$out" 2>"$out.err"
+        t=$(awk '{printf "%.2f %.2f", $1, $2 + $3}' "$tmp/time")
+        if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { split(a, x, " "); split(b, y, " "); exit !(x[1] < y[1]) }'; then
+            best=$t
+        fi
+        i=$((i + 1))
+    done
+    echo "$best"
+}
+
+ours_total() { sed -n 's/^total  *\([0-9]*\) guesses.*/\1/p' "$1"; }
+selby_total() { sed -n 's/^First guess [a-z]* *=  *\([0-9]*\).*/\1/p' "$1" | tail -1; }
+widman_total() { awk '$1 == "optimal" { print $2 }' "$1"; }
+
+line() { printf '%-16s %-8s %10s %9s %9s   %-12s %10s %9s %9s\n' "$@"; }
+
+# run_case NAME EXPECTED RUNS "OUR ARGS" PEER "PEER ARGS"
+run_case() {
+    name=$1 want=$2 runs=$3 args=$4 peer=$5 pargs=$6
+    # shellcheck disable=SC2086
+    t=$(timed "$runs" "$tmp/ours" "$cb" optimal --quiet $threads $args)
+    got=$(ours_total "$tmp/ours")
+    pw=- pc=- pr=- pname=-
+    if [ "$peer" = selby ] && [ -n "$selby" ]; then
+        pname=selby
+        # shellcheck disable=SC2086
+        pt=$(cd "$(dirname "$selby")" && timed "$runs" "$tmp/peer" timeout "$peer_timeout" "$selby" -a "$allowed" -h "$answers" $pargs)
+        pr=$(selby_total "$tmp/peer")
+        pw=${pt% *} pc=${pt#* }
+    elif [ "$peer" = widman ] && [ -n "$widman" ]; then
+        pname=widman
+        # shellcheck disable=SC2086
+        pt=$(timed "$runs" "$tmp/peer" timeout "$peer_timeout" "$widman" -s optimal -S $pargs)
+        pr=$(widman_total "$tmp/peer")
+        [ -n "$pr" ] || pr=timeout
+        pw=${pt% *} pc=${pt#* }
+    fi
+    line "$name" "$want" "${got:-FAIL}" "${t% *}" "${t#* }" "$pname" "$pr" "$pw" "$pc"
+}
+
+# one case by name
+bench_case() {
+    case $1 in
+    mm-3x6) run_case mm-3x6 854 "$repeat" "--game mastermind --pegs 3" widman "-r p3c6r" ;;
+    mm-4x5) run_case mm-4x5 2463 "$repeat" "--game mastermind --colors 5" widman "-r p4c5r" ;;
+    mm-6x4) run_case mm-6x4 5625 "$repeat" "--game mastermind" widman "-r p4c6r" ;;
+    mm-6x4-max5) run_case mm-6x4-max5 5626 "$repeat" "--game mastermind --max-guesses 5" none "" ;;
+    mm-6x4-cands) run_case mm-6x4-cands 5660 "$repeat" "--game mastermind --candidates-only" none "" ;;
+    mm-6x4-worst) run_case mm-6x4-worst 5626 "$repeat" "--game mastermind --objective worst" none "" ;;
+    salet) run_case salet 7920 "$repeat" "--first salet --max-guesses 6" selby "-w salet" ;;
+    salet-nolimit) run_case salet-nolimit 7920 "$repeat" "--first salet" none "" ;;
+    salet-hard) run_case salet-hard 8122 "$repeat" "--first salet --hard --max-guesses 6" selby "-H -w salet" ;;
+    salet-hard-nolim) run_case salet-hard-nolim 8116 "$repeat" "--first salet --hard" selby "-H -g 10 -w salet" ;;
+    palet-hard-5) run_case palet-hard-5 8206 "$repeat" "--first palet --hard --max-guesses 5" selby "-H -g 5 -w palet" ;;
+    mm-4x7) run_case mm-4x7 11228 1 "--game mastermind --colors 7" widman "-r p4c7r" ;;
+    mm-4x8) run_case mm-4x8 20471 1 "--game mastermind --colors 8" widman "-r p4c8r" ;;
+    bulls) run_case bulls 26274 1 "--game bulls" widman "-r p4c10n" ;;
+    *) echo "optimal.sh: unknown case $1" >&2 ;;
+    esac
+}
+
+quick_cases="mm-3x6 mm-4x5 mm-6x4 mm-6x4-max5 mm-6x4-cands mm-6x4-worst salet salet-nolimit salet-hard salet-hard-nolim palet-hard-5"
+full_cases="$quick_cases mm-4x7 mm-4x8 bulls"
+
+echo "# codebreaker optimal vs peers on $(uname -n), $(nproc) cores; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+line case expected codebreaker wall_s cpu_s peer result wall_s cpu_s
+if [ $# -eq 0 ] || [ "$1" = quick ]; then
+    set -- $quick_cases
+elif [ "$1" = full ]; then
+    set -- $full_cases
+fi
+for c in "$@"; do
+    bench_case "$c"
+done
+echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,111 @@
+/*
+ * optimal.h: the exact solver: strategies that provably minimise the total
+ * number of guesses over all secrets (equivalently the average), optionally
+ * under a limit on the number of guesses, or that minimise the worst case
+ * first and the total second.
+ *
+ * The search is a depth-first branch and bound over the decision trees of
+ * the game (docs/optimal.md): lower bounds per part of a partition, guesses
+ * tried in the order of a greedy score, a cache of solved candidate sets,
+ * cut-offs against the best total found so far, symmetries of complete
+ * dictionaries (permutations of colours, and of positions under the
+ * Mastermind rule) that fix the history, and OpenMP tasks over the parts.
+ *
+ * Every guess of the game's list may be played unless candidates_only is
+ * set; in hard mode (Wordle rule) only guesses legal after the history.
+ * In Symble a secret is a codeword together with the hidden mapping, all
+ * six mappings equally likely: totals count guesses over all such pairs.
+ *
+ * The result owns the strategy found as a decision tree (tree.h).
+ */
+#ifndef CODEBREAKER_OPTIMAL_H
+#define CODEBREAKER_OPTIMAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "table.h"
+#include "tree.h"
+
+typedef enum cb_objective {
+    CB_OBJECTIVE_TOTAL = 0, /* least total guesses (within max_guesses when set) */
+    CB_OBJECTIVE_WORST = 1  /* least worst case, then least total within it */
+} cb_objective;
+
+/* What a progress callback is told, about once per progress_interval. */
+typedef struct cb_optimal_progress {
+    double seconds;
+    uint64_t nodes;      /* search nodes entered so far */
+    uint64_t best;       /* best total proved so far at the root, UINT64_MAX before the first */
+    uint32_t opener;     /* guess being searched at the root */
+    size_t opener_index; /* its rank among the openers (0 first) */
+    size_t opener_count;
+    int phase; /* 0: searching, 1: worst case (objective worst), 2: building the tree */
+    int depth; /* the limit being tried (objective worst) */
+} cb_optimal_progress;
+
+typedef struct cb_optimal_options {
+    cb_objective objective;
+    int max_guesses;     /* 0: no limit */
+    int hard;            /* Wordle hard mode */
+    int candidates_only; /* every guess must be a remaining candidate */
+    uint32_t first;      /* the opener (guess index), or CB_NONE to search for the best one */
+    int top;             /* 0: every guess (a proof); N: only the N best by the greedy score (an upper bound) */
+    double time_limit;   /* seconds; 0: none. At the limit the search stops with its best bounds */
+    int threads;         /* 0: OpenMP's default */
+    int symmetry;        /* skip guesses equivalent under the game's symmetries (default 1) */
+    size_t cache_bytes;  /* memory for the cache of solved sets; 0: default (a quarter of RAM, at most 4 GiB) */
+    void (*progress)(const cb_optimal_progress *p, void *arg);
+    void *progress_arg;
+    double progress_interval; /* seconds between progress calls; 0: 1 s */
+} cb_optimal_options;
+
+void cb_optimal_options_default(cb_optimal_options *opt);
+
+/* One opener searched at the root, with what is known of its total. */
+typedef struct cb_optimal_opener {
+    uint32_t guess;
+    uint64_t bound; /* its total when exact, else a lower bound; UINT64_MAX: it cannot solve every secret */
+    int exact;
+} cb_optimal_opener;
+
+typedef struct cb_optimal_result {
+    int proved;          /* the total is optimal (no --top, not stopped) */
+    int stopped;         /* the time limit stopped the search */
+    int infeasible;      /* no strategy solves every secret within max_guesses */
+    uint64_t total;      /* total guesses of the strategy found over all secrets */
+    uint64_t lower;      /* proved lower bound on the optimum (equal to total when proved) */
+    int worst_limit;     /* objective worst: the least worst case proved (0 otherwise) */
+    cb_tree_stats stats; /* of the strategy found: games, total, max, distribution */
+    uint32_t first;      /* its opener */
+    uint64_t nodes;      /* search nodes entered */
+    uint64_t cache_entries;
+    double seconds;
+    int threads;                /* threads used */
+    uint64_t symmetries;        /* size of the symmetry group used at the root (1: none) */
+    size_t opener_count;        /* distinct openers at the root (after symmetry) */
+    cb_optimal_opener *openers; /* the openers searched, in search order */
+    size_t openers_searched;
+    cb_tree *tree; /* the strategy (NULL when infeasible) */
+} cb_optimal_result;
+
+/*
+ * Solve the game of table (which must be precomputed) under opt. On success
+ * res is filled and must be released with cb_optimal_result_release(). A
+ * stopped search (time limit) still succeeds: res->stopped is set, total and
+ * tree describe the best strategy known (found by the search, or else by the
+ * greedy score) and lower the best proved bound. Errors: CB_EINVAL for
+ * options that do not fit the game (err says which), CB_ETOOBIG for games
+ * the solver cannot hold, CB_ENOMEM.
+ */
+int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_optimal_result *res, cb_error *err);
+void cb_optimal_result_release(cb_optimal_result *res);
+
+/*
+ * The number of symmetries of the game before any guess: permutations of the
+ * colours (complete dictionaries) and of the positions (Mastermind rule) that
+ * map the game onto itself; 1 for word lists. Saturates at UINT64_MAX.
+ */
+uint64_t cb_optimal_symmetries(const cb_game *game);
+
+#endif

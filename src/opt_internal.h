@@ -1,0 +1,353 @@
+/*
+ * opt_internal.h: the exact solver's private parts shared between its files:
+ * a stack allocator, the cache of solved sets and the symmetry groups
+ * (opt_support.c), the search's nodes and state, and how a node's guesses
+ * split it (opt_scan.c). The search itself is optimal.c.
+ */
+#ifndef CB_OPT_INTERNAL_H
+#define CB_OPT_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "codebreaker/game.h"
+#include "codebreaker/optimal.h"
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/*
+ * A stack allocator: memory comes from big blocks and goes back in the
+ * reverse order, by returning to a mark. Blocks never move, so pointers stay
+ * valid until their mark is released.
+ */
+#define CB_ARENA_BLOCKS 48
+
+typedef struct cb_arena_block {
+    char *mem;
+    size_t size, used;
+} cb_arena_block;
+
+typedef struct cb_arena {
+    cb_arena_block blk[CB_ARENA_BLOCKS];
+    int nblk, cur;
+} cb_arena;
+
+typedef struct cb_arena_mark {
+    int cur;
+    size_t used;
+} cb_arena_mark;
+
+void cb__arena_init(cb_arena *a);
+void cb__arena_release_all(cb_arena *a);
+/* bytes (aligned to 64) or NULL when out of memory. */
+void *cb__arena_alloc(cb_arena *a, size_t bytes);
+cb_arena_mark cb__arena_mark(const cb_arena *a);
+void cb__arena_reset(cb_arena *a, cb_arena_mark m);
+
+/*
+ * The cache: key bytes (the candidate set and what else decides its value)
+ * -> a proved lower bound, the exact value when known and the best guess.
+ * Safe to use from many threads at once. When its memory limit is reached it
+ * keeps its entries and stops adding new ones.
+ */
+typedef struct cb_cache cb_cache;
+
+typedef struct cb_cache_value {
+    int64_t lb;    /* proved lower bound */
+    int64_t exact; /* exact value, or -1 */
+    uint32_t best; /* a best guess when exact, else CB_NONE */
+} cb_cache_value;
+
+/* A cache holding at most limit_bytes, with buckets for about expect_bytes of entries. */
+int cb__cache_new(size_t limit_bytes, size_t expect_bytes, int threads, cb_cache **out);
+void cb__cache_free(cb_cache *c);
+uint64_t cb__cache_hash(const void *key, size_t len);
+/* 1 and *v when key is present. */
+int cb__cache_get(cb_cache *c, const void *key, size_t len, uint64_t hash, cb_cache_value *v);
+/* Merge v into the entry of key (raising lb, setting exact), creating it when there is room. */
+void cb__cache_put(cb_cache *c, int thread, const void *key, size_t len, uint64_t hash, const cb_cache_value *v);
+uint64_t cb__cache_entries(const cb_cache *c);
+
+/*
+ * Symmetries of complete dictionaries: a group of maps of codes, each a
+ * permutation of positions (perm[j]: the position whose symbol moves to j)
+ * and of colours. The group is stored as a list of elements whose colour map
+ * is fixed on the colours already used by the history (`used`), times every
+ * permutation of the unused colours. Every element fixes each guess of the
+ * history, so it maps the candidates onto themselves.
+ */
+typedef struct cb_sym_el {
+    uint8_t perm[CB_MAX_LENGTH];
+    uint8_t col[CB_MAX_SYMBOLS]; /* image of each used colour */
+} cb_sym_el;
+
+typedef struct cb_sym_group {
+    uint32_t count; /* list elements */
+    uint64_t used;  /* bit mask of used colours */
+    int k, n;
+    cb_sym_el *el;
+} cb_sym_group;
+
+/* Order of the group (list size times (unused colours)!), saturating. */
+uint64_t cb__sym_order(const cb_sym_group *g);
+/* 1 when the group is just the identity. */
+int cb__sym_trivial(const cb_sym_group *g);
+/*
+ * Canonical form of code (n symbols) under the group: the least image, as a
+ * base-k number. Codes of one orbit, and only they, share it.
+ */
+uint64_t cb__sym_canon(const cb_sym_group *g, const uint8_t *code);
+/* The elements of g that fix code, into out (room for g->count elements). */
+void cb__sym_stabilizer(const cb_sym_group *g, const uint8_t *code, cb_sym_group *out);
+
+/* ---- the search's shared state (optimal.c searches, opt_scan.c looks at nodes) ---- */
+
+#define INF ((int64_t)1 << 60)
+#define UNL 255     /* no limit on the guesses left */
+#define PAR_NODE 40 /* first-level nodes at least this big solve their first guess's parts as tasks */
+#define PAR_PART 5  /* parts at least this big become tasks (smaller ones stay with the parent) */
+#define CACHE_MIN 3 /* nodes at least this big go to the cache */
+#define LT_MAX ((size_t)512 << 20)
+#define LT_MIN 16    /* smaller nodes let their parts read their own base */
+#define SEEN_BITS 15 /* per-thread hash of rows and orbits: 2^SEEN_BITS slots at least */
+
+/* A set of entries and the guesses that may be played there (see optimal.c). */
+typedef struct node {
+    uint32_t n;           /* entries */
+    const uint32_t *sid;  /* entry ids, increasing: secret, or secret * 6 + mapping */
+    const uint32_t *col;  /* column of each entry in base */
+    const uint32_t *crow; /* row in base of each entry's codeword played as a guess, or CB_NONE */
+    const uint8_t *base;
+    size_t stride;           /* values per row of base */
+    int raw;                 /* base is the game's table: Symble values still need a mapping */
+    uint32_t m;              /* guesses */
+    const uint32_t *row;     /* row in base of each guess; NULL: guess j is row j */
+    const uint32_t *gid;     /* game index of each guess */
+    int d;                   /* guesses left, or UNL */
+    int level;               /* guesses played since the root */
+    uint32_t cg, cfb;        /* hard mode: the turn that led here (cg CB_NONE: none) */
+    const uint8_t *sig;      /* hard mode: greens and least letter counts so far */
+    const cb_sym_group *grp; /* symmetries fixing the history, or NULL */
+    uint32_t bmax;           /* no guess makes more parts than this here (won included) */
+    uint32_t ncw;            /* codewords among the entries */
+    uint32_t maxsame;        /* most entries of one codeword */
+} node;
+
+/* What the scan of a node keeps: the guesses worth playing there. */
+typedef struct scan {
+    uint32_t k;           /* guesses kept */
+    uint32_t *gid, *srow; /* game index and row in the node's base */
+    int64_t *lb;          /* lower bound of the total when playing it (exact when tx) */
+    uint64_t *key;        /* greedy order, least first */
+    uint8_t *tx;          /* every part is trivial: lb is the exact total */
+    uint8_t *lt;          /* local table: k rows of n values, or NULL */
+    uint32_t *kc;         /* with lt: row of each entry's codeword, or CB_NONE */
+    int64_t lbmin;
+    uint32_t bmax;
+    uint32_t early; /* a kept guess proved optimal during the scan, or CB_NONE */
+} scan;
+
+/* A slot of the per-thread hash set: valid when its stamp is the current generation. */
+struct slot {
+    uint64_t key;
+    uint32_t val, stamp;
+};
+
+#define CB_FEWVALS 64 /* games with at most this many feedback values count parts in bytes */
+
+/* Each thread's work areas. */
+typedef struct tls {
+    _Alignas(16) uint8_t few[4][CB_FEWVALS]; /* byte counters, kept at zero between uses */
+    cb_arena arena;
+    uint32_t *cnt; /* nvals counters, kept at zero between uses */
+    uint32_t *cnt2;
+    uint32_t *gmap;    /* game index -> kept row, CB_NONE between uses */
+    struct slot *seen; /* stamped hash slots */
+    uint32_t seen_cap, seen_mask, gen;
+    uint64_t nodes;
+    char pad[64];
+} tls;
+
+/* One run of the solver: the game, the options, the cache, the threads and the clock. */
+typedef struct solver {
+    const cb_game *game;
+    const cb_table *table;
+    cb_optimal_options opt;
+    int pairs, hard, cands, depth_only, top, dedup, maxd;
+    uint32_t nvals, won, p3;
+    int lw; /* bytes per value */
+    const uint8_t *gbase;
+    size_t gstride;
+    const uint16_t *obs; /* Symble: obs[m * 3^n + raw] */
+    uint8_t *lc;         /* hard mode: letter counts of each guess */
+    int siglen;
+    int keywide;
+    cb_cache *cache;
+    tls *tls;
+    int nthreads;
+    int stop, oom;
+    double t0, deadline, next_report;
+    uint64_t best_root;
+    uint32_t cur_opener;
+    size_t cur_index, opener_count;
+    int phase, phase_depth;
+    int sym;
+    cb_sym_group *root_grp;
+} solver;
+
+/* The parts of a node for one guess, with their lower bounds. */
+typedef struct kids {
+    uint32_t count;
+    node *c;
+    int64_t *lb;
+    uint8_t *done; /* lb is exact */
+    int64_t wc;
+} kids;
+
+enum { Q_OPEN = 0, Q_DONE = 1 };
+
+/* ---- small helpers ---- */
+
+static inline int64_t sat(int64_t v)
+{
+    return v >= INF ? INF : v;
+}
+static inline int64_t max64(int64_t a, int64_t b)
+{
+    return a > b ? a : b;
+}
+static inline int64_t min64(int64_t a, int64_t b)
+{
+    return a < b ? a : b;
+}
+
+static inline tls *me(solver *S)
+{
+#ifdef _OPENMP
+    return &S->tls[omp_get_thread_num()];
+#else
+    return &S->tls[0];
+#endif
+}
+
+static inline int stopped(const solver *S)
+{
+    return __atomic_load_n(&S->stop, __ATOMIC_RELAXED);
+}
+
+static inline int child_d(int d)
+{
+    return d == UNL ? UNL : d - 1;
+}
+
+/*
+ * A budget that cannot cut anything short (INF less some bounds). Only then
+ * are the parts of an opener solved in parallel: under a real budget the
+ * one-by-one order, small parts first, usually cuts the guess off early,
+ * and concurrent work would run with budgets already stale.
+ */
+static inline int unbounded(int64_t beta)
+{
+    return beta > INF / 2;
+}
+
+static inline int in_parallel(void)
+{
+#ifdef _OPENMP
+    return omp_in_parallel();
+#else
+    return 0;
+#endif
+}
+
+static inline __attribute__((always_inline)) uint32_t get(const uint8_t *p, size_t i, int w)
+{
+    return w == 1 ? p[i] : ((const uint16_t *)(const void *)p)[i];
+}
+
+static inline __attribute__((always_inline)) void put(uint8_t *p, size_t i, uint32_t v, int w)
+{
+    if (w == 1)
+        p[i] = (uint8_t)v;
+    else
+        ((uint16_t *)(void *)p)[i] = (uint16_t)v;
+}
+
+static inline uint32_t guess_row(const node *x, uint32_t j)
+{
+    return x->row ? x->row[j] : j;
+}
+
+static inline void *alloc(solver *S, tls *T, size_t bytes)
+{
+    void *p = cb__arena_alloc(&T->arena, bytes ? bytes : 1);
+    if (!p) {
+        __atomic_store_n(&S->oom, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
+    }
+    return p;
+}
+
+/* A fresh generation of the per-thread hash set, with room for `items` keys. */
+static inline void seen_reset(tls *T, uint32_t items)
+{
+    uint32_t size = 64;
+    while (size < 2 * items && size < T->seen_cap)
+        size <<= 1;
+    T->seen_mask = size - 1;
+    if (++T->gen == 0) {
+        for (uint32_t i = 0; i < T->seen_cap; i++)
+            T->seen[i].stamp = 0;
+        T->gen = 1;
+    }
+}
+
+/* Find key; when absent, insert it with val and return CB_NONE. Else return the stored val. */
+static inline uint32_t seen_find(tls *T, uint64_t key, uint32_t val)
+{
+    uint32_t i = (uint32_t)(key ^ key >> 32) & T->seen_mask;
+    for (;;) {
+        struct slot *sl = &T->seen[i];
+        if (sl->stamp != T->gen) {
+            sl->stamp = T->gen;
+            sl->key = key;
+            sl->val = val;
+            return CB_NONE;
+        }
+        if (sl->key == key)
+            return sl->val;
+        i = (i + 1) & T->seen_mask;
+    }
+}
+
+/* ---- opt_scan.c: how the guesses of a node split it ---- */
+
+/* Lower bound for a part of c entries of w codewords, r guesses left, at most b parts per guess. */
+int64_t cb__opt_part_lb(const solver *S, uint32_t c, uint32_t w, int r, uint32_t b);
+/* Lower bound for node x itself. */
+int64_t cb__opt_node_lb(const solver *S, const node *x);
+/* out[i] = the value of base row r for entry i of x (lw bytes each, 16 bytes of room after them). */
+void cb__opt_fill(const solver *S, const node *x, uint32_t r, uint8_t *out);
+/*
+ * A candidate whose parts are all trivial (single entries, pairs, single
+ * codewords) at the least possible cost: Q_DONE with *val and *best. Else
+ * Q_OPEN, having raised *lb when no candidate splits into single entries.
+ */
+int cb__opt_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t *best);
+/*
+ * Look at every guess of x: drop those that split nothing, or (with a local
+ * table) split exactly like an earlier one; bound the rest. Stops early when
+ * a guess whose parts are all trivial meets `target`, a lower bound of x.
+ * Allocates in the thread's arena; CB_ENOMEM.
+ */
+int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc);
+/*
+ * The parts of x for the guess gid_played with values vec (one per entry):
+ * the children, each with the list of guesses it inherits (sc's kept ones,
+ * or x's own when sc is NULL) and the symmetries grp. CB_ENOMEM.
+ */
+int cb__opt_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint32_t gid_played,
+                  const cb_sym_group *grp, kids *out);
+
+#endif

@@ -1,0 +1,748 @@
+/*
+ * opt_scan.c: how the guesses of a node split it: lower bounds, feedback
+ * values, hard-mode constraints, part counting (with SSE2 for small nodes),
+ * the candidate check, the scan of every guess and the split into parts.
+ */
+#include <stdlib.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "codebreaker/feedback.h"
+#include "game_internal.h"
+#include "opt_internal.h"
+
+/* ---- lower bounds ---- */
+
+/*
+ * Least total for c entries with r guesses left when a guess makes at most
+ * b parts (won included): one entry per node, at most (b-1)^(k-1) nodes at
+ * depth k. INF when c entries do not fit in r levels.
+ */
+static int64_t fill_lb(uint64_t c, uint64_t b, int r)
+{
+    if (c == 0)
+        return 0;
+    if (r == UNL && b <= 2)
+        return (int64_t)(c * (c + 1) / 2);
+    int64_t t = 0;
+    uint64_t slots = 1;
+    for (int k = 1; r == UNL || k <= r; k++) {
+        uint64_t take = c < slots ? c : slots;
+        t += (int64_t)k * (int64_t)take;
+        c -= take;
+        if (!c)
+            return t;
+        if (b <= 1)
+            return INF;
+        if (slots < ((uint64_t)1 << 40))
+            slots *= b - 1;
+    }
+    return INF;
+}
+
+/* Lower bound for a part of c entries of w codewords, r guesses left, at most b parts per guess. */
+int64_t cb__opt_part_lb(const solver *S, uint32_t c, uint32_t w, int r, uint32_t b)
+{
+    if (r == 0)
+        return INF;
+    if (w == 1)
+        return S->depth_only ? 0 : (int64_t)c;
+    if (S->depth_only)
+        return fill_lb(w, b, r) >= INF ? INF : 0;
+    if (!S->pairs)
+        return fill_lb(c, b, r);
+    if (r == 1)
+        return INF;
+    uint32_t same = c - w + 1 < 6 ? c - w + 1 : 6;
+    int64_t a = 2 * (int64_t)c - same, f = fill_lb(w, b, r);
+    return f >= INF ? INF : max64(a, f + (int64_t)(c - w));
+}
+
+/* Lower bound for node x itself. */
+int64_t cb__opt_node_lb(const solver *S, const node *x)
+{
+    if (!S->pairs || S->depth_only || x->ncw == 1)
+        return cb__opt_part_lb(S, x->n, x->ncw, x->d, x->bmax);
+    if (x->d <= 1)
+        return INF;
+    int64_t a = 2 * (int64_t)x->n - x->maxsame, f = fill_lb(x->ncw, x->bmax, x->d);
+    return f >= INF ? INF : max64(a, f + (int64_t)(x->n - x->ncw));
+}
+
+/* ---- values ---- */
+
+/* out[i] = the value of base row r for entry i of x. */
+static inline __attribute__((always_inline)) void fill_w(const solver *S, const node *x, uint32_t r, uint8_t *out,
+                                                         int w)
+{
+    const uint8_t *rp = x->base + (size_t)r * x->stride * (size_t)w;
+    const uint32_t *col = x->col;
+    uint32_t n = x->n;
+    if (x->raw && S->pairs) {
+        for (uint32_t i = 0; i < n; i++)
+            put(out, i, S->obs[(x->sid[i] % 6) * S->p3 + get(rp, col[i], w)], w);
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        put(out, i, get(rp, col[i], w), w);
+}
+
+void cb__opt_fill(const solver *S, const node *x, uint32_t r, uint8_t *out)
+{
+    if (S->lw == 1)
+        fill_w(S, x, r, out, 1);
+    else
+        fill_w(S, x, r, out, 2);
+}
+
+/* ---- hard mode ---- */
+
+/* The constraint one turn adds: greens in place, least counts of letters. */
+typedef struct hcons {
+    int ng, nc;
+    uint8_t gpos[CB_MAX_LENGTH], glet[CB_MAX_LENGTH];
+    uint8_t clet[CB_MAX_LENGTH], ccount[CB_MAX_LENGTH];
+} hcons;
+
+static void hard_constraint(const solver *S, uint32_t g, uint32_t fb, hcons *h)
+{
+    const uint8_t *code = cb_game_code(S->game, g);
+    uint8_t need[CB_MAX_SYMBOLS] = {0};
+    h->ng = h->nc = 0;
+    for (int i = 0; i < S->game->n; i++, fb /= 3) {
+        if (fb % 3 == 2) {
+            h->gpos[h->ng] = (uint8_t)i;
+            h->glet[h->ng++] = code[i];
+        }
+        if (fb % 3)
+            need[code[i]]++;
+    }
+    for (int i = 0; i < S->game->n; i++)
+        if (need[code[i]]) {
+            h->clet[h->nc] = code[i];
+            h->ccount[h->nc++] = need[code[i]];
+            need[code[i]] = 0;
+        }
+}
+
+static inline int respects(const solver *S, const hcons *h, uint32_t g)
+{
+    const uint8_t *code = cb_game_code(S->game, g), *lc = S->lc + (size_t)g * (size_t)S->game->k;
+    for (int i = 0; i < h->ng; i++)
+        if (code[h->gpos[i]] != h->glet[i])
+            return 0;
+    for (int i = 0; i < h->nc; i++)
+        if (lc[h->clet[i]] < h->ccount[i])
+            return 0;
+    return 1;
+}
+
+static void sig_apply(const solver *S, uint8_t *sig, uint32_t g, uint32_t fb)
+{
+    hcons h;
+    int n = S->game->n;
+    hard_constraint(S, g, fb, &h);
+    for (int i = 0; i < h.ng; i++)
+        sig[h.gpos[i]] = (uint8_t)(h.glet[i] + 1);
+    for (int i = 0; i < h.nc; i++)
+        if (sig[n + h.clet[i]] < h.ccount[i])
+            sig[n + h.clet[i]] = h.ccount[i];
+}
+
+static inline uint32_t pop16(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x5555);
+    x = (x & 0x3333) + ((x >> 2) & 0x3333);
+    x = (x + (x >> 4)) & 0x0f0f;
+    return (x + (x >> 8)) & 0x1f;
+}
+
+#if defined(__SSE2__)
+/*
+ * Rows of more than 16 entries when the game has at most 64 feedback values
+ * (Mastermind): byte counters in four interleaved sets, so that equal
+ * neighbours do not wait on each other's stores, merged over the values with
+ * SSE2: parts, sum of squares and largest part without a branch.
+ */
+static inline void row_fewvals(const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won, uint32_t nvals,
+                               uint8_t (*c)[CB_FEWVALS], uint8_t *out, uint32_t *parts, uint32_t *pairs, uint32_t *w,
+                               uint32_t *maxpart)
+{
+    uint32_t e = 0;
+    for (; e + 3 < n; e += 4) {
+        uint32_t k0 = rp[col[e]], k1 = rp[col[e + 1]], k2 = rp[col[e + 2]], k3 = rp[col[e + 3]];
+        out[e] = (uint8_t)k0;
+        out[e + 1] = (uint8_t)k1;
+        out[e + 2] = (uint8_t)k2;
+        out[e + 3] = (uint8_t)k3;
+        c[0][k0]++;
+        c[1][k1]++;
+        c[2][k2]++;
+        c[3][k3]++;
+    }
+    for (; e < n; e++) {
+        uint32_t k = rp[col[e]];
+        out[e] = (uint8_t)k;
+        c[0][k]++;
+    }
+    *w = (uint32_t)c[0][won] + c[1][won] + c[2][won] + c[3][won];
+    __m128i zero = _mm_setzero_si128(), mx = zero, sq = zero;
+    uint32_t p = 0;
+    for (uint32_t v = 0; v < nvals; v += 16) {
+        __m128i *q0 = (__m128i *)(void *)(c[0] + v), *q1 = (__m128i *)(void *)(c[1] + v);
+        __m128i *q2 = (__m128i *)(void *)(c[2] + v), *q3 = (__m128i *)(void *)(c[3] + v);
+        __m128i t = _mm_add_epi8(_mm_add_epi8(_mm_load_si128(q0), _mm_load_si128(q1)),
+                                 _mm_add_epi8(_mm_load_si128(q2), _mm_load_si128(q3)));
+        _mm_store_si128(q0, zero);
+        _mm_store_si128(q1, zero);
+        _mm_store_si128(q2, zero);
+        _mm_store_si128(q3, zero);
+        p += 16 - pop16((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(t, zero)));
+        mx = _mm_max_epu8(mx, t);
+        __m128i lo = _mm_unpacklo_epi8(t, zero), hi = _mm_unpackhi_epi8(t, zero);
+        sq = _mm_add_epi32(sq, _mm_add_epi32(_mm_madd_epi16(lo, lo), _mm_madd_epi16(hi, hi)));
+    }
+    sq = _mm_add_epi32(sq, _mm_srli_si128(sq, 8));
+    sq = _mm_add_epi32(sq, _mm_srli_si128(sq, 4));
+    mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 8));
+    mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 4));
+    mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 2));
+    mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 1));
+    *parts = p;
+    *pairs = ((uint32_t)_mm_cvtsi128_si32(sq) - n) / 2;
+    *maxpart = (uint32_t)_mm_cvtsi128_si32(mx) & 0xff;
+}
+#endif
+
+/*
+ * The common case: plain secrets, one-byte values, and parts whose bound is
+ * 2c - 1. Parts and equal pairs are counted without the per-part loop; up to
+ * 16 entries, with SSE2 byte shifts instead of counters in memory.
+ */
+
+static inline void row_plain1(const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won, uint8_t *out, tls *T,
+                              uint32_t nvals, uint32_t *parts, uint32_t *pairs, uint32_t *w, uint32_t *maxpart,
+                              uint64_t *hash)
+{
+    uint32_t *cnt = T->cnt, *cnt2 = T->cnt2;
+#if defined(__SSE2__)
+    if (n <= 16) {
+        uint64_t w0 = 0, w1 = 0;
+        uint32_t i = 0;
+        for (; i < n && i < 8; i++)
+            w0 |= (uint64_t)rp[col[i]] << (8 * i);
+        for (; i < n; i++)
+            w1 |= (uint64_t)rp[col[i]] << (8 * (i - 8));
+        __m128i v = _mm_set_epi64x((long long)w1, (long long)w0);
+        _mm_storeu_si128((__m128i *)(void *)out, v); /* rows have 16 bytes of slack after them */
+        /* values + 1 never match the zero bytes shifted in */
+        __m128i v1 = _mm_add_epi8(v, _mm_set1_epi8(1)), acc = _mm_setzero_si128(), dup = _mm_setzero_si128();
+#define CB_SHIFT_STEP(k)                                                                                               \
+    do {                                                                                                               \
+        if (n > k) {                                                                                                   \
+            __m128i e = _mm_cmpeq_epi8(v1, _mm_slli_si128(v1, k));                                                     \
+            dup = _mm_or_si128(dup, e);                                                                                \
+            acc = _mm_sub_epi8(acc, e);                                                                                \
+        }                                                                                                              \
+    } while (0)
+        CB_SHIFT_STEP(1);
+        CB_SHIFT_STEP(2);
+        CB_SHIFT_STEP(3);
+        CB_SHIFT_STEP(4);
+        CB_SHIFT_STEP(5);
+        CB_SHIFT_STEP(6);
+        CB_SHIFT_STEP(7);
+        CB_SHIFT_STEP(8);
+        CB_SHIFT_STEP(9);
+        CB_SHIFT_STEP(10);
+        CB_SHIFT_STEP(11);
+        CB_SHIFT_STEP(12);
+        CB_SHIFT_STEP(13);
+        CB_SHIFT_STEP(14);
+        CB_SHIFT_STEP(15);
+#undef CB_SHIFT_STEP
+        static const uint8_t ones[32] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                         0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+        __m128i valid = _mm_loadu_si128((const __m128i *)(const void *)(ones + 16 - n)); /* lanes < n */
+        uint32_t vm = (1u << n) - 1;
+        acc = _mm_and_si128(acc, valid);
+        __m128i mx = _mm_max_epu8(acc, _mm_srli_si128(acc, 8)); /* the last of a part of c counts c - 1 */
+        mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 4));
+        mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 2));
+        mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 1));
+        *maxpart = ((uint32_t)_mm_cvtsi128_si32(mx) & 0xff) + 1;
+        __m128i s = _mm_sad_epu8(acc, _mm_setzero_si128());
+        *pairs = (uint32_t)(_mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_srli_si128(s, 8)));
+        *parts = n - pop16((uint32_t)_mm_movemask_epi8(dup) & vm);
+        *w = (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)won))) & vm) != 0;
+        uint64_t h = (w0 ^ 0x9e3779b97f4a7c15ull) * 0xbf58476d1ce4e5b9ull;
+        h = (h ^ (h >> 31) ^ w1) * 0x94d049bb133111ebull;
+        *hash = h ^ (h >> 29);
+        return;
+    }
+#endif
+#if defined(__SSE2__)
+    if (nvals <= CB_FEWVALS && n <= 255) {
+        row_fewvals(rp, col, n, won, nvals, T->few, out, parts, pairs, w, maxpart);
+        *hash = 0;
+        return;
+    }
+#else
+    (void)nvals;
+#endif
+    /* two sets of counters, so that equal neighbours do not wait on each other's stores */
+    uint32_t *c0 = cnt, *c1 = cnt2, p = 0, pr = 0, mx = 0, e = 0;
+    for (; e + 1 < n; e += 2) {
+        uint32_t k0 = rp[col[e]], k1 = rp[col[e + 1]];
+        out[e] = (uint8_t)k0;
+        out[e + 1] = (uint8_t)k1;
+        c0[k0]++;
+        c1[k1]++;
+    }
+    if (e < n) {
+        uint32_t k0 = rp[col[e]];
+        out[e] = (uint8_t)k0;
+        c0[k0]++;
+    }
+    *w = c0[won] + c1[won];
+    for (e = 0; e < n; e++) {
+        uint32_t k = out[e], c = c0[k] + c1[k];
+        if (c) {
+            p++;
+            pr += c * (c - 1) / 2;
+            mx = c > mx ? c : mx;
+            c0[k] = c1[k] = 0;
+        }
+    }
+    *maxpart = mx;
+    *parts = p;
+    *pairs = pr;
+    *hash = 0;
+}
+
+/*
+ * A candidate whose parts are all trivial (single entries, pairs, single
+ * codewords) at the least possible cost: Q_DONE with *val and *best. Else
+ * Q_OPEN, having raised *lb when no candidate splits into single entries.
+ */
+int cb__opt_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t *best)
+{
+    tls *T = me(S);
+    int r = x->d;
+    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    uint8_t *v = alloc(S, T, (size_t)x->n * (size_t)S->lw + 16);
+    uint32_t *touched = alloc(S, T, ((size_t)x->n + 1) * sizeof *touched);
+    int64_t mincand = INF;
+    uint32_t mincand_g = CB_NONE;
+    int64_t wc = S->depth_only ? 0 : x->n;
+    if (!v || !touched) {
+        cb__arena_reset(&T->arena, mk);
+        return Q_OPEN;
+    }
+    uint32_t *cnt = T->cnt, *cw = T->cnt2;
+    int fast = !S->pairs && !S->depth_only && S->lw == 1 && (r == UNL || r >= 3);
+    for (uint32_t i = 0; i < x->n; i++) {
+        if (x->crow[i] == CB_NONE || (i > 0 && S->pairs && x->sid[i] / 6 == x->sid[i - 1] / 6))
+            continue;
+        if (fast) { /* parts of one or two entries, each at its least cost */
+            uint32_t parts, pairs, won, maxpart;
+            uint64_t hh;
+            row_plain1(x->base + (size_t)x->crow[i] * x->stride, x->col, x->n, S->won, v, T, S->nvals, &parts, &pairs,
+                       &won, &maxpart, &hh);
+            if (maxpart <= 2) {
+                int64_t cost = wc + (int64_t)(parts - won) + 2 * (int64_t)pairs;
+                if (cost < mincand) {
+                    mincand = cost;
+                    mincand_g = x->crow[i];
+                    if (cost <= *lb)
+                        break;
+                }
+            }
+            continue;
+        }
+        cb__opt_fill(S, x, x->crow[i], v);
+        uint32_t parts = 0, last_cw = CB_NONE;
+        for (uint32_t e = 0; e < x->n; e++) {
+            uint32_t k = get(v, e, S->lw);
+            if (cnt[k]++ == 0)
+                touched[parts++] = k;
+            if (S->pairs) { /* count codewords per part: entries of a codeword are adjacent */
+                uint32_t c = x->sid[e] / 6;
+                if (c != last_cw) {
+                    last_cw = c;
+                    cw[k]++;
+                } else {
+                    int dup = 0;
+                    for (uint32_t f = e; f-- > 0 && x->sid[f] / 6 == c;)
+                        if (get(v, f, S->lw) == k)
+                            dup = 1;
+                    if (!dup)
+                        cw[k]++;
+                }
+            }
+        }
+        int64_t cost = wc;
+        int trivial = 1;
+        for (uint32_t p = 0; p < parts; p++) {
+            uint32_t k = touched[p], c = cnt[k], w = S->pairs ? cw[k] : c;
+            cnt[k] = 0;
+            if (S->pairs)
+                cw[k] = 0;
+            if (k == S->won)
+                continue;
+            if (w == 1)
+                cost += S->depth_only ? 0 : c;
+            else if (!S->pairs && c == 2 && child_d(r) >= 2)
+                cost += S->depth_only ? 0 : 3;
+            else
+                trivial = 0;
+        }
+        if (trivial && cost < mincand) {
+            mincand = cost;
+            mincand_g = x->crow[i];
+            if (cost <= *lb)
+                break;
+        }
+    }
+    cb__arena_reset(&T->arena, mk);
+    if (!S->pairs && !S->depth_only && mincand > 2 * (int64_t)x->n - 1)
+        *lb = max64(*lb, 2 * (int64_t)x->n); /* every guess leaves a part of two or more, or wins nothing */
+    if (mincand <= *lb) {
+        /* mincand_g is a row of x's base; find its game index */
+        for (uint32_t i = 0; i < x->n; i++)
+            if (x->crow[i] == mincand_g) {
+                *best = cb_game_secret_guess(S->game, x->sid[i] / (S->pairs ? 6 : 1));
+                break;
+            }
+        *val = mincand;
+        return Q_DONE;
+    }
+    return Q_OPEN;
+}
+
+/* ---- scanning every guess of a node ---- */
+
+static inline uint64_t row_hash(const uint8_t *v, size_t bytes)
+{
+    return cb__cache_hash(v, bytes);
+}
+
+/* How one guess splits the entries of a node. */
+typedef struct rowstat {
+    uint32_t parts; /* non-empty parts, the won part included */
+    uint32_t won;   /* entries won at once */
+    uint64_t sq;    /* sum of the squares of the part sizes */
+    uint64_t maxpart;
+    int64_t lbsum; /* lower bounds of the parts, won part excluded */
+    int triv;      /* every part is solved exactly by its bound */
+} rowstat;
+
+/* Every other case: the values into v, then the parts one by one. */
+static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uint32_t *touched, const int64_t *lbt,
+                        int r, rowstat *st)
+{
+    tls *T = me(S);
+    uint32_t n = x->n, *cnt = T->cnt, *cw = T->cnt2;
+    int lw = S->lw;
+    uint32_t parts = 0, last_cw = CB_NONE;
+    if (!S->pairs && lw == 1) { /* values and counts in one pass */
+        const uint8_t *rp = x->base + (size_t)srow * x->stride;
+        const uint32_t *col = x->col;
+        for (uint32_t e = 0; e < n; e++) {
+            uint32_t k = rp[col[e]];
+            v[e] = (uint8_t)k;
+            if (cnt[k]++ == 0)
+                touched[parts++] = k;
+        }
+    } else
+        cb__opt_fill(S, x, srow, v);
+    for (uint32_t e = 0; e < n && (S->pairs || lw != 1); e++) {
+        uint32_t k = get(v, e, lw);
+        if (cnt[k]++ == 0)
+            touched[parts++] = k;
+        if (S->pairs) { /* codewords per part: the entries of a codeword are adjacent */
+            uint32_t c = x->sid[e] / 6;
+            if (c != last_cw) {
+                last_cw = c;
+                cw[k]++;
+            } else {
+                int dup = 0;
+                for (uint32_t f = e; f-- > 0 && x->sid[f] / 6 == c;)
+                    if (get(v, f, lw) == k)
+                        dup = 1;
+                if (!dup)
+                    cw[k]++;
+            }
+        }
+    }
+    st->parts = parts;
+    st->won = cnt[S->won];
+    st->sq = st->maxpart = 0;
+    st->lbsum = 0;
+    st->triv = 1;
+    for (uint32_t p = 0; p < parts; p++) {
+        uint32_t k = touched[p], c = cnt[k];
+        cnt[k] = 0;
+        st->sq += (uint64_t)c * c;
+        if (c > st->maxpart)
+            st->maxpart = c;
+        if (k == S->won) {
+            cw[k] = 0;
+            continue;
+        }
+        if (S->pairs) {
+            uint32_t w = cw[k];
+            cw[k] = 0;
+            st->lbsum = sat(st->lbsum + cb__opt_part_lb(S, c, w, r, x->bmax));
+            if (w > 1)
+                st->triv = 0;
+        } else {
+            st->lbsum = sat(st->lbsum + lbt[c]);
+            if (c > 2)
+                st->triv = 0;
+        }
+    }
+}
+
+/*
+ * The greedy key of a guess: its bound, then the sum of squares of its part
+ * sizes (the expected size of the part left). The picker hands guesses out
+ * by bound and, within a bound, by key.
+ */
+static inline uint64_t greedy_key(int64_t lb, uint64_t sq, uint32_t n)
+{
+    return (uint64_t)(lb >= INF ? INF : lb) * ((uint64_t)n + 1) + 2 * sq;
+}
+
+/*
+ * Look at every guess of x: drop those that split nothing, or (with a local
+ * table) split exactly like an earlier one; bound the rest. Stops early when
+ * a guess whose parts are all trivial meets `target`, a lower bound of x.
+ */
+int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
+{
+    tls *T = me(S);
+    uint32_t n = x->n, m = x->m;
+    int r = child_d(x->d), lw = S->lw;
+    memset(sc, 0, sizeof *sc);
+    sc->early = CB_NONE;
+    sc->lbmin = INF;
+    sc->gid = alloc(S, T, (size_t)m * sizeof *sc->gid);
+    sc->srow = alloc(S, T, (size_t)m * sizeof *sc->srow);
+    sc->lb = alloc(S, T, (size_t)m * sizeof *sc->lb);
+    sc->key = alloc(S, T, (size_t)m * sizeof *sc->key);
+    sc->tx = alloc(S, T, m);
+    uint32_t *touched = alloc(S, T, ((size_t)n + 1) * sizeof *touched);
+    int64_t *lbt = alloc(S, T, ((size_t)n + 1) * sizeof *lbt);
+    size_t ltbytes = (size_t)m * n * (size_t)lw;
+    int build = x->n * 2 <= x->stride && ltbytes <= LT_MAX && x->n > LT_MIN;
+    if (build)
+        sc->lt = alloc(S, T, ltbytes + 16);
+    uint8_t *tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
+    if (!sc->gid || !sc->srow || !sc->lb || !sc->key || !sc->tx || !touched || !lbt || (build && !sc->lt) || !tmp)
+        return CB_ENOMEM;
+    if (!S->pairs)
+        for (uint32_t c = 1; c <= n; c++)
+            lbt[c] = cb__opt_part_lb(S, c, c, r, x->bmax);
+    int fast = !S->pairs && !S->depth_only && lw == 1 && (r == UNL || r >= 2);
+    hcons h;
+    int filter = S->hard && x->cg != CB_NONE;
+    if (filter)
+        hard_constraint(S, x->cg, x->cfb, &h);
+    int dedup = S->dedup && sc->lt;
+    if (dedup)
+        seen_reset(T, m);
+    int64_t wc = S->depth_only ? 0 : n;
+    for (uint32_t j = 0; j < m; j++) {
+        uint32_t g = x->gid[j];
+        if (filter && !respects(S, &h, g))
+            continue;
+        uint32_t srow = guess_row(x, j);
+        uint8_t *v = sc->lt ? sc->lt + (size_t)sc->k * n * (size_t)lw : tmp;
+        rowstat st;
+        uint64_t hh = 0;
+        uint32_t parts, pairs, won, maxpart;
+        if (fast) {
+            row_plain1(x->base + (size_t)srow * x->stride, x->col, n, S->won, v, T, S->nvals, &parts, &pairs, &won,
+                       &maxpart, &hh);
+            if (parts == 1 && !won) /* splits nothing */
+                continue;
+            if (maxpart > x->bmax) /* a part too big for the 2c - 1 bound: count again */
+                goto generic;
+            st.parts = parts;
+            st.won = won;
+            st.sq = n + 2 * (uint64_t)pairs;
+            st.maxpart = maxpart;
+            st.lbsum = 2 * (int64_t)(n - won) - (int64_t)(parts - won);
+            st.triv = pairs == n - parts;
+        } else {
+        generic:
+            row_generic(S, x, srow, v, touched, lbt, r, &st);
+            if (st.parts == 1 && !st.won) /* splits nothing */
+                continue;
+        }
+        if (dedup) {
+            if (!hh)
+                hh = row_hash(v, (size_t)n * (size_t)lw);
+            uint32_t prev = seen_find(T, hh, sc->k);
+            /* a row equal to an earlier one adds nothing (a rare hash collision just keeps both) */
+            if (prev != CB_NONE && memcmp(sc->lt + (size_t)prev * n * (size_t)lw, v, (size_t)n * (size_t)lw) == 0)
+                continue;
+        }
+        int64_t lb = sat(wc + st.lbsum);
+        uint32_t kk = sc->k++;
+        sc->gid[kk] = g;
+        sc->srow[kk] = srow;
+        sc->lb[kk] = lb;
+        sc->tx[kk] = (uint8_t)st.triv;
+        if (S->depth_only)
+            sc->key[kk] = (st.maxpart << 32) | (st.sq & 0xffffffffu);
+        else
+            sc->key[kk] = greedy_key(lb, st.sq, n);
+        if (st.parts > sc->bmax)
+            sc->bmax = st.parts;
+        if (lb < sc->lbmin)
+            sc->lbmin = lb;
+        if (st.triv && lb <= target) {
+            sc->early = kk;
+            return CB_OK;
+        }
+    }
+    if (sc->lt) { /* each entry's codeword: its kept row, through a map from game index to row */
+        sc->kc = alloc(S, T, (size_t)n * sizeof *sc->kc);
+        if (!sc->kc)
+            return CB_ENOMEM;
+        for (uint32_t kk = 0; kk < sc->k; kk++)
+            T->gmap[sc->gid[kk]] = kk;
+        for (uint32_t e = 0; e < n; e++)
+            sc->kc[e] = x->crow[e] == CB_NONE ? CB_NONE
+                                              : T->gmap[cb_game_secret_guess(S->game, x->sid[e] / (S->pairs ? 6 : 1))];
+        for (uint32_t kk = 0; kk < sc->k; kk++)
+            T->gmap[sc->gid[kk]] = CB_NONE;
+    }
+    return CB_OK;
+}
+
+/* ---- splitting a node by a guess ---- */
+
+/*
+ * The children of x for the guess with values vec (one per entry), played
+ * from the list (m, row, gid) that the children inherit, and with local
+ * table lt (NULL: the children read x's base). gid_played is the guess.
+ */
+int cb__opt_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint32_t gid_played,
+                  const cb_sym_group *grp, kids *out)
+{
+    tls *T = me(S);
+    uint32_t n = x->n;
+    int lw = S->lw;
+    uint32_t *cnt = T->cnt;
+    uint32_t *vals = alloc(S, T, ((size_t)n + 1) * sizeof *vals);
+    uint32_t *pos = alloc(S, T, ((size_t)n + 1) * sizeof *pos);
+    uint32_t *order = alloc(S, T, (size_t)n * sizeof *order);
+    if (!vals || !pos || !order)
+        return CB_ENOMEM;
+    uint32_t parts = 0;
+    for (uint32_t e = 0; e < n; e++) {
+        uint32_t k = get(vec, e, lw);
+        if (cnt[k]++ == 0)
+            vals[parts++] = k;
+    }
+    uint32_t off = 0;
+    for (uint32_t p = 0; p < parts; p++) { /* cnt[k] becomes the next slot of part k */
+        uint32_t c = cnt[vals[p]];
+        pos[p] = off;
+        cnt[vals[p]] = off;
+        off += c;
+    }
+    for (uint32_t e = 0; e < n; e++)
+        order[cnt[get(vec, e, lw)]++] = e;
+    for (uint32_t p = 0; p < parts; p++)
+        cnt[vals[p]] = 0;
+    pos[parts] = n;
+    uint32_t *sid = alloc(S, T, (size_t)n * sizeof *sid), *col = alloc(S, T, (size_t)n * sizeof *col);
+    uint32_t *crow = alloc(S, T, (size_t)n * sizeof *crow);
+    out->c = alloc(S, T, (size_t)parts * sizeof *out->c);
+    out->lb = alloc(S, T, (size_t)parts * sizeof *out->lb);
+    out->done = alloc(S, T, parts);
+    if (!sid || !col || !crow || !out->c || !out->lb || !out->done)
+        return CB_ENOMEM;
+    const uint8_t *lt = sc ? sc->lt : NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t e = order[i];
+        sid[i] = x->sid[e];
+        col[i] = lt ? e : x->col[e];
+        crow[i] = lt ? sc->kc[e] : x->crow[e];
+    }
+    out->count = 0;
+    out->wc = S->depth_only ? 0 : n;
+    for (uint32_t p = 0; p < parts; p++) {
+        if (vals[p] == S->won)
+            continue;
+        node *c = &out->c[out->count];
+        uint32_t a = pos[p], size = pos[p + 1] - pos[p];
+        memset(c, 0, sizeof *c);
+        c->n = size;
+        c->sid = sid + a;
+        c->col = col + a;
+        c->crow = crow + a;
+        c->base = lt ? lt : x->base;
+        c->stride = lt ? n : x->stride;
+        c->raw = lt ? 0 : x->raw;
+        c->d = child_d(x->d);
+        c->level = x->level + 1;
+        c->cg = gid_played;
+        c->cfb = vals[p];
+        c->grp = grp;
+        c->bmax = sc && sc->bmax ? sc->bmax : x->bmax;
+        c->ncw = size;
+        c->maxsame = 1;
+        if (S->pairs) {
+            uint32_t run = 0;
+            c->ncw = 0;
+            for (uint32_t i = 0; i < size; i++) {
+                if (i == 0 || c->sid[i] / 6 != c->sid[i - 1] / 6) {
+                    c->ncw++;
+                    run = 0;
+                }
+                if (++run > c->maxsame)
+                    c->maxsame = run;
+            }
+        }
+        if (S->cands) { /* the guesses are the child's own candidates */
+            uint32_t *row = alloc(S, T, (size_t)c->ncw * sizeof *row), *gid = alloc(S, T, (size_t)c->ncw * sizeof *gid);
+            if (!row || !gid)
+                return CB_ENOMEM;
+            c->m = 0;
+            for (uint32_t i = 0; i < size; i++)
+                if (c->crow[i] != CB_NONE && (i == 0 || c->sid[i] / 6 != c->sid[i - 1] / 6 || !S->pairs)) {
+                    row[c->m] = c->crow[i];
+                    gid[c->m++] = cb_game_secret_guess(S->game, c->sid[i] / (S->pairs ? 6 : 1));
+                }
+            c->row = row;
+            c->gid = gid;
+        } else if (sc) {
+            c->m = sc->k;
+            c->row = lt ? NULL : sc->srow;
+            c->gid = sc->gid;
+        } else {
+            c->m = x->m;
+            c->row = x->row;
+            c->gid = x->gid;
+        }
+        if (S->hard) {
+            uint8_t *sig = alloc(S, T, (size_t)S->siglen);
+            if (!sig)
+                return CB_ENOMEM;
+            memcpy(sig, x->sig, (size_t)S->siglen);
+            sig_apply(S, sig, gid_played, vals[p]);
+            c->sig = sig;
+        }
+        out->lb[out->count] = cb__opt_part_lb(S, c->n, c->ncw, c->d, c->bmax);
+        out->done[out->count] = c->ncw == 1 || (!S->pairs && c->n == 2);
+        out->count++;
+    }
+    return CB_OK;
+}

@@ -1,0 +1,362 @@
+/* opt_support.c: the exact solver's stack allocator, cache and symmetry groups. */
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "opt_internal.h"
+
+/* ---- stack allocator ---- */
+
+#define ARENA_MIN_BLOCK ((size_t)4 << 20)
+
+void cb__arena_init(cb_arena *a)
+{
+    memset(a, 0, sizeof *a);
+}
+
+void cb__arena_release_all(cb_arena *a)
+{
+    for (int i = 0; i < a->nblk; i++)
+        free(a->blk[i].mem);
+    memset(a, 0, sizeof *a);
+}
+
+void *cb__arena_alloc(cb_arena *a, size_t bytes)
+{
+    bytes = (bytes + 63) & ~(size_t)63;
+    if (a->nblk == 0 || a->blk[a->cur].used + bytes > a->blk[a->cur].size) {
+        int next = a->nblk == 0 ? 0 : a->cur + 1;
+        if (next < a->nblk && a->blk[next].size < bytes) { /* too small: drop it and those after */
+            for (int i = next; i < a->nblk; i++)
+                free(a->blk[i].mem);
+            a->nblk = next;
+        }
+        if (next >= a->nblk) {
+            if (next >= CB_ARENA_BLOCKS)
+                return NULL;
+            size_t size = next ? a->blk[next - 1].size * 2 : ARENA_MIN_BLOCK;
+            if (size < bytes)
+                size = bytes;
+            char *mem = aligned_alloc(64, (size + 63) & ~(size_t)63);
+            if (!mem)
+                return NULL;
+            a->blk[next] = (cb_arena_block){mem, size, 0};
+            a->nblk = next + 1;
+        }
+        a->cur = next;
+        a->blk[next].used = 0;
+    }
+    void *p = a->blk[a->cur].mem + a->blk[a->cur].used;
+    a->blk[a->cur].used += bytes;
+    return p;
+}
+
+cb_arena_mark cb__arena_mark(const cb_arena *a)
+{
+    cb_arena_mark m = {a->cur, a->nblk ? a->blk[a->cur].used : 0};
+    return m;
+}
+
+void cb__arena_reset(cb_arena *a, cb_arena_mark m)
+{
+    if (!a->nblk)
+        return;
+    a->cur = m.cur;
+    a->blk[m.cur].used = m.used;
+}
+
+/* ---- cache ---- */
+
+#define CACHE_LOCKS 256
+#define CACHE_CHUNK ((size_t)1 << 20)
+
+typedef struct centry {
+    struct centry *next;
+    uint64_t hash;
+    int64_t lb, exact;
+    uint32_t best, len;
+    unsigned char key[];
+} centry;
+
+/* Per-thread chunks that entries are carved from; freed with the cache. */
+typedef struct cchunk {
+    struct cchunk *prev;
+    size_t used, size;
+    unsigned char mem[];
+} cchunk;
+
+struct cb_cache {
+    centry **buckets;
+    size_t mask;
+    size_t limit;
+    size_t bytes;     /* updated atomically */
+    uint64_t entries; /* updated atomically */
+    int threads;
+    cchunk **chunks; /* one list per thread */
+#ifdef _OPENMP
+    omp_lock_t locks[CACHE_LOCKS];
+#endif
+};
+
+int cb__cache_new(size_t limit_bytes, size_t expect_bytes, int threads, cb_cache **out)
+{
+    cb_cache *c = calloc(1, sizeof *c);
+    if (!c)
+        return -2;
+    size_t nb = 1 << 16;
+    while (nb < expect_bytes / 256 && nb < ((size_t)1 << 26))
+        nb <<= 1;
+    c->buckets = calloc(nb, sizeof *c->buckets);
+    c->chunks = calloc((size_t)threads, sizeof *c->chunks);
+    if (!c->buckets || !c->chunks) {
+        free(c->buckets);
+        free(c->chunks);
+        free(c);
+        return -2;
+    }
+    c->mask = nb - 1;
+    c->limit = limit_bytes;
+    c->bytes = nb * sizeof *c->buckets;
+    c->threads = threads;
+#ifdef _OPENMP
+    for (int i = 0; i < CACHE_LOCKS; i++)
+        omp_init_lock(&c->locks[i]);
+#endif
+    *out = c;
+    return 0;
+}
+
+void cb__cache_free(cb_cache *c)
+{
+    if (!c)
+        return;
+    for (int t = 0; t < c->threads; t++)
+        for (cchunk *k = c->chunks[t]; k;) {
+            cchunk *prev = k->prev;
+            free(k);
+            k = prev;
+        }
+#ifdef _OPENMP
+    for (int i = 0; i < CACHE_LOCKS; i++)
+        omp_destroy_lock(&c->locks[i]);
+#endif
+    free(c->chunks);
+    free(c->buckets);
+    free(c);
+}
+
+uint64_t cb__cache_entries(const cb_cache *c)
+{
+    return c->entries;
+}
+
+uint64_t cb__cache_hash(const void *key, size_t len)
+{
+    const unsigned char *p = key;
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ (len * 0xff51afd7ed558ccdull);
+    while (len >= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
+        h ^= h >> 29;
+        p += 8;
+        len -= 8;
+    }
+    uint64_t w = 0;
+    memcpy(&w, p, len);
+    h = (h ^ w) * 0x94d049bb133111ebull;
+    h ^= h >> 32;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    return h;
+}
+
+static void lock(cb_cache *c, uint64_t hash)
+{
+#ifdef _OPENMP
+    omp_set_lock(&c->locks[hash & (CACHE_LOCKS - 1)]);
+#else
+    (void)c;
+    (void)hash;
+#endif
+}
+
+static void unlock(cb_cache *c, uint64_t hash)
+{
+#ifdef _OPENMP
+    omp_unset_lock(&c->locks[hash & (CACHE_LOCKS - 1)]);
+#else
+    (void)c;
+    (void)hash;
+#endif
+}
+
+static centry *find(cb_cache *c, const void *key, size_t len, uint64_t hash)
+{
+    for (centry *e = c->buckets[(hash >> 8) & c->mask]; e; e = e->next)
+        if (e->hash == hash && e->len == len && memcmp(e->key, key, len) == 0)
+            return e;
+    return NULL;
+}
+
+int cb__cache_get(cb_cache *c, const void *key, size_t len, uint64_t hash, cb_cache_value *v)
+{
+    lock(c, hash);
+    centry *e = find(c, key, len, hash);
+    if (e) {
+        v->lb = e->lb;
+        v->exact = e->exact;
+        v->best = e->best;
+    }
+    unlock(c, hash);
+    return e != NULL;
+}
+
+static centry *carve(cb_cache *c, int thread, size_t bytes)
+{
+    bytes = (bytes + 7) & ~(size_t)7;
+    cchunk *k = c->chunks[thread];
+    if (!k || k->used + bytes > k->size) {
+        size_t size = bytes > CACHE_CHUNK ? bytes : CACHE_CHUNK;
+        cchunk *nk = malloc(sizeof *nk + size);
+        if (!nk)
+            return NULL;
+        nk->prev = k;
+        nk->used = 0;
+        nk->size = size;
+        c->chunks[thread] = k = nk;
+#pragma omp atomic
+        c->bytes += size;
+    }
+    centry *e = (centry *)(void *)(k->mem + k->used);
+    k->used += bytes;
+    return e;
+}
+
+void cb__cache_put(cb_cache *c, int thread, const void *key, size_t len, uint64_t hash, const cb_cache_value *v)
+{
+    lock(c, hash);
+    centry *e = find(c, key, len, hash);
+    if (!e) {
+        size_t bytes;
+#pragma omp atomic read
+        bytes = c->bytes;
+        if (bytes < c->limit && (e = carve(c, thread, sizeof *e + len)) != NULL) {
+            e->hash = hash;
+            e->len = (uint32_t)len;
+            e->lb = 0;
+            e->exact = -1;
+            e->best = CB_NONE;
+            memcpy(e->key, key, len);
+            size_t b = (hash >> 8) & c->mask;
+            e->next = c->buckets[b];
+            c->buckets[b] = e;
+#pragma omp atomic
+            c->entries++;
+        }
+    }
+    if (e) {
+        if (v->lb > e->lb)
+            e->lb = v->lb;
+        if (v->exact >= 0 && e->exact < 0) {
+            e->exact = v->exact;
+            e->best = v->best;
+            e->lb = v->exact;
+        }
+    }
+    unlock(c, hash);
+}
+
+/* ---- symmetry groups ---- */
+
+static uint64_t factorial_sat(int k)
+{
+    uint64_t f = 1;
+    for (int i = 2; i <= k; i++) {
+        if (f > UINT64_MAX / (uint64_t)i)
+            return UINT64_MAX;
+        f *= (uint64_t)i;
+    }
+    return f;
+}
+
+uint64_t cb__sym_order(const cb_sym_group *g)
+{
+    int unused = g->k - __builtin_popcountll(g->used);
+    uint64_t f = factorial_sat(unused);
+    if (f == UINT64_MAX || (g->count && f > UINT64_MAX / g->count))
+        return UINT64_MAX;
+    return f * g->count;
+}
+
+int cb__sym_trivial(const cb_sym_group *g)
+{
+    return g->count <= 1 && g->k - __builtin_popcountll(g->used) <= 1;
+}
+
+uint64_t cb__sym_canon(const cb_sym_group *g, const uint8_t *code)
+{
+    uint64_t best = UINT64_MAX;
+    uint8_t unused[CB_MAX_SYMBOLS];
+    int nu = 0;
+    for (int c = 0; c < g->k; c++)
+        if (!(g->used >> c & 1))
+            unused[nu++] = (uint8_t)c;
+    for (uint32_t e = 0; e < g->count; e++) {
+        const cb_sym_el *el = &g->el[e];
+        uint8_t relabel[CB_MAX_SYMBOLS];
+        int next = 0;
+        uint64_t v = 0;
+        memset(relabel, 0xff, (size_t)g->k);
+        for (int j = 0; j < g->n; j++) {
+            uint8_t c = code[el->perm[j]], img;
+            if (g->used >> c & 1)
+                img = el->col[c];
+            else {
+                if (relabel[c] == 0xff)
+                    relabel[c] = unused[next++];
+                img = relabel[c];
+            }
+            v = v * (uint64_t)g->k + img;
+        }
+        if (v < best)
+            best = v;
+    }
+    return best;
+}
+
+void cb__sym_stabilizer(const cb_sym_group *g, const uint8_t *code, cb_sym_group *out)
+{
+    uint64_t newly = 0;
+    for (int j = 0; j < g->n; j++)
+        if (!(g->used >> code[j] & 1))
+            newly |= 1ull << code[j];
+    out->k = g->k;
+    out->n = g->n;
+    out->used = g->used | newly;
+    out->count = 0;
+    for (uint32_t e = 0; e < g->count; e++) {
+        cb_sym_el el = g->el[e];
+        int ok = 1;
+        for (int j = 0; j < g->n && ok; j++) {
+            uint8_t a = code[el.perm[j]], b = code[j];
+            if (g->used >> a & 1)
+                ok = el.col[a] == b;
+            else if (g->used >> b & 1)
+                ok = 0; /* an unused colour cannot map onto a used one */
+            else if (el.col[a] != 0xff)
+                ok = el.col[a] == b; /* set by an earlier position */
+            else
+                el.col[a] = b;
+        }
+        /* the new part of the colour map must be one-to-one */
+        for (int a = 0; a < g->k && ok; a++)
+            for (int b = a + 1; b < g->k && ok; b++)
+                if ((newly >> a & 1) && (newly >> b & 1) && el.col[a] == el.col[b])
+                    ok = 0;
+        if (ok)
+            out->el[out->count++] = el;
+    }
+}

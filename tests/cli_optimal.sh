@@ -1,0 +1,163 @@
+#!/bin/sh
+# cli_optimal.sh: end-to-end tests of `codebreaker optimal` and `codebreaker verify-tree`:
+# published optima that take about a second, trees written and checked, broken trees and bad options.
+# usage: sh tests/cli_optimal.sh path/to/codebreaker
+cb="$1"
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# has NAME STATUS PATTERN -- ARGS...: exit status STATUS and a line of stdout matching PATTERN (grep -E)
+has() {
+    name="$1" status="$2" pattern="$3"
+    shift 4
+    "$cb" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    rc=$?
+    if [ "$rc" = "$status" ] && grep -Eq -- "$pattern" "$tmp/out"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL $name: status $rc (want $status), no line matches '$pattern'; output:"
+        head -12 "$tmp/out"
+        echo "stderr:"
+        head -3 "$tmp/err"
+    fi
+}
+
+# expect_err NAME STATUS PATTERN -- ARGS...: exit status STATUS and a one- or two-line stderr matching PATTERN
+expect_err() {
+    name="$1" status="$2" pattern="$3"
+    shift 4
+    "$cb" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    rc=$?
+    if [ "$rc" = "$status" ] && grep -Eq -- "$pattern" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -le 2 ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL $name: status $rc (want $status), stderr:"
+        cat "$tmp/err"
+    fi
+}
+
+# run FILE -- ARGS...: run once, keep stdout in $tmp/FILE (for several `seen` checks)
+run() {
+    out="$1"
+    shift 2
+    "$cb" "$@" >"$tmp/$out" 2>"$tmp/$out.err" </dev/null
+    echo $? >"$tmp/$out.rc"
+}
+
+# seen NAME FILE PATTERN: the run kept in FILE succeeded and has a line matching PATTERN
+seen() {
+    name="$1" out="$2" pattern="$3"
+    if [ "$(cat "$tmp/$out.rc")" = 0 ] && grep -Eq -- "$pattern" "$tmp/$out"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL $name: status $(cat "$tmp/$out.rc"), no line matches '$pattern'; output:"
+        head -12 "$tmp/$out"
+        head -3 "$tmp/$out.err"
+    fi
+}
+
+mm="--game mastermind --quiet --threads 1"
+
+# Published optima (sources in docs/optimal.md)
+has mm-3x6 0 '^total +854 guesses over 216 secrets' -- optimal $mm --pegs 3
+has mm-4x5 0 '^total +2463 guesses over 625 secrets' -- optimal $mm --colors 5
+run mm64 -- optimal $mm
+seen mm-6x4 mm64 '^total +5625 guesses over 1296 secrets \(average 4.3403\)'
+seen mm-6x4-proved mm64 '^result +proved optimal'
+seen mm-6x4-symmetry mm64 '^symmetry +17280 permutations of colours and positions at the start; 5 distinct openers'
+seen mm-6x4-opener mm64 '^opener +1123'
+has mm-6x4-max5 0 '^total +5626 ' -- optimal $mm --max-guesses 5
+has mm-6x4-cands 0 '^total +5660 ' -- optimal $mm --candidates-only
+run worst -- optimal $mm --objective worst
+seen mm-6x4-worst worst '^least worst +5 guesses are needed and enough'
+seen mm-6x4-worst-total worst '^total +5626 '
+has mm-6x4-infeasible 0 '^result +no strategy solves every secret within 4 guesses' -- optimal $mm --max-guesses 4
+run salet -- optimal --quiet --first salet --tree "$tmp/salet-easy.tree"
+seen wordle-salet salet '^total +7920 guesses over 2315 secrets \(average 3.4212\)'
+seen wordle-salet-max salet '^worst case +5 guesses'
+seen wordle-salet-dist salet '^distribution +2: 90, 3: 1239, 4: 907, 5: 79'
+run hard -- optimal --quiet --first salet --hard --max-guesses 6 --tree "$tmp/salet.tree"
+seen wordle-hard-6 hard '^total +8122 '
+
+# JSON
+has json 0 '"total":5625,"lower":5625,"games":1296' -- optimal $mm --json
+has json-first 0 '"first_guess":"1123"' -- optimal $mm --json
+
+# JSON outputs parse (node is part of the CI machine; skipped without it)
+if command -v node >/dev/null 2>&1; then
+    for f in "$mm --json" "$mm --pegs 3 --tree - --tree-format json"; do
+        # shellcheck disable=SC2086
+        if "$cb" optimal $f 2>/dev/null | node -e 'JSON.parse(require("fs").readFileSync(0, "utf8"))' 2>/dev/null; then
+            pass=$((pass + 1))
+        else
+            fail=$((fail + 1))
+            echo "FAIL json-parse: optimal $f"
+        fi
+    done
+fi
+
+# Heuristic and time-limited runs say what they are
+has top 0 '^result +UPPER BOUND, not a proof' -- optimal $mm --top 2
+has time-limit 0 '^result +stopped at the time limit' -- optimal $mm --colors 7 --time-limit 0.001
+
+# Trees: written by optimal, accepted by verify-tree with the same totals
+"$cb" optimal $mm --pegs 3 --tree "$tmp/mm3.tree" >/dev/null 2>&1
+has tree-text 0 '^total +854 guesses \(average 3.9537\)' -- verify-tree --game mastermind --pegs 3 "$tmp/mm3.tree"
+has tree-text-valid 0 '^valid +every guess allowed, every feedback right, all 216 secrets solved' -- \
+    verify-tree --game mastermind --pegs 3 "$tmp/mm3.tree"
+"$cb" optimal $mm --pegs 3 --tree "$tmp/mm3.json" --tree-format json >/dev/null 2>&1
+has tree-json 0 '^total +854 guesses' -- verify-tree --game mastermind --pegs 3 "$tmp/mm3.json"
+has tree-json-out 0 '"total_guesses":854' -- verify-tree --game mastermind --pegs 3 --json "$tmp/mm3.json"
+has tree-max 0 '^worst case +5 guesses' -- verify-tree --game mastermind --pegs 3 --max-guesses 5 "$tmp/mm3.tree"
+expect_err tree-max-short 2 'needs 5 guesses, more than the limit of 4' -- \
+    verify-tree --game mastermind --pegs 3 --max-guesses 4 "$tmp/mm3.tree"
+has tree-wordle-hard 0 '^total +8122 guesses' -- verify-tree --hard --max-guesses 6 "$tmp/salet.tree"
+has tree-wordle 0 '^total +7920 guesses \(average 3.4212\)' -- verify-tree "$tmp/salet-easy.tree"
+"$cb" optimal --game symble --colors 2 --pegs 3 --quiet --tree "$tmp/symble.tree" >/dev/null 2>&1
+has tree-symble 0 'all 48 games \(codeword and mapping pairs\) solved' -- \
+    verify-tree --game symble --colors 2 --pegs 3 "$tmp/symble.tree"
+
+# Broken trees: the error names the line
+printf '12 2B0W\n12 1B0W 11 0B0W 22 2B0W\n12 1B0W 11 2B0W\n12 0B1W 21 2B0W\n' >"$tmp/bad1.tree"
+expect_err bad-feedback 2 "bad1.tree: line 4: 12 against the secret 21 gives 0B2W, not 0B1W" -- \
+    verify-tree --game mastermind --colors 2 --pegs 2 "$tmp/bad1.tree"
+line=$(grep -vn '^#' "$tmp/mm3.tree" | sed -n 5p | cut -d: -f1)
+sed "${line}d" "$tmp/mm3.tree" >"$tmp/bad2.tree"
+expect_err missing-line 2 'bad2.tree: the file has no line for the secret' -- \
+    verify-tree --game mastermind --pegs 3 "$tmp/bad2.tree"
+sed "${line}s/^[1-6]*/9999/" "$tmp/mm3.tree" >"$tmp/bad3.tree"
+expect_err bad-code 2 "bad3.tree: line $line:" -- verify-tree --game mastermind --pegs 3 "$tmp/bad3.tree"
+sed "${line}s/^\([1-6]*\) /\1 1B1W 123 /" "$tmp/mm3.tree" >"$tmp/bad4.tree"
+expect_err conflict 2 "bad4.tree: line $line:" -- verify-tree --game mastermind --pegs 3 "$tmp/bad4.tree"
+expect_err wrong-game 2 'line [0-9]+: .123. has 3 symbols' -- verify-tree --game mastermind "$tmp/mm3.tree"
+sed 's/"guess": "\([1-6]\)/"guess": "X/' "$tmp/mm3.json" >"$tmp/bad5.json"
+expect_err bad-json 2 "bad5.json: line [0-9]+: 'X" -- verify-tree --game mastermind --pegs 3 "$tmp/bad5.json"
+sed 's/ G / Y /' "$tmp/salet.tree" | sed -n '1,4p' >"$tmp/bad6.tree"
+expect_err bad-wordle 2 'bad6.tree: ' -- verify-tree --hard "$tmp/bad6.tree"
+printf 'salet ..... crony ..... abbey GGGGG\n' >"$tmp/bad7.tree"
+expect_err bad-wordle-feedback 2 'line 1: [a-z]+ against the secret abbey gives' -- verify-tree "$tmp/bad7.tree"
+
+# Bad usage
+expect_err no-file 2 'one tree file' -- verify-tree --game mastermind
+expect_err missing-file 2 'nothere.tree: No such file' -- verify-tree --game mastermind "$tmp/nothere.tree"
+expect_err objective 2 "--objective: 'fast' is not total or worst" -- optimal $mm --objective fast
+expect_err top-zero 2 '--top: 0 is out of range' -- optimal $mm --top 0
+expect_err max-zero 2 '--max-guesses: 0 is out of range' -- optimal $mm --max-guesses 0
+expect_err first-bad 2 '--first: ' -- optimal $mm --first 9999
+expect_err first-word 2 '--first: ' -- optimal --quiet --first zzzzz
+expect_err time-neg 2 "--time-limit: '-1' is not a positive number" -- optimal $mm --time-limit -1
+expect_err time-word 2 "--time-limit: 'soon' is not a positive number" -- optimal $mm --time-limit soon
+expect_err positional 2 'optimal takes no arguments' -- optimal $mm 1122
+expect_err format-alone 2 '--tree-format needs --tree FILE' -- optimal $mm --tree-format json
+expect_err format-bad 2 "--tree-format: 'xml' is not text or json" -- optimal $mm --tree x --tree-format xml
+expect_err hard-mastermind 2 'hard applies to Wordle rules only' -- optimal $mm --hard
+expect_err tree-dir 2 'nodir/t.tree: No such file' -- optimal $mm --pegs 3 --tree "$tmp/nodir/t.tree"
+expect_err cands-first 2 'not a candidate' -- optimal --quiet --candidates-only --first aahed
+
+echo "cli_optimal: $pass passed, $fail failed"
+[ "$fail" = 0 ]

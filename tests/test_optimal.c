@@ -1,0 +1,437 @@
+/*
+ * test_optimal.c: the exact solver against a slow brute-force solver on tiny
+ * games (every rule, hard mode, limits, candidates only, worst case), the
+ * published optima that take a second or less, symmetries, and bad options.
+ */
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "codebreaker/codebreaker.h"
+
+#define BIG 1000000000LL
+
+/* ---- the brute force: every guess at every node, memoised on (set, guesses left, legal guesses) ---- */
+
+typedef struct memo_entry {
+    uint64_t set, legal;
+    int d;
+    long long value;
+    int used;
+} memo_entry;
+
+typedef struct brute {
+    const cb_game *g;
+    const cb_table *t;
+    int pairs, hard, cands;
+    uint32_t nent; /* secrets, or secret-mapping pairs */
+    cb_state *st;  /* hard mode: the history, for cb_state_legal */
+    memo_entry *memo;
+    size_t cap;
+} brute;
+
+static uint32_t ent_secret(const brute *b, uint32_t e)
+{
+    return b->pairs ? e / 6 : e;
+}
+
+static uint32_t ent_feedback(const brute *b, uint32_t g, uint32_t e)
+{
+    uint32_t raw = cb_game_feedback(b->g, g, ent_secret(b, e));
+    return b->pairs ? cb_game_observe(b->g, raw, (int)(e % 6)) : raw;
+}
+
+static uint64_t legal_mask(brute *b)
+{
+    uint64_t m = 0;
+    for (uint32_t g = 0; g < cb_game_guess_count(b->g); g++)
+        if (!b->hard || cb_state_legal(b->st, g, NULL, 0))
+            m |= 1ull << g;
+    return m;
+}
+
+static long long *memo_slot(brute *b, uint64_t set, int d, uint64_t legal, int *found)
+{
+    uint64_t h =
+        (set * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)d * 0xbf58476d1ce4e5b9ull) ^ (legal * 0x94d049bb133111ebull);
+    size_t i = (size_t)(h ^ h >> 29) & (b->cap - 1);
+    while (b->memo[i].used && !(b->memo[i].set == set && b->memo[i].d == d && b->memo[i].legal == legal))
+        i = (i + 1) & (b->cap - 1);
+    *found = b->memo[i].used;
+    b->memo[i].used = 1;
+    b->memo[i].set = set;
+    b->memo[i].d = d;
+    b->memo[i].legal = legal;
+    return &b->memo[i].value;
+}
+
+/* Least total guesses for the entries of set with d guesses left (BIG: impossible). */
+static long long bf(brute *b, uint64_t set, int d)
+{
+    if (!set)
+        return 0;
+    if (d == 0)
+        return BIG;
+    uint64_t legal = b->hard ? legal_mask(b) : 0;
+    int found;
+    long long *slot = memo_slot(b, set, d, legal, &found);
+    if (found)
+        return *slot;
+    *slot = BIG; /* guards against cycles; every recursion below is on a smaller set or fewer guesses */
+    long long best = BIG, size = __builtin_popcountll(set);
+    for (uint32_t g = 0; g < cb_game_guess_count(b->g); g++) {
+        uint32_t gs = cb_game_guess_secret(b->g, g);
+        if (b->cands) {
+            int is_cand = 0;
+            for (uint32_t e = 0; e < b->nent; e++)
+                if (set >> e & 1 && ent_secret(b, e) == gs)
+                    is_cand = 1;
+            if (!is_cand)
+                continue;
+        }
+        if (b->hard && !cb_state_legal(b->st, g, NULL, 0))
+            continue;
+        uint32_t fbs[64];
+        uint64_t parts[64];
+        int np = 0;
+        for (uint32_t e = 0; e < b->nent; e++) {
+            if (!(set >> e & 1))
+                continue;
+            uint32_t fb = ent_feedback(b, g, e);
+            int k = 0;
+            while (k < np && fbs[k] != fb)
+                k++;
+            if (k == np) {
+                fbs[np] = fb;
+                parts[np++] = 0;
+            }
+            parts[k] |= 1ull << e;
+        }
+        if (np == 1 && fbs[0] != cb_game_won(b->g))
+            continue; /* learns nothing */
+        long long cost = size;
+        for (int k = 0; k < np && cost < BIG; k++) {
+            if (fbs[k] == cb_game_won(b->g))
+                continue;
+            if (b->hard)
+                cb_state_apply(b->st, g, fbs[k]);
+            long long c = bf(b, parts[k], d - 1);
+            if (b->hard)
+                cb_state_undo(b->st);
+            cost = c >= BIG ? BIG : cost + c;
+        }
+        if (cost < best)
+            best = cost;
+    }
+    slot = memo_slot(b, set, d, legal, &found);
+    *slot = best;
+    return best;
+}
+
+static long long brute_total(const cb_table *t, int hard, int cands, int max_guesses)
+{
+    brute b;
+    memset(&b, 0, sizeof b);
+    b.g = cb_table_game(t);
+    b.t = t;
+    b.pairs = cb_game_rule(b.g) == CB_RULE_SYMBLE;
+    b.hard = hard;
+    b.cands = cands;
+    b.nent = cb_game_secret_count(b.g) * (b.pairs ? 6 : 1);
+    b.cap = 1 << 20;
+    b.memo = calloc(b.cap, sizeof *b.memo);
+    cb_state_new(t, &b.st);
+    cb_state_set_hard(b.st, hard);
+    uint64_t all = b.nent == 64 ? ~0ull : (1ull << b.nent) - 1;
+    long long v = bf(&b, all, max_guesses > 0 ? max_guesses : 40);
+    cb_state_free(b.st);
+    free(b.memo);
+    return v;
+}
+
+/* ---- helpers ---- */
+
+static cb_game *game_of(cb_rule rule, int colors, int pegs, int no_repeat)
+{
+    cb_game_config cfg;
+    cb_game *g = NULL;
+    cb_game_config_default(&cfg);
+    cfg.rule = rule;
+    cfg.colors = colors;
+    cfg.length = pegs;
+    cfg.no_repeat = no_repeat;
+    cfg.first_digit = 1;
+    cb_error err;
+    if (cb_game_new(&cfg, &g, &err) != CB_OK)
+        fprintf(stderr, "game: %s\n", err.message);
+    return g;
+}
+
+static cb_game *preset(const char *name)
+{
+    cb_game_config cfg;
+    cb_game *g = NULL;
+    cb_game_config_preset(name, &cfg);
+    cb_game_new(&cfg, &g, NULL);
+    return g;
+}
+
+static int solve(const cb_table *t, const cb_optimal_options *o, cb_optimal_result *r)
+{
+    cb_error err;
+    int rc = cb_optimal_solve(t, o, r, &err);
+    if (rc != CB_OK)
+        fprintf(stderr, "solve: %s\n", err.message);
+    return rc;
+}
+
+/* The solver's total for one set of options, after checking its tree; -1 for infeasible. */
+static long long solver_total(const cb_table *t, cb_optimal_options *o, int *worst_limit)
+{
+    cb_optimal_result r;
+    if (solve(t, o, &r) != CB_OK)
+        return -2;
+    long long v = -1;
+    if (!r.infeasible) {
+        cb_tree_stats st;
+        cb_error err;
+        CHECK(r.proved);
+        CHECK(cb_tree_verify(r.tree, t, o->hard, o->max_guesses ? o->max_guesses : r.worst_limit, &st, &err) == CB_OK);
+        CHECK(st.total == r.total && r.lower == r.total);
+        v = (long long)r.total;
+    }
+    if (worst_limit)
+        *worst_limit = r.worst_limit;
+    cb_optimal_result_release(&r);
+    return v;
+}
+
+/* Every option set on one game, solver against brute force. */
+static void compare(const char *name, cb_game *g, int with_hard)
+{
+    cb_table *t;
+    cb_table_new(g, NULL, &t, NULL);
+    for (int hard = 0; hard <= with_hard; hard++)
+        for (int cands = 0; cands <= 1; cands++) {
+            long long unl = brute_total(t, hard, cands, 0);
+            int worst = 0;
+            for (int d = 1; d <= 12 && !worst; d++)
+                if (brute_total(t, hard, cands, d) < BIG)
+                    worst = d;
+            for (int sym = 0; sym <= 1; sym++) {
+                cb_optimal_options o;
+                cb_optimal_options_default(&o);
+                o.hard = hard;
+                o.candidates_only = cands;
+                o.symmetry = sym;
+                long long got = solver_total(t, &o, NULL);
+                CHECK_MSG(got == unl, "%s hard %d cands %d sym %d: %lld, brute force %lld", name, hard, cands, sym, got,
+                          unl);
+                for (int d = worst - 1; d <= worst + 1; d++) {
+                    if (d < 1)
+                        continue;
+                    o.max_guesses = d;
+                    long long want = brute_total(t, hard, cands, d);
+                    got = solver_total(t, &o, NULL);
+                    CHECK_MSG(got == (want >= BIG ? -1 : want), "%s hard %d cands %d max %d: %lld, brute %lld", name,
+                              hard, cands, d, got, want);
+                }
+                o.max_guesses = 0;
+                o.objective = CB_OBJECTIVE_WORST;
+                int limit = 0;
+                got = solver_total(t, &o, &limit);
+                CHECK_MSG(limit == worst && got == brute_total(t, hard, cands, worst),
+                          "%s worst: %d (brute %d), total %lld", name, limit, worst, got);
+            }
+        }
+    cb_table_free(t);
+    cb_game_free(g);
+}
+
+/* A small word game: `count` answers taken every `step` words of the bundled list, the same as guesses plus extras. */
+static cb_game *word_game(cb_rule rule, int count, int step, int extra)
+{
+    const char *text;
+    size_t size;
+    cb_data_bundled("wordle/answers.txt", &text, &size);
+    char ans[] = "/tmp/cb_test_optimal_aXXXXXX", gss[] = "/tmp/cb_test_optimal_gXXXXXX";
+    int fa = mkstemp(ans), fg = mkstemp(gss);
+    FILE *a = fdopen(fa, "w"), *gf = fdopen(fg, "w");
+    int line = 0, taken = 0, extras = 0;
+    for (const char *p = text; *p && (taken < count || extras < extra); line++) {
+        const char *nl = strchr(p, '\n');
+        int len = nl ? (int)(nl - p) : (int)strlen(p);
+        if (line % step == 0 && taken < count) {
+            fprintf(a, "%.*s\n", len, p);
+            fprintf(gf, "%.*s\n", len, p);
+            taken++;
+        } else if (line % step == step / 2 && extras < extra) {
+            fprintf(gf, "%.*s\n", len, p);
+            extras++;
+        }
+        p = nl ? nl + 1 : p + len;
+    }
+    fclose(a);
+    fclose(gf);
+    cb_game_config cfg;
+    cb_game_config_default(&cfg);
+    cfg.rule = rule;
+    cfg.answers_path = ans;
+    cfg.guesses_path = gss;
+    cb_game *g = NULL;
+    cb_error err;
+    if (cb_game_new(&cfg, &g, &err) != CB_OK)
+        fprintf(stderr, "word game: %s\n", err.message);
+    unlink(ans);
+    unlink(gss);
+    return g;
+}
+
+static void brute_force_checks(void)
+{
+    compare("mastermind 2x3", game_of(CB_RULE_MASTERMIND, 2, 3, 0), 0);
+    compare("mastermind 3x2", game_of(CB_RULE_MASTERMIND, 3, 2, 0), 0);
+    compare("mastermind 3x3", game_of(CB_RULE_MASTERMIND, 3, 3, 0), 0);
+    compare("mastermind 4x2", game_of(CB_RULE_MASTERMIND, 4, 2, 0), 0);
+    compare("mastermind 2x5", game_of(CB_RULE_MASTERMIND, 2, 5, 0), 0);
+    compare("mastermind 6x2", game_of(CB_RULE_MASTERMIND, 6, 2, 0), 0);
+    compare("mastermind 4x3 no repeat", game_of(CB_RULE_MASTERMIND, 4, 3, 1), 0);
+    compare("wordle rules 3x3", game_of(CB_RULE_WORDLE, 3, 3, 0), 1);
+    compare("wordle rules 2x4", game_of(CB_RULE_WORDLE, 2, 4, 0), 1);
+    compare("wordle rules 2x6 (two-byte feedbacks)", game_of(CB_RULE_WORDLE, 2, 6, 0), 1);
+    compare("symble 2x3", game_of(CB_RULE_SYMBLE, 2, 3, 0), 0);
+    compare("symble 3x2", game_of(CB_RULE_SYMBLE, 3, 2, 0), 0);
+    compare("wordle words", word_game(CB_RULE_WORDLE, 24, 97, 30), 0);
+    compare("wordle words hard", word_game(CB_RULE_WORDLE, 14, 161, 20), 1);
+    compare("symble words", word_game(CB_RULE_SYMBLE, 9, 251, 6), 0);
+}
+
+/* ---- published figures that take a second or less ---- */
+
+static void mastermind_figures(void)
+{
+    struct {
+        int colors, pegs, max, cands, worst;
+        long long total;
+        const char *source;
+    } figs[] = {
+        /* Koyama and Lai, "An optimal Mastermind strategy", J. Recreational Math. 25 (1993) */
+        {6, 4, 0, 0, 0, 5625, "Koyama-Lai 1993"},
+        {6, 4, 5, 0, 0, 5626, "Koyama-Lai 1993, at most 5 guesses"},
+        {6, 4, 0, 0, 1, 5626, "Koyama-Lai 1993: worst case 5, then 5626"},
+        /* every guess a remaining candidate: 5660 (see docs/optimal.md) */
+        {6, 4, 0, 1, 0, 5660, "candidates only"},
+        /* G. Ville, "An optimal Mastermind (4,7) strategy and more results in the expected case" (2013) */
+        {5, 4, 0, 0, 0, 2463, "Ville 2013, 4 pegs 5 colours"},
+        {6, 3, 0, 0, 0, 854, "Ville 2013, 3 pegs 6 colours"},
+    };
+    for (size_t i = 0; i < sizeof figs / sizeof figs[0]; i++) {
+        cb_game *g = game_of(CB_RULE_MASTERMIND, figs[i].colors, figs[i].pegs, 0);
+        cb_table *t;
+        cb_table_new(g, NULL, &t, NULL);
+        cb_optimal_options o;
+        cb_optimal_options_default(&o);
+        o.max_guesses = figs[i].max;
+        o.candidates_only = figs[i].cands;
+        o.objective = figs[i].worst ? CB_OBJECTIVE_WORST : CB_OBJECTIVE_TOTAL;
+        o.threads = 1; /* the parallel search is checked in symmetry_counts() */
+        int limit = 0;
+        long long got = solver_total(t, &o, &limit);
+        CHECK_MSG(got == figs[i].total, "%s: %lld, published %lld", figs[i].source, got, figs[i].total);
+        if (figs[i].worst)
+            CHECK(limit == 5);
+        cb_table_free(t);
+        cb_game_free(g);
+    }
+}
+
+static void symmetry_counts(void)
+{
+    cb_game *g = preset("mastermind");
+    CHECK(cb_optimal_symmetries(g) == 17280); /* 6! colour permutations times 4! position permutations */
+    cb_table *t;
+    cb_table_new(g, NULL, &t, NULL);
+    cb_optimal_options o;
+    cb_optimal_options_default(&o);
+    cb_optimal_result r;
+    CHECK(solve(t, &o, &r) == CB_OK);
+    CHECK(r.symmetries == 17280 && r.opener_count == 5); /* 1111 1112 1122 1123 1234 */
+    CHECK(r.total == 5625 && r.stats.max == 6 && r.stats.dist[1] == 1);
+    char w[8];
+    cb_game_format_code(g, r.first, w, sizeof w);
+    CHECK(strcmp(w, "1123") == 0);
+    cb_optimal_result_release(&r);
+    cb_table_free(t);
+    cb_game_free(g);
+    cb_game *b = preset("bulls");
+    CHECK(cb_optimal_symmetries(b) == 3628800ull * 24); /* 10! x 4! */
+    cb_game_free(b);
+    cb_game *w5 = preset("wordle");
+    CHECK(cb_optimal_symmetries(w5) == 1);
+    cb_game_free(w5);
+}
+
+/* ---- bounds, limits and bad options ---- */
+
+static void partial_runs(void)
+{
+    cb_game *g = preset("mastermind");
+    cb_table *t;
+    cb_table_new(g, NULL, &t, NULL);
+    cb_optimal_options o;
+    cb_optimal_result r;
+    cb_optimal_options_default(&o);
+    o.threads = 1;
+    o.top = 1; /* the greedy strategy: an upper bound */
+    CHECK(solve(t, &o, &r) == CB_OK);
+    CHECK(!r.proved && r.total >= 5625 && r.tree && r.lower <= 5625);
+    cb_optimal_result_release(&r);
+    o.top = 2; /* with the opener fixed too, the bound must not come from the restricted search */
+    cb_game_parse_code(g, "1123", &o.first, NULL);
+    CHECK(solve(t, &o, &r) == CB_OK);
+    CHECK(!r.proved && r.total >= 5625 && r.lower <= 5625);
+    cb_optimal_result_release(&r);
+    cb_optimal_options_default(&o);
+    o.time_limit = 1e-6; /* stops at once: bounds, and still a strategy */
+    CHECK(solve(t, &o, &r) == CB_OK);
+    CHECK(r.stopped && !r.proved && r.tree && r.total >= 5625 && r.lower <= 5625);
+    cb_tree_stats st;
+    CHECK(cb_tree_verify(r.tree, t, 0, 0, &st, NULL) == CB_OK && st.total == r.total);
+    cb_optimal_result_release(&r);
+    cb_optimal_options_default(&o);
+    o.max_guesses = 4; /* impossible: 1296 codes need 5 */
+    CHECK(solve(t, &o, &r) == CB_OK);
+    CHECK(r.infeasible && r.proved && !r.tree);
+    cb_optimal_result_release(&r);
+    cb_optimal_options_default(&o);
+    o.threads = 1;
+    cb_game_parse_code(g, "1122", &o.first, NULL);
+    CHECK(solve(t, &o, &r) == CB_OK);
+    CHECK(r.proved && r.total > 5625 && r.openers_searched == 1 && r.first == o.first);
+    cb_optimal_result_release(&r);
+    cb_error err;
+    cb_optimal_options_default(&o);
+    o.hard = 1;
+    CHECK(cb_optimal_solve(t, &o, &r, &err) == CB_EINVAL);
+    cb_optimal_options_default(&o);
+    o.first = 99999;
+    CHECK(cb_optimal_solve(t, &o, &r, &err) == CB_EINVAL);
+    cb_table_free(t);
+    cb_table_options to;
+    cb_table_options_default(&to);
+    to.mode = CB_TABLE_OFF;
+    cb_table_new(g, &to, &t, NULL);
+    cb_optimal_options_default(&o);
+    CHECK(cb_optimal_solve(t, &o, &r, &err) == CB_ETOOBIG);
+    cb_table_free(t);
+    cb_game_free(g);
+}
+
+int main(void)
+{
+    brute_force_checks();
+    mastermind_figures();
+    symmetry_counts();
+    partial_runs();
+    return check_done("test_optimal");
+}

@@ -1,0 +1,322 @@
+/* cmd_optimal.c: `codebreaker optimal`: provably optimal strategies, and their trees. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "commands.h"
+
+typedef struct progress_state {
+    const cb_game *game;
+    int tty;
+    double next_line; /* without a terminal: next time to print a line */
+    int printed;
+} progress_state;
+
+static void on_progress(const cb_optimal_progress *p, void *arg)
+{
+    progress_state *ps = arg;
+    char opener[CB_MAX_LENGTH * 4 + 1] = "", best[32] = "none yet";
+    if (!ps->tty && p->seconds < ps->next_line)
+        return;
+    ps->next_line = p->seconds + 10;
+    if (p->opener != CB_NONE && p->opener < cb_game_guess_count(ps->game))
+        cb_game_format_code(ps->game, p->opener, opener, sizeof opener);
+    if (p->best != UINT64_MAX)
+        snprintf(best, sizeof best, "%llu", (unsigned long long)p->best);
+    if (p->phase == 1)
+        fprintf(stderr, "%soptimal: %.0f s, %.2fM nodes, worst case: trying %d guesses%s", ps->tty ? "\r" : "",
+                p->seconds, (double)p->nodes / 1e6, p->depth, ps->tty ? "   " : "\n");
+    else if (p->phase == 2)
+        fprintf(stderr, "%soptimal: %.0f s, %.2fM nodes, writing down the strategy%s", ps->tty ? "\r" : "", p->seconds,
+                (double)p->nodes / 1e6, ps->tty ? "   " : "\n");
+    else
+        fprintf(stderr, "%soptimal: %.0f s, %.2fM nodes, opener %zu/%zu %s, best so far %s%s", ps->tty ? "\r" : "",
+                p->seconds, (double)p->nodes / 1e6, p->opener_index + 1, p->opener_count, opener, best,
+                ps->tty ? "   " : "\n");
+    fflush(stderr);
+    ps->printed = 1;
+}
+
+/* "1: 1, 2: 131, ..." */
+static void print_distribution(FILE *out, const cb_tree_stats *st, int json)
+{
+    int first = 1;
+    if (json) {
+        fputc('[', out);
+        for (int d = 0; d <= st->max; d++)
+            fprintf(out, "%s%llu", d ? "," : "", (unsigned long long)st->dist[d]);
+        fputc(']', out);
+        return;
+    }
+    for (int d = 1; d <= st->max; d++)
+        if (st->dist[d]) {
+            fprintf(out, "%s%d: %llu", first ? "" : ", ", d, (unsigned long long)st->dist[d]);
+            first = 0;
+        }
+}
+
+static const char *games_word(const cb_game *g)
+{
+    return cb_game_rule(g) == CB_RULE_SYMBLE ? "games (codeword and mapping pairs)" : "secrets";
+}
+
+static void describe_objective(const cli *c, const cb_optimal_options *o, char *buf, size_t size)
+{
+    char lim[64] = "no limit on guesses";
+    if (o->max_guesses)
+        snprintf(lim, sizeof lim, "at most %d guesses", o->max_guesses);
+    snprintf(buf, size, "%s, %s, %s%s",
+             o->objective == CB_OBJECTIVE_WORST ? "least worst case, then least total" : "least total guesses", lim,
+             o->candidates_only ? "candidates only" : "any allowed guess", cli_flag(c, "hard") ? ", hard mode" : "");
+}
+
+/* The header of a tree file: what the tree is and how it was found. */
+static char *tree_header(const cli *c, const cb_optimal_options *o, const cb_optimal_result *r)
+{
+    char obj[256], first[CB_MAX_LENGTH * 4 + 1];
+    size_t size = 2048;
+    char *h = malloc(size);
+    if (!h)
+        return NULL;
+    describe_objective(c, o, obj, sizeof obj);
+    cb_game_format_code(c->game, r->first, first, sizeof first);
+    snprintf(
+        h, size,
+        "game: %s\nobjective: %s\nresult: %s\ntotal: %llu guesses over %llu %s (average %.4f), at most %d guesses, "
+        "opener %s",
+        cb_game_name(c->game), obj,
+        r->proved    ? "proved optimal"
+        : r->stopped ? "stopped at the time limit: an upper bound"
+                     : "an upper bound "
+                       "(--top)",
+        (unsigned long long)r->stats.total, (unsigned long long)r->stats.games, games_word(c->game),
+        cb_tree_stats_average(&r->stats), r->stats.max, first);
+    return h;
+}
+
+static void print_openers(const cli *c, const cb_optimal_result *r, int json)
+{
+    size_t shown = r->openers_searched < 10 ? r->openers_searched : 10;
+    char w[CB_MAX_LENGTH * 4 + 1];
+    if (json) {
+        printf(",\"openers\":[");
+        for (size_t i = 0; i < r->openers_searched; i++) {
+            cb_game_format_code(c->game, r->openers[i].guess, w, sizeof w);
+            printf("%s{\"guess\":", i ? "," : "");
+            cli_json_string(stdout, w);
+            if (r->openers[i].bound == UINT64_MAX)
+                printf(",\"bound\":null,\"exact\":true}");
+            else
+                printf(",\"bound\":%llu,\"exact\":%s}", (unsigned long long)r->openers[i].bound,
+                       r->openers[i].exact ? "true" : "false");
+        }
+        printf("]");
+        return;
+    }
+    if (r->openers_searched <= 1)
+        return;
+    printf("openers       ");
+    for (size_t i = 0; i < shown; i++) {
+        cb_game_format_code(c->game, r->openers[i].guess, w, sizeof w);
+        if (r->openers[i].bound == UINT64_MAX)
+            printf("%s%s impossible", i ? ", " : "", w);
+        else
+            printf("%s%s %s%llu", i ? ", " : "", w,
+                   r->openers[i].exact ? "" : ">=", (unsigned long long)r->openers[i].bound);
+    }
+    if (r->openers_searched > shown)
+        printf(", ... (%zu searched)", r->openers_searched);
+    printf("\n");
+}
+
+static void print_text(const cli *c, const cb_optimal_options *o, const cb_optimal_result *r, int threads)
+{
+    char obj[256], first[CB_MAX_LENGTH * 4 + 1];
+    describe_objective(c, o, obj, sizeof obj);
+    printf("game          %s\n", cb_game_name(c->game));
+    printf("objective     %s\n", obj);
+    if (r->symmetries > 1)
+        printf("symmetry      %llu permutations of %s at the start; %zu distinct openers\n",
+               (unsigned long long)r->symmetries,
+               cb_game_rule(c->game) == CB_RULE_MASTERMIND ? "colours and positions" : "symbols", r->opener_count);
+    if (r->worst_limit)
+        printf("least worst   %d guesses are needed and enough (proved)\n", r->worst_limit);
+    if (r->infeasible) {
+        printf("result        no strategy solves every secret within %d guesses (proved)\n",
+               o->max_guesses ? o->max_guesses : CB_TREE_MAX_DEPTH);
+    } else if (r->tree) {
+        cb_game_format_code(c->game, r->first, first, sizeof first);
+        if (r->proved)
+            printf("result        proved optimal\n");
+        else if (r->stopped)
+            printf("result        stopped at the time limit: the strategy below is an upper bound; the optimum is at "
+                   "least %llu\n",
+                   (unsigned long long)r->lower);
+        else
+            printf("result        UPPER BOUND, not a proof: only the %d best guess%s by the greedy score %s tried at "
+                   "each node",
+                   o->top, o->top == 1 ? "" : "es", o->top == 1 ? "was" : "were");
+        if (!r->proved && !r->stopped && r->lower)
+            printf("; the optimum is at least %llu", (unsigned long long)r->lower);
+        if (!r->proved && !r->stopped)
+            printf("\n");
+        printf("total         %llu guesses over %llu %s (average %.4f)\n", (unsigned long long)r->stats.total,
+               (unsigned long long)r->stats.games, games_word(c->game), cb_tree_stats_average(&r->stats));
+        printf("worst case    %d guesses\n", r->stats.max);
+        printf("opener        %s\n", first);
+        printf("distribution  ");
+        print_distribution(stdout, &r->stats, 0);
+        printf("\n");
+    } else
+        printf("result        stopped at the time limit with no strategy; the optimum is at least %llu\n",
+               (unsigned long long)r->lower);
+    print_openers(c, r, 0);
+    printf("search        %llu nodes, %llu sets cached, %.2f s on %d thread%s\n", (unsigned long long)r->nodes,
+           (unsigned long long)r->cache_entries, r->seconds, threads, threads > 1 ? "s" : "");
+}
+
+static void print_json(const cli *c, const cb_optimal_options *o, const cb_optimal_result *r, int threads)
+{
+    char w[CB_MAX_LENGTH * 4 + 1];
+    printf("{\"game\":");
+    cli_json_string(stdout, cb_game_name(c->game));
+    printf(",\"objective\":\"%s\",\"max_guesses\":", o->objective == CB_OBJECTIVE_WORST ? "worst" : "total");
+    if (o->max_guesses)
+        printf("%d", o->max_guesses);
+    else
+        printf("null");
+    printf(",\"hard\":%s,\"candidates_only\":%s,\"top\":%d,\"proved\":%s,\"stopped\":%s,\"infeasible\":%s",
+           cli_flag(c, "hard") ? "true" : "false", o->candidates_only ? "true" : "false", o->top,
+           r->proved ? "true" : "false", r->stopped ? "true" : "false", r->infeasible ? "true" : "false");
+    if (r->worst_limit)
+        printf(",\"worst_limit\":%d", r->worst_limit);
+    if (r->tree) {
+        cb_game_format_code(c->game, r->first, w, sizeof w);
+        printf(",\"total\":%llu,\"lower\":%llu,\"games\":%llu,\"average\":%.6f,\"max\":%d,\"distribution\":",
+               (unsigned long long)r->stats.total, (unsigned long long)r->lower, (unsigned long long)r->stats.games,
+               cb_tree_stats_average(&r->stats), r->stats.max);
+        print_distribution(stdout, &r->stats, 1);
+        printf(",\"first_guess\":");
+        cli_json_string(stdout, w);
+    } else
+        printf(",\"lower\":%llu", (unsigned long long)r->lower);
+    print_openers(c, r, 1);
+    printf(",\"symmetries\":%llu,\"nodes\":%llu,\"cached\":%llu,\"seconds\":%.4f,\"threads\":%d}\n",
+           (unsigned long long)r->symmetries, (unsigned long long)r->nodes, (unsigned long long)r->cache_entries,
+           r->seconds, threads);
+}
+
+/* Fill o from the options; prints the error and returns the exit status on bad input. */
+static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
+{
+    int ok = 1;
+    cb_optimal_options_default(o);
+    o->max_guesses = (int)cli_int(c, "max-guesses", 0, 1, CB_TREE_MAX_DEPTH, &ok);
+    if (ok)
+        o->top = (int)cli_int(c, "top", 0, 1, 1L << 30, &ok);
+    if (ok)
+        o->threads = (int)cli_int(c, "threads", 0, 1, 1024, &ok);
+    long cache_mb = ok ? cli_int(c, "cache-mb", 0, 16, 1L << 24, &ok) : 0;
+    if (!ok)
+        return 2;
+    o->cache_bytes = (size_t)cache_mb << 20;
+    o->hard = cli_flag(c, "hard");
+    o->candidates_only = cli_flag(c, "candidates-only");
+    o->symmetry = !cli_flag(c, "no-symmetry");
+    const char *obj = cli_get(c, "objective");
+    if (obj && strcmp(obj, "worst") == 0)
+        o->objective = CB_OBJECTIVE_WORST;
+    else if (obj && strcmp(obj, "total") != 0)
+        return cli_fail(CB_EINVAL, "--objective: '%s' is not total or worst", obj);
+    const char *tl = cli_get(c, "time-limit");
+    if (tl) {
+        char *end;
+        double t = strtod(tl, &end);
+        if (*tl == '\0' || *end != '\0' || !(t > 0) || t > 1e9)
+            return cli_fail(CB_EINVAL, "--time-limit: '%s' is not a positive number of seconds", tl);
+        o->time_limit = t;
+    }
+    const char *f = cli_get(c, "tree-format");
+    *fmt = CB_TREE_TEXT;
+    if (f && strcmp(f, "json") == 0)
+        *fmt = CB_TREE_JSON;
+    else if (f && strcmp(f, "text") != 0)
+        return cli_fail(CB_EINVAL, "--tree-format: '%s' is not text or json", f);
+    if (f && !cli_get(c, "tree"))
+        return cli_fail(CB_EINVAL, "--tree-format needs --tree FILE");
+    if (c->npos)
+        return cli_fail(CB_EINVAL, "optimal takes no arguments ('%s'); the opener is given with --first", c->pos[0]);
+    return 0;
+}
+
+static int run(cli *c)
+{
+    cb_optimal_options o;
+    cb_tree_format fmt = CB_TREE_TEXT;
+    int rc = read_options(c, &o, &fmt);
+    if (rc)
+        return rc;
+    if ((rc = cli_open_game(c)) != 0)
+        return rc;
+    const char *first = cli_get(c, "first");
+    cb_error err;
+    if (first && cb_game_parse_code(c->game, first, &o.first, &err) != CB_OK)
+        return cli_fail(err.code, "--first: %s", err.message);
+    progress_state ps = {c->game, isatty(2), 10, 0};
+    if (!cli_flag(c, "quiet")) {
+        o.progress = on_progress;
+        o.progress_arg = &ps;
+        o.progress_interval = ps.tty ? 1.0 : 10.0;
+    }
+    cb_optimal_result r;
+    rc = cb_optimal_solve(c->table, &o, &r, &err);
+    if (ps.printed && ps.tty)
+        fprintf(stderr, "\r%60s\r", "");
+    if (rc != CB_OK)
+        return cli_fail_err(&err);
+    int threads = r.threads;
+    const char *tree = cli_get(c, "tree");
+    if (tree && r.tree) {
+        char *header = tree_header(c, &o, &r);
+        rc = cb_tree_save_path(r.tree, c->table, tree, fmt, header, &err);
+        free(header);
+        if (rc != CB_OK) {
+            cb_optimal_result_release(&r);
+            return cli_fail_err(&err);
+        }
+    }
+    if (tree && strcmp(tree, "-") == 0 && r.tree)
+        ; /* the tree alone on stdout */
+    else if (cli_flag(c, "json"))
+        print_json(c, &o, &r, threads);
+    else
+        print_text(c, &o, &r, threads);
+    cb_optimal_result_release(&r);
+    return 0;
+}
+
+static const cli_opt opts[] = {
+    {"first", "GUESS", "the opener (default: search every opener and prove the best)"},
+    {"max-guesses", "G", "no secret may need more than G guesses"},
+    {"objective", "OBJ", "total (default): least total guesses; worst: least worst case, then least total"},
+    {"candidates-only", NULL, "every guess must be a remaining candidate"},
+    {"top", "N", "try only the N best guesses by the greedy score at each node: an upper bound, not a proof"},
+    {"time-limit", "SECONDS", "stop with the best bounds proved so far"},
+    {"tree", "FILE", "write the strategy found as a decision tree (-: to stdout, instead of the summary)"},
+    {"tree-format", "FMT", "text (default, one line per secret) or json"},
+    {"no-symmetry", NULL, "do not skip guesses equivalent under symmetries (slower; for checking)"},
+    {"cache-mb", "MB", "memory for the cache of solved sets (default: a quarter of RAM, at most 4096)"},
+    {"quiet", NULL, "no progress report on stderr"},
+    {NULL, NULL, NULL},
+};
+
+const cli_cmd cmd_optimal = {
+    "optimal",
+    "[OPTIONS]",
+    "find a strategy with the least total (or worst case) number of guesses, with proof",
+    "codebreaker optimal --game wordle --first salet --tree salet.tree",
+    opts,
+    1,
+    run,
+    0,
+};

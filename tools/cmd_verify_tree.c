@@ -1,0 +1,84 @@
+/* cmd_verify_tree.c: `codebreaker verify-tree`: check a decision tree against the rules and measure it. */
+#include <string.h>
+
+#include "commands.h"
+
+static void print_distribution(const cb_tree_stats *st, int json)
+{
+    int first = 1;
+    if (json) {
+        putchar('[');
+        for (int d = 0; d <= st->max; d++)
+            printf("%s%llu", d ? "," : "", (unsigned long long)st->dist[d]);
+        putchar(']');
+        return;
+    }
+    for (int d = 1; d <= st->max; d++)
+        if (st->dist[d]) {
+            printf("%s%d: %llu", first ? "" : ", ", d, (unsigned long long)st->dist[d]);
+            first = 0;
+        }
+}
+
+static int run(cli *c)
+{
+    int ok = 1, rc;
+    long max = cli_int(c, "max-guesses", 0, 1, CB_TREE_MAX_DEPTH, &ok);
+    if (!ok)
+        return 2;
+    if (c->npos != 1)
+        return cli_fail(CB_EINVAL, "verify-tree takes one tree file (see codebreaker verify-tree --help)");
+    if ((rc = cli_open_game(c)) != 0)
+        return rc;
+    const char *path = c->pos[0];
+    cb_tree *tree;
+    cb_error err;
+    if (cb_tree_load_path(c->game, path, &tree, &err) != CB_OK)
+        return cli_fail_err(&err);
+    cb_tree_stats st;
+    int hard = cli_flag(c, "hard");
+    rc = cb_tree_verify(tree, c->table, hard, (int)max, &st, &err);
+    cb_tree_free(tree);
+    if (rc != CB_OK)
+        return cli_fail(rc, "%s: %s", path, err.message);
+    const char *what = cb_game_rule(c->game) == CB_RULE_SYMBLE ? "games (codeword and mapping pairs)" : "secrets";
+    if (cli_flag(c, "json")) {
+        printf("{\"tree\":");
+        cli_json_string(stdout, path);
+        printf(",\"game\":");
+        cli_json_string(stdout, cb_game_name(c->game));
+        printf(",\"valid\":true,\"hard\":%s,\"nodes\":%zu,\"games\":%llu,\"total_guesses\":%llu,\"average\":%.6f,"
+               "\"max\":%d,\"distribution\":",
+               hard ? "true" : "false", st.nodes, (unsigned long long)st.games, (unsigned long long)st.total,
+               cb_tree_stats_average(&st), st.max);
+        print_distribution(&st, 1);
+        printf("}\n");
+        return 0;
+    }
+    printf("tree          %s (%zu nodes)\n", path, st.nodes);
+    printf("game          %s\n", cb_game_name(c->game));
+    printf("valid         every guess allowed%s, every feedback right, all %llu %s solved%s\n",
+           hard ? " in hard mode" : "", (unsigned long long)st.games, what, max ? " within the limit" : "");
+    printf("total         %llu guesses (average %.4f)\n", (unsigned long long)st.total, cb_tree_stats_average(&st));
+    printf("worst case    %d guesses\n", st.max);
+    printf("distribution  ");
+    print_distribution(&st, 0);
+    printf("\n");
+    return 0;
+}
+
+static const cli_opt opts[] = {
+    {"max-guesses", "G", "also require every secret to be solved within G guesses"},
+    {NULL, NULL, NULL},
+};
+
+const cli_cmd cmd_verify_tree = {
+    "verify-tree",
+    "[OPTIONS] FILE",
+    "check that a decision tree plays by the rules and solves every secret; print its statistics",
+    "codebreaker verify-tree --game wordle salet.tree",
+    opts,
+    1,
+    run,
+    0,
+};
