@@ -225,7 +225,7 @@ void cb__ws_release(cb__ws *ws)
     memset(ws, 0, sizeof *ws);
 }
 
-static int dec_push(cb__decision *d, uint32_t g)
+int cb__decision_push(cb__decision *d, uint32_t g)
 {
     if (d->count == d->cap) {
         size_t cap = d->cap ? 2 * d->cap : 16;
@@ -481,7 +481,7 @@ static int best_offer(best *b, double key, uint32_t g)
         b->key = key;
         b->tied.count = 0;
     }
-    return dec_push(&b->tied, g);
+    return cb__decision_push(&b->tied, g);
 }
 
 /*
@@ -537,7 +537,7 @@ static int greedy_best(const cb_strategy *s, const cb_state *st, const cb__node 
     cb__decision *d = &ws->dec;
     for (int t = 0; t < nt; t++) {
         for (size_t i = 0; !fail && bests[t].key == key && i < bests[t].tied.count; i++)
-            if (dec_push(d, bests[t].tied.set[i]) != CB_OK)
+            if (cb__decision_push(d, bests[t].tied.set[i]) != CB_OK)
                 fail = 1;
         free(bests[t].tied.set);
     }
@@ -701,7 +701,7 @@ int cb__decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, int threads
     if (n == 1 || s->kind == CB_STRATEGY_FIRST || (cb_state_turns(st) == 0 && s->cfg.first_guess != CB_NONE)) {
         uint32_t g = n == 1 || s->kind == CB_STRATEGY_FIRST ? s->game->secret_guess[cb_state_candidates(st)[0]]
                                                             : s->cfg.first_guess;
-        if (dec_push(d, g) != CB_OK)
+        if (cb__decision_push(d, g) != CB_OK)
             return CB_ENOMEM;
         fixed_score(s, st, d);
         return CB_OK;
@@ -713,7 +713,7 @@ int cb__decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, int threads
     case CB_STRATEGY_RANDOM:
     case CB_STRATEGY_RANDOM_ANY:
         for (size_t i = 0; i < npool && rc == CB_OK; i++)
-            rc = dec_push(d, ws->pool[i]);
+            rc = cb__decision_push(d, ws->pool[i]);
         return rc;
     case CB_STRATEGY_FREQUENCY:
         rc = frequency_decide(s, st, ws, ws->pool, npool);

@@ -118,6 +118,8 @@ typedef struct cb__ws {
 void cb__ws_release(cb__ws *ws);
 /* Decide in st with up to `threads` threads; the result is in ws->dec. */
 int cb__decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, int threads);
+/* Add guess g to a decision's set; CB_ENOMEM. */
+int cb__decision_push(cb__decision *d, uint32_t g);
 /* Pick the guess of a decision with rng (NULL: the first). */
 uint32_t cb__pick(const cb__decision *d, cb_rng *rng);
 /* A hash of the state's history, for seeding. */
@@ -127,7 +129,7 @@ uint64_t cb__history_hash(const cb_state *st);
 int cb__montecarlo(const cb_strategy *s, const cb_state *st, const uint32_t *pool, size_t npool, int threads,
                    double *avg);
 
-/* Tree strategies (provided by the exact-solver module; a stub until then). */
+/* Tree strategies (tree:FILE, strategy_tree.c over tree.h). */
 int cb__tree_open(cb_strategy *s, const char *path, cb_error *err);
 void cb__tree_close(cb_strategy *s);
 int cb__tree_decide(const cb_strategy *s, const cb_state *st, cb__decision *d);

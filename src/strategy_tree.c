@@ -1,25 +1,42 @@
 /*
- * strategy_tree.c: tree:FILE strategies. Decision-tree files come with the
- * exact solver; until that module replaces this file, naming a tree is a
- * clear error.
+ * strategy_tree.c: tree:FILE strategies: play a decision tree read from a
+ * file (tree.h), checked against the game when it is opened so that a bad
+ * file is a clear error naming its line, not a failure in mid-game.
  */
+#include "codebreaker/tree.h"
 #include "strategy_internal.h"
 
 int cb__tree_open(cb_strategy *s, const char *path, cb_error *err)
 {
-    (void)s;
-    return cb_error_set(err, CB_EINVAL, "tree:%s: decision-tree strategies are not available in this build", path);
+    cb_tree *tree;
+    if (!*path)
+        return cb_error_set(err, CB_EINVAL, "tree: needs a file name (tree:FILE)");
+    int rc = cb_tree_load_path(s->game, path, &tree, err);
+    if (rc != CB_OK)
+        return rc;
+    rc = cb_tree_verify(tree, s->table, s->cfg.hard, 0, NULL, err);
+    if (rc != CB_OK) {
+        cb_tree_free(tree);
+        return rc;
+    }
+    s->tree = tree;
+    return CB_OK;
 }
 
 void cb__tree_close(cb_strategy *s)
 {
+    cb_tree_free(s->tree);
     s->tree = NULL;
 }
 
+/* The tree's guess after the state's history; CB_EINVAL when the history leaves the tree. */
 int cb__tree_decide(const cb_strategy *s, const cb_state *st, cb__decision *d)
 {
-    (void)s;
-    (void)st;
-    (void)d;
-    return CB_EINVAL;
+    uint32_t guess;
+    int rc = cb_tree_next(s->tree, st, &guess);
+    if (rc == CB_ENOTFOUND)
+        return CB_EINVAL;
+    if (rc != CB_OK)
+        return rc;
+    return cb__decision_push(d, guess);
 }

@@ -159,5 +159,21 @@ expect_err hard-mastermind 2 'hard applies to Wordle rules only' -- optimal $mm 
 expect_err tree-dir 2 'nodir/t.tree: No such file' -- optimal $mm --pegs 3 --tree "$tmp/nodir/t.tree"
 expect_err cands-first 2 'not a candidate' -- optimal --quiet --candidates-only --first aahed
 
+# Trees and the simulator: a tree written by optimal plays to the same total under simulate, and
+# simulate --tree writes the tree of a greedy strategy (Knuth's 5801) that verify-tree accepts.
+"$cb" optimal --quiet --game mastermind --tree "$tmp/opt.tree" >/dev/null 2>&1
+has sim-opt-tree 0 'total guesses +5625' -- simulate --game mastermind --strategy "tree:$tmp/opt.tree"
+has sim-knuth-tree 0 'total guesses +5801' -- simulate --game mastermind --strategy minimax --tree "$tmp/knuth.tree"
+has verify-knuth-tree 0 'total +5801 guesses' -- verify-tree --game mastermind "$tmp/knuth.tree"
+has sim-knuth-replay 0 'total guesses +5801' -- simulate --game mastermind --strategy "tree:$tmp/knuth.tree"
+has sim-json-tree 0 'total guesses +5668' -- simulate --game mastermind --strategy parts --tree "$tmp/p.json" --tree-format json
+has verify-json-tree 0 'total +5668 guesses' -- verify-tree --game mastermind "$tmp/p.json"
+has sim-symble-tree 0 'average +2\.7500' -- simulate --game symble --words tests/data/symble_small.txt --strategy entropy --tree "$tmp/sy.tree"
+has verify-symble-tree 0 'codeword and mapping pairs' -- verify-tree --game symble --words tests/data/symble_small.txt "$tmp/sy.tree"
+expect_err sim-tree-missing 2 'tree' -- simulate --game mastermind --strategy tree:/nonexistent/t.tree
+expect_err sim-tree-other-game 2 '.' -- simulate --game mastermind --pegs 3 --strategy "tree:$tmp/knuth.tree"
+expect_err sim-tree-random 2 'one deterministic strategy' -- simulate --game mastermind --strategy random --tree "$tmp/r.tree"
+expect_err sim-tree-sample 2 'leave out --sample' -- simulate --game mastermind --strategy parts --sample 5 --tree "$tmp/r.tree"
+
 echo "cli_optimal: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -342,7 +342,7 @@ static void options(const world *w)
     cfg.name = "knuth";
     CHECK(cb_strategy_new(w->table, &cfg, &s, &err) == CB_ENOTFOUND && s == NULL && strstr(err.message, "knuth"));
     cfg.name = "tree:/nonexistent";
-    CHECK(cb_strategy_new(w->table, &cfg, &s, &err) == CB_EINVAL && strstr(err.message, "not available"));
+    CHECK(cb_strategy_new(w->table, &cfg, &s, &err) == CB_EIO && s == NULL && strstr(err.message, "/nonexistent"));
     cfg.name = "minimax";
     cfg.first_guess = cb_game_guess_count(w->game);
     CHECK(cb_strategy_new(w->table, &cfg, &s, &err) == CB_EINVAL);

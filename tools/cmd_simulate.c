@@ -204,6 +204,76 @@ static int write_csv(const cli *c, const char *path, const run *runs, size_t n)
     return 0;
 }
 
+/* The feedback the codebreaker saw when guess gi met game g's secret. */
+static uint32_t seen(const cb_table *t, const cb_sim_game *g, uint32_t gi)
+{
+    const cb_game *game = cb_table_game(t);
+    uint32_t raw = cb_table_get(t, gi, g->secret);
+    return cb_game_rule(game) == CB_RULE_SYMBLE ? cb_game_observe(game, raw, g->mapping) : raw;
+}
+
+/* Add the games of r to tree t: each game's path, merged from the root. */
+static int add_games(const cli *c, const cb_sim_result *r, cb_tree *t)
+{
+    int rc = CB_OK;
+    for (size_t i = 0; i < r->games && rc == CB_OK; i++) {
+        const cb_sim_game *g = &r->game[i];
+        uint32_t node = cb_tree_root(t);
+        if (!g->won)
+            return cli_fail(CB_EINVAL, "--tree: a game was lost within --max-guesses; a tree must solve every secret");
+        if (node == CB_NONE)
+            rc = cb_tree_set_root(t, g->path[0], &node);
+        for (int k = 0; k + 1 < g->played && rc == CB_OK; k++) {
+            uint32_t fb = seen(c->table, g, g->path[k]), child = cb_tree_child(t, node, fb);
+            if (child == CB_NONE)
+                rc = cb_tree_add_child(t, node, fb, g->path[k + 1], &child);
+            node = child;
+        }
+    }
+    return rc == CB_OK ? 0 : cli_fail(rc, "--tree: %s", cb_strerror(rc));
+}
+
+/*
+ * Write the decision tree of a deterministic strategy. In Symble a tree
+ * must answer every (codeword, mapping) pair, so the strategy is played
+ * again under each of the six mappings.
+ */
+static int write_tree(const cli *c, const run *runs, size_t n, const cb_sim_options *base)
+{
+    const char *path = cli_get(c, "tree"), *format = cli_get(c, "tree-format");
+    cb_tree_format f = CB_TREE_TEXT;
+    cb_tree *t = NULL;
+    cb_error err;
+    char header[256];
+    if (format && strcmp(format, "json") == 0)
+        f = CB_TREE_JSON;
+    else if (format && strcmp(format, "text") != 0)
+        return cli_fail(CB_EINVAL, "--tree-format: '%s' is not text or json", format);
+    if (n != 1 || !cb_strategy_deterministic(runs[0].s))
+        return cli_fail(CB_EINVAL, "--tree needs one deterministic strategy (not random, not --tie random)");
+    if (cb_tree_new(c->game, &t) != CB_OK)
+        return cli_fail(CB_ENOMEM, "out of memory");
+    int rc = 0;
+    if (cb_game_rule(c->game) != CB_RULE_SYMBLE)
+        rc = add_games(c, &runs[0].r, t);
+    for (int m = 0; m < CB_MAPPINGS && rc == 0 && cb_game_rule(c->game) == CB_RULE_SYMBLE; m++) {
+        cb_sim_options opt = *base;
+        cb_sim_result r;
+        memset(&r, 0, sizeof r);
+        opt.mapping = m;
+        opt.keep_games = 1;
+        rc = cb_simulate(c->table, runs[0].s, &opt, &r, &err) == CB_OK ? add_games(c, &r, t) : cli_fail_err(&err);
+        cb_sim_result_release(&r);
+    }
+    if (rc == 0) {
+        snprintf(header, sizeof header, "%s\nstrategy %s", cb_game_name(c->game), cb_strategy_name(runs[0].s));
+        if (cb_tree_save_path(t, c->table, path, f, header, &err) != CB_OK)
+            rc = cli_fail_err(&err);
+    }
+    cb_tree_free(t);
+    return rc;
+}
+
 /* Read the simulation options into opt; returns an exit status on a bad one. */
 static int sim_options(const cli *c, cb_sim_options *opt)
 {
@@ -216,7 +286,9 @@ static int sim_options(const cli *c, cb_sim_options *opt)
     if (!ok)
         return 2;
     opt->hard = cli_flag(c, "hard");
-    opt->keep_games = cli_get(c, "csv") != NULL;
+    opt->keep_games = cli_get(c, "csv") || cli_get(c, "tree");
+    if (cli_get(c, "tree") && opt->sample)
+        return cli_fail(CB_EINVAL, "--tree writes the strategy for every secret: leave out --sample");
     const char *mapping = cli_get(c, "mapping");
     if (mapping) {
         if (cb_game_rule(c->game) != CB_RULE_SYMBLE)
@@ -289,6 +361,8 @@ static int run_cmd(cli *c)
     rc = run_all(c, runs, n, &opt);
     if (rc == 0 && cli_get(c, "csv"))
         rc = write_csv(c, cli_get(c, "csv"), runs, n);
+    if (rc == 0 && cli_get(c, "tree"))
+        rc = write_tree(c, runs, n, &opt);
     if (rc == 0 && cli_flag(c, "json")) {
         for (size_t i = 0; i < n; i++)
             print_json(c, &runs[i], opt.seed, opt.sample, opt.max_guesses);
@@ -315,6 +389,8 @@ static const cli_opt opts[] = {
     {"max-guesses", "G", "stop a game after G guesses; a lost game scores G+1"},
     {"csv", "FILE", "write one row per game: strategy, secret, guesses, won, the guesses"},
     {"mapping", "XYZ", "Symble: the hidden mapping of every game (default: random per game)"},
+    {"tree", "FILE", "write the decision tree of a deterministic strategy (docs/tree-format.md; - for stdout)"},
+    {"tree-format", "FMT", "text (default) or json"},
     {NULL, NULL, NULL},
 };
 
