@@ -7,16 +7,16 @@ static const cli_cmd *const commands[] = {
     &cmd_info,
     &cmd_feedback,
     &cmd_candidates,
+    &cmd_rank,
     &cmd_distribution,
     &cmd_bound,
-    &cmd_serve,
     &cmd_simulate,
-    &cmd_rank,
+    &cmd_optimal,
+    &cmd_verify_tree,
     &cmd_play,
     &cmd_assist,
     &cmd_solve,
-    &cmd_optimal,
-    &cmd_verify_tree,
+    &cmd_serve,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
