@@ -130,24 +130,27 @@ static int rollout(const cb_game *game, const cb_table *table, mc_work *w, size_
         guesses++;
         if (pick == secret || guesses > 10000)
             return guesses;
-        uint32_t fb = observe(game, cb_table_get(table, g, secret), mapping);
+        uint32_t fb = observe(game, cb_table_get(table, g, secret), mapping), want[CB_MAPPINGS];
         size_t kept = 0;
         cb_table_fill(table, g, w->cur, k, w->buf);
+        if (!symble) {
+            for (size_t j = 0; j < k; j++) {
+                w->cur[kept] = w->cur[j];
+                kept += w->buf[j] == fb;
+            }
+            k = kept;
+            continue;
+        }
+        for (int m = 0; m < CB_MAPPINGS; m++) /* the raw pattern each mapping shows as fb */
+            want[m] = cb__observe_inverse(game, fb, m);
         for (size_t j = 0; j < k; j++) {
-            uint32_t raw = w->buf[j];
-            if (!symble) {
-                if (raw == fb)
-                    w->cur[kept++] = w->cur[j];
-                continue;
-            }
-            uint8_t mask = 0;
+            unsigned mask = 0;
             for (int m = 0; m < CB_MAPPINGS; m++)
-                if ((w->cur_mask[j] >> m & 1) && cb_game_observe(game, raw, m) == fb)
-                    mask = (uint8_t)(mask | 1u << m);
-            if (mask) {
-                w->cur_mask[kept] = mask;
-                w->cur[kept++] = w->cur[j];
-            }
+                mask |= (unsigned)(w->buf[j] == want[m]) << m;
+            mask &= w->cur_mask[j];
+            w->cur_mask[kept] = (uint8_t)mask;
+            w->cur[kept] = w->cur[j];
+            kept += mask != 0;
         }
         k = kept;
     }

@@ -12,5 +12,6 @@ extern const cli_cmd cmd_distribution;
 extern const cli_cmd cmd_serve;
 extern const cli_cmd cmd_simulate;
 extern const cli_cmd cmd_rank;
+extern const cli_cmd cmd_experiment;
 
 #endif

@@ -12,6 +12,7 @@ static const cli_cmd *const commands[] = {
     &cmd_serve,
     &cmd_simulate,
     &cmd_rank,
+    &cmd_experiment,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
