@@ -119,11 +119,37 @@ static uint32_t observe_slow(int n, uint32_t raw, int m)
     return id;
 }
 
+/* Symble beyond 10 letters: observed ids digit-half by digit-half (a mapping renames each digit alone). */
+static int build_observe_halves(cb_game *game)
+{
+    int h = (game->n + 1) / 2;
+    uint32_t hp = cb_pow3(h), hi_pow = cb_pow3(game->n - h);
+    game->half_pow = hp;
+    game->observe_lo = malloc((size_t)CB_MAPPINGS * hp * sizeof *game->observe_lo);
+    game->observe_hi = malloc((size_t)CB_MAPPINGS * hp * sizeof *game->observe_hi);
+    if (!game->observe_lo || !game->observe_hi)
+        return CB_ENOMEM;
+    for (int m = 0; m < CB_MAPPINGS; m++)
+        for (uint32_t x = 0; x < hp; x++) {
+            uint32_t lo = 0, hi = 0, w = 1, y = x;
+            for (int i = 0; i < h; i++, y /= 3, w *= 3) {
+                lo += mappings[m][y % 3] * w;
+                if (w < hi_pow)
+                    hi += mappings[m][y % 3] * w;
+            }
+            game->observe_lo[(size_t)m * hp + x] = lo;
+            game->observe_hi[(size_t)m * hp + x] = x < hi_pow ? hi * hp : 0;
+        }
+    return CB_OK;
+}
+
 /* Symble: tables of observed ids per mapping, for words of up to 10 letters. */
 static int build_observe(cb_game *game)
 {
-    if (game->rule != CB_RULE_SYMBLE || game->n > 10)
+    if (game->rule != CB_RULE_SYMBLE)
         return CB_OK;
+    if (game->n > 10)
+        return build_observe_halves(game);
     uint32_t p = cb_pow3(game->n);
     game->observe = malloc((size_t)CB_MAPPINGS * p * sizeof *game->observe);
     game->observe_min = malloc((size_t)p * sizeof *game->observe_min);
@@ -146,7 +172,28 @@ uint32_t cb_game_observe(const cb_game *game, uint32_t raw, int m)
 {
     if (game->observe)
         return game->observe[(size_t)m * game->pow3 + raw];
+    if (game->observe_lo) {
+        if (raw == game->pow3 - 1)
+            return game->pow3;
+        size_t at = (size_t)m * game->half_pow;
+        return game->observe_lo[at + raw % game->half_pow] + game->observe_hi[at + raw / game->half_pow];
+    }
     return observe_slow(game->n, raw, m);
+}
+
+uint32_t cb__observe_inverse(const cb_game *game, uint32_t fb, int m)
+{
+    uint32_t p = game->pow3, raw = 0, w = 1;
+    uint8_t colour[3];
+    if (fb == p)
+        return p - 1; /* won: every colour green, under any mapping */
+    if (fb > p)
+        return CB_NONE;
+    for (int c = 0; c < 3; c++)
+        colour[mappings[m][c]] = (uint8_t)c;
+    for (int i = 0; i < game->n; i++, fb /= 3, w *= 3)
+        raw += colour[fb % 3] * w;
+    return raw == p - 1 ? CB_NONE : raw; /* all green shows as "won", never as symbols */
 }
 
 void cb_game_mapping_name(int m, char out[4])
@@ -555,6 +602,8 @@ void cb_game_free(cb_game *game)
     free(game->hash);
     free(game->observe);
     free(game->observe_min);
+    free(game->observe_lo);
+    free(game->observe_hi);
     free(game);
 }
 

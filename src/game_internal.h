@@ -23,9 +23,18 @@ struct cb_game {
     uint32_t pow3;         /* 3^n */
     uint16_t *observe;     /* Symble, n <= 10: observe[m * 3^n + raw] */
     uint16_t *observe_min; /* Symble, n <= 10: smallest observed id over all mappings */
+    uint32_t *observe_lo;  /* Symble, n > 10: observe_lo[m * 3^h + x], the low h = ceil(n/2) digits x shown by m */
+    uint32_t *observe_hi;  /* and observe_hi[m * 3^h + x] the high n - h digits, already weighted by 3^h */
+    uint32_t half_pow;     /* 3^h */
     size_t skipped;
     char name[128];
 };
+
+/*
+ * Symble: the raw colour pattern that mapping m shows as observed id fb
+ * (all green for "won"), or CB_NONE when none does.
+ */
+uint32_t cb__observe_inverse(const cb_game *game, uint32_t fb, int m);
 
 /* A list of words read from text: codepoints per word, with line numbers. */
 typedef struct cb_wordlist {

@@ -20,39 +20,95 @@ typedef struct draw {
     int mapping;
 } draw;
 
-/* One thread's work areas. */
+/* A map of 32-bit keys to 32-bit values by open addressing; CB_NONE marks a free slot. */
+typedef struct u32map {
+    uint32_t *key, *val;
+    size_t mask;
+} u32map;
+
+static int map_alloc(u32map *m, size_t want)
+{
+    size_t cap = 16;
+    while (cap < 2 * want)
+        cap *= 2;
+    m->key = malloc(cap * sizeof *m->key);
+    m->val = malloc(cap * sizeof *m->val);
+    m->mask = cap - 1;
+    return m->key && m->val ? CB_OK : CB_ENOMEM;
+}
+
+static void map_clear(u32map *m)
+{
+    memset(m->key, 0xff, (m->mask + 1) * sizeof *m->key); /* CB_NONE */
+}
+
+/* The slot of key k: either holding k, or free (then key[slot] is CB_NONE). */
+static size_t map_find(const u32map *m, uint32_t k)
+{
+    size_t h = (size_t)((k * 0x9e3779b97f4a7c15ull) >> 32) & m->mask;
+    while (m->key[h] != k && m->key[h] != CB_NONE)
+        h = (h + 1) & m->mask;
+    return h;
+}
+
+/* One thread's work areas: per candidate, per (candidate, mapping) entry, per draw, per target. */
 typedef struct mc_work {
-    uint32_t *start; /* nkeys + 1 bucket starts */
-    uint32_t *fill;
-    uint32_t *ent_pos; /* entries sorted by feedback: candidate position */
-    uint8_t *ent_mask; /* and the mappings under which it gives that feedback */
-    uint32_t *fbs;     /* per (position, mapping): the observed feedback */
+    uint32_t *raw;     /* per candidate: the raw feedback of the guess */
+    uint32_t *ent_pos; /* bucket entries: candidate position ... */
+    uint8_t *ent_mask; /* ... the mappings under which it gives the bucket's feedback ... */
+    uint32_t *ent_bkt; /* ... and the bucket */
+    uint32_t *sorted;  /* entry indices by bucket, candidate order kept */
+    uint32_t *start;   /* per bucket: first sorted entry (buckets + 1) */
     uint32_t *cur;     /* rollout state: secrets */
     uint8_t *cur_mask;
+    uint32_t *buf;        /* rollout feedbacks */
+    uint32_t *bucket_fb;  /* per bucket (at most one per draw): its feedback */
+    uint32_t *draw_bkt;   /* per draw: its bucket */
+    uint32_t *tgt_raw;    /* targets, (bucket, mapping) pairs: the raw pattern that shows the bucket's feedback */
+    uint32_t *tgt_bkt;
+    int8_t *tgt_map;
+    uint32_t *tgt_order;  /* targets grouped by raw pattern */
+    uint32_t *grp_first;  /* per distinct raw pattern: its targets in tgt_order */
+    uint32_t *grp_count;
+    u32map fbs;  /* feedback -> bucket */
+    u32map raws; /* raw pattern -> group */
 } mc_work;
 
 static void work_free(mc_work *w)
 {
-    free(w->start);
-    free(w->fill);
-    free(w->ent_pos);
-    free(w->ent_mask);
-    free(w->fbs);
-    free(w->cur);
-    free(w->cur_mask);
+    void *all[] = {w->raw,       w->ent_pos,  w->ent_mask, w->ent_bkt,  w->sorted,    w->start,
+                   w->cur,       w->cur_mask, w->buf,      w->bucket_fb, w->draw_bkt, w->tgt_raw,
+                   w->tgt_bkt,   w->tgt_map,  w->tgt_order, w->grp_first, w->grp_count, w->fbs.key,
+                   w->fbs.val,   w->raws.key, w->raws.val};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        free(all[i]);
 }
 
-static int work_alloc(mc_work *w, size_t n, uint32_t nkeys)
+static int work_alloc(mc_work *w, size_t n, int iters)
 {
+    size_t it = (size_t)iters, pairs = it * CB_MAPPINGS;
     memset(w, 0, sizeof *w);
-    w->start = calloc((size_t)nkeys + 1, sizeof *w->start);
-    w->fill = malloc(((size_t)nkeys + 1) * sizeof *w->fill);
+    w->raw = malloc(n * sizeof *w->raw);
     w->ent_pos = malloc(n * CB_MAPPINGS * sizeof *w->ent_pos);
     w->ent_mask = malloc(n * CB_MAPPINGS);
-    w->fbs = malloc(n * CB_MAPPINGS * sizeof *w->fbs);
+    w->ent_bkt = malloc(n * CB_MAPPINGS * sizeof *w->ent_bkt);
+    w->sorted = malloc(n * CB_MAPPINGS * sizeof *w->sorted);
+    w->start = malloc((it + 2) * sizeof *w->start);
     w->cur = malloc(n * sizeof *w->cur);
     w->cur_mask = malloc(n);
-    if (w->start && w->fill && w->ent_pos && w->ent_mask && w->fbs && w->cur && w->cur_mask)
+    w->buf = malloc(n * sizeof *w->buf);
+    w->bucket_fb = malloc(it * sizeof *w->bucket_fb);
+    w->draw_bkt = malloc(it * sizeof *w->draw_bkt);
+    w->tgt_raw = malloc(pairs * sizeof *w->tgt_raw);
+    w->tgt_bkt = malloc(pairs * sizeof *w->tgt_bkt);
+    w->tgt_map = malloc(pairs);
+    w->tgt_order = malloc(pairs * sizeof *w->tgt_order);
+    w->grp_first = malloc(pairs * sizeof *w->grp_first);
+    w->grp_count = malloc(pairs * sizeof *w->grp_count);
+    int rc = map_alloc(&w->fbs, it) == CB_OK && map_alloc(&w->raws, pairs) == CB_OK ? CB_OK : CB_ENOMEM;
+    if (rc == CB_OK && w->raw && w->ent_pos && w->ent_mask && w->ent_bkt && w->sorted && w->start && w->cur &&
+        w->cur_mask && w->buf && w->bucket_fb && w->draw_bkt && w->tgt_raw && w->tgt_bkt && w->tgt_map &&
+        w->tgt_order && w->grp_first && w->grp_count)
         return CB_OK;
     work_free(w);
     return CB_ENOMEM;
@@ -74,79 +130,137 @@ static int rollout(const cb_game *game, const cb_table *table, mc_work *w, size_
         guesses++;
         if (pick == secret || guesses > 10000)
             return guesses;
-        uint32_t fb = observe(game, cb_table_get(table, g, secret), mapping);
+        uint32_t fb = observe(game, cb_table_get(table, g, secret), mapping), want[CB_MAPPINGS];
         size_t kept = 0;
+        cb_table_fill(table, g, w->cur, k, w->buf);
+        if (!symble) {
+            for (size_t j = 0; j < k; j++) {
+                w->cur[kept] = w->cur[j];
+                kept += w->buf[j] == fb;
+            }
+            k = kept;
+            continue;
+        }
+        for (int m = 0; m < CB_MAPPINGS; m++) /* the raw pattern each mapping shows as fb */
+            want[m] = cb__observe_inverse(game, fb, m);
         for (size_t j = 0; j < k; j++) {
-            uint32_t raw = cb_table_get(table, g, w->cur[j]);
-            if (!symble) {
-                if (raw == fb)
-                    w->cur[kept++] = w->cur[j];
-                continue;
-            }
-            uint8_t mask = 0;
+            unsigned mask = 0;
             for (int m = 0; m < CB_MAPPINGS; m++)
-                if ((w->cur_mask[j] >> m & 1) && cb_game_observe(game, raw, m) == fb)
-                    mask = (uint8_t)(mask | 1u << m);
-            if (mask) {
-                w->cur_mask[kept] = mask;
-                w->cur[kept++] = w->cur[j];
-            }
+                mask |= (unsigned)(w->buf[j] == want[m]) << m;
+            mask &= w->cur_mask[j];
+            w->cur_mask[kept] = (uint8_t)mask;
+            w->cur[kept] = w->cur[j];
+            kept += mask != 0;
         }
         k = kept;
     }
 }
 
+/* The draws' feedbacks, one bucket per distinct one, and the (bucket, mapping) targets grouped by raw pattern. */
+static size_t make_buckets(const cb_game *game, mc_work *w, const draw *draws, int iters, int symble)
+{
+    size_t nb = 0, nt = 0, ngroups = 0;
+    map_clear(&w->fbs);
+    for (int it = 0; it < iters; it++) {
+        uint32_t fb = observe(game, w->raw[draws[it].pos], draws[it].mapping);
+        size_t h = map_find(&w->fbs, fb);
+        if (w->fbs.key[h] == CB_NONE) {
+            w->fbs.key[h] = fb;
+            w->fbs.val[h] = (uint32_t)nb;
+            w->bucket_fb[nb++] = fb;
+        }
+        w->draw_bkt[it] = w->fbs.val[h];
+    }
+    for (size_t b = 0; b < nb; b++) /* the raw pattern each mapping shows as the bucket's feedback */
+        for (int m = symble ? 0 : -1; m < (symble ? CB_MAPPINGS : 0); m++) {
+            uint32_t r = m < 0 ? w->bucket_fb[b] : cb__observe_inverse(game, w->bucket_fb[b], m);
+            if (r == CB_NONE)
+                continue;
+            w->tgt_raw[nt] = r;
+            w->tgt_bkt[nt] = (uint32_t)b;
+            w->tgt_map[nt++] = (int8_t)m;
+        }
+    map_clear(&w->raws);
+    for (size_t q = 0; q < nt; q++) {
+        size_t h = map_find(&w->raws, w->tgt_raw[q]);
+        if (w->raws.key[h] == CB_NONE) {
+            w->raws.key[h] = w->tgt_raw[q];
+            w->raws.val[h] = (uint32_t)ngroups;
+            w->grp_count[ngroups++] = 0;
+        }
+        w->grp_count[w->raws.val[h]]++;
+    }
+    for (size_t k = 0, at = 0; k < ngroups; k++) {
+        w->grp_first[k] = (uint32_t)at;
+        at += w->grp_count[k];
+        w->grp_count[k] = 0;
+    }
+    for (size_t q = 0; q < nt; q++) { /* (bucket, mapping) order within each group */
+        uint32_t k = w->raws.val[map_find(&w->raws, w->tgt_raw[q])];
+        w->tgt_order[w->grp_first[k] + w->grp_count[k]++] = (uint32_t)q;
+    }
+    return nb;
+}
+
 /*
- * Guess g: bucket the (candidate, mapping) pairs by the feedback they give,
- * then play every drawn secret from its bucket. Returns the total guesses.
+ * Guess g: each drawn secret falls in the bucket of its feedback; the
+ * candidates that give a drawn feedback (under a mapping still possible
+ * for them) join that bucket, in candidate order with their mappings
+ * merged, and every drawn secret is played from its bucket. Only the
+ * draws' feedbacks are bucketed, so nothing scales with the 3^n feedback
+ * ids of long Symble words. Returns the total guesses.
  */
 static uint64_t play_guess(const cb_strategy *s, const cb_state *st, mc_work *w, uint32_t g, const draw *draws,
                            int iters, cb_rng *rng)
 {
     const cb_game *game = s->game;
-    const cb_table *table = s->table;
-    size_t n = cb_state_count(st);
+    size_t n = cb_state_count(st), ne = 0;
     const uint32_t *cands = cb_state_candidates(st);
     const uint8_t *masks = cb_state_masks(st);
-    uint32_t nkeys = game->fb_count;
-    memset(w->start, 0, ((size_t)nkeys + 1) * sizeof *w->start);
+    cb_table_fill(s->table, g, cands, n, w->raw);
+    size_t nb = make_buckets(game, w, draws, iters, masks != NULL);
     for (size_t i = 0; i < n; i++) {
-        uint32_t raw = cb_table_get(table, g, cands[i]);
-        for (int m = masks ? 0 : -1; m < (masks ? CB_MAPPINGS : 0); m++) {
-            uint32_t fb = observe(game, raw, m);
-            w->fbs[i * CB_MAPPINGS + (size_t)(m < 0 ? 0 : m)] = fb;
-            if (m < 0 || (masks[i] >> m & 1))
-                w->start[fb + 1]++;
-        }
-    }
-    for (uint32_t f = 0; f < nkeys; f++)
-        w->start[f + 1] += w->start[f];
-    memcpy(w->fill, w->start, ((size_t)nkeys + 1) * sizeof *w->fill);
-    for (size_t i = 0; i < n; i++)
-        for (int m = masks ? 0 : -1; m < (masks ? CB_MAPPINGS : 0); m++) {
+        size_t h = map_find(&w->raws, w->raw[i]);
+        if (w->raws.key[h] == CB_NONE)
+            continue;
+        uint32_t k = w->raws.val[h];
+        size_t e0 = ne;
+        for (uint32_t j = 0; j < w->grp_count[k]; j++) {
+            uint32_t q = w->tgt_order[w->grp_first[k] + j];
+            int m = w->tgt_map[q];
             if (m >= 0 && !(masks[i] >> m & 1))
                 continue;
-            uint32_t fb = w->fbs[i * CB_MAPPINGS + (size_t)(m < 0 ? 0 : m)], at = w->fill[fb]++;
-            w->ent_pos[at] = (uint32_t)i;
-            w->ent_mask[at] = (uint8_t)(m < 0 ? 0 : 1u << m);
+            size_t e = e0;
+            while (e < ne && w->ent_bkt[e] != w->tgt_bkt[q])
+                e++;
+            if (e == ne) {
+                w->ent_bkt[ne] = w->tgt_bkt[q];
+                w->ent_pos[ne] = (uint32_t)i;
+                w->ent_mask[ne++] = 0;
+            }
+            if (m >= 0)
+                w->ent_mask[e] = (uint8_t)(w->ent_mask[e] | 1u << m);
         }
+    }
+    memset(w->start, 0, (nb + 2) * sizeof *w->start); /* counting sort of the entries by bucket, stable */
+    for (size_t e = 0; e < ne; e++)
+        w->start[w->ent_bkt[e] + 2]++;
+    for (size_t b = 0; b < nb; b++)
+        w->start[b + 2] += w->start[b + 1];
+    for (size_t e = 0; e < ne; e++)
+        w->sorted[w->start[w->ent_bkt[e] + 1]++] = (uint32_t)e; /* now start[b] .. start[b + 1] is bucket b */
     uint64_t total = 0;
     for (int it = 0; it < iters; it++) {
-        const draw *d = &draws[it];
-        uint32_t fb = w->fbs[d->pos * CB_MAPPINGS + (size_t)(d->mapping < 0 ? 0 : d->mapping)];
+        uint32_t b = w->draw_bkt[it];
         total++;
-        if (fb == game->won)
+        if (w->bucket_fb[b] == game->won)
             continue;
         size_t k = 0;
-        for (uint32_t e = w->start[fb]; e < w->start[fb + 1]; e++) {
-            if (k && w->cur[k - 1] == cands[w->ent_pos[e]]) { /* same codeword, another mapping */
-                w->cur_mask[k - 1] |= w->ent_mask[e];
-                continue;
-            }
-            w->cur[k] = cands[w->ent_pos[e]];
-            w->cur_mask[k++] = w->ent_mask[e];
+        for (uint32_t e = w->start[b]; e < w->start[b + 1]; e++) {
+            w->cur[k] = cands[w->ent_pos[w->sorted[e]]];
+            w->cur_mask[k++] = w->ent_mask[w->sorted[e]];
         }
-        total += (uint64_t)rollout(game, table, w, k, masks != NULL, cands[d->pos], d->mapping, rng);
+        total += (uint64_t)rollout(game, s->table, w, k, masks != NULL, cands[draws[it].pos], draws[it].mapping, rng);
     }
     return total;
 }
@@ -178,7 +292,7 @@ int cb__montecarlo(const cb_strategy *s, const cb_state *st, const uint32_t *poo
 #pragma omp parallel num_threads(nt) if (nt > 1)
     {
         mc_work w;
-        int ok = work_alloc(&w, n, s->game->fb_count) == CB_OK;
+        int ok = work_alloc(&w, n, iters) == CB_OK;
         if (!ok) {
 #pragma omp atomic write
             fail = 1;

@@ -11,9 +11,11 @@
 #include "strategy_internal.h"
 #include "table_internal.h"
 
-#define DENSE_LIMIT (1u << 20) /* count keys in an array up to this many, else sort */
+#define DENSE_LIMIT (1u << 20) /* count keys in an array up to this many, else hash */
 #define BLOCK_KEYS 1024        /* block counting for key spaces up to this size */
 #define PAIRS_MAX 96           /* pairwise comparison for nodes up to this many candidates */
+#define HASH_EMPTY UINT32_MAX  /* no key: keys stay below 3^20 + 1 */
+#define FLY_COLUMNS_BYTES ((size_t)96 << 20) /* most memory for the columns of one on-the-fly node */
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CB_NO_CLONES)
 #define KERNEL __attribute__((target_clones("avx2", "default")))
@@ -83,6 +85,32 @@ static int symble_tables(cb__node *nd)
     return CB_OK;
 }
 
+/* Symble: the part key of a raw pattern for a candidate whose possible mappings are `mask`. */
+static inline uint32_t symble_key(const cb__node *nd, uint32_t raw, unsigned mask)
+{
+    const cb_game *game = nd->game;
+    uint32_t lo = UINT32_MAX;
+    if (game->observe) {
+        if (mask == (1u << CB_MAPPINGS) - 1)
+            return game->observe_min[raw];
+        for (int m = 0; m < CB_MAPPINGS; m++)
+            if (mask >> m & 1) {
+                uint32_t o = game->observe[(size_t)m * game->pow3 + raw];
+                lo = o < lo ? o : lo;
+            }
+        return lo;
+    }
+    if (raw == game->pow3 - 1)
+        return game->won;
+    size_t hp = game->half_pow, a = raw % hp, b = raw / hp;
+    for (int m = 0; m < CB_MAPPINGS; m++)
+        if (mask >> m & 1) {
+            uint32_t o = game->observe_lo[(size_t)m * hp + a] + game->observe_hi[(size_t)m * hp + b];
+            lo = o < lo ? o : lo;
+        }
+    return lo;
+}
+
 int cb__node_prepare(cb__node *nd, const cb_state *st, const uint64_t *clogc, size_t clogc_len)
 {
     memset(nd, 0, sizeof *nd);
@@ -103,11 +131,58 @@ int cb__node_prepare(cb__node *nd, const cb_state *st, const uint64_t *clogc, si
         for (size_t i = 0; i < nd->n; i++)
             nd->colp[i] = cols + (size_t)nd->cands[i] * nd->game->nguess * (size_t)width;
     }
-    if (nd->masks && nd->game->observe && cb_table_precomputed(nd->table)) {
-        nd->pow = cb_pow3(nd->game->n);
+    if (!nd->masks || !nd->game->observe)
+        return CB_OK; /* Symble beyond 10 letters: keys from the game's half tables (symble_key) */
+    /* key tables: always for precomputed tables (their kernels need them), on the fly when they pay off */
+    nd->pow = cb_pow3(nd->game->n);
+    if (cb_table_precomputed(nd->table) || (double)nd->n * nd->game->nguess >= 16.0 * nd->pow)
         return symble_tables(nd);
-    }
     return CB_OK;
+}
+
+/* The candidates position-major, unless they are one run of consecutive secrets (the table's copy serves). */
+static int node_soa(cb__node *nd)
+{
+    if (nd->n == 0 || nd->cands[nd->n - 1] - nd->cands[0] == nd->n - 1) /* sorted and distinct: a run */
+        return CB_OK;
+    uint32_t *idx = malloc(nd->n * sizeof *idx);
+    if (!idx)
+        return CB_ENOMEM;
+    for (size_t i = 0; i < nd->n; i++)
+        idx[i] = nd->game->secret_guess[nd->cands[i]];
+    nd->soa = cb__soa_make(nd->game, idx, nd->n);
+    free(idx);
+    return nd->soa ? CB_OK : CB_ENOMEM;
+}
+
+int cb__node_fly(cb__node *nd, size_t npool, int threads)
+{
+    const cb_game *game = nd->game;
+    const size_t ng = game->nguess, n = nd->n;
+    int width = cb_table_width(nd->table), fail = 0;
+    if (cb_table_precomputed(nd->table) || nd->colp || n < 2)
+        return CB_OK;
+    /* columns cost n x guesses pairs; rows npool x n, padded to whole vector blocks */
+    double cols = (double)n * (double)ng, rows = (double)npool * (double)cb_table_kernel_padding(n);
+    if (width == 4 || cols > rows || cols * width > (double)FLY_COLUMNS_BYTES)
+        return node_soa(nd);
+    nd->fly = malloc(n * ng * (size_t)width);
+    nd->colp = malloc(n * sizeof *nd->colp);
+    if (!nd->fly || !nd->colp)
+        return CB_ENOMEM;
+    long count = (long)n;
+#pragma omp parallel for schedule(dynamic, 8) num_threads(threads) if (threads > 1 && n > 16)
+    for (long i = 0; i < count; i++) {
+        char *col = (char *)nd->fly + (size_t)i * ng * (size_t)width;
+        cb__table_column(nd->table, nd->cands[i], col);
+        nd->colp[i] = col;
+    }
+    if (nd->masks && !nd->ktab) { /* the column kernels key Symble candidates through key tables */
+        nd->pow = cb_pow3(game->n);
+        if (symble_tables(nd) != CB_OK)
+            fail = 1;
+    }
+    return fail ? CB_ENOMEM : CB_OK;
 }
 
 void cb__node_release(cb__node *nd)
@@ -115,9 +190,13 @@ void cb__node_release(cb__node *nd)
     free(nd->midx);
     free(nd->ktab);
     free(nd->colp);
+    free(nd->fly);
+    cb__soa_free(nd->soa, nd->game ? nd->game->n : 0);
     nd->midx = NULL;
     nd->ktab = NULL;
     nd->colp = NULL;
+    nd->fly = NULL;
+    nd->soa = NULL;
 }
 
 int cb__scratch_reserve(cb__scratch *sc, const cb__node *nd)
@@ -137,6 +216,19 @@ int cb__scratch_reserve(cb__scratch *sc, const cb__node *nd)
             return CB_ENOMEM;
         for (uint32_t c = 1; c <= PAIRS_MAX; c++)
             sc->lg[c] = cb__clogc(NULL, 0, c) / c; /* exact: cb__clogc is c times a rounded log */
+    }
+    if (nd->nkeys > DENSE_LIMIT && sc->hcap < 2 * nd->n) {
+        size_t cap = 64;
+        while (cap < 2 * nd->n)
+            cap *= 2;
+        free(sc->hkeys);
+        free(sc->hcounts);
+        sc->hkeys = malloc(cap * sizeof *sc->hkeys);
+        sc->hcounts = malloc(cap * sizeof *sc->hcounts);
+        sc->hcap = sc->hkeys && sc->hcounts ? cap : 0;
+        if (!sc->hcap)
+            return CB_ENOMEM;
+        memset(sc->hkeys, 0xff, cap * sizeof *sc->hkeys); /* HASH_EMPTY */
     }
     if (sc->cap < nd->n || !sc->touched) {
         size_t cap = nd->n > 64 ? nd->n : 64;
@@ -158,6 +250,8 @@ void cb__scratch_release(cb__scratch *sc)
     free(sc->pairs);
     free(sc->touched);
     free(sc->keys);
+    free(sc->hkeys);
+    free(sc->hcounts);
     memset(sc, 0, sizeof *sc);
 }
 
@@ -180,28 +274,44 @@ void cb__scratch_release(cb__scratch *sc)
         }                                                                                                              \
     } while (0)
 
-static int cmp_u32(const void *a, const void *b)
+/*
+ * Large key spaces (Symble beyond 12 letters): count in a hash table of
+ * twice the candidates, stopping when a part exceeds limit; the touched
+ * slots are cleared again.
+ */
+static void score_hashed(const cb__node *nd, cb__scratch *sc, const uint32_t *keys, size_t n, uint32_t limit,
+                         cb__pstats *out)
 {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* Large key spaces: sort the keys and measure the runs. */
-static void score_sorted(const cb__node *nd, uint32_t *keys, size_t n, cb__pstats *out)
-{
-    memset(out, 0, sizeof *out);
-    qsort(keys, n, sizeof *keys, cmp_u32);
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j < n && keys[j] == keys[i])
-            j++;
-        uint32_t c = (uint32_t)(j - i);
-        out->parts++;
-        out->largest = c > out->largest ? c : out->largest;
-        out->sumsq += (uint64_t)c * c;
-        out->slog += cb__clogc(nd->clogc, nd->clogc_len, c);
-        i = j;
+    const size_t mask = sc->hcap - 1;
+    uint32_t *hk = sc->hkeys, *hc = sc->hcounts, *touched = sc->touched;
+    size_t p = 0;
+    int cut = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t k = keys[i];
+        size_t h = (size_t)((k * 0x9e3779b97f4a7c15ull) >> 32) & mask;
+        while (hk[h] != k && hk[h] != HASH_EMPTY)
+            h = (h + 1) & mask;
+        if (hk[h] == HASH_EMPTY) {
+            hk[h] = k;
+            hc[h] = 0;
+            touched[p++] = (uint32_t)h;
+        }
+        if (++hc[h] > limit) {
+            cut = 1;
+            break;
+        }
     }
+    cb__pstats s = {0, (uint32_t)p, 0, 0};
+    for (size_t q = 0; q < p; q++) {
+        uint32_t c = hc[touched[q]];
+        hk[touched[q]] = HASH_EMPTY;
+        s.largest = c > s.largest ? c : s.largest;
+        s.sumsq += (uint64_t)c * c;
+        s.slog += cb__clogc(nd->clogc, nd->clogc_len, c);
+    }
+    if (cut)
+        s.largest = UINT32_MAX;
+    *out = s;
 }
 
 /*
@@ -442,23 +552,23 @@ void cb__score(const cb__node *nd, cb__scratch *sc, uint32_t g, uint32_t limit, 
     uint32_t *counts = sc->counts, *touched = sc->touched;
     size_t p = 0;
     int cut = 0;
-    if (!row || width == 4 || (nd->masks && !nd->ktab) || nd->nkeys > DENSE_LIMIT) {
-        cb_table_fill(nd->table, g, cands, n, sc->keys);
-        if (nd->masks)
-            for (size_t i = 0; i < n; i++) {
-                uint32_t lo = UINT32_MAX;
-                for (int m = 0; m < CB_MAPPINGS; m++)
-                    if (nd->masks[i] >> m & 1) {
-                        uint32_t o = cb_game_observe(nd->game, sc->keys[i], m);
-                        lo = o < lo ? o : lo;
-                    }
-                sc->keys[i] = lo;
-            }
+    int by_columns = nd->colp && width < 4 && (!nd->masks || nd->ktab) && nd->nkeys <= DENSE_LIMIT;
+    if (!by_columns && (!row || width == 4 || (nd->masks && !nd->ktab) || nd->nkeys > DENSE_LIMIT)) {
+        uint32_t *keys = sc->keys;
+        if (nd->soa) /* on the fly: the vectorised kernel over the node's own copy of the candidates */
+            cb__kernel_fill(nd->table, g, (const uint8_t *const *)nd->soa, n, keys);
+        else
+            cb_table_fill(nd->table, g, cands, n, keys);
+        if (nd->ktab)
+            for (size_t i = 0; i < n; i++)
+                keys[i] = nd->ktab[nd->midx[i] * (size_t)nd->pow + keys[i]];
+        else if (nd->masks)
+            for (size_t i = 0; i < n; i++)
+                keys[i] = symble_key(nd, keys[i], nd->masks[i]);
         if (nd->nkeys > DENSE_LIMIT) {
-            score_sorted(nd, sc->keys, n, out);
+            score_hashed(nd, sc, keys, n, limit, out);
             return;
         }
-        const uint32_t *keys = sc->keys;
         COUNT_DENSE(keys[i]);
     } else if (nd->colp) {
         const uint8_t *const *c8 = (const uint8_t *const *)nd->colp;

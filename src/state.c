@@ -166,27 +166,39 @@ int cb_state_is_candidate(const cb_state *st, uint32_t gi)
     return lo < l->count && l->cands[lo] == s;
 }
 
+#define FILTER_BLOCK 1024 /* candidates whose feedbacks are computed at once */
+
 size_t cb_state_filter(const cb_state *st, uint32_t gi, uint32_t fb, uint32_t *out, uint8_t *out_masks)
 {
     const level *l = &st->levels[st->turns];
     const cb_game *game = st->game;
+    uint32_t raw[FILTER_BLOCK], want[CB_MAPPINGS];
     size_t kept = 0;
-    if (!l->masks) {
-        for (size_t i = 0; i < l->count; i++)
-            if (cb_table_get(st->table, gi, l->cands[i]) == fb)
-                out[kept++] = l->cands[i];
-        return kept;
-    }
-    for (size_t i = 0; i < l->count; i++) {
-        uint32_t raw = cb_table_get(st->table, gi, l->cands[i]);
-        uint8_t mask = 0;
+    if (l->masks) /* the raw pattern each mapping would have to show as fb */
         for (int m = 0; m < CB_MAPPINGS; m++)
-            if ((l->masks[i] >> m & 1) && cb_game_observe(game, raw, m) == fb)
-                mask = (uint8_t)(mask | 1u << m);
-        if (mask) {
-            if (out_masks)
-                out_masks[kept] = mask;
-            out[kept++] = l->cands[i];
+            want[m] = cb__observe_inverse(game, fb, m);
+    for (size_t at = 0; at < l->count; at += FILTER_BLOCK) {
+        size_t count = l->count - at < FILTER_BLOCK ? l->count - at : FILTER_BLOCK;
+        const uint32_t *cands = l->cands + at;
+        cb_table_fill(st->table, gi, cands, count, raw);
+        if (!l->masks) {
+            for (size_t i = 0; i < count; i++) {
+                out[kept] = cands[i];
+                kept += raw[i] == fb;
+            }
+            continue;
+        }
+        const uint8_t *masks = l->masks + at;
+        for (size_t i = 0; i < count; i++) {
+            unsigned mask = 0;
+            for (int m = 0; m < CB_MAPPINGS; m++)
+                mask |= (unsigned)(raw[i] == want[m]) << m;
+            mask &= masks[i];
+            if (mask) {
+                if (out_masks)
+                    out_masks[kept] = (uint8_t)mask;
+                out[kept++] = cands[i];
+            }
         }
     }
     return kept;

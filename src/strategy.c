@@ -570,6 +570,8 @@ static int greedy_decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, c
     cb__node nd;
     int rc = cb__node_prepare(&nd, st, s->clogc, s->clogc_len);
     int prefer = s->cfg.tie == CB_TIE_FIRST || s->kind == CB_STRATEGY_ENTROPY_KNUTH;
+    if (rc == CB_OK)
+        rc = cb__node_fly(&nd, npool, threads);
     size_t n = cb_state_count(st);
     if (rc == CB_OK && prefer && npool > n) {
         const uint32_t *c = cb_state_candidates(st);
@@ -845,6 +847,8 @@ static int rank_scores(const cb_strategy *s, const cb_state *st, const uint32_t 
     cb__node nd;
     int rc = cb__node_prepare(&nd, st, s->clogc, s->clogc_len), fail = 0;
     double total = weight_total(s, st);
+    if (rc == CB_OK)
+        rc = cb__node_fly(&nd, npool, cb__threads(s->cfg.threads));
     double *mc = NULL;
     letter_counts *counts = NULL;
     if (rc == CB_OK && s->kind == CB_STRATEGY_FREQUENCY && !s->weights && !(counts = count_letters(s, st)))

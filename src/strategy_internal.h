@@ -37,6 +37,8 @@ typedef struct cb__node {
     const uint64_t *clogc;
     size_t clogc_len;
     const void **colp; /* per candidate, its column of the transposed table, or NULL */
+    void *fly;         /* on the fly: the candidates' columns computed for this node (colp points in) */
+    uint8_t **soa;     /* on the fly: the candidates position-major, for the row kernel, or NULL */
 } cb__node;
 
 /* One thread's work areas for scoring; zero-initialise, then cb__scratch_release. */
@@ -48,9 +50,19 @@ typedef struct cb__scratch {
     size_t counts_len;
     uint32_t *touched, *keys;
     size_t cap;
+    uint32_t *hkeys, *hcounts; /* key spaces too large to count densely: open addressing, hcap slots */
+    size_t hcap;
 } cb__scratch;
 
 int cb__node_prepare(cb__node *nd, const cb_state *st, const uint64_t *clogc, size_t clogc_len);
+/*
+ * On-the-fly tables, before scoring npool guesses: compute the candidates'
+ * columns (one kernel call per candidate over every guess, with up to
+ * `threads` threads) when that is cheaper than a kernel call per guess and
+ * fits in memory, else copy the candidates position-major for the row
+ * kernel. Nothing for precomputed tables. CB_ENOMEM is the only failure.
+ */
+int cb__node_fly(cb__node *nd, size_t npool, int threads);
 void cb__node_release(cb__node *nd);
 int cb__scratch_reserve(cb__scratch *sc, const cb__node *nd);
 void cb__scratch_release(cb__scratch *sc);

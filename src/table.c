@@ -21,6 +21,8 @@ struct cb_table {
     size_t stride;      /* bytes per row */
     double seconds;
     void *columns;      /* secret-major copy, made on first use (cb__table_columns) */
+    uint8_t **soa;      /* on the fly: the secrets position-major, padded, for the kernel */
+    uint8_t **gsoa;     /* on the fly: the guesses likewise (soa itself when the lists agree) */
 };
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CB_NO_CLONES)
@@ -125,25 +127,24 @@ static inline __attribute__((always_inline)) void wordle_chunk(int n, const uint
         swapped_lanes(n, g, s, green, yellow);
     else
         wordle_lanes(n, g, l, s, green, yellow);
-    uint32_t w = 1;
+    /* base-3 digits in groups of five, each group's number a byte: then one widening per group */
+    v8 group[(CB_MAX_LENGTH + 4) / 5] = {{0}};
+    uint8_t w = 1;
+    for (int i = 0; i < n; i++, w = (uint8_t)(i % 5 ? w * 3 : 1))
+        group[i / 5] += (green[i] & (uint8_t)(2 * w)) | (yellow[i] & w);
+    int ngroups = (n + 4) / 5;
     if (width == 1) {
-        v8 pat = {0};
-        for (int i = 0; i < n; i++, w *= 3)
-            pat += (green[i] & (uint8_t)(2 * w)) | (yellow[i] & (uint8_t)w);
-        memcpy((uint8_t *)out + base, &pat, cnt);
+        memcpy((uint8_t *)out + base, &group[0], cnt);
     } else if (width == 2) {
-        v16 pat = {0};
-        for (int i = 0; i < n; i++, w *= 3) {
-            v8 digit = (green[i] & 2) | (yellow[i] & 1);
-            pat += __builtin_convertvector(digit, v16) * (uint16_t)w;
-        }
+        v16 pat = __builtin_convertvector(group[0], v16);
+        if (ngroups > 1)
+            pat += __builtin_convertvector(group[1], v16) * (uint16_t)243;
         memcpy((uint16_t *)out + base, &pat, cnt * 2);
     } else {
         v32 pat = {0};
-        for (int i = 0; i < n; i++, w *= 3) {
-            v8 digit = (green[i] & 2) | (yellow[i] & 1);
-            pat += __builtin_convertvector(digit, v32) * w;
-        }
+        uint32_t scale = 1;
+        for (int k = 0; k < ngroups; k++, scale *= 243)
+            pat += __builtin_convertvector(group[k], v32) * scale;
         memcpy((uint32_t *)out + base, &pat, cnt * 4);
     }
 }
@@ -204,11 +205,10 @@ double cb_table_bytes_needed(const cb_game *game)
     return (double)game->nguess * (double)game->nsecret * width_of(game);
 }
 
-/* Position-major copy of `count` codes, chosen by idx (or all when NULL). */
-static uint8_t **make_soa(const cb_game *game, const uint32_t *idx, size_t count)
+uint8_t **cb__soa_make(const cb_game *game, const uint32_t *idx, size_t count)
 {
     uint8_t **soa = calloc((size_t)game->n, sizeof *soa);
-    size_t padded = cb_table_kernel_padding(count ? count : 1);
+    size_t padded = cb_table_kernel_padding(count ? count : 1) + LANES;
     if (!soa)
         return NULL;
     for (int p = 0; p < game->n; p++) {
@@ -225,7 +225,7 @@ static uint8_t **make_soa(const cb_game *game, const uint32_t *idx, size_t count
     return soa;
 }
 
-static void free_soa(uint8_t **soa, int n)
+void cb__soa_free(uint8_t **soa, int n)
 {
     if (!soa)
         return;
@@ -245,7 +245,7 @@ static double now(void)
 static int build_direct(cb_table *t, int threads)
 {
     const cb_game *game = t->game;
-    uint8_t **soa = make_soa(game, game->secret_guess, game->nsecret);
+    uint8_t **soa = cb__soa_make(game, game->secret_guess, game->nsecret);
     if (!soa)
         return CB_ENOMEM;
     long rows = (long)game->nguess;
@@ -253,7 +253,7 @@ static int build_direct(cb_table *t, int threads)
     for (long g = 0; g < rows; g++)
         cb_table_kernel(game->rule, game->n, cb_game_code(game, (uint32_t)g), (const uint8_t *const *)soa,
                         game->nsecret, t->width, (char *)t->data + (size_t)g * t->stride);
-    free_soa(soa, game->n);
+    cb__soa_free(soa, game->n);
     return CB_OK;
 }
 
@@ -281,6 +281,17 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
                             game->nguess, game->nsecret, need / (1u << 30), (double)limit / (1u << 30));
     }
     if (!precompute) {
+        int same = game->nguess == game->nsecret;
+        for (uint32_t i = 0; same && i < game->nsecret; i++)
+            same = game->secret_guess[i] == i;
+        t->soa = cb__soa_make(game, game->secret_guess, game->nsecret);
+        t->gsoa = same ? t->soa : cb__soa_make(game, NULL, game->nguess);
+        if (!t->soa || !t->gsoa) {
+            cb__soa_free(t->soa, game->n);
+            free(t);
+            return cb_error_set(err, CB_ENOMEM, "out of memory for the secrets of an on-the-fly table");
+        }
+        t->seconds = 0;
         *out = t;
         return CB_OK;
     }
@@ -308,6 +319,9 @@ void cb_table_free(cb_table *t)
         return;
     free(t->data);
     free(t->columns);
+    if (t->gsoa != t->soa)
+        cb__soa_free(t->gsoa, t->game->n);
+    cb__soa_free(t->soa, t->game->n);
     free(t);
 }
 
@@ -333,12 +347,94 @@ uint32_t cb_table_get(const cb_table *t, uint32_t g, uint32_t s)
     }
 }
 
+#define FILL_BLOCK 512 /* secrets per kernel call when computing on the fly */
+
+/* The kernel into 32-bit ids, through the narrowest entries the game's ids fit (cheaper to compute). */
+static void kernel_wide(cb_rule rule, int len, const uint8_t *code, const uint8_t *const *soa, size_t count,
+                        int width, uint32_t *out)
+{
+    if (width == 4 && rule != CB_RULE_MASTERMIND) {
+        cb_table_kernel(rule, len, code, soa, count, 4, out);
+        return;
+    }
+    union {
+        uint8_t b[FILL_BLOCK];
+        uint16_t h[FILL_BLOCK];
+    } tmp;
+    const uint8_t *shifted[CB_MAX_LENGTH];
+    for (size_t at = 0; at < count; at += FILL_BLOCK) {
+        size_t c = count - at < FILL_BLOCK ? count - at : FILL_BLOCK;
+        for (int p = 0; p < len; p++)
+            shifted[p] = soa[p] + at;
+        if (width == 1 || rule == CB_RULE_MASTERMIND) {
+            cb_table_kernel(rule, len, code, shifted, c, 1, tmp.b);
+            for (size_t j = 0; j < c; j++)
+                out[at + j] = tmp.b[j];
+        } else {
+            cb_table_kernel(rule, len, code, shifted, c, 2, tmp.h);
+            for (size_t j = 0; j < c; j++)
+                out[at + j] = tmp.h[j];
+        }
+    }
+}
+
+void cb__kernel_fill(const cb_table *t, uint32_t g, const uint8_t *const *soa, size_t count, uint32_t *out)
+{
+    const cb_game *game = t->game;
+    kernel_wide(game->rule, game->n, cb_game_code(game, g), soa, count, t->width, out);
+}
+
+void cb__table_column(const cb_table *t, uint32_t s, void *out)
+{
+    const cb_game *game = t->game;
+    const uint8_t *code = cb_game_code(game, game->secret_guess[s]);
+    /* the rules seen from the secret: Mastermind is symmetric, Wordle and Symble swap roles */
+    cb_rule rule = game->rule == CB_RULE_WORDLE   ? CB_RULE_SYMBLE
+                   : game->rule == CB_RULE_SYMBLE ? CB_RULE_WORDLE
+                                                  : CB_RULE_MASTERMIND;
+    cb_table_kernel(rule, game->n, code, (const uint8_t *const *)t->gsoa, game->nguess,
+                    rule == CB_RULE_MASTERMIND ? 1 : t->width, out);
+}
+
+/*
+ * On the fly: the kernel over blocks of secrets, read in place from the
+ * table's position-major copy when a block is a run of consecutive
+ * secrets (every secret, a state's first turn), else gathered.
+ */
+static void fill_fly(const cb_table *t, uint32_t g, const uint32_t *secrets, size_t n, uint32_t *out)
+{
+    const cb_game *game = t->game;
+    const int len = game->n;
+    uint8_t gathered[CB_MAX_LENGTH][FILL_BLOCK + LANES];
+    const uint8_t *soa[CB_MAX_LENGTH];
+    for (size_t at = 0; at < n; at += FILL_BLOCK) {
+        size_t count = n - at < FILL_BLOCK ? n - at : FILL_BLOCK, run = 1;
+        const uint32_t *sec = secrets + at;
+        while (run < count && sec[run] == sec[0] + run)
+            run++;
+        if (run == count)
+            for (int p = 0; p < len; p++)
+                soa[p] = t->soa[p] + sec[0];
+        else {
+            for (size_t j = 0; j < count; j++) {
+                const uint8_t *c = game->codes + (size_t)game->secret_guess[sec[j]] * (size_t)len;
+                for (int p = 0; p < len; p++)
+                    gathered[p][j] = c[p];
+            }
+            for (int p = 0; p < len; p++) {
+                memset(gathered[p] + count, 0, cb_table_kernel_padding(count) - count);
+                soa[p] = gathered[p];
+            }
+        }
+        cb__kernel_fill(t, g, soa, count, out + at);
+    }
+}
+
 void cb_table_fill(const cb_table *t, uint32_t g, const uint32_t *secrets, size_t n, uint32_t *out)
 {
     const void *row = cb_table_row(t, g);
     if (!row)
-        for (size_t i = 0; i < n; i++)
-            out[i] = cb_game_feedback(t->game, g, secrets[i]);
+        fill_fly(t, g, secrets, n, out);
     else if (t->width == 1)
         for (size_t i = 0; i < n; i++)
             out[i] = ((const uint8_t *)row)[secrets[i]];

@@ -16,4 +16,23 @@
  */
 const void *cb__table_columns(const cb_table *t);
 
+/*
+ * Position-major copies of codes for the kernel: soa[p][j] is symbol p of
+ * code j; idx[j] names the guess index of code j (NULL: j itself). Padded
+ * so that the kernel may start at any code and read whole blocks. NULL
+ * when memory runs out; freed with cb__soa_free.
+ */
+uint8_t **cb__soa_make(const cb_game *game, const uint32_t *idx, size_t count);
+void cb__soa_free(uint8_t **soa, int n);
+
+/* out[j] = raw feedback of guess g against the j-th of count codes in soa (made by cb__soa_make). */
+void cb__kernel_fill(const cb_table *t, uint32_t g, const uint8_t *const *soa, size_t count, uint32_t *out);
+
+/*
+ * On-the-fly tables: the raw feedback of every guess against secret s,
+ * cb_table_width() bytes per guess (1 for Mastermind), written to out,
+ * which must have room for cb_table_kernel_padding(guesses) entries.
+ */
+void cb__table_column(const cb_table *t, uint32_t s, void *out);
+
 #endif

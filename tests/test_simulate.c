@@ -346,6 +346,74 @@ static void symble(void)
     close_world(&w);
 }
 
+#include <time.h>
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+/* A game of a preset (word rules: the Wordle answers alone) or a complete dictionary, its table precomputed or on the fly. */
+static world open_table(const char *preset, int colors, int pegs, cb_table_mode mode)
+{
+    world w = {NULL, NULL};
+    cb_game_config cfg;
+    cb_table_options opt;
+    cb_error err;
+    cb_game_config_preset(preset, &cfg);
+    if (colors) {
+        cfg.colors = colors;
+        cfg.length = pegs;
+    } else if (cfg.rule != CB_RULE_MASTERMIND)
+        cfg.answers_data = "wordle/answers.txt"; /* the answers alone, as secrets and guesses: a small table */
+    cb_table_options_default(&opt);
+    opt.mode = mode;
+    if (cb_game_new(&cfg, &w.game, &err) != CB_OK || cb_table_new(w.game, &opt, &w.table, &err) != CB_OK) {
+        fprintf(stderr, "%s: %s\n", preset, err.message);
+        exit(1);
+    }
+    return w;
+}
+
+/* The same games, guess for guess, whether feedback comes from the table or is computed on the fly. */
+static void on_the_fly(void)
+{
+    static const struct {
+        const char *preset;
+        int colors, pegs;
+        setup su;
+    } runs[] = {
+        {"symble", 0, 0, {.name = "montecarlo", .iterations = 8, .sample = 5, .seed = 3, .keep = 1}},
+        {"symble", 0, 0, {.name = "entropy", .sample = 20, .seed = 2, .keep = 1}},
+        {"symble", 6, 5, {.name = "random", .sample = 200, .seed = 5, .keep = 1}},
+        {"symble", 4, 5, {.name = "montecarlo", .iterations = 10, .sample = 6, .seed = 5, .keep = 1}},
+        {"mastermind", 0, 0, {.name = "expected", .keep = 1}},
+        {"wordle", 4, 4, {.name = "random", .sample = 100, .seed = 8, .keep = 1}},
+    };
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        double t0 = now();
+        world on = open_table(runs[k].preset, runs[k].colors, runs[k].pegs, CB_TABLE_ON);
+        world off = open_table(runs[k].preset, runs[k].colors, runs[k].pegs, CB_TABLE_OFF);
+        cb_sim_result a, b;
+        CHECK(simulate(&on, runs[k].su, &a) == CB_OK && simulate(&off, runs[k].su, &b) == CB_OK);
+        int same = a.games == b.games && a.total == b.total;
+        for (size_t i = 0; same && i < a.games; i++) {
+            same = a.game[i].secret == b.game[i].secret && a.game[i].played == b.game[i].played &&
+                   fabs(a.game[i].removed - b.game[i].removed) < 1e-12;
+            for (int t = 0; same && t < a.game[i].played; t++)
+                same = a.game[i].path[t] == b.game[i].path[t];
+        }
+        CHECK_MSG(same, "%s %s: the games differ on the fly (total %llu against %llu)", runs[k].preset,
+                  runs[k].su.name, (unsigned long long)a.total, (unsigned long long)b.total);
+        cb_sim_result_release(&a);
+        cb_sim_result_release(&b);
+        close_world(&on);
+        close_world(&off);
+        if (getenv("CB_TEST_TIMES"))
+            fprintf(stderr, "    %6.3f s  %s %s\n", now() - t0, runs[k].preset, runs[k].su.name);
+    }
+}
+
 static int cancel_after(void *ctx, size_t done, size_t total)
 {
     (void)total;
@@ -429,13 +497,6 @@ static void per_game(const world *mm)
     free(t.paths);
 }
 
-#include <time.h>
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 #define TIMED(call)                                                                                                    \
     do {                                                                                                               \
         double t0 = now();                                                                                             \
@@ -455,6 +516,7 @@ int main(void)
     TIMED(one_turn_at_a_time(&w));
     TIMED(strategies(&mm, &w));
     TIMED(symble());
+    TIMED(on_the_fly());
     TIMED(cancel(&mm));
     TIMED(per_game(&mm));
     close_world(&mm);

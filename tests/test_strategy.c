@@ -390,6 +390,11 @@ int main(void)
     world sym6 = open_world("symble", 3, 6, CB_TABLE_AUTO);   /* Symble, two-byte entries */
     world wordle = open_world("wordle", 0, 0, CB_TABLE_AUTO);
     world symble = open_world("symble", 0, 0, CB_TABLE_AUTO);
+    /* on the fly: columns per candidate or the row kernel; Symble keys past the observe tables; hashed counts */
+    world fly_wordle = open_world("wordle", 0, 0, CB_TABLE_OFF);
+    world fly_sym6 = open_world("symble", 3, 6, CB_TABLE_OFF);
+    world fly_sym12 = open_world("symble", 2, 12, CB_TABLE_OFF); /* 3^12 ids: keys from the half tables */
+    world fly_sym13 = open_world("symble", 2, 13, CB_TABLE_OFF); /* 3^13 ids: more than the dense counts take */
     TIMED(columns(&mm));
     TIMED(columns(&fly));
     TIMED(columns(&wide));
@@ -403,12 +408,19 @@ int main(void)
     TIMED(kernels(&wordle, 20, 2, 40)); /* narrower states */
     TIMED(kernels(&symble, 2, 0, 10));
     TIMED(kernels(&symble, 10, 2, 20));
+    TIMED(kernels(&fly_wordle, 2, 0, 10));
+    TIMED(kernels(&fly_wordle, 12, 2, 20));
+    TIMED(kernels(&fly_sym6, 20, 2, 40));
+    TIMED(kernels(&fly_sym12, 6, 2, 20));
+    TIMED(kernels(&fly_sym13, 1, 2, 4));
     TIMED(choices(&mm, 8, 1, 400, 0));
     TIMED(choices(&mm, 1, 0, SIZE_MAX, 0));
     TIMED(choices(&wide, 8, 1, SIZE_MAX, 0));
     TIMED(choices(&sym6, 8, 1, SIZE_MAX, 0));
     TIMED(choices(&wordle, 4, 2, 40, 0));
     TIMED(choices(&wordle, 4, 2, 40, 1));
+    TIMED(choices(&fly_sym6, 6, 1, SIZE_MAX, 0));
+    TIMED(choices(&fly_wordle, 3, 2, 40, 0));
     TIMED(hard_pools(&wordle));
     TIMED(options(&mm));
     close_world(&mm);
@@ -417,5 +429,9 @@ int main(void)
     close_world(&sym6);
     close_world(&wordle);
     close_world(&symble);
+    close_world(&fly_wordle);
+    close_world(&fly_sym6);
+    close_world(&fly_sym12);
+    close_world(&fly_sym13);
     return check_done("test_strategy");
 }

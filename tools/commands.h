@@ -17,5 +17,6 @@ extern const cli_cmd cmd_assist;
 extern const cli_cmd cmd_solve;
 extern const cli_cmd cmd_optimal;
 extern const cli_cmd cmd_verify_tree;
+extern const cli_cmd cmd_experiment;
 
 #endif

@@ -13,6 +13,7 @@ static const cli_cmd *const commands[] = {
     &cmd_simulate,
     &cmd_optimal,
     &cmd_verify_tree,
+    &cmd_experiment,
     &cmd_play,
     &cmd_assist,
     &cmd_solve,

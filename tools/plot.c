@@ -423,6 +423,17 @@ static void draw_bars(const plot_series *series, size_t nseries, const double *x
             plfill(4, bx, by);
         }
     }
+    plcol0(COLOR_INK);
+    plwidth(1.2);
+    for (size_t s = 0; s < nseries; s++) /* error bars at the bars' centres */
+        for (size_t i = 0; series[s].err && i < ngroups && i < series[s].n; i++) {
+            double h = heights[s][i], e = series[s].err[i];
+            if (!isfinite(h) || !isfinite(e) || e <= 0 || fig->ylog)
+                continue;
+            PLFLT x = xs[i] - group / 2 + ((double)s + 0.47) * width, lo = fmax(h - e, base), hi = h + e;
+            plerry(1, &x, &lo, &hi);
+        }
+    plwidth(1.0);
 }
 
 /* The x labels of categories under each group, turned upright when they would collide. */
@@ -451,9 +462,10 @@ static int bars(const char *path, const plot_figure *fig, const plot_series *ser
     double ylo = INFINITY, yhi = -INFINITY;
     for (size_t s = 0; s < nseries; s++)
         for (size_t i = 0; i < ngroups; i++) {
-            double h = yval(fig, heights[s][i]);
+            double e = series[s].err && i < series[s].n && isfinite(series[s].err[i]) ? series[s].err[i] : 0;
+            double h = yval(fig, heights[s][i]), top = yval(fig, heights[s][i] + e);
             if (isfinite(h))
-                ylo = fmin(ylo, h), yhi = fmax(yhi, h);
+                ylo = fmin(ylo, h), yhi = fmax(yhi, isfinite(top) ? top : h);
         }
     int rc = open_stream(path, fig, why, why_size);
     if (rc)
@@ -463,15 +475,33 @@ static int bars(const char *path, const plot_figure *fig, const plot_series *ser
     fit(fig, &fr, xlo - spacing * 0.6, xhi + spacing * 0.6, ylo, yhi, 1);
     if (fig->ylog && !isfinite(fig->ymin))
         fr.ymin = floor(ylo);
-    plot_series shown[16]; /* the bars as drawn, for placing the legend */
+    plot_series shown[16]; /* the bars as drawn, each as its two edges, for placing the legend */
     size_t nshown = nseries < 16 ? nseries : 16;
+    double *ex = malloc(2 * (ngroups + 1) * sizeof *ex), *ey = malloc(2 * (ngroups + 1) * nshown * sizeof *ey);
+    if (!ex || !ey) {
+        free(ex);
+        free(ey);
+        plend1();
+        return fail(why, why_size, 1, "out of memory");
+    }
+    for (size_t i = 0; i < ngroups; i++) {
+        ex[2 * i] = xs[i] - 0.4 * spacing;
+        ex[2 * i + 1] = xs[i] + 0.4 * spacing;
+    }
     for (size_t s = 0; s < nshown; s++) {
         shown[s] = series[s];
-        shown[s].x = xs;
-        shown[s].y = heights[s];
-        shown[s].n = ngroups;
+        shown[s].x = ex;
+        shown[s].y = ey + s * 2 * ngroups;
+        shown[s].n = 2 * ngroups;
+        for (size_t i = 0; i < 2 * ngroups; i++) {
+            size_t g = i / 2;
+            double e = series[s].err && g < series[s].n && isfinite(series[s].err[g]) ? series[s].err[g] : 0;
+            ey[s * 2 * ngroups + i] = heights[s][g] + e; /* the top of the error bar */
+        }
     }
     int corner = place_legend(fig, &fr, shown, nshown, 1);
+    free(ex);
+    free(ey);
     draw_frame(fig, &fr, fig->categories == NULL, 0);
     draw_bars(series, nseries, xs, ngroups, spacing, heights, fig, fr.ymin);
     if (fig->categories)

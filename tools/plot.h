@@ -57,7 +57,7 @@ int plot_path_ok(const char *path);
 int plot_lines(const char *path, const plot_figure *fig, const plot_series *series, size_t nseries, char *why,
                size_t why_size);
 
-/* Bars: series[s].y[i] is the height of bar i of series s; several series stand side by side. */
+/* Bars: series[s].y[i] is the height of bar i of series s; several series stand side by side; err draws error bars. */
 int plot_bars(const char *path, const plot_figure *fig, const plot_series *series, size_t nseries, char *why,
               size_t why_size);
 

@@ -6,7 +6,10 @@
  * in a byte (Mastermind, words of up to 5 letters), two bytes up to 10
  * letters, four beyond. Games whose table would exceed the memory limit
  * get an on-the-fly table with the same interface: cb_table_row() returns
- * NULL and cb_table_get()/cb_table_fill() compute entries directly.
+ * NULL and cb_table_get()/cb_table_fill() compute entries directly
+ * (cb_table_fill with the vectorised kernel, so a whole state's
+ * candidates cost a few nanoseconds each; for that an on-the-fly table
+ * keeps a position-major copy of the codes, `length` bytes per code).
  * For Symble the entries are raw colour patterns (see game.h).
  *
  * A table is immutable once built and may be shared between threads. It

@@ -1,0 +1,636 @@
+/*
+ * experiment.c: the shared machinery of `codebreaker experiment`: the
+ * results file (resumption), the progress bar with the time left, one
+ * configuration's simulation, figures in both formats.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "experiment.h"
+
+#define TABLE_LIMIT ((size_t)1 << 30) /* experiments keep feedback tables under 1 GiB; larger games run on the fly */
+
+const char *const exp_sim_cols[EXP_SIM_COLS] = {
+    "game",    "list",    "k",      "n",      "strategy", "target_turn", "opener",      "games",        "seed",
+    "iterations", "secrets", "played", "average", "stddev", "ci95",     "median",      "max",
+    "removed", "seconds", "states", "first_guess", "distribution", "eq2", "counting", "linear", "version",
+};
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* mkdir -p */
+static int make_dirs(const char *dir)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s", dir);
+    for (char *p = path + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(path, 0777) != 0 && errno != EEXIST)
+                return -1;
+            *p = '/';
+        }
+    if (mkdir(path, 0777) != 0 && errno != EEXIST)
+        return -1;
+    struct stat sb;
+    return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode) ? 0 : -1;
+}
+
+/* One CSV record of line into fields (at most max); quoted fields as RFC 4180. Returns the count, -1 if malformed. */
+static int split_csv(char *line, char **fields, int max)
+{
+    int n = 0;
+    char *p = line;
+    for (;;) {
+        if (n == max)
+            return -1;
+        char *out = p;
+        fields[n++] = p;
+        if (*p == '"') {
+            char *q = p + 1;
+            for (;;) {
+                if (*q == '\0')
+                    return -1;
+                if (*q == '"' && q[1] == '"') {
+                    *out++ = '"';
+                    q += 2;
+                } else if (*q == '"') {
+                    q++;
+                    break;
+                } else
+                    *out++ = *q++;
+            }
+            if (*q != ',' && *q != '\0')
+                return -1;
+            char end = *q;
+            *out = '\0';
+            if (end == '\0')
+                return n;
+            p = q + 1;
+            continue;
+        }
+        while (*p && *p != ',') {
+            if (*p == '"')
+                return -1;
+            p++;
+        }
+        if (*p == '\0')
+            return n;
+        *p++ = '\0';
+    }
+}
+
+static void write_csv_field(FILE *f, const char *v)
+{
+    if (!strpbrk(v, ",\"\n\r")) {
+        fputs(v, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *v; v++) {
+        if (*v == '"')
+            fputc('"', f);
+        fputc(*v, f);
+    }
+    fputc('"', f);
+}
+
+static int keep_row(exp_store *s, char *const *values)
+{
+    if (s->nrows == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        char ***rows = realloc(s->rows, cap * sizeof *rows);
+        if (!rows)
+            return cli_fail(CB_ENOMEM, "out of memory");
+        s->rows = rows;
+        s->cap = cap;
+    }
+    char **row = calloc((size_t)s->ncols, sizeof *row);
+    if (!row)
+        return cli_fail(CB_ENOMEM, "out of memory");
+    for (int i = 0; i < s->ncols; i++)
+        if (!(row[i] = strdup(values[i] ? values[i] : "")))
+            return cli_fail(CB_ENOMEM, "out of memory");
+    s->rows[s->nrows++] = row;
+    return 0;
+}
+
+int exp_store_open(exp_ctx *x, const char *const *cols, int ncols, int nkeys)
+{
+    exp_store *s = &x->store;
+    memset(s, 0, sizeof *s);
+    s->cols = cols;
+    s->ncols = ncols;
+    s->nkeys = nkeys;
+    if (make_dirs(x->o.out) != 0)
+        return cli_fail(CB_EIO, "--out: cannot make the directory %s", x->o.out);
+    snprintf(s->path, sizeof s->path, "%s/%s.csv", x->o.out, x->o.name);
+    FILE *f = fopen(s->path, "r");
+    if (!f) {
+        if (errno != ENOENT)
+            return cli_fail(CB_EIO, "%s: cannot read it", s->path);
+        if (!(f = fopen(s->path, "w")))
+            return cli_fail(CB_EIO, "%s: cannot create it", s->path);
+        for (int i = 0; i < ncols; i++)
+            fprintf(f, "%s%s", i ? "," : "", cols[i]);
+        fputc('\n', f);
+        return fclose(f) == 0 ? 0 : cli_fail(CB_EIO, "%s: cannot write it", s->path);
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    long lineno = 0;
+    int rc = 0;
+    while (rc == 0 && (len = getline(&line, &cap, f)) >= 0) {
+        char *fields[EXP_MAX_COLS + 1];
+        lineno++;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = '\0';
+        if (len == 0)
+            continue;
+        int n = split_csv(line, fields, EXP_MAX_COLS + 1);
+        if (lineno == 1) {
+            int same = n == ncols;
+            for (int i = 0; same && i < ncols; i++)
+                same = strcmp(fields[i], cols[i]) == 0;
+            if (!same)
+                rc = cli_fail(CB_EINVAL,
+                              "%s: its columns are not this experiment's (written by another version?): "
+                              "move it away or choose another --out",
+                              s->path);
+        } else if (n != ncols)
+            rc = cli_fail(CB_EINVAL, "%s, line %ld: %d fields where %d belong (a damaged file? remove the line)",
+                          s->path, lineno, n, ncols);
+        else
+            rc = keep_row(s, fields);
+    }
+    free(line);
+    fclose(f);
+    if (rc == 0 && lineno == 0) { /* an empty file: give it its header */
+        FILE *w = fopen(s->path, "w");
+        if (!w)
+            return cli_fail(CB_EIO, "%s: cannot write it", s->path);
+        for (int i = 0; i < ncols; i++)
+            fprintf(w, "%s%s", i ? "," : "", cols[i]);
+        fputc('\n', w);
+        fclose(w);
+    }
+    return rc;
+}
+
+char **exp_store_find(const exp_store *s, char *const *key)
+{
+    for (size_t r = s->nrows; r-- > 0;) {
+        int same = 1;
+        for (int i = 0; same && i < s->nkeys; i++)
+            same = strcmp(s->rows[r][i], key[i]) == 0;
+        if (same)
+            return s->rows[r];
+    }
+    return NULL;
+}
+
+int exp_store_append(exp_store *s, char *const *values)
+{
+    FILE *f = fopen(s->path, "a");
+    if (!f)
+        return cli_fail(CB_EIO, "%s: cannot write it", s->path);
+    for (int i = 0; i < s->ncols; i++) {
+        if (i)
+            fputc(',', f);
+        write_csv_field(f, values[i] ? values[i] : "");
+    }
+    fputc('\n', f);
+    if (fclose(f) != 0)
+        return cli_fail(CB_EIO, "%s: cannot write it", s->path);
+    return keep_row(s, values);
+}
+
+void exp_store_close(exp_store *s)
+{
+    for (size_t r = 0; r < s->nrows; r++) {
+        for (int i = 0; i < s->ncols; i++)
+            free(s->rows[r][i]);
+        free(s->rows[r]);
+    }
+    free(s->rows);
+    memset(s, 0, sizeof *s);
+}
+
+/* Progress */
+
+static void clock_text(double seconds, char *out, size_t size)
+{
+    long s = (long)(seconds + 0.5);
+    if (s >= 3600)
+        snprintf(out, size, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+    else
+        snprintf(out, size, "%ld:%02ld", s / 60, s % 60);
+}
+
+static void draw(exp_ctx *x, double fraction_current, int force)
+{
+    exp_progress *b = &x->bar;
+    double t = now();
+    if (!b->on || (!force && t - b->last < 0.25))
+        return;
+    b->last = t;
+    double done = b->total > 0 ? (b->done + b->current * fraction_current) / b->total : 1;
+    done = done < 0 ? 0 : done > 1 ? 1 : done;
+    int width = 24, filled = (int)(done * width);
+    char elapsed[48], left[80] = "";
+    clock_text(t - b->start, elapsed, sizeof elapsed);
+    if (done > 0.01 && t - b->start > 2) {
+        char eta[48];
+        clock_text((t - b->start) * (1 - done) / done, eta, sizeof eta);
+        snprintf(left, sizeof left, ", about %s left", eta);
+    }
+    int n = fprintf(stderr, "\r%-22.22s [%.*s%*s] %3d%%  %s%s", b->label, filled, "########################",
+                    width - filled, "", (int)(done * 100), elapsed, left);
+    if (n > 0 && (size_t)n < b->shown)
+        fprintf(stderr, "%*s", (int)(b->shown - (size_t)n), "");
+    b->shown = n > 0 ? (size_t)n : 0;
+    fflush(stderr);
+}
+
+void exp_progress_plan(exp_ctx *x, double weight)
+{
+    exp_progress *b = &x->bar;
+    b->on = !x->o.quiet && isatty(2);
+    b->total = weight;
+    b->done = 0;
+    b->start = now();
+    b->last = 0;
+}
+
+void exp_progress_begin(exp_ctx *x, const char *label, double weight)
+{
+    snprintf(x->bar.label, sizeof x->bar.label, "%s", label);
+    x->bar.current = weight;
+    draw(x, 0, 1);
+}
+
+void exp_progress_step(exp_ctx *x, double fraction)
+{
+    draw(x, fraction, 0);
+}
+
+void exp_progress_end(exp_ctx *x)
+{
+    x->bar.done += x->bar.current;
+    x->bar.current = 0;
+    draw(x, 0, 1);
+}
+
+void exp_progress_clear(exp_ctx *x)
+{
+    if (x->bar.on && x->bar.shown) {
+        fprintf(stderr, "\r%*s\r", (int)x->bar.shown, "");
+        fflush(stderr);
+    }
+    x->bar.shown = 0;
+}
+
+/* Games */
+
+/* The game's identity, to keep it open while configurations share it. */
+static void game_key(const cb_game_config *c, char *out, size_t size)
+{
+    snprintf(out, size, "%d|%d|%d|%d|%s|%s|%s|%s|%s|%d", c->rule, c->colors, c->length, c->no_repeat,
+             c->answers_path ? c->answers_path : "", c->guesses_path ? c->guesses_path : "",
+             c->dictionary ? c->dictionary : "", c->answers_data ? c->answers_data : "",
+             c->guesses_data ? c->guesses_data : "", c->select_length);
+}
+
+int exp_open_game(exp_ctx *x, const cb_game_config *cfg)
+{
+    char key[512];
+    game_key(cfg, key, sizeof key);
+    if (x->game && strcmp(key, x->game_key) == 0)
+        return 0;
+    cb_table_free(x->table);
+    cb_game_free(x->game);
+    x->table = NULL;
+    x->game = NULL;
+    cb_error err;
+    cb_table_options opt;
+    if (cb_game_new(cfg, &x->game, &err) != CB_OK) {
+        exp_progress_clear(x);
+        return cli_fail_err(&err);
+    }
+    cb_table_options_default(&opt);
+    opt.threads = x->o.threads;
+    opt.max_bytes = TABLE_LIMIT;
+    if (cb_table_new(x->game, &opt, &x->table, &err) != CB_OK) {
+        exp_progress_clear(x);
+        return cli_fail_err(&err);
+    }
+    x->table_seconds = cb_table_build_seconds(x->table);
+    snprintf(x->game_key, sizeof x->game_key, "%s", key);
+    return 0;
+}
+
+int exp_list_id(const char *path, const char *data, char *out, size_t size, double *counts)
+{
+    const char *text = NULL;
+    char *owned = NULL;
+    size_t len = 0;
+    if (path) {
+        FILE *f = fopen(path, "rb");
+        if (!f)
+            return cli_fail(CB_EIO, "%s: cannot read it", path);
+        size_t cap = 0;
+        for (;;) {
+            if (len + 65536 > cap) {
+                char *grown = realloc(owned, cap = 2 * cap + 65536);
+                if (!grown) {
+                    free(owned);
+                    fclose(f);
+                    return cli_fail(CB_ENOMEM, "out of memory");
+                }
+                owned = grown;
+            }
+            size_t got = fread(owned + len, 1, cap - len, f);
+            len += got;
+            if (got == 0)
+                break;
+        }
+        fclose(f);
+        text = owned;
+    } else if (cb_data_bundled(data, &text, &len) != CB_OK)
+        return cli_fail(CB_ENOTFOUND, "no bundled file %s", data);
+    uint64_t h = 0xcbf29ce484222325ull;
+    size_t line = 0;
+    if (counts)
+        memset(counts, 0, (CB_MAX_LENGTH + 1) * sizeof *counts);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        h = (h ^ ch) * 0x100000001b3ull;
+        if (ch == '\n' || i + 1 == len) {
+            line += ch != '\n' && ch != '\r';
+            if (counts && line <= CB_MAX_LENGTH)
+                counts[line]++;
+            line = 0;
+        } else if (ch != '\r' && (ch & 0xc0) != 0x80) /* characters, not bytes */
+            line++;
+    }
+    snprintf(out, size, "%s#%08llx", path ? path : data, (unsigned long long)(h & 0xffffffffu));
+    free(owned);
+    return 0;
+}
+
+/* Simulation rows to and from the file's strings */
+
+static void sim_key(const exp_sim *r, char cells[][160])
+{
+    snprintf(cells[0], 160, "%s", r->game);
+    snprintf(cells[1], 160, "%s", r->list);
+    snprintf(cells[2], 160, "%d", r->k);
+    snprintf(cells[3], 160, "%d", r->n);
+    snprintf(cells[4], 160, "%s", r->strategy);
+    snprintf(cells[5], 160, "%d", r->target);
+    snprintf(cells[6], 160, "%s", r->opener);
+    snprintf(cells[7], 160, "%ld", r->games);
+    snprintf(cells[8], 160, "%llu", (unsigned long long)r->seed);
+    snprintf(cells[9], 160, "%d", r->iterations);
+}
+
+static void sim_values(const exp_sim *r, char cells[][512])
+{
+    snprintf(cells[0], 512, "%.0f", r->secrets);
+    snprintf(cells[1], 512, "%ld", r->played);
+    snprintf(cells[2], 512, "%.6f", r->average);
+    snprintf(cells[3], 512, "%.6f", r->stddev);
+    snprintf(cells[4], 512, "%.6f", r->ci95);
+    snprintf(cells[5], 512, "%g", r->median);
+    snprintf(cells[6], 512, "%d", r->max);
+    snprintf(cells[7], 512, "%.6f", r->removed);
+    snprintf(cells[8], 512, "%.3f", r->seconds);
+    snprintf(cells[9], 512, "%ld", r->states);
+    snprintf(cells[10], 512, "%s", r->first_guess);
+    snprintf(cells[11], 512, "%s", r->distribution);
+    snprintf(cells[12], 512, "%.6f", r->eq2);
+    snprintf(cells[13], 512, "%d", r->counting);
+    snprintf(cells[14], 512, "%d", r->linear);
+    snprintf(cells[15], 512, "%s", CB_VERSION);
+}
+
+static void sim_parse(char **row, exp_sim *r)
+{
+    char **v = row + EXP_SIM_KEYS;
+    r->secrets = strtod(v[0], NULL);
+    r->played = strtol(v[1], NULL, 10);
+    r->average = strtod(v[2], NULL);
+    r->stddev = strtod(v[3], NULL);
+    r->ci95 = strtod(v[4], NULL);
+    r->median = strtod(v[5], NULL);
+    r->max = (int)strtol(v[6], NULL, 10);
+    r->removed = strtod(v[7], NULL);
+    r->seconds = strtod(v[8], NULL);
+    r->states = strtol(v[9], NULL, 10);
+    snprintf(r->first_guess, sizeof r->first_guess, "%s", v[10]);
+    snprintf(r->distribution, sizeof r->distribution, "%s", v[11]);
+    r->eq2 = strtod(v[12], NULL);
+    r->counting = (int)strtol(v[13], NULL, 10);
+    r->linear = (int)strtol(v[14], NULL, 10);
+}
+
+static int store_sim(exp_ctx *x, const exp_sim *r)
+{
+    char keys[EXP_SIM_KEYS][160], vals[EXP_SIM_COLS - EXP_SIM_KEYS][512];
+    char *cells[EXP_SIM_COLS];
+    sim_key(r, keys);
+    sim_values(r, vals);
+    for (int i = 0; i < EXP_SIM_KEYS; i++)
+        cells[i] = keys[i];
+    for (int i = EXP_SIM_KEYS; i < EXP_SIM_COLS; i++)
+        cells[i] = vals[i - EXP_SIM_KEYS];
+    return exp_store_append(&x->store, cells);
+}
+
+/* The row of a configuration in the file, unless --fresh. */
+static char **find_sim(exp_ctx *x, const exp_sim *r)
+{
+    char keys[EXP_SIM_KEYS][160];
+    char *cells[EXP_SIM_KEYS];
+    if (x->o.fresh)
+        return NULL;
+    sim_key(r, keys);
+    for (int i = 0; i < EXP_SIM_KEYS; i++)
+        cells[i] = keys[i];
+    return exp_store_find(&x->store, cells);
+}
+
+static int on_progress(void *ctx, size_t done, size_t total)
+{
+    exp_progress_step(ctx, total ? (double)done / (double)total : 1.0);
+    return 0;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t p = *(const uint32_t *)a, q = *(const uint32_t *)b;
+    return (p > q) - (p < q);
+}
+
+/* Fill the measured values of r from a simulation's result. */
+static void measure(const exp_ctx *x, const cb_sim_result *res, exp_sim *r)
+{
+    const cb_game *g = x->game;
+    r->secrets = cb_game_secret_count(g);
+    r->played = (long)res->games;
+    r->average = res->average;
+    r->stddev = res->stddev;
+    double n = (double)res->games, sample_sd = n > 1 ? res->stddev * sqrt(n / (n - 1)) : 0;
+    r->ci95 = 1.96 * sample_sd / sqrt(n);
+    r->median = res->median;
+    r->max = res->max;
+    r->removed = res->removed;
+    r->seconds = res->seconds;
+    r->states = (long)res->states;
+    if (res->first_guess == CB_NONE)
+        snprintf(r->first_guess, sizeof r->first_guess, "(varies)");
+    else
+        cb_game_format_code(g, res->first_guess, r->first_guess, sizeof r->first_guess);
+    size_t len = 0;
+    r->distribution[0] = '\0';
+    for (size_t i = 0; i < res->distribution_len; i++)
+        if (res->distribution[i] && len < sizeof r->distribution)
+            len += (size_t)snprintf(r->distribution + len, sizeof r->distribution - len, "%s%zu:%llu",
+                                    len ? " " : "", i, (unsigned long long)res->distribution[i]);
+    cb_rule rule = cb_game_rule(g);
+    r->eq2 = cb_bound_information(rule, cb_game_length(g), r->secrets);
+    r->counting = cb_bound_counting(rule, cb_game_length(g), r->secrets);
+    r->linear = cb_game_colors(g) / cb_game_length(g);
+}
+
+/* The sim options of a configuration: every secret, a sample, or draws with repeats. */
+static int sim_options(exp_ctx *x, const exp_play *p, cb_sim_options *opt, uint32_t **draws)
+{
+    cb_sim_options_default(opt);
+    opt->seed = x->o.seed;
+    opt->threads = x->o.threads;
+    opt->progress = on_progress;
+    opt->progress_ctx = x;
+    *draws = NULL;
+    uint32_t ns = cb_game_secret_count(x->game);
+    if (p->draws) { /* uniformly random secrets, repeats allowed: any number of games from any game size */
+        cb_rng rng;
+        *draws = malloc(p->draws * sizeof **draws);
+        if (!*draws)
+            return cli_fail(CB_ENOMEM, "out of memory");
+        cb_rng_seed2(&rng, x->o.seed, 0x5eC2e75u);
+        for (size_t i = 0; i < p->draws; i++)
+            (*draws)[i] = cb_rng_below(&rng, ns);
+        qsort(*draws, p->draws, sizeof **draws, cmp_u32);
+        opt->secrets = *draws;
+        opt->nsecrets = p->draws;
+    } else if (p->sample && p->sample < ns)
+        opt->sample = p->sample;
+    return 0;
+}
+
+int exp_simulate(exp_ctx *x, const exp_play *p, exp_sim *r)
+{
+    char **found = find_sim(x, r);
+    if (found) {
+        sim_parse(found, r);
+        x->reused++;
+        return 0;
+    }
+    exp_progress_begin(x, p->label, p->weight);
+    int rc = exp_open_game(x, &p->game);
+    if (rc)
+        return rc;
+    cb_strategy *s = NULL;
+    cb_sim_options opt;
+    cb_sim_result res;
+    cb_error err;
+    uint32_t *draws = NULL;
+    cb_strategy_config scfg = p->strategy;
+    scfg.threads = x->o.threads;
+    if (cb_strategy_new(x->table, &scfg, &s, &err) != CB_OK) {
+        exp_progress_clear(x);
+        return cli_fail_err(&err);
+    }
+    rc = sim_options(x, p, &opt, &draws);
+    if (rc == 0 && cb_simulate(x->table, s, &opt, &res, &err) != CB_OK) {
+        exp_progress_clear(x);
+        rc = cli_fail_err(&err);
+    }
+    if (rc == 0) {
+        measure(x, &res, r);
+        cb_sim_result_release(&res);
+        rc = store_sim(x, r);
+        x->ran++;
+    }
+    free(draws);
+    cb_strategy_free(s);
+    exp_progress_end(x);
+    return rc;
+}
+
+int exp_run_all(exp_ctx *x, const exp_play *plays, exp_sim *rows, size_t n)
+{
+    double weight = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!find_sim(x, &rows[i]))
+            weight += plays[i].weight;
+    exp_progress_plan(x, weight);
+    for (size_t i = 0; i < n; i++) {
+        int rc = exp_simulate(x, &plays[i], &rows[i]);
+        if (rc)
+            return rc;
+    }
+    exp_progress_clear(x);
+    return 0;
+}
+
+int exp_figure(exp_ctx *x, const char *base, int kind, const plot_figure *fig, const plot_series *s, size_t n)
+{
+    static const char *const exts[2] = {"svg", "png"};
+    if (!x->o.plots)
+        return 0;
+    for (int e = 0; e < 2; e++) {
+        char path[1200], why[256];
+        snprintf(path, sizeof path, "%s/%s.%s", x->o.out, base, exts[e]);
+        int rc = kind == 'b' ? plot_bars(path, fig, s, n, why, sizeof why) : plot_lines(path, fig, s, n, why, sizeof why);
+        if (rc)
+            return cli_fail(rc == 2 ? CB_EINVAL : CB_EIO, "%s", why);
+    }
+    return 0;
+}
+
+void exp_footer(exp_ctx *x, const char *const *figures, size_t nfigures)
+{
+    printf("\nresults: %s (%d configuration%s run now, %d found there and reused)\n", x->store.path, x->ran,
+           x->ran == 1 ? "" : "s", x->reused);
+    if (x->o.plots && nfigures) {
+        printf("figures:");
+        for (size_t i = 0; i < nfigures; i++)
+            printf(" %s/%s.{svg,png}", x->o.out, figures[i]);
+        printf("\n");
+    }
+}
+
+size_t exp_strategy_names(const exp_ctx *x, const char *def, char names[][48], size_t max)
+{
+    const char *list = x->o.strategies ? x->o.strategies : def;
+    size_t n = 0;
+    while (*list && n < max) {
+        size_t len = strcspn(list, ",");
+        snprintf(names[n++], 48, "%.*s", (int)len, list);
+        list += len + (list[len] == ',');
+    }
+    return n;
+}
