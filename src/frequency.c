@@ -4,42 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io_internal.h"
 #include "strategy_internal.h"
-
-/* Read a whole file into a NUL-terminated buffer. */
-static int read_file(const char *path, char **text, size_t *size, cb_error *err)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return cb_error_set(err, CB_EIO, "cannot open %s: %s", path, strerror(errno));
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        len += fread(buf + len, 1, cap - len - 1, f);
-        if (len < cap - 1)
-            break;
-        char *bigger = realloc(buf, cap * 2);
-        if (!bigger) {
-            free(buf);
-            buf = NULL;
-        } else {
-            buf = bigger;
-            cap *= 2;
-        }
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf)
-        return cb_error_set(err, CB_ENOMEM, "out of memory reading %s", path);
-    if (bad) {
-        free(buf);
-        return cb_error_set(err, CB_EIO, "cannot read %s", path);
-    }
-    buf[len] = '\0';
-    *text = buf;
-    *size = len;
-    return CB_OK;
-}
 
 /* Parse "word weight" lines into weights per secret. */
 static int parse(const cb_game *game, const char *text, const char *name, double *w, size_t *found, cb_error *err)
@@ -82,7 +48,7 @@ int cb_frequency_load(const cb_game *game, const char *path, double **out, size_
     char *owned = NULL;
     size_t size, count = 0, ns = cb_game_secret_count(game);
     *out = NULL;
-    int rc = path ? read_file(path, &owned, &size, err) : cb_data_bundled("wordle/frequency.tsv", &text, &size);
+    int rc = path ? cb__read_file(path, &owned, &size, err) : cb_data_bundled("wordle/frequency.tsv", &text, &size);
     if (rc != CB_OK)
         return rc;
     if (owned)

@@ -6,6 +6,7 @@
 
 #include "codebreaker/feedback.h"
 #include "game_internal.h"
+#include "io_internal.h"
 
 static const char *const rule_names[] = {"mastermind", "wordle", "symble"};
 /* Symble mappings: the symbols (0=a, 1=b, 2=c) of gray, yellow, green. */
@@ -295,36 +296,12 @@ static int read_source(const char *path, const char *bundled, char **owned, cons
         return cb_data_bundled(bundled, text, size) == CB_OK
                    ? CB_OK
                    : cb_error_set(err, CB_EIO, "the bundled list %s is missing", bundled);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return cb_error_set(err, CB_EIO, "cannot open %s", path);
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (len < cap)
-            break;
-        char *bigger = realloc(buf, cap * 2);
-        if (!bigger) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf)
-        return cb_error_set(err, CB_ENOMEM, "out of memory reading %s", path);
-    if (bad) {
-        free(buf);
-        return cb_error_set(err, CB_EIO, "cannot read %s", path);
-    }
+    char *buf;
+    int rc = cb__read_file(path, &buf, size, err);
+    if (rc != CB_OK)
+        return rc;
     *owned = buf;
     *text = buf;
-    *size = len;
     return CB_OK;
 }
 

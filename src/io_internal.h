@@ -1,0 +1,16 @@
+/* io_internal.h: reading whole files, for the library's loaders. */
+#ifndef CB_IO_INTERNAL_H
+#define CB_IO_INTERNAL_H
+
+#include <stddef.h>
+
+#include "codebreaker/status.h"
+
+/*
+ * Read the file at path into a malloc'ed, NUL-terminated buffer (*text,
+ * *size bytes before the NUL; the caller frees it). CB_EIO names the file
+ * and the system's reason; CB_ENOMEM.
+ */
+int cb__read_file(const char *path, char **text, size_t *size, cb_error *err);
+
+#endif
