@@ -81,3 +81,10 @@ for spec in "Wordle minimax|--strategy minimax" "Wordle expected|--strategy expe
     printf '%-30s %-62s wall %s s, cpu %s s, simulate %.3f s, average %.4f, states %s\n' "$name" \
         "codebreaker simulate $args" "$(cat "$tfile.wall")" "$cpu" "$(field seconds)" "$(field average)" "$(field states)"
 done
+
+# The papers' experiments at full size take minutes to an hour: only with EXPERIMENTS=1.
+if [ "${EXPERIMENTS:-0}" = 1 ]; then
+    echo
+    echo "## experiments at full size (bench/experiments.sh)"
+    sh "$root/bench/experiments.sh" "$build" "${EXPERIMENTS_OUT:-experiments-full}"
+fi

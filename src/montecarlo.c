@@ -57,7 +57,8 @@ typedef struct mc_work {
     uint32_t *ent_pos; /* bucket entries: candidate position ... */
     uint8_t *ent_mask; /* ... the mappings under which it gives the bucket's feedback ... */
     uint32_t *ent_bkt; /* ... and the bucket */
-    uint32_t *sorted;  /* entry indices by bucket, candidate order kept */
+    uint32_t *bkt_cand; /* the entries by bucket, candidate order kept: the secret ... */
+    uint8_t *bkt_mask;  /* ... and its mappings */
     uint32_t *start;   /* per bucket: first sorted entry (buckets + 1) */
     uint32_t *cur;     /* rollout state: secrets */
     uint8_t *cur_mask;
@@ -76,7 +77,7 @@ typedef struct mc_work {
 
 static void work_free(mc_work *w)
 {
-    void *all[] = {w->raw,       w->ent_pos,  w->ent_mask, w->ent_bkt,  w->sorted,    w->start,
+    void *all[] = {w->raw,       w->ent_pos,  w->ent_mask, w->ent_bkt,  w->bkt_cand,  w->bkt_mask,  w->start,
                    w->cur,       w->cur_mask, w->buf,      w->bucket_fb, w->draw_bkt, w->tgt_raw,
                    w->tgt_bkt,   w->tgt_map,  w->tgt_order, w->grp_first, w->grp_count, w->fbs.key,
                    w->fbs.val,   w->raws.key, w->raws.val};
@@ -92,7 +93,8 @@ static int work_alloc(mc_work *w, size_t n, int iters)
     w->ent_pos = malloc(n * CB_MAPPINGS * sizeof *w->ent_pos);
     w->ent_mask = malloc(n * CB_MAPPINGS);
     w->ent_bkt = malloc(n * CB_MAPPINGS * sizeof *w->ent_bkt);
-    w->sorted = malloc(n * CB_MAPPINGS * sizeof *w->sorted);
+    w->bkt_cand = malloc(n * CB_MAPPINGS * sizeof *w->bkt_cand);
+    w->bkt_mask = malloc(n * CB_MAPPINGS);
     w->start = malloc((it + 2) * sizeof *w->start);
     w->cur = malloc(n * sizeof *w->cur);
     w->cur_mask = malloc(n);
@@ -106,7 +108,7 @@ static int work_alloc(mc_work *w, size_t n, int iters)
     w->grp_first = malloc(pairs * sizeof *w->grp_first);
     w->grp_count = malloc(pairs * sizeof *w->grp_count);
     int rc = map_alloc(&w->fbs, it) == CB_OK && map_alloc(&w->raws, pairs) == CB_OK ? CB_OK : CB_ENOMEM;
-    if (rc == CB_OK && w->raw && w->ent_pos && w->ent_mask && w->ent_bkt && w->sorted && w->start && w->cur &&
+    if (rc == CB_OK && w->raw && w->ent_pos && w->ent_mask && w->ent_bkt && w->bkt_cand && w->bkt_mask && w->start && w->cur &&
         w->cur_mask && w->buf && w->bucket_fb && w->draw_bkt && w->tgt_raw && w->tgt_bkt && w->tgt_map &&
         w->tgt_order && w->grp_first && w->grp_count)
         return CB_OK;
@@ -119,39 +121,43 @@ static uint32_t observe(const cb_game *game, uint32_t raw, int m)
     return m < 0 ? raw : cb_game_observe(game, raw, m);
 }
 
-/* Random play from the k secrets in cur (masks in cur_mask for Symble) until `secret` is guessed. */
-static int rollout(const cb_game *game, const cb_table *table, mc_work *w, size_t k, int symble, uint32_t secret,
-                   int mapping, cb_rng *rng)
+/*
+ * Random play from the k secrets src (masks src_mask for Symble) until
+ * `secret` is guessed; the secrets left after each guess go to w->cur.
+ */
+static int rollout(const cb_game *game, const cb_table *table, mc_work *w, const uint32_t *src,
+                   const uint8_t *src_mask, size_t k, int symble, uint32_t secret, int mapping, cb_rng *rng)
 {
     int guesses = 0;
     for (;;) {
-        uint32_t pick = w->cur[cb_rng_below(rng, (uint32_t)k)];
+        uint32_t pick = src[cb_rng_below(rng, (uint32_t)k)];
         uint32_t g = game->secret_guess[pick];
         guesses++;
         if (pick == secret || guesses > 10000)
             return guesses;
         uint32_t fb = observe(game, cb_table_get(table, g, secret), mapping), want[CB_MAPPINGS];
         size_t kept = 0;
-        cb_table_fill(table, g, w->cur, k, w->buf);
+        cb_table_fill(table, g, src, k, w->buf);
         if (!symble) {
             for (size_t j = 0; j < k; j++) {
-                w->cur[kept] = w->cur[j];
+                w->cur[kept] = src[j];
                 kept += w->buf[j] == fb;
             }
-            k = kept;
-            continue;
+        } else {
+            for (int m = 0; m < CB_MAPPINGS; m++) /* the raw pattern each mapping shows as fb */
+                want[m] = cb__observe_inverse(game, fb, m);
+            for (size_t j = 0; j < k; j++) {
+                unsigned mask = 0;
+                for (int m = 0; m < CB_MAPPINGS; m++)
+                    mask |= (unsigned)(w->buf[j] == want[m]) << m;
+                mask &= src_mask[j];
+                w->cur_mask[kept] = (uint8_t)mask;
+                w->cur[kept] = src[j];
+                kept += mask != 0;
+            }
         }
-        for (int m = 0; m < CB_MAPPINGS; m++) /* the raw pattern each mapping shows as fb */
-            want[m] = cb__observe_inverse(game, fb, m);
-        for (size_t j = 0; j < k; j++) {
-            unsigned mask = 0;
-            for (int m = 0; m < CB_MAPPINGS; m++)
-                mask |= (unsigned)(w->buf[j] == want[m]) << m;
-            mask &= w->cur_mask[j];
-            w->cur_mask[kept] = (uint8_t)mask;
-            w->cur[kept] = w->cur[j];
-            kept += mask != 0;
-        }
+        src = w->cur;
+        src_mask = w->cur_mask;
         k = kept;
     }
 }
@@ -247,20 +253,20 @@ static uint64_t play_guess(const cb_strategy *s, const cb_state *st, mc_work *w,
         w->start[w->ent_bkt[e] + 2]++;
     for (size_t b = 0; b < nb; b++)
         w->start[b + 2] += w->start[b + 1];
-    for (size_t e = 0; e < ne; e++)
-        w->sorted[w->start[w->ent_bkt[e] + 1]++] = (uint32_t)e; /* now start[b] .. start[b + 1] is bucket b */
+    for (size_t e = 0; e < ne; e++) { /* the buckets' secrets, contiguous: start[b] .. start[b + 1] is bucket b */
+        uint32_t at = w->start[w->ent_bkt[e] + 1]++;
+        w->bkt_cand[at] = cands[w->ent_pos[e]];
+        w->bkt_mask[at] = w->ent_mask[e];
+    }
     uint64_t total = 0;
     for (int it = 0; it < iters; it++) {
         uint32_t b = w->draw_bkt[it];
         total++;
         if (w->bucket_fb[b] == game->won)
             continue;
-        size_t k = 0;
-        for (uint32_t e = w->start[b]; e < w->start[b + 1]; e++) {
-            w->cur[k] = cands[w->ent_pos[w->sorted[e]]];
-            w->cur_mask[k++] = w->ent_mask[w->sorted[e]];
-        }
-        total += (uint64_t)rollout(game, s->table, w, k, masks != NULL, cands[draws[it].pos], draws[it].mapping, rng);
+        total += (uint64_t)rollout(game, s->table, w, w->bkt_cand + w->start[b], w->bkt_mask + w->start[b],
+                                   w->start[b + 1] - w->start[b], masks != NULL, cands[draws[it].pos],
+                                   draws[it].mapping, rng);
     }
     return total;
 }

@@ -181,9 +181,8 @@ int exp_symble_lengths(exp_ctx *x)
             for (int len = lo; len <= hi; len++)
                 push(f, b, len, rows[(size_t)(len - lo) * na].eq2, 0);
             char subtitle[200];
-            snprintf(subtitle, sizeof subtitle,
-                     "%ld random words of each length as the secret (%s), seed %llu; bars: 95%% intervals", sample,
-                     o->words ? o->words : "words_alpha", (unsigned long long)o->seed);
+            snprintf(subtitle, sizeof subtitle, "%ld secrets per length from %s, seed %llu; bars: 95%% intervals",
+                     sample, o->words ? o->words : "words_alpha", (unsigned long long)o->seed);
             plot_figure fig;
             plot_figure_init(&fig);
             fig.title = "Symble on English words: guesses against word length";

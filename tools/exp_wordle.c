@@ -45,7 +45,7 @@ static int tt_figure(exp_ctx *x, const tt_game *g, const char *what, char names[
     for (int t = 0; t < NTARGETS; t++)
         s[t] = (plot_series){target_names[t], NULL, y[t], which == 0 ? e[t] : NULL, ns, 0, 0, t + 1};
     char title[128], subtitle[160];
-    snprintf(title, sizeof title, "%s: %s by strategy and target turn", g->title, what);
+    snprintf(title, sizeof title, "%s: %s, by target turn", g->title, what);
     snprintf(subtitle, sizeof subtitle, "%s%s", which == 0 ? "bars: average; lines: one standard deviation" : "",
              which == 2 ? "simulation time per game, the feedback table not included" : which == 1
                                                                                           ? "mean share of the remaining candidates that a guess removes"
@@ -58,10 +58,8 @@ static int tt_figure(exp_ctx *x, const tt_game *g, const char *what, char names[
     fig.ylabel = which == 0 ? "guesses per game" : which == 1 ? "candidates removed per guess (%)" : "milliseconds per game";
     fig.categories = cats;
     fig.ylog = which == 2;
-    if (which == 1) {
+    if (which == 1)
         fig.ymin = 0;
-        fig.ymax = 100;
-    }
     static const char *const suffix[3] = {"score", "removed", "time"};
     snprintf(base, base_size, "target-turn-%s-%s", g->name, suffix[which]);
     return exp_figure(x, base, 'b', &fig, s, NTARGETS);
@@ -142,7 +140,7 @@ int exp_target_turn(exp_ctx *x)
             }
         for (int which = 0; rc == 0 && which < 3; which++) {
             int k = gi * 3 + which;
-            rc = tt_figure(x, &tt_games[gi], which == 0 ? "score" : which == 1 ? "candidates removed" : "time", names,
+            rc = tt_figure(x, &tt_games[gi], which == 0 ? "guesses" : which == 1 ? "candidates removed" : "time", names,
                            ns, rows + (size_t)gi * per, present + (size_t)gi * per, which, bases[k], sizeof bases[k]);
             figs[k] = bases[k];
         }
@@ -262,8 +260,8 @@ int exp_opening_sweep(exp_ctx *x)
         top = m > top ? m : top;
     }
     printf("\nWordle rules, minimax (the largest part, ties to a candidate, then the first word in\n"
-           "alphabetical order), %s of %s as the secret, every allowed word a guess.\n\n",
-           o->games ? "a sample" : "every word", o->words ? o->words : "12972 allowed words");
+           "alphabetical order); secrets: %s %s, each also a guess.\n\n",
+           o->games ? "a sample of" : "every one of", o->words ? o->words : "the 12972 allowed words");
     printf("%-8s %6s %8s %8s %5s", "opener", "games", "total", "average", "worst");
     for (int g = 1; g <= top; g++)
         printf(" %5d", g);
