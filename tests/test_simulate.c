@@ -385,7 +385,7 @@ static void on_the_fly(void)
     } runs[] = {
         {"symble", 0, 0, {.name = "montecarlo", .iterations = 8, .sample = 5, .seed = 3, .keep = 1}},
         {"symble", 0, 0, {.name = "entropy", .sample = 20, .seed = 2, .keep = 1}},
-        {"symble", 6, 5, {.name = "random", .sample = 200, .seed = 5, .keep = 1}},
+        {"symble", 5, 5, {.name = "random", .sample = 200, .seed = 5, .keep = 1}},
         {"symble", 4, 5, {.name = "montecarlo", .iterations = 10, .sample = 6, .seed = 5, .keep = 1}},
         {"mastermind", 0, 0, {.name = "expected", .keep = 1}},
         {"wordle", 4, 4, {.name = "random", .sample = 100, .seed = 8, .keep = 1}},

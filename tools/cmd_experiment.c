@@ -78,8 +78,8 @@ static int parse_pegs(const char *text, exp_opts *o)
 /* Options this experiment does not use are errors, so that a typo never passes for a setting. */
 static int check_applies(const cli *c, const exp_def *e)
 {
-    static const char *const specific[] = {"sample", "words", "range", "strategy", "iterations", "colors",
-                                           "pegs",   "game",  "first"};
+    static const char *const specific[] = {"sample", "words", "range", "strategy", "iterations",
+                                           "colors", "pegs",  "game",  "first"};
     for (size_t i = 0; i < sizeof specific / sizeof specific[0]; i++) {
         char word[24];
         snprintf(word, sizeof word, " %s ", specific[i]);

@@ -217,6 +217,7 @@ static void growth_config(const exp_opts *o, int k, int n, long games, exp_play 
     p->strategy.name = "random";
     p->strategy.seed = o->seed;
     p->draws = (size_t)games;
+    p->no_table = 1; /* random play filters each game's candidates once per turn: no table pays off */
     p->weight = (double)games * (cb_complete_size(k, n, 0) + 2000);
     snprintf(label, label_size, "k=%d n=%d", k, n);
     p->label = label;
@@ -404,8 +405,8 @@ int exp_alphabet_growth(exp_ctx *x)
             const exp_sim *r = &rs[i];
             char cell[48];
             cell_avg(r, cell, sizeof cell);
-            printf("%3d %10.0f %16s %7.3f %6g %5d %8.3f %8d %6d %9.2f\n", r->k, r->secrets, cell, r->stddev,
-                   r->median, r->max, r->eq2, r->counting, r->linear, r->seconds);
+            printf("%3d %10.0f %16s %7.3f %6g %5d %8.3f %8d %6d %9.2f\n", r->k, r->secrets, cell, r->stddev, r->median,
+                   r->max, r->eq2, r->counting, r->linear, r->seconds);
         }
         rc = alphabet_figure(x, rs, per, pegs[j], games, bases[j], sizeof bases[j]);
         figs[j] = bases[j];
@@ -423,10 +424,17 @@ int exp_alphabet_growth(exp_ctx *x)
 
 /* first-guess-entropy: thesis Figures 9, 12 */
 
-static const char *const entropy_cols[] = {"game",         "n",           "k",
-                                           "secrets",      "first_feedbacks", "best_guess",
-                                           "best_entropy", "adjusted_entropy", "perfect_entropy",
-                                           "seconds",      "version"};
+static const char *const entropy_cols[] = {"game",
+                                           "n",
+                                           "k",
+                                           "secrets",
+                                           "first_feedbacks",
+                                           "best_guess",
+                                           "best_entropy",
+                                           "adjusted_entropy",
+                                           "perfect_entropy",
+                                           "seconds",
+                                           "version"};
 #define ENTROPY_COLS 11
 #define ENTROPY_KEYS 3
 
@@ -563,8 +571,8 @@ int exp_first_guess_entropy(exp_ctx *x)
         exp_progress_clear(x);
         if (rc)
             break;
-        printf("\n%s, complete dictionaries of n = %d: the first guess's entropy in bits (docs/analysis.md)\n\n",
-               game, n);
+        printf("\n%s, complete dictionaries of n = %d: the first guess's entropy in bits (docs/analysis.md)\n\n", game,
+               n);
         printf("%3s %12s %6s %10s %9s %9s %9s\n", "k", "codes", "P", "best guess", "best H", "adj. H", "perf. H");
         for (int k = lo; k <= hi; k++) {
             const entropy_row *r = &rows[k - lo];
@@ -573,8 +581,8 @@ int exp_first_guess_entropy(exp_ctx *x)
                 snprintf(b, sizeof b, "%.4f", r->best);
             if (!isnan(r->adjusted))
                 snprintf(a, sizeof a, "%.4f", r->adjusted);
-            printf("%3d %12.0f %6.0f %10s %9s %9s %9.4f\n", k, r->secrets, r->first, r->guess[0] ? r->guess : "-", b,
-                   a, r->perfect);
+            printf("%3d %12.0f %6.0f %10s %9s %9s %9.4f\n", k, r->secrets, r->first, r->guess[0] ? r->guess : "-", b, a,
+                   r->perfect);
         }
         figure_data *f = calloc(1, sizeof *f);
         if (!f)
@@ -592,8 +600,9 @@ int exp_first_guess_entropy(exp_ctx *x)
         }
         char title[120], subtitle[120];
         snprintf(title, sizeof title, "%c%s: entropy of the first guess, n = %d", game[0] - 32, game + 1, n);
-        snprintf(subtitle, sizeof subtitle, "complete dictionaries; adjusted: the all-gray and all-yellow parts exact, "
-                                            "the rest even");
+        snprintf(subtitle, sizeof subtitle,
+                 "complete dictionaries; adjusted: the all-gray and all-yellow parts exact, "
+                 "the rest even");
         plot_figure fig;
         plot_figure_init(&fig);
         fig.title = title;

@@ -27,8 +27,8 @@ typedef struct tt_game {
 static const tt_game tt_games[2] = {{"wordle", "Wordle"}, {"mastermind", "Mastermind 6x4"}};
 
 /* One grouped bar chart: a group per strategy, a bar per target turn. */
-static int tt_figure(exp_ctx *x, const tt_game *g, const char *what, char names[][48], size_t ns,
-                     const exp_sim *rows, const int *present, int which, char *base, size_t base_size)
+static int tt_figure(exp_ctx *x, const tt_game *g, const char *what, char names[][48], size_t ns, const exp_sim *rows,
+                     const int *present, int which, char *base, size_t base_size)
 {
     double y[NTARGETS][MAX_STRATS], e[NTARGETS][MAX_STRATS];
     plot_series s[NTARGETS];
@@ -38,7 +38,10 @@ static int tt_figure(exp_ctx *x, const tt_game *g, const char *what, char names[
         for (int t = 0; t < NTARGETS; t++) {
             const exp_sim *r = &rows[i * NTARGETS + (size_t)t];
             int ok = present[i * NTARGETS + (size_t)t];
-            y[t][i] = !ok ? NAN : which == 0 ? r->average : which == 1 ? 100 * r->removed : 1000 * r->seconds / (double)r->played;
+            y[t][i] = !ok          ? NAN
+                      : which == 0 ? r->average
+                      : which == 1 ? 100 * r->removed
+                                   : 1000 * r->seconds / (double)r->played;
             e[t][i] = which == 0 && ok ? r->stddev : 0;
         }
     }
@@ -47,15 +50,17 @@ static int tt_figure(exp_ctx *x, const tt_game *g, const char *what, char names[
     char title[128], subtitle[160];
     snprintf(title, sizeof title, "%s: %s, by target turn", g->title, what);
     snprintf(subtitle, sizeof subtitle, "%s%s", which == 0 ? "bars: average; lines: one standard deviation" : "",
-             which == 2 ? "simulation time per game, the feedback table not included" : which == 1
-                                                                                          ? "mean share of the remaining candidates that a guess removes"
-                                                                                          : "");
+             which == 2   ? "simulation time per game, the feedback table not included"
+             : which == 1 ? "mean share of the remaining candidates that a guess removes"
+                          : "");
     plot_figure fig;
     plot_figure_init(&fig);
     fig.title = title;
     fig.subtitle = subtitle;
     fig.xlabel = "strategy";
-    fig.ylabel = which == 0 ? "guesses per game" : which == 1 ? "candidates removed per guess (%)" : "milliseconds per game";
+    fig.ylabel = which == 0   ? "guesses per game"
+                 : which == 1 ? "candidates removed per guess (%)"
+                              : "milliseconds per game";
     fig.categories = cats;
     fig.ylog = which == 2;
     if (which == 1)
@@ -140,8 +145,12 @@ int exp_target_turn(exp_ctx *x)
             }
         for (int which = 0; rc == 0 && which < 3; which++) {
             int k = gi * 3 + which;
-            rc = tt_figure(x, &tt_games[gi], which == 0 ? "guesses" : which == 1 ? "candidates removed" : "time", names,
-                           ns, rows + (size_t)gi * per, present + (size_t)gi * per, which, bases[k], sizeof bases[k]);
+            rc = tt_figure(x, &tt_games[gi],
+                           which == 0   ? "guesses"
+                           : which == 1 ? "candidates removed"
+                                        : "time",
+                           names, ns, rows + (size_t)gi * per, present + (size_t)gi * per, which, bases[k],
+                           sizeof bases[k]);
             figs[k] = bases[k];
         }
     }
@@ -227,7 +236,7 @@ int exp_opening_sweep(exp_ctx *x)
         exp_sim *r = &rows[i];
         uint32_t gi;
         cb_error err;
-        rc = exp_open_game(x, &gcfg); /* to check the opener; kept open for the runs */
+        rc = exp_open_game(x, &gcfg, 0); /* to check the opener; kept open for the runs */
         if (rc)
             return rc;
         if (cb_game_parse_code(x->game, openers[i], &gi, &err) != CB_OK)

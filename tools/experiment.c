@@ -16,9 +16,10 @@
 #define TABLE_LIMIT ((size_t)1 << 30) /* experiments keep feedback tables under 1 GiB; larger games run on the fly */
 
 const char *const exp_sim_cols[EXP_SIM_COLS] = {
-    "game",    "list",    "k",      "n",      "strategy", "target_turn", "opener",      "games",        "seed",
-    "iterations", "secrets", "played", "average", "stddev", "ci95",     "median",      "max",
-    "removed", "seconds", "states", "first_guess", "distribution", "eq2", "counting", "linear", "version",
+    "game",         "list",   "k",          "n",       "strategy", "target_turn", "opener",
+    "games",        "seed",   "iterations", "secrets", "played",   "average",     "stddev",
+    "ci95",         "median", "max",        "removed", "seconds",  "states",      "first_guess",
+    "distribution", "eq2",    "counting",   "linear",  "version",
 };
 
 static double now(void)
@@ -312,10 +313,13 @@ static void game_key(const cb_game_config *c, char *out, size_t size)
              c->guesses_data ? c->guesses_data : "", c->select_length);
 }
 
-int exp_open_game(exp_ctx *x, const cb_game_config *cfg)
+int exp_open_game(exp_ctx *x, const cb_game_config *cfg, int no_table)
 {
     char key[512];
+    size_t len;
     game_key(cfg, key, sizeof key);
+    len = strlen(key);
+    snprintf(key + len, sizeof key - len, "|%d", no_table);
     if (x->game && strcmp(key, x->game_key) == 0)
         return 0;
     cb_table_free(x->table);
@@ -331,6 +335,7 @@ int exp_open_game(exp_ctx *x, const cb_game_config *cfg)
     cb_table_options_default(&opt);
     opt.threads = x->o.threads;
     opt.max_bytes = TABLE_LIMIT;
+    opt.mode = no_table ? CB_TABLE_OFF : CB_TABLE_AUTO;
     if (cb_table_new(x->game, &opt, &x->table, &err) != CB_OK) {
         exp_progress_clear(x);
         return cli_fail_err(&err);
@@ -506,8 +511,8 @@ static void measure(const exp_ctx *x, const cb_sim_result *res, exp_sim *r)
     r->distribution[0] = '\0';
     for (size_t i = 0; i < res->distribution_len; i++)
         if (res->distribution[i] && len < sizeof r->distribution)
-            len += (size_t)snprintf(r->distribution + len, sizeof r->distribution - len, "%s%zu:%llu",
-                                    len ? " " : "", i, (unsigned long long)res->distribution[i]);
+            len += (size_t)snprintf(r->distribution + len, sizeof r->distribution - len, "%s%zu:%llu", len ? " " : "",
+                                    i, (unsigned long long)res->distribution[i]);
     cb_rule rule = cb_game_rule(g);
     r->eq2 = cb_bound_information(rule, cb_game_length(g), r->secrets);
     r->counting = cb_bound_counting(rule, cb_game_length(g), r->secrets);
@@ -549,7 +554,7 @@ int exp_simulate(exp_ctx *x, const exp_play *p, exp_sim *r)
         return 0;
     }
     exp_progress_begin(x, p->label, p->weight);
-    int rc = exp_open_game(x, &p->game);
+    int rc = exp_open_game(x, &p->game, p->no_table);
     if (rc)
         return rc;
     cb_strategy *s = NULL;
@@ -604,7 +609,8 @@ int exp_figure(exp_ctx *x, const char *base, int kind, const plot_figure *fig, c
     for (int e = 0; e < 2; e++) {
         char path[1200], why[256];
         snprintf(path, sizeof path, "%s/%s.%s", x->o.out, base, exts[e]);
-        int rc = kind == 'b' ? plot_bars(path, fig, s, n, why, sizeof why) : plot_lines(path, fig, s, n, why, sizeof why);
+        int rc =
+            kind == 'b' ? plot_bars(path, fig, s, n, why, sizeof why) : plot_lines(path, fig, s, n, why, sizeof why);
         if (rc)
             return cli_fail(rc == 2 ? CB_EINVAL : CB_EIO, "%s", why);
     }

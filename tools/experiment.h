@@ -31,9 +31,9 @@ typedef struct exp_opts {
     long games;      /* games per configuration; 0: the experiment's default */
     uint64_t seed;
     int threads;
-    int fresh;  /* run every configuration again */
-    int plots;  /* draw the figures */
-    int quiet;  /* no progress bar */
+    int fresh; /* run every configuration again */
+    int plots; /* draw the figures */
+    int quiet; /* no progress bar */
     const char *words;
     char range_var; /* 0, 'k' or 'n' */
     int lo, hi;
@@ -110,6 +110,7 @@ typedef struct exp_play {
     double weight;       /* its share of the run's work, for the time left */
     const char *label;   /* for the progress bar */
     const char *list_id; /* the word list's name and digest (exp_list_id), or "complete" */
+    int no_table;        /* compute feedback on the fly: random play needs no N x N table */
 } exp_play;
 
 /* The experiments: each prints its table and draws its figures. */
@@ -158,8 +159,12 @@ int exp_run_all(exp_ctx *x, const exp_play *plays, exp_sim *rows, size_t n);
  * An exit status when the file cannot be read.
  */
 int exp_list_id(const char *path, const char *data, char *out, size_t size, double *counts);
-/* The game of a configuration, opened once and kept while the configurations share it. */
-int exp_open_game(exp_ctx *x, const cb_game_config *cfg);
+/*
+ * The game of a configuration and its table (precomputed up to 1 GiB, or
+ * always on the fly with no_table), opened once and kept while the
+ * configurations share them.
+ */
+int exp_open_game(exp_ctx *x, const cb_game_config *cfg, int no_table);
 
 /* Draw a figure as DIR/BASE.svg and DIR/BASE.png; kind 'l' lines, 'b' bars. Prints the error. */
 int exp_figure(exp_ctx *x, const char *base, int kind, const plot_figure *fig, const plot_series *s, size_t n);
