@@ -15,6 +15,20 @@
 #define MAX_ALGOS 12
 #define MAX_VALUES 64
 
+/* A figure whose x axis counts (lengths, alphabet sizes) from lo to hi, one tick per whole number. */
+static void integer_figure(plot_figure *fig, const char *title, const char *subtitle, const char *xlabel,
+                           const char *ylabel, double lo, double hi)
+{
+    plot_figure_init(fig);
+    fig->title = title;
+    fig->subtitle = subtitle;
+    fig->xlabel = xlabel;
+    fig->ylabel = ylabel;
+    fig->integer_x = 1;
+    fig->xmin = lo - 0.4;
+    fig->xmax = hi + 0.4;
+}
+
 static const char *const default_algos = "minimax,entropy,entropy-knuth,random,montecarlo";
 
 /* Average +- 95% half-width, or the placeholder of a missing row. */
@@ -184,14 +198,8 @@ int exp_symble_lengths(exp_ctx *x)
             snprintf(subtitle, sizeof subtitle, "%ld secrets per length from %s, seed %llu; bars: 95%% intervals",
                      sample, o->words ? o->words : "words_alpha", (unsigned long long)o->seed);
             plot_figure fig;
-            plot_figure_init(&fig);
-            fig.title = "Symble on English words: guesses against word length";
-            fig.subtitle = subtitle;
-            fig.xlabel = "word length n";
-            fig.ylabel = "average number of guesses";
-            fig.integer_x = 1;
-            fig.xmin = lo - 0.4;
-            fig.xmax = hi + 0.4;
+            integer_figure(&fig, "Symble on English words: guesses against word length", subtitle, "word length n",
+                           "average number of guesses", lo, hi);
             fig.ymin = 0;
             rc = exp_figure(x, "symble-lengths", 'l', &fig, f->s, f->nseries);
             free(f);
@@ -298,14 +306,7 @@ int exp_length_growth(exp_ctx *x)
     snprintf(subtitle, sizeof subtitle, "%ld games per code length, seed %llu; bars: 95%% intervals", games,
              (unsigned long long)o->seed);
     plot_figure fig;
-    plot_figure_init(&fig);
-    fig.title = title;
-    fig.subtitle = subtitle;
-    fig.xlabel = "code length n";
-    fig.ylabel = "guesses";
-    fig.integer_x = 1;
-    fig.xmin = lo - 0.4;
-    fig.xmax = hi + 0.4;
+    integer_figure(&fig, title, subtitle, "code length n", "guesses", lo, hi);
     fig.ymin = 0;
     rc = exp_figure(x, "symble-length-growth", 'l', &fig, f->s, f->nseries);
     free(f);
@@ -338,14 +339,7 @@ static int alphabet_figure(exp_ctx *x, const exp_sim *rows, size_t count, int n,
     snprintf(subtitle, sizeof subtitle, "%ld games per alphabet size, seed %llu; bars: 95%% intervals", games,
              (unsigned long long)x->o.seed);
     plot_figure fig;
-    plot_figure_init(&fig);
-    fig.title = title;
-    fig.subtitle = subtitle;
-    fig.xlabel = "alphabet size k";
-    fig.ylabel = "guesses";
-    fig.integer_x = 1;
-    fig.xmin = rows[0].k - 0.4;
-    fig.xmax = rows[count - 1].k + 0.4;
+    integer_figure(&fig, title, subtitle, "alphabet size k", "guesses", rows[0].k, rows[count - 1].k);
     fig.ymin = 0;
     snprintf(base, base_size, "symble-alphabet-growth-n%d", n);
     int rc = exp_figure(x, base, 'l', &fig, f->s, f->nseries);
@@ -604,14 +598,7 @@ int exp_first_guess_entropy(exp_ctx *x)
                  "complete dictionaries; adjusted: the all-gray and all-yellow parts exact, "
                  "the rest even");
         plot_figure fig;
-        plot_figure_init(&fig);
-        fig.title = title;
-        fig.subtitle = subtitle;
-        fig.xlabel = "alphabet size k";
-        fig.ylabel = "entropy (bits)";
-        fig.integer_x = 1;
-        fig.xmin = lo - 0.4;
-        fig.xmax = hi + 0.4;
+        integer_figure(&fig, title, subtitle, "alphabet size k", "entropy (bits)", lo, hi);
         snprintf(bases[j], sizeof bases[j], "first-guess-entropy-n%d", n);
         figs[j] = bases[j];
         rc = exp_figure(x, bases[j], 'l', &fig, f->s, f->nseries);
