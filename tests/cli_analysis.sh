@@ -2,50 +2,7 @@
 # cli_analysis.sh: end-to-end tests of `bound` and `distribution`: figures, plot files, bad input.
 # usage: sh tests/cli_analysis.sh path/to/codebreaker
 cb="$1"
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-
-# check NAME COMMAND...: the command must succeed (its output is kept in $tmp/out)
-check() {
-    name="$1"
-    shift
-    if "$@" >"$tmp/out" 2>"$tmp/err"; then ok; else bad "$name: status $?"; head -3 "$tmp/err"; fi
-}
-
-# has NAME PATTERN: $tmp/out matches PATTERN (grep -E)
-has() {
-    if grep -Eq "$2" "$tmp/out"; then ok; else bad "$1: no /$2/ in"; head -12 "$tmp/out"; fi
-}
-
-# expect_err NAME STATUS PATTERN -- ARGS...: exit status STATUS, one line on stderr matching PATTERN
-expect_err() {
-    name="$1" status="$2" pattern="$3"
-    shift 4
-    "$cb" "$@" >"$tmp/eout" 2>"$tmp/err" </dev/null
-    rc=$?
-    if [ "$rc" = "$status" ] && grep -Eq "$pattern" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -le 1 ]; then
-        ok
-    else
-        bad "$name: status $rc (want $status), stderr:"
-        cat "$tmp/err"
-    fi
-}
-
-# image NAME FILE KIND: FILE is a real SVG or PNG of some size
-image() {
-    f="$2"
-    size=$(wc -c <"$f" 2>/dev/null || echo 0)
-    case "$3" in
-    svg) head -c 200 "$f" 2>/dev/null | grep -q "<svg" && head -c 5 "$f" | grep -q "<?xml" && magic=1 || magic=0 ;;
-    png) [ "$(head -c 8 "$f" 2>/dev/null | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] && magic=1 || magic=0 ;;
-    esac
-    if [ "$magic" = 1 ] && [ "$size" -gt 10000 ]; then ok; else bad "$1: $f is not a $3 image ($size bytes)"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # --- bound: equation (2) of the Symble thesis, computed here with awk
 eq2() { awk -v k="$1" -v n="$2" 'BEGIN { printf "%.6f", (n * log(k) - log(3 ^ n / 6 + 1 / 2)) / (n * log(3)) + 1 }'; }
