@@ -216,6 +216,19 @@ static void word(const cb_game *g, uint32_t gi, char *buf)
     cb_game_format_code(g, gi, buf, WORD_MAX);
 }
 
+/* Member `key`: guess gi spelled, or null for CB_NONE. */
+static void json_guess(web_json *j, const char *key, const cb_game *g, uint32_t gi)
+{
+    char w[WORD_MAX];
+    web_json_key(j, key);
+    if (gi == CB_NONE) {
+        web_json_raw(j, "null");
+        return;
+    }
+    word(g, gi, w);
+    web_json_str(j, w);
+}
+
 /* A round bin width of at least x: 1, 2 or 5 times a power of ten. */
 static double nice_width(double x)
 {
@@ -281,19 +294,12 @@ static void charts(sim_arg *a, web_json *j)
 static void summary_json(const cb_game *g, const series *s, web_json *j)
 {
     const cb_sim_result *r = &s->res;
-    char w[WORD_MAX];
     web_json_printf(j,
                     ",\"average\":%.6f,\"median\":%.1f,\"stddev\":%.6f,\"min\":%d,\"max\":%d,\"wins_within\":%d,"
                     "\"wins\":%zu,\"lost\":%zu,\"removed\":%.6f,\"seconds\":%.6f,\"states\":%zu",
                     r->average, r->median, r->stddev, r->min, r->max, r->wins_within, r->wins, r->lost,
                     100 * r->removed, r->seconds, r->states);
-    web_json_key(j, "first_guess");
-    if (r->first_guess == CB_NONE)
-        web_json_raw(j, "null");
-    else {
-        word(g, r->first_guess, w);
-        web_json_str(j, w);
-    }
+    json_guess(j, "first_guess", g, r->first_guess);
     web_json_key(j, "distribution");
     web_json_raw(j, "[");
     for (size_t i = 0; i < r->distribution_len; i++)
@@ -306,7 +312,6 @@ static void report(sim_arg *a, web_json *j)
 {
     static const char *const states[] = {"waiting", "running", "done"};
     const cb_game *g = a->wg->game;
-    char w[WORD_MAX];
     web_json_raw(j, "{");
     web_json_key(j, "game");
     web_json_str(j, a->wg->key);
@@ -315,13 +320,7 @@ static void report(sim_arg *a, web_json *j)
                     "\"max_guesses\":%d",
                     a->ngames, cb_game_secret_count(g), a->sample ? "true" : "false", (unsigned long long)a->seed,
                     a->hard ? "true" : "false", a->target_turn, a->max_guesses);
-    web_json_key(j, "first");
-    if (a->first == CB_NONE)
-        web_json_raw(j, "null");
-    else {
-        word(g, a->first, w);
-        web_json_str(j, w);
-    }
+    json_guess(j, "first", g, a->first);
     web_json_key(j, "strategies");
     web_json_raw(j, "[");
     for (int k = 0; k < a->nser; k++) {
