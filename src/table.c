@@ -11,6 +11,9 @@
 #include "game_internal.h"
 #include "parallel.h"
 #include "table_internal.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define DEFAULT_MAX_BYTES ((size_t)2 << 30)
 
@@ -446,32 +449,39 @@ void cb_table_fill(const cb_table *t, uint32_t g, const uint32_t *secrets, size_
             out[i] = ((const uint32_t *)row)[secrets[i]];
 }
 
-typedef uint8_t b16 __attribute__((vector_size(16)));
-
+#if defined(__SSE2__)
 /*
  * A 16 x 16 tile of bytes: four rounds of interleaving row i with row i + 8
  * transpose it (each round is one punpcklbw / punpckhbw pair per row).
+ * SSE2 intrinsics rather than GCC's __builtin_shuffle, so that clang builds it too.
  */
 static void transpose16(const uint8_t *src, size_t src_stride, uint8_t *dst, size_t dst_stride)
 {
-    const b16 lo = {0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23};
-    const b16 hi = lo + 8;
-    b16 a[16], b[16];
+    __m128i a[16], b[16];
     for (int i = 0; i < 16; i++)
-        memcpy(&a[i], src + (size_t)i * src_stride, 16);
+        a[i] = _mm_loadu_si128((const __m128i *)(const void *)(src + (size_t)i * src_stride));
     for (int round = 0; round < 2; round++) {
         for (int i = 0; i < 8; i++) {
-            b[2 * i] = __builtin_shuffle(a[i], a[i + 8], lo);
-            b[2 * i + 1] = __builtin_shuffle(a[i], a[i + 8], hi);
+            b[2 * i] = _mm_unpacklo_epi8(a[i], a[i + 8]);
+            b[2 * i + 1] = _mm_unpackhi_epi8(a[i], a[i + 8]);
         }
         for (int i = 0; i < 8; i++) {
-            a[2 * i] = __builtin_shuffle(b[i], b[i + 8], lo);
-            a[2 * i + 1] = __builtin_shuffle(b[i], b[i + 8], hi);
+            a[2 * i] = _mm_unpacklo_epi8(b[i], b[i + 8]);
+            a[2 * i + 1] = _mm_unpackhi_epi8(b[i], b[i + 8]);
         }
     }
     for (int i = 0; i < 16; i++)
-        memcpy(dst + (size_t)i * dst_stride, &a[i], 16);
+        _mm_storeu_si128((__m128i *)(void *)(dst + (size_t)i * dst_stride), a[i]);
 }
+#else
+/* A 16 x 16 tile of bytes, transposed one byte at a time (processors without SSE2). */
+static void transpose16(const uint8_t *src, size_t src_stride, uint8_t *dst, size_t dst_stride)
+{
+    for (size_t i = 0; i < 16; i++)
+        for (size_t j = 0; j < 16; j++)
+            dst[j * dst_stride + i] = src[i * src_stride + j];
+}
+#endif
 
 /* Transpose the rows in tiles, so that both sides stay in cache. */
 static void transpose(const cb_table *t, char *cols)
