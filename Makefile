@@ -28,7 +28,7 @@ bench: build
 	@bench/run.sh $(BUILD)
 
 format:
-	@clang-format -i include/codebreaker/*.h src/*.[ch] tools/*.[ch] web/*.[ch] tests/*.[ch] bench/*.c
+	@clang-format -i $$(git ls-files "*.[ch]")
 
 clean:
 	rm -rf build build-debug build-asan

@@ -4,14 +4,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "analyse.h"
+#include "job_analyse.h"
 #include "api.h"
 #include "games.h"
 #include "history.h"
 #include "jobs.h"
 #include "server.h"
 #include "sessions.h"
-#include "simulate.h"
+#include "job_simulate.h"
 #include "strategies.h"
 
 #define MAX_LIST 10000 /* candidates listed at most */

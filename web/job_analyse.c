@@ -1,9 +1,9 @@
-/* analyse.c: the "analyse" job: every guess's partition of the candidates, scored. */
+/* job_analyse.c: the "analyse" job: every guess's partition of the candidates, scored. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyse.h"
+#include "job_analyse.h"
 #include "chart.h"
 #include "history.h"
 

@@ -1,5 +1,5 @@
 /*
- * analyse.h: the "analyse" job: every allowed guess scored on the
+ * job_analyse.h: the "analyse" job: every allowed guess scored on the
  * candidates a history leaves (largest part, expected part size, number
  * of parts, entropy: the scores of the greedy strategies), with the best
  * guesses and the histogram of their entropies, published as it goes.

@@ -1,4 +1,4 @@
-/* simulate.c: the "simulate" job: strategies played over a game's secrets, histograms filled as games end. */
+/* job_simulate.c: the "simulate" job: strategies played over a game's secrets, histograms filled as games end. */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "chart.h"
-#include "simulate.h"
+#include "job_simulate.h"
 #include "strategies.h"
 
 #define PUBLISH_EVERY 0.1   /* seconds between partial results at least (the event stream sends ten a second at most) */

@@ -1,5 +1,5 @@
 /*
- * simulate.h: the "simulate" job: strategies played against every secret
+ * job_simulate.h: the "simulate" job: strategies played against every secret
  * of a game (or a seeded sample), one after another, each with the
  * library's simulator; the histograms of score, share of candidates
  * removed and time per game, with their statistics, fill in as the games

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "analyse.h"
+#include "job_analyse.h"
 #include "api.h"
 #include "games.h"
 #include "jobs.h"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # cli.sh: end-to-end tests of the codebreaker program: outputs and exit statuses.
-# usage: sh tests/cli.sh path/to/codebreaker
+# usage: sh tests/cli/cli.sh path/to/codebreaker
 cb="$1"
 pass=0
 fail=0

@@ -1,6 +1,6 @@
 #!/bin/sh
 # cli_analysis.sh: end-to-end tests of `bound` and `distribution`: figures, plot files, bad input.
-# usage: sh tests/cli_analysis.sh path/to/codebreaker
+# usage: sh tests/cli/cli_analysis.sh path/to/codebreaker
 cb="$1"
 . "$(dirname "$0")/lib.sh"
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli_experiment.sh: end-to-end tests of `codebreaker experiment`: every experiment on a tiny run,
 # its CSV and figures, resumption, seeds, the published figures it reproduces, bad input.
-# usage: sh tests/cli_experiment.sh path/to/codebreaker   (from the repository's root)
+# usage: sh tests/cli/cli_experiment.sh path/to/codebreaker   (from the repository's root)
 cb="$1"
 . "$(dirname "$0")/lib.sh"
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli_interactive.sh: play, assist and solve driven through stdin (no terminal): scripted games of every
 # rule, refused guesses that cost no turn, contradictory feedback, end of input, plain output.
-# usage: sh tests/cli_interactive.sh path/to/codebreaker
+# usage: sh tests/cli/cli_interactive.sh path/to/codebreaker
 cb="$1"
 pass=0
 fail=0
@@ -157,7 +157,7 @@ status 0
 has "end of input: bye"
 
 # the same sessions, driven by the feedbacks that `solve` prints: assist finds each secret of a sample
-# (every answer is checked by tests/test_assist.c through the same code)
+# (every answer is checked by tests/unit/test_assist.c through the same code)
 sample() { # GAME-OPTIONS... -- SECRETS...: each secret solved or left alone within the game's limit
     opts=""
     while [ "$1" != "--" ]; do opts="$opts $1"; shift; done

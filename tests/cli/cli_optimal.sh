@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli_optimal.sh: end-to-end tests of `codebreaker optimal` and `codebreaker verify-tree`:
 # published optima that take about a second, trees written and checked, broken trees and bad options.
-# usage: sh tests/cli_optimal.sh path/to/codebreaker
+# usage: sh tests/cli/cli_optimal.sh path/to/codebreaker
 cb="$1"
 pass=0
 fail=0

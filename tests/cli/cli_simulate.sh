@@ -1,6 +1,6 @@
 #!/bin/sh
 # cli_simulate.sh: end-to-end tests of `codebreaker simulate` and `codebreaker rank`.
-# usage: sh tests/cli_simulate.sh path/to/codebreaker
+# usage: sh tests/cli/cli_simulate.sh path/to/codebreaker
 cb="$1"
 pass=0
 fail=0

@@ -3,7 +3,7 @@
 # runs the program in a pseudo-terminal; send-keys types, capture-pane reads the screen, with its colours.
 # Checks: coloured tiles, pegs and keyboard; Symble's symbols; NO_COLOR and --plain; line editing and
 # history (when the build has libedit); Ctrl-C and end of input leave with the terminal restored.
-# usage: sh tests/cli_tmux.sh path/to/codebreaker [LIBEDIT_FOUND]   (exit 77: skipped, tmux missing)
+# usage: sh tests/cli/cli_tmux.sh path/to/codebreaker [LIBEDIT_FOUND]   (exit 77: skipped, tmux missing)
 cb="$1"
 libedit="$2"
 case "$cb" in /*) ;; *) cb="$PWD/$cb" ;; esac

@@ -1,7 +1,7 @@
 /*
  * test_feedback.c: the three rules against the golden vectors of
  * tests/data/feedback_golden.tsv and against the independent reference of
- * tests/ref_rules.c on random pairs.
+ * tests/unit/ref_rules.c on random pairs.
  */
 #include <string.h>
 

@@ -306,7 +306,7 @@ async function main() {
   await test('Make a guess: the strategy\'s choice in a played game', async () => {
     const n = await post('/api/play/new', { game: 'wordle', seed: 21 });
     const id = n.data.id;
-    // the openers of the simulator's Wordle figures (tests/test_simulate.c)
+    // the openers of the simulator's Wordle figures (tests/unit/test_simulate.c)
     const h = await post('/api/play/hint', { id, strategy: 'entropy' });
     assert.equal(h.status, 200, JSON.stringify(h.data));
     assert.deepEqual([h.data.guess, h.data.strategy, h.data.candidate, h.data.remaining, h.data.turn], ['soare', 'entropy', false, 2315, 1]);
@@ -387,7 +387,7 @@ async function main() {
     assert.deepEqual([end.data.done, end.data.total], [4630, 4630]);
     const res = end.data.result;
     assert.deepEqual([res.game, res.games, res.secrets, res.sample, res.seed], ['wordle/original', 2315, 2315, false, 1]);
-    // the totals of tests/test_simulate.c (published: about 3.46 entropy, 3.57 minimax, all won within 6)
+    // the totals of tests/unit/test_simulate.c (published: about 3.46 entropy, 3.57 minimax, all won within 6)
     const [e, m] = res.strategies;
     assert.deepEqual([e.name, e.state, e.done, e.first_guess, e.wins], ['entropy', 'done', 2315, 'soare', 2315]);
     assert.ok(Math.abs(e.average - 8020 / 2315) < 1e-5);
@@ -448,7 +448,7 @@ async function main() {
     assert.deepEqual([h.hard, h.first, h.max_guesses, h.strategies[0].first_guess], [true, 'salet', 6, 'salet']);
     const t = await run({ game: 'mastermind', strategies: 'random-any,minimax', target_turn: 2, seed: 2 });
     assert.equal(t.games, 1296);
-    // minimax opens 1122, a candidate: from turn 2 on is every guess a candidate, Kooi's 5828 (tests/test_simulate.c)
+    // minimax opens 1122, a candidate: from turn 2 on is every guess a candidate, Kooi's 5828 (tests/unit/test_simulate.c)
     assert.ok(Math.abs(t.strategies[1].average - 5828 / 1296) < 1e-5, `${t.strategies[1].average}`);
     const sy = await run({ game: 'symble', strategies: 'first', games: 50, seed: 4 });
     assert.equal(sy.strategies[0].done, 50);
