@@ -12,13 +12,13 @@
 #error "CB_DATA_DIR must name the data folder"
 #endif
 
-#define CB_INCBIN(sym, file)                                                                                     \
-    __asm__(".section .rodata\n"                                                                                 \
-            ".balign 16\n"                                                                                       \
-            ".global " #sym "\n" #sym ":\n"                                                                      \
-            ".incbin \"" CB_DATA_DIR "/" file "\"\n"                                                              \
-            ".global " #sym "_end\n" #sym "_end:\n"                                                              \
-            ".byte 0\n"                                                                                          \
+#define CB_INCBIN(sym, file)                                                                                           \
+    __asm__(".section .rodata\n"                                                                                       \
+            ".balign 16\n"                                                                                             \
+            ".global " #sym "\n" #sym ":\n"                                                                            \
+            ".incbin \"" CB_DATA_DIR "/" file "\"\n"                                                                   \
+            ".global " #sym "_end\n" #sym "_end:\n"                                                                    \
+            ".byte 0\n"                                                                                                \
             ".previous\n")
 
 CB_INCBIN(cb__data_answers, "wordle/answers.txt");

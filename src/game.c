@@ -10,8 +10,7 @@
 
 static const char *const rule_names[] = {"mastermind", "wordle", "symble"};
 /* Symble mappings: the symbols (0=a, 1=b, 2=c) of gray, yellow, green. */
-static const uint8_t mappings[CB_MAPPINGS][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                                 {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+static const uint8_t mappings[CB_MAPPINGS][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
 void cb_game_config_default(cb_game_config *cfg)
 {
@@ -255,8 +254,8 @@ static int make_complete(cb_game *game, const cb_game_config *cfg, cb_error *err
     uint64_t total = count_complete(k, n, cfg->no_repeat);
     if (total > CB_MAX_CODES)
         return cb_error_set(err, CB_ETOOBIG, "%d colours and %d pegs make %s%llu codes; the limit is %u", k, n,
-                            total > (uint64_t)CB_MAX_CODES * 1000 ? "over " : "",
-                            (unsigned long long)total, CB_MAX_CODES);
+                            total > (uint64_t)CB_MAX_CODES * 1000 ? "over " : "", (unsigned long long)total,
+                            CB_MAX_CODES);
     game->k = k;
     game->n = n;
     game->complete = 1;
@@ -377,9 +376,8 @@ static int make_alphabet(cb_game *game, const cb_game_config *cfg, cb_wordlist *
                 if (found)
                     continue;
                 if (k == CB_MAX_SYMBOLS)
-                    return cb_error_set(err, CB_ETOOBIG,
-                                        "%s:%zu: this word brings the alphabet past %d symbols", lists[l].name,
-                                        lists[l].lines[w], CB_MAX_SYMBOLS);
+                    return cb_error_set(err, CB_ETOOBIG, "%s:%zu: this word brings the alphabet past %d symbols",
+                                        lists[l].name, lists[l].lines[w], CB_MAX_SYMBOLS);
                 seen[k++] = cp;
             }
     qsort(seen, (size_t)k, sizeof seen[0], cmp_cp);
@@ -537,8 +535,8 @@ static void make_name(cb_game *game)
         snprintf(game->name, sizeof game->name, "%s %d colours x %d pegs%s (%u codes)", rule, game->k, game->n,
                  game->no_repeat ? ", no repeats" : "", game->nguess);
     else
-        snprintf(game->name, sizeof game->name, "%s, %d letters (%u answers, %u guesses)", rule, game->n,
-                 game->nsecret, game->nguess);
+        snprintf(game->name, sizeof game->name, "%s, %d letters (%u answers, %u guesses)", rule, game->n, game->nsecret,
+                 game->nguess);
 }
 
 int cb_game_new(const cb_game_config *cfg, cb_game **out, cb_error *err)
@@ -584,29 +582,80 @@ void cb_game_free(cb_game *game)
     free(game);
 }
 
-cb_rule cb_game_rule(const cb_game *game) { return game->rule; }
-const char *cb_game_rule_name(const cb_game *game) { return rule_names[game->rule]; }
-const char *cb_game_name(const cb_game *game) { return game->name; }
-int cb_game_length(const cb_game *game) { return game->n; }
-int cb_game_colors(const cb_game *game) { return game->k; }
-int cb_game_complete(const cb_game *game) { return game->complete; }
-int cb_game_no_repeat(const cb_game *game) { return game->no_repeat; }
-uint32_t cb_game_guess_count(const cb_game *game) { return game->nguess; }
-uint32_t cb_game_secret_count(const cb_game *game) { return game->nsecret; }
-uint32_t cb_game_feedback_count(const cb_game *game) { return game->fb_count; }
-uint32_t cb_game_won(const cb_game *game) { return game->won; }
-size_t cb_game_skipped(const cb_game *game) { return game->skipped; }
-const char *cb_game_symbol(const cb_game *game, int i) { return game->symbols[i]; }
-const uint8_t *cb_game_code(const cb_game *game, uint32_t gi) { return game->codes + (size_t)gi * (size_t)game->n; }
-uint32_t cb_game_secret_guess(const cb_game *game, uint32_t si) { return game->secret_guess[si]; }
-uint32_t cb_game_guess_secret(const cb_game *game, uint32_t gi) { return game->guess_secret[gi]; }
+cb_rule cb_game_rule(const cb_game *game)
+{
+    return game->rule;
+}
+const char *cb_game_rule_name(const cb_game *game)
+{
+    return rule_names[game->rule];
+}
+const char *cb_game_name(const cb_game *game)
+{
+    return game->name;
+}
+int cb_game_length(const cb_game *game)
+{
+    return game->n;
+}
+int cb_game_colors(const cb_game *game)
+{
+    return game->k;
+}
+int cb_game_complete(const cb_game *game)
+{
+    return game->complete;
+}
+int cb_game_no_repeat(const cb_game *game)
+{
+    return game->no_repeat;
+}
+uint32_t cb_game_guess_count(const cb_game *game)
+{
+    return game->nguess;
+}
+uint32_t cb_game_secret_count(const cb_game *game)
+{
+    return game->nsecret;
+}
+uint32_t cb_game_feedback_count(const cb_game *game)
+{
+    return game->fb_count;
+}
+uint32_t cb_game_won(const cb_game *game)
+{
+    return game->won;
+}
+size_t cb_game_skipped(const cb_game *game)
+{
+    return game->skipped;
+}
+const char *cb_game_symbol(const cb_game *game, int i)
+{
+    return game->symbols[i];
+}
+const uint8_t *cb_game_code(const cb_game *game, uint32_t gi)
+{
+    return game->codes + (size_t)gi * (size_t)game->n;
+}
+uint32_t cb_game_secret_guess(const cb_game *game, uint32_t si)
+{
+    return game->secret_guess[si];
+}
+uint32_t cb_game_guess_secret(const cb_game *game, uint32_t gi)
+{
+    return game->guess_secret[gi];
+}
 
 uint32_t cb_game_feedback(const cb_game *game, uint32_t gi, uint32_t si)
 {
     const uint8_t *g = cb_game_code(game, gi), *s = cb_game_code(game, game->secret_guess[si]);
     switch (game->rule) {
-    case CB_RULE_MASTERMIND: return cb_feedback_mastermind(g, s, game->n);
-    case CB_RULE_WORDLE: return cb_feedback_wordle(g, s, game->n);
-    default: return cb_feedback_symble(g, s, game->n);
+    case CB_RULE_MASTERMIND:
+        return cb_feedback_mastermind(g, s, game->n);
+    case CB_RULE_WORDLE:
+        return cb_feedback_wordle(g, s, game->n);
+    default:
+        return cb_feedback_symble(g, s, game->n);
     }
 }

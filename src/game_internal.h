@@ -7,17 +7,17 @@
 
 struct cb_game {
     cb_rule rule;
-    int n;                 /* code length */
-    int k;                 /* alphabet size */
-    int complete;          /* complete dictionary */
+    int n;        /* code length */
+    int k;        /* alphabet size */
+    int complete; /* complete dictionary */
     int no_repeat;
     char symbols[CB_MAX_SYMBOLS][5]; /* UTF-8 spelling of each symbol */
     uint32_t cps[CB_MAX_SYMBOLS];    /* code point of each symbol */
     uint32_t nguess, nsecret;
-    uint8_t *codes;        /* nguess * n symbol indices */
+    uint8_t *codes; /* nguess * n symbol indices */
     uint32_t *secret_guess;
     uint32_t *guess_secret;
-    uint32_t *hash;        /* open addressing over guess indices, CB_NONE = empty */
+    uint32_t *hash; /* open addressing over guess indices, CB_NONE = empty */
     size_t hash_mask;
     uint32_t fb_count, won;
     uint32_t pow3;         /* 3^n */
@@ -38,8 +38,8 @@ uint32_t cb__observe_inverse(const cb_game *game, uint32_t fb, int m);
 
 /* A list of words read from text: codepoints per word, with line numbers. */
 typedef struct cb_wordlist {
-    uint32_t *cps;  /* count * n codepoints */
-    size_t *lines;  /* line number of each word */
+    uint32_t *cps; /* count * n codepoints */
+    size_t *lines; /* line number of each word */
     size_t count, cap;
     int n;
     char name[256];
@@ -59,6 +59,5 @@ long cb__utf8_decode(const unsigned char *s, size_t len, int *used);
 int cb__utf8_encode(uint32_t cp, char *out);
 /* Fold a code point to lower case (ASCII, Latin-1, Latin Extended-A, Greek, Cyrillic). */
 uint32_t cb__fold(uint32_t cp);
-
 
 #endif

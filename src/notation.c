@@ -33,7 +33,10 @@ static int find_symbol(const cb_game *game, uint32_t cp)
     return -1;
 }
 
-static const char *unit(const cb_game *game) { return game->complete ? "symbols" : "letters"; }
+static const char *unit(const cb_game *game)
+{
+    return game->complete ? "symbols" : "letters";
+}
 
 int cb_game_parse_code(const cb_game *game, const char *text, uint32_t *gi, cb_error *err)
 {
@@ -70,7 +73,8 @@ int cb_game_parse_code(const cb_game *game, const char *text, uint32_t *gi, cb_e
     *gi = cb_game_find(game, code);
     if (*gi == CB_NONE)
         return cb_error_set(err, CB_ENOTFOUND, "'%s' is not %s", text,
-                            game->no_repeat ? "allowed: its symbols must all differ" : "in the list of allowed guesses");
+                            game->no_repeat ? "allowed: its symbols must all differ"
+                                            : "in the list of allowed guesses");
     return CB_OK;
 }
 
@@ -94,7 +98,9 @@ void cb_game_format_feedback(const cb_game *game, uint32_t id, char *buf, size_t
     case CB_RULE_MASTERMIND:
         snprintf(buf, size, "%uB%uW", id / (uint32_t)(game->n + 1), id % (uint32_t)(game->n + 1));
         break;
-    case CB_RULE_WORDLE: format_pattern(game->n, id, ".YG", buf, size); break;
+    case CB_RULE_WORDLE:
+        format_pattern(game->n, id, ".YG", buf, size);
+        break;
     default:
         if (id == game->won)
             snprintf(buf, size, "won");
@@ -152,18 +158,29 @@ static int parse_mastermind(const cb_game *game, const char *text, uint32_t *id,
     *id = (uint32_t)b * (uint32_t)(game->n + 1) + (uint32_t)w;
     return CB_OK;
 bad:
-    return cb_error_set(err, CB_EPARSE, "'%s' is not a Mastermind feedback: write blacks and whites as 2B1W",
-                        text);
+    return cb_error_set(err, CB_EPARSE, "'%s' is not a Mastermind feedback: write blacks and whites as 2B1W", text);
 }
 
 /* Colour of one typed character: 0 gray, 1 yellow, 2 green, -1 unknown. */
 static int colour_of(char c)
 {
     switch (tolower((unsigned char)c)) {
-    case 'g': case '2': return 2;
-    case 'y': case '1': return 1;
-    case '.': case 'b': case '0': case 'x': case '-': case '_': case 'w': return 0;
-    default: return -1;
+    case 'g':
+    case '2':
+        return 2;
+    case 'y':
+    case '1':
+        return 1;
+    case '.':
+    case 'b':
+    case '0':
+    case 'x':
+    case '-':
+    case '_':
+    case 'w':
+        return 0;
+    default:
+        return -1;
     }
 }
 

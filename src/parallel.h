@@ -5,9 +5,15 @@
 #ifdef _OPENMP
 #include <omp.h>
 /* `requested` when positive, else OpenMP's default. */
-static inline int cb__threads(int requested) { return requested > 0 ? requested : omp_get_max_threads(); }
+static inline int cb__threads(int requested)
+{
+    return requested > 0 ? requested : omp_get_max_threads();
+}
 #else
-static inline int cb__threads(int requested) { return requested > 0 ? 1 : 1; }
+static inline int cb__threads(int requested)
+{
+    return requested > 0 ? 1 : 1;
+}
 #endif
 
 #endif

@@ -7,7 +7,10 @@
 
 #define DENSE_LIMIT (1u << 20) /* count in an array up to this many ids, else sort */
 
-void cb_partition_init(cb_partition *p) { memset(p, 0, sizeof *p); }
+void cb_partition_init(cb_partition *p)
+{
+    memset(p, 0, sizeof *p);
+}
 
 void cb_partition_release(cb_partition *p)
 {

@@ -118,14 +118,38 @@ int cb_state_copy(const cb_state *src, cb_state **out)
     return CB_OK;
 }
 
-const cb_game *cb_state_game(const cb_state *st) { return st->game; }
-const cb_table *cb_state_table(const cb_state *st) { return st->table; }
-size_t cb_state_turns(const cb_state *st) { return st->turns; }
-size_t cb_state_count(const cb_state *st) { return st->levels[st->turns].count; }
-const uint32_t *cb_state_candidates(const cb_state *st) { return st->levels[st->turns].cands; }
-const uint8_t *cb_state_masks(const cb_state *st) { return st->levels[st->turns].masks; }
-void cb_state_set_hard(cb_state *st, int hard) { st->hard = hard != 0; }
-int cb_state_hard(const cb_state *st) { return st->hard; }
+const cb_game *cb_state_game(const cb_state *st)
+{
+    return st->game;
+}
+const cb_table *cb_state_table(const cb_state *st)
+{
+    return st->table;
+}
+size_t cb_state_turns(const cb_state *st)
+{
+    return st->turns;
+}
+size_t cb_state_count(const cb_state *st)
+{
+    return st->levels[st->turns].count;
+}
+const uint32_t *cb_state_candidates(const cb_state *st)
+{
+    return st->levels[st->turns].cands;
+}
+const uint8_t *cb_state_masks(const cb_state *st)
+{
+    return st->levels[st->turns].masks;
+}
+void cb_state_set_hard(cb_state *st, int hard)
+{
+    st->hard = hard != 0;
+}
+int cb_state_hard(const cb_state *st)
+{
+    return st->hard;
+}
 
 void cb_state_turn(const cb_state *st, size_t t, uint32_t *gi, uint32_t *fb)
 {
@@ -206,8 +230,11 @@ size_t cb_state_filter(const cb_state *st, uint32_t gi, uint32_t fb, uint32_t *o
 
 static const char *ordinal(int i, char *buf, size_t size)
 {
-    const char *suffix = (i % 100 >= 11 && i % 100 <= 13) ? "th" : i % 10 == 1 ? "st" : i % 10 == 2 ? "nd"
-                                                                  : i % 10 == 3 ? "rd" : "th";
+    const char *suffix = (i % 100 >= 11 && i % 100 <= 13) ? "th"
+                         : i % 10 == 1                    ? "st"
+                         : i % 10 == 2                    ? "nd"
+                         : i % 10 == 3                    ? "rd"
+                                                          : "th";
     snprintf(buf, size, "%d%s", i, suffix);
     return buf;
 }
@@ -236,8 +263,8 @@ static int respects(const cb_game *game, uint32_t gi, uint32_t g, uint32_t fb, c
                 if (need[prev[i]] == 1)
                     snprintf(why, why_size, "hard mode: the guess must contain %s", game->symbols[prev[i]]);
                 else
-                    snprintf(why, why_size, "hard mode: the guess must contain %s %d times",
-                             game->symbols[prev[i]], need[prev[i]]);
+                    snprintf(why, why_size, "hard mode: the guess must contain %s %d times", game->symbols[prev[i]],
+                             need[prev[i]]);
             }
             return 0;
         }

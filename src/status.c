@@ -7,18 +7,30 @@
 const char *cb_strerror(int code)
 {
     switch (code) {
-    case CB_OK: return "success";
-    case CB_EINVAL: return "invalid argument";
-    case CB_ENOMEM: return "out of memory";
-    case CB_EIO: return "input/output error";
-    case CB_EPARSE: return "malformed input";
-    case CB_ENOTFOUND: return "not found";
-    case CB_ECONTRADICT: return "no secret is consistent with this history";
-    case CB_ETOOBIG: return "too large";
-    case CB_EILLEGAL: return "guess not allowed here";
-    case CB_EEMPTY: return "nothing there";
-    case CB_ECANCELED: return "stopped before the end";
-    default: return "unknown error";
+    case CB_OK:
+        return "success";
+    case CB_EINVAL:
+        return "invalid argument";
+    case CB_ENOMEM:
+        return "out of memory";
+    case CB_EIO:
+        return "input/output error";
+    case CB_EPARSE:
+        return "malformed input";
+    case CB_ENOTFOUND:
+        return "not found";
+    case CB_ECONTRADICT:
+        return "no secret is consistent with this history";
+    case CB_ETOOBIG:
+        return "too large";
+    case CB_EILLEGAL:
+        return "guess not allowed here";
+    case CB_EEMPTY:
+        return "nothing there";
+    case CB_ECANCELED:
+        return "stopped before the end";
+    default:
+        return "unknown error";
     }
 }
 

@@ -53,23 +53,23 @@ static size_t map_find(const u32map *m, uint32_t k)
 
 /* One thread's work areas: per candidate, per (candidate, mapping) entry, per draw, per target. */
 typedef struct mc_work {
-    uint32_t *raw;     /* per candidate: the raw feedback of the guess */
-    uint32_t *ent_pos; /* bucket entries: candidate position ... */
-    uint8_t *ent_mask; /* ... the mappings under which it gives the bucket's feedback ... */
-    uint32_t *ent_bkt; /* ... and the bucket */
+    uint32_t *raw;      /* per candidate: the raw feedback of the guess */
+    uint32_t *ent_pos;  /* bucket entries: candidate position ... */
+    uint8_t *ent_mask;  /* ... the mappings under which it gives the bucket's feedback ... */
+    uint32_t *ent_bkt;  /* ... and the bucket */
     uint32_t *bkt_cand; /* the entries by bucket, candidate order kept: the secret ... */
     uint8_t *bkt_mask;  /* ... and its mappings */
-    uint32_t *start;   /* per bucket: first sorted entry (buckets + 1) */
-    uint32_t *cur;     /* rollout state: secrets */
+    uint32_t *start;    /* per bucket: first sorted entry (buckets + 1) */
+    uint32_t *cur;      /* rollout state: secrets */
     uint8_t *cur_mask;
-    uint32_t *buf;        /* rollout feedbacks */
-    uint32_t *bucket_fb;  /* per bucket (at most one per draw): its feedback */
-    uint32_t *draw_bkt;   /* per draw: its bucket */
-    uint32_t *tgt_raw;    /* targets, (bucket, mapping) pairs: the raw pattern that shows the bucket's feedback */
+    uint32_t *buf;       /* rollout feedbacks */
+    uint32_t *bucket_fb; /* per bucket (at most one per draw): its feedback */
+    uint32_t *draw_bkt;  /* per draw: its bucket */
+    uint32_t *tgt_raw;   /* targets, (bucket, mapping) pairs: the raw pattern that shows the bucket's feedback */
     uint32_t *tgt_bkt;
     int8_t *tgt_map;
-    uint32_t *tgt_order;  /* targets grouped by raw pattern */
-    uint32_t *grp_first;  /* per distinct raw pattern: its targets in tgt_order */
+    uint32_t *tgt_order; /* targets grouped by raw pattern */
+    uint32_t *grp_first; /* per distinct raw pattern: its targets in tgt_order */
     uint32_t *grp_count;
     u32map fbs;  /* feedback -> bucket */
     u32map raws; /* raw pattern -> group */
@@ -77,10 +77,10 @@ typedef struct mc_work {
 
 static void work_free(mc_work *w)
 {
-    void *all[] = {w->raw,       w->ent_pos,  w->ent_mask, w->ent_bkt,  w->bkt_cand,  w->bkt_mask,  w->start,
-                   w->cur,       w->cur_mask, w->buf,      w->bucket_fb, w->draw_bkt, w->tgt_raw,
-                   w->tgt_bkt,   w->tgt_map,  w->tgt_order, w->grp_first, w->grp_count, w->fbs.key,
-                   w->fbs.val,   w->raws.key, w->raws.val};
+    void *all[] = {w->raw,     w->ent_pos, w->ent_mask, w->ent_bkt,   w->bkt_cand,  w->bkt_mask,
+                   w->start,   w->cur,     w->cur_mask, w->buf,       w->bucket_fb, w->draw_bkt,
+                   w->tgt_raw, w->tgt_bkt, w->tgt_map,  w->tgt_order, w->grp_first, w->grp_count,
+                   w->fbs.key, w->fbs.val, w->raws.key, w->raws.val};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         free(all[i]);
 }
@@ -108,8 +108,8 @@ static int work_alloc(mc_work *w, size_t n, int iters)
     w->grp_first = malloc(pairs * sizeof *w->grp_first);
     w->grp_count = malloc(pairs * sizeof *w->grp_count);
     int rc = map_alloc(&w->fbs, it) == CB_OK && map_alloc(&w->raws, pairs) == CB_OK ? CB_OK : CB_ENOMEM;
-    if (rc == CB_OK && w->raw && w->ent_pos && w->ent_mask && w->ent_bkt && w->bkt_cand && w->bkt_mask && w->start && w->cur &&
-        w->cur_mask && w->buf && w->bucket_fb && w->draw_bkt && w->tgt_raw && w->tgt_bkt && w->tgt_map &&
+    if (rc == CB_OK && w->raw && w->ent_pos && w->ent_mask && w->ent_bkt && w->bkt_cand && w->bkt_mask && w->start &&
+        w->cur && w->cur_mask && w->buf && w->bucket_fb && w->draw_bkt && w->tgt_raw && w->tgt_bkt && w->tgt_map &&
         w->tgt_order && w->grp_first && w->grp_count)
         return CB_OK;
     work_free(w);
@@ -125,8 +125,8 @@ static uint32_t observe(const cb_game *game, uint32_t raw, int m)
  * Random play from the k secrets src (masks src_mask for Symble) until
  * `secret` is guessed; the secrets left after each guess go to w->cur.
  */
-static int rollout(const cb_game *game, const cb_table *table, mc_work *w, const uint32_t *src,
-                   const uint8_t *src_mask, size_t k, int symble, uint32_t secret, int mapping, cb_rng *rng)
+static int rollout(const cb_game *game, const cb_table *table, mc_work *w, const uint32_t *src, const uint8_t *src_mask,
+                   size_t k, int symble, uint32_t secret, int mapping, cb_rng *rng)
 {
     int guesses = 0;
     for (;;) {

@@ -11,10 +11,10 @@
 #include "strategy_internal.h"
 #include "table_internal.h"
 
-#define DENSE_LIMIT (1u << 20) /* count keys in an array up to this many, else hash */
-#define BLOCK_KEYS 1024        /* block counting for key spaces up to this size */
-#define PAIRS_MAX 96           /* pairwise comparison for nodes up to this many candidates */
-#define HASH_EMPTY UINT32_MAX  /* no key: keys stay below 3^20 + 1 */
+#define DENSE_LIMIT (1u << 20)               /* count keys in an array up to this many, else hash */
+#define BLOCK_KEYS 1024                      /* block counting for key spaces up to this size */
+#define PAIRS_MAX 96                         /* pairwise comparison for nodes up to this many candidates */
+#define HASH_EMPTY UINT32_MAX                /* no key: keys stay below 3^20 + 1 */
 #define FLY_COLUMNS_BYTES ((size_t)96 << 20) /* most memory for the columns of one on-the-fly node */
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CB_NO_CLONES)

@@ -19,13 +19,13 @@
 
 struct cb_table {
     const cb_game *game;
-    void *data;         /* nguess rows of nsecret entries, or NULL on the fly */
+    void *data; /* nguess rows of nsecret entries, or NULL on the fly */
     int width;
-    size_t stride;      /* bytes per row */
+    size_t stride; /* bytes per row */
     double seconds;
-    void *columns;      /* secret-major copy, made on first use (cb__table_columns) */
-    uint8_t **soa;      /* on the fly: the secrets position-major, padded, for the kernel */
-    uint8_t **gsoa;     /* on the fly: the guesses likewise (soa itself when the lists agree) */
+    void *columns;  /* secret-major copy, made on first use (cb__table_columns) */
+    uint8_t **soa;  /* on the fly: the secrets position-major, padded, for the kernel */
+    uint8_t **gsoa; /* on the fly: the guesses likewise (soa itself when the lists agree) */
 };
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CB_NO_CLONES)
@@ -79,8 +79,8 @@ static inline __attribute__((always_inline)) void load_lanes(int n, const uint8_
  * earlier non-green copies of its letter came before it than the secret
  * has unmatched copies.
  */
-static inline __attribute__((always_inline)) void wordle_lanes(int n, const uint8_t *g, const letters *l,
-                                                               const v8 *s, v8 *green, v8 *yellow)
+static inline __attribute__((always_inline)) void wordle_lanes(int n, const uint8_t *g, const letters *l, const v8 *s,
+                                                               v8 *green, v8 *yellow)
 {
     for (int i = 0; i < n; i++)
         green[i] = (v8)(s[i] == g[i]);
@@ -154,8 +154,8 @@ static inline __attribute__((always_inline)) void wordle_chunk(int n, const uint
 
 /* Mastermind: blacks, then common colours as the sum of min(count in guess, count in secret). */
 static inline __attribute__((always_inline)) void mastermind_chunk(int n, const uint8_t *g, const letters *l,
-                                                                   const uint8_t *const *soa, size_t base,
-                                                                   size_t cnt, uint8_t *out)
+                                                                   const uint8_t *const *soa, size_t base, size_t cnt,
+                                                                   uint8_t *out)
 {
     v8 s[CB_MAX_LENGTH], black = {0}, common = {0};
     load_lanes(n, soa, base, s);
@@ -189,7 +189,10 @@ void cb_table_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *c
     }
 }
 
-size_t cb_table_kernel_padding(size_t count) { return (count + LANES - 1) / LANES * LANES; }
+size_t cb_table_kernel_padding(size_t count)
+{
+    return (count + LANES - 1) / LANES * LANES;
+}
 
 void cb_table_options_default(cb_table_options *opt)
 {
@@ -328,10 +331,22 @@ void cb_table_free(cb_table *t)
     free(t);
 }
 
-const cb_game *cb_table_game(const cb_table *t) { return t->game; }
-int cb_table_width(const cb_table *t) { return t->width; }
-int cb_table_precomputed(const cb_table *t) { return t->data != NULL; }
-double cb_table_build_seconds(const cb_table *t) { return t->seconds; }
+const cb_game *cb_table_game(const cb_table *t)
+{
+    return t->game;
+}
+int cb_table_width(const cb_table *t)
+{
+    return t->width;
+}
+int cb_table_precomputed(const cb_table *t)
+{
+    return t->data != NULL;
+}
+double cb_table_build_seconds(const cb_table *t)
+{
+    return t->seconds;
+}
 
 const void *cb_table_row(const cb_table *t, uint32_t g)
 {
@@ -344,17 +359,20 @@ uint32_t cb_table_get(const cb_table *t, uint32_t g, uint32_t s)
         return cb_game_feedback(t->game, g, s);
     const char *row = (const char *)t->data + (size_t)g * t->stride;
     switch (t->width) {
-    case 1: return ((const uint8_t *)row)[s];
-    case 2: return ((const uint16_t *)row)[s];
-    default: return ((const uint32_t *)row)[s];
+    case 1:
+        return ((const uint8_t *)row)[s];
+    case 2:
+        return ((const uint16_t *)row)[s];
+    default:
+        return ((const uint32_t *)row)[s];
     }
 }
 
 #define FILL_BLOCK 512 /* secrets per kernel call when computing on the fly */
 
 /* The kernel into 32-bit ids, through the narrowest entries the game's ids fit (cheaper to compute). */
-static void kernel_wide(cb_rule rule, int len, const uint8_t *code, const uint8_t *const *soa, size_t count,
-                        int width, uint32_t *out)
+static void kernel_wide(cb_rule rule, int len, const uint8_t *code, const uint8_t *const *soa, size_t count, int width,
+                        uint32_t *out)
 {
     if (width == 4 && rule != CB_RULE_MASTERMIND) {
         cb_table_kernel(rule, len, code, soa, count, 4, out);

@@ -16,10 +16,17 @@ long cb__utf8_decode(const unsigned char *s, size_t len, int *used)
         *used = 1;
         return s[0];
     }
-    if ((s[0] & 0xe0) == 0xc0) { need = 2; cp = s[0] & 0x1fu; }
-    else if ((s[0] & 0xf0) == 0xe0) { need = 3; cp = s[0] & 0x0fu; }
-    else if ((s[0] & 0xf8) == 0xf0) { need = 4; cp = s[0] & 0x07u; }
-    else return -1;
+    if ((s[0] & 0xe0) == 0xc0) {
+        need = 2;
+        cp = s[0] & 0x1fu;
+    } else if ((s[0] & 0xf0) == 0xe0) {
+        need = 3;
+        cp = s[0] & 0x0fu;
+    } else if ((s[0] & 0xf8) == 0xf0) {
+        need = 4;
+        cp = s[0] & 0x07u;
+    } else
+        return -1;
     if ((size_t)need > len)
         return -1;
     for (int i = 1; i < need; i++) {
@@ -36,9 +43,14 @@ long cb__utf8_decode(const unsigned char *s, size_t len, int *used)
 int cb__utf8_encode(uint32_t cp, char *out)
 {
     int n;
-    if (cp < 0x80) { out[0] = (char)cp; n = 1; }
-    else if (cp < 0x800) { out[0] = (char)(0xc0 | (cp >> 6)); out[1] = (char)(0x80 | (cp & 0x3f)); n = 2; }
-    else if (cp < 0x10000) {
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        out[0] = (char)(0xc0 | (cp >> 6));
+        out[1] = (char)(0x80 | (cp & 0x3f));
+        n = 2;
+    } else if (cp < 0x10000) {
         out[0] = (char)(0xe0 | (cp >> 12));
         out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
         out[2] = (char)(0x80 | (cp & 0x3f));
@@ -166,8 +178,8 @@ int cb__wordlist_parse(cb_wordlist *wl, const char *text, size_t size, const cha
             rc = bad_line(wl, lenient, skipped, err, line, "holds more than one word", p, len);
         else if (wl->n == 0 && n > CB_MAX_LENGTH) {
             cb__wordlist_release(wl);
-            return cb_error_set(err, CB_ETOOBIG, "%s:%zu: words of %d characters are longer than the limit of %d",
-                                name, line, n, CB_MAX_LENGTH);
+            return cb_error_set(err, CB_ETOOBIG, "%s:%zu: words of %d characters are longer than the limit of %d", name,
+                                line, n, CB_MAX_LENGTH);
         } else {
             if (wl->n == 0)
                 wl->n = n;

@@ -25,7 +25,10 @@ const cli_opt cli_game_opts[] = {
     {NULL, NULL, NULL},
 };
 
-int cli_status(int code) { return code == CB_ENOMEM ? 1 : 2; }
+int cli_status(int code)
+{
+    return code == CB_ENOMEM ? 1 : 2;
+}
 
 int cli_fail(int code, const char *fmt, ...)
 {
@@ -38,7 +41,10 @@ int cli_fail(int code, const char *fmt, ...)
     return cli_status(code);
 }
 
-int cli_fail_err(const cb_error *err) { return cli_fail(err->code, "%s", err->message); }
+int cli_fail_err(const cb_error *err)
+{
+    return cli_fail(err->code, "%s", err->message);
+}
 
 static void add_opts(cli *c, const cli_opt *opts)
 {
@@ -119,8 +125,8 @@ int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv)
         size_t len = eq ? (size_t)(eq - name) : strlen(name);
         int k = find_opt(c, name, len);
         if (k < 0)
-            return cli_fail(CB_EINVAL, "%s: unknown option --%.*s (see codebreaker %s --help)", cmd->name,
-                            (int)len, name, cmd->name);
+            return cli_fail(CB_EINVAL, "%s: unknown option --%.*s (see codebreaker %s --help)", cmd->name, (int)len,
+                            name, cmd->name);
         if (!c->opts[k]->arg) {
             if (eq)
                 return cli_fail(CB_EINVAL, "--%s takes no value", c->opts[k]->name);
@@ -149,7 +155,10 @@ const char *cli_get(const cli *c, const char *name)
     return k < 0 ? NULL : c->values[k];
 }
 
-int cli_flag(const cli *c, const char *name) { return cli_get(c, name) != NULL; }
+int cli_flag(const cli *c, const char *name)
+{
+    return cli_get(c, name) != NULL;
+}
 
 long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok)
 {

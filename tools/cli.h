@@ -30,7 +30,7 @@ typedef struct cli_cmd {
     const cli_opt *opts; /* command options, ended by {NULL}; game options are added when uses_game */
     int uses_game;
     int (*run)(cli *c);
-    int uses_strategy;   /* add the strategy options (cli_strategy_opts) */
+    int uses_strategy; /* add the strategy options (cli_strategy_opts) */
 } cli_cmd;
 
 struct cli {

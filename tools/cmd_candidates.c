@@ -81,7 +81,12 @@ static const cli_opt opts[] = {
 };
 
 const cli_cmd cmd_candidates = {
-    "candidates", "[GUESS=FEEDBACK ...]",
+    "candidates",
+    "[GUESS=FEEDBACK ...]",
     "print how many secrets remain after a history, and list them",
-    "codebreaker candidates --game wordle salet=.Y... crony=..G..", opts, 1, run, 0,
+    "codebreaker candidates --game wordle salet=.Y... crony=..G..",
+    opts,
+    1,
+    run,
+    0,
 };

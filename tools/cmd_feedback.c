@@ -10,8 +10,12 @@ static void score(const cb_game *g, uint32_t guess, uint32_t secret, int mapping
     const uint8_t *a = cb_game_code(g, guess), *b = cb_game_code(g, secret);
     int n = cb_game_length(g);
     switch (cb_game_rule(g)) {
-    case CB_RULE_MASTERMIND: cb_game_format_feedback(g, cb_feedback_mastermind(a, b, n), buf, size); break;
-    case CB_RULE_WORDLE: cb_game_format_feedback(g, cb_feedback_wordle(a, b, n), buf, size); break;
+    case CB_RULE_MASTERMIND:
+        cb_game_format_feedback(g, cb_feedback_mastermind(a, b, n), buf, size);
+        break;
+    case CB_RULE_WORDLE:
+        cb_game_format_feedback(g, cb_feedback_wordle(a, b, n), buf, size);
+        break;
     default: {
         uint32_t raw = cb_feedback_symble(a, b, n);
         if (mapping < 0)
@@ -95,8 +99,8 @@ static int run(cli *c)
         if (cb_game_rule(c->game) != CB_RULE_SYMBLE)
             return cli_fail(CB_EINVAL, "--mapping applies to Symble only");
         if ((mapping = cb_game_mapping_parse(m)) < 0)
-            return cli_fail(CB_EINVAL, "--mapping: '%s' is not an order of a, b, c (the symbols of gray, yellow, green)",
-                            m);
+            return cli_fail(CB_EINVAL,
+                            "--mapping: '%s' is not an order of a, b, c (the symbols of gray, yellow, green)", m);
     }
     if (c->npos == 1 && strcmp(c->pos[0], "-") == 0)
         return run_stream(c, mapping);
@@ -118,8 +122,13 @@ static const cli_opt opts[] = {
 };
 
 const cli_cmd cmd_feedback = {
-    "feedback", "GUESS SECRET | -",
+    "feedback",
+    "GUESS SECRET | -",
     "print the feedback of GUESS against SECRET; with -, read 'GUESS SECRET' lines from stdin "
     "(Symble: colours per codeword position)",
-    "codebreaker feedback --game wordle salet aback", opts, 1, run, 0,
+    "codebreaker feedback --game wordle salet aback",
+    opts,
+    1,
+    run,
+    0,
 };

@@ -41,8 +41,8 @@ static int run(cli *c)
     if (cli_flag(c, "json")) {
         printf("{\"game\":");
         cli_json_string(stdout, cb_game_name(g));
-        printf(",\"rule\":\"%s\",\"length\":%d,\"symbols\":%d,\"alphabet\":", cb_game_rule_name(g),
-               cb_game_length(g), cb_game_colors(g));
+        printf(",\"rule\":\"%s\",\"length\":%d,\"symbols\":%d,\"alphabet\":", cb_game_rule_name(g), cb_game_length(g),
+               cb_game_colors(g));
         cli_json_string(stdout, alphabet);
         printf(",\"secrets\":%u,\"guesses\":%u,\"feedback_ids\":%u,\"distinct_feedbacks\":%u,"
                "\"table_precomputed\":%s,\"table_bytes_per_entry\":%d,\"table_mib\":%.1f,\"table_seconds\":%.4f}\n",
@@ -72,6 +72,12 @@ static int run(cli *c)
 static const cli_opt opts[] = {{NULL, NULL, NULL}};
 
 const cli_cmd cmd_info = {
-    "info", "[OPTIONS]", "print a game's facts: codes, guesses, feedbacks, table size and build time",
-    "codebreaker info --game mastermind --colors 8 --pegs 5", opts, 1, run, 0,
+    "info",
+    "[OPTIONS]",
+    "print a game's facts: codes, guesses, feedbacks, table size and build time",
+    "codebreaker info --game mastermind --colors 8 --pegs 5",
+    opts,
+    1,
+    run,
+    0,
 };

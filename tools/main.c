@@ -4,27 +4,16 @@
 #include "commands.h"
 
 static const cli_cmd *const commands[] = {
-    &cmd_info,
-    &cmd_feedback,
-    &cmd_candidates,
-    &cmd_rank,
-    &cmd_distribution,
-    &cmd_bound,
-    &cmd_simulate,
-    &cmd_optimal,
-    &cmd_verify_tree,
-    &cmd_experiment,
-    &cmd_play,
-    &cmd_assist,
-    &cmd_solve,
-    &cmd_serve,
+    &cmd_info,    &cmd_feedback,    &cmd_candidates, &cmd_rank, &cmd_distribution, &cmd_bound, &cmd_simulate,
+    &cmd_optimal, &cmd_verify_tree, &cmd_experiment, &cmd_play, &cmd_assist,       &cmd_solve, &cmd_serve,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
 static void usage(FILE *out)
 {
-    fprintf(out, "codebreaker %s: plays, solves and analyses Mastermind, Wordle and Symble\n\n"
-                 "usage: codebreaker COMMAND [OPTIONS] [ARGS]\n\ncommands:\n",
+    fprintf(out,
+            "codebreaker %s: plays, solves and analyses Mastermind, Wordle and Symble\n\n"
+            "usage: codebreaker COMMAND [OPTIONS] [ARGS]\n\ncommands:\n",
             CB_VERSION);
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(out, "  %-12s %s\n", commands[i]->name, commands[i]->summary);

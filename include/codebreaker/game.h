@@ -106,8 +106,8 @@ const char *cb_game_rule_name(const cb_game *game);
 /* A short description, e.g. "wordle (2315 answers, 12972 guesses)". */
 const char *cb_game_name(const cb_game *game);
 int cb_game_length(const cb_game *game);
-int cb_game_colors(const cb_game *game);    /* alphabet size */
-int cb_game_complete(const cb_game *game);  /* 1 for a complete dictionary */
+int cb_game_colors(const cb_game *game);   /* alphabet size */
+int cb_game_complete(const cb_game *game); /* 1 for a complete dictionary */
 int cb_game_no_repeat(const cb_game *game);
 uint32_t cb_game_guess_count(const cb_game *game);
 uint32_t cb_game_secret_count(const cb_game *game);

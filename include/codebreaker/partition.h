@@ -22,11 +22,11 @@
 #include "state.h"
 
 typedef struct cb_partition {
-    size_t parts;     /* non-empty parts */
-    uint32_t *ids;    /* key of each part, increasing */
-    uint32_t *sizes;  /* candidates in each part */
-    uint32_t total;   /* candidates partitioned */
-    long won_part;    /* index of the part that wins at once, or -1 */
+    size_t parts;    /* non-empty parts */
+    uint32_t *ids;   /* key of each part, increasing */
+    uint32_t *sizes; /* candidates in each part */
+    uint32_t total;  /* candidates partitioned */
+    long won_part;   /* index of the part that wins at once, or -1 */
     /* work areas, private */
     uint32_t *counts_;
     size_t counts_len_;

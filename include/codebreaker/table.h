@@ -26,15 +26,15 @@
 typedef struct cb_table cb_table;
 
 typedef enum cb_table_mode {
-    CB_TABLE_AUTO = 0,   /* precompute when it fits the limit, else on the fly */
-    CB_TABLE_ON = 1,     /* precompute, or fail with CB_ETOOBIG saying how much memory is needed */
-    CB_TABLE_OFF = 2     /* always on the fly */
+    CB_TABLE_AUTO = 0, /* precompute when it fits the limit, else on the fly */
+    CB_TABLE_ON = 1,   /* precompute, or fail with CB_ETOOBIG saying how much memory is needed */
+    CB_TABLE_OFF = 2   /* always on the fly */
 } cb_table_mode;
 
 typedef struct cb_table_options {
     cb_table_mode mode;
-    size_t max_bytes;    /* memory limit for a precomputed table; 0 = default (2 GiB) */
-    int threads;         /* 0 = OpenMP's default */
+    size_t max_bytes; /* memory limit for a precomputed table; 0 = default (2 GiB) */
+    int threads;      /* 0 = OpenMP's default */
 } cb_table_options;
 
 void cb_table_options_default(cb_table_options *opt);

@@ -16,8 +16,7 @@
  *     the non-green positions of the secret (each copy used at most once;
  *     greens have already consumed their own copy); otherwise gray.
  */
-void ref_wordle(const unsigned char *guess, const unsigned char *secret,
-                int n, char *out)
+void ref_wordle(const unsigned char *guess, const unsigned char *secret, int n, char *out)
 {
     /* used[j] != 0 means secret position j has been consumed. */
     unsigned char *used;
@@ -62,8 +61,7 @@ void ref_wordle(const unsigned char *guess, const unsigned char *secret,
  * Symble: Wordle with guess and codeword swapped; the colours are reported
  * per codeword position.
  */
-void ref_symble(const unsigned char *guess, const unsigned char *codeword,
-                int n, char *out)
+void ref_symble(const unsigned char *guess, const unsigned char *codeword, int n, char *out)
 {
     ref_wordle(codeword, guess, n, out);
 }
@@ -74,8 +72,7 @@ void ref_symble(const unsigned char *guess, const unsigned char *codeword,
  *  white = (sum over colours c of min(count of c in guess,
  *                                     count of c in secret)) - black.
  */
-void ref_mastermind(const unsigned char *guess, const unsigned char *secret,
-                    int n, int colors, int *black, int *white)
+void ref_mastermind(const unsigned char *guess, const unsigned char *secret, int n, int colors, int *black, int *white)
 {
     int b = 0, common = 0;
     int i, c;

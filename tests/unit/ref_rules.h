@@ -15,16 +15,14 @@
  * small integers 0..63).  Writes n pattern characters plus a NUL to out:
  * 'G' green, 'Y' yellow, '.' gray, one per guess position.
  */
-void ref_wordle(const unsigned char *guess, const unsigned char *secret,
-                int n, char *out);
+void ref_wordle(const unsigned char *guess, const unsigned char *secret, int n, char *out);
 
 /*
  * Symble feedback: colours are given per codeword position, i.e.
  * ref_symble(guess, codeword) == ref_wordle(guess = codeword, secret = guess).
  * Writes n pattern characters plus a NUL to out.
  */
-void ref_symble(const unsigned char *guess, const unsigned char *codeword,
-                int n, char *out);
+void ref_symble(const unsigned char *guess, const unsigned char *codeword, int n, char *out);
 
 /*
  * Mastermind feedback for codes of n pegs over colours 0..colors-1
@@ -32,7 +30,6 @@ void ref_symble(const unsigned char *guess, const unsigned char *codeword,
  * black = positions with equal colour;
  * white = sum over colours c of min(#c in guess, #c in secret) - black.
  */
-void ref_mastermind(const unsigned char *guess, const unsigned char *secret,
-                    int n, int colors, int *black, int *white);
+void ref_mastermind(const unsigned char *guess, const unsigned char *secret, int n, int colors, int *black, int *white);
 
 #endif /* CODEBREAKER_TESTS_REF_RULES_H */

@@ -17,9 +17,16 @@ static int encode(const char *w, uint8_t *code, unsigned long *cps, int *ncps)
     while (*s) {
         unsigned long cp = *s;
         int len = 1;
-        if (*s >= 0xf0) { cp = *s & 7u; len = 4; }
-        else if (*s >= 0xe0) { cp = *s & 15u; len = 3; }
-        else if (*s >= 0xc0) { cp = *s & 31u; len = 2; }
+        if (*s >= 0xf0) {
+            cp = *s & 7u;
+            len = 4;
+        } else if (*s >= 0xe0) {
+            cp = *s & 15u;
+            len = 3;
+        } else if (*s >= 0xc0) {
+            cp = *s & 31u;
+            len = 2;
+        }
         for (int i = 1; i < len; i++)
             cp = (cp << 6) | (s[i] & 63u);
         s += len;

@@ -34,8 +34,11 @@ static cb_game *words_game(cb_rule rule, const char *answers, const char *guesse
 
 static void presets(void)
 {
-    static const struct { const char *name; uint32_t codes; int n, k; } p[] = {
-        {"mastermind", 1296, 4, 6}, {"super", 32768, 5, 8}, {"bulls", 5040, 4, 10}};
+    static const struct {
+        const char *name;
+        uint32_t codes;
+        int n, k;
+    } p[] = {{"mastermind", 1296, 4, 6}, {"super", 32768, 5, 8}, {"bulls", 5040, 4, 10}};
     for (size_t i = 0; i < 3; i++) {
         cb_game_config cfg;
         cb_game *g;
@@ -75,7 +78,10 @@ static void bundled(void)
     cb_game_free(g);
 
     /* bundled lists chosen by name: every allowed word a secret, or the answers alone */
-    static const struct { const char *answers, *guesses; uint32_t secrets, nguess; } named[] = {
+    static const struct {
+        const char *answers, *guesses;
+        uint32_t secrets, nguess;
+    } named[] = {
         {"wordle/allowed.txt", NULL, 12972, 12972},
         {"wordle/answers.txt", NULL, 2315, 2315},
         {"wordle/answers.txt", "wordle/allowed.txt", 2315, 12972},
@@ -203,7 +209,8 @@ static void feedback_notation(void)
             uint32_t back;
             int n = cb_game_length(g);
             if (cb_game_rule(g) == CB_RULE_MASTERMIND &&
-                (id % (uint32_t)(n + 1) + id / (uint32_t)(n + 1) > (uint32_t)n || id == (uint32_t)((n - 1) * (n + 1) + 1)))
+                (id % (uint32_t)(n + 1) + id / (uint32_t)(n + 1) > (uint32_t)n ||
+                 id == (uint32_t)((n - 1) * (n + 1) + 1)))
                 continue; /* impossible (blacks, whites) */
             cb_game_format_feedback(g, id, buf, sizeof buf);
             CHECK_MSG(cb_game_parse_feedback(g, buf, &back, &err) == CB_OK && back == id, "%s %s", games[i], buf);

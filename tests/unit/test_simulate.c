@@ -353,7 +353,8 @@ static double now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
-/* A game of a preset (word rules: the Wordle answers alone) or a complete dictionary, its table precomputed or on the fly. */
+/* A game of a preset (word rules: the Wordle answers alone) or a complete dictionary, its table precomputed or on the
+ * fly. */
 static world open_table(const char *preset, int colors, int pegs, cb_table_mode mode)
 {
     world w = {NULL, NULL};
@@ -403,8 +404,8 @@ static void on_the_fly(void)
             for (int t = 0; same && t < a.game[i].played; t++)
                 same = a.game[i].path[t] == b.game[i].path[t];
         }
-        CHECK_MSG(same, "%s %s: the games differ on the fly (total %llu against %llu)", runs[k].preset,
-                  runs[k].su.name, (unsigned long long)a.total, (unsigned long long)b.total);
+        CHECK_MSG(same, "%s %s: the games differ on the fly (total %llu against %llu)", runs[k].preset, runs[k].su.name,
+                  (unsigned long long)a.total, (unsigned long long)b.total);
         cb_sim_result_release(&a);
         cb_sim_result_release(&b);
         close_world(&on);

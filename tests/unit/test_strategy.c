@@ -319,7 +319,7 @@ static void columns(const world *w)
     for (uint32_t s = 0; cols && s < ns; s++)
         for (uint32_t g = 0; g < ng; g++) {
             size_t at = (size_t)s * ng + g;
-            uint32_t v = width == 1 ? ((const uint8_t *)cols)[at]
+            uint32_t v = width == 1   ? ((const uint8_t *)cols)[at]
                          : width == 2 ? ((const uint16_t *)cols)[at]
                                       : ((const uint32_t *)cols)[at];
             bad += v != cb_table_get(w->table, g, s);
