@@ -99,56 +99,22 @@ void cb__opt_fill(const solver *S, const node *x, uint32_t r, uint8_t *out)
 
 /* ---- hard mode ---- */
 
-/* The constraint one turn adds: greens in place, least counts of letters. */
-typedef struct hcons {
-    int ng, nc;
-    uint8_t gpos[CB_MAX_LENGTH], glet[CB_MAX_LENGTH];
-    uint8_t clet[CB_MAX_LENGTH], ccount[CB_MAX_LENGTH];
-} hcons;
-
-static void hard_constraint(const solver *S, uint32_t g, uint32_t fb, hcons *h)
+/* The constraint one turn adds (game.c states the rule); lc holds each guess's letter counts. */
+static inline int respects(const solver *S, const cb__hard_turn *h, uint32_t g)
 {
-    const uint8_t *code = cb_game_code(S->game, g);
-    uint8_t need[CB_MAX_SYMBOLS] = {0};
-    h->ng = h->nc = 0;
-    for (int i = 0; i < S->game->n; i++, fb /= 3) {
-        if (fb % 3 == 2) {
-            h->gpos[h->ng] = (uint8_t)i;
-            h->glet[h->ng++] = code[i];
-        }
-        if (fb % 3)
-            need[code[i]]++;
-    }
-    for (int i = 0; i < S->game->n; i++)
-        if (need[code[i]]) {
-            h->clet[h->nc] = code[i];
-            h->ccount[h->nc++] = need[code[i]];
-            need[code[i]] = 0;
-        }
-}
-
-static inline int respects(const solver *S, const hcons *h, uint32_t g)
-{
-    const uint8_t *code = cb_game_code(S->game, g), *lc = S->lc + (size_t)g * (size_t)S->game->k;
-    for (int i = 0; i < h->ng; i++)
-        if (code[h->gpos[i]] != h->glet[i])
-            return 0;
-    for (int i = 0; i < h->nc; i++)
-        if (lc[h->clet[i]] < h->ccount[i])
-            return 0;
-    return 1;
+    return cb__hard_turn_check(S->game, h, cb_game_code(S->game, g), S->lc + (size_t)g * (size_t)S->game->k, NULL);
 }
 
 static void sig_apply(const solver *S, uint8_t *sig, uint32_t g, uint32_t fb)
 {
-    hcons h;
+    cb__hard_turn h;
     int n = S->game->n;
-    hard_constraint(S, g, fb, &h);
-    for (int i = 0; i < h.ng; i++)
-        sig[h.gpos[i]] = (uint8_t)(h.glet[i] + 1);
-    for (int i = 0; i < h.nc; i++)
-        if (sig[n + h.clet[i]] < h.ccount[i])
-            sig[n + h.clet[i]] = h.ccount[i];
+    cb__hard_turn_make(S->game, g, fb, &h);
+    for (int i = 0; i < h.ngreen; i++)
+        sig[h.gpos[i]] = (uint8_t)(h.gsym[i] + 1);
+    for (int i = 0; i < h.nneed; i++)
+        if (sig[n + h.nsym[i]] < h.ncount[i])
+            sig[n + h.nsym[i]] = h.ncount[i];
 }
 
 static inline uint32_t pop16(uint32_t x)
@@ -547,10 +513,10 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
         for (uint32_t c = 1; c <= n; c++)
             lbt[c] = cb__opt_part_lb(S, c, c, r, x->bmax);
     int fast = !S->pairs && !S->depth_only && lw == 1 && (r == UNL || r >= 2);
-    hcons h;
+    cb__hard_turn h;
     int filter = S->hard && x->cg != CB_NONE;
     if (filter)
-        hard_constraint(S, x->cg, x->cfb, &h);
+        cb__hard_turn_make(S->game, x->cg, x->cfb, &h);
     int dedup = S->dedup && sc->lt;
     if (dedup)
         seen_reset(T, m);

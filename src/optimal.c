@@ -30,15 +30,6 @@
 
 static int64_t solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_t known);
 
-static double now(void)
-{
-#ifdef _OPENMP
-    return omp_get_wtime();
-#else
-    return (double)clock() / CLOCKS_PER_SEC;
-#endif
-}
-
 static uint64_t total_nodes(const solver *S)
 {
     uint64_t t = 0;
@@ -64,7 +55,7 @@ static void report(solver *S, double t)
 /* The time limit and the progress report: at the root's steps, and every so many nodes. */
 static void check_clock(solver *S)
 {
-    double t = now();
+    double t = cb_seconds();
     if (S->deadline > 0 && t >= S->deadline)
         __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
     if (S->opt.progress) {
@@ -1210,7 +1201,7 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
     }
     res->symmetries = S.sym ? cb__sym_order(S.root_grp) : 1;
     res->threads = S.nthreads;
-    S.t0 = now();
+    S.t0 = cb_seconds();
     S.next_report = S.t0 + S.opt.progress_interval;
     S.deadline = opt->time_limit > 0 ? S.t0 + opt->time_limit : 0;
     int was_stopped = 0;
@@ -1226,7 +1217,7 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
         else
             res->lower = R.lower >= INF ? 0 : (uint64_t)R.lower;
         fill_result(&S, &R, res);
-        res->seconds = now() - S.t0;
+        res->seconds = cb_seconds() - S.t0;
     }
     free(R.openers);
     root_release(&R.rt);

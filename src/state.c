@@ -239,36 +239,26 @@ static const char *ordinal(int i, char *buf, size_t size)
     return buf;
 }
 
-/* Hard mode: does guess gi respect turn (g, fb)? */
+/* Hard mode: does guess gi respect turn (g, fb)? If not, why names the first broken demand. */
 static int respects(const cb_game *game, uint32_t gi, uint32_t g, uint32_t fb, char *why, size_t why_size)
 {
-    const uint8_t *code = cb_game_code(game, gi), *prev = cb_game_code(game, g);
-    int need[CB_MAX_SYMBOLS] = {0}, have[CB_MAX_SYMBOLS] = {0};
-    uint32_t f = fb;
-    for (int i = 0; i < game->n; i++, f /= 3) {
-        char ord[16];
-        if (f % 3 == 2 && code[i] != prev[i]) {
-            if (why)
-                snprintf(why, why_size, "hard mode: the %s letter must be %s", ordinal(i + 1, ord, sizeof ord),
-                         game->symbols[prev[i]]);
-            return 0;
-        }
-        if (f % 3)
-            need[prev[i]]++;
-        have[code[i]]++;
-    }
-    for (int i = 0; i < game->n; i++)
-        if (have[prev[i]] < need[prev[i]]) {
-            if (why) {
-                if (need[prev[i]] == 1)
-                    snprintf(why, why_size, "hard mode: the guess must contain %s", game->symbols[prev[i]]);
-                else
-                    snprintf(why, why_size, "hard mode: the guess must contain %s %d times", game->symbols[prev[i]],
-                             need[prev[i]]);
-            }
-            return 0;
-        }
-    return 1;
+    cb__hard_turn h;
+    int fail;
+    cb__hard_turn_make(game, g, fb, &h);
+    if (cb__hard_turn_check(game, &h, cb_game_code(game, gi), NULL, &fail))
+        return 1;
+    if (!why)
+        return 0;
+    char ord[16];
+    if (fail < h.ngreen)
+        snprintf(why, why_size, "hard mode: the %s letter must be %s", ordinal(h.gpos[fail] + 1, ord, sizeof ord),
+                 game->symbols[h.gsym[fail]]);
+    else if (h.ncount[fail - h.ngreen] == 1)
+        snprintf(why, why_size, "hard mode: the guess must contain %s", game->symbols[h.nsym[fail - h.ngreen]]);
+    else
+        snprintf(why, why_size, "hard mode: the guess must contain %s %d times", game->symbols[h.nsym[fail - h.ngreen]],
+                 h.ncount[fail - h.ngreen]);
+    return 0;
 }
 
 int cb_state_legal(const cb_state *st, uint32_t gi, char *why, size_t why_size)

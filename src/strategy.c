@@ -278,51 +278,6 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Wordle hard mode, one turn's demands: greens in place, revealed letters at least as often. */
-typedef struct hard_turn {
-    int ngreen, nneed;
-    uint8_t gpos[CB_MAX_LENGTH], gsym[CB_MAX_LENGTH];
-    uint8_t nsym[CB_MAX_LENGTH], ncount[CB_MAX_LENGTH];
-} hard_turn;
-
-static void hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, hard_turn *h)
-{
-    const uint8_t *prev = cb_game_code(game, g);
-    h->ngreen = h->nneed = 0;
-    for (int i = 0; i < game->n; i++, fb /= 3) {
-        if (fb % 3 == 2) {
-            h->gpos[h->ngreen] = (uint8_t)i;
-            h->gsym[h->ngreen++] = prev[i];
-        }
-        if (fb % 3 == 0)
-            continue;
-        int k = 0;
-        while (k < h->nneed && h->nsym[k] != prev[i])
-            k++;
-        if (k == h->nneed) {
-            h->nsym[h->nneed] = prev[i];
-            h->ncount[h->nneed++] = 0;
-        }
-        h->ncount[k]++;
-    }
-}
-
-static int hard_turn_ok(const cb_game *game, const hard_turn *h, uint32_t gi)
-{
-    const uint8_t *code = cb_game_code(game, gi);
-    for (int k = 0; k < h->ngreen; k++)
-        if (code[h->gpos[k]] != h->gsym[k])
-            return 0;
-    for (int k = 0; k < h->nneed; k++) {
-        int have = 0;
-        for (int i = 0; i < game->n; i++)
-            have += code[i] == h->nsym[k];
-        if (have < h->ncount[k])
-            return 0;
-    }
-    return 1;
-}
-
 /* The legal guesses of a hard-mode state, filtered turn by turn and kept in ws for the states below it. */
 static int hard_pool(const cb_game *game, const cb_state *st, cb__ws *ws, size_t *count)
 {
@@ -340,7 +295,7 @@ static int hard_pool(const cb_game *game, const cb_state *st, cb__ws *ws, size_t
     size_t nprev = game->nguess;
     for (size_t t = 0; t < turns; t++) {
         uint32_t g, fb;
-        hard_turn rule;
+        cb__hard_turn rule;
         cb__legal *l = &ws->legal[t];
         cb_state_turn(st, t, &g, &fb);
         h = ((h ^ g) * 0x100000001b3ull ^ fb) * 0x100000001b3ull;
@@ -356,11 +311,11 @@ static int hard_pool(const cb_game *game, const cb_state *st, cb__ws *ws, size_t
             if (!l->list)
                 return CB_ENOMEM;
         }
-        hard_turn_make(game, g, fb, &rule);
+        cb__hard_turn_make(game, g, fb, &rule);
         l->count = 0;
         for (size_t i = 0; i < nprev; i++) {
             uint32_t gi = prev ? prev[i] : (uint32_t)i;
-            if (hard_turn_ok(game, &rule, gi))
+            if (cb__hard_turn_check(game, &rule, cb_game_code(game, gi), NULL, NULL))
                 l->list[l->count++] = gi;
         }
         l->hash = h;

@@ -240,13 +240,6 @@ void cb__soa_free(uint8_t **soa, int n)
     free(soa);
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Rows by guess against the secrets. */
 static int build_direct(cb_table *t, int threads)
 {
@@ -301,7 +294,7 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
         *out = t;
         return CB_OK;
     }
-    double start = now();
+    double start = cb_seconds();
     t->data = malloc(need > 0 ? (size_t)need : 1);
     if (!t->data) {
         free(t);
@@ -314,7 +307,7 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
         cb_table_free(t);
         return cb_error_set(err, rc, "out of memory building the feedback table");
     }
-    t->seconds = now() - start;
+    t->seconds = cb_seconds() - start;
     *out = t;
     return CB_OK;
 }

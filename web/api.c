@@ -458,9 +458,9 @@ static int api_jobs_cancel(web_req *r)
     if (!job)
         return -1;
     web_job_cancel(jobs, job);
-    double until = web_now() + 2; /* the job notices within milliseconds; wait up to 2 s for it to end */
+    double until = cb_seconds() + 2; /* the job notices within milliseconds; wait up to 2 s for it to end */
     web_job_wait(jobs, job, ~0u, 0, &v);
-    while (v.state == WEB_JOB_RUNNING && web_now() < until) {
+    while (v.state == WEB_JOB_RUNNING && cb_seconds() < until) {
         unsigned seen = v.version;
         web_job_view_release(&v);
         web_job_wait(jobs, job, seen, 100, &v);

@@ -194,7 +194,7 @@ int web_games_get(web_games *gs, const web_game_spec *spec, web_game **out, cb_e
     }
     if (e) {
         e->g.refs_++;
-        e->g.used_ = web_now();
+        e->g.used_ = cb_seconds();
         *out = &e->g;
     }
     pthread_mutex_unlock(&gs->lock);
@@ -214,7 +214,7 @@ void web_game_release(web_games *gs, web_game *g)
         return;
     pthread_mutex_lock(&gs->lock);
     g->refs_--;
-    g->used_ = web_now();
+    g->used_ = cb_seconds();
     evict(gs, CACHE_MAX, 0);
     pthread_mutex_unlock(&gs->lock);
 }

@@ -83,7 +83,5 @@ int web_req_id(web_req *r, const char *name, const char **out);
 void web_random_id(char out[WEB_ID_LEN + 1]);
 /* A random seed below 2^53 (exact in JavaScript numbers). */
 uint64_t web_random_seed(void);
-/* Seconds on a monotonic clock. */
-double web_now(void);
 
 #endif
