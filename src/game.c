@@ -586,6 +586,11 @@ cb_rule cb_game_rule(const cb_game *game)
 {
     return game->rule;
 }
+int cb_game_default_max_guesses(const cb_game *game)
+{
+    static const int limits[] = {[CB_RULE_MASTERMIND] = 10, [CB_RULE_WORDLE] = 6, [CB_RULE_SYMBLE] = 8};
+    return limits[game->rule];
+}
 const char *cb_game_rule_name(const cb_game *game)
 {
     return rule_names[game->rule];

@@ -323,16 +323,7 @@ static int choose_secrets(sim *m, const cb_sim_options *opt, cb_error *err)
 /* The default G of "wins within G": the board sizes of the games. */
 static int default_within(const cb_game *game, int max_guesses)
 {
-    if (max_guesses > 0)
-        return max_guesses;
-    switch (cb_game_rule(game)) {
-    case CB_RULE_WORDLE:
-        return 6;
-    case CB_RULE_SYMBLE:
-        return 8;
-    default:
-        return 10;
-    }
+    return max_guesses > 0 ? max_guesses : cb_game_default_max_guesses(game);
 }
 
 /* Totals, moments, distribution and records from the finished games. */

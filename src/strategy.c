@@ -202,18 +202,6 @@ int cb_strategy_deterministic(const cb_strategy *s)
     }
 }
 
-uint64_t cb__history_hash(const cb_state *st)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t t = 0; t < cb_state_turns(st); t++) {
-        uint32_t g, fb;
-        cb_state_turn(st, t, &g, &fb);
-        h = (h ^ g) * 0x100000001b3ull;
-        h = (h ^ fb) * 0x100000001b3ull;
-    }
-    return h;
-}
-
 void cb__ws_release(cb__ws *ws)
 {
     for (size_t t = 0; t < ws->nlegal; t++)
@@ -223,27 +211,6 @@ void cb__ws_release(cb__ws *ws)
     free(ws->pool);
     free(ws->dec.set);
     memset(ws, 0, sizeof *ws);
-}
-
-int cb__decision_push(cb__decision *d, uint32_t g)
-{
-    if (d->count == d->cap) {
-        size_t cap = d->cap ? 2 * d->cap : 16;
-        uint32_t *set = realloc(d->set, cap * sizeof *set);
-        if (!set)
-            return CB_ENOMEM;
-        d->set = set;
-        d->cap = cap;
-    }
-    d->set[d->count++] = g;
-    return CB_OK;
-}
-
-uint32_t cb__pick(const cb__decision *d, cb_rng *rng)
-{
-    if (d->count == 1 || !rng)
-        return d->set[0];
-    return d->set[cb_rng_below(rng, (uint32_t)d->count)];
 }
 
 /* The secret's word weight (1 each without weights). */

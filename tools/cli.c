@@ -240,27 +240,43 @@ int cli_open_game_only(cli *c)
     return 0;
 }
 
-int cli_open_game(cli *c)
+int cli_table_mode(cli *c, cb_table_mode fallback, cb_table_mode *mode)
 {
-    int rc = cli_open_game_only(c), ok = 1;
-    if (rc)
-        return rc;
+    const char *m = cli_get(c, "table");
+    *mode = fallback;
+    if (m && strcmp(m, "on") == 0)
+        *mode = CB_TABLE_ON;
+    else if (m && strcmp(m, "off") == 0)
+        *mode = CB_TABLE_OFF;
+    else if (m && strcmp(m, "auto") == 0)
+        *mode = CB_TABLE_AUTO;
+    else if (m)
+        return cli_fail(CB_EINVAL, "--table: '%s' is not auto, on or off", m);
+    return 0;
+}
+
+int cli_open_table(cli *c, const cb_game *game, cb_table_mode mode, cb_table **out)
+{
+    int ok = 1;
     cb_table_options opt;
     cb_error err;
     cb_table_options_default(&opt);
+    opt.mode = mode;
     opt.threads = (int)cli_int(c, "threads", 0, 1, 1024, &ok);
     if (!ok)
         return 2;
-    const char *mode = cli_get(c, "table");
-    if (mode && strcmp(mode, "on") == 0)
-        opt.mode = CB_TABLE_ON;
-    else if (mode && strcmp(mode, "off") == 0)
-        opt.mode = CB_TABLE_OFF;
-    else if (mode && strcmp(mode, "auto") != 0)
-        return cli_fail(CB_EINVAL, "--table: '%s' is not auto, on or off", mode);
-    if (cb_table_new(c->game, &opt, &c->table, &err) != CB_OK)
+    if (cb_table_new(game, &opt, out, &err) != CB_OK)
         return cli_fail_err(&err);
     return 0;
+}
+
+int cli_open_game(cli *c)
+{
+    cb_table_mode mode;
+    int rc = cli_open_game_only(c);
+    if (!rc)
+        rc = cli_table_mode(c, CB_TABLE_AUTO, &mode);
+    return rc ? rc : cli_open_table(c, c->game, mode, &c->table);
 }
 
 void cli_json_string(FILE *out, const char *s)

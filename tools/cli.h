@@ -64,6 +64,10 @@ long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok
 int cli_game_config(const cli *c, cb_game_config *cfg);
 /* Make c->game and c->table from the game options; prints the error and returns the exit status on failure. */
 int cli_open_game(cli *c);
+/* The --table option (auto, on, off), fallback when it is absent; 2 after a message when it is bad. */
+int cli_table_mode(cli *c, cb_table_mode fallback, cb_table_mode *mode);
+/* A feedback table for game in mode with the --threads option's threads; 2 after a message. */
+int cli_open_table(cli *c, const cb_game *game, cb_table_mode mode, cb_table **out);
 /* The game only (no table). */
 int cli_open_game_only(cli *c);
 
