@@ -26,7 +26,7 @@
 #define WEB_MAX_VALUE 8192 /* longest parameter value, in bytes */
 
 struct mg_connection;
-struct web_server;
+struct web_api;
 
 typedef struct web_param {
     const char *name, *value;
@@ -34,7 +34,7 @@ typedef struct web_param {
 
 typedef struct web_req {
     struct mg_connection *conn;
-    struct web_server *srv;
+    struct web_api *api; /* the endpoints' context (api.h) */
     const char *method;
     const char *path;
     web_param params[WEB_MAX_PARAMS];
