@@ -20,17 +20,27 @@ typedef struct cli_opt {
     const char *help;
 } cli_opt;
 
+/* A shared group of options (game, strategy), shown under its title in help. */
+typedef struct cli_group {
+    const char *title;
+    const cli_opt *opts; /* ended by {NULL} */
+} cli_group;
+
 typedef struct cli cli;
 
+/*
+ * A subcommand: its own options first, then the shared groups it takes
+ * (parsed and shown in that order; an own option of the same name replaces
+ * the shared one).
+ */
 typedef struct cli_cmd {
     const char *name;
     const char *usage;   /* after "codebreaker NAME " */
     const char *summary; /* one line */
     const char *example;
-    const cli_opt *opts; /* command options, ended by {NULL}; game options are added when uses_game */
-    int uses_game;
+    const cli_opt *opts;            /* command options, ended by {NULL} */
+    const cli_group *const *groups; /* shared groups, ended by NULL; NULL for none */
     int (*run)(cli *c);
-    int uses_strategy; /* add the strategy options (cli_strategy_opts) */
 } cli_cmd;
 
 struct cli {
@@ -44,10 +54,13 @@ struct cli {
     cb_table *table;
 };
 
-/* The shared game options, for help and parsing. */
-extern const cli_opt cli_game_opts[];
-/* The shared strategy options (cli_strategy.c). */
-extern const cli_opt cli_strategy_opts[];
+/* The game options (cli.c): --game, --colors, --answers ... */
+extern const cli_group cli_game_group;
+/* The strategy options (cli_strategy.c): --strategy, --first, --seed ... */
+extern const cli_group cli_strategy_group;
+/* The groups of a command that plays strategies in a game, and of one that only makes a game. */
+#define CLI_STRATEGY_GAME ((const cli_group *const[]){&cli_strategy_group, &cli_game_group, NULL})
+#define CLI_GAME ((const cli_group *const[]){&cli_game_group, NULL})
 
 /* Parse argv (after the subcommand name); prints errors and returns 2 on bad usage, 0 ok, -1 help shown. */
 int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv);

@@ -5,7 +5,7 @@
 
 #include "cli.h"
 
-const cli_opt cli_strategy_opts[] = {
+static const cli_opt strategy_opts[] = {
     {"strategy", "NAMES",
      "minimax, expected, parts (default), entropy, entropy-knuth, random, random-any, "
      "montecarlo, frequency, entropy-frequency, first; several comma-separated"},
@@ -18,6 +18,7 @@ const cli_opt cli_strategy_opts[] = {
     {"freq", "FILE", "word frequencies, lines of 'word weight' (default: bundled for 5-letter words)"},
     {NULL, NULL, NULL},
 };
+const cli_group cli_strategy_group = {"strategy", strategy_opts};
 
 uint64_t cli_seed(const cli *c, int *ok)
 {

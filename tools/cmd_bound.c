@@ -416,7 +416,6 @@ const cli_cmd cmd_bound = {
     "lower bounds on the worst case (Symble thesis, equation (2), and a counting bound) and first-guess entropies",
     "codebreaker bound --game symble --pegs 5 --range k=2..25 --plot bounds.svg",
     opts,
-    1,
+    CLI_GAME,
     run,
-    0,
 };

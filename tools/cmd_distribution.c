@@ -339,7 +339,6 @@ const cli_cmd cmd_distribution = {
     "highest entropy)",
     "codebreaker distribution --game symble --colors 6 --pegs 4 0012 --plot parts.png",
     opts,
-    1,
+    CLI_GAME,
     run,
-    0,
 };

@@ -184,7 +184,6 @@ const cli_cmd cmd_experiment = {
     "the papers' experiments: resumable runs that print a table, write CSV and draw figures",
     "codebreaker experiment symble-alphabet-growth --games 200 --out results",
     opts,
-    0,
+    NULL,
     run,
-    0,
 };

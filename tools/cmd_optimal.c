@@ -316,7 +316,6 @@ const cli_cmd cmd_optimal = {
     "find a strategy with the least total (or worst case) number of guesses, with proof",
     "codebreaker optimal --game wordle --first salet --tree salet.tree",
     opts,
-    1,
+    CLI_GAME,
     run,
-    0,
 };

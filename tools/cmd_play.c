@@ -257,7 +257,6 @@ const cli_cmd cmd_play = {
     "play a game: the program keeps a secret and you guess (hint, giveup, quit)",
     "codebreaker play --game wordle --hard",
     opts,
-    1,
+    CLI_STRATEGY_GAME,
     run,
-    1,
 };

@@ -400,7 +400,6 @@ const cli_cmd cmd_simulate = {
     "play strategies against every secret (or a sample) and report the statistics of the papers",
     "codebreaker simulate --game wordle --strategy minimax,entropy,parts",
     opts,
-    1,
+    CLI_STRATEGY_GAME,
     run_cmd,
-    1,
 };
