@@ -122,7 +122,7 @@ int cb__node_prepare(cb__node *nd, const cb_state *st, const uint64_t *clogc, si
     nd->nkeys = nd->game->fb_count;
     nd->clogc = clogc;
     nd->clogc_len = clogc ? clogc_len : 0;
-    const char *cols = getenv("CB_NO_COLUMNS") ? NULL : cb__table_columns(nd->table);
+    const char *cols = cb__table_columns(nd->table);
     int width = cb_table_width(nd->table);
     if (cols && width < 4) {
         nd->colp = malloc((nd->n ? nd->n : 1) * sizeof *nd->colp);
@@ -163,7 +163,7 @@ int cb__node_fly(cb__node *nd, size_t npool, int threads)
     if (cb_table_precomputed(nd->table) || nd->colp || n < 2)
         return CB_OK;
     /* columns cost n x guesses pairs; rows npool x n, padded to whole vector blocks */
-    double cols = (double)n * (double)ng, rows = (double)npool * (double)cb_table_kernel_padding(n);
+    double cols = (double)n * (double)ng, rows = (double)npool * (double)cb__table_kernel_padding(n);
     if (width == 4 || cols > rows || cols * width > (double)FLY_COLUMNS_BYTES)
         return node_soa(nd);
     nd->fly = malloc(n * ng * (size_t)width);

@@ -24,6 +24,7 @@ struct cb_table {
     size_t stride; /* bytes per row */
     double seconds;
     void *columns;  /* secret-major copy, made on first use (cb__table_columns) */
+    int no_columns; /* the option: never make it */
     uint8_t **soa;  /* on the fly: the secrets position-major, padded, for the kernel */
     uint8_t **gsoa; /* on the fly: the guesses likewise (soa itself when the lists agree) */
 };
@@ -37,7 +38,7 @@ struct cb_table {
 /*
  * The kernel works on LANES secrets at once with GCC's generic vectors,
  * which become AVX2 or SSE2 instructions (the two clones of
- * cb_table_kernel). Comparisons give lanes of all ones or zero.
+ * cb__table_kernel). Comparisons give lanes of all ones or zero.
  */
 #define LANES 32
 typedef uint8_t v8 __attribute__((vector_size(LANES)));
@@ -173,10 +174,10 @@ static inline __attribute__((always_inline)) void mastermind_chunk(int n, const 
     memcpy(out + base, &id, cnt);
 }
 
-/* soa arrays must be readable up to cb_table_kernel_padding(count) bytes. */
+/* soa arrays must be readable up to cb__table_kernel_padding(count) bytes. */
 KERNEL
-void cb_table_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
-                     void *out)
+void cb__table_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
+                      void *out)
 {
     letters l;
     guess_letters(n, guess, &l);
@@ -189,7 +190,7 @@ void cb_table_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *c
     }
 }
 
-size_t cb_table_kernel_padding(size_t count)
+size_t cb__table_kernel_padding(size_t count)
 {
     return (count + LANES - 1) / LANES * LANES;
 }
@@ -214,7 +215,7 @@ double cb_table_bytes_needed(const cb_game *game)
 uint8_t **cb__soa_make(const cb_game *game, const uint32_t *idx, size_t count)
 {
     uint8_t **soa = calloc((size_t)game->n, sizeof *soa);
-    size_t padded = cb_table_kernel_padding(count ? count : 1) + LANES;
+    size_t padded = cb__table_kernel_padding(count ? count : 1) + LANES;
     if (!soa)
         return NULL;
     for (int p = 0; p < game->n; p++) {
@@ -250,8 +251,8 @@ static int build_direct(cb_table *t, int threads)
     long rows = (long)game->nguess;
 #pragma omp parallel for schedule(dynamic, 32) num_threads(cb__threads(threads))
     for (long g = 0; g < rows; g++)
-        cb_table_kernel(game->rule, game->n, cb_game_code(game, (uint32_t)g), (const uint8_t *const *)soa,
-                        game->nsecret, t->width, (char *)t->data + (size_t)g * t->stride);
+        cb__table_kernel(game->rule, game->n, cb_game_code(game, (uint32_t)g), (const uint8_t *const *)soa,
+                         game->nsecret, t->width, (char *)t->data + (size_t)g * t->stride);
     cb__soa_free(soa, game->n);
     return CB_OK;
 }
@@ -269,6 +270,7 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     t->game = game;
     t->width = width_of(game);
+    t->no_columns = opt->no_columns != 0;
     t->stride = (size_t)game->nsecret * (size_t)t->width;
     double need = cb_table_bytes_needed(game);
     size_t limit = opt->max_bytes ? opt->max_bytes : DEFAULT_MAX_BYTES;
@@ -368,7 +370,7 @@ static void kernel_wide(cb_rule rule, int len, const uint8_t *code, const uint8_
                         uint32_t *out)
 {
     if (width == 4 && rule != CB_RULE_MASTERMIND) {
-        cb_table_kernel(rule, len, code, soa, count, 4, out);
+        cb__table_kernel(rule, len, code, soa, count, 4, out);
         return;
     }
     union {
@@ -381,11 +383,11 @@ static void kernel_wide(cb_rule rule, int len, const uint8_t *code, const uint8_
         for (int p = 0; p < len; p++)
             shifted[p] = soa[p] + at;
         if (width == 1 || rule == CB_RULE_MASTERMIND) {
-            cb_table_kernel(rule, len, code, shifted, c, 1, tmp.b);
+            cb__table_kernel(rule, len, code, shifted, c, 1, tmp.b);
             for (size_t j = 0; j < c; j++)
                 out[at + j] = tmp.b[j];
         } else {
-            cb_table_kernel(rule, len, code, shifted, c, 2, tmp.h);
+            cb__table_kernel(rule, len, code, shifted, c, 2, tmp.h);
             for (size_t j = 0; j < c; j++)
                 out[at + j] = tmp.h[j];
         }
@@ -406,8 +408,8 @@ void cb__table_column(const cb_table *t, uint32_t s, void *out)
     cb_rule rule = game->rule == CB_RULE_WORDLE   ? CB_RULE_SYMBLE
                    : game->rule == CB_RULE_SYMBLE ? CB_RULE_WORDLE
                                                   : CB_RULE_MASTERMIND;
-    cb_table_kernel(rule, game->n, code, (const uint8_t *const *)t->gsoa, game->nguess,
-                    rule == CB_RULE_MASTERMIND ? 1 : t->width, out);
+    cb__table_kernel(rule, game->n, code, (const uint8_t *const *)t->gsoa, game->nguess,
+                     rule == CB_RULE_MASTERMIND ? 1 : t->width, out);
 }
 
 /*
@@ -436,7 +438,7 @@ static void fill_fly(const cb_table *t, uint32_t g, const uint32_t *secrets, siz
                     gathered[p][j] = c[p];
             }
             for (int p = 0; p < len; p++) {
-                memset(gathered[p] + count, 0, cb_table_kernel_padding(count) - count);
+                memset(gathered[p] + count, 0, cb__table_kernel_padding(count) - count);
                 soa[p] = gathered[p];
             }
         }
@@ -529,7 +531,7 @@ static void transpose(const cb_table *t, char *cols)
 const void *cb__table_columns(const cb_table *t)
 {
     void *cols = __atomic_load_n((void *const *)&t->columns, __ATOMIC_ACQUIRE);
-    if (cols || !t->data || (double)t->stride * t->game->nguess > CB_COLUMNS_MAX_BYTES)
+    if (cols || !t->data || t->no_columns || (double)t->stride * t->game->nguess > CB_COLUMNS_MAX_BYTES)
         return cols;
 #pragma omp critical(cb_table_columns)
     {

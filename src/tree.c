@@ -633,8 +633,6 @@ int cb_tree_save(const cb_tree *tree, const cb_table *table, FILE *out, cb_tree_
 int cb_tree_save_path(const cb_tree *tree, const cb_table *table, const char *path, cb_tree_format format,
                       const char *header, cb_error *err)
 {
-    if (strcmp(path, "-") == 0)
-        return cb_tree_save(tree, table, stdout, format, header, err);
     FILE *f = fopen(path, "w");
     if (!f)
         return cb_error_set(err, CB_EIO, "%s: %s", path, strerror(errno));

@@ -283,3 +283,11 @@ void cli_json_string(FILE *out, const char *s)
 {
     cb_json_write(out, s);
 }
+
+int cli_tree_save(const cb_tree *tree, const cb_table *table, const char *path, cb_tree_format format,
+                  const char *header, cb_error *err)
+{
+    if (strcmp(path, "-") == 0)
+        return cb_tree_save(tree, table, stdout, format, header, err);
+    return cb_tree_save_path(tree, table, path, format, header, err);
+}

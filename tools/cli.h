@@ -81,6 +81,9 @@ int cli_open_game(cli *c);
 int cli_table_mode(cli *c, cb_table_mode fallback, cb_table_mode *mode);
 /* A feedback table for game in mode with the --threads option's threads; 2 after a message. */
 int cli_open_table(cli *c, const cb_game *game, cb_table_mode mode, cb_table **out);
+/* Write a tree to path, "-" for stdout (cb_tree_save_path); err says why not. */
+int cli_tree_save(const cb_tree *tree, const cb_table *table, const char *path, cb_tree_format format,
+                  const char *header, cb_error *err);
 /* The game only (no table). */
 int cli_open_game_only(cli *c);
 

@@ -278,7 +278,7 @@ static int run(cli *c)
     const char *tree = cli_get(c, "tree");
     if (tree && r.tree) {
         char *header = tree_header(c, &o, &r);
-        rc = cb_tree_save_path(r.tree, c->table, tree, fmt, header, &err);
+        rc = cli_tree_save(r.tree, c->table, tree, fmt, header, &err);
         free(header);
         if (rc != CB_OK) {
             cb_optimal_result_release(&r);

@@ -267,7 +267,7 @@ static int write_tree(const cli *c, const run *runs, size_t n, const cb_sim_opti
     }
     if (rc == 0) {
         snprintf(header, sizeof header, "%s\nstrategy %s", cb_game_name(c->game), cb_strategy_name(runs[0].s));
-        if (cb_tree_save_path(t, c->table, path, f, header, &err) != CB_OK)
+        if (cli_tree_save(t, c->table, path, f, header, &err) != CB_OK)
             rc = cli_fail_err(&err);
     }
     cb_tree_free(t);

@@ -14,6 +14,7 @@
 #include "check.h"
 #include "codebreaker/codebreaker.h"
 #include "ref_rules.h"
+#include "table_internal.h"
 
 typedef struct ref_stats {
     uint32_t largest, parts;
@@ -303,7 +304,6 @@ static void hard_pools(const world *w)
 }
 
 /* The library's secret-major copy of the table (src/table_internal.h), checked entry by entry. */
-const void *cb__table_columns(const cb_table *t);
 
 static void columns(const world *w)
 {
