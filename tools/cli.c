@@ -240,6 +240,11 @@ int cli_open_game_only(cli *c)
     return 0;
 }
 
+int cli_threads(const cli *c, int *ok)
+{
+    return (int)cli_int(c, "threads", 0, 1, CLI_MAX_THREADS, ok);
+}
+
 int cli_table_mode(cli *c, cb_table_mode fallback, cb_table_mode *mode)
 {
     const char *m = cli_get(c, "table");
@@ -262,7 +267,7 @@ int cli_open_table(cli *c, const cb_game *game, cb_table_mode mode, cb_table **o
     cb_error err;
     cb_table_options_default(&opt);
     opt.mode = mode;
-    opt.threads = (int)cli_int(c, "threads", 0, 1, 1024, &ok);
+    opt.threads = cli_threads(c, &ok);
     if (!ok)
         return 2;
     if (cb_table_new(game, &opt, out, &err) != CB_OK)

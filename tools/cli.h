@@ -12,6 +12,7 @@
 #include "codebreaker/codebreaker.h"
 
 #define CLI_MAX_OPTS 64
+#define CLI_MAX_THREADS 1024 /* largest --threads */
 
 /* One option: --name, with a value named `arg` (NULL for a flag). */
 typedef struct cli_opt {
@@ -72,6 +73,9 @@ const char *cli_get(const cli *c, const char *name);
 int cli_flag(const cli *c, const char *name);
 /* Integer option in [lo, hi], or def when absent; on a bad value prints an error and returns 0 with *ok = 0. */
 long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok);
+
+/* The --threads option (0 when absent: OpenMP's default); like cli_int on a bad value. */
+int cli_threads(const cli *c, int *ok);
 
 /* Fill cfg from the game options; prints the error and returns the exit status (0 when fine). */
 int cli_game_config(const cli *c, cb_game_config *cfg);

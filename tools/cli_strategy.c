@@ -45,7 +45,7 @@ static int base_config(const cli *c, cb_strategy_config *cfg)
     cfg->candidates_only = cli_flag(c, "candidates-only");
     cfg->target_turn = (int)cli_int(c, "target-turn", 0, 1, 1000, &ok);
     cfg->iterations = ok ? (int)cli_int(c, "iterations", 0, 1, 1000000, &ok) : 0;
-    cfg->threads = ok ? (int)cli_int(c, "threads", 0, 1, 1024, &ok) : 0;
+    cfg->threads = ok ? cli_threads(c, &ok) : 0;
     cfg->seed = ok ? cli_seed(c, &ok) : 0;
     if (!ok)
         return 2;

@@ -102,7 +102,7 @@ static int words_best(cli *c, row *r)
     int rc = cli_open_table(c, g, CB_TABLE_AUTO, &t), ok = 1;
     if (rc)
         return rc;
-    int threads = (int)cli_int(c, "threads", 0, 1, 1024, &ok); /* checked by cli_open_table */
+    int threads = cli_threads(c, &ok); /* checked by cli_open_table */
     double *h = malloc(cb_game_guess_count(g) * sizeof *h);
     if (!h || cb_state_new(t, &st) != CB_OK)
         rc = cli_fail(CB_ENOMEM, "out of memory");

@@ -281,7 +281,7 @@ static int sim_options(const cli *c, cb_sim_options *opt)
     cb_sim_options_default(opt);
     opt->sample = (size_t)cli_int(c, "sample", 0, 1, 1L << 40, &ok);
     opt->max_guesses = ok ? (int)cli_int(c, "max-guesses", 0, 1, 1000, &ok) : 0;
-    opt->threads = ok ? (int)cli_int(c, "threads", 0, 1, 1024, &ok) : 0;
+    opt->threads = ok ? cli_threads(c, &ok) : 0;
     opt->seed = ok ? cli_seed(c, &ok) : 0;
     if (!ok)
         return 2;
