@@ -7,8 +7,8 @@
 #include "codebreaker/feedback.h"
 #include "codebreaker/partition.h"
 #include "parallel.h"
+#include "tuning.h"
 
-#define DEFAULT_MAX_WORK 4e8
 #define MAX_SHAPE_LENGTH 12 /* dense counts over 3^n + 1 keys */
 
 /* Shannon entropy in bits of parts of the given sizes: log2(T) - sum(s log2 s) / T. */
@@ -339,7 +339,7 @@ int cb_first_guess_shapes(cb_rule rule, int k, int n, int no_repeat, double max_
         return cb_error_set(err, CB_ETOOBIG, "first-guess shapes are computed up to length %d, not %d",
                             MAX_SHAPE_LENGTH, n);
     if (max_work <= 0)
-        max_work = DEFAULT_MAX_WORK;
+        max_work = CB_SHAPES_DEFAULT_WORK;
     class_list l = {0};
     uint8_t code[MAX_SHAPE_LENGTH];
     int rc, dmax = no_repeat ? n : (k < n ? k : n);

@@ -5,6 +5,7 @@
 
 #include "codebreaker/state.h"
 #include "game_internal.h"
+#include "tuning.h"
 
 /* One turn: what was played, and the candidates it left. */
 typedef struct level {
@@ -190,19 +191,17 @@ int cb_state_is_candidate(const cb_state *st, uint32_t gi)
     return lo < l->count && l->cands[lo] == s;
 }
 
-#define FILTER_BLOCK 1024 /* candidates whose feedbacks are computed at once */
-
 size_t cb_state_filter(const cb_state *st, uint32_t gi, uint32_t fb, uint32_t *out, uint8_t *out_masks)
 {
     const level *l = &st->levels[st->turns];
     const cb_game *game = st->game;
-    uint32_t raw[FILTER_BLOCK], want[CB_MAPPINGS];
+    uint32_t raw[CB_FILTER_BLOCK], want[CB_MAPPINGS];
     size_t kept = 0;
     if (l->masks) /* the raw pattern each mapping would have to show as fb */
         for (int m = 0; m < CB_MAPPINGS; m++)
             want[m] = cb__observe_inverse(game, fb, m);
-    for (size_t at = 0; at < l->count; at += FILTER_BLOCK) {
-        size_t count = l->count - at < FILTER_BLOCK ? l->count - at : FILTER_BLOCK;
+    for (size_t at = 0; at < l->count; at += CB_FILTER_BLOCK) {
+        size_t count = l->count - at < CB_FILTER_BLOCK ? l->count - at : CB_FILTER_BLOCK;
         const uint32_t *cands = l->cands + at;
         cb_table_fill(st->table, gi, cands, count, raw);
         if (!l->masks) {

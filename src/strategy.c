@@ -9,8 +9,7 @@
 
 #include "parallel.h"
 #include "strategy_internal.h"
-
-#define CLOGC_MAX ((size_t)1 << 16) /* tabulate c log2 c up to this part size */
+#include "tuning.h"
 
 static const cb_strategy_info infos[CB_STRATEGY_KINDS] = {
     {"minimax", CB_STRATEGY_MINIMAX, "minimises the largest part", "Knuth 1976", 1},
@@ -151,7 +150,7 @@ int cb_strategy_new(const cb_table *table, const cb_strategy_config *cfg, cb_str
     if (rc == CB_OK && kind == CB_STRATEGY_TREE)
         rc = cb__tree_open(s, name + 5, err);
     if (rc == CB_OK && is_greedy(s->kind)) {
-        s->clogc_len = game->nsecret + 1 < CLOGC_MAX ? game->nsecret + 1 : CLOGC_MAX;
+        s->clogc_len = game->nsecret + 1 < CB_CLOGC_MAX ? game->nsecret + 1 : CB_CLOGC_MAX;
         s->clogc = cb__clogc_table(s->clogc_len);
         if (!s->clogc)
             rc = cb_error_set(err, CB_ENOMEM, "out of memory");

@@ -3,6 +3,7 @@
 #define CB_TABLE_INTERNAL_H
 
 #include "codebreaker/table.h"
+#include "tuning.h"
 
 /*
  * The row kernel: the feedback (raw, for Symble) of code `guess` (n
@@ -14,9 +15,6 @@
 void cb__table_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
                       void *out);
 size_t cb__table_kernel_padding(size_t count);
-
-/* Largest table that also gets a secret-major copy. */
-#define CB_COLUMNS_MAX_BYTES (512.0 * 1024 * 1024)
 
 /*
  * The table transposed: column s holds the feedback of every guess against
