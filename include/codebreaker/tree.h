@@ -117,6 +117,7 @@ int cb_tree_save_path(const cb_tree *tree, const cb_table *table, const char *pa
  * Feedbacks are checked against the rules by cb_tree_verify(), not here.
  */
 int cb_tree_load(const cb_game *game, FILE *in, const char *name, cb_tree **out, cb_error *err);
+/* The same from the file at path (the program maps "-" to cb_tree_load on stdin). */
 int cb_tree_load_path(const cb_game *game, const char *path, cb_tree **out, cb_error *err);
 
 /*
