@@ -41,5 +41,21 @@ else ok; fi
 expect_err solve-refuses 2 'would score 9765625 candidates against 9765625 guesses.*simulate' -- \
     solve --game symble --colors 25 --pegs 5 --strategy entropy 01234
 
+# the blog's ideas side by side, each strategy with options of its own; names print whole when they differ
+check side-by-side "$cb" simulate --game wordle --strategy "minimax,minimax --tie frequency,minimax --delay 1" --sample 300
+has side-by-side-names 'minimax --tie frequency +minimax --delay 1'
+has side-by-side-varies 'first guess +arise +arise +\(varies\)'
+"$cb" simulate --game wordle --strategy "minimax --tie frequency" --json >"$tmp/tf.json"
+has tie-frequency-name '"strategy":"minimax --tie frequency"' "$tmp/tf.json"
+expect_err bad-item-option 2 "'--tie often' is not an option" -- simulate --strategy "minimax --tie often"
+expect_err bad-delay 2 "delay" -- simulate --strategy minimax --delay -1
+# delayed minimax: solve plays simulate's game for the secret and seed
+"$cb" simulate --game mastermind --strategy minimax --delay 2 --seed 4 --csv "$tmp/dl.csv" >/dev/null
+for secret in 1122 4561 6666; do
+    want=$(path_of "$tmp/dl.csv" $secret)
+    got=$(solve_path --game mastermind --strategy minimax --delay 2 --seed 4 $secret)
+    if [ -n "$want" ] && [ "$want" = "$got" ]; then ok; else bad "solve delay $secret: '$got', simulate '$want'"; fi
+done
+
 echo "cli_seeds: $pass passed, $fail failed"
 [ "$fail" = 0 ]
