@@ -29,6 +29,10 @@ static const cb_strategy_info infos[CB_STRATEGY_KINDS] = {
     {"entropy-frequency", CB_STRATEGY_ENTROPY_FREQUENCY,
      "entropy plus the candidate's word probability; probes while more than 3 remain", "information-theory study", 1},
     {"first", CB_STRATEGY_FIRST, "the first remaining candidate in list order", "regex study", 0},
+    {"regex", CB_STRATEGY_REGEX,
+     "the first answer of distinct letters matching a pattern: the most frequent letters, then the feedback's "
+     "constraints",
+     "information-theory study 1.1", 0},
     {"tree:FILE", CB_STRATEGY_TREE, "plays the decision tree stored in FILE", "exact solver", 0},
 };
 
@@ -107,12 +111,13 @@ static int load_weights(cb_strategy *s, const cb_strategy_config *cfg, cb_error 
     return rc;
 }
 
-/* The letter-frequency tie-break's counts: each symbol's occurrences over every position of every secret. */
+/* Each symbol's occurrences over every position of every secret (tie frequency, regex), and at the first. */
 static void count_symbols(cb_strategy *s)
 {
     const cb_game *game = s->game;
     for (uint32_t i = 0; i < game->nsecret; i++) {
         const uint8_t *code = cb_game_code(game, game->secret_guess[i]);
+        s->first_letters[code[0]]++;
         for (int p = 0; p < game->n; p++)
             s->letters[code[p]]++;
     }
@@ -145,7 +150,7 @@ int cb_strategy_new(const cb_table *table, const cb_strategy_config *cfg, cb_str
     if (kind < 0)
         return cb_error_set(err, CB_ENOTFOUND,
                             "unknown strategy '%s' (use minimax, expected, parts, entropy, entropy-knuth, random, "
-                            "random-any, montecarlo, frequency, entropy-frequency, first or tree:FILE)",
+                            "random-any, montecarlo, frequency, entropy-frequency, first, regex or tree:FILE)",
                             name);
     const cb_game *game = cb_table_game(table);
     if (cfg->first_guess != CB_NONE && cfg->first_guess >= game->nguess)
@@ -156,6 +161,8 @@ int cb_strategy_new(const cb_table *table, const cb_strategy_config *cfg, cb_str
         return cb_error_set(err, CB_EINVAL, "the tie rule must be first, random or frequency");
     if (cfg->delay && kind == CB_STRATEGY_TREE)
         return cb_error_set(err, CB_EINVAL, "a decision tree plays its own guesses: no delay");
+    if (kind == CB_STRATEGY_REGEX && game->rule != CB_RULE_WORDLE)
+        return cb_error_set(err, CB_EINVAL, "regex reads green, yellow and gray letters: Wordle rules only");
     if (cfg->hard && game->rule != CB_RULE_WORDLE)
         return cb_error_set(err, CB_EINVAL, "hard mode applies to Wordle rules only");
     cb_strategy *s = calloc(1, sizeof *s);
@@ -176,7 +183,7 @@ int cb_strategy_new(const cb_table *table, const cb_strategy_config *cfg, cb_str
         rc = load_weights(s, cfg, err);
     if (rc == CB_OK && kind == CB_STRATEGY_TREE)
         rc = cb__tree_open(s, name + 5, err);
-    if (rc == CB_OK && cfg->tie == CB_TIE_FREQUENCY)
+    if (rc == CB_OK && (cfg->tie == CB_TIE_FREQUENCY || kind == CB_STRATEGY_REGEX))
         count_symbols(s);
     if (rc == CB_OK && is_greedy(s->kind)) {
         s->clogc_len = game->nsecret + 1 < CLOGC_MAX ? game->nsecret + 1 : CLOGC_MAX;
@@ -225,6 +232,7 @@ int cb_strategy_deterministic(const cb_strategy *s)
     case CB_STRATEGY_TREE:
         return 1;
     case CB_STRATEGY_FIRST:
+    case CB_STRATEGY_REGEX:
         return s->cfg.delay == 0;
     default:
         return s->cfg.tie != CB_TIE_RANDOM && s->cfg.delay == 0;
@@ -743,6 +751,8 @@ int cb__decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, int threads
         return cb__tree_decide(s, st, d);
     int opener = cb_state_turns(st) == 0 && s->cfg.first_guess != CB_NONE;
     int first = s->kind == CB_STRATEGY_FIRST && (int)cb_state_turns(st) >= s->cfg.delay;
+    if (n > 1 && !opener && s->kind == CB_STRATEGY_REGEX && (int)cb_state_turns(st) >= s->cfg.delay)
+        return cb__regex_decide(s, st, d);
     if (n == 1 || first || opener) {
         /* the opener first: --first applies to every strategy, "first candidate" included */
         uint32_t g = opener && n > 1 ? s->cfg.first_guess : s->game->secret_guess[cb_state_candidates(st)[0]];
@@ -939,7 +949,8 @@ static int rank_scores(const cb_strategy *s, const cb_state *st, const uint32_t 
 int cb_strategy_rank(const cb_strategy *s, const cb_state *st, size_t limit, cb_guess_score *out, size_t *count)
 {
     *count = 0;
-    if (s->kind == CB_STRATEGY_RANDOM || s->kind == CB_STRATEGY_RANDOM_ANY || s->kind == CB_STRATEGY_TREE)
+    if (s->kind == CB_STRATEGY_RANDOM || s->kind == CB_STRATEGY_RANDOM_ANY || s->kind == CB_STRATEGY_TREE ||
+        s->kind == CB_STRATEGY_REGEX)
         return CB_EINVAL;
     if (cb_state_count(st) == 0)
         return CB_EEMPTY;

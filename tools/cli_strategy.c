@@ -8,7 +8,7 @@
 const cli_opt cli_strategy_opts[] = {
     {"strategy", "NAMES",
      "minimax, expected, parts (default), entropy, entropy-knuth, random, random-any, "
-     "montecarlo, frequency, entropy-frequency, first; several comma-separated, each with options of its own "
+     "montecarlo, frequency, entropy-frequency, first, regex; several comma-separated, each with options of its own "
      "('minimax,minimax --tie frequency --delay 2')"},
     {"first", "GUESS", "play GUESS as the first guess"},
     {"candidates-only", NULL, "every guess must be a remaining candidate"},

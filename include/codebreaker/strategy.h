@@ -62,10 +62,11 @@ typedef enum cb_strategy_kind {
     CB_STRATEGY_FREQUENCY = 8,         /* the most frequent remaining candidate (words, or letters) */
     CB_STRATEGY_ENTROPY_FREQUENCY = 9, /* entropy plus the candidate's word probability */
     CB_STRATEGY_FIRST = 10,            /* the first remaining candidate in list order */
-    CB_STRATEGY_TREE = 11              /* "tree:FILE": play a stored decision tree (exact-solver issue) */
+    CB_STRATEGY_REGEX = 11,            /* the first answer matching the feedback's pattern (Wordle rules) */
+    CB_STRATEGY_TREE = 12              /* "tree:FILE": play a stored decision tree (exact-solver issue); last */
 } cb_strategy_kind;
 
-#define CB_STRATEGY_KINDS 12
+#define CB_STRATEGY_KINDS 13
 
 typedef enum cb_tie { CB_TIE_FIRST = 0, CB_TIE_RANDOM = 1, CB_TIE_FREQUENCY = 2 } cb_tie;
 

@@ -57,5 +57,15 @@ for secret in 1122 4561 6666; do
     if [ -n "$want" ] && [ "$want" = "$got" ]; then ok; else bad "solve delay $secret: '$got', simulate '$want'"; fi
 done
 
+# the regex solver of the information-theory study (003): opening pattern s[earot]{4} gives stare (its own
+# example: secret crave, stare first); every answer played; 8914 guesses in all, as an independent Python
+# re-implementation of the same reading gave while it was written
+got=$(solve_path --strategy regex crave)
+if [ "$got" = "stare brace crane crave" ]; then ok; else bad "regex crave: '$got'"; fi
+"$cb" simulate --strategy regex --json >"$tmp/rx.json"
+has regex-total '"total_guesses":8914,' "$tmp/rx.json"
+has regex-opener '"first_guess":"stare"' "$tmp/rx.json"
+expect_err regex-mastermind 2 "Wordle rules only" -- simulate --game mastermind --strategy regex
+
 echo "cli_seeds: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -52,7 +52,8 @@ static unsigned long long letter_score(const cb_game *g, uint32_t gi)
     return sum;
 }
 
-/* The key of a guess to minimise, counted part by part with the feedback table (kind: 0 minimax, 1 expected, 2 parts). */
+/* The key of a guess to minimise, counted part by part with the feedback table (kind: 0 minimax, 1 expected, 2 parts).
+ */
 static unsigned long long slow_key(const cb_state *st, uint32_t gi, int kind, uint32_t *counts)
 {
     const cb_game *g = cb_state_game(st);

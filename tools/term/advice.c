@@ -111,7 +111,7 @@ static int advice_finish(advice *a, uint64_t seed, cb_error *err)
 {
     cb_rng_seed(&a->rng, seed);
     cb_strategy_kind k = cb_strategy_get_kind(a->strategy);
-    if (k == CB_STRATEGY_RANDOM || k == CB_STRATEGY_RANDOM_ANY || k == CB_STRATEGY_TREE) {
+    if (k == CB_STRATEGY_RANDOM || k == CB_STRATEGY_RANDOM_ANY || k == CB_STRATEGY_TREE || k == CB_STRATEGY_REGEX) {
         cb_strategy_config rcfg;
         cb_strategy_config_default(&rcfg);
         rcfg.name = advice_default_strategy(cb_table_game(a->table));
@@ -201,6 +201,8 @@ double advice_cost(const advice *a, const cb_state *st)
         return n;
     case CB_STRATEGY_RANDOM_ANY:
         return n + (double)cb_game_guess_count(g);
+    case CB_STRATEGY_REGEX:
+        return (double)cb_game_secret_count(g);
     case CB_STRATEGY_FREQUENCY:
         return n * (double)cb_game_length(g);
     case CB_STRATEGY_MONTECARLO: /* rollouts from every candidate, each filtering the candidates */
