@@ -21,11 +21,11 @@
 #include "strategy_internal.h"
 
 typedef struct regex_rules {
-    int green[CB_MAX_LENGTH];          /* the fixed symbol of each position, or -1 */
-    uint64_t notat[CB_MAX_LENGTH];     /* symbols excluded at each position */
-    uint64_t must;                     /* symbols that must occur */
-    uint64_t played;                   /* symbols guessed so far */
-    int all_gray;                      /* every feedback so far was all gray */
+    int green[CB_MAX_LENGTH];      /* the fixed symbol of each position, or -1 */
+    uint64_t notat[CB_MAX_LENGTH]; /* symbols excluded at each position */
+    uint64_t must;                 /* symbols that must occur */
+    uint64_t played;               /* symbols guessed so far */
+    int all_gray;                  /* every feedback so far was all gray */
 } regex_rules;
 
 static void rules_make(const cb_game *game, const cb_state *st, regex_rules *r)

@@ -67,5 +67,47 @@ has regex-total '"total_guesses":8914,' "$tmp/rx.json"
 has regex-opener '"first_guess":"stare"' "$tmp/rx.json"
 expect_err regex-mastermind 2 "Wordle rules only" -- simulate --game mastermind --strategy regex
 
+# letter frequency per position over the 12972 allowed guesses: the C++ Wordle paper's (004) Table 3, all 130
+# shares to two decimals, and CARES from the positions' maxima, filled in the order 4 3 5 2 1
+cat >"$tmp/table3" <<'T3'
+a 0.06 0.17 0.10 0.08 0.05
+b 0.07 0.01 0.03 0.02 0.00
+c 0.07 0.01 0.03 0.03 0.01
+d 0.05 0.01 0.03 0.04 0.06
+e 0.02 0.13 0.07 0.18 0.12
+f 0.05 0.00 0.01 0.02 0.01
+g 0.05 0.01 0.03 0.03 0.01
+h 0.04 0.04 0.01 0.02 0.03
+i 0.01 0.11 0.08 0.07 0.02
+j 0.02 0.00 0.00 0.00 0.00
+k 0.03 0.01 0.02 0.04 0.02
+l 0.04 0.05 0.07 0.06 0.04
+m 0.05 0.01 0.04 0.03 0.01
+n 0.03 0.03 0.07 0.06 0.04
+o 0.02 0.16 0.08 0.05 0.03
+p 0.07 0.02 0.03 0.03 0.01
+q 0.01 0.00 0.00 0.00 0.00
+r 0.05 0.07 0.09 0.06 0.05
+s 0.12 0.01 0.04 0.04 0.31
+t 0.06 0.02 0.05 0.07 0.06
+u 0.01 0.09 0.05 0.03 0.01
+v 0.02 0.00 0.02 0.01 0.00
+w 0.03 0.01 0.02 0.01 0.00
+x 0.00 0.00 0.01 0.00 0.01
+y 0.01 0.02 0.02 0.01 0.10
+z 0.01 0.00 0.01 0.01 0.00
+T3
+"$cb" letters --of guesses --json >"$tmp/letters.json"
+sed 's/{"letter":"\([a-z]\)","counts":\[\([0-9,]*\)\]/\n\1 \2\n/g' "$tmp/letters.json" \
+    | awk '/^[a-z] [0-9]/ { split($2, c, ","); printf "%s", $1; for (i = 1; i <= 5; i++) printf " %.2f", c[i] / 12972; printf "\n" }' \
+    >"$tmp/ours3"
+if cmp -s "$tmp/table3" "$tmp/ours3"; then ok; else bad "letters: Table 3 differs"; diff "$tmp/table3" "$tmp/ours3" | head; fi
+has letters-cares '"words":12972' "$tmp/letters.json"
+has letters-cares '"greedy":"cares","greedy_order":\[4,3,5,2,1\]' "$tmp/letters.json"
+check letters-plot "$cb" letters --plot "$tmp/letters.svg"
+image letters-plot "$tmp/letters.svg" svg
+expect_err letters-mastermind 2 "not Mastermind" -- letters --game mastermind
+expect_err letters-of 2 "is not secrets or guesses" -- letters --of all
+
 echo "cli_seeds: $pass passed, $fail failed"
 [ "$fail" = 0 ]
