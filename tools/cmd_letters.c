@@ -77,8 +77,8 @@ static void print_table(const cli *c, const letters *l)
     printf("\ndistinct letters from the maxima: %s (positions filled in the order", word);
     for (int p = 0; p < l->n; p++)
         printf(" %d", l->order[p]);
-    printf("; %s)\n", gi == CB_NONE ? "not a word of the game" : cb_game_guess_secret(c->game, gi) != CB_NONE
-                                                                     ? "a possible secret"
+    printf("; %s)\n", gi == CB_NONE                                  ? "not a word of the game"
+                      : cb_game_guess_secret(c->game, gi) != CB_NONE ? "a possible secret"
                                                                      : "an allowed guess");
 }
 

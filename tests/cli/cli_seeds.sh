@@ -109,5 +109,34 @@ image letters-plot "$tmp/letters.svg" svg
 expect_err letters-mastermind 2 "not Mastermind" -- letters --game mastermind
 expect_err letters-of 2 "is not secrets or guesses" -- letters --of all
 
+# the data-visualisation paper's (002) Figure 1: the partition table of AAAA AAAB AABB AABC ABCD on Mastermind,
+# all 70 counts (rows black,white), then its Figures 2 and 3: expected sizes (the paper truncates 511.98 to
+# 511.9) and entropies
+cat >"$tmp/fig1" <<'F1'
+0B0W 625 256 256 81 16
+0B1W 0 308 256 276 152
+0B2W 0 61 96 222 312
+0B3W 0 0 16 44 136
+0B4W 0 0 1 2 9
+1B0W 500 317 256 182 108
+1B1W 0 156 208 230 252
+1B2W 0 27 36 84 132
+1B3W 0 0 0 4 8
+2B0W 150 123 114 105 96
+2B1W 0 24 32 40 48
+2B2W 0 3 4 5 6
+3B0W 20 20 20 20 20
+4B0W 1 1 1 1 1
+expected 512.0 235.9 204.5 185.3 188.2
+entropy 1.498 2.693 2.885 3.044 3.057
+F1
+"$cb" rank --game mastermind --partition 1111,1112,1122,1123,1234 >"$tmp/out"
+grep -E '^([0-4]B[0-4]W|expected|entropy) ' "$tmp/out" | tr -s ' ' >"$tmp/ours1"
+if cmp -s "$tmp/fig1" "$tmp/ours1"; then ok; else bad "rank --partition: Figure 1 differs"; diff "$tmp/fig1" "$tmp/ours1"; fi
+"$cb" rank --game mastermind --partition 1111,1234 --json >"$tmp/out"
+has partition-json '"guesses":\["1111","1234"\],"rows":\[\{"feedback":"0B0W","counts":\[625,16\]\}' 
+has partition-json-largest '"largest":\[625,312\]'
+expect_err partition-bad 2 "partition: .*9999" -- rank --game mastermind --partition 1111,9999
+
 echo "cli_seeds: $pass passed, $fail failed"
 [ "$fail" = 0 ]
