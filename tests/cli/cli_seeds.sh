@@ -138,5 +138,13 @@ has partition-json '"guesses":\["1111","1234"\],"rows":\[\{"feedback":"0B0W","co
 has partition-json-largest '"largest":\[625,312\]'
 expect_err partition-bad 2 "partition: .*9999" -- rank --game mastermind --partition 1111,9999
 
+# the C++ Wordle paper (004): CARES, the word of its Table 3's maxima, needs at most 8 guesses (every word a secret)
+"$cb" simulate --words data/wordle/allowed.txt --strategy minimax --first cares --json >"$tmp/cares.json"
+has cares-worst '"max":8,' "$tmp/cares.json"
+# the blog (001) on Wordle: the tie-break by letter frequency beside plain minimax (docs/seeds.md)
+"$cb" simulate --strategy "minimax,minimax --tie frequency" --json >"$tmp/blog.json"
+has blog-minimax '"strategy":"minimax",.*"total_guesses":8272,' "$tmp/blog.json"
+has blog-tie '"strategy":"minimax --tie frequency",.*"total_guesses":8278,' "$tmp/blog.json"
+
 echo "cli_seeds: $pass passed, $fail failed"
 [ "$fail" = 0 ]
