@@ -19,7 +19,7 @@ typedef struct exp_def {
 
 static const exp_def experiments[] = {
     {"symble-lengths", "Symble on English words of each length, five algorithms", "Symble thesis, Figure 4",
-     " sample words range strategy iterations ", exp_symble_lengths},
+     " sample words range strategy iterations dict-size ", exp_symble_lengths},
     {"symble-length-growth", "random play on complete dictionaries, k = 6, n = 2..9, with the bounds",
      "Symble thesis, Table 1", " colors range ", exp_length_growth},
     {"symble-alphabet-growth", "random play on complete dictionaries, n = 5 and 3, k = 2..25, with the bounds",
@@ -79,7 +79,7 @@ static int parse_pegs(const char *text, exp_opts *o)
 static int check_applies(const cli *c, const exp_def *e)
 {
     static const char *const specific[] = {"sample", "words", "range", "strategy", "iterations",
-                                           "colors", "pegs",  "game",  "first"};
+                                           "colors", "pegs",  "game",  "first",    "dict-size"};
     for (size_t i = 0; i < sizeof specific / sizeof specific[0]; i++) {
         char word[24];
         snprintf(word, sizeof word, " %s ", specific[i]);
@@ -102,6 +102,7 @@ static int read_opts(cli *c, const exp_def *e, exp_opts *o)
     o->threads = ok ? (int)cli_int(c, "threads", 0, 1, 1024, &ok) : 0;
     o->colors = ok ? (int)cli_int(c, "colors", 0, 2, CB_MAX_COMPLETE, &ok) : 0;
     o->iterations = ok ? (int)cli_int(c, "iterations", 0, 1, 100000, &ok) : 0;
+    o->dict_size = ok ? cli_int(c, "dict-size", 0, 2, 1000000, &ok) : 0;
     o->seed = ok ? cli_seed(c, &ok) : 0;
     if (!ok)
         return 2;
@@ -161,6 +162,9 @@ static const cli_opt opts[] = {
     {"out", "DIR", "where the results (NAME.csv) and figures go (default: experiments)"},
     {"games", "N", "games per configuration, for a quick run (each experiment has its default)"},
     {"sample", "N", "symble-lengths: random words per length played as the secret (default 1000)"},
+    {"dict-size", "N",
+     "symble-lengths: dictionaries of N random words per length (seeded), every word played once, as the "
+     "thesis's Section 4.2 (N = 1000)"},
     {"seed", "S", "seed of the samples, the hidden mappings and random play (default 0; printed)"},
     {"range", "VAR=A..B", "restrict the lengths (n=4..17) or alphabet sizes (k=2..25) swept"},
     {"words", "FILE", "the word list (symble-lengths: of every length; opening-sweep: the answers)"},

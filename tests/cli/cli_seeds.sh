@@ -146,5 +146,13 @@ has cares-worst '"max":8,' "$tmp/cares.json"
 has blog-minimax '"strategy":"minimax",.*"total_guesses":8272,' "$tmp/blog.json"
 has blog-tie '"strategy":"minimax --tie frequency",.*"total_guesses":8278,' "$tmp/blog.json"
 
+# the Symble thesis's Section 4.2 design: a dictionary of N random words per length, every word played once
+check dict-size "$cb" experiment symble-lengths --dict-size 60 --range n=5..6 --strategy random,minimax \
+    --out "$tmp/dict" --no-plot --quiet
+has dict-size-words '^  5      60 ' "$tmp/out"
+has dict-size-csv '60 random of' "$tmp/dict/symble-lengths.csv"
+if [ "$(grep -vc '^#' "$tmp/dict/symble-lengths-dicts/n5-60-seed0.txt")" = 60 ]; then ok; else bad "dict-size: not 60 words"; fi
+expect_err dict-size-games 2 "no --games" -- experiment symble-lengths --dict-size 60 --games 10 --out "$tmp/dict"
+
 echo "cli_seeds: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -43,6 +43,7 @@ typedef struct exp_opts {
     const char *first;      /* comma-separated openers, or NULL */
     const char *game;       /* --game, or NULL */
     int iterations;
+    long dict_size; /* symble-lengths: dictionaries of this many random words per length (0: the whole list) */
 } exp_opts;
 
 /* The results file: rows of strings, the first nkeys columns the key. */
