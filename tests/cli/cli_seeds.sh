@@ -154,5 +154,15 @@ has dict-size-csv '60 random of' "$tmp/dict/symble-lengths.csv"
 if [ "$(grep -vc '^#' "$tmp/dict/symble-lengths-dicts/n5-60-seed0.txt")" = 60 ]; then ok; else bad "dict-size: not 60 words"; fi
 expect_err dict-size-games 2 "no --games" -- experiment symble-lengths --dict-size 60 --games 10 --out "$tmp/dict"
 
+# the Symble thesis counts 14 first feedbacks at n = 4, the win among the one-symbol patterns: 0012 then makes 14
+# parts of 3.7169 bits (the thesis prints 3.715; the engine's own count is 15 parts, 3.7229 bits)
+check win-in-pattern "$cb" distribution --game symble --colors 6 --pegs 4 0012 --win-in-pattern
+has win-in-pattern-parts '^parts     14 '
+has win-in-pattern-entropy '^entropy   3\.7169 bits'
+check win-apart "$cb" distribution --game symble --colors 6 --pegs 4 0012
+has win-apart-entropy '^entropy   3\.7229 bits'
+expect_err win-in-pattern-history 2 "first guess only" -- distribution --game symble --colors 6 --pegs 4 0012 \
+    1122=abbb --win-in-pattern
+
 echo "cli_seeds: $pass passed, $fail failed"
 [ "$fail" = 0 ]
