@@ -37,6 +37,9 @@ for seed in 1 2 3; do
         --strategy "minimax --tie random,parts --tie random,expected --tie random,entropy --tie random"
 done
 
+# 000 (Symble thesis): Section 4.2 as designed, dictionaries of 1000 random words per length
+run experiment symble-lengths --dict-size 1000 --out experiments-seeds --quiet
+
 # 003 (information-theory study): its protocol, 1000 random answers, for each of its solvers; and every answer
 solvers="regex,frequency,entropy,entropy --candidates-only,entropy-frequency --candidates-only,entropy-frequency"
 for seed in 0 1 2; do

@@ -214,14 +214,18 @@ int exp_symble_lengths(exp_ctx *x)
         rc = exp_run_all(x, plays, rows, n);
     if (rc == 0) {
         if (o->dict_size)
-            printf("\nSymble on dictionaries of %ld random words of each length (the thesis's Section 4.2), every\n"
-                   "word of each dictionary played once as the secret, guesses from the same dictionary (%s).",
-                   o->dict_size, dlist);
-        printf("\nSymble on %s words of each length: %ld random words per length played as the secret\n"
-               "(every word when fewer), each under a random hidden mapping; average guesses ± 95%% interval.\n"
-               "entropy and entropy-knuth break ties at random (the thesis's algorithms); minimax prefers a\n"
+            printf("\nSymble on dictionaries of %ld random words of each length (the thesis's Section 4.2) drawn\n"
+                   "from %s: every word of each dictionary played once as the secret, guesses from the same\n"
+                   "dictionary, each game under a random hidden mapping; average guesses ± 95%% interval.\n",
+                   o->dict_size, o->words ? o->words : "English (words_alpha)");
+        else
+            printf("\nSymble on %s words of each length: %ld random words per length played as the secret\n"
+                   "(every word when fewer), each under a random hidden mapping; average guesses ± 95%% "
+                   "interval.\n",
+                   o->words ? o->words : "English (words_alpha)", sample);
+        printf("entropy and entropy-knuth break ties at random (the thesis's algorithms); minimax prefers a\n"
                "candidate, then the first word; montecarlo: %d continuations per guess.\n\n",
-               o->words ? o->words : "English (words_alpha)", sample, o->iterations ? o->iterations : 100);
+               o->iterations ? o->iterations : 100);
         printf("%3s %7s", "n", "words");
         for (size_t a = 0; a < na; a++)
             printf(" %17.17s", algos[a]);
