@@ -27,7 +27,7 @@ static const exp_def experiments[] = {
     {"first-guess-entropy", "best, adjusted and perfect first-guess entropy against k", "Symble thesis, Figures 9, 12",
      " pegs range game ", exp_first_guess_entropy},
     {"target-turn", "Wordle and Mastermind, each strategy with target turn 2, 3 and none",
-     "data-visualisation paper, Figures 5, 6", " strategy ", exp_target_turn},
+     "data-visualisation paper, Figures 5, 6", " strategy paper-rules ", exp_target_turn},
     {"opening-sweep", "minimax over all 12972 allowed words as answers, openers SERAI and LARES",
      "Wordle-in-C++ paper, Table 2", " words first ", exp_opening_sweep},
 };
@@ -78,8 +78,8 @@ static int parse_pegs(const char *text, exp_opts *o)
 /* Options this experiment does not use are errors, so that a typo never passes for a setting. */
 static int check_applies(const cli *c, const exp_def *e)
 {
-    static const char *const specific[] = {"sample", "words", "range", "strategy", "iterations",
-                                           "colors", "pegs",  "game",  "first",    "dict-size"};
+    static const char *const specific[] = {"sample", "words", "range", "strategy",  "iterations", "colors",
+                                           "pegs",   "game",  "first", "dict-size", "paper-rules"};
     for (size_t i = 0; i < sizeof specific / sizeof specific[0]; i++) {
         char word[24];
         snprintf(word, sizeof word, " %s ", specific[i]);
@@ -110,6 +110,7 @@ static int read_opts(cli *c, const exp_def *e, exp_opts *o)
         return cli_fail(CB_EINVAL, "--games and --sample name the same number here: give one");
     o->games = games ? games : sample;
     o->fresh = cli_flag(c, "fresh");
+    o->paper_rules = cli_flag(c, "paper-rules");
     o->plots = !cli_flag(c, "no-plot");
     o->quiet = cli_flag(c, "quiet");
     o->words = cli_get(c, "words");
@@ -162,6 +163,9 @@ static const cli_opt opts[] = {
     {"out", "DIR", "where the results (NAME.csv) and figures go (default: experiments)"},
     {"games", "N", "games per configuration, for a quick run (each experiment has its default)"},
     {"sample", "N", "symble-lengths: random words per length played as the secret (default 1000)"},
+    {"paper-rules", NULL,
+     "target-turn: the data-visualisation paper's rules: Wordle guesses from the answers only, at most 6 (Mastermind "
+     "10) guesses, a loss scores the limit + 1, no target = random ties (its untargeted algorithms)"},
     {"dict-size", "N",
      "symble-lengths: dictionaries of N random words per length (seeded), every word played once, as the "
      "thesis's Section 4.2 (N = 1000)"},

@@ -164,5 +164,14 @@ has win-apart-entropy '^entropy   3\.7229 bits'
 expect_err win-in-pattern-history 2 "first guess only" -- distribution --game symble --colors 6 --pegs 4 0012 \
     1122=abbb --win-in-pattern
 
+# the data-visualisation paper's rules as one experiment: answers only, a turn limit, losses scored limit + 1
+check paper-rules "$cb" experiment target-turn --paper-rules --games 150 --strategy minimax,random-any \
+    --out "$tmp/tt" --no-plot --quiet
+has paper-rules-header "guesses from the 2315 answers only, at most 6 guesses, a lost game scores 7"
+has paper-rules-none '^random-any +none +150 '
+has paper-rules-csv 'wordle/answers.txt, at most 6 guesses' "$tmp/tt/target-turn.csv"
+has paper-rules-tie 'minimax --tie random' "$tmp/tt/target-turn.csv"
+expect_err paper-rules-elsewhere 2 "does not apply" -- experiment symble-lengths --paper-rules --out "$tmp/tt"
+
 echo "cli_seeds: $pass passed, $fail failed"
 [ "$fail" = 0 ]
