@@ -189,7 +189,6 @@ const cli_cmd cmd_letters = {
     "letter frequency per position (heatmap), and the word of distinct letters made of the positions' maxima",
     "codebreaker letters --of guesses --plot letters.svg",
     opts,
-    1,
+    CLI_GAME,
     run,
-    0,
 };
