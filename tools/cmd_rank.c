@@ -199,19 +199,17 @@ static int print_partition_table(const cli *c, const cb_state *st, const char *l
         }
         printf("}\n");
     } else if (rc == 0) {
-        printf("\n%-12s", "largest");
-        for (size_t j = 0; j < ng; j++)
-            printf(" %9u", gs[j].largest);
-        printf("\n%-12s", "expected");
-        for (size_t j = 0; j < ng; j++)
-            printf(" %9.1f", gs[j].expected);
-        printf("\n%-12s", "parts");
-        for (size_t j = 0; j < ng; j++)
-            printf(" %9u", gs[j].parts);
-        printf("\n%-12s", "entropy");
-        for (size_t j = 0; j < ng; j++)
-            printf(" %9.3f", gs[j].entropy);
+        static const char *const fields[] = {"largest", "expected", "parts", "entropy"};
+        static const int decimals[] = {0, 1, 0, 3};
         printf("\n");
+        for (int f = 0; f < 4; f++) {
+            printf("%-12s", fields[f]);
+            for (size_t j = 0; j < ng; j++) {
+                double v = f == 0 ? gs[j].largest : f == 1 ? gs[j].expected : f == 2 ? gs[j].parts : gs[j].entropy;
+                printf(" %9.*f", decimals[f], v);
+            }
+            printf("\n");
+        }
     }
     for (size_t j = 0; j < ng; j++)
         cb_partition_release(&p[j]);

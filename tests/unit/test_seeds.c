@@ -7,33 +7,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "world.h"
 #include "codebreaker/codebreaker.h"
-
-typedef struct world {
-    cb_game *game;
-    cb_table *table;
-} world;
-
-static world open_preset(const char *preset)
-{
-    world w = {NULL, NULL};
-    cb_game_config cfg;
-    cb_table_options opt;
-    cb_error err;
-    cb_game_config_preset(preset, &cfg);
-    cb_table_options_default(&opt);
-    if (cb_game_new(&cfg, &w.game, &err) != CB_OK || cb_table_new(w.game, &opt, &w.table, &err) != CB_OK) {
-        fprintf(stderr, "%s: %s\n", preset, err.message);
-        exit(1);
-    }
-    return w;
-}
-
-static void close_world(world *w)
-{
-    cb_table_free(w->table);
-    cb_game_free(w->game);
-}
 
 /* The slow tie-break by letter frequency: symbol counts over every secret, summed over the guess's positions. */
 static unsigned long long letter_score(const cb_game *g, uint32_t gi)
@@ -208,7 +183,7 @@ static void delay(const world *w)
 
 int main(void)
 {
-    world w = open_preset("wordle");
+    world w = open_world("wordle");
     tie_frequency(&w, 24);
     delay(&w);
     close_world(&w);
