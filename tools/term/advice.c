@@ -194,6 +194,8 @@ double advice_cost(const advice *a, const cb_state *st)
     double n = (double)cb_state_count(st), fly = cb_table_precomputed(a->table) ? 1 : 100;
     if (n <= 1 || (cb_state_turns(st) == 0 && cfg->first_guess != CB_NONE))
         return 0;
+    if ((int)cb_state_turns(st) < cfg->delay) /* a delayed turn: a random candidate */
+        return n;
     switch (cb_strategy_get_kind(a->strategy)) {
     case CB_STRATEGY_RANDOM:
     case CB_STRATEGY_FIRST:
@@ -228,7 +230,7 @@ static int choose_now(advice *a, const cb_state *st, advice_pick *pick)
     }
     if (cost > ADVICE_BUSY_WORK && a->busy)
         a->busy(a->busy_ctx, st);
-    pick->scored = 1;
+    pick->scored = (int)cb_state_turns(st) >= cb_strategy_get_config(a->strategy)->delay; /* delayed: no score */
     return cb_strategy_choose(a->strategy, st, &a->rng, &pick->guess, &pick->score);
 }
 

@@ -70,7 +70,7 @@ void advice_close(advice *a);
  * The cost of the strategy's decision in st (see ADVICE_MAX_WORK): the
  * (candidate, guess) pairs a scoring strategy partitions, weighted 100 when
  * feedback is computed on the fly; the candidates for the strategies that
- * only pick among them (random, first, frequency); 0 for the opener.
+ * only pick among them (random, first, frequency) and for delayed turns; 0 for the opener.
  */
 double advice_cost(const advice *a, const cb_state *st);
 /* The cost of ranking every guess in st (`top`): candidates times guesses, weighted as above. */
