@@ -78,6 +78,19 @@ int cb_game_parse_code(const cb_game *game, const char *text, uint32_t *gi, cb_e
     return CB_OK;
 }
 
+int cb_game_parse_secret(const cb_game *game, const char *text, cb_secret_index *si, cb_error *err)
+{
+    cb_guess_index gi;
+    *si = CB_NONE;
+    int rc = cb_game_parse_code(game, text, &gi, err);
+    if (rc != CB_OK)
+        return rc;
+    *si = cb_game_guess_secret(game, gi);
+    if (*si == CB_NONE)
+        return cb_error_set(err, CB_ENOTFOUND, "'%s' is an allowed guess but not one of the possible secrets", text);
+    return CB_OK;
+}
+
 static void format_pattern(int n, uint32_t id, const char *digits, char *buf, size_t size)
 {
     int i;

@@ -122,7 +122,7 @@ int cb__node_prepare(cb__node *nd, const cb_state *st, const uint64_t *clogc, si
     nd->nkeys = nd->game->fb_count;
     nd->clogc = clogc;
     nd->clogc_len = clogc ? clogc_len : 0;
-    const char *cols = getenv("CB_NO_COLUMNS") ? NULL : cb__table_columns(nd->table);
+    const char *cols = cb__table_columns(nd->table);
     int width = cb_table_width(nd->table);
     if (cols && width < 4) {
         nd->colp = malloc((nd->n ? nd->n : 1) * sizeof *nd->colp);
