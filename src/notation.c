@@ -24,6 +24,11 @@ void cb_game_format_code(const cb_game *game, uint32_t gi, char *buf, size_t siz
     }
 }
 
+void cb_game_format_secret(const cb_game *game, cb_secret_index si, char *buf, size_t size)
+{
+    cb_game_format_code(game, cb_game_secret_guess(game, si), buf, size);
+}
+
 /* Symbol index of folded code point cp, or -1. */
 static int find_symbol(const cb_game *game, uint32_t cp)
 {

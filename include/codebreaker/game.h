@@ -151,6 +151,8 @@ int cb_game_parse_code(const cb_game *game, const char *text, cb_guess_index *gi
 int cb_game_parse_secret(const cb_game *game, const char *text, cb_secret_index *si, cb_error *err);
 /* Spell guess gi into buf (NUL-terminated, truncated to size). */
 void cb_game_format_code(const cb_game *game, cb_guess_index gi, char *buf, size_t size);
+/* Spell secret si (the same word through cb_game_secret_guess()). */
+void cb_game_format_secret(const cb_game *game, cb_secret_index si, char *buf, size_t size);
 
 /*
  * The feedback of guess gi against secret si, computed directly. For

@@ -274,6 +274,11 @@ static void indices_and_version(void)
     CHECK(cb_game_parse_code(g, "aback", &gi, &err) == CB_OK && gi == 6);
     CHECK(cb_game_parse_secret(g, "ABACK", &si, &err) == CB_OK && si == 0);
     CHECK(cb_game_secret_guess(g, si) == gi && cb_game_guess_secret(g, gi) == si);
+    char word[16];
+    cb_game_format_secret(g, 0, word, sizeof word);
+    CHECK(strcmp(word, "aback") == 0);
+    cb_game_format_code(g, 0, word, sizeof word);
+    CHECK(strcmp(word, "aahed") == 0);
     CHECK(cb_game_parse_secret(g, "aahed", &si, &err) == CB_ENOTFOUND && si == CB_NONE);
     CHECK(strstr(err.message, "not one of the possible secrets") != NULL);
     CHECK(cb_game_parse_secret(g, "zzzzz", &si, &err) == CB_ENOTFOUND);
