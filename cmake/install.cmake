@@ -5,6 +5,10 @@
 #   lib/pkgconfig/codebreaker.pc            for pkg-config
 #   lib/cmake/codebreaker/                  for find_package(codebreaker): codebreaker::codebreaker
 #                                           (shared) and codebreaker::codebreaker_static
+#   share/man/man1/                         codebreaker(1), codebreaker-COMMAND(1) (cmake/docs.cmake)
+#   share/bash-completion/completions/      codebreaker
+#   share/zsh/site-functions/               _codebreaker
+#   share/fish/vendor_completions.d/        codebreaker.fish
 #   share/doc/codebreaker/                  LICENSE, the word lists' sources, uPlot's licence
 # The word lists and the dashboard's page are compiled into the library and the program.
 include(GNUInstallDirs)
@@ -37,3 +41,11 @@ install(FILES ${CMAKE_BINARY_DIR}/codebreaker.pc DESTINATION ${CMAKE_INSTALL_LIB
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/data/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME data-sources.md)
 install(FILES ${CMAKE_BINARY_DIR}/web/vendor/uPlot.LICENSE.txt DESTINATION ${CMAKE_INSTALL_DOCDIR} OPTIONAL)
+
+if(HELP2MAN_EXECUTABLE)
+  install(DIRECTORY ${CB_MAN_DIR}/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 FILES_MATCHING PATTERN "*.1"
+          PATTERN bin EXCLUDE)
+endif()
+install(FILES ${CB_COMPLETIONS_DIR}/codebreaker DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+install(FILES ${CB_COMPLETIONS_DIR}/_codebreaker DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/site-functions)
+install(FILES ${CB_COMPLETIONS_DIR}/codebreaker.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
