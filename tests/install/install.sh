@@ -138,8 +138,16 @@ has bash-option '^--strategy$'
 has bash-strategies '^minimax,entropy-knuth$'
 has bash-game '^mastermind$'
 has bash-serve '^--port --bind --jobs --web'
-[ -f "$prefix/share/zsh/site-functions/_codebreaker" ] && [ -f "$prefix/share/fish/vendor_completions.d/codebreaker.fish" ] &&
-    ok || bad "zsh or fish completion missing"
+zsh_completion="$prefix/share/zsh/site-functions/_codebreaker"
+fish_completion="$prefix/share/fish/vendor_completions.d/codebreaker.fish"
+[ -f "$zsh_completion" ] && [ -f "$fish_completion" ] && ok || bad "zsh or fish completion missing"
+# zsh and fish, when this machine has them (they are not among the project's packages).
+if command -v zsh >/dev/null 2>&1; then zsh -n "$zsh_completion" && ok || bad "zsh -n _codebreaker"; fi
+if command -v fish >/dev/null 2>&1; then
+    fish -c "source '$fish_completion'; complete -C 'codebreaker simulate --str'; complete -C 'codebreaker optimal --objective '" >"$tmp/out" 2>&1
+    has fish-option '^--strategy	'
+    has fish-values '^worst	'
+fi
 
 # The Python package: installed offline into a virtual environment of Debian's python3 (which
 # sees Debian's pytest), against the installed library; its tests and the Figure 1 example.
