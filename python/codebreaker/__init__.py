@@ -272,38 +272,34 @@ class Game:
 
     # -- text and indices (the library's guess and secret indices never leave this class)
 
-    def _guess(self, text):
-        gi = c_uint32()
+    def _parse(self, parse, text):
+        index = c_uint32()
         err = N.Error()
-        _check(N.game_parse_code(self._game, _bytes(text), byref(gi), byref(err)), err)
-        return gi.value
+        _check(parse(self._game, _bytes(text), byref(index), byref(err)), err)
+        return index.value
+
+    def _format(self, spell, index):
+        buf = create_string_buffer(256)
+        spell(self._game, index, buf, len(buf))
+        return buf.value.decode("utf-8")
+
+    def _guess(self, text):
+        return self._parse(N.game_parse_code, text)
 
     def _secret(self, text):
-        si = c_uint32()
-        err = N.Error()
-        _check(N.game_parse_secret(self._game, _bytes(text), byref(si), byref(err)), err)
-        return si.value
-
-    def _guess_text(self, gi):
-        buf = create_string_buffer(256)
-        N.game_format_code(self._game, gi, buf, len(buf))
-        return buf.value.decode("utf-8")
-
-    def _secret_text(self, si):
-        buf = create_string_buffer(256)
-        N.game_format_secret(self._game, si, buf, len(buf))
-        return buf.value.decode("utf-8")
+        return self._parse(N.game_parse_secret, text)
 
     def _feedback(self, text):
-        fb = c_uint32()
-        err = N.Error()
-        _check(N.game_parse_feedback(self._game, _bytes(text), byref(fb), byref(err)), err)
-        return fb.value
+        return self._parse(N.game_parse_feedback, text)
+
+    def _guess_text(self, gi):
+        return self._format(N.game_format_code, gi)
+
+    def _secret_text(self, si):
+        return self._format(N.game_format_secret, si)
 
     def _feedback_text(self, fb):
-        buf = create_string_buffer(128)
-        N.game_format_feedback(self._game, fb, buf, len(buf))
-        return buf.value.decode("utf-8")
+        return self._format(N.game_format_feedback, fb)
 
     # -- playing
 
