@@ -306,7 +306,10 @@ class Game:
     def feedback(self, guess, secret):
         """The feedback of guess against secret: '.Y...' (Wordle), '2B1W' (Mastermind); for
         Symble the colours per codeword position, as Wordle spells them."""
-        return self._feedback_text(N.game_feedback(self._game, self._guess(guess), self._secret(secret)))
+        fb = N.game_feedback(self._game, self._guess(guess), self._secret(secret))
+        if self.rule == "symble":  # the colours behind the symbols
+            return self._format(N.game_format_raw, fb)
+        return self._feedback_text(fb)
 
     def _state(self, history, hard):
         """A new cb_state after history: pairs (guess, feedback) or strings 'guess=feedback'."""

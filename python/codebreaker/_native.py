@@ -273,6 +273,7 @@ game_format_code = _fn("cb_game_format_code", None, P, c_uint32, c_char_p, c_siz
 game_format_secret = _fn("cb_game_format_secret", None, P, c_uint32, c_char_p, c_size_t)
 game_feedback = _fn("cb_game_feedback", c_uint32, P, c_uint32, c_uint32)
 game_format_feedback = _fn("cb_game_format_feedback", None, P, c_uint32, c_char_p, c_size_t)
+game_format_raw = _fn("cb_game_format_raw", None, P, c_uint32, c_char_p, c_size_t)
 game_parse_feedback = _fn("cb_game_parse_feedback", c_int, P, c_char_p, U32P, E)
 
 table_options_default = _fn("cb_table_options_default", None, POINTER(TableOptions))

@@ -36,6 +36,10 @@ def test_feedback(mastermind, wordle):
     assert wordle.feedback("CRANE", "caper") == "GYY.Y"
     assert mastermind.feedback("1122", "1223") == "2B1W"
     assert mastermind.feedback("1111", "2222") == "0B0W"
+    # Symble: the colours per codeword position, i.e. Wordle with guess and codeword swapped.
+    symble = codebreaker.Game("symble")
+    assert symble.feedback("salet", "aback") == "Y...."  # as `codebreaker feedback --game symble`
+    assert len(symble.candidates(["salet=abaaa"])) == 182
 
 
 def test_candidates(wordle, mastermind):
