@@ -332,37 +332,6 @@ void web_stream_close(web_req *r)
     r->streams = 0;
 }
 
-/* Read the file of a page's asset from the folder root; a missing file of web/static is an error. */
-static int read_asset(web_server *srv, size_t i, const char *root, cb_error *err)
-{
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", root, web_assets[i].file);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        if (strncmp(web_assets[i].file, "vendor/", 7) == 0) /* uPlot's files may be missing: no charts */
-            return CB_OK;
-        return cb_error_set(err, CB_EIO, "--web: the page's file %s is missing", path);
-    }
-    size_t cap = 1 << 16, len = 0, got;
-    char *buf = malloc(cap);
-    while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
-        len += got;
-        if (len == cap) {
-            char *bigger = realloc(buf, cap *= 2);
-            if (!bigger)
-                free(buf);
-            buf = bigger;
-        }
-    }
-    fclose(f);
-    if (!buf)
-        return cb_error_set(err, CB_ENOMEM, "out of memory reading %s", path);
-    srv->asset_read[i] = buf;
-    srv->assets[i] = buf;
-    srv->asset_size[i] = len;
-    return CB_OK;
-}
-
 /* The page's files: those compiled in, or those of the folder root when it is not NULL. */
 static int load_assets(web_server *srv, const char *root, cb_error *err)
 {
@@ -372,14 +341,35 @@ static int load_assets(web_server *srv, const char *root, cb_error *err)
     if (!srv->assets || !srv->asset_size || !srv->asset_read)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     for (size_t i = 0; i < web_asset_count; i++) {
-        if (root) {
-            int rc = read_asset(srv, i, root, err);
-            if (rc != CB_OK)
-                return rc;
-        } else {
+        if (!root) {
             srv->assets[i] = web_assets[i].data;
             srv->asset_size[i] = web_assets[i].size;
+            continue;
         }
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", root, web_assets[i].file);
+        FILE *f = fopen(path, "rb");
+        if (!f) {
+            if (strncmp(web_assets[i].file, "vendor/", 7) != 0) /* uPlot's files may be missing: no charts */
+                return cb_error_set(err, CB_EIO, "--web: the page's file %s is missing", path);
+            continue;
+        }
+        size_t cap = 1 << 16, len = 0, got;
+        char *buf = malloc(cap);
+        while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
+            len += got;
+            if (len == cap) {
+                char *bigger = realloc(buf, cap *= 2);
+                if (!bigger)
+                    free(buf);
+                buf = bigger;
+            }
+        }
+        fclose(f);
+        if (!buf)
+            return cb_error_set(err, CB_ENOMEM, "out of memory reading %s", path);
+        srv->assets[i] = srv->asset_read[i] = buf;
+        srv->asset_size[i] = len;
     }
     return CB_OK;
 }
