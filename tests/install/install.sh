@@ -47,23 +47,31 @@ check "static run" "$work/simulate-static" expected
 has static-expected '5696 guesses'
 if readelf -d "$work/simulate-static" | grep -q libcodebreaker; then bad "static example needs the .so"; else ok; fi
 
-# The same with CMake: find_package(codebreaker) and its imported targets.
+# The same with CMake: find_package(codebreaker) and its imported targets, every example linked to
+# the shared library and simulate.c also to the static one.
 mkdir -p "$work/cmake"
 cat >"$work/cmake/CMakeLists.txt" <<CMAKE
 cmake_minimum_required(VERSION 3.20)
 project(use_codebreaker C)
 find_package(codebreaker 0.1 REQUIRED)
-add_executable(feedback $src/examples/feedback.c)
-target_link_libraries(feedback PRIVATE codebreaker::codebreaker)
+file(GLOB examples $src/examples/*.c)
+foreach(example \${examples})
+  get_filename_component(name \${example} NAME_WE)
+  add_executable(\${name} \${example})
+  target_link_libraries(\${name} PRIVATE codebreaker::codebreaker)
+endforeach()
 add_executable(simulate_static $src/examples/simulate.c)
 target_link_libraries(simulate_static PRIVATE codebreaker::codebreaker_static)
 CMAKE
 check "cmake configure" cmake -S "$work/cmake" -B "$work/cmake/build" -DCMAKE_PREFIX_PATH="$prefix"
 check "cmake build" cmake --build "$work/cmake/build"
-check "cmake run shared" "$work/cmake/build/feedback"
-has cmake-feedback 'mastermind 1122 against 1223: 2B1W'
+for c in "$src"/examples/*.c; do
+    check "cmake run $(basename "$c" .c)" "$work/cmake/build/$(basename "$c" .c)"
+    cmp -s "$tmp/out" "$tmp/$(basename "$c" .c).out" && ok || bad "cmake $(basename "$c" .c): not as with pkg-config"
+done
 check "cmake run static" "$work/cmake/build/simulate_static"
 has cmake-simulate '5801 guesses'
+if readelf -d "$work/cmake/build/simulate_static" | grep -q libcodebreaker; then bad "static target needs the .so"; else ok; fi
 
 # The installed program serves its page from any folder (here, one without a web/).
 "$bin" serve --port 0 >"$tmp/serve.out" 2>"$tmp/serve.err" &
