@@ -167,8 +167,9 @@ check venv /usr/bin/python3 -m venv --system-site-packages "$venv"
 check "pip install" "$venv/bin/pip" install --no-index --no-build-isolation --disable-pip-version-check -q "$work/python"
 check "python import" "$venv/bin/python" -c 'import codebreaker; print(codebreaker.__file__, codebreaker.library_version())'
 has python-installed "^$venv/lib/python3[^ ]*/site-packages/codebreaker/__init__.py [0-9]"
-check pytest "$venv/bin/python" -m pytest -q -p no:cacheprovider "$work/python/tests"
+check pytest "$venv/bin/python" -m pytest -q -rs -p no:cacheprovider "$work/python/tests"
 has pytest-passed '[0-9]+ passed'
+if grep -Eq 'skipped|failed' "$tmp/out"; then bad "pytest: $(tail -1 "$tmp/out")"; else ok; fi
 check figure1 "$venv/bin/python" "$work/python/examples/figure1.py"
 printf 'Answer\tAAAA\tAAAB\tAABB\tAABC\tABCD\n0,0\t625\t256\t256\t81\t16\n' >"$tmp/figure1.head"
 head -2 "$tmp/out" | cmp -s - "$tmp/figure1.head" && ok || bad "figure1: $(head -2 "$tmp/out")"
