@@ -29,6 +29,7 @@ def test_games(mastermind, wordle):
     assert wordle.secrets[0] == "aback" and wordle.guesses[0] == "aahed"
     assert len(codebreaker.Game("mastermind", colors=8, pegs=5)) == 8**5
     assert len(codebreaker.Game("bulls")) == 10 * 9 * 8 * 7
+    assert len(codebreaker.Game(dictionary="english", length=6)) == 29874  # data/README.md
 
 
 def test_feedback(mastermind, wordle):
