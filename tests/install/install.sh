@@ -24,6 +24,16 @@ has soname 'SONAME.*\[libcodebreaker\.so\.[0-9]+\.[0-9]+\]'
 nm -D --defined-only "$lib" | awk '{ print $NF }' >"$tmp/syms"
 has exports-public '^cb_version$' "$tmp/syms"
 if grep -v '^cb_[a-z]' "$tmp/syms" >"$tmp/out"; then bad "exports: not cb_:"; head "$tmp/out"; else ok; fi
+# ... exactly the functions the installed headers declare.
+cc -E -P -I"$prefix/include" "$prefix/include/codebreaker/codebreaker.h" | grep -o '\bcb_[a-z0-9_]*(' | tr -d '(' |
+    sort -u >"$tmp/declared"
+sort -u "$tmp/syms" >"$tmp/exported"
+if [ -s "$tmp/declared" ] && cmp -s "$tmp/declared" "$tmp/exported"; then
+    ok
+else
+    bad "exports differ from the functions of the headers (< declared, > exported):"
+    diff "$tmp/declared" "$tmp/exported" | head -10
+fi
 [ -f "$prefix/lib/libcodebreaker.a" ] && [ -f "$prefix/include/codebreaker/codebreaker.h" ] && ok || bad "archive or headers missing"
 
 # examples/*.c with pkg-config, linked to the shared library.
