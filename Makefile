@@ -3,9 +3,10 @@
 PRESET ?= release
 BUILD := $(if $(filter release,$(PRESET)),build,build-$(PRESET))
 JOBS ?= 2
+PREFIX ?= /usr/local
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all build deps demo test check bench asan clean format
+.PHONY: all build deps demo test check bench asan clean format install
 
 all: build
 
@@ -27,6 +28,10 @@ check: deps
 
 asan:
 	@$(MAKE) --no-print-directory test PRESET=asan
+
+# make install PREFIX=DIR: the program, the library, headers, pkg-config and CMake files, man pages
+install: build
+	@cmake --install $(BUILD) --prefix $(PREFIX)
 
 bench: build
 	@bench/run.sh $(BUILD)

@@ -104,7 +104,7 @@ typedef enum cb_tie { CB_TIE_FIRST = 0, CB_TIE_RANDOM = 1, CB_TIE_FREQUENCY = 2 
  */
 typedef struct cb_strategy_config {
     const char *name;
-    uint32_t first_guess;
+    cb_guess_index first_guess;
     int candidates_only;
     int target_turn;
     int hard;
@@ -165,11 +165,11 @@ int cb_strategy_deterministic(const cb_strategy *s);
  * generator seeded with cfg->seed and the history. CB_EEMPTY when st has no
  * candidate or no legal guess remains; CB_ECANCELED never; CB_ENOMEM.
  */
-int cb_strategy_choose(const cb_strategy *s, const cb_state *st, cb_rng *rng, uint32_t *guess, double *score);
+int cb_strategy_choose(const cb_strategy *s, const cb_state *st, cb_rng *rng, cb_guess_index *guess, double *score);
 
 /* Every score of one guess in a state: a row of the "partition table" of the papers. */
 typedef struct cb_guess_score {
-    uint32_t guess;   /* guess index */
+    cb_guess_index guess;
     uint32_t largest; /* size of the largest part */
     double expected;  /* expected size of the part the secret falls in: sum of squares / N */
     uint32_t parts;   /* non-empty parts, the won part included */
@@ -181,7 +181,7 @@ typedef struct cb_guess_score {
 } cb_guess_score;
 
 /* The scores of guess gi in st (score is left 0; legal from cb_state_legal). */
-int cb_guess_score_compute(const cb_state *st, uint32_t gi, cb_guess_score *out);
+int cb_guess_score_compute(const cb_state *st, cb_guess_index gi, cb_guess_score *out);
 
 /*
  * The best `limit` guesses of st in the strategy's order (best first, ties
