@@ -240,6 +240,12 @@ static void feedback_notation(void)
     CHECK(cb_game_parse_feedback(g, "4B1W", &id, &err) == CB_EPARSE);
     CHECK(cb_game_parse_feedback(g, "2X", &id, &err) == CB_EPARSE);
     CHECK(cb_game_parse_feedback(g, "", &id, &err) == CB_EPARSE);
+    /* numbers beyond long: strtol clamps them, and b + w must not overflow (issue 15, finding 2) */
+    CHECK(cb_game_parse_feedback(g, "2 99999999999999999999", &id, &err) == CB_EPARSE &&
+          strstr(err.message, "cannot happen"));
+    CHECK(cb_game_parse_feedback(g, "2 9223372036854775807", &id, &err) == CB_EPARSE);
+    CHECK(cb_game_parse_feedback(g, "9223372036854775807B1W", &id, &err) == CB_EPARSE);
+    CHECK(cb_game_parse_feedback(g, "1 4294967297", &id, &err) == CB_EPARSE);
     char buf[16];
     CHECK(cb_game_parse_code(g, "1122", &id, &err) == CB_OK);
     cb_game_format_code(g, id, buf, sizeof buf);
