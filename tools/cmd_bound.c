@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "outfile.h"
 #include "plot.h"
 
 #define MAX_K 64
@@ -293,8 +294,10 @@ static void print_csv(const row *rows, int nrows)
            "adjusted_entropy,perfect_entropy\n");
     for (int i = 0; i < nrows; i++) {
         const row *r = &rows[i];
-        printf("%d,%d,%.0f,%.0f,%.0f,%.6f,%d,%d,%s,", r->k, r->n, r->secrets, r->first, r->later, r->information,
-               r->counting, r->linear, r->best_guess);
+        printf("%d,%d,%.0f,%.0f,%.0f,%.6f,%d,%d,", r->k, r->n, r->secrets, r->first, r->later, r->information,
+               r->counting, r->linear);
+        out_csv_field(stdout, r->best_guess);
+        putchar(',');
         if (!isnan(r->best))
             printf("%.6f", r->best);
         putchar(',');
@@ -348,7 +351,9 @@ static int plot_rows(const char *path, const setup *su, const row *rows, int nro
     free(x);
     for (int j = 0; j < 3; j++)
         free(y[j]);
-    return rc ? cli_fail(rc == 2 ? CB_EINVAL : CB_EIO, "%s", why) : 0;
+    if (rc)
+        cli_fail(rc == 2 ? CB_EINVAL : CB_EIO, "%s", why);
+    return rc; /* 2 a bad name, 1 a failed write */
 }
 
 static int run(cli *c)
@@ -361,9 +366,12 @@ static int run(cli *c)
     if ((plot || plot_entropy) && !su.range_var)
         return cli_fail(CB_EINVAL, "--plot and --plot-entropy draw a --range");
     if (plot && !plot_path_ok(plot))
-        return cli_fail(CB_EINVAL, "--plot: '%s' must end in .svg or .png", plot);
+        return cli_fail(CB_EINVAL, "--plot: '%s' must end in .svg or .png (or be - for SVG on stdout)", plot);
+    if (plot && plot_entropy && strcmp(plot, "-") == 0 && strcmp(plot_entropy, "-") == 0)
+        return cli_fail(CB_EINVAL, "--plot - and --plot-entropy - cannot both write to stdout");
     if (plot_entropy && !plot_path_ok(plot_entropy))
-        return cli_fail(CB_EINVAL, "--plot-entropy: '%s' must end in .svg or .png", plot_entropy);
+        return cli_fail(CB_EINVAL, "--plot-entropy: '%s' must end in .svg or .png (or be - for SVG on stdout)",
+                        plot_entropy);
     if (cli_flag(c, "json") && cli_flag(c, "csv"))
         return cli_fail(CB_EINVAL, "choose --json or --csv, not both");
     row rows[MAX_ROWS];
@@ -379,7 +387,10 @@ static int run(cli *c)
         }
     if (rc)
         return rc;
-    if (cli_flag(c, "json")) {
+    int figure_out = (plot && strcmp(plot, "-") == 0) || (plot_entropy && strcmp(plot_entropy, "-") == 0);
+    if (figure_out)
+        ; /* the figure alone on stdout */
+    else if (cli_flag(c, "json")) {
         printf("{\"rule\":\"%s\",\"complete\":%s,", rule_names[su.cfg.rule], su.complete ? "true" : "false");
         if (!su.range_var)
             print_json_row(&rows[0]);
@@ -411,8 +422,8 @@ static const cli_opt opts[] = {
     {"range", "VAR=A..B", "a table over alphabet sizes (k=2..25) or code lengths (n=2..9)"},
     {"no-entropy", NULL, "skip the best first guess (its entropy takes an enumeration)"},
     {"csv", NULL, "comma-separated output"},
-    {"plot", "FILE", "draw the bounds of a --range to FILE.svg or FILE.png"},
-    {"plot-entropy", "FILE", "draw the first-guess entropies of a --range to FILE.svg or FILE.png"},
+    {"plot", "FILE", "draw the bounds of a --range to FILE.svg or FILE.png (-: SVG to stdout)"},
+    {"plot-entropy", "FILE", "draw the first-guess entropies of a --range to FILE.svg or FILE.png (-: SVG to stdout)"},
     {NULL, NULL, NULL},
 };
 

@@ -1,4 +1,5 @@
 /* cmd_feedback.c: `codebreaker feedback`: score guesses against secrets. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,7 +59,7 @@ static int run_stream(cli *c, int mapping)
     int status = 0;
     static char buf[1 << 16];
     setvbuf(stdout, buf, _IOFBF, sizeof buf);
-    while (getline(&line, &cap, stdin) >= 0) {
+    while (!ferror(stdout) && getline(&line, &cap, stdin) >= 0) {
         char *save = NULL, *gs, *ss, *extra;
         uint32_t guess, secret;
         char fb[64];
@@ -84,9 +85,13 @@ static int run_stream(cli *c, int mapping)
         score(c->game, guess, secret, mapping, fb, sizeof fb);
         print_one(c, gs, ss, fb);
     }
+    int e = errno; /* of the getline that ended the loop */
     free(line);
-    fflush(stdout);
-    return status;
+    if (ferror(stdin)) {
+        cli_fail(CB_EIO, "cannot read standard input: %s", strerror(e));
+        return 1;
+    }
+    return status; /* main checks that stdout was written */
 }
 
 static int run(cli *c)

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "outfile.h"
 
 typedef struct progress_state {
     const cb_game *game;
@@ -278,11 +279,11 @@ static int run(cli *c)
     const char *tree = cli_get(c, "tree");
     if (tree && r.tree) {
         char *header = tree_header(c, &o, &r);
-        rc = cb_tree_save_path(r.tree, c->table, tree, fmt, header, &err);
+        rc = out_tree("--tree", tree, r.tree, c->table, fmt, header);
         free(header);
-        if (rc != CB_OK) {
+        if (rc) {
             cb_optimal_result_release(&r);
-            return cli_fail_err(&err);
+            return rc;
         }
     }
     if (tree && strcmp(tree, "-") == 0 && r.tree)

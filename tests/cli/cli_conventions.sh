@@ -2,7 +2,7 @@
 # cli_conventions.sh: the program's conventions for scripts (issue 12) and its defences against bad
 # input (issue 15): failed writes, `-` for stdout, atomic files, RFC 4180 CSV, usage errors, limits.
 # usage: sh tests/cli/cli_conventions.sh path/to/codebreaker
-cb="$1"
+cb="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 . "$(dirname "$0")/lib.sh"
 
 # --- numbers a Mastermind feedback cannot hold: no overflow, a clear error (issue 15, finding 2)
@@ -17,6 +17,94 @@ printf 'crane 1e400\n' >"$tmp/huge.tsv"
 expect_err freq-1e400 2 "huge.tsv:1: expected a word and a weight" -- rank --strategy frequency --freq "$tmp/huge.tsv"
 printf 'crane nan\n' >"$tmp/nan.tsv"
 expect_err freq-nan 2 "nan.tsv:1: expected a word and a weight" -- rank --strategy frequency --freq "$tmp/nan.tsv"
+
+# --- a write that fails is an error: stdout on a full disk gives status 1 and says so, in every subcommand
+# full NAME ARGS...: the command with stdout on /dev/full (stdin: $tmp/stdin) exits 1 and names the failure
+full() {
+    name="$1"
+    shift
+    "$cb" "$@" >/dev/full 2>"$tmp/err" <"$tmp/stdin"
+    rc=$?
+    if [ "$rc" = 1 ] && grep -Eq "No space left on device|cannot write" "$tmp/err"; then ok; else bad "full-$name: status $rc, stderr:"; head -3 "$tmp/err"; fi
+}
+: >"$tmp/stdin"
+"$cb" optimal --game mastermind --colors 3 --pegs 3 --tree "$tmp/m33.tree" >/dev/null
+full help --help
+full version --version
+full V -V
+full info info
+full info-json info --json
+full info-help info --help
+full feedback feedback crane slate
+printf 'crane slate\nslate crane\n' >"$tmp/stdin"
+full feedback-stream feedback -
+: >"$tmp/stdin"
+full candidates candidates
+full candidates-json candidates --json salet=.Y...
+full rank rank --limit 3 salet=.Y...
+full distribution distribution --game mastermind 1122
+full bound bound --game symble --colors 6 --pegs 4
+full simulate-json simulate --json --game mastermind --sample 20
+full simulate simulate --game mastermind --sample 20
+full optimal optimal --game mastermind --colors 3 --pegs 3
+full optimal-tree optimal --game mastermind --colors 3 --pegs 3 --tree -
+full verify-tree verify-tree --game mastermind --colors 3 --pegs 3 "$tmp/m33.tree"
+full experiment-list experiment list
+full solve solve --game mastermind 1234
+full play play --game mastermind --seed 1
+full assist assist --game mastermind
+# reading stdin that fails is an error too
+"$cb" feedback - </ >/dev/null 2>"$tmp/err"
+rc=$?
+if [ "$rc" = 1 ] && grep -q "cannot read standard input" "$tmp/err"; then ok; else bad "feedback-read: status $rc"; cat "$tmp/err"; fi
+
+# --- output files: "-" is stdout, a failed write is status 1, and no truncated file is ever left behind
+printf 'ab,c\nabc"\nbbcd\nacbd\n' >"$tmp/comma.txt"
+cd "$tmp" || exit 1
+check csv-stdout "$cb" simulate --words "$tmp/comma.txt" --strategy first,entropy --csv -
+cd - >/dev/null || exit 1
+has csv-stdout-only '^strategy,secret,guesses,won,path$'
+if grep -q "average" "$tmp/out"; then bad "csv-stdout: the summary went to stdout with the CSV"; else ok; fi
+# RFC 4180: Python's csv module reads back every field, the comma and the quote inside words
+if python3 -c '
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+assert rows[0] == ["strategy", "secret", "guesses", "won", "path"], rows[0]
+assert all(len(r) == 5 for r in rows), [len(r) for r in rows]
+assert {r[1] for r in rows[1:]} == {"ab,c", "abc\"", "bbcd", "acbd"}, rows
+assert rows[1][4].split(" ")[0] == "ab,c", rows[1]
+' "$tmp/out"; then ok; else bad "csv-python: Python's csv module does not read the CSV back"; fi
+check csv-file "$cb" simulate --words "$tmp/comma.txt" --csv "$tmp/games.csv"
+if [ "$(wc -l <"$tmp/games.csv")" = 5 ]; then ok; else bad "csv-file: $tmp/games.csv"; fi
+[ -e "$tmp/-" ] && bad "--csv - wrote a file named -" || ok
+expect_err csv-full 1 "csv: cannot write /dev/full: No space left" -- simulate --words "$tmp/comma.txt" --csv /dev/full
+expect_err csv-nofolder 1 "csv: cannot write $tmp/none/g.csv: No such file" -- simulate --words "$tmp/comma.txt" --csv "$tmp/none/g.csv"
+expect_err tree-full 1 "tree: .*No space left" -- optimal --game mastermind --colors 3 --pegs 3 --tree /dev/full
+check plot-stdout "$cb" distribution --game mastermind 1122 --plot -
+has plot-stdout-svg '</svg>'
+if head -c 5 "$tmp/out" | grep -q '<?xml'; then ok; else bad "plot-stdout: stdout is not the SVG alone"; fi
+ls -a "$tmp" | grep -q '\.tmp' && bad "a temporary file was left in $tmp" || ok
+
+# a full disk (a 16 KiB tmpfs, when this runs as root and may mount): every writer fails with status 1,
+# the file written before stays whole, and no temporary file is left behind
+small="$tmp/small"
+mkdir -p "$small"
+if mount -t tmpfs -o size=16k tmpfs "$small" 2>/dev/null; then
+    echo "keep me" >"$small/m.tree"
+    head -c 12000 /dev/zero >"$small/ballast" # leaves about 4 KiB
+    "$cb" optimal --game mastermind --colors 4 --pegs 4 --tree "$small/m.tree" >/dev/null 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" = 1 ] && [ "$(cat "$small/m.tree")" = "keep me" ]; then ok; else bad "tree-disk: status $rc, $(head -c 40 "$small/m.tree")"; cat "$tmp/err"; fi
+    rm -f "$small/ballast"
+    "$cb" experiment symble-length-growth --games 20 --range n=2..3 --out "$small/e" --quiet >/dev/null 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" = 1 ] && grep -q "cannot write" "$tmp/err"; then ok; else bad "experiment-disk: status $rc"; cat "$tmp/err"; fi
+    ls -a "$small" "$small/e" | grep -q '\.tmp' && bad "experiment-disk: a temporary file was left" || ok
+    for f in "$small"/e/*; do [ -s "$f" ] || bad "experiment-disk: $f is empty"; done
+    umount "$small"
+else
+    echo "note: cannot mount a tmpfs here; the full-disk tests of files were skipped"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

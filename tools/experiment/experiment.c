@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "experiment.h"
+#include "outfile.h"
 
 #define TABLE_LIMIT ((size_t)1 << 30) /* experiments keep feedback tables under 1 GiB; larger games run on the fly */
 
@@ -91,21 +92,6 @@ static int split_csv(char *line, char **fields, int max)
     }
 }
 
-static void write_csv_field(FILE *f, const char *v)
-{
-    if (!strpbrk(v, ",\"\n\r")) {
-        fputs(v, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *v; v++) {
-        if (*v == '"')
-            fputc('"', f);
-        fputc(*v, f);
-    }
-    fputc('"', f);
-}
-
 static int keep_row(exp_store *s, char *const *values)
 {
     if (s->nrows == s->cap) {
@@ -126,6 +112,34 @@ static int keep_row(exp_store *s, char *const *values)
     return 0;
 }
 
+/*
+ * Write the header and every row kept to the results file, whole or not at
+ * all (a temporary file renamed over it): a run stopped by a full disk
+ * leaves the results of before, never a truncated file. 0, or the status.
+ */
+static int store_write(const exp_store *s)
+{
+    out_file o;
+    int rc = out_open(&o, "results", s->path);
+    if (rc)
+        return rc;
+    for (int i = 0; i < s->ncols; i++) {
+        if (i)
+            fputc(',', o.f);
+        out_csv_field(o.f, s->cols[i]);
+    }
+    fputc('\n', o.f);
+    for (size_t r = 0; r < s->nrows && !ferror(o.f); r++) {
+        for (int i = 0; i < s->ncols; i++) {
+            if (i)
+                fputc(',', o.f);
+            out_csv_field(o.f, s->rows[r][i]);
+        }
+        fputc('\n', o.f);
+    }
+    return out_commit(&o, "results");
+}
+
 int exp_store_open(exp_ctx *x, const char *const *cols, int ncols, int nkeys)
 {
     exp_store *s = &x->store;
@@ -139,13 +153,8 @@ int exp_store_open(exp_ctx *x, const char *const *cols, int ncols, int nkeys)
     FILE *f = fopen(s->path, "r");
     if (!f) {
         if (errno != ENOENT)
-            return cli_fail(CB_EIO, "%s: cannot read it", s->path);
-        if (!(f = fopen(s->path, "w")))
-            return cli_fail(CB_EIO, "%s: cannot create it", s->path);
-        for (int i = 0; i < ncols; i++)
-            fprintf(f, "%s%s", i ? "," : "", cols[i]);
-        fputc('\n', f);
-        return fclose(f) == 0 ? 0 : cli_fail(CB_EIO, "%s: cannot write it", s->path);
+            return cli_fail(CB_EIO, "%s: cannot read it: %s", s->path, strerror(errno));
+        return store_write(s);
     }
     char *line = NULL;
     size_t cap = 0;
@@ -177,15 +186,8 @@ int exp_store_open(exp_ctx *x, const char *const *cols, int ncols, int nkeys)
     }
     free(line);
     fclose(f);
-    if (rc == 0 && lineno == 0) { /* an empty file: give it its header */
-        FILE *w = fopen(s->path, "w");
-        if (!w)
-            return cli_fail(CB_EIO, "%s: cannot write it", s->path);
-        for (int i = 0; i < ncols; i++)
-            fprintf(w, "%s%s", i ? "," : "", cols[i]);
-        fputc('\n', w);
-        fclose(w);
-    }
+    if (rc == 0 && lineno == 0) /* an empty file: give it its header */
+        rc = store_write(s);
     return rc;
 }
 
@@ -203,18 +205,8 @@ char **exp_store_find(const exp_store *s, char *const *key)
 
 int exp_store_append(exp_store *s, char *const *values)
 {
-    FILE *f = fopen(s->path, "a");
-    if (!f)
-        return cli_fail(CB_EIO, "%s: cannot write it", s->path);
-    for (int i = 0; i < s->ncols; i++) {
-        if (i)
-            fputc(',', f);
-        write_csv_field(f, values[i] ? values[i] : "");
-    }
-    fputc('\n', f);
-    if (fclose(f) != 0)
-        return cli_fail(CB_EIO, "%s: cannot write it", s->path);
-    return keep_row(s, values);
+    int rc = keep_row(s, values);
+    return rc ? rc : store_write(s);
 }
 
 void exp_store_close(exp_store *s)
@@ -611,8 +603,10 @@ int exp_figure(exp_ctx *x, const char *base, int kind, const plot_figure *fig, c
         snprintf(path, sizeof path, "%s/%s.%s", x->o.out, base, exts[e]);
         int rc =
             kind == 'b' ? plot_bars(path, fig, s, n, why, sizeof why) : plot_lines(path, fig, s, n, why, sizeof why);
-        if (rc)
-            return cli_fail(rc == 2 ? CB_EINVAL : CB_EIO, "%s", why);
+        if (rc) {
+            cli_fail(rc == 2 ? CB_EINVAL : CB_EIO, "%s", why);
+            return rc; /* 2 a bad name, 1 a failed write */
+        }
     }
     return 0;
 }
