@@ -36,6 +36,9 @@ struct cb_game {
  */
 uint32_t cb__observe_inverse(const cb_game *game, uint32_t fb, int m);
 
+/* The longest line of a word list, comment included (docs/limits.md). */
+#define CB__MAX_LINE 4096
+
 /* A list of words read from text: codepoints per word, with line numbers. */
 typedef struct cb_wordlist {
     uint32_t *cps; /* count * n codepoints */

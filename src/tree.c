@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "codebreaker/tree.h"
+#include "io_internal.h"
 #include "game_internal.h"
 
 typedef struct tnode {
@@ -612,6 +613,10 @@ static int slurp(FILE *in, char **text, size_t *size)
         len += got;
         if (got == 0)
             break;
+        if (len > CB__MAX_FILE) {
+            free(buf);
+            return CB_ETOOBIG;
+        }
     }
     if (ferror(in)) {
         free(buf);
@@ -1043,6 +1048,8 @@ int cb_tree_load(const cb_game *game, FILE *in, const char *name, cb_tree **out,
     size_t size;
     *out = NULL;
     int rc = slurp(in, &text, &size);
+    if (rc == CB_ETOOBIG)
+        return cb_error_set(err, rc, "%s: larger than the limit of %d MiB for a tree file", name, CB__MAX_FILE >> 20);
     if (rc != CB_OK)
         return cb_error_set(err, rc, "%s: %s", name, rc == CB_EIO ? "cannot be read" : "out of memory");
     if (strlen(text) != size) {

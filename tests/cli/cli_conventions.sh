@@ -18,6 +18,17 @@ expect_err freq-1e400 2 "huge.tsv:1: expected a word and a weight" -- rank --str
 printf 'crane nan\n' >"$tmp/nan.tsv"
 expect_err freq-nan 2 "nan.tsv:1: expected a word and a weight" -- rank --strategy frequency --freq "$tmp/nan.tsv"
 
+# --- input that must be refused (issue 15, finding 6)
+expect_err after-win 2 "already won" -- candidates crane=GGGGG crane=GGGGG
+expect_err after-win-mm 2 "already won" -- candidates --game mastermind 1234=4B 1234=4B
+printf 'crane\nsl\000te\n' >"$tmp/nul.txt"
+expect_err nul-byte 2 "nul.txt:2: .*control" -- info --words "$tmp/nul.txt"
+printf '\357\273\277crane\n' >"$tmp/bom.txt"
+check bom "$cb" info --words "$tmp/bom.txt"
+has bom-5-letters '5 letters' 
+expect_err dev-zero 2 "larger than the limit of 64 MiB" -- info --words /dev/zero
+expect_err tree-dev-zero 2 "larger than the limit of 64 MiB" -- verify-tree --game mastermind /dev/zero
+
 # --- a write that fails is an error: stdout on a full disk gives status 1 and says so, in every subcommand
 # full NAME ARGS...: the command with stdout on /dev/full (stdin: $tmp/stdin) exits 1 and names the failure
 full() {
