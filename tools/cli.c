@@ -21,7 +21,6 @@ const cli_opt cli_game_opts[] = {
     {"hard", NULL, "Wordle hard mode"},
     {"threads", "N", "threads to use (default: all cores)"},
     {"table", "MODE", "feedback table: auto (default), on, off"},
-    {"json", NULL, "machine-readable output"},
     {NULL, NULL, NULL},
 };
 
@@ -131,7 +130,9 @@ int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv)
             if (eq)
                 return cli_fail(CB_EINVAL, "--%s takes no value", c->opts[k]->name);
             c->values[k] = "";
-        } else if (eq)
+        } else if (c->values[k])
+            return cli_fail(CB_EINVAL, "--%s is given twice: give it once", c->opts[k]->name);
+        else if (eq)
             c->values[k] = eq + 1;
         else if (i + 1 < argc)
             c->values[k] = argv[++i];
@@ -276,4 +277,12 @@ void cli_json_string(FILE *out, const char *s)
             fputc(ch, out);
     }
     fputc('"', out);
+}
+
+int cli_no_args(const cli *c)
+{
+    if (c->npos == 0)
+        return 0;
+    return cli_fail(CB_EINVAL, "%s takes no arguments, but got '%s' (see codebreaker %s --help)", c->cmd->name,
+                    c->pos[0], c->cmd->name);
 }

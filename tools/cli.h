@@ -54,6 +54,9 @@ int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv);
 void cli_release(cli *c);
 void cli_help(const cli_cmd *cmd, FILE *out);
 
+/* 0 when no argument follows the options, else prints a usage error and returns 2. */
+int cli_no_args(const cli *c);
+
 /* The value of option `name`, or NULL when not given. */
 const char *cli_get(const cli *c, const char *name);
 int cli_flag(const cli *c, const char *name);

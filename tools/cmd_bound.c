@@ -252,7 +252,7 @@ static void print_single(const setup *su, const cli *c, const row *r)
     printf("feedbacks             %.0f for a first guess, %.0f for later ones%s\n", r->first, r->later,
            cfg->rule == CB_RULE_SYMBLE ? " (symbols up to renaming, then known)" : "");
     printf("bound, eq. (2)        %.4f guesses: (ln N - ln %.0f) / ln %.0f + 1\n", r->information, r->first, r->later);
-    printf("counting bound        %d guesses at worst, for any strategy\n", r->counting);
+    printf("counting bound        %d guess%s at worst, for any strategy\n", r->counting, r->counting == 1 ? "" : "es");
     printf("linear approximation  floor(k/n) = floor(%d/%d) = %d\n", r->k, r->n, r->linear);
     if (!isnan(r->best))
         printf("best first guess      %s, entropy %.4f bits\n", r->best_guess, r->best);
@@ -359,7 +359,10 @@ static int plot_rows(const char *path, const setup *su, const row *rows, int nro
 static int run(cli *c)
 {
     setup su;
-    int rc = read_setup(c, &su);
+    int rc = cli_no_args(c);
+    if (rc)
+        return rc;
+    rc = read_setup(c, &su);
     const char *plot = cli_get(c, "plot"), *plot_entropy = cli_get(c, "plot-entropy");
     if (rc)
         return rc;
@@ -419,6 +422,7 @@ static int run(cli *c)
 }
 
 static const cli_opt opts[] = {
+    {"json", NULL, "machine-readable output (one JSON object)"},
     {"range", "VAR=A..B", "a table over alphabet sizes (k=2..25) or code lengths (n=2..9)"},
     {"no-entropy", NULL, "skip the best first guess (its entropy takes an enumeration)"},
     {"csv", NULL, "comma-separated output"},

@@ -350,6 +350,7 @@ static int run(cli *c)
 }
 
 static const cli_opt opts[] = {
+    {"json", NULL, "machine-readable output (one JSON object)"},
     {"limit", "N", "show the N largest parts (default 30; 0 for all)"},
     {"csv", NULL, "comma-separated output: rank, feedback, size, share"},
     {"plot", "FILE", "draw the part sizes to FILE.svg or FILE.png (-: SVG to stdout)"},

@@ -122,6 +122,7 @@ static int run(cli *c)
 }
 
 static const cli_opt opts[] = {
+    {"json", NULL, "machine-readable output (one JSON object per pair)"},
     {"mapping", "ABC", "Symble: show symbols, ABC being the symbols of gray, yellow, green (e.g. cab)"},
     {NULL, NULL, NULL},
 };

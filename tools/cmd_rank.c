@@ -168,6 +168,7 @@ static int run(cli *c)
 }
 
 static const cli_opt opts[] = {
+    {"json", NULL, "machine-readable output (one JSON object)"},
     {"limit", "N", "show the N best guesses (default 10)"},
     {"partition", "GUESS", "print GUESS's whole partition of the candidates instead"},
     {NULL, NULL, NULL},

@@ -341,11 +341,13 @@ static void print_header(const cli *c, const run *runs, const cb_sim_options *op
     const char *name = cb_strategy_name(runs[0].s), *opts = strstr(name, " --");
     printf("%s: ", cb_game_name(c->game));
     if (opt->sample)
-        printf("a sample of %zu secrets (seed %llu)", opt->sample, (unsigned long long)opt->seed);
+        printf("a sample of %zu secret%s (seed %llu)", opt->sample, opt->sample == 1 ? "" : "s",
+               (unsigned long long)opt->seed);
     else
-        printf("every secret (%u games), seed %llu", cb_game_secret_count(c->game), (unsigned long long)opt->seed);
+        printf("every secret (%u game%s), seed %llu", cb_game_secret_count(c->game),
+               cb_game_secret_count(c->game) == 1 ? "" : "s", (unsigned long long)opt->seed);
     if (opt->max_guesses)
-        printf(", at most %d guesses", opt->max_guesses);
+        printf(", at most %d guess%s", opt->max_guesses, opt->max_guesses == 1 ? "" : "es");
     if (opts)
         printf(", options%s", opts);
     printf("\nfeedback table built in %.3f s\n\n", cb_table_build_seconds(c->table));
@@ -382,7 +384,10 @@ static int to_stdout(const cli *c)
 
 static int run_cmd(cli *c)
 {
-    int rc = cli_open_game(c);
+    int rc = cli_no_args(c);
+    if (rc)
+        return rc;
+    rc = cli_open_game(c);
     cb_strategy **s = NULL;
     size_t n = 0;
     cb_sim_options opt;
@@ -428,6 +433,7 @@ static int run_cmd(cli *c)
 }
 
 static const cli_opt opts[] = {
+    {"json", NULL, "machine-readable output (one JSON object per strategy)"},
     {"sample", "N", "play N random secrets (seeded by --seed) instead of all"},
     {"max-guesses", "G", "stop a game after G guesses; a lost game scores G+1"},
     {"csv", "FILE", "write one row per game: strategy, secret, guesses, won, the guesses (- for stdout)"},

@@ -18,6 +18,62 @@ expect_err freq-1e400 2 "huge.tsv:1: expected a word and a weight" -- rank --str
 printf 'crane nan\n' >"$tmp/nan.tsv"
 expect_err freq-nan 2 "nan.tsv:1: expected a word and a weight" -- rank --strategy frequency --freq "$tmp/nan.tsv"
 
+# --- usage errors are status 2: stray arguments, a repeated option; assist takes the turns played
+expect_err info-stray 2 "info takes no arguments, but got 'bogus'" -- info bogus
+expect_err simulate-stray 2 "simulate takes no arguments" -- simulate --game mastermind extra
+expect_err bound-stray 2 "bound takes no arguments" -- bound --game symble x
+expect_err play-stray 2 "play takes no arguments" -- play crane
+expect_err serve-stray 2 "serve takes no arguments" -- serve 8080
+expect_err repeated 2 "game is given twice" -- info --game wordle --game mastermind
+expect_err repeated-eq 2 "limit is given twice" -- rank --limit=3 --limit 4 salet=.Y...
+printf 'quit\n' >"$tmp/quit"
+"$cb" assist salet=.Y... crony=..G.. <"$tmp/quit" >"$tmp/out" 2>"$tmp/err"
+has assist-history "one candidate left: avoid"
+expect_err assist-bad-history 2 "crony=GGGGG: no secret gives this" -- assist salet=.Y... crony=GGGGG
+check version "$cb" --version
+has version-line '^codebreaker [0-9]+\.[0-9]+'
+check V "$cb" -V
+has V-line '^codebreaker [0-9]+\.[0-9]+'
+# singulars
+printf 'crane\n' >"$tmp/one.txt"
+check one-info "$cb" info --words "$tmp/one.txt"
+has one-info-singular '\(1 answer, 1 guess\)'
+check one-optimal "$cb" optimal --words "$tmp/one.txt"
+has one-optimal-singular 'total +1 guess over 1 secret '
+if grep -Eq '(^|[ (])1 [a-z]*[^s]s\b' "$tmp/out"; then bad "one-optimal: a plural after 1"; cat "$tmp/out"; else ok; fi
+
+# --- every --json the help offers prints JSON (each line one JSON value: one object, or JSON Lines)
+"$cb" optimal --game mastermind --colors 3 --pegs 3 --tree "$tmp/m33.tree" >/dev/null
+offered=""
+for cmd in info feedback candidates rank distribution bound simulate optimal verify-tree experiment play assist solve serve; do
+    "$cb" "$cmd" --help | grep -q -- '--json' && offered="$offered $cmd"
+done
+if [ "$offered" = " info feedback candidates rank distribution bound simulate optimal verify-tree solve" ]; then ok; else
+    bad "json-offered: --json is offered by$offered (each needs a case below)"
+fi
+# json NAME ARGS...: stdout is one JSON value per line, at least one line
+json() {
+    name="$1"
+    shift
+    if "$cb" "$@" --json >"$tmp/json" 2>"$tmp/err" && [ -s "$tmp/json" ] &&
+        python3 -c 'import json, sys; [json.loads(l) for l in open(sys.argv[1])]' "$tmp/json"; then ok; else
+        bad "json-$name: not JSON"
+        head -3 "$tmp/json" "$tmp/err"
+    fi
+}
+json info info
+json feedback feedback crane slate
+json candidates candidates salet=.Y...
+json rank rank --limit 3 salet=.Y...
+json distribution distribution --game mastermind 1122
+json bound bound --game symble --colors 6 --pegs 4
+json simulate simulate --game mastermind --sample 20 --strategy first,minimax
+json optimal optimal --game mastermind --colors 3 --pegs 3
+json verify-tree verify-tree --game mastermind --colors 3 --pegs 3 "$tmp/m33.tree"
+json solve solve --game mastermind 1234
+expect_err play-json 2 "unknown option --json" -- play --json
+expect_err assist-json 2 "unknown option --json" -- assist --json
+
 # --- input that must be refused (issue 15, finding 6)
 expect_err after-win 2 "already won" -- candidates crane=GGGGG crane=GGGGG
 expect_err after-win-mm 2 "already won" -- candidates --game mastermind 1234=4B 1234=4B
