@@ -83,6 +83,14 @@ printf '\357\273\277crane\n' >"$tmp/bom.txt"
 check bom "$cb" info --words "$tmp/bom.txt"
 has bom-5-letters '5 letters' 
 expect_err dev-zero 2 "larger than the limit of 64 MiB" -- info --words /dev/zero
+# feedback - reads in bounded memory: a line past 4096 bytes or with a NUL byte is refused, the rest goes on
+(printf 'crane slate\n'; head -c 5000 /dev/zero | tr '\000' a; printf '\nsl\000te crane\nslate crane\n') >"$tmp/pairs"
+"$cb" feedback - <"$tmp/pairs" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" = 2 ] && [ "$(tr '\n' ' ' <"$tmp/out")" = "..G.G ? ? ..G.G " ] && grep -q "line 2: longer than 4096" "$tmp/err" &&
+    grep -q "line 3: holds a NUL" "$tmp/err"; then ok; else bad "feedback-lines: status $rc"; cat "$tmp/out" "$tmp/err"; fi
+head -c 50000000 /dev/zero | "$cb" feedback - >/dev/null 2>&1
+[ $? = 2 ] && ok || bad "feedback-dev-zero"
 expect_err tree-dev-zero 2 "larger than the limit of 64 MiB" -- verify-tree --game mastermind /dev/zero
 
 # --- a write that fails is an error: stdout on a full disk gives status 1 and says so, in every subcommand
