@@ -3,6 +3,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "codebreaker/tree.h"
 #include "io_internal.h"
@@ -581,12 +583,23 @@ int cb_tree_save_path(const cb_tree *tree, const cb_table *table, const char *pa
 {
     if (strcmp(path, "-") == 0)
         return cb_tree_save(tree, table, stdout, format, header, err);
-    FILE *f = fopen(path, "w");
+    /* a regular file is written whole or not at all: to PATH.tmpPID, renamed over PATH when complete */
+    struct stat sb;
+    char tmp[4096];
+    int direct = stat(path, &sb) == 0 && !S_ISREG(sb.st_mode); /* a device or a pipe */
+    if (!direct && snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp)
+        return cb_error_set(err, CB_EINVAL, "%s: the name is too long", path);
+    const char *target = direct ? path : tmp;
+    FILE *f = fopen(target, "w");
     if (!f)
         return cb_error_set(err, CB_EIO, "%s: %s", path, strerror(errno));
     int rc = cb_tree_save(tree, table, f, format, header, err);
     if (fclose(f) != 0 && rc == CB_OK)
         rc = cb_error_set(err, CB_EIO, "%s: %s", path, strerror(errno));
+    if (!direct && rc == CB_OK && rename(tmp, path) != 0)
+        rc = cb_error_set(err, CB_EIO, "%s: %s", path, strerror(errno));
+    if (!direct && rc != CB_OK)
+        remove(tmp);
     return rc;
 }
 

@@ -105,7 +105,11 @@ int cb_tree_verify(const cb_tree *tree, const cb_table *table, int hard, int max
  */
 int cb_tree_save(const cb_tree *tree, const cb_table *table, FILE *out, cb_tree_format format, const char *header,
                  cb_error *err);
-/* The same to a file path ("-" is stdout). */
+/*
+ * The same to a file path ("-" is stdout). A regular file is written to
+ * PATH.tmpPID beside it and renamed over PATH only when complete: a failed
+ * write (CB_EIO) leaves the file of before, never a truncated one.
+ */
 int cb_tree_save_path(const cb_tree *tree, const cb_table *table, const char *path, cb_tree_format format,
                       const char *header, cb_error *err);
 
