@@ -62,7 +62,7 @@ expect_err opener 2 "first: .*zzzzz" -- experiment opening-sweep --first zzzzz -
 expect_err strategy 2 "unknown strategy 'nope'" -- experiment target-turn --strategy nope --games 5 --out "$out"
 expect_err words-missing 2 "cannot read" -- experiment symble-lengths --words "$tmp/none.txt" --out "$out"
 printf 'plain file\n' >"$tmp/file"
-expect_err out-file 2 "cannot make the directory" -- experiment symble-length-growth --out "$tmp/file/x"
+expect_err out-file 1 "cannot make the directory" -- experiment symble-length-growth --out "$tmp/file/x"
 expect_err games-and-sample 2 "give one" -- experiment symble-lengths --games 5 --sample 6
 
 # --- symble-length-growth: tiny, then resumed, then with other parameters beside

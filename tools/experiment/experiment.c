@@ -239,8 +239,10 @@ int exp_store_open(exp_ctx *x, const char *const *cols, int ncols, int nkeys)
     s->cols = cols;
     s->ncols = ncols;
     s->nkeys = nkeys;
-    if (make_dirs(x->o.out) != 0)
-        return cli_fail(CB_EIO, "--out: cannot make the directory %s", x->o.out);
+    if (make_dirs(x->o.out) != 0) {
+        cli_fail(CB_EIO, "--out: cannot make the directory %s: %s", x->o.out, strerror(errno));
+        return 1; /* a failed write */
+    }
     snprintf(s->path, sizeof s->path, "%s/%s.csv", x->o.out, x->o.name);
     FILE *f = fopen(s->path, "r");
     if (!f) {
