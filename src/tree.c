@@ -1075,7 +1075,8 @@ int cb_tree_load(const cb_game *game, FILE *in, const char *name, cb_tree **out,
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     }
     cb_error e;
-    rc = looks_json(text) ? load_json(tree, text, &e) : load_text(tree, text, &e);
+    char *body = strncmp(text, "\xef\xbb\xbf", 3) == 0 ? text + 3 : text; /* a UTF-8 byte order mark */
+    rc = looks_json(body) ? load_json(tree, body, &e) : load_text(tree, body, &e);
     free(text);
     if (rc != CB_OK) {
         cb_tree_free(tree);

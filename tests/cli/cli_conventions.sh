@@ -91,6 +91,8 @@ if [ "$rc" = 2 ] && [ "$(tr '\n' ' ' <"$tmp/out")" = "..G.G ? ? ..G.G " ] && gre
     grep -q "line 3: holds a NUL" "$tmp/err"; then ok; else bad "feedback-lines: status $rc"; cat "$tmp/out" "$tmp/err"; fi
 head -c 50000000 /dev/zero | "$cb" feedback - >/dev/null 2>&1
 [ $? = 2 ] && ok || bad "feedback-dev-zero"
+(printf '\357\273\277'; cat "$tmp/m33.tree") >"$tmp/bom.tree"
+check tree-bom "$cb" verify-tree --game mastermind --colors 3 --pegs 3 "$tmp/bom.tree"
 expect_err tree-dev-zero 2 "larger than the limit of 64 MiB" -- verify-tree --game mastermind /dev/zero
 
 # --- a write that fails is an error: stdout on a full disk gives status 1 and says so, in every subcommand
