@@ -34,7 +34,8 @@ int out_open(out_file *o, const char *what, const char *path)
     if (*path == '\0')
         return cli_fail(CB_EINVAL, "%s: an empty file name", what);
     struct stat sb;
-    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) { /* a device or a pipe (/dev/stdout): written in place */
+    int exists = stat(path, &sb) == 0;
+    if (exists && !S_ISREG(sb.st_mode)) { /* a device or a pipe (/dev/stdout): written in place */
         if (!(o->f = fopen(path, "w"))) {
             cli_fail(CB_EIO, "%s: cannot write %s: %s", what, path, strerror(errno));
             return 1;
@@ -46,6 +47,8 @@ int out_open(out_file *o, const char *what, const char *path)
     if (out_temp_name(o->path, o->tmp, sizeof o->tmp))
         return cli_fail(CB_EINVAL, "%s: the file name is too long", what);
     int fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    if (fd >= 0 && exists)
+        (void)fchmod(fd, sb.st_mode & 07777); /* the file replaced keeps its permissions */
     if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
         int e = errno;
         if (fd >= 0) {

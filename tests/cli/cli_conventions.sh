@@ -153,6 +153,13 @@ assert rows[1][4].split(" ")[0] == "ab,c", rows[1]
 ' "$tmp/out"; then ok; else bad "csv-python: Python's csv module does not read the CSV back"; fi
 check csv-file "$cb" simulate --words "$tmp/comma.txt" --csv "$tmp/games.csv"
 if [ "$(wc -l <"$tmp/games.csv")" = 5 ]; then ok; else bad "csv-file: $tmp/games.csv"; fi
+echo old >"$tmp/perm.csv"
+chmod 640 "$tmp/perm.csv"
+ln -s perm.csv "$tmp/link.csv"
+check csv-replace "$cb" simulate --words "$tmp/comma.txt" --csv "$tmp/link.csv"
+if [ -L "$tmp/link.csv" ] && [ "$(stat -c %a "$tmp/perm.csv")" = 640 ] && [ "$(wc -l <"$tmp/perm.csv")" = 5 ]; then ok; else
+    bad "csv-replace: the link or the permissions of the file replaced were lost"
+fi
 [ -e "$tmp/-" ] && bad "--csv - wrote a file named -" || ok
 expect_err csv-full 1 "csv: cannot write /dev/full: No space left" -- simulate --words "$tmp/comma.txt" --csv /dev/full
 expect_err csv-nofolder 1 "csv: cannot write $tmp/none/g.csv: No such file" -- simulate --words "$tmp/comma.txt" --csv "$tmp/none/g.csv"
