@@ -383,7 +383,6 @@ const cli_cmd cmd_assist = {
     "(the turns already played may be given as arguments)",
     "codebreaker assist --game wordle   (then: Enter, .y..g, ...)",
     opts,
-    1,
+    CLI_STRATEGY_GAME,
     run,
-    1,
 };

@@ -310,7 +310,7 @@ static int sim_options(const cli *c, cb_sim_options *opt)
     cb_sim_options_default(opt);
     opt->sample = (size_t)cli_int(c, "sample", 0, 1, 1L << 40, &ok);
     opt->max_guesses = ok ? (int)cli_int(c, "max-guesses", 0, 1, 1000, &ok) : 0;
-    opt->threads = ok ? (int)cli_int(c, "threads", 0, 1, 1024, &ok) : 0;
+    opt->threads = ok ? cli_threads(c, &ok) : 0;
     opt->seed = ok ? cli_seed(c, &ok) : 0;
     if (!ok)
         return 2;
@@ -449,7 +449,6 @@ const cli_cmd cmd_simulate = {
     "play strategies against every secret (or a sample) and report the statistics of the papers",
     "codebreaker simulate --game wordle --strategy minimax,entropy,parts",
     opts,
-    1,
+    CLI_STRATEGY_GAME,
     run_cmd,
-    1,
 };
