@@ -51,14 +51,14 @@ done
 if [ "$offered" = " info feedback candidates rank distribution bound simulate optimal verify-tree solve" ]; then ok; else
     bad "json-offered: --json is offered by$offered (each needs a case below)"
 fi
-# json NAME ARGS...: stdout is one JSON value per line, at least one line
+# json NAME ARGS...: the command succeeds with output, kept in $tmp/NAME.json and parsed below
+mkdir "$tmp/json"
 json() {
     name="$1"
     shift
-    if "$cb" "$@" --json >"$tmp/json" 2>"$tmp/err" && [ -s "$tmp/json" ] &&
-        python3 -c 'import json, sys; [json.loads(l) for l in open(sys.argv[1])]' "$tmp/json"; then ok; else
-        bad "json-$name: not JSON"
-        head -3 "$tmp/json" "$tmp/err"
+    if "$cb" "$@" --json >"$tmp/json/$name.json" 2>"$tmp/err" && [ -s "$tmp/json/$name.json" ]; then ok; else
+        bad "json-$name: status or no output"
+        head -3 "$tmp/err"
     fi
 }
 json info info
@@ -71,6 +71,18 @@ json simulate simulate --game mastermind --sample 20 --strategy first,minimax
 json optimal optimal --game mastermind --colors 3 --pegs 3
 json verify-tree verify-tree --game mastermind --colors 3 --pegs 3 "$tmp/m33.tree"
 json solve solve --game mastermind 1234
+# each output is one JSON value per line (one Python for all: it starts slowly on a busy machine)
+if python3 -c '
+import json, sys
+for path in sys.argv[1:]:
+    lines = open(path).read().splitlines()
+    assert lines, path
+    for line in lines:
+        try:
+            json.loads(line)
+        except ValueError as e:
+            sys.exit("%s: %s: %s" % (path, e, line[:80]))
+' "$tmp"/json/*.json; then ok; else bad "json: an output is not JSON Lines"; fi
 expect_err play-json 2 "unknown option --json" -- play --json
 expect_err assist-json 2 "unknown option --json" -- assist --json
 
