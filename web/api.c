@@ -297,12 +297,13 @@ static int api_rank(web_req *r)
         goto out;
     }
     const cb_game *g = wg->game;
-    if (web_strategy_affordable(r, wg->table, info->kind, cb_state_count(st), cb_game_guess_count(g), "rank",
+    if (web_strategy_affordable(r, wg->table, info->kind, WEB_RANK, cb_state_count(st), cb_game_guess_count(g), "rank",
                                 "give a longer history, or choose a smaller game") < 0)
         goto out;
     cb_strategy_config cfg;
     cb_strategy_config_default(&cfg);
     cfg.name = info->name;
+    cfg.cancel = web_server_cancel_flag(r->srv);
     if (cb_strategy_new(wg->table, &cfg, &s, &err) != CB_OK) {
         web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "strategy: %s", err.message);
         goto out;
@@ -311,7 +312,9 @@ static int api_rank(web_req *r)
     int crc = out ? cb_strategy_rank(s, st, (size_t)limit, out, &count) : CB_ENOMEM;
     if (crc != CB_OK) {
         web_req_fail(r, crc == CB_EEMPTY ? 422 : 503, "%s",
-                     crc == CB_EEMPTY ? "no legal guess is left" : cb_strerror(crc));
+                     crc == CB_EEMPTY      ? "no legal guess is left"
+                     : crc == CB_ECANCELED ? "the server is stopping"
+                                           : cb_strerror(crc));
         goto out;
     }
     web_json *j = &r->out;

@@ -186,11 +186,18 @@ void web_job_release(web_jobs *jobs, web_job *job)
     pthread_mutex_unlock(&jobs->lock);
 }
 
+/* Both flags: the job's own, and the copy the library reads (atomically). */
+static void cancel_job(web_job *job)
+{
+    atomic_store(&job->cancel, 1);
+    __atomic_store_n(&job->cancel_flag, 1, __ATOMIC_RELAXED);
+}
+
 web_job_state web_job_cancel(web_jobs *jobs, web_job *job)
 {
     pthread_mutex_lock(&jobs->lock);
     if (job->state == WEB_JOB_RUNNING)
-        job->cancel = job->cancel_flag = 1;
+        cancel_job(job);
     web_job_state s = job->state;
     pthread_mutex_unlock(&jobs->lock);
     return s;
@@ -217,7 +224,7 @@ void web_jobs_stop(web_jobs *jobs)
     pthread_mutex_lock(&jobs->lock);
     jobs->stopping = 1;
     for (web_job *job = jobs->head; job; job = job->next)
-        job->cancel = job->cancel_flag = 1;
+        cancel_job(job);
     pthread_cond_broadcast(&jobs->changed);
     pthread_mutex_unlock(&jobs->lock);
     /* join outside the lock: finishing jobs take it. The list only changes under web_jobs_start(), refused now. */

@@ -37,6 +37,7 @@ typedef struct web_req {
     struct web_server *srv;
     const char *method;
     const char *path;
+    const char *client; /* the peer's address: sessions and jobs are shared out per client */
     web_param params[WEB_MAX_PARAMS];
     int nparams;
     char *store; /* decoded names and values */

@@ -22,7 +22,9 @@
 
 #define TABLE_BUDGET (512u << 20) /* precomputed tables kept in memory */
 #define MAX_KEPT_JOBS 32
-#define SESSION_IDLE (2 * 3600.0)
+#define SESSION_IDLE (2 * 3600.0)  /* a small game kept unused; larger ones less (sessions.h) */
+#define SESSION_BYTES (256u << 20) /* played games in all; a client may hold a quarter */
+#define SESSIONS_PER_CLIENT 64
 
 /* The page's files, read at start; nothing else is ever served from disk. */
 static const struct asset_def {
@@ -53,6 +55,7 @@ struct web_server {
     struct in_addr addr;
     int port, loopback, max_jobs;
     atomic_int streams, stopping;
+    volatile int stop_flag; /* stopping, as the library's cancel flags read it (atomic loads and stores) */
 };
 
 void web_config_default(web_config *cfg)
@@ -61,8 +64,8 @@ void web_config_default(web_config *cfg)
     cfg->bind = "127.0.0.1";
     cfg->port = 8080;
     cfg->max_jobs = 2;
-    cfg->max_sessions = 64;
-    cfg->threads = 16;
+    cfg->max_sessions = 1024;
+    cfg->threads = WEB_THREADS;
 }
 
 web_games *web_server_games(web_server *srv)
@@ -84,6 +87,10 @@ int web_server_max_jobs(const web_server *srv)
 int web_server_stopping(const web_server *srv)
 {
     return atomic_load(&srv->stopping);
+}
+const volatile int *web_server_cancel_flag(const web_server *srv)
+{
+    return &srv->stop_flag;
 }
 int web_server_port(const web_server *srv)
 {
@@ -206,6 +213,11 @@ static int read_body(web_req *r, char **body)
     while (len <= WEB_MAX_BODY && (got = mg_read(r->conn, buf + len, WEB_MAX_BODY + 1 - len)) > 0)
         len += (size_t)got;
     buf[len] = '\0';
+    /* a malformed chunked body, or one that ended before its Content-Length, is no body at all */
+    if (got < 0 || (ri->content_length > 0 && len < (size_t)ri->content_length)) {
+        free(buf);
+        return web_req_fail(r, 400, "the request body is malformed or incomplete (%zu bytes read)", len);
+    }
     if (len > WEB_MAX_BODY) {
         free(buf);
         return web_req_fail(r, 413, "the request body is too large (at most %d bytes)", WEB_MAX_BODY);
@@ -277,7 +289,8 @@ static int handle(struct mg_connection *conn, void *data)
     r.conn = conn;
     r.srv = srv;
     r.method = ri->request_method;
-    r.path = ri->local_uri ? ri->local_uri : "/";
+    r.client = ri->remote_addr;
+    r.path = ri->local_uri_raw ? ri->local_uri_raw : "/"; /* as sent: civetweb's local_uri has `..` removed */
     r.status = 200;
     web_json_init(&r.out);
     if (check_origin(srv, &r) < 0)
@@ -403,10 +416,11 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
     srv->addr = addr;
     srv->loopback = (ntohl(addr.s_addr) >> 24) == 127;
     srv->max_jobs = cfg->max_jobs;
+    web_session_limits lim = {cfg->max_sessions, SESSIONS_PER_CLIENT, SESSION_BYTES, SESSION_BYTES / 4, SESSION_IDLE};
     int rc = load_assets(srv, cfg->root, err);
     if (rc == CB_OK && (web_games_new(TABLE_BUDGET, &srv->games) != CB_OK ||
                         web_jobs_new(cfg->max_jobs, MAX_KEPT_JOBS, &srv->jobs) != CB_OK ||
-                        web_sessions_new(srv->games, cfg->max_sessions, SESSION_IDLE, &srv->sessions) != CB_OK))
+                        web_sessions_new(srv->games, &lim, &srv->sessions) != CB_OK))
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     if (rc != CB_OK) {
         free_server(srv);
@@ -419,7 +433,7 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
     const char *options[] = {
         "listening_ports", ports,
         "num_threads", threads,
-        "request_timeout_ms", "30000",
+        "request_timeout_ms", WEB_REQUEST_TIMEOUT_MS, /* a request's head and body, each socket read or write */
         "enable_keep_alive", "no",     /* an idle kept-alive connection would hold up stopping */
         "max_request_size", "16384",   /* request line and headers */
         "linger_timeout_ms", "0",
@@ -482,6 +496,7 @@ void web_server_stop(web_server *srv)
     if (!srv)
         return;
     atomic_store(&srv->stopping, 1);
+    __atomic_store_n(&srv->stop_flag, 1, __ATOMIC_RELAXED); /* requests computing stop within a block */
     web_jobs_stop(srv->jobs); /* cancels the jobs and wakes the event streams, which end */
     for (int i = 0; i < 100 && atomic_load(&srv->streams) > 0; i++) {
         struct timespec ts = {0, 10000000L};

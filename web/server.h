@@ -16,7 +16,9 @@
 #include "request.h"
 
 #define WEB_MAX_BODY 16384
-#define WEB_MAX_STREAMS 8 /* event streams open at once */
+#define WEB_MAX_STREAMS 8             /* event streams open at once */
+#define WEB_REQUEST_TIMEOUT_MS "3000" /* a client has this long to send its request (civetweb's request_timeout_ms) */
+#define WEB_THREADS 64                /* request threads: slow clients hold one each for up to the timeout above */
 
 typedef struct web_config {
     const char *bind; /* IPv4 address to listen on: "127.0.0.1" by default */
@@ -46,6 +48,8 @@ struct web_sessions *web_server_sessions(web_server *srv);
 struct web_jobs *web_server_jobs(web_server *srv);
 int web_server_max_jobs(const web_server *srv);
 int web_server_stopping(const web_server *srv);
+/* A cancel flag for the library (cb_strategy_config.cancel ...): set once the server stops. */
+const volatile int *web_server_cancel_flag(const web_server *srv);
 
 /*
  * Server-sent events on the request's connection: open (sends the head;

@@ -39,13 +39,25 @@ int web_strategy_ranks(cb_strategy_kind kind);
 /* The strategies as a JSON array of {name, summary, source, greedy, random, rank}. */
 void web_strategies_json(web_json *j);
 
+/* What a request asks of a strategy: a decision (cb_strategy_choose) or a ranking (cb_strategy_rank). */
+typedef enum web_work { WEB_CHOOSE, WEB_RANK } web_work;
+
 /*
- * 0 when a decision of `kind` over `candidates` candidates and `guesses`
- * guesses is within the bounds above (strategies that score no guess,
- * random, random-any, frequency and first, always are); else -1 with a 422
- * whose sentence begins with `what` (e.g. "Make a guess") and ends with `advice`.
+ * The guess-candidate pairs that work scores: a ranking scores every
+ * guess against every candidate whatever the strategy; a decision of a
+ * strategy that scores no guess (random, random-any, frequency, first)
+ * scores none.
  */
-int web_strategy_affordable(web_req *r, const cb_table *table, cb_strategy_kind kind, size_t candidates, size_t guesses,
-                            const char *what, const char *advice);
+double web_strategy_pairs(cb_strategy_kind kind, web_work work, size_t candidates, size_t guesses);
+
+/*
+ * 0 when `work` of `kind` over `candidates` candidates and `guesses`
+ * guesses is within the bounds above (web_strategy_pairs against
+ * WEB_MAX_PAIRS or WEB_MAX_PAIRS_FLY); else -1 with a 422 naming the limit,
+ * whose sentence begins with `what` (e.g. "Make a guess") and ends with
+ * `advice`.
+ */
+int web_strategy_affordable(web_req *r, const cb_table *table, cb_strategy_kind kind, web_work work, size_t candidates,
+                            size_t guesses, const char *what, const char *advice);
 
 #endif
