@@ -402,10 +402,16 @@ static int api_jobs_start(web_req *r)
     if (web_req_allow(r, allowed) < 0 || e->prepare(r, games_of(r), &arg) < 0)
         return -1;
     web_jobs *jobs = web_server_jobs(r->srv);
-    int rc = web_jobs_start(jobs, e->kind, arg, id);
+    int rc = web_jobs_start(jobs, e->kind, arg, r->client, id);
     if (rc == CB_ETOOBIG && e->kind->max_running && web_jobs_running_kind(jobs, e->kind) >= e->kind->max_running)
         return web_req_fail(r, 429, "%d %s job%s already running (the limit): wait for it, or cancel it",
                             e->kind->max_running, e->name, e->kind->max_running == 1 ? " is" : "s are");
+    int mine = web_jobs_client_limit(jobs);
+    if (rc == CB_ETOOBIG && web_jobs_running_client(jobs, r->client) >= mine)
+        return web_req_fail(r, 429,
+                            "%d of your jobs are already running (one client may run %d of the %d at once): wait for "
+                            "one, or cancel one",
+                            mine, mine, web_server_max_jobs(r->srv));
     if (rc == CB_ETOOBIG)
         return web_req_fail(r, 429, "%d jobs are already running (the limit): wait for one, or cancel one",
                             web_server_max_jobs(r->srv));

@@ -26,6 +26,7 @@ struct web_job {
     unsigned version, partial_version;
     char *partial, *result;
     char error[CB_ERROR_MAX];
+    char client[48]; /* the address that started it */
     web_job *next;
 };
 
@@ -99,14 +100,34 @@ static void *job_main(void *p)
     return NULL;
 }
 
-/* Forget the oldest finished jobs beyond max_kept (lock held). Joining a finished job's thread returns at once. */
+/* Finished jobs of this client (lock held). */
+static int finished_of_locked(const web_jobs *jobs, const char *client)
+{
+    int n = 0;
+    for (const web_job *job = jobs->head; job; job = job->next)
+        n += job->state != WEB_JOB_RUNNING && strcmp(job->client, client) == 0;
+    return n;
+}
+
+/*
+ * Forget finished jobs beyond max_kept (lock held): the oldest of the
+ * client holding the most finished jobs. Joining a finished job's thread
+ * returns at once.
+ */
 static void trim_locked(web_jobs *jobs)
 {
     while (jobs->kept >= jobs->max_kept) {
         web_job **victim = NULL;
-        for (web_job **p = &jobs->head; *p; p = &(*p)->next)
-            if ((*p)->state != WEB_JOB_RUNNING)
-                victim = p; /* the last match is the oldest */
+        int most = 0;
+        for (web_job **p = &jobs->head; *p; p = &(*p)->next) {
+            if ((*p)->state == WEB_JOB_RUNNING)
+                continue;
+            int n = finished_of_locked(jobs, (*p)->client);
+            if (n >= most) { /* the last match of the heaviest client is its oldest */
+                most = n;
+                victim = p;
+            }
+        }
         if (!victim)
             return;
         web_job *job = *victim;
@@ -128,7 +149,28 @@ static int running_kind_locked(web_jobs *jobs, const web_job_kind *kind)
     return n;
 }
 
-int web_jobs_start(web_jobs *jobs, const web_job_kind *kind, void *arg, char id[WEB_ID_LEN + 1])
+static int running_client_locked(web_jobs *jobs, const char *client)
+{
+    int n = 0;
+    for (web_job *job = jobs->head; job; job = job->next)
+        n += job->state == WEB_JOB_RUNNING && strcmp(job->client, client) == 0;
+    return n;
+}
+
+int web_jobs_client_limit(const web_jobs *jobs)
+{
+    return jobs->max_running > 1 ? jobs->max_running - 1 : 1;
+}
+
+int web_jobs_running_client(web_jobs *jobs, const char *client)
+{
+    pthread_mutex_lock(&jobs->lock);
+    int n = running_client_locked(jobs, client ? client : "");
+    pthread_mutex_unlock(&jobs->lock);
+    return n;
+}
+
+int web_jobs_start(web_jobs *jobs, const web_job_kind *kind, void *arg, const char *client, char id[WEB_ID_LEN + 1])
 {
     web_job *job = calloc(1, sizeof *job);
     if (!job) {
@@ -142,9 +184,11 @@ int web_jobs_start(web_jobs *jobs, const web_job_kind *kind, void *arg, char id[
     job->refs = 1;
     job->start = web_now();
     web_random_id(job->id);
+    snprintf(job->client, sizeof job->client, "%s", client ? client : "");
     pthread_mutex_lock(&jobs->lock);
     int full = jobs->running >= jobs->max_running ||
-               (kind->max_running && running_kind_locked(jobs, kind) >= kind->max_running);
+               (kind->max_running && running_kind_locked(jobs, kind) >= kind->max_running) ||
+               running_client_locked(jobs, job->client) >= web_jobs_client_limit(jobs);
     int rc = jobs->stopping ? CB_ECANCELED : full ? CB_ETOOBIG : CB_OK;
     if (rc == CB_OK) {
         trim_locked(jobs);

@@ -63,7 +63,7 @@ void web_config_default(web_config *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->bind = "127.0.0.1";
     cfg->port = 8080;
-    cfg->max_jobs = 2;
+    cfg->max_jobs = 3;
     cfg->max_sessions = 1024;
     cfg->threads = WEB_THREADS;
 }

@@ -23,9 +23,10 @@
 #include "json.h"
 #include "request.h"
 
-#define WEB_MAX_PAIRS (1u << 28)     /* guesses x candidates of one decision, with a table in memory */
-#define WEB_MAX_PAIRS_FLY (1u << 24) /* the same, feedback computed on the fly */
-#define WEB_MAX_MONTECARLO 3000      /* candidates of a montecarlo decision */
+#define WEB_MAX_PAIRS (1u << 28)       /* guesses x candidates of one decision, with a table in memory */
+#define WEB_MAX_PAIRS_FLY (1u << 24)   /* the same, feedback computed on the fly */
+#define WEB_MAX_MONTECARLO 3000        /* candidates of a montecarlo decision */
+#define WEB_MAX_JOB_PAIRS (1ull << 32) /* guesses x candidates an analysis job scores (it can be cancelled) */
 #define WEB_STRATEGY_NAMES_MAX 256
 
 /* The strategy called `name`, or NULL. */

@@ -68,6 +68,9 @@ await test('rank: every strategy is bounded by the pairs it scores (first, frequ
     assert.match(json(r).error, /too many to score on request \(at most \d+ pairs/);
     assert.ok(r.ms < 2000, `${q} took ${r.ms} ms`);
   }
+  const job = await postFrom('/api/jobs/start', 'kind=analyse&game=mastermind&colors=16&pegs=5', '127.0.0.9');
+  assert.equal(job.status, 422, job.text);
+  assert.match(json(job).error, /too many for a job \(at most \d+\)/);
   const ok = await getFrom('/api/rank?game=mastermind&strategy=first&limit=2');
   assert.equal(ok.status, 200);
   assert.deepEqual(json(ok).ranked.map((x) => x.guess), ['1111', '1112']);
@@ -144,6 +147,30 @@ await test('sessions: large games are limited per client by memory, the client\'
   assert.deepEqual(kept, [404, 404, 404, 200, 200]);
   const other = await postFrom('/api/play/new', 'game=mastermind', '127.0.0.5');
   assert.equal(other.status, 201, other.text);
+});
+
+await test('jobs: one client cannot take every slot, nor push out another\'s results', async () => {
+  const a = await postFrom('/api/jobs/start', 'kind=analyse&game=super', '127.0.1.1');
+  const b = await postFrom('/api/jobs/start', 'kind=analyse&game=super', '127.0.1.1');
+  assert.deepEqual([a.status, b.status], [202, 202], a.text + b.text);
+  const c = await postFrom('/api/jobs/start', 'kind=analyse&game=super', '127.0.1.1');
+  assert.equal(c.status, 429, c.text);
+  assert.match(json(c).error, /one client may run 2 of the 3/);
+  const other = await postFrom('/api/jobs/start', 'kind=analyse&game=mastermind', '127.0.1.2');
+  assert.equal(other.status, 202, other.text);
+  for (const j of [a, b]) assert.equal((await postFrom('/api/jobs/cancel', `id=${json(j).id}`, '127.0.1.1')).status, 200);
+  const otherId = json(other).id;
+  for (let i = 0; i < 40; i++) { // many short jobs of one client: the other's finished result stays
+    const r = await postFrom('/api/jobs/start', 'kind=analyse&game=bulls&history=1234%3D4B0W', '127.0.1.1');
+    assert.equal(r.status, 202, r.text);
+    for (let k = 0; k < 200; k++) {
+      const st = await getFrom(`/api/jobs/status?id=${json(r).id}`, '127.0.1.1');
+      if (json(st).state !== 'running') break;
+      await new Promise((res) => setTimeout(res, 10));
+    }
+  }
+  const st = await getFrom(`/api/jobs/status?id=${otherId}`, '127.0.1.2');
+  assert.equal(st.status, 200, st.text);
 });
 
 await test('SIGTERM while requests compute: the server exits within a second', async () => {
