@@ -304,6 +304,7 @@ static int api_rank(web_req *r)
     cb_strategy_config_default(&cfg);
     cfg.name = info->name;
     cfg.cancel = web_server_cancel_flag(r->srv);
+    cfg.threads = WEB_REQUEST_THREADS;
     if (cb_strategy_new(wg->table, &cfg, &s, &err) != CB_OK) {
         web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "strategy: %s", err.message);
         goto out;

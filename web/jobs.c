@@ -1,5 +1,8 @@
 /* jobs.c: the job registry of jobs.h: one thread per job, one lock and one condition for all. */
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -80,6 +83,9 @@ static void *job_main(void *p)
     int rc = job->kind->run(job, job->arg, &result, &err);
     char *text = rc == CB_OK ? web_json_take(&result) : NULL;
     web_json_release(&result);
+#ifdef __GLIBC__
+    malloc_trim(0); /* a job's work areas were large: give the freed pages back (glibc keeps them otherwise) */
+#endif
     pthread_mutex_lock(&jobs->lock);
     job->end = web_now();
     if (rc == CB_OK && text) {

@@ -16,9 +16,15 @@
 #include "request.h"
 
 #define WEB_MAX_BODY 16384
-#define WEB_MAX_STREAMS 8             /* event streams open at once */
-#define WEB_REQUEST_TIMEOUT_MS "3000" /* a client has this long to send its request (civetweb's request_timeout_ms) */
-#define WEB_THREADS 64                /* request threads: slow clients hold one each for up to the timeout above */
+#define WEB_MAX_STREAMS 8 /* event streams open at once */
+/*
+ * A client has this long to send its request head, and each read of its
+ * body or write of an answer may wait as long (civetweb's
+ * request_timeout_ms). civetweb polls in slices of this length, so
+ * stopping waits at most this long for a connection in progress.
+ */
+#define WEB_REQUEST_TIMEOUT_MS "1000"
+#define WEB_THREADS 64 /* request threads: slow clients hold one each for up to the timeout above */
 
 typedef struct web_config {
     const char *bind; /* IPv4 address to listen on: "127.0.0.1" by default */

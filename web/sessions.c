@@ -441,6 +441,7 @@ int web_play_hint(web_sessions *ss, const char *id, const cb_strategy_info *info
     cfg.name = info->name;
     cfg.seed = web_random_seed();
     cfg.cancel = web_server_cancel_flag(r->srv);
+    cfg.threads = WEB_REQUEST_THREADS;
     if (rc == 0 && cb_strategy_new(wg->table, &cfg, &strat, &err) != CB_OK)
         rc = web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "strategy: %s", err.message);
     uint32_t gi;

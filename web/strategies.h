@@ -28,6 +28,13 @@
 #define WEB_MAX_MONTECARLO 3000        /* candidates of a montecarlo decision */
 #define WEB_MAX_JOB_PAIRS (1ull << 32) /* guesses x candidates an analysis job scores (it can be cancelled) */
 #define WEB_STRATEGY_NAMES_MAX 256
+/*
+ * Threads of a decision or ranking made in a request's thread: one, since
+ * each request thread that enters OpenMP keeps a team of its own alive
+ * (64 request threads x cores idle threads, their stacks and heaps).
+ * Jobs use every core.
+ */
+#define WEB_REQUEST_THREADS 1
 
 /* The strategy called `name`, or NULL. */
 const cb_strategy_info *web_strategy_find(const char *name);
