@@ -43,7 +43,7 @@ typedef struct web_req {
     char *store; /* decoded names and values */
     int status;
     const char *allow; /* the Allow header of a 405 */
-    int streams;       /* 1 while this request holds an event stream */
+    int streams;       /* while this request holds an event stream: its slot + 1 */
     char error[480];
     web_json out;
 } web_req;

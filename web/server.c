@@ -59,6 +59,8 @@ struct web_server {
     struct in_addr addr;
     int port, loopback, max_jobs;
     atomic_int streams, stopping;
+    pthread_mutex_t stream_lock;             /* guards stream_client */
+    char stream_client[WEB_MAX_STREAMS][48]; /* who holds each open stream ("" free) */
     volatile int stop_flag; /* stopping, as the library's cancel flags read it (atomic loads and stores) */
 };
 
@@ -310,14 +312,40 @@ static int handle(struct mg_connection *conn, void *data)
     return status ? status : 200;
 }
 
+/*
+ * Take a stream slot for the request's client: -1 when all are taken, -2
+ * when the client holds its share already (half of them).
+ */
+static int stream_take(web_server *srv, const char *client)
+{
+    int mine = 0, free_slot = -1;
+    pthread_mutex_lock(&srv->stream_lock);
+    for (int i = 0; i < WEB_MAX_STREAMS; i++) {
+        if (!srv->stream_client[i][0])
+            free_slot = free_slot < 0 ? i : free_slot;
+        else
+            mine += strcmp(srv->stream_client[i], client) == 0;
+    }
+    int rc = mine >= WEB_MAX_STREAMS / 2 ? -2 : free_slot;
+    if (rc >= 0) {
+        snprintf(srv->stream_client[rc], sizeof srv->stream_client[rc], "%s", client);
+        srv->stream_client[rc][0] = srv->stream_client[rc][0] ? srv->stream_client[rc][0] : '?';
+        atomic_fetch_add(&srv->streams, 1);
+    }
+    pthread_mutex_unlock(&srv->stream_lock);
+    return rc;
+}
+
 int web_stream_open(web_req *r)
 {
     web_server *srv = r->srv;
-    if (atomic_fetch_add(&srv->streams, 1) >= WEB_MAX_STREAMS) {
-        atomic_fetch_sub(&srv->streams, 1);
+    int slot = stream_take(srv, r->client ? r->client : "");
+    if (slot == -2)
+        return web_req_fail(r, 429, "you have %d event streams open already (one client may open %d of the %d)",
+                            WEB_MAX_STREAMS / 2, WEB_MAX_STREAMS / 2, WEB_MAX_STREAMS);
+    if (slot < 0)
         return web_req_fail(r, 429, "too many event streams are open (at most %d)", WEB_MAX_STREAMS);
-    }
-    r->streams = 1;
+    r->streams = slot + 1;
     mg_response_header_start(r->conn, 200);
     mg_response_header_add(r->conn, "Content-Type", "text/event-stream; charset=utf-8", -1);
     mg_response_header_add(r->conn, "Cache-Control", "no-store", -1);
@@ -355,7 +383,10 @@ void web_stream_close(web_req *r)
     if (!r->streams)
         return;
     mg_send_chunk(r->conn, "", 0);
+    pthread_mutex_lock(&r->srv->stream_lock);
+    r->srv->stream_client[r->streams - 1][0] = '\0';
     atomic_fetch_sub(&r->srv->streams, 1);
+    pthread_mutex_unlock(&r->srv->stream_lock);
     r->streams = 0;
 }
 
@@ -405,6 +436,7 @@ static void free_server(web_server *srv)
     web_games_free(srv->games);
     for (size_t i = 0; i < NASSETS; i++)
         free(srv->assets[i]);
+    pthread_mutex_destroy(&srv->stream_lock);
     free(srv);
 }
 
@@ -426,6 +458,7 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
     if (!srv)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     srv->addr = addr;
+    pthread_mutex_init(&srv->stream_lock, NULL);
     srv->loopback = (ntohl(addr.s_addr) >> 24) == 127;
     srv->max_jobs = cfg->max_jobs;
     web_session_limits lim = {cfg->max_sessions, SESSIONS_PER_CLIENT, SESSION_BYTES, SESSION_BYTES / 4, SESSION_IDLE};

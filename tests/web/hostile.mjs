@@ -173,6 +173,42 @@ await test('jobs: one client cannot take every slot, nor push out another\'s res
   assert.equal(st.status, 200, st.text);
 });
 
+// Open an event stream from an address; resolves to {status, socket} once the head has come.
+function stream(id, from) {
+  return new Promise((resolve, reject) => {
+    const s = net.connect({ port, host: '127.0.0.1', localAddress: from });
+    let buf = '';
+    s.on('data', (d) => {
+      buf += d;
+      if (buf.includes('\r\n\r\n')) resolve({ status: Number(buf.match(/^HTTP\/1\.\d (\d+)/)[1]), text: buf, s });
+    });
+    s.on('error', reject);
+    s.setTimeout(10000, () => { s.destroy(); reject(new Error('stream timed out')); });
+    s.write(`GET /api/jobs/events?id=${id} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  });
+}
+
+await test('event streams: one client cannot take them all', async () => {
+  const job = await postFrom('/api/jobs/start', 'kind=analyse&game=super', '127.0.4.9');
+  assert.equal(job.status, 202, job.text);
+  const id = json(job).id;
+  const open = [];
+  try {
+    for (let i = 0; i < 4; i++) open.push(await stream(id, '127.0.4.1'));
+    assert.deepEqual(open.map((o) => o.status), [200, 200, 200, 200]);
+    const fifth = await stream(id, '127.0.4.1');
+    open.push(fifth);
+    assert.equal(fifth.status, 429, fifth.text);
+    assert.match(fifth.text, /one client may open 4 of the 8/);
+    const other = await stream(id, '127.0.4.2');
+    open.push(other);
+    assert.equal(other.status, 200, other.text);
+  } finally {
+    for (const o of open) o.s.destroy();
+    await postFrom('/api/jobs/cancel', `id=${id}`, '127.0.4.9');
+  }
+});
+
 await test('SIGTERM while requests compute and clients dribble: the server exits within a second', async () => {
   const slow = [];
   for (let i = 0; i < 10; i++) {
