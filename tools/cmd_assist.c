@@ -355,7 +355,6 @@ const cli_cmd cmd_assist = {
     "advise a game played elsewhere: proposes each guess, narrows down with the feedback you type",
     "codebreaker assist --game wordle   (then: Enter, .y..g, ...)",
     opts,
-    1,
+    CLI_STRATEGY_GAME,
     run,
-    1,
 };

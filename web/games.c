@@ -138,18 +138,17 @@ static int build(web_games *gs, entry *e, cb_error *err)
         cfg.colors = s->colors;
         cfg.length = s->pegs;
         cfg.no_repeat = s->no_repeat;
-        e->g.max_guesses = 10;
     } else {
         /* original: NULL, NULL (the bundled pair) */
         if (s->lists == 1)
             cfg.answers_data = "wordle/answers.txt";
         else if (s->lists == 2)
             cfg.answers_data = "wordle/allowed.txt";
-        e->g.max_guesses = s->preset == 1 ? 8 : 6;
     }
     int rc = cb_game_new(&cfg, &e->g.game, err);
     if (rc != CB_OK)
         return rc;
+    e->g.max_guesses = cb_game_default_max_guesses(e->g.game);
     cb_table_options opt;
     cb_table_options_default(&opt);
     double bytes = cb_table_bytes_needed(e->g.game);
@@ -194,7 +193,7 @@ int web_games_get(web_games *gs, const web_game_spec *spec, web_game **out, cb_e
     }
     if (e) {
         e->g.refs_++;
-        e->g.used_ = web_now();
+        e->g.used_ = cb_seconds();
         *out = &e->g;
     }
     pthread_mutex_unlock(&gs->lock);
@@ -214,7 +213,7 @@ void web_game_release(web_games *gs, web_game *g)
         return;
     pthread_mutex_lock(&gs->lock);
     g->refs_--;
-    g->used_ = web_now();
+    g->used_ = cb_seconds();
     evict(gs, CACHE_MAX, 0);
     pthread_mutex_unlock(&gs->lock);
 }

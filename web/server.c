@@ -22,6 +22,7 @@
 #include "jobs.h"
 #include "server.h"
 #include "sessions.h"
+#include "stream.h"
 
 #define TABLE_BUDGET (512u << 20) /* precomputed tables kept in memory */
 #define MAX_KEPT_JOBS 32
@@ -51,17 +52,11 @@ static const char page_policy[] = "default-src 'self'; script-src 'self'; style-
 
 struct web_server {
     struct mg_context *ctx;
-    web_games *games;
-    web_sessions *sessions;
-    web_jobs *jobs;
+    web_api api; /* the endpoints' context (api.h) */
     char *assets[NASSETS];
     size_t asset_size[NASSETS];
     struct in_addr addr;
-    int port, loopback, max_jobs;
-    atomic_int streams, stopping;
-    pthread_mutex_t stream_lock;             /* guards stream_client */
-    char stream_client[WEB_MAX_STREAMS][48]; /* who holds each open stream ("" free) */
-    volatile int stop_flag; /* stopping, as the library's cancel flags read it (atomic loads and stores) */
+    int port, loopback;
 };
 
 void web_config_default(web_config *cfg)
@@ -74,30 +69,6 @@ void web_config_default(web_config *cfg)
     cfg->threads = WEB_THREADS;
 }
 
-web_games *web_server_games(web_server *srv)
-{
-    return srv->games;
-}
-web_sessions *web_server_sessions(web_server *srv)
-{
-    return srv->sessions;
-}
-web_jobs *web_server_jobs(web_server *srv)
-{
-    return srv->jobs;
-}
-int web_server_max_jobs(const web_server *srv)
-{
-    return srv->max_jobs;
-}
-int web_server_stopping(const web_server *srv)
-{
-    return atomic_load(&srv->stopping);
-}
-const volatile int *web_server_cancel_flag(const web_server *srv)
-{
-    return &srv->stop_flag;
-}
 int web_server_port(const web_server *srv)
 {
     return srv->port;
@@ -256,7 +227,7 @@ static void serve_api(web_server *srv, web_req *r)
     if (rc == 0)
         rc = web_req_parse(r, ri->query_string, body);
     free(body);
-    if (rc == 0 && atomic_load(&srv->stopping))
+    if (rc == 0 && atomic_load(&srv->api.stopping))
         rc = web_req_fail(r, 503, "the server is stopping");
     if (rc == 0)
         rc = web_api_handle(r);
@@ -293,7 +264,7 @@ static int handle(struct mg_connection *conn, void *data)
     web_req r;
     memset(&r, 0, sizeof r);
     r.conn = conn;
-    r.srv = srv;
+    r.api = &srv->api;
     r.method = ri->request_method;
     r.client = ri->remote_addr;
     r.path = ri->local_uri_raw ? ri->local_uri_raw : "/"; /* as sent: civetweb's local_uri has `..` removed */
@@ -310,84 +281,6 @@ static int handle(struct mg_connection *conn, void *data)
     int status = r.status;
     web_req_release(&r);
     return status ? status : 200;
-}
-
-/*
- * Take a stream slot for the request's client: -1 when all are taken, -2
- * when the client holds its share already (half of them).
- */
-static int stream_take(web_server *srv, const char *client)
-{
-    int mine = 0, free_slot = -1;
-    pthread_mutex_lock(&srv->stream_lock);
-    for (int i = 0; i < WEB_MAX_STREAMS; i++) {
-        if (!srv->stream_client[i][0])
-            free_slot = free_slot < 0 ? i : free_slot;
-        else
-            mine += strcmp(srv->stream_client[i], client) == 0;
-    }
-    int rc = mine >= WEB_MAX_STREAMS / 2 ? -2 : free_slot;
-    if (rc >= 0) {
-        snprintf(srv->stream_client[rc], sizeof srv->stream_client[rc], "%s", client);
-        srv->stream_client[rc][0] = srv->stream_client[rc][0] ? srv->stream_client[rc][0] : '?';
-        atomic_fetch_add(&srv->streams, 1);
-    }
-    pthread_mutex_unlock(&srv->stream_lock);
-    return rc;
-}
-
-int web_stream_open(web_req *r)
-{
-    web_server *srv = r->srv;
-    int slot = stream_take(srv, r->client ? r->client : "");
-    if (slot == -2)
-        return web_req_fail(r, 429, "you have %d event streams open already (one client may open %d of the %d)",
-                            WEB_MAX_STREAMS / 2, WEB_MAX_STREAMS / 2, WEB_MAX_STREAMS);
-    if (slot < 0)
-        return web_req_fail(r, 429, "too many event streams are open (at most %d)", WEB_MAX_STREAMS);
-    r->streams = slot + 1;
-    mg_response_header_start(r->conn, 200);
-    mg_response_header_add(r->conn, "Content-Type", "text/event-stream; charset=utf-8", -1);
-    mg_response_header_add(r->conn, "Cache-Control", "no-store", -1);
-    mg_response_header_add(r->conn, "X-Content-Type-Options", "nosniff", -1);
-    mg_response_header_add(r->conn, "Transfer-Encoding", "chunked", -1);
-    mg_response_header_add(r->conn, "Connection", "close", -1);
-    mg_response_header_send(r->conn);
-    return web_stream_comment(r, "codebreaker job events") < 0 ? -1 : 0;
-}
-
-static int send_chunk(web_req *r, const char *text, size_t len)
-{
-    return mg_send_chunk(r->conn, text, (unsigned)len) < 0 ? -1 : 0;
-}
-
-int web_stream_send(web_req *r, const char *event, const char *data)
-{
-    web_json j; /* used as a plain text buffer */
-    web_json_init(&j);
-    web_json_printf(&j, "event: %s\ndata: %s\n\n", event, data);
-    int rc = j.failed ? -1 : send_chunk(r, web_json_text(&j), j.len);
-    web_json_release(&j);
-    return rc;
-}
-
-int web_stream_comment(web_req *r, const char *text)
-{
-    char line[128];
-    int n = snprintf(line, sizeof line, ": %.100s\n\n", text);
-    return send_chunk(r, line, (size_t)n);
-}
-
-void web_stream_close(web_req *r)
-{
-    if (!r->streams)
-        return;
-    mg_send_chunk(r->conn, "", 0);
-    pthread_mutex_lock(&r->srv->stream_lock);
-    r->srv->stream_client[r->streams - 1][0] = '\0';
-    atomic_fetch_sub(&r->srv->streams, 1);
-    pthread_mutex_unlock(&r->srv->stream_lock);
-    r->streams = 0;
 }
 
 static int load_assets(web_server *srv, const char *root, cb_error *err)
@@ -431,12 +324,12 @@ static int log_message(const struct mg_connection *conn, const char *message)
 
 static void free_server(web_server *srv)
 {
-    web_sessions_free(srv->sessions);
-    web_jobs_free(srv->jobs);
-    web_games_free(srv->games);
+    web_sessions_free(srv->api.sessions);
+    web_jobs_free(srv->api.jobs);
+    web_games_free(srv->api.games);
     for (size_t i = 0; i < NASSETS; i++)
         free(srv->assets[i]);
-    pthread_mutex_destroy(&srv->stream_lock);
+    pthread_mutex_destroy(&srv->api.stream_lock);
     free(srv);
 }
 
@@ -458,14 +351,14 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
     if (!srv)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     srv->addr = addr;
-    pthread_mutex_init(&srv->stream_lock, NULL);
+    pthread_mutex_init(&srv->api.stream_lock, NULL);
     srv->loopback = (ntohl(addr.s_addr) >> 24) == 127;
-    srv->max_jobs = cfg->max_jobs;
+    srv->api.max_jobs = cfg->max_jobs;
     web_session_limits lim = {cfg->max_sessions, SESSIONS_PER_CLIENT, SESSION_BYTES, SESSION_BYTES / 4, SESSION_IDLE};
     int rc = load_assets(srv, cfg->root, err);
-    if (rc == CB_OK && (web_games_new(TABLE_BUDGET, &srv->games) != CB_OK ||
-                        web_jobs_new(cfg->max_jobs, MAX_KEPT_JOBS, &srv->jobs) != CB_OK ||
-                        web_sessions_new(srv->games, &lim, &srv->sessions) != CB_OK))
+    if (rc == CB_OK && (web_games_new(TABLE_BUDGET, &srv->api.games) != CB_OK ||
+                        web_jobs_new(cfg->max_jobs, MAX_KEPT_JOBS, &srv->api.jobs) != CB_OK ||
+                        web_sessions_new(srv->api.games, &lim, &srv->api.sessions) != CB_OK))
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     if (rc != CB_OK) {
         free_server(srv);
@@ -540,10 +433,10 @@ void web_server_stop(web_server *srv)
 {
     if (!srv)
         return;
-    atomic_store(&srv->stopping, 1);
-    __atomic_store_n(&srv->stop_flag, 1, __ATOMIC_RELAXED); /* requests computing stop within a block */
-    web_jobs_stop(srv->jobs); /* cancels the jobs and wakes the event streams, which end */
-    for (int i = 0; i < 100 && atomic_load(&srv->streams) > 0; i++) {
+    atomic_store(&srv->api.stopping, 1);
+    __atomic_store_n(&srv->api.stop_flag, 1, __ATOMIC_RELAXED); /* requests computing stop within a block */
+    web_jobs_stop(srv->api.jobs); /* cancels the jobs and wakes the event streams, which end */
+    for (int i = 0; i < 100 && atomic_load(&srv->api.streams) > 0; i++) {
         struct timespec ts = {0, 10000000L};
         nanosleep(&ts, NULL);
     }

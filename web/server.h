@@ -15,8 +15,6 @@
 #include "codebreaker/status.h"
 #include "request.h"
 
-#define WEB_MAX_BODY 16384
-#define WEB_MAX_STREAMS 8 /* event streams open at once */
 /*
  * A client has this long to send its request head, and each read of its
  * body or write of an answer may wait as long (civetweb's
@@ -47,25 +45,5 @@ int web_server_port(const web_server *srv);
 int web_server_loopback(const web_server *srv);
 /* Cancel the jobs, end the event streams, stop listening, free everything. */
 void web_server_stop(web_server *srv);
-
-/* What api.c uses of the server. */
-struct web_games *web_server_games(web_server *srv);
-struct web_sessions *web_server_sessions(web_server *srv);
-struct web_jobs *web_server_jobs(web_server *srv);
-int web_server_max_jobs(const web_server *srv);
-int web_server_stopping(const web_server *srv);
-/* A cancel flag for the library (cb_strategy_config.cancel ...): set once the server stops. */
-const volatile int *web_server_cancel_flag(const web_server *srv);
-
-/*
- * Server-sent events on the request's connection: open (sends the head;
- * 429 when WEB_MAX_STREAMS are open), send events (-1 once the client has
- * gone), close. A handler that opened a stream returns WEB_ANSWERED.
- */
-#define WEB_ANSWERED 1
-int web_stream_open(web_req *r);
-int web_stream_send(web_req *r, const char *event, const char *data);
-int web_stream_comment(web_req *r, const char *text);
-void web_stream_close(web_req *r);
 
 #endif

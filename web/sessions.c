@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server.h"
+#include "api.h"
 #include "sessions.h"
 #include "strategies.h"
 
@@ -102,7 +102,7 @@ static int client_usage(const web_sessions *ss, const char *client, size_t *byte
  */
 static int make_room_locked(web_sessions *ss, const char *client, size_t bytes, web_req *r)
 {
-    double now = web_now();
+    double now = cb_seconds();
     for (session **p = &ss->head; *p;) {
         if (now - (*p)->used > (*p)->max_idle)
             drop_locked(ss, p);
@@ -149,7 +149,7 @@ static session *find_locked(web_sessions *ss, const char *id, web_req *r)
 {
     for (session *s = ss->head; s; s = s->next)
         if (strcmp(s->id, id) == 0) {
-            s->used = web_now();
+            s->used = cb_seconds();
             return s;
         }
     web_req_fail(r, 404, "no game %s here (it ended long ago, or the server restarted): start a new one", id);
@@ -251,7 +251,7 @@ int web_play_new(web_sessions *ss, web_game *wg, const web_play_options *opt, we
     s->max_guesses = opt->max_guesses ? opt->max_guesses : wg->max_guesses;
     cb_state_set_hard(s->st, opt->hard);
     web_random_id(s->id);
-    s->used = web_now();
+    s->used = cb_seconds();
     s->bytes = session_bytes(g);
     s->max_idle = idle_limit(ss, s->bytes);
     snprintf(s->client, sizeof s->client, "%s", r->client ? r->client : "");
@@ -440,7 +440,7 @@ int web_play_hint(web_sessions *ss, const char *id, const cb_strategy_info *info
     cb_strategy_config_default(&cfg);
     cfg.name = info->name;
     cfg.seed = web_random_seed();
-    cfg.cancel = web_server_cancel_flag(r->srv);
+    cfg.cancel = &r->api->stop_flag;
     cfg.threads = WEB_REQUEST_THREADS;
     if (rc == 0 && cb_strategy_new(wg->table, &cfg, &strat, &err) != CB_OK)
         rc = web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "strategy: %s", err.message);
