@@ -71,6 +71,14 @@ await test('rank: every strategy is bounded by the pairs it scores (first, frequ
   const job = await postFrom('/api/jobs/start', 'kind=analyse&game=mastermind&colors=16&pegs=5', '127.0.0.9');
   assert.equal(job.status, 422, job.text);
   assert.match(json(job).error, /too many for a job \(at most \d+\)/);
+  // a history of turns that tell nothing: each would filter 759 375 candidates again
+  const nothing = Array(100).fill('11111%3D0B0W').join(',');
+  const h = await getFrom(`/api/candidates?game=mastermind&colors=16&pegs=5&limit=1&history=${nothing}`);
+  assert.equal(h.status, 422, h.text);
+  assert.match(json(h).error, /check more than \d+ candidates in all/);
+  assert.ok(h.ms < 2000, `the history took ${h.ms} ms`);
+  const played = await getFrom('/api/candidates?game=mastermind&colors=16&pegs=5&limit=1&history=12345%3D0B0W,6789a%3D1B1W');
+  assert.equal(played.status, 200, played.text);
   const ok = await getFrom('/api/rank?game=mastermind&strategy=first&limit=2');
   assert.equal(ok.status, 200);
   assert.deepEqual(json(ok).ranked.map((x) => x.guess), ['1111', '1112']);
