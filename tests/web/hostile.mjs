@@ -61,6 +61,9 @@ base = srv.url;
 port = Number(new URL(base).port);
 
 await test('rank: every strategy is bounded by the pairs it scores (first, frequency included)', async () => {
+  for (const g of ['colors=16&pegs=5', 'colors=4&pegs=9']) { // the games built first: what is timed is the refusal
+    assert.equal((await getFrom(`/api/info?game=mastermind&${g}`)).status, 200);
+  }
   for (const q of ['colors=16&pegs=5&strategy=first', 'colors=16&pegs=5&strategy=frequency', 'colors=4&pegs=9&strategy=first',
     'colors=4&pegs=9&strategy=frequency', 'colors=16&pegs=5&strategy=entropy']) {
     const r = await getFrom(`/api/rank?game=mastermind&${q}`);
