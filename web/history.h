@@ -14,9 +14,10 @@
  * Candidates checked while applying a history, summed over its turns: a
  * turn filters every candidate the turns before it left, so turns that
  * tell nothing (the same guess again, colours known absent) on a game of
- * 2^20 codes would cost 10^8 feedbacks. About a quarter of a second.
+ * 2^20 codes would cost 10^8 feedbacks. At the limit: 0.14 s of CPU
+ * (release build, 16 colours x 5 pegs, 22 turns of 759 375 candidates).
  */
-#define WEB_MAX_FILTER (1u << 25)
+#define WEB_MAX_FILTER (1u << 24)
 
 /*
  * Apply the history in parameter `name` (absent: no turns) to st. A

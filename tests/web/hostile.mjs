@@ -69,7 +69,7 @@ await test('rank: every strategy is bounded by the pairs it scores (first, frequ
     const r = await getFrom(`/api/rank?game=mastermind&${q}`);
     assert.equal(r.status, 422, `${q}: ${r.text}`);
     assert.match(json(r).error, /too many to score on request \(at most \d+ pairs/);
-    assert.ok(r.ms < 2000, `${q} took ${r.ms} ms`);
+    assert.ok(r.ms < 5000, `${q} took ${r.ms} ms`); // scoring them would take hours
   }
   const job = await postFrom('/api/jobs/start', 'kind=analyse&game=mastermind&colors=16&pegs=5', '127.0.0.9');
   assert.equal(job.status, 422, job.text);
@@ -79,7 +79,7 @@ await test('rank: every strategy is bounded by the pairs it scores (first, frequ
   const h = await getFrom(`/api/candidates?game=mastermind&colors=16&pegs=5&limit=1&history=${nothing}`);
   assert.equal(h.status, 422, h.text);
   assert.match(json(h).error, /check more than \d+ candidates in all/);
-  assert.ok(h.ms < 2000, `the history took ${h.ms} ms`);
+  assert.ok(h.ms < 5000, `the history took ${h.ms} ms`); // 0.14 s of CPU in the release build
   const played = await getFrom('/api/candidates?game=mastermind&colors=16&pegs=5&limit=1&history=12345%3D0B0W,6789a%3D1B1W');
   assert.equal(played.status, 200, played.text);
   const ok = await getFrom('/api/rank?game=mastermind&strategy=first&limit=2');
