@@ -189,10 +189,12 @@ function stream(id, from) {
   return new Promise((resolve, reject) => {
     const s = net.connect({ port, host: '127.0.0.1', localAddress: from });
     let buf = '';
-    s.on('data', (d) => {
+    const status = () => Number(buf.match(/^HTTP\/1\.\d (\d+)/)[1]);
+    s.on('data', (d) => { // a stream once its head has come; a refusal once it has all come
       buf += d;
-      if (buf.includes('\r\n\r\n')) resolve({ status: Number(buf.match(/^HTTP\/1\.\d (\d+)/)[1]), text: buf, s });
+      if (buf.includes('\r\n\r\n') && status() === 200) resolve({ status: 200, text: buf, s });
     });
+    s.on('end', () => resolve({ status: status(), text: buf, s }));
     s.on('error', reject);
     s.setTimeout(10000, () => { s.destroy(); reject(new Error('stream timed out')); });
     s.write(`GET /api/jobs/events?id=${id} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
