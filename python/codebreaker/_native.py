@@ -82,6 +82,7 @@ class StrategyConfig(Structure):
         ("tie", c_int),
         ("seed", c_uint64),
         ("iterations", c_int),
+        ("delay", c_int),
         ("frequency", POINTER(c_double)),
         ("frequency_path", c_char_p),
         ("threads", c_int),
