@@ -48,6 +48,22 @@ int cb_game_config_preset(const char *name, cb_game_config *cfg)
     return CB_OK;
 }
 
+int cb_game_config_lists(cb_game_config *cfg, const char *name, cb_error *err)
+{
+    const cb_word_lists *l = cb_word_lists_find(name);
+    if (!l) {
+        size_t n, used = 0;
+        const cb_word_lists *all = cb_word_lists_all(&n);
+        char names[256] = "";
+        for (size_t i = 0; i < n && used < sizeof names; i++)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", all[i].name);
+        return cb_error_set(err, CB_ENOTFOUND, "unknown word lists '%s' (use %s)", name, names);
+    }
+    cfg->answers_data = l->answers;
+    cfg->guesses_data = l->guesses;
+    return CB_OK;
+}
+
 /* Hash of a code, for the lookup table. */
 static uint64_t code_hash(const uint8_t *code, int n)
 {
