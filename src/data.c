@@ -69,19 +69,25 @@ int cb_data_bundled(const char *name, const char **text, size_t *size)
 #define ALLOWED_ORIG "wordle/allowed.txt"
 
 static const cb_word_lists word_lists[] = {
-    {"original", "wordle/answers.txt", ALLOWED_ORIG, ALLOWED_ORIG,
-     "Wordle as first published, January 2022: 2315 answers, 12972 allowed guesses (the papers' lists)"},
-    {"nyt2023", NYT23, ALLOWED_SEP, ALLOWED_SEP,
-     "The New York Times since July 2023: 3158 answers, 14855 allowed guesses (today's game)"},
-    {"nyt2022sep", NYT22, ALLOWED_SEP, ALLOWED_SEP,
-     "The New York Times from 30 August 2022: 2309 answers, 14855 allowed guesses"},
-    {"nyt2022", NYT22, ALLOWED_ORIG, ALLOWED_ORIG,
-     "The New York Times from March 2022: 2309 answers, 12972 allowed guesses"},
-    {"nyt2022feb", NYT22, "nyt/allowed-2022-02.txt", "nyt/allowed-2022-02.txt",
-     "The New York Times of February 2022: 2309 answers, 12947 allowed guesses"},
-    {"all", ALLOWED_SEP, NULL, ALLOWED_SEP, "Every word the New York Times allows (14855) may be the answer"},
-    {"allowed", ALLOWED_ORIG, NULL, ALLOWED_ORIG, "Every word the original game allowed (12972) may be the answer"},
-    {"answers", "wordle/answers.txt", NULL, ALLOWED_ORIG, "The original 2315 answers, and guesses among them only"},
+    {"original", "Original 2022 (2315 answers)",
+     "Wordle as first published, January 2022: 2315 answers, 12972 allowed guesses (the papers' lists)",
+     "wordle/answers.txt", ALLOWED_ORIG, "allowed"},
+    {"nyt2023", "NYT 2023 (3158 answers)",
+     "The New York Times since July 2023: 3158 answers, 14855 allowed guesses (today's game)", NYT23, ALLOWED_SEP,
+     "all"},
+    {"nyt2022sep", "NYT Sept. 2022 (2309 answers)",
+     "The New York Times from 30 August 2022: 2309 answers, 14855 allowed guesses", NYT22, ALLOWED_SEP, "all"},
+    {"nyt2022", "NYT March 2022 (2309 answers)",
+     "The New York Times from March 2022: 2309 answers, 12972 allowed guesses", NYT22, ALLOWED_ORIG, "allowed"},
+    {"nyt2022feb", "NYT Feb. 2022 (2309 answers)",
+     "The New York Times of February 2022: 2309 answers, 12947 allowed guesses", NYT22, "nyt/allowed-2022-02.txt",
+     NULL},
+    {"all", "Any allowed word (14855)", "Every word the New York Times allows (14855) may be the answer", ALLOWED_SEP,
+     NULL, NULL},
+    {"allowed", "Any original allowed word (12972)", "Every word the original game allowed (12972) may be the answer",
+     ALLOWED_ORIG, NULL, NULL},
+    {"answers", "Original answers only (2315)", "The original 2315 answers, and guesses among them only",
+     "wordle/answers.txt", NULL, NULL},
 };
 
 const cb_word_lists *cb_word_lists_all(size_t *count)

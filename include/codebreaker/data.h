@@ -23,14 +23,16 @@ int cb_data_bundled(const char *name, const char **text, size_t *size);
  * 2309/12972), "nyt2022feb" (February 2022, 2309/12947), "all" (the 14855
  * words NYT allows, each a possible answer), "allowed" (the original 12972
  * likewise), "answers" (the original 2315, guesses among them only).
- * `guesses_all` names the allowed list to widen the answers to.
+ * `wider` names the lists with the same guesses whose answers are all of
+ * them ("all" for "nyt2023"), or is NULL when none is bundled.
  */
 typedef struct cb_word_lists {
     const char *name;
+    const char *label;   /* a few words for a menu: "NYT 2023 (3158 answers)" */
+    const char *summary; /* one line: when and whose, the counts */
     const char *answers;
     const char *guesses;
-    const char *guesses_all;
-    const char *summary; /* one line: when and whose, the counts */
+    const char *wider;
 } cb_word_lists;
 
 /* The named lists, in the order a menu offers them; *count gets how many. */

@@ -147,12 +147,15 @@ static void named_lists(void)
         /* the answers are allowed words: the allowed list alone has as many words as the game's guesses */
         cb_game *wide;
         cb_game_config_default(&cfg);
-        cfg.answers_data = all[i].guesses_all;
+        cfg.answers_data = all[i].guesses ? all[i].guesses : all[i].answers;
         CHECK(cb_game_new(&cfg, &wide, &err) == CB_OK);
         char out[128];
         CHECK_MSG(secrets_missing(games[i], wide, out, sizeof out) == 0, "%s: answers not allowed: %s", all[i].name,
                   out);
         cb_game_free(wide);
+        /* the wider lists keep the guesses and take them all as answers */
+        const cb_word_lists *w = all[i].wider ? cb_word_lists_find(all[i].wider) : NULL;
+        CHECK(!all[i].wider || (w && !w->guesses && strcmp(w->answers, all[i].guesses) == 0));
     }
     char out[128];
     if (games[0] && games[3] && games[1] && games[4]) {

@@ -130,7 +130,10 @@ async function main() {
     assert.equal(r.status, 200);
     assert.match(r.headers.get('content-type'), /application\/json/);
     assert.deepEqual(r.data.games.map((g) => g.name), ['wordle', 'symble', 'mastermind', 'super', 'bulls']);
-    assert.deepEqual(r.data.lists.map((l) => l.name), ['original', 'answers', 'allowed']);
+    assert.deepEqual(r.data.lists.map((l) => l.name), ['original', 'nyt2023', 'nyt2022sep', 'nyt2022', 'nyt2022feb', 'all', 'allowed', 'answers']);
+    assert.ok(r.data.lists.every((l) => l.label && l.summary), 'every list has a label and a summary');
+    assert.equal(r.data.lists.find((l) => l.name === 'nyt2023').wider, 'all');
+    assert.equal(r.data.lists.find((l) => l.name === 'all').wider, null);
     assert.deepEqual(r.data.jobs, ['analyse', 'simulate']);
     assert.deepEqual(r.data.features, { simulate: true, hint: true, rank: true });
     const names = r.data.strategies.map((x) => x.name);
@@ -160,6 +163,9 @@ async function main() {
     }
     assert.equal((await get('/api/info', { game: 'wordle', lists: 'allowed' })).data.secrets, 12972);
     assert.equal((await get('/api/info', { game: 'wordle', lists: 'answers' })).data.guesses, 2315);
+    const nyt = await get('/api/info', { game: 'wordle', lists: 'nyt2023' });
+    assert.deepEqual([nyt.data.secrets, nyt.data.guesses, nyt.data.lists], [3158, 14855, 'nyt2023']);
+    assert.equal((await get('/api/info', { game: 'symble', lists: 'nyt2022' })).data.secrets, 2309);
     const m = await get('/api/info', { game: 'mastermind', colors: 8, pegs: 3, no_repeat: 1 });
     assert.equal(m.data.secrets, 336);
     assert.deepEqual((await get('/api/info', { game: 'bulls' })).data.alphabet.slice(0, 2), ['0', '1']);
