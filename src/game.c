@@ -64,6 +64,29 @@ int cb_game_config_lists(cb_game_config *cfg, const char *name, cb_error *err)
     return CB_OK;
 }
 
+int cb_game_config_wider(cb_game_config *cfg)
+{
+    if (cfg->colors > 0 || cfg->dictionary)
+        return CB_ENOTFOUND;
+    if (cfg->guesses_path) {
+        if (cfg->answers_path && strcmp(cfg->answers_path, cfg->guesses_path) == 0)
+            return CB_ENOTFOUND; /* --words: one list for both */
+        cfg->answers_path = cfg->guesses_path;
+        cfg->guesses_path = NULL;
+        cfg->answers_data = cfg->guesses_data = NULL;
+        return CB_OK;
+    }
+    if (cfg->answers_path) {
+        if (!cfg->guesses_data)
+            return CB_ENOTFOUND; /* the answers are the guesses */
+    } else if (cfg->answers_data && !cfg->guesses_data)
+        return CB_ENOTFOUND; /* a bundled list alone is both */
+    cfg->answers_path = NULL;
+    cfg->answers_data = cfg->guesses_data ? cfg->guesses_data : "wordle/allowed.txt";
+    cfg->guesses_data = NULL;
+    return CB_OK;
+}
+
 /* Hash of a code, for the lookup table. */
 static uint64_t code_hash(const uint8_t *code, int n)
 {
@@ -665,7 +688,11 @@ uint32_t cb_game_guess_secret(const cb_game *game, uint32_t gi)
 
 uint32_t cb_game_feedback(const cb_game *game, uint32_t gi, uint32_t si)
 {
-    const uint8_t *g = cb_game_code(game, gi), *s = cb_game_code(game, game->secret_guess[si]);
+    return cb__feedback_codes(game, cb_game_code(game, gi), cb_game_code(game, game->secret_guess[si]));
+}
+
+uint32_t cb__feedback_codes(const cb_game *game, const uint8_t *g, const uint8_t *s)
+{
     switch (game->rule) {
     case CB_RULE_MASTERMIND:
         return cb_feedback_mastermind(g, s, game->n);

@@ -261,9 +261,13 @@ int cli_open_game_only(cli *c)
 
 int cli_open_game(cli *c)
 {
-    int rc = cli_open_game_only(c), ok = 1;
-    if (rc)
-        return rc;
+    int rc = cli_open_game_only(c);
+    return rc ? rc : cli_open_table(c);
+}
+
+int cli_open_table(cli *c)
+{
+    int ok = 1;
     cb_table_options opt;
     cb_error err;
     cb_table_options_default(&opt);

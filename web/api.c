@@ -63,7 +63,7 @@ static int open_state(web_req *r, web_game **wg, cb_state **st)
     if (cb_state_new((*wg)->table, st) != CB_OK)
         return web_req_fail(r, 503, "out of memory");
     cb_state_set_hard(*st, hard);
-    return web_history_read(r, "history", *st);
+    return web_history_read(r, "history", *st, web_game_wider(*wg));
 }
 
 static int parse_guess(web_req *r, const cb_game *g, const char *name, uint32_t *gi)

@@ -54,6 +54,14 @@ static double code_count(const web_game_spec *s)
     return n;
 }
 
+const char *web_game_wider(const web_game *wg)
+{
+    if (is_mastermind(wg->spec.preset))
+        return NULL;
+    const cb_word_lists *l = cb_word_lists_find(web_list_names()[wg->spec.lists]);
+    return l ? l->wider : NULL;
+}
+
 int web_game_spec_read(web_req *r, web_game_spec *spec)
 {
     long long colors, pegs;

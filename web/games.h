@@ -50,6 +50,9 @@ extern const char *const web_preset_names[];
 /* The names of the bundled word lists (cb_word_lists_all), NULL-terminated. */
 const char *const *web_list_names(void);
 
+/* The word lists to widen wg's answers to (every allowed word an answer), or NULL. */
+const char *web_game_wider(const web_game *wg);
+
 /* Read the game parameters of r into spec; -1 with a 400 when one is bad. */
 int web_game_spec_read(web_req *r, web_game_spec *spec);
 
