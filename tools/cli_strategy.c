@@ -181,8 +181,7 @@ void cli_free_strategies(cb_strategy **s, size_t count)
     free(s);
 }
 
-/* The options that make every allowed word a possible answer, for a message; "" when there are none. */
-static void wider_options(const cli *c, char *buf, size_t size)
+void cli_wider_hint(const cli *c, char *buf, size_t size)
 {
     const char *lists = cli_get(c, "lists"), *guesses = cli_get(c, "guesses");
     const cb_word_lists *l = cb_word_lists_find(lists ? lists : "original");
@@ -212,7 +211,7 @@ static int contradiction(const cli *c, const cb_state *st, const char *arg, int 
         cb_game_format_code(c->game, fit[k], w, sizeof w);
         used += (size_t)snprintf(words + used, sizeof words - used, " %s", w);
     }
-    wider_options(c, hint, sizeof hint);
+    cli_wider_hint(c, hint, sizeof hint);
     return cli_fail(CB_ECONTRADICT, "no answer of the list gives %s%s, but %zu allowed word%s would:%s%s%s", arg, after,
                     nfit, nfit == 1 ? "" : "s", words, nfit > 4 ? " ..." : "", hint);
 }
