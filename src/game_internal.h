@@ -36,6 +36,9 @@ struct cb_game {
  */
 uint32_t cb__observe_inverse(const cb_game *game, uint32_t fb, int m);
 
+/* The raw feedback of guess code g against secret code s under the game's rule. */
+uint32_t cb__feedback_codes(const cb_game *game, const uint8_t *g, const uint8_t *s);
+
 /*
  * Wordle hard mode, the demands of one turn (guess g answered by fb): every
  * green letter stays in place and every revealed letter (green or yellow)

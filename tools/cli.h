@@ -91,6 +91,12 @@ int cli_open_table(cli *c, const cb_game *game, cb_table_mode mode, cb_table **o
 /* The game only (no table). */
 int cli_open_game_only(cli *c);
 
+/*
+ * " (--lists all takes every allowed word as a possible answer)": the options that widen the game's
+ * answers to its allowed guesses, for a message about a word outside the answers; "" when none do.
+ */
+void cli_wider_hint(const cli *c, char *buf, size_t size);
+
 /* Print "codebreaker: <msg>" to stderr and return the exit status for code (2 or 1). */
 int cli_fail(int code, const char *fmt, ...)
 #if defined(__GNUC__)

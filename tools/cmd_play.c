@@ -193,9 +193,12 @@ static int draw(play *p)
         if (cb_game_parse_code(c->game, secret, &gi, &err) != CB_OK)
             return cli_fail(err.code, "--secret: %s", err.message);
         p->secret = cb_game_guess_secret(c->game, gi);
-        if (p->secret == CB_NONE)
-            return cli_fail(CB_EINVAL, "--secret: '%s' is allowed as a guess but is not one of the possible secrets",
-                            secret);
+        if (p->secret == CB_NONE) {
+            char hint[160];
+            cli_wider_hint(c, hint, sizeof hint);
+            return cli_fail(CB_EINVAL, "--secret: '%s' is allowed as a guess but is not one of the possible secrets%s",
+                            secret, hint);
+        }
     }
     int m = interact_mapping(c);
     if (m == -2)

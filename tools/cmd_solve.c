@@ -147,8 +147,12 @@ static int run(cli *c)
     cb_error err;
     if (cb_game_parse_code(c->game, c->pos[0], &gi, &err) != CB_OK)
         return cli_fail_err(&err);
-    if ((si = cb_game_guess_secret(c->game, gi)) == CB_NONE)
-        return cli_fail(CB_EINVAL, "'%s' is allowed as a guess but is not one of the possible secrets", c->pos[0]);
+    if ((si = cb_game_guess_secret(c->game, gi)) == CB_NONE) {
+        char hint[160];
+        cli_wider_hint(c, hint, sizeof hint);
+        return cli_fail(CB_EINVAL, "'%s' is allowed as a guess but is not one of the possible secrets%s", c->pos[0],
+                        hint);
+    }
     int mapping = interact_mapping(c);
     if (mapping == -2)
         return 2;

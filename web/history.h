@@ -24,8 +24,12 @@
  * malformed entry is a 400; a guess hard mode forbids, a history no
  * secret explains, or one whose turns would check more than WEB_MAX_FILTER
  * candidates in all is a 422. The state is left with the turns before the
- * bad one.
+ * bad one. When no answer explains the history but the game allows more
+ * words than its answers, the 422 answer carries `outside_list`: {turn
+ * (of the entry refused, from 0), count (allowed words that would fit),
+ * words (the first 20), wider (the lists whose answers are all allowed
+ * words, e.g. "all", or null)}; `wider` is that name (web_game_wider).
  */
-int web_history_read(web_req *r, const char *name, cb_state *st);
+int web_history_read(web_req *r, const char *name, cb_state *st, const char *wider);
 
 #endif

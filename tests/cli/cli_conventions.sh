@@ -29,7 +29,7 @@ expect_err repeated-eq 2 "limit is given twice" -- rank --limit=3 --limit 4 sale
 printf 'quit\n' >"$tmp/quit"
 "$cb" assist salet=.Y... crony=..G.. <"$tmp/quit" >"$tmp/out" 2>"$tmp/err"
 has assist-history "one candidate left: avoid"
-expect_err assist-bad-history 2 "crony=GGGGG: no secret gives this" -- assist salet=.Y... crony=GGGGG
+expect_err assist-bad-history 2 "crony=GGGGG: no answer nor any allowed word gives this" -- assist salet=.Y... crony=GGGGG
 check version "$cb" --version
 has version-line '^codebreaker [0-9]+\.[0-9]+'
 check V "$cb" -V
