@@ -156,7 +156,7 @@ async function main() {
       tr.querySelector('td.strong') && tr.querySelector('td.strong').textContent]));
     assert.deepEqual(rows, [['minimax', 'sim-done', '3.573'], ['entropy', 'sim-done', '3.464']]);
     assert.match(await page.textContent('#sim-progress output'), /4,630 of 4,630 games/);
-    assert.match(await page.textContent('#sim-caption'), /Wordle, original lists · all 2,315 secrets · seed 1/);
+    assert.match(await page.textContent('#sim-caption'), /Wordle, original lists · all 2,315 secrets · at most 6 guesses · seed 1/);
     await page.screenshot({ path: join(artefacts, 'dashboard-simulation.png'), fullPage: true });
 
     // a longer one (Bulls and Cows, four strategies) fills in as it runs, and stops when cancelled
