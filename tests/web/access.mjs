@@ -185,7 +185,7 @@ async function assistantSession() {
   const secret = 'pinky';
   const page = await openPage({ width: 390, height: 844 }, 'light', `/?game=wordle&lists=${LISTS}`);
   await page.click('.skip a[href="#assist"]', { force: true }).catch(() => page.evaluate(() => document.querySelector('#assist').scrollIntoView()));
-  await page.waitForSelector('#assist-rank tbody tr');
+  await page.waitForSelector('#assist[data-state=ready] #assist-rank tbody tr');
   let rows = 0;
   for (; rows < 8; rows++) {
     const status = await page.textContent('#assist-status');
@@ -198,9 +198,11 @@ async function assistantSession() {
     const { marks } = await api('/api/feedback', { game: 'wordle', lists: LISTS, guess, secret });
     const row = page.locator('#assist-rows .assist-row').last();
     for (let i = 0; i < marks.length; i++) for (let k = 0; k < marks[i]; k++) await row.locator(`button.tile[data-i="${i}"]`).click();
-    await page.waitForFunction(([n, h]) => document.querySelectorAll('#assist-rows .assist-row').length === n &&
-      /left$/.test(document.querySelector('#assist-words-title').textContent) && !/Counting/.test(document.querySelector('#assist-status').textContent) &&
-      document.querySelector('#assist-link').href.includes(encodeURIComponent(h).replace(/%20/g, '+')), [rows + 1, guess]);
+    const history = await page.$$eval('#assist-rows .assist-row', (rs) => rs.map((r) => `${r.dataset.guess}=${r.dataset.feedback}`).join(','));
+    assert.match(history, new RegExp(`${guess}=[.YG]{5}$`));
+    await page.waitForFunction((h) => document.querySelector('#assist').dataset.state === 'ready' &&
+      document.querySelector('#assist').dataset.history === h, history);
+    assert.ok(decodeURIComponent(page.url().replace(/\+/g, ' ')).includes(`history=${history}`), page.url());
     if (marks.every((x) => x === 2)) { rows++; break; }
   }
   assert.ok(rows <= 6, `the assistant took ${rows} rows`);
@@ -211,12 +213,15 @@ async function assistantSession() {
   await page.locator('#assist').screenshot({ path: join(artefacts, 'assistant-phone.png') });
   // the address brings the board back
   const words = await page.textContent('#assist-words-title');
+  const board = await page.getAttribute('#assist', 'data-history');
   await page.reload();
-  await page.waitForFunction((n) => document.querySelectorAll('#assist-rows .assist-row').length === n, rows);
-  await page.waitForFunction((w) => document.querySelector('#assist-words-title').textContent === w, words);
+  await page.waitForFunction((h) => document.querySelector('#assist').dataset.state === 'ready' &&
+    document.querySelector('#assist').dataset.history === h, board);
+  assert.equal(await page.textContent('#assist-words-title'), words);
   // undo a row
   await page.click('#assist-undo');
-  await page.waitForFunction((n) => document.querySelectorAll('#assist-rows .assist-row').length === n, rows - 1);
+  await page.waitForFunction((h) => document.querySelector('#assist').dataset.state === 'ready' &&
+    document.querySelector('#assist').dataset.history === h, board.split(',').slice(0, -1).join(','));
   await page.close();
   return rows;
 }
@@ -224,13 +229,14 @@ async function assistantSession() {
 // Mastermind: one row of counted pegs, the same count as the API's.
 async function assistantMastermind() {
   const page = await openPage({ width: 1280, height: 800 }, 'dark', '/?game=mastermind&history=1122=1B1W');
-  await page.waitForFunction(() => /left$/.test(document.querySelector('#assist-words-title').textContent));
+  await page.waitForSelector('#assist[data-state=ready][data-history="1122=1B1W"]');
   const { count } = await api('/api/candidates', { game: 'mastermind', history: '1122=1B1W,3456=0B2W' });
   await page.fill('#assist-guess', '3456');
   await page.keyboard.press('Enter');
   await page.locator('#assist-rows .assist-row').last().locator('input.pegcount').nth(1).fill('2');
   await page.keyboard.press('Tab');
-  await page.waitForFunction((c) => document.querySelector('#assist-words-title').textContent === `${c} codes left`, count.toLocaleString('en'));
+  await page.waitForSelector('#assist[data-state=ready][data-history="1122=1B1W,3456=0B2W"]');
+  assert.equal(await page.textContent('#assist-words-title'), `${count.toLocaleString('en')} codes left`);
   await axe(page, 'Mastermind assistant, dark');
   await page.locator('#assist').screenshot({ path: join(artefacts, 'assistant-mastermind-dark.png') });
   await page.close();

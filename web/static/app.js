@@ -1008,6 +1008,8 @@ function assistRender(keepFocus) {
   $('assist-clear').disabled = !assist.rows.length;
   assistSaveAddress();
   clearTimeout(assist.timer);
+  $('assist').dataset.state = 'busy';
+  assist.seq++; // what is on its way is of an older board
   assist.timer = setTimeout(assistUpdate, keepFocus ? 250 : 0);
 }
 
@@ -1021,8 +1023,19 @@ function assistSaveAddress() {
   $('assist-link').textContent = assist.rows.length ? `${assist.rows.length} ${assist.rows.length === 1 ? 'row' : 'rows'}, ${state.spec.game}` : `an empty ${state.spec.game} board`;
 }
 
+// Counts and ranks the board; the panel's data-state says "ready" (with data-history) once shown.
 async function assistUpdate() {
   const seq = ++assist.seq;
+  const shown = assistHistory();
+  $('assist').dataset.state = 'busy';
+  await assistShow(seq);
+  if (seq === assist.seq) {
+    $('assist').dataset.state = 'ready';
+    $('assist').dataset.history = shown;
+  }
+}
+
+async function assistShow(seq) {
   const base = { ...specParams(), history: assistHistory() };
   const strategy = $('assist-strategy').value || 'entropy';
   $('assist-error').textContent = '';
