@@ -56,32 +56,18 @@ static double code_count(const web_game_spec *s)
 
 const char *web_game_wider(const web_game *wg)
 {
-    if (is_mastermind(wg->spec.preset))
+    if (is_mastermind(wg->spec.preset) || wg->spec.source != WEB_WORDS_LISTS)
         return NULL;
     const cb_word_lists *l = cb_word_lists_find(web_list_names()[wg->spec.lists]);
     return l ? l->wider : NULL;
 }
 
-int web_game_spec_read(web_req *r, web_game_spec *spec)
+/* colors, pegs and no_repeat of a Mastermind game or a complete dictionary, within WEB_MAX_CODES. */
+static int read_codes(web_req *r, web_game_spec *spec, int colors0, int pegs0, int no_repeat0)
 {
     long long colors, pegs;
-    cb_game_config cfg;
-    memset(spec, 0, sizeof *spec);
-    if (web_req_choice(r, "game", web_preset_names, 0, &spec->preset) < 0)
-        return -1;
-    if (!is_mastermind(spec->preset)) {
-        if (web_req_get(r, "colors") || web_req_get(r, "pegs") || web_req_get(r, "no_repeat"))
-            return web_req_fail(r, 400, "colors, pegs and no_repeat apply to Mastermind games, not %s",
-                                web_preset_names[spec->preset]);
-        return web_req_choice(r, "lists", web_list_names(), 0, &spec->lists);
-    }
-    if (web_req_get(r, "lists"))
-        return web_req_fail(r, 400, "lists applies to word games (wordle, symble), not %s",
-                            web_preset_names[spec->preset]);
-    cb_game_config_preset(web_preset_names[spec->preset], &cfg);
-    if (web_req_int(r, "colors", cfg.colors, 2, 16, &colors) < 0 ||
-        web_req_int(r, "pegs", cfg.length, 1, 10, &pegs) < 0 ||
-        web_req_bool(r, "no_repeat", cfg.no_repeat, &spec->no_repeat) < 0)
+    if (web_req_int(r, "colors", colors0, 2, 16, &colors) < 0 || web_req_int(r, "pegs", pegs0, 1, 10, &pegs) < 0 ||
+        web_req_bool(r, "no_repeat", no_repeat0, &spec->no_repeat) < 0)
         return -1;
     spec->colors = (int)colors;
     spec->pegs = (int)pegs;
@@ -94,11 +80,64 @@ int web_game_spec_read(web_req *r, web_game_spec *spec)
     return 0;
 }
 
+/*
+ * The words of a word game: bundled `lists` (the default), a complete
+ * dictionary (`colors` and `pegs`: every code), or the English dictionary's
+ * words of `length` letters (`dictionary=english`).
+ */
+static int read_words(web_req *r, web_game_spec *spec)
+{
+    static const char *const dictionaries[] = {"english", NULL};
+    int complete = web_req_get(r, "colors") || web_req_get(r, "pegs") || web_req_get(r, "no_repeat");
+    const char *dict = web_req_get(r, "dictionary");
+    if ((complete || dict) && web_req_get(r, "lists"))
+        return web_req_fail(r, 400, "lists, a complete dictionary (colors, pegs) and dictionary exclude each other");
+    if (complete && dict)
+        return web_req_fail(r, 400, "a complete dictionary (colors, pegs) and dictionary exclude each other");
+    if (!dict && web_req_get(r, "length"))
+        return web_req_fail(r, 400, "length applies to dictionary=english (complete dictionaries take pegs)");
+    if (complete) {
+        spec->source = WEB_WORDS_COMPLETE;
+        return read_codes(r, spec, 6, 4, 0);
+    }
+    if (dict) {
+        int which;
+        long long length;
+        spec->source = WEB_WORDS_ENGLISH;
+        if (web_req_choice(r, "dictionary", dictionaries, 0, &which) < 0 ||
+            web_req_int(r, "length", 5, 2, WEB_MAX_WORD_LENGTH, &length) < 0)
+            return -1;
+        spec->length = (int)length;
+        return 0;
+    }
+    return web_req_choice(r, "lists", web_list_names(), 0, &spec->lists);
+}
+
+int web_game_spec_read(web_req *r, web_game_spec *spec)
+{
+    cb_game_config cfg;
+    memset(spec, 0, sizeof *spec);
+    if (web_req_choice(r, "game", web_preset_names, 0, &spec->preset) < 0)
+        return -1;
+    if (!is_mastermind(spec->preset))
+        return read_words(r, spec);
+    if (web_req_get(r, "lists") || web_req_get(r, "dictionary") || web_req_get(r, "length"))
+        return web_req_fail(r, 400, "lists, dictionary and length apply to word games (wordle, symble), not %s",
+                            web_preset_names[spec->preset]);
+    cb_game_config_preset(web_preset_names[spec->preset], &cfg);
+    return read_codes(r, spec, cfg.colors, cfg.length, cfg.no_repeat);
+}
+
 static void spec_key(const web_game_spec *s, char *key, size_t size)
 {
     if (is_mastermind(s->preset))
         snprintf(key, size, "%s/%dx%d%s", web_preset_names[s->preset], s->colors, s->pegs,
                  s->no_repeat ? "/norep" : "");
+    else if (s->source == WEB_WORDS_COMPLETE)
+        snprintf(key, size, "%s/complete/%dx%d%s", web_preset_names[s->preset], s->colors, s->pegs,
+                 s->no_repeat ? "/norep" : "");
+    else if (s->source == WEB_WORDS_ENGLISH)
+        snprintf(key, size, "%s/english/%d", web_preset_names[s->preset], s->length);
     else
         snprintf(key, size, "%s/%s", web_preset_names[s->preset], web_list_names()[s->lists]);
 }
@@ -164,10 +203,20 @@ static int build(web_games *gs, entry *e, cb_error *err)
         cfg.no_repeat = s->no_repeat;
         e->g.max_guesses = 10;
     } else {
-        int rc = cb_game_config_lists(&cfg, web_list_names()[s->lists], err);
-        if (rc != CB_OK)
-            return rc;
         e->g.max_guesses = s->preset == 1 ? 8 : 6;
+        if (s->source == WEB_WORDS_COMPLETE) {
+            cfg.colors = s->colors;
+            cfg.length = s->pegs;
+            cfg.no_repeat = s->no_repeat;
+            cfg.first_digit = 1;
+        } else if (s->source == WEB_WORDS_ENGLISH) {
+            cfg.dictionary = "english";
+            cfg.length = s->length;
+        } else {
+            int rc = cb_game_config_lists(&cfg, web_list_names()[s->lists], err);
+            if (rc != CB_OK)
+                return rc;
+        }
     }
     int rc = cb_game_new(&cfg, &e->g.game, err);
     if (rc != CB_OK)
@@ -254,10 +303,12 @@ void web_game_json(const web_game *wg, web_json *j)
     web_json_str(j, cb_game_name(g));
     web_json_key(j, "rule");
     web_json_str(j, cb_game_rule_name(g));
-    if (is_mastermind(s->preset))
+    if (is_mastermind(s->preset) || s->source == WEB_WORDS_COMPLETE)
         web_json_printf(j, ",\"colors\":%d,\"pegs\":%d,\"no_repeat\":%s", s->colors, s->pegs,
                         s->no_repeat ? "true" : "false");
-    else {
+    if (s->source == WEB_WORDS_ENGLISH)
+        web_json_raw(j, ",\"dictionary\":\"english\"");
+    else if (!is_mastermind(s->preset) && s->source == WEB_WORDS_LISTS) {
         web_json_key(j, "lists");
         web_json_str(j, web_list_names()[s->lists]);
     }

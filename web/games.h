@@ -5,8 +5,10 @@
  * A request names a game with `game` (wordle, symble, mastermind, super,
  * bulls) and, for word games, `lists`: a name of cb_word_lists_all (data.h:
  * original, nyt2023, nyt2022sep, nyt2022, nyt2022feb, all, allowed,
- * answers), for Mastermind games `colors`, `pegs` and `no_repeat`. Only the
- * bundled word lists can be chosen: no request names a file.
+ * answers), or a complete dictionary (`colors`, `pegs`, `no_repeat`: every
+ * code is a word), or `dictionary=english` with `length` (2-15, default 5);
+ * for Mastermind games `colors`, `pegs` and `no_repeat`. Only the bundled
+ * word lists can be chosen: no request names a file.
  *
  * A web_game is shared: web_games_get() gives a reference, released with
  * web_game_release(); the game and table stay valid while it is held.
@@ -21,13 +23,20 @@
 #include "codebreaker/codebreaker.h"
 #include "request.h"
 
-#define WEB_GAME_PARAMS "game lists colors pegs no_repeat"
+#define WEB_GAME_PARAMS "game lists colors pegs no_repeat dictionary length"
 #define WEB_MAX_CODES (1u << 20) /* the most codes a dashboard game may have */
+
+#define WEB_MAX_WORD_LENGTH 15 /* the longest words of dictionary=english a game may have */
+
+/* Where a word game takes its words from. */
+enum { WEB_WORDS_LISTS, WEB_WORDS_COMPLETE, WEB_WORDS_ENGLISH };
 
 typedef struct web_game_spec {
     int preset; /* index into web_preset_names */
-    int lists;  /* word games: index into web_list_names() */
-    int colors; /* Mastermind games */
+    int source; /* word games: WEB_WORDS_... */
+    int lists;  /* word games from lists: index into web_list_names() */
+    int length; /* word games from the English dictionary: the words' length */
+    int colors; /* Mastermind games and complete dictionaries */
     int pegs;
     int no_repeat;
 } web_game_spec;

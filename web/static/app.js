@@ -1043,10 +1043,14 @@ async function assistShow(seq) {
   const [c, k] = await Promise.all([get('/api/candidates', { ...base, limit: 100 }), get('/api/rank', { ...base, strategy, limit: 10 })]);
   if (seq !== assist.seq) return; // a newer board was asked meanwhile
   if (!c.ok) {
-    $('assist-status').textContent = '';
-    $('assist-error').textContent = c.data.error;
     fill($('assist-words'));
     fill($('assist-rank'));
+    $('assist-words-title').textContent = 'Words left';
+    $('assist-words-note').textContent = '';
+    const o = c.data.outside_list;
+    if (o) return assistOutside(o);
+    $('assist-status').textContent = '';
+    $('assist-error').textContent = c.data.error;
     return;
   }
   const n = c.data.count;
@@ -1056,8 +1060,6 @@ async function assistShow(seq) {
   $('assist-words-note').textContent = n > c.data.candidates.length ? `the first ${c.data.candidates.length}, in the list's order; each is equally likely as the answer` : n > 1 ? 'each is equally likely as the answer' : '';
   let status = n === 1 ? `The answer is ${c.data.candidates[0]}.` : `${fmt(n)} ${noun[1]} fit these rows.`;
   if (!assist.rows.length) status = `Enter the first guess you played, or pick one of the best below (${fmt(n)} ${noun[1]} possible).`;
-  if (n === 0) status = await assistNoneFit(base);
-  if (seq !== assist.seq) return;
   $('assist-status').textContent = status;
   if (n <= 1) { // nothing left to choose between
     fill($('assist-rank'), n ? el('caption', { class: 'muted small', text: `Play ${c.data.candidates[0]}.` }) : null);
@@ -1067,14 +1069,25 @@ async function assistShow(seq) {
   assistRenderRank(k.data, strategy);
 }
 
-// No candidate of the list fits: say whether a wider list has words that do, rather than blame the colours.
-async function assistNoneFit(base) {
-  if (['wordle', 'symble'].includes(state.spec.game) && state.spec.lists !== 'allowed') {
-    const w = await get('/api/candidates', { ...base, lists: 'allowed', limit: 5 });
-    if (w.ok && w.data.count > 0)
-      return `No answer of this list fits, but ${fmt(w.data.count)} allowed ${w.data.count === 1 ? 'word does' : 'words do'} (${w.data.candidates.join(', ')}): pick "every allowed word" in Word lists to count them.`;
+// No answer of the lists fits row o.turn: say whether allowed words do (and offer the wider lists)
+// rather than blame the colours.
+function assistOutside(o) {
+  const row = `row ${o.turn + 1}`;
+  if (!o.count) {
+    $('assist-status').textContent = `No allowed word fits ${row} after the rows before it: check the colours of each row.`;
+    return;
   }
-  return 'Nothing fits these rows: check the colours of each row.';
+  const some = o.words.slice(0, 8).join(', ') + (o.count > 8 ? ', …' : '');
+  const words = `${fmt(o.count)} allowed ${o.count === 1 ? 'word does' : 'words do'} (${some})`;
+  const parts = [`No answer of these lists fits ${row}, but ${words}. `];
+  const wider = o.wider && state.catalogue.lists.find((l) => l.name === o.wider);
+  if (wider) {
+    parts.push(el('button', {
+      type: 'button', id: 'assist-widen', text: `Widen to ${wider.label}`,
+      onclick: () => { state.spec.lists = wider.name; $('lists').value = wider.name; newGame(); },
+    }));
+  }
+  fill($('assist-status'), ...parts);
 }
 
 function assistRenderRank(data, strategy) {
@@ -1220,7 +1233,12 @@ function gameChanged() {
   $('max-guesses').value = preset ? preset.max_guesses : '';
   if (!state.sim) clearSimulation();
   else if (state.lastSim) renderSimulation(state.lastSim);
-  if (!first) assistReset();
+  // the assistant's rows stay when only the word lists change (widening keeps the board)
+  const { lists, ...game } = specParams();
+  const assistKey = JSON.stringify(game);
+  if (!first && assist.key !== assistKey) assistReset();
+  else if (!first) assistRender();
+  assist.key = assistKey;
 }
 
 function clearSimulation() {
