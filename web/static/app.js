@@ -219,7 +219,7 @@ new ResizeObserver(() => {
 
 const state = {
   catalogue: null,   // GET /api/games
-  spec: { game: 'wordle', lists: 'original', colors: 6, pegs: 4, no_repeat: false },
+  spec: { game: 'wordle', words: 'lists', lists: 'original', length: 5, colors: 6, pegs: 4, no_repeat: false },
   session: null,     // the answer of /api/play/new, kept up to date
   game: null,        // its game facts
   rows: [],          // played turns: {guess, feedback, marks, won}
@@ -233,10 +233,14 @@ const state = {
 const rule = () => (state.game ? state.game.rule : 'wordle');
 const isMastermind = () => rule() === 'mastermind';
 
+const isWordGame = (name) => ['wordle', 'symble'].includes(name);
+
+// The game's request parameters: word games from lists, the English dictionary or every code.
 function specParams() {
   const s = state.spec;
   const p = { game: s.game };
-  if (['wordle', 'symble'].includes(s.game)) p.lists = s.lists;
+  if (isWordGame(s.game) && s.words === 'english') { p.dictionary = 'english'; p.length = s.length; }
+  else if (isWordGame(s.game) && s.words !== 'complete') p.lists = s.lists;
   else { p.colors = s.colors; p.pegs = s.pegs; p.no_repeat = s.no_repeat ? 1 : 0; }
   return p;
 }
@@ -732,9 +736,11 @@ function renderStrategies(list) {
 }
 
 function listLabel(key) {
-  const [game, rest] = key.split('/');
+  const [game, rest, more] = key.split('/');
   const name = GAME_LABELS[game] || game;
-  if (['wordle', 'symble'].includes(game)) return `${name}, ${rest} lists`;
+  if (rest === 'english') return `${name}, English words of ${more} letters`;
+  if (rest === 'complete') return `${name}, every code of ${more.split('x')[1]} over ${more.split('x')[0]} symbols`;
+  if (isWordGame(game)) return `${name}, ${rest} lists`;
   return `${name} ${rest}`;
 }
 
@@ -1040,7 +1046,9 @@ async function assistShow(seq) {
   const strategy = $('assist-strategy').value || 'entropy';
   $('assist-error').textContent = '';
   $('assist-status').textContent = 'Counting…';
-  const [c, k] = await Promise.all([get('/api/candidates', { ...base, limit: 100 }), get('/api/rank', { ...base, strategy, limit: 10 })]);
+  // the words left, most likely first: by their frequency in English (the frequency strategy's order)
+  const [c, k, f] = await Promise.all([get('/api/candidates', { ...base, limit: 100 }), get('/api/rank', { ...base, strategy, limit: 10 }),
+    assistRule() !== 'mastermind' ? get('/api/rank', { ...base, strategy: 'frequency', limit: 100 }) : null]);
   if (seq !== assist.seq) return; // a newer board was asked meanwhile
   if (!c.ok) {
     fill($('assist-words'));
@@ -1056,8 +1064,13 @@ async function assistShow(seq) {
   const n = c.data.count;
   const noun = assistRule() === 'mastermind' ? ['code', 'codes'] : ['word', 'words'];
   $('assist-words-title').textContent = `${fmt(n)} ${n === 1 ? noun[0] : noun[1]} left`;
-  fill($('assist-words'), ...c.data.candidates.map((w) => el('li', { text: w })));
-  $('assist-words-note').textContent = n > c.data.candidates.length ? `the first ${c.data.candidates.length}, in the list's order; each is equally likely as the answer` : n > 1 ? 'each is equally likely as the answer' : '';
+  const likely = f && f.ok ? f.data.ranked.filter((g) => g.candidate) : null;
+  const byFrequency = likely && likely.length === Math.min(n, 100) && likely.some((g) => g.frequency > 0);
+  const words = byFrequency ? likely.map((g) => g.guess) : c.data.candidates;
+  fill($('assist-words'), ...words.map((w) => el('li', { text: w })));
+  const shown = n > words.length ? `the first ${words.length} of ${fmt(n)}; ` : '';
+  $('assist-words-note').textContent = n <= 1 ? '' : byFrequency ? `${shown}most likely first, by how common the word is in English`
+    : `${shown}each is equally likely`;
   let status = n === 1 ? `The answer is ${c.data.candidates[0]}.` : `${fmt(n)} ${noun[1]} fit these rows.`;
   if (!assist.rows.length) status = `Enter the first guess you played, or pick one of the best below (${fmt(n)} ${noun[1]} possible).`;
   $('assist-status').textContent = status;
@@ -1130,10 +1143,15 @@ function renderPickers() {
 
 function applySpecToForm() {
   const s = state.spec;
-  const mm = !['wordle', 'symble'].includes(s.game);
+  const words = isWordGame(s.game);
+  const codes = !words || s.words === 'complete';
   for (const b of document.querySelectorAll('#game-picker .segbtn')) b.setAttribute('aria-pressed', b.dataset.game === s.game ? 'true' : 'false');
-  for (const f of document.querySelectorAll('.for-words')) f.hidden = mm;
-  for (const f of document.querySelectorAll('.for-mm')) f.hidden = !mm;
+  for (const f of document.querySelectorAll('.for-words')) f.hidden = !words;
+  for (const f of document.querySelectorAll('.for-lists')) f.hidden = !words || s.words !== 'lists';
+  for (const f of document.querySelectorAll('.for-english')) f.hidden = !words || s.words !== 'english';
+  for (const f of document.querySelectorAll('.for-mm')) f.hidden = !codes;
+  $('words').value = s.words;
+  $('length').value = s.length;
   for (const f of document.querySelectorAll('.for-wordle')) f.hidden = s.game !== 'wordle';
   $('lists').value = s.lists;
   $('colors').value = s.colors;
@@ -1145,6 +1163,7 @@ function pickGame(name) {
   const g = state.catalogue.games.find((x) => x.name === name);
   state.spec.game = name;
   if (g.colors) { state.spec.colors = g.colors; state.spec.pegs = g.pegs; state.spec.no_repeat = g.no_repeat; }
+  else if (state.spec.words === 'complete' && state.spec.colors > 9) state.spec.colors = 6;
   applySpecToForm();
   newGame();
 }
@@ -1152,6 +1171,8 @@ function pickGame(name) {
 function wire() {
   $('new-game').addEventListener('click', () => newGame());
   $('lists').addEventListener('change', (e) => { state.spec.lists = e.target.value; newGame(); });
+  $('words').addEventListener('change', (e) => { state.spec.words = e.target.value; applySpecToForm(); newGame(); });
+  $('length').addEventListener('change', (e) => { state.spec.length = e.target.value; newGame(); });
   $('colors').addEventListener('change', (e) => { state.spec.colors = e.target.value; newGame(); });
   $('pegs').addEventListener('change', (e) => { state.spec.pegs = e.target.value; newGame(); });
   $('no-repeat').addEventListener('change', (e) => { state.spec.no_repeat = e.target.checked; newGame(); });
@@ -1268,6 +1289,10 @@ async function start() {
     state.spec.game = game;
     if (g.colors) Object.assign(state.spec, { colors: +(q.get('colors') || g.colors), pegs: +(q.get('pegs') || g.pegs), no_repeat: q.has('no_repeat') ? q.get('no_repeat') === '1' : g.no_repeat });
     if (q.get('lists') && state.catalogue.lists.some((l) => l.name === q.get('lists'))) state.spec.lists = q.get('lists');
+    if (isWordGame(game) && q.get('dictionary') === 'english') Object.assign(state.spec, { words: 'english', length: +(q.get('length') || 5) });
+    if (isWordGame(game) && q.has('colors')) {
+      Object.assign(state.spec, { words: 'complete', colors: +q.get('colors'), pegs: +(q.get('pegs') || 4), no_repeat: q.get('no_repeat') === '1' });
+    }
   }
   renderPickers();
   await newGame();
