@@ -242,6 +242,43 @@ async function assistantMastermind() {
   await page.close();
 }
 
+// The command line's other games in the set-up: Symble on a complete dictionary, simulated; then the
+// English dictionary's six-letter words, which clears the results of the other game.
+async function otherGames() {
+  const page = await openPage({ width: 1280, height: 800 }, 'light');
+  const fresh = async (rule, n) => page.waitForFunction(([r, k]) => {
+    const b = document.querySelector('#board');
+    return b.classList.contains(r) && b.dataset.state === 'playing' && b.querySelectorAll('.row.current .tile').length === k &&
+      !b.querySelector('.row[data-old]');
+  }, [rule, n]);
+  const mark = () => page.$$eval('#board .row', (rows) => rows.forEach((r) => { r.dataset.old = '1'; }));
+  await mark();
+  await page.click('#game-picker [data-game=symble]');
+  await fresh('symble', 5);
+  await mark();
+  await page.selectOption('#words', 'complete');
+  await page.fill('#colors', '3');
+  await page.fill('#pegs', '4');
+  await page.press('#pegs', 'Tab');
+  await fresh('symble', 4);
+  assert.match(await page.textContent('#facts'), /81 codes/);
+  await page.click('#run-btn');
+  await page.waitForFunction(() => ['done', 'failed', 'canceled', 'refused'].includes(document.querySelector('#sim').dataset.state));
+  assert.equal(await page.getAttribute('#sim', 'data-state'), 'done', await page.textContent('#sim-error'));
+  assert.match(await page.textContent('#sim-caption'), /Symble, every code of 4 over 3 symbols · all 81 secrets · at most 8 guesses/);
+  await page.screenshot({ path: join(artefacts, 'symble-complete-simulation.png'), fullPage: true });
+  await mark();
+  await page.click('#game-picker [data-game=wordle]');
+  await page.selectOption('#words', 'english');
+  await page.fill('#length', '6');
+  await page.press('#length', 'Tab');
+  await fresh('wordle', 6);
+  assert.match(await page.textContent('#facts'), /29,?874 answers|29874/);
+  assert.ok(await page.isHidden('#sim-summary'), 'the results of another game stayed on screen');
+  assert.match(await page.textContent('#chart-score'), /No simulation of this game yet/);
+  await page.close();
+}
+
 async function main() {
   const t0 = Date.now();
   srv = await startServer(binary);
@@ -256,6 +293,7 @@ async function main() {
     const presses = await keyboardOnly();
     const rows = await assistantSession();
     await assistantMastermind();
+    await otherGames();
     assert.deepEqual(problems, [], 'the page reported errors');
     console.log(`web access: passed in ${((Date.now() - t0) / 1000).toFixed(1)} s (Run simulations ${presses} Tabs after its skip link; ` +
       `the assistant solved a ${LISTS} game in ${rows} rows); screenshots in ${artefacts}`);

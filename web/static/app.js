@@ -1046,9 +1046,17 @@ async function assistShow(seq) {
   const strategy = $('assist-strategy').value || 'entropy';
   $('assist-error').textContent = '';
   $('assist-status').textContent = 'Counting…';
-  // the words left, most likely first: by their frequency in English (the frequency strategy's order)
-  const [c, k, f] = await Promise.all([get('/api/candidates', { ...base, limit: 100 }), get('/api/rank', { ...base, strategy, limit: 10 }),
-    assistRule() !== 'mastermind' ? get('/api/rank', { ...base, strategy: 'frequency', limit: 100 }) : null]);
+  const [c, k] = await Promise.all([get('/api/candidates', { ...base, limit: 100 }), get('/api/rank', { ...base, strategy, limit: 10 })]);
+  // the words left, most likely first: by their frequency in English (the frequency strategy's order);
+  // its rank scores every guess, which nothing interrupts, so only where the server would score them for a hint
+  const lim = state.catalogue.limits;
+  const pairs = c.ok ? c.data.count * state.game.guesses : Infinity;
+  const sp = state.spec;
+  const english = sp.words === 'lists' || (sp.words === 'english' && +sp.length === 5); // the bundled frequencies are of 5-letter words
+  const f = assistRule() !== 'mastermind' && english && c.ok && c.data.count > 1 &&
+    pairs <= (state.game.table_precomputed ? lim.decision_pairs : lim.decision_pairs_on_the_fly)
+    ? await get('/api/rank', { ...base, strategy: 'frequency', limit: 100 }) : null;
+  if (seq !== assist.seq) return;
   if (seq !== assist.seq) return; // a newer board was asked meanwhile
   if (!c.ok) {
     fill($('assist-words'));
@@ -1062,7 +1070,7 @@ async function assistShow(seq) {
     return;
   }
   const n = c.data.count;
-  const noun = assistRule() === 'mastermind' ? ['code', 'codes'] : ['word', 'words'];
+  const noun = assistRule() === 'mastermind' || state.spec.words === 'complete' ? ['code', 'codes'] : ['word', 'words'];
   $('assist-words-title').textContent = `${fmt(n)} ${n === 1 ? noun[0] : noun[1]} left`;
   const likely = f && f.ok ? f.data.ranked.filter((g) => g.candidate) : null;
   const byFrequency = likely && likely.length === Math.min(n, 100) && likely.some((g) => g.frequency > 0);
