@@ -13,18 +13,14 @@
 // Screenshots of each go to the artefact folder.
 // usage: node tests/web/access.mjs path/to/codebreaker ARTEFACT_DIR
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '../../node_modules/playwright-core/index.mjs';
-import { startServer } from './server.mjs';
+import { inChromium } from './chromium.mjs';
 
 const [binary, artefacts] = process.argv.slice(2);
 mkdirSync(artefacts, { recursive: true });
 const AXE = join(dirname(fileURLToPath(import.meta.url)), '../../node_modules/axe-core/axe.min.js');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 // The word lists of the assistant session: the newest bundled lists, else the 2022 ones.
 let LISTS = 'original';
 
@@ -279,37 +275,21 @@ async function otherGames() {
   await page.close();
 }
 
-async function main() {
+async function main({ srv: server, context: ctx }) {
   const t0 = Date.now();
-  srv = await startServer(binary);
+  srv = server;
+  context = ctx;
   const games = await api('/api/games', {});
   if (games.lists.some((l) => l.name === 'nyt2023')) LISTS = 'nyt2023';
-  const profile = mkdtempSync(join(tmpdir(), 'cb-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, bypassCSP: true,
-  });
-  try {
-    await layouts();
-    const presses = await keyboardOnly();
-    const rows = await assistantSession();
-    await assistantMastermind();
-    await otherGames();
-    assert.deepEqual(problems, [], 'the page reported errors');
-    console.log(`web access: passed in ${((Date.now() - t0) / 1000).toFixed(1)} s (Run simulations ${presses} Tabs after its skip link; ` +
-      `the assistant solved a ${LISTS} game in ${rows} rows); screenshots in ${artefacts}`);
-  } catch (e) {
-    for (const p of context.pages()) await p.screenshot({ path: join(artefacts, 'access-failure.png'), fullPage: true }).catch(() => {});
-    throw e;
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-    const r = await srv.stop();
-    assert.equal(r.code, 0);
-  }
+  await layouts();
+  const presses = await keyboardOnly();
+  const rows = await assistantSession();
+  await assistantMastermind();
+  await otherGames();
+  assert.deepEqual(problems, [], 'the page reported errors');
+  console.log(`web access: passed in ${((Date.now() - t0) / 1000).toFixed(1)} s (Run simulations ${presses} Tabs after its skip link; ` +
+    `the assistant solved a ${LISTS} game in ${rows} rows); screenshots in ${artefacts}`);
 }
 
-main().then(() => process.exit(0), (e) => {
-  console.log(`FAIL ${e.stack || e}`);
-  if (srv) srv.proc.kill('SIGKILL');
-  process.exit(1);
-});
+// the page's policy is bypassed so that axe-core can be injected
+inChromium(binary, artefacts, { bypassCSP: true }, main);
