@@ -34,10 +34,19 @@ typedef struct entry {
     struct entry *next;
 } entry;
 
+/* An uploaded word list, named by a hash of its text. */
+typedef struct upload {
+    char id[WEB_UPLOAD_ID];
+    char *text;
+    unsigned long long used; /* when last asked for: the least recent is replaced */
+} upload;
+
 struct web_games {
     pthread_mutex_t lock;
     entry *head;
     size_t budget, used;
+    upload uploads[WEB_MAX_UPLOADS];
+    unsigned long long clock;
 };
 
 static int is_mastermind(int preset)
@@ -90,6 +99,16 @@ static int read_words(web_req *r, web_game_spec *spec)
     static const char *const dictionaries[] = {"english", NULL};
     int complete = web_req_get(r, "colors") || web_req_get(r, "pegs") || web_req_get(r, "no_repeat");
     const char *dict = web_req_get(r, "dictionary");
+    const char *up = web_req_get(r, "upload");
+    if (up) {
+        if (complete || dict || web_req_get(r, "lists") || web_req_get(r, "length"))
+            return web_req_fail(r, 400, "upload names the game's words alone: no lists, dictionary, length or colors");
+        if (strlen(up) != WEB_UPLOAD_ID - 1 || strspn(up, "0123456789abcdef") != WEB_UPLOAD_ID - 1)
+            return web_req_fail(r, 400, "upload: '%.40s' is not the name of an uploaded list (16 hex digits)", up);
+        spec->source = WEB_WORDS_UPLOAD;
+        memcpy(spec->upload, up, WEB_UPLOAD_ID);
+        return 0;
+    }
     if ((complete || dict) && web_req_get(r, "lists"))
         return web_req_fail(r, 400, "lists, a complete dictionary (colors, pegs) and dictionary exclude each other");
     if (complete && dict)
@@ -121,8 +140,8 @@ int web_game_spec_read(web_req *r, web_game_spec *spec)
         return -1;
     if (!is_mastermind(spec->preset))
         return read_words(r, spec);
-    if (web_req_get(r, "lists") || web_req_get(r, "dictionary") || web_req_get(r, "length"))
-        return web_req_fail(r, 400, "lists, dictionary and length apply to word games (wordle, symble), not %s",
+    if (web_req_get(r, "lists") || web_req_get(r, "dictionary") || web_req_get(r, "length") || web_req_get(r, "upload"))
+        return web_req_fail(r, 400, "lists, dictionary, length and upload apply to word games (wordle, symble), not %s",
                             web_preset_names[spec->preset]);
     cb_game_config_preset(web_preset_names[spec->preset], &cfg);
     return read_codes(r, spec, cfg.colors, cfg.length, cfg.no_repeat);
@@ -138,6 +157,8 @@ static void spec_key(const web_game_spec *s, char *key, size_t size)
                  s->no_repeat ? "/norep" : "");
     else if (s->source == WEB_WORDS_ENGLISH)
         snprintf(key, size, "%s/english/%d", web_preset_names[s->preset], s->length);
+    else if (s->source == WEB_WORDS_UPLOAD)
+        snprintf(key, size, "%s/upload/%s", web_preset_names[s->preset], s->upload);
     else
         snprintf(key, size, "%s/%s", web_preset_names[s->preset], web_list_names()[s->lists]);
 }
@@ -168,6 +189,8 @@ void web_games_free(web_games *gs)
         next = e->next;
         entry_free(e);
     }
+    for (int i = 0; i < WEB_MAX_UPLOADS; i++)
+        free(gs->uploads[i].text);
     pthread_mutex_destroy(&gs->lock);
     free(gs);
 }
@@ -192,6 +215,44 @@ static void evict(web_games *gs, int keep, size_t need)
     }
 }
 
+/* The upload called id, or NULL; gs->lock held. */
+static upload *find_upload(web_games *gs, const char *id)
+{
+    for (int i = 0; i < WEB_MAX_UPLOADS; i++)
+        if (gs->uploads[i].text && strcmp(gs->uploads[i].id, id) == 0) {
+            gs->uploads[i].used = ++gs->clock;
+            return &gs->uploads[i];
+        }
+    return NULL;
+}
+
+int web_games_upload(web_games *gs, const char *text, char id[WEB_UPLOAD_ID])
+{
+    unsigned long long h = 14695981039346656037ull; /* FNV-1a */
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        h = (h ^ *p) * 1099511628211ull;
+    snprintf(id, WEB_UPLOAD_ID, "%016llx", h);
+    pthread_mutex_lock(&gs->lock);
+    int rc = CB_OK;
+    if (!find_upload(gs, id)) {
+        upload *victim = &gs->uploads[0];
+        for (int i = 1; i < WEB_MAX_UPLOADS; i++)
+            if (gs->uploads[i].used < victim->used)
+                victim = &gs->uploads[i];
+        char *copy = strdup(text);
+        if (!copy)
+            rc = CB_ENOMEM;
+        else {
+            free(victim->text);
+            victim->text = copy;
+            memcpy(victim->id, id, WEB_UPLOAD_ID);
+            victim->used = ++gs->clock;
+        }
+    }
+    pthread_mutex_unlock(&gs->lock);
+    return rc;
+}
+
 static int build(web_games *gs, entry *e, cb_error *err)
 {
     const web_game_spec *s = &e->g.spec;
@@ -212,6 +273,15 @@ static int build(web_games *gs, entry *e, cb_error *err)
         } else if (s->source == WEB_WORDS_ENGLISH) {
             cfg.dictionary = "english";
             cfg.length = s->length;
+        } else if (s->source == WEB_WORDS_UPLOAD) {
+            const upload *u = find_upload(gs, s->upload);
+            if (!u)
+                return cb_error_set(err, CB_ENOTFOUND,
+                                    "the uploaded list %s is not kept any more (the server keeps the last %d): "
+                                    "upload it again",
+                                    s->upload, WEB_MAX_UPLOADS);
+            cfg.words_text = u->text;
+            cfg.lenient = 1; /* words of another length or alphabet are skipped and counted */
         } else {
             int rc = cb_game_config_lists(&cfg, web_list_names()[s->lists], err);
             if (rc != CB_OK)
@@ -308,7 +378,11 @@ void web_game_json(const web_game *wg, web_json *j)
                         s->no_repeat ? "true" : "false");
     if (s->source == WEB_WORDS_ENGLISH)
         web_json_raw(j, ",\"dictionary\":\"english\"");
-    else if (!is_mastermind(s->preset) && s->source == WEB_WORDS_LISTS) {
+    if (s->source == WEB_WORDS_UPLOAD) {
+        web_json_key(j, "upload");
+        web_json_str(j, s->upload);
+        web_json_printf(j, ",\"skipped\":%zu", cb_game_skipped(g));
+    } else if (!is_mastermind(s->preset) && s->source == WEB_WORDS_LISTS) {
         web_json_key(j, "lists");
         web_json_str(j, web_list_names()[s->lists]);
     }

@@ -177,6 +177,16 @@ async function main() {
     assert.deepEqual([e.data.key, e.data.secrets, e.data.dictionary, e.data.length], ['wordle/english/6', 29874, 'english', 6]);
     const h = await get('/api/candidates', { game: 'symble', colors: 3, pegs: 4, history: '1123=aaab', limit: 0 });
     assert.equal(h.status, 200, JSON.stringify(h.data));
+    // an uploaded word list: kept under a name, played and simulated like the others; words of another length skipped
+    const u = await post('/api/upload', { words: 'crane\nslate\nbrick\nplumb\nfoo\nghost\nchant\n' });
+    assert.equal(u.status, 200, JSON.stringify(u.data));
+    assert.deepEqual([u.data.secrets, u.data.skipped, u.data.length], [6, 1, 5]);
+    const uc = await get('/api/candidates', { upload: u.data.upload, history: 'slate=.....' });
+    assert.deepEqual(uc.data.candidates, ['brick']);
+    await bad(post('/api/upload', { words: 'x'.repeat(9000) }), 413, /too long/);
+    await bad(post('/api/upload', { game: 'mastermind', words: 'crane' }), 400, /word games/);
+    await bad(get('/api/info', { upload: '0123456789abcdef' }), 400, /not kept any more/);
+    await bad(get('/api/info', { upload: 'zz' }), 400, /16 hex digits/);
   });
 
   // The day's answer outside the chosen list (issue 13): the answer says which allowed words fit and the lists to
