@@ -1,10 +1,11 @@
-# Thin wrapper over CMake. `make demo` and `make test` are the two commands of the README.
+# Thin wrapper over CMake. `make demo` and `make test` are the two commands of the README;
+# `make check` adds the checks of docs/hacking.md (scripts/check.sh), which CI (.ci/run) runs too.
 PRESET ?= release
 BUILD := $(if $(filter release,$(PRESET)),build,build-$(PRESET))
 JOBS ?= 2
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all build deps demo test bench asan clean format
+.PHONY: all build deps demo test check bench asan clean format
 
 all: build
 
@@ -21,6 +22,9 @@ demo: build
 test: build
 	@ctest --preset $(PRESET) -j $(JOBS)
 
+check: deps
+	@scripts/check.sh
+
 asan:
 	@$(MAKE) --no-print-directory test PRESET=asan
 
@@ -31,4 +35,4 @@ format:
 	@clang-format -i $$(git ls-files "*.[ch]")
 
 clean:
-	rm -rf build build-debug build-asan
+	rm -rf build build-debug build-asan build-werror build-clang build-tsan

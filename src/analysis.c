@@ -7,34 +7,41 @@
 #include "codebreaker/feedback.h"
 #include "codebreaker/partition.h"
 #include "parallel.h"
+#include "tuning.h"
 
-#define DEFAULT_MAX_WORK 4e8
 #define MAX_SHAPE_LENGTH 12 /* dense counts over 3^n + 1 keys */
+
+/* Shannon entropy in bits of parts of the given sizes: log2(T) - sum(s log2 s) / T. */
+typedef struct entropy_sum {
+    double total, sum;
+} entropy_sum;
+
+static void entropy_add(entropy_sum *e, double size)
+{
+    e->total += size;
+    if (size > 0)
+        e->sum += size * log2(size);
+}
+
+static double entropy_bits(const entropy_sum *e)
+{
+    return e->total <= 0 ? 0 : log2(e->total) - e->sum / e->total;
+}
 
 double cb_entropy(const uint32_t *sizes, size_t parts)
 {
-    double total = 0, sum = 0;
+    entropy_sum e = {0, 0};
     for (size_t i = 0; i < parts; i++)
-        total += sizes[i];
-    if (total <= 0)
-        return 0;
-    for (size_t i = 0; i < parts; i++)
-        if (sizes[i])
-            sum += sizes[i] * log2((double)sizes[i]);
-    return log2(total) - sum / total;
+        entropy_add(&e, sizes[i]);
+    return entropy_bits(&e);
 }
 
 double cb_entropy_weights(const double *sizes, size_t parts)
 {
-    double total = 0, sum = 0;
+    entropy_sum e = {0, 0};
     for (size_t i = 0; i < parts; i++)
-        total += sizes[i];
-    if (total <= 0)
-        return 0;
-    for (size_t i = 0; i < parts; i++)
-        if (sizes[i] > 0)
-            sum += sizes[i] * log2(sizes[i]);
-    return log2(total) - sum / total;
+        entropy_add(&e, sizes[i]);
+    return entropy_bits(&e);
 }
 
 double cb_derangements(int n)
@@ -332,7 +339,7 @@ int cb_first_guess_shapes(cb_rule rule, int k, int n, int no_repeat, double max_
         return cb_error_set(err, CB_ETOOBIG, "first-guess shapes are computed up to length %d, not %d",
                             MAX_SHAPE_LENGTH, n);
     if (max_work <= 0)
-        max_work = DEFAULT_MAX_WORK;
+        max_work = CB_SHAPES_DEFAULT_WORK;
     class_list l = {0};
     uint8_t code[MAX_SHAPE_LENGTH];
     int rc, dmax = no_repeat ? n : (k < n ? k : n);
@@ -398,4 +405,43 @@ int cb_guess_entropies(const cb_state *st, int threads, double *entropy)
         cb_partition_release(&p);
     }
     return failed ? CB_ENOMEM : CB_OK;
+}
+
+void cb_letter_positions(const cb_game *game, int guesses, uint64_t *counts)
+{
+    int n = cb_game_length(game), k = cb_game_colors(game);
+    uint32_t total = guesses ? cb_game_guess_count(game) : cb_game_secret_count(game);
+    memset(counts, 0, (size_t)n * (size_t)k * sizeof *counts);
+    for (uint32_t i = 0; i < total; i++) {
+        const uint8_t *code = cb_game_code(game, guesses ? i : cb_game_secret_guess(game, i));
+        for (int p = 0; p < n; p++)
+            counts[(size_t)p * (size_t)k + code[p]]++;
+    }
+}
+
+int cb_letter_greedy(const cb_game *game, const uint64_t *counts, uint8_t *code, int *order)
+{
+    int n = cb_game_length(game), k = cb_game_colors(game);
+    uint64_t used = 0, top[CB_MAX_LENGTH] = {0};
+    if (k < n)
+        return CB_EINVAL;
+    for (int p = 0; p < n; p++) {
+        order[p] = 0;
+        for (int c = 0; c < k; c++)
+            top[p] = counts[(size_t)p * (size_t)k + c] > top[p] ? counts[(size_t)p * (size_t)k + c] : top[p];
+    }
+    for (int rank = 1; rank <= n; rank++) {
+        int bp = -1, bc = -1;
+        for (int p = 0; p < n; p++) /* the open position of the largest maximum */
+            if (!order[p] && (bp < 0 || top[p] > top[bp]))
+                bp = p;
+        for (int c = 0; c < k; c++) /* its most frequent symbol not taken yet */
+            if (!((used >> c) & 1) &&
+                (bc < 0 || counts[(size_t)bp * (size_t)k + c] > counts[(size_t)bp * (size_t)k + bc]))
+                bc = c;
+        order[bp] = rank;
+        code[bp] = (uint8_t)bc;
+        used |= (uint64_t)1 << bc;
+    }
+    return CB_OK;
 }

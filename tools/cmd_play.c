@@ -193,9 +193,12 @@ static int draw(play *p)
         if (cb_game_parse_code(c->game, secret, &gi, &err) != CB_OK)
             return cli_fail(err.code, "--secret: %s", err.message);
         p->secret = cb_game_guess_secret(c->game, gi);
-        if (p->secret == CB_NONE)
-            return cli_fail(CB_EINVAL, "--secret: '%s' is allowed as a guess but is not one of the possible secrets",
-                            secret);
+        if (p->secret == CB_NONE) {
+            char hint[160];
+            cli_wider_hint(c, hint, sizeof hint);
+            return cli_fail(CB_EINVAL, "--secret: '%s' is allowed as a guess but is not one of the possible secrets%s",
+                            secret, hint);
+        }
     }
     int m = interact_mapping(c);
     if (m == -2)
@@ -218,7 +221,7 @@ static int run(cli *c)
         return 2;
     if ((rc = cli_open_game(c)) != 0)
         return rc;
-    p.max = max ? (int)max : interact_default_max(c->game);
+    p.max = max ? (int)max : cb_game_default_max_guesses(c->game);
     if ((rc = draw(&p)) != 0)
         return rc;
     if ((rc = advice_open(&p.adv, c, p.seed)) != 0)
@@ -257,7 +260,6 @@ const cli_cmd cmd_play = {
     "play a game: the program keeps a secret and you guess (hint, giveup, quit)",
     "codebreaker play --game wordle --hard",
     opts,
-    1,
+    CLI_STRATEGY_GAME,
     run,
-    1,
 };

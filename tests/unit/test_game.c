@@ -183,6 +183,31 @@ static void named_lists(void)
     cb_game_config_default(&cfg);
     CHECK(cb_game_config_lists(&cfg, "nyt2024", &err) == CB_ENOTFOUND && strstr(err.message, "nyt2024") &&
           strstr(err.message, "nyt2023"));
+
+    /* widening: every allowed word an answer, the guesses kept */
+    cb_game_config_default(&cfg); /* the original lists */
+    CHECK(cb_game_config_wider(&cfg) == CB_OK && strcmp(cfg.answers_data, "wordle/allowed.txt") == 0 &&
+          !cfg.guesses_data && !cfg.answers_path);
+    CHECK(cb_game_config_wider(&cfg) == CB_ENOTFOUND); /* already */
+    cb_game_config_default(&cfg);
+    cb_game_config_lists(&cfg, "nyt2023", &err);
+    CHECK(cb_game_config_wider(&cfg) == CB_OK && strcmp(cfg.answers_data, cb_word_lists_find("all")->answers) == 0 &&
+          !cfg.guesses_data);
+    cb_game_config_default(&cfg);
+    cfg.answers_path = "a.txt";
+    cfg.guesses_path = "g.txt";
+    CHECK(cb_game_config_wider(&cfg) == CB_OK && strcmp(cfg.answers_path, "g.txt") == 0 && !cfg.guesses_path);
+    cb_game_config_default(&cfg);
+    cfg.answers_path = cfg.guesses_path = "w.txt"; /* --words */
+    CHECK(cb_game_config_wider(&cfg) == CB_ENOTFOUND && strcmp(cfg.answers_path, "w.txt") == 0);
+    cb_game_config_default(&cfg);
+    cfg.answers_path = "a.txt"; /* the answers are the guesses */
+    CHECK(cb_game_config_wider(&cfg) == CB_ENOTFOUND);
+    cb_game_config_preset("mastermind", &cfg);
+    CHECK(cb_game_config_wider(&cfg) == CB_ENOTFOUND);
+    cb_game_config_default(&cfg);
+    cfg.dictionary = "english";
+    CHECK(cb_game_config_wider(&cfg) == CB_ENOTFOUND);
 }
 
 static void lists(void)
