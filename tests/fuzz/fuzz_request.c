@@ -51,7 +51,7 @@ static void read_params(web_req *r)
         cb_state *st;
         if (cb_state_new(tables[i], &st) != CB_OK)
             continue;
-        web_history_read(r, "history", st);
+        web_history_read(r, "history", st, NULL);
         cb_state_free(st);
     }
     web_json j;
