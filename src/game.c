@@ -516,7 +516,14 @@ static int make_words(cb_game *game, const cb_game_config *cfg, cb_error *err)
     }
     if (select && length == 0)
         return cb_error_set(err, CB_EINVAL, "choosing words by length needs a length");
-    rc = load_list(apath, adata, length, select, cfg->lenient, &game->skipped, &lists[0], err);
+    if (cfg->words_text) {
+        if (!bundled || cfg->dictionary)
+            return cb_error_set(err, CB_EINVAL, "give either a word list's text or word lists, not both");
+        bundled = 0; /* one list for secrets and guesses */
+        rc = cb__wordlist_parse(&lists[0], cfg->words_text, strlen(cfg->words_text), "the word list", length, select,
+                                cfg->lenient, &game->skipped, err);
+    } else
+        rc = load_list(apath, adata, length, select, cfg->lenient, &game->skipped, &lists[0], err);
     if (rc != CB_OK)
         return rc;
     nlists = 1;

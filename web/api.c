@@ -341,6 +341,34 @@ out:
     return rc;
 }
 
+/*
+ * POST /api/upload: a word list (`words`: one word a line, within the
+ * parameter limit) kept for the games that name it with `upload`; the
+ * answer is the game's facts, `upload` its name and `skipped` the words of
+ * another length or alphabet.
+ */
+static int api_upload(web_req *r)
+{
+    const char *words;
+    web_game_spec spec;
+    web_game *wg;
+    cb_error err;
+    memset(&spec, 0, sizeof spec);
+    if (web_req_choice(r, "game", web_preset_names, 0, &spec.preset) < 0 || web_req_need(r, "words", &words) < 0)
+        return -1;
+    if (strcmp(web_preset_names[spec.preset], "wordle") != 0 && strcmp(web_preset_names[spec.preset], "symble") != 0)
+        return web_req_fail(r, 400, "word lists are for word games (wordle, symble), not %s",
+                            web_preset_names[spec.preset]);
+    spec.source = WEB_WORDS_UPLOAD;
+    if (web_games_upload(games_of(r), words, spec.upload) != CB_OK)
+        return web_req_fail(r, 503, "out of memory");
+    if (web_games_get(games_of(r), &spec, &wg, &err) != CB_OK)
+        return web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "words: %s", err.message);
+    web_game_json(wg, &r->out);
+    web_game_release(games_of(r), wg);
+    return 0;
+}
+
 static int api_play_new(web_req *r)
 {
     web_play_options opt;
@@ -561,6 +589,7 @@ static const struct route {
     {"/api/candidates", "GET", WEB_GAME_PARAMS " history hard limit", api_candidates},
     {"/api/partition", "GET", WEB_GAME_PARAMS " history hard guess", api_partition},
     {"/api/rank", "GET", WEB_GAME_PARAMS " history hard strategy limit", api_rank},
+    {"/api/upload", "POST", "game words", api_upload},
     {"/api/play/new", "POST", WEB_GAME_PARAMS " hard max_guesses seed", api_play_new},
     {"/api/play/guess", "POST", "id guess", api_play_guess},
     {"/api/play/giveup", "POST", "id", api_play_giveup},

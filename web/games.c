@@ -34,10 +34,19 @@ typedef struct entry {
     struct entry *next;
 } entry;
 
+/* An uploaded word list, named by a hash of its text. */
+typedef struct upload {
+    char id[WEB_UPLOAD_ID];
+    char *text;
+    unsigned long long used; /* when last asked for: the least recent is replaced */
+} upload;
+
 struct web_games {
     pthread_mutex_t lock;
     entry *head;
     size_t budget, used;
+    upload uploads[WEB_MAX_UPLOADS];
+    unsigned long long clock;
 };
 
 static int is_mastermind(int preset)
@@ -56,32 +65,18 @@ static double code_count(const web_game_spec *s)
 
 const char *web_game_wider(const web_game *wg)
 {
-    if (is_mastermind(wg->spec.preset))
+    if (is_mastermind(wg->spec.preset) || wg->spec.source != WEB_WORDS_LISTS)
         return NULL;
     const cb_word_lists *l = cb_word_lists_find(web_list_names()[wg->spec.lists]);
     return l ? l->wider : NULL;
 }
 
-int web_game_spec_read(web_req *r, web_game_spec *spec)
+/* colors, pegs and no_repeat of a Mastermind game or a complete dictionary, within WEB_MAX_CODES. */
+static int read_codes(web_req *r, web_game_spec *spec, int colors0, int pegs0, int no_repeat0)
 {
     long long colors, pegs;
-    cb_game_config cfg;
-    memset(spec, 0, sizeof *spec);
-    if (web_req_choice(r, "game", web_preset_names, 0, &spec->preset) < 0)
-        return -1;
-    if (!is_mastermind(spec->preset)) {
-        if (web_req_get(r, "colors") || web_req_get(r, "pegs") || web_req_get(r, "no_repeat"))
-            return web_req_fail(r, 400, "colors, pegs and no_repeat apply to Mastermind games, not %s",
-                                web_preset_names[spec->preset]);
-        return web_req_choice(r, "lists", web_list_names(), 0, &spec->lists);
-    }
-    if (web_req_get(r, "lists"))
-        return web_req_fail(r, 400, "lists applies to word games (wordle, symble), not %s",
-                            web_preset_names[spec->preset]);
-    cb_game_config_preset(web_preset_names[spec->preset], &cfg);
-    if (web_req_int(r, "colors", cfg.colors, 2, 16, &colors) < 0 ||
-        web_req_int(r, "pegs", cfg.length, 1, 10, &pegs) < 0 ||
-        web_req_bool(r, "no_repeat", cfg.no_repeat, &spec->no_repeat) < 0)
+    if (web_req_int(r, "colors", colors0, 2, 16, &colors) < 0 || web_req_int(r, "pegs", pegs0, 1, 10, &pegs) < 0 ||
+        web_req_bool(r, "no_repeat", no_repeat0, &spec->no_repeat) < 0)
         return -1;
     spec->colors = (int)colors;
     spec->pegs = (int)pegs;
@@ -94,11 +89,76 @@ int web_game_spec_read(web_req *r, web_game_spec *spec)
     return 0;
 }
 
+/*
+ * The words of a word game: bundled `lists` (the default), a complete
+ * dictionary (`colors` and `pegs`: every code), or the English dictionary's
+ * words of `length` letters (`dictionary=english`).
+ */
+static int read_words(web_req *r, web_game_spec *spec)
+{
+    static const char *const dictionaries[] = {"english", NULL};
+    int complete = web_req_get(r, "colors") || web_req_get(r, "pegs") || web_req_get(r, "no_repeat");
+    const char *dict = web_req_get(r, "dictionary");
+    const char *up = web_req_get(r, "upload");
+    if (up) {
+        if (complete || dict || web_req_get(r, "lists") || web_req_get(r, "length"))
+            return web_req_fail(r, 400, "upload names the game's words alone: no lists, dictionary, length or colors");
+        if (strlen(up) != WEB_UPLOAD_ID - 1 || strspn(up, "0123456789abcdef") != WEB_UPLOAD_ID - 1)
+            return web_req_fail(r, 400, "upload: '%.40s' is not the name of an uploaded list (16 hex digits)", up);
+        spec->source = WEB_WORDS_UPLOAD;
+        memcpy(spec->upload, up, WEB_UPLOAD_ID);
+        return 0;
+    }
+    if ((complete || dict) && web_req_get(r, "lists"))
+        return web_req_fail(r, 400, "lists, a complete dictionary (colors, pegs) and dictionary exclude each other");
+    if (complete && dict)
+        return web_req_fail(r, 400, "a complete dictionary (colors, pegs) and dictionary exclude each other");
+    if (!dict && web_req_get(r, "length"))
+        return web_req_fail(r, 400, "length applies to dictionary=english (complete dictionaries take pegs)");
+    if (complete) {
+        spec->source = WEB_WORDS_COMPLETE;
+        return read_codes(r, spec, 6, 4, 0);
+    }
+    if (dict) {
+        int which;
+        long long length;
+        spec->source = WEB_WORDS_ENGLISH;
+        if (web_req_choice(r, "dictionary", dictionaries, 0, &which) < 0 ||
+            web_req_int(r, "length", 5, 2, WEB_MAX_WORD_LENGTH, &length) < 0)
+            return -1;
+        spec->length = (int)length;
+        return 0;
+    }
+    return web_req_choice(r, "lists", web_list_names(), 0, &spec->lists);
+}
+
+int web_game_spec_read(web_req *r, web_game_spec *spec)
+{
+    cb_game_config cfg;
+    memset(spec, 0, sizeof *spec);
+    if (web_req_choice(r, "game", web_preset_names, 0, &spec->preset) < 0)
+        return -1;
+    if (!is_mastermind(spec->preset))
+        return read_words(r, spec);
+    if (web_req_get(r, "lists") || web_req_get(r, "dictionary") || web_req_get(r, "length") || web_req_get(r, "upload"))
+        return web_req_fail(r, 400, "lists, dictionary, length and upload apply to word games (wordle, symble), not %s",
+                            web_preset_names[spec->preset]);
+    cb_game_config_preset(web_preset_names[spec->preset], &cfg);
+    return read_codes(r, spec, cfg.colors, cfg.length, cfg.no_repeat);
+}
+
 static void spec_key(const web_game_spec *s, char *key, size_t size)
 {
     if (is_mastermind(s->preset))
         snprintf(key, size, "%s/%dx%d%s", web_preset_names[s->preset], s->colors, s->pegs,
                  s->no_repeat ? "/norep" : "");
+    else if (s->source == WEB_WORDS_COMPLETE)
+        snprintf(key, size, "%s/complete/%dx%d%s", web_preset_names[s->preset], s->colors, s->pegs,
+                 s->no_repeat ? "/norep" : "");
+    else if (s->source == WEB_WORDS_ENGLISH)
+        snprintf(key, size, "%s/english/%d", web_preset_names[s->preset], s->length);
+    else if (s->source == WEB_WORDS_UPLOAD)
+        snprintf(key, size, "%s/upload/%s", web_preset_names[s->preset], s->upload);
     else
         snprintf(key, size, "%s/%s", web_preset_names[s->preset], web_list_names()[s->lists]);
 }
@@ -129,6 +189,8 @@ void web_games_free(web_games *gs)
         next = e->next;
         entry_free(e);
     }
+    for (int i = 0; i < WEB_MAX_UPLOADS; i++)
+        free(gs->uploads[i].text);
     pthread_mutex_destroy(&gs->lock);
     free(gs);
 }
@@ -153,6 +215,44 @@ static void evict(web_games *gs, int keep, size_t need)
     }
 }
 
+/* The upload called id, or NULL; gs->lock held. */
+static upload *find_upload(web_games *gs, const char *id)
+{
+    for (int i = 0; i < WEB_MAX_UPLOADS; i++)
+        if (gs->uploads[i].text && strcmp(gs->uploads[i].id, id) == 0) {
+            gs->uploads[i].used = ++gs->clock;
+            return &gs->uploads[i];
+        }
+    return NULL;
+}
+
+int web_games_upload(web_games *gs, const char *text, char id[WEB_UPLOAD_ID])
+{
+    unsigned long long h = 14695981039346656037ull; /* FNV-1a */
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        h = (h ^ *p) * 1099511628211ull;
+    snprintf(id, WEB_UPLOAD_ID, "%016llx", h);
+    pthread_mutex_lock(&gs->lock);
+    int rc = CB_OK;
+    if (!find_upload(gs, id)) {
+        upload *victim = &gs->uploads[0];
+        for (int i = 1; i < WEB_MAX_UPLOADS; i++)
+            if (gs->uploads[i].used < victim->used)
+                victim = &gs->uploads[i];
+        char *copy = strdup(text);
+        if (!copy)
+            rc = CB_ENOMEM;
+        else {
+            free(victim->text);
+            victim->text = copy;
+            memcpy(victim->id, id, WEB_UPLOAD_ID);
+            victim->used = ++gs->clock;
+        }
+    }
+    pthread_mutex_unlock(&gs->lock);
+    return rc;
+}
+
 static int build(web_games *gs, entry *e, cb_error *err)
 {
     const web_game_spec *s = &e->g.spec;
@@ -163,9 +263,28 @@ static int build(web_games *gs, entry *e, cb_error *err)
         cfg.length = s->pegs;
         cfg.no_repeat = s->no_repeat;
     } else {
-        int rc = cb_game_config_lists(&cfg, web_list_names()[s->lists], err);
-        if (rc != CB_OK)
-            return rc;
+        if (s->source == WEB_WORDS_COMPLETE) {
+            cfg.colors = s->colors;
+            cfg.length = s->pegs;
+            cfg.no_repeat = s->no_repeat;
+            cfg.first_digit = 1;
+        } else if (s->source == WEB_WORDS_ENGLISH) {
+            cfg.dictionary = "english";
+            cfg.length = s->length;
+        } else if (s->source == WEB_WORDS_UPLOAD) {
+            const upload *u = find_upload(gs, s->upload);
+            if (!u)
+                return cb_error_set(err, CB_ENOTFOUND,
+                                    "the uploaded list %s is not kept any more (the server keeps the last %d): "
+                                    "upload it again",
+                                    s->upload, WEB_MAX_UPLOADS);
+            cfg.words_text = u->text;
+            cfg.lenient = 1; /* words of another length or alphabet are skipped and counted */
+        } else {
+            int rc = cb_game_config_lists(&cfg, web_list_names()[s->lists], err);
+            if (rc != CB_OK)
+                return rc;
+        }
     }
     int rc = cb_game_new(&cfg, &e->g.game, err);
     if (rc != CB_OK)
@@ -253,10 +372,16 @@ void web_game_json(const web_game *wg, web_json *j)
     web_json_str(j, cb_game_name(g));
     web_json_key(j, "rule");
     web_json_str(j, cb_game_rule_name(g));
-    if (is_mastermind(s->preset))
+    if (is_mastermind(s->preset) || s->source == WEB_WORDS_COMPLETE)
         web_json_printf(j, ",\"colors\":%d,\"pegs\":%d,\"no_repeat\":%s", s->colors, s->pegs,
                         s->no_repeat ? "true" : "false");
-    else {
+    if (s->source == WEB_WORDS_ENGLISH)
+        web_json_raw(j, ",\"dictionary\":\"english\"");
+    if (s->source == WEB_WORDS_UPLOAD) {
+        web_json_key(j, "upload");
+        web_json_str(j, s->upload);
+        web_json_printf(j, ",\"skipped\":%zu", cb_game_skipped(g));
+    } else if (!is_mastermind(s->preset) && s->source == WEB_WORDS_LISTS) {
         web_json_key(j, "lists");
         web_json_str(j, web_list_names()[s->lists]);
     }

@@ -5,8 +5,11 @@
  * A request names a game with `game` (wordle, symble, mastermind, super,
  * bulls) and, for word games, `lists`: a name of cb_word_lists_all (data.h:
  * original, nyt2023, nyt2022sep, nyt2022, nyt2022feb, all, allowed,
- * answers), for Mastermind games `colors`, `pegs` and `no_repeat`. Only the
- * bundled word lists can be chosen: no request names a file.
+ * answers), or a complete dictionary (`colors`, `pegs`, `no_repeat`: every
+ * code is a word), or `dictionary=english` with `length` (2-15, default 5),
+ * or `upload`: the name of a list POSTed to /api/upload (web_games_upload);
+ * for Mastermind games `colors`, `pegs` and `no_repeat`. Only the bundled
+ * word lists can be chosen: no request names a file.
  *
  * A web_game is shared: web_games_get() gives a reference, released with
  * web_game_release(); the game and table stay valid while it is held.
@@ -21,13 +24,24 @@
 #include "codebreaker/codebreaker.h"
 #include "request.h"
 
-#define WEB_GAME_PARAMS "game lists colors pegs no_repeat"
+#define WEB_GAME_PARAMS "game lists colors pegs no_repeat dictionary length upload"
 #define WEB_MAX_CODES (1u << 20) /* the most codes a dashboard game may have */
 
+#define WEB_MAX_WORD_LENGTH 15 /* the longest words of dictionary=english a game may have */
+
+#define WEB_MAX_UPLOADS 16 /* uploaded word lists kept (the least recently used is replaced) */
+#define WEB_UPLOAD_ID 17   /* an uploaded list's name: 16 hex digits and a NUL */
+
+/* Where a word game takes its words from. */
+enum { WEB_WORDS_LISTS, WEB_WORDS_COMPLETE, WEB_WORDS_ENGLISH, WEB_WORDS_UPLOAD };
+
 typedef struct web_game_spec {
-    int preset; /* index into web_preset_names */
-    int lists;  /* word games: index into web_list_names() */
-    int colors; /* Mastermind games */
+    int preset;                 /* index into web_preset_names */
+    int source;                 /* word games: WEB_WORDS_... */
+    int lists;                  /* word games from lists: index into web_list_names() */
+    int length;                 /* word games from the English dictionary: the words' length */
+    char upload[WEB_UPLOAD_ID]; /* word games from an uploaded list: its name */
+    int colors;                 /* Mastermind games and complete dictionaries */
     int pegs;
     int no_repeat;
 } web_game_spec;
@@ -55,6 +69,12 @@ const char *web_game_wider(const web_game *wg);
 
 /* Read the game parameters of r into spec; -1 with a 400 when one is bad. */
 int web_game_spec_read(web_req *r, web_game_spec *spec);
+
+/*
+ * Keep text (a word list) as an upload, named in id by a hash of the text;
+ * the last WEB_MAX_UPLOADS are kept. CB_ENOMEM when it cannot be copied.
+ */
+int web_games_upload(web_games *gs, const char *text, char id[WEB_UPLOAD_ID]);
 
 /* A cache keeping at most budget bytes of precomputed tables. */
 int web_games_new(size_t budget, web_games **out);

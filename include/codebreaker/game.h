@@ -77,6 +77,10 @@ typedef uint32_t cb_secret_index; /* 0 .. cb_game_secret_count() - 1: a code of 
  * (370 098 English words, see data/README.md). Only its words of `length`
  * letters are kept (5 when length is 0), as with select_length.
  *
+ * words_text is one word list in memory (NUL-terminated, the file format),
+ * for both secrets and guesses, in place of paths and dictionary; errors
+ * name it "the word list" (the dashboard's uploaded lists).
+ *
  * answers_data and guesses_data name bundled files (data.h) to use in
  * place of a NULL answers_path or guesses_path, with the same rules as
  * files: answers_data "wordle/allowed.txt" alone makes every allowed word
@@ -96,6 +100,7 @@ typedef struct cb_game_config {
     const char *dictionary;
     const char *answers_data;
     const char *guesses_data;
+    const char *words_text;
 } cb_game_config;
 
 /* The default game: Wordle on the bundled lists. */

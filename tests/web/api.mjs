@@ -169,6 +169,24 @@ async function main() {
     const m = await get('/api/info', { game: 'mastermind', colors: 8, pegs: 3, no_repeat: 1 });
     assert.equal(m.data.secrets, 336);
     assert.deepEqual((await get('/api/info', { game: 'bulls' })).data.alphabet.slice(0, 2), ['0', '1']);
+    // the command line's other word games: complete dictionaries (every code a word) and the English dictionary
+    const c = await get('/api/info', { game: 'symble', colors: 3, pegs: 4 });
+    assert.deepEqual([c.data.key, c.data.secrets, c.data.guesses, c.data.rule], ['symble/complete/3x4', 81, 81, 'symble']);
+    const e = await get('/api/info', { game: 'wordle', dictionary: 'english', length: 6 });
+    // awk 'length($0)==6' data/english/words_alpha.txt | tr -d '\r' | sort -u | wc -l
+    assert.deepEqual([e.data.key, e.data.secrets, e.data.dictionary, e.data.length], ['wordle/english/6', 29874, 'english', 6]);
+    const h = await get('/api/candidates', { game: 'symble', colors: 3, pegs: 4, history: '1123=aaab', limit: 0 });
+    assert.equal(h.status, 200, JSON.stringify(h.data));
+    // an uploaded word list: kept under a name, played and simulated like the others; words of another length skipped
+    const u = await post('/api/upload', { words: 'crane\nslate\nbrick\nplumb\nfoo\nghost\nchant\n' });
+    assert.equal(u.status, 200, JSON.stringify(u.data));
+    assert.deepEqual([u.data.secrets, u.data.skipped, u.data.length], [6, 1, 5]);
+    const uc = await get('/api/candidates', { upload: u.data.upload, history: 'slate=.....' });
+    assert.deepEqual(uc.data.candidates, ['brick']);
+    await bad(post('/api/upload', { words: 'x'.repeat(9000) }), 413, /too long/);
+    await bad(post('/api/upload', { game: 'mastermind', words: 'crane' }), 400, /word games/);
+    await bad(get('/api/info', { upload: '0123456789abcdef' }), 400, /not kept any more/);
+    await bad(get('/api/info', { upload: 'zz' }), 400, /16 hex digits/);
   });
 
   // The day's answer outside the chosen list (issue 13): the answer says which allowed words fit and the lists to
@@ -543,7 +561,12 @@ async function main() {
     await bad(get('/api/info', { game: 'mastermind', colors: 3, pegs: 4, no_repeat: 1 }), 400, /differ/);
     for (const v of ['6x', '0x10', '1e3', ' 6', '6.0', '--6', ''])
       if (v) await bad(get('/api/info', { game: 'mastermind', colors: v }), 400, /whole number/);
-    await bad(get('/api/info', { game: 'wordle', colors: 6 }), 400, /Mastermind/);
+    await bad(get('/api/info', { game: 'wordle', colors: 6, lists: 'original' }), 400, /exclude each other/);
+    await bad(get('/api/info', { game: 'wordle', dictionary: 'english', length: 16 }), 400, /length.*out of range/);
+    await bad(get('/api/info', { game: 'wordle', dictionary: 'klingon' }), 400, /unknown value/);
+    await bad(get('/api/info', { game: 'wordle', length: 6 }), 400, /length applies to dictionary=english/);
+    await bad(get('/api/info', { game: 'mastermind', dictionary: 'english' }), 400, /word games/);
+    await bad(get('/api/info', { game: 'symble', colors: 16, pegs: 6 }), 400, /codes/);
     await bad(get('/api/info', { game: 'wordle', lists: '../../etc/passwd' }), 400, /unknown value/);
     await bad(get('/api/info', { answers: '/etc/passwd' }), 400, /unknown parameter 'answers'/);
     await bad(get('/api/info', { game: 'mastermind', no_repeat: 'maybe' }), 400, /yes\/no/);

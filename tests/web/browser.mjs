@@ -7,16 +7,12 @@
 // usage: node tests/web/browser.mjs path/to/codebreaker ARTEFACT_DIR
 // Needs /usr/bin/chromium and node_modules/playwright-core (tests/web/setup.sh installs both).
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from '../../node_modules/playwright-core/index.mjs';
-import { startServer } from './server.mjs';
+import { inChromium } from './chromium.mjs';
 
 const [binary, artefacts] = process.argv.slice(2);
 mkdirSync(artefacts, { recursive: true });
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let page;
 let srv;
@@ -65,151 +61,133 @@ async function newGameOf(name) {
   }, ['mastermind', 'super', 'bulls'].includes(name) ? 'mastermind' : name);
 }
 
-async function main() {
-  srv = await startServer(binary);
-  const profile = mkdtempSync(join(tmpdir(), 'cb-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, viewport: { width: 1320, height: 1000 },
-  });
+async function main({ srv: server, context }) {
+  srv = server;
   const problems = [];
   const external = [];
-  try {
-    page = context.pages()[0] || (await context.newPage());
-    // a refused guess is a 422 answer, which Chromium logs; anything else is a problem
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !/status of 422/.test(m.text())) problems.push(`console: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('request', (r) => {
-      const u = r.url();
-      if (!u.startsWith(srv.url) && !u.startsWith('data:')) external.push(u);
-    });
-    page.setDefaultTimeout(90000); // sanitizer builds take seconds to build a feedback table
+  page = context.pages()[0] || (await context.newPage());
+  // a refused guess is a 422 answer, which Chromium logs; anything else is a problem
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 422/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('request', (r) => {
+    const u = r.url();
+    if (!u.startsWith(srv.url) && !u.startsWith('data:')) external.push(u);
+  });
+  page.setDefaultTimeout(90000); // sanitizer builds take seconds to build a feedback table
 
-    // Wordle
-    await page.goto(`${srv.url}/`);
-    await page.waitForSelector('#board[data-state=playing]');
-    assert.equal(await page.locator('#board .row').count(), 6);
-    await typeGuess('zzzzz');
-    assert.match(await page.textContent('#message'), /not in the list.*no turn lost/);
-    assert.equal(await page.locator('#board .row.played').count(), 0);
-    for (let i = 0; i < 5; i++) await page.keyboard.press('Backspace');
-    for (const c of 'salet') await page.click(`#keyboard .key[data-key="${c}"]`);
-    await page.click('#keyboard .key[data-key=Enter]');
-    await page.waitForSelector('#board .row.played');
-    assert.equal(await page.getAttribute('#board .row.played', 'data-guess'), 'salet');
-    assert.equal(await page.locator('#board .row.played .tile[data-mark]').count(), 5);
-    assert.ok(await page.locator('#keyboard .key.gray, #keyboard .key.yellow, #keyboard .key.green').count() > 0);
-    const turns = await playToEnd({ game: 'wordle' }, 6);
-    const message = await page.textContent('#message');
-    if ((await boardState()) === 'won') assert.match(message, new RegExp(`Solved in ${turns} guess`));
-    else assert.match(message, /secret was [a-z]{5}/);
-    await page.click('#details-btn');
-    await page.waitForSelector('#details-body table.parts tr.actual');
-    assert.ok(await page.locator('#details-body table.parts tbody tr').count() >= 1);
+  // Wordle
+  await page.goto(`${srv.url}/`);
+  await page.waitForSelector('#board[data-state=playing]');
+  assert.equal(await page.locator('#board .row').count(), 6);
+  await typeGuess('zzzzz');
+  assert.match(await page.textContent('#message'), /not in the list.*no turn lost/);
+  assert.equal(await page.locator('#board .row.played').count(), 0);
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Backspace');
+  for (const c of 'salet') await page.click(`#keyboard .key[data-key="${c}"]`);
+  await page.click('#keyboard .key[data-key=Enter]');
+  await page.waitForSelector('#board .row.played');
+  assert.equal(await page.getAttribute('#board .row.played', 'data-guess'), 'salet');
+  assert.equal(await page.locator('#board .row.played .tile[data-mark]').count(), 5);
+  assert.ok(await page.locator('#keyboard .key.gray, #keyboard .key.yellow, #keyboard .key.green').count() > 0);
+  const turns = await playToEnd({ game: 'wordle' }, 6);
+  const message = await page.textContent('#message');
+  if ((await boardState()) === 'won') assert.match(message, new RegExp(`Solved in ${turns} guess`));
+  else assert.match(message, /secret was [a-z]{5}/);
+  await page.click('#details-btn');
+  await page.waitForSelector('#details-body table.parts tr.actual');
+  assert.ok(await page.locator('#details-body table.parts tbody tr').count() >= 1);
 
-    // the analysis job: a fresh game, every guess scored, the histogram drawn
-    await page.click('#new-game');
-    await page.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing' &&
-      !document.querySelector('#board .row.played'));
-    await typeGuess('crane');
-    await page.click('#analyse-btn');
-    await page.waitForSelector('#chart-entropy canvas');
-    await page.waitForFunction(() => !document.querySelector('#analyse-btn').disabled);
-    assert.equal(await page.locator('#analyse-result table.top tbody tr').count(), 10);
-    assert.match(await page.textContent('#stats-entropy'), /median.*average.*std/i);
-    assert.equal(await page.getAttribute('#analyse-progress', 'data-state'), 'done');
-    await page.click('#details-btn');
-    await page.waitForSelector('#details-body table.parts tr.actual');
-    await page.screenshot({ path: join(artefacts, 'dashboard-wordle.png'), fullPage: true });
-    await playToEnd({ game: 'wordle' }, 6);
+  // the analysis job: a fresh game, every guess scored, the histogram drawn
+  await page.click('#new-game');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing' &&
+    !document.querySelector('#board .row.played'));
+  await typeGuess('crane');
+  await page.click('#analyse-btn');
+  await page.waitForSelector('#chart-entropy canvas');
+  await page.waitForFunction(() => !document.querySelector('#analyse-btn').disabled);
+  assert.equal(await page.locator('#analyse-result table.top tbody tr').count(), 10);
+  assert.match(await page.textContent('#stats-entropy'), /median.*average.*std/i);
+  assert.equal(await page.getAttribute('#analyse-progress', 'data-state'), 'done');
+  await page.click('#details-btn');
+  await page.waitForSelector('#details-body table.parts tr.actual');
+  await page.screenshot({ path: join(artefacts, 'dashboard-wordle.png'), fullPage: true });
+  await playToEnd({ game: 'wordle' }, 6);
 
-    // "Make a guess": entropy's opener typed into the row, played with Enter
-    await page.click('#new-game');
-    await page.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing' &&
-      !document.querySelector('#board .row.played'));
-    assert.equal(await page.inputValue('#hint-strategy'), 'entropy');
-    await page.click('#hint-btn');
-    await page.waitForFunction(() => document.querySelectorAll('#board .row.current .tile.filled').length === 5);
-    assert.equal(await page.$$eval('#board .row.current .tile', (ts) => ts.map((t) => t.textContent).join('')), 'soare');
-    assert.match(await page.textContent('#message'), /entropy would play soare \(5\.89 bits\)/);
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('#board .row.played[data-guess=soare]');
-    await page.selectOption('#hint-strategy', 'minimax');
-    await page.click('#hint-btn');
-    await page.waitForFunction(() => document.querySelectorAll('#board .row.current .tile.filled').length === 5);
-    assert.match(await page.textContent('#message'), /minimax would play [a-z]{5} \(largest group \d+/);
+  // "Make a guess": entropy's opener typed into the row, played with Enter
+  await page.click('#new-game');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing' &&
+    !document.querySelector('#board .row.played'));
+  assert.equal(await page.inputValue('#hint-strategy'), 'entropy');
+  await page.click('#hint-btn');
+  await page.waitForFunction(() => document.querySelectorAll('#board .row.current .tile.filled').length === 5);
+  assert.equal(await page.$$eval('#board .row.current .tile', (ts) => ts.map((t) => t.textContent).join('')), 'soare');
+  assert.match(await page.textContent('#message'), /entropy would play soare \(5\.89 bits\)/);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#board .row.played[data-guess=soare]');
+  await page.selectOption('#hint-strategy', 'minimax');
+  await page.click('#hint-btn');
+  await page.waitForFunction(() => document.querySelectorAll('#board .row.current .tile.filled').length === 5);
+  assert.match(await page.textContent('#message'), /minimax would play [a-z]{5} \(largest group \d+/);
 
-    // a simulation of every Wordle answer with two strategies: histograms and statistics side by side
-    assert.deepEqual(await page.$$eval('#strategies input:checked', (is) => is.map((i) => i.value)), ['minimax', 'entropy']);
-    await page.check('#sim input[name=games][value=all]');
-    await page.fill('#sim-seed', '1');
-    await page.click('#run-btn');
-    await page.waitForFunction(() => ['done', 'failed', 'canceled', 'refused'].includes(document.querySelector('#sim').dataset.state));
-    assert.equal(await page.getAttribute('#sim', 'data-state'), 'done', await page.textContent('#sim-error'));
-    for (const id of ['score', 'removed', 'time']) {
-      await page.waitForSelector(`#chart-${id} canvas`);
-      assert.equal(await page.locator(`#stats-${id} tbody tr`).count(), 2, id);
-      assert.match(await page.textContent(`#stats-${id} thead`), /median.*average.*std/i);
-    }
-    const rows = await page.$$eval('#sim-summary tbody tr', (trs) => trs.map((tr) => [tr.dataset.strategy, tr.className,
-      tr.querySelector('td.strong') && tr.querySelector('td.strong').textContent]));
-    assert.deepEqual(rows, [['minimax', 'sim-done', '3.573'], ['entropy', 'sim-done', '3.464']]);
-    assert.match(await page.textContent('#sim-progress output'), /4,630 of 4,630 games/);
-    assert.match(await page.textContent('#sim-caption'), /Wordle, original lists · all 2,315 secrets · seed 1/);
-    await page.screenshot({ path: join(artefacts, 'dashboard-simulation.png'), fullPage: true });
-
-    // a longer one (Bulls and Cows, four strategies) fills in as it runs, and stops when cancelled
-    await newGameOf('bulls');
-    for (const s of ['parts', 'expected']) await page.check(`#strategies input[value="${s}"]`);
-    await page.click('#run-btn');
-    await page.waitForFunction(() => document.querySelector('#sim').dataset.state === 'running' &&
-      +document.querySelector('#sim').dataset.partials >= 2 &&
-      document.querySelector('#sim-summary tr.sim-done'));
-    assert.equal(await page.getAttribute('#sim', 'data-state'), 'running');
-    await page.screenshot({ path: join(artefacts, 'dashboard-simulation-running.png'), fullPage: true });
-    await page.click('#sim-cancel');
-    await page.waitForFunction(() => document.querySelector('#sim').dataset.state !== 'running');
-    assert.equal(await page.getAttribute('#sim', 'data-state'), 'canceled');
-    assert.match(await page.textContent('#sim-error'), /Cancelled after [\d,]+ games/);
-    assert.ok(await page.locator('#sim-summary tr.sim-stopped').count() >= 1);
-    assert.ok(!(await page.isDisabled('#run-btn')));
-
-    // Mastermind, with the on-screen colour keys first
-    await newGameOf('mastermind');
-    assert.equal(await page.locator('#keyboard .pegkey').count(), 6);
-    for (const c of '1122') await page.click(`#keyboard .key[data-key="${c}"]`);
-    await page.click('#keyboard .key[data-key=Enter]');
-    await page.waitForSelector('#board .row.played .keypegs');
-    await playToEnd({ game: 'mastermind', colors: '6', pegs: '4', no_repeat: '0' }, 10);
-    await page.click('#details-btn');
-    await page.waitForSelector('#details-body table.parts tr.actual');
-    await page.screenshot({ path: join(artefacts, 'dashboard-mastermind.png'), fullPage: true });
-
-    // Symble: symbols, whose meaning the end reveals
-    await newGameOf('symble');
-    await typeGuess('salet');
-    assert.equal(await page.locator('#board .row.played .symbols .sym, #board .row.played .won-label').count() > 0, true);
-    await playToEnd({ game: 'symble' }, 8);
-    assert.equal(await page.locator('#message .more .sym').count(), 3);
-    await page.screenshot({ path: join(artefacts, 'dashboard-symble.png'), fullPage: true });
-
-    assert.deepEqual(problems, [], 'the page reported errors');
-    assert.deepEqual(external, [], 'the page asked for something beyond the server');
-  } catch (e) {
-    await page.screenshot({ path: join(artefacts, 'failure.png'), fullPage: true }).catch(() => {});
-    throw e;
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-    const r = await srv.stop();
-    assert.equal(r.code, 0);
+  // a simulation of every Wordle answer with two strategies: histograms and statistics side by side
+  assert.deepEqual(await page.$$eval('#strategies input:checked', (is) => is.map((i) => i.value)), ['minimax', 'entropy']);
+  await page.check('#sim input[name=games][value=all]');
+  await page.fill('#sim-seed', '1');
+  await page.click('#run-btn');
+  await page.waitForFunction(() => ['done', 'failed', 'canceled', 'refused'].includes(document.querySelector('#sim').dataset.state));
+  assert.equal(await page.getAttribute('#sim', 'data-state'), 'done', await page.textContent('#sim-error'));
+  for (const id of ['score', 'removed', 'time']) {
+    await page.waitForSelector(`#chart-${id} canvas`);
+    assert.equal(await page.locator(`#stats-${id} tbody tr`).count(), 2, id);
+    assert.match(await page.textContent(`#stats-${id} thead`), /median.*average.*std/i);
   }
+  const rows = await page.$$eval('#sim-summary tbody tr', (trs) => trs.map((tr) => [tr.dataset.strategy, tr.className,
+    tr.querySelector('td.strong') && tr.querySelector('td.strong').textContent]));
+  assert.deepEqual(rows, [['minimax', 'sim-done', '3.573'], ['entropy', 'sim-done', '3.464']]);
+  assert.match(await page.textContent('#sim-progress output'), /4,630 of 4,630 games/);
+  assert.match(await page.textContent('#sim-caption'), /Wordle, original lists · all 2,315 secrets · at most 6 guesses · seed 1/);
+  await page.screenshot({ path: join(artefacts, 'dashboard-simulation.png'), fullPage: true });
+
+  // a longer one (Bulls and Cows, four strategies) fills in as it runs, and stops when cancelled
+  await newGameOf('bulls');
+  for (const s of ['parts', 'expected']) await page.check(`#strategies input[value="${s}"]`);
+  await page.click('#run-btn');
+  await page.waitForFunction(() => document.querySelector('#sim').dataset.state === 'running' &&
+    +document.querySelector('#sim').dataset.partials >= 2 &&
+    document.querySelector('#sim-summary tr.sim-done'));
+  assert.equal(await page.getAttribute('#sim', 'data-state'), 'running');
+  await page.screenshot({ path: join(artefacts, 'dashboard-simulation-running.png'), fullPage: true });
+  await page.click('#sim-cancel');
+  await page.waitForFunction(() => document.querySelector('#sim').dataset.state !== 'running');
+  assert.equal(await page.getAttribute('#sim', 'data-state'), 'canceled');
+  assert.match(await page.textContent('#sim-error'), /Cancelled after [\d,]+ games/);
+  assert.ok(await page.locator('#sim-summary tr.sim-stopped').count() >= 1);
+  assert.ok(!(await page.isDisabled('#run-btn')));
+
+  // Mastermind, with the on-screen colour keys first
+  await newGameOf('mastermind');
+  assert.equal(await page.locator('#keyboard .pegkey').count(), 6);
+  for (const c of '1122') await page.click(`#keyboard .key[data-key="${c}"]`);
+  await page.click('#keyboard .key[data-key=Enter]');
+  await page.waitForSelector('#board .row.played .keypegs');
+  await playToEnd({ game: 'mastermind', colors: '6', pegs: '4', no_repeat: '0' }, 10);
+  await page.click('#details-btn');
+  await page.waitForSelector('#details-body table.parts tr.actual');
+  await page.screenshot({ path: join(artefacts, 'dashboard-mastermind.png'), fullPage: true });
+
+  // Symble: symbols, whose meaning the end reveals
+  await newGameOf('symble');
+  await typeGuess('salet');
+  assert.equal(await page.locator('#board .row.played .symbols .sym, #board .row.played .won-label').count() > 0, true);
+  await playToEnd({ game: 'symble' }, 8);
+  assert.equal(await page.locator('#message .more .sym').count(), 3);
+  await page.screenshot({ path: join(artefacts, 'dashboard-symble.png'), fullPage: true });
+
+  assert.deepEqual(problems, [], 'the page reported errors');
+  assert.deepEqual(external, [], 'the page asked for something beyond the server');
   console.log(`web browser: passed; screenshots in ${artefacts}`);
 }
 
-main().then(() => process.exit(0), (e) => {
-  console.log(`FAIL ${e.stack || e}`);
-  if (srv) srv.proc.kill('SIGKILL');
-  process.exit(1);
-});
+inChromium(binary, artefacts, { viewport: { width: 1320, height: 1000 } }, main);

@@ -9,6 +9,15 @@ const $ = (id) => document.getElementById(id);
 // The strategies ticked at first in the simulation panel (the server lists them all).
 const DEFAULT_STRATEGIES = ['entropy', 'minimax'];
 
+// The strategies by the names the dashboard paper (and Miranda et al.) give them, author first.
+const PAPER_NAMES = {
+  minimax: 'Knuth worst case', parts: 'Kooi most parts', expected: 'Irving expected size', entropy: 'Neuwirth entropy',
+  random: 'Random guessing', 'random-any': 'Random, untargeted', 'entropy-knuth': 'Neuwirth entropy, candidates first',
+  montecarlo: 'Monte Carlo rollouts', frequency: 'Most frequent word', 'entropy-frequency': 'Entropy weighted by frequency',
+  first: 'First candidate',
+};
+const strategyLabel = (name) => PAPER_NAMES[name] || name;
+
 const GAME_LABELS = { wordle: 'Wordle', symble: 'Symble', mastermind: 'Mastermind', super: 'Super', bulls: 'Bulls & Cows' };
 const PEG_COLOURS = ['#e0533d', '#3d8fe0', '#4caf50', '#f2c12e', '#f08a24', '#8e44ad', '#16b3c4', '#ec5f9a',
   '#7b5a43', '#a4c639', '#2c3e91', '#0f8b7a', '#8a8f98', '#f4f1e8', '#222831', '#c2185b'];
@@ -21,6 +30,10 @@ const SYMBOLS = [
   { name: 'drop', svg: '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="#3d8fe0" d="M12 2.5s-7 8-7 12.5a7 7 0 0 0 14 0C19 10.5 12 2.5 12 2.5z"/><path fill="#fff" opacity=".45" d="M8.6 15.2a3.5 3.5 0 0 0 2.4 3.4c-.9-1-1.2-2.3-1-3.6z"/></svg>' },
 ];
 const MARK_NAMES = ['gray', 'yellow', 'green'];
+// What a mark means, in words, for the live region and the tiles' labels.
+const MARK_WORDS = ['gray, not in the word', 'yellow, elsewhere in the word', 'green, in place'];
+const MARK_SHORT = ['gray', 'yellow', 'green'];
+const paletteWords = () => (document.documentElement.dataset.palette === 'contrast' ? ['gray', 'blue', 'orange'] : MARK_SHORT);
 
 // ---------------------------------------------------------------------------------------------
 // The API
@@ -94,6 +107,16 @@ function fmt(x, digits = 3) {
   return Number(x.toPrecision(digits)).toLocaleString('en', { maximumFractionDigits: 6 });
 }
 
+// WCAG contrast ratio of two #rrggbb colours.
+function contrast(a, b) {
+  const lum = (h) => {
+    const c = [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
 
 function showProgress(box, done, total, seconds, unit) {
@@ -133,7 +156,8 @@ function drawChart(id, chart) {
     return;
   }
   const width = Math.max(box.clientWidth, 240);
-  const sig = `${k}:${nbins}:${chart.lo}:${chart.width}:${series.map((s) => s.name).join(',')}`; // the scale and ticks follow these
+  const theme = document.documentElement.dataset.theme || 'light';
+  const sig = `${theme}:${k}:${nbins}:${chart.lo}:${chart.width}:${series.map((s) => s.name).join(',')}`; // the scale and ticks follow these
   if (box._plot && box._sig === sig) {
     box._plot.setData([xs, ...ys]);
     return;
@@ -141,19 +165,23 @@ function drawChart(id, chart) {
   if (box._plot) box._plot.destroy();
   box.replaceChildren();
   const bars = uPlot.paths.bars({ size: [0.92, 80], align: 0 });
-  const decimals = chart.width < 1 ? 2 : 0;
+  const decimals = chart.width < 1 ? Math.min(3, Math.ceil(-Math.log10(chart.width))) : 0;
+  const css = getComputedStyle(document.documentElement);
+  const ink = css.getPropertyValue('--ink').trim() || '#1f2933';
+  const grid = { stroke: css.getPropertyValue('--line').trim() || '#e1e4e8', width: 1 };
   const opts = {
-    width, height: 190,
+    width, height: 210,
     legend: { show: false }, // the table under the chart names the series
     cursor: { drag: { x: false, y: false }, points: { show: false } },
     scales: { x: { time: false, range: [chart.lo, chart.lo + chart.width * nbins] }, y: { range: (u, lo, hi) => [0, Math.max(1, hi * 1.08)] } },
     axes: [
       {
-        label: chart.unit, labelSize: 18, size: 34, values: (u, v) => v.map((x) => +x.toFixed(decimals)),
+        label: chart.axis || chart.unit, labelSize: 18, size: 34, space: 56, stroke: ink, grid, ticks: grid,
+        values: (u, v) => v.map((x) => (+x.toFixed(decimals)).toLocaleString('en')),
         // bins of one centred on whole numbers (scores): a tick under each bin
         ...(chart.width === 1 && nbins <= 24 ? { splits: () => Array.from({ length: nbins }, (_, b) => chart.lo + b + 0.5) } : {}),
       },
-      { size: 48, values: (u, v) => v.map((x) => (Number.isInteger(x) ? x.toLocaleString('en') : '')) },
+      { label: 'games', labelSize: 18, size: 48, stroke: ink, grid, ticks: grid, values: (u, v) => v.map((x) => (Number.isInteger(x) ? x.toLocaleString('en') : '')) },
     ],
     series: [
       { label: chart.unit, value: (u, v) => (v == null ? '' : (v - chart.lo - chart.width / 2 / k).toFixed(decimals + 1)) },
@@ -171,10 +199,10 @@ function drawChart(id, chart) {
 function renderStats(id, series) {
   const t = $(`stats-${id}`);
   if (!t) return;
-  const head = el('tr', {}, el('th', { text: series.length > 1 ? 'strategy' : '' }), el('th', { text: 'median' }),
+  const head = el('tr', {}, el('th', { scope: 'col', text: series.length > 1 ? 'strategy' : 'series' }), el('th', { text: 'median' }),
     el('th', { text: 'average' }), el('th', { text: 'std' }), el('th', { text: 'n' }));
   const rows = series.map((s, i) => el('tr', {},
-    el('th', {}, el('span', { class: 'swatch', 'data-i': i % SERIES_COLOURS.length }), s.name),
+    el('th', { scope: 'row' }, el('span', { class: 'swatch', 'data-i': i % SERIES_COLOURS.length }), strategyLabel(s.name)),
     el('td', { text: fmt(s.stats.median) }), el('td', { text: fmt(s.stats.mean) }),
     el('td', { text: fmt(s.stats.std) }), el('td', { text: fmt(s.stats.n) })));
   t.replaceChildren(el('thead', {}, head), el('tbody', {}, rows));
@@ -183,7 +211,7 @@ function renderStats(id, series) {
 
 new ResizeObserver(() => {
   for (const box of document.querySelectorAll('.chart'))
-    if (box._plot) box._plot.setSize({ width: Math.max(box.clientWidth, 240), height: 190 });
+    if (box._plot) box._plot.setSize({ width: Math.max(box.clientWidth, 240), height: 210 });
 }).observe(document.body);
 
 // ---------------------------------------------------------------------------------------------
@@ -191,7 +219,7 @@ new ResizeObserver(() => {
 
 const state = {
   catalogue: null,   // GET /api/games
-  spec: { game: 'wordle', lists: 'original', colors: 6, pegs: 4, no_repeat: false },
+  spec: { game: 'wordle', words: 'lists', lists: 'original', length: 5, colors: 6, pegs: 4, no_repeat: false },
   session: null,     // the answer of /api/play/new, kept up to date
   game: null,        // its game facts
   rows: [],          // played turns: {guess, feedback, marks, won}
@@ -205,10 +233,14 @@ const state = {
 const rule = () => (state.game ? state.game.rule : 'wordle');
 const isMastermind = () => rule() === 'mastermind';
 
+const isWordGame = (name) => ['wordle', 'symble'].includes(name);
+
+// The game's request parameters: word games from lists, the English dictionary or every code.
 function specParams() {
   const s = state.spec;
   const p = { game: s.game };
-  if (['wordle', 'symble'].includes(s.game)) p.lists = s.lists;
+  if (isWordGame(s.game) && s.words === 'english') { p.dictionary = 'english'; p.length = s.length; }
+  else if (isWordGame(s.game) && s.words !== 'complete') p.lists = s.lists;
   else { p.colors = s.colors; p.pegs = s.pegs; p.no_repeat = s.no_repeat ? 1 : 0; }
   return p;
 }
@@ -217,9 +249,11 @@ function historyParam() {
   return state.rows.map((r) => `${r.guess}=${r.feedback}`).join(',');
 }
 
-function setMessage(text, kind) {
+// The message under the board, a live region; spoken: words for screen readers only (a guess's
+// colours, which the tiles show).
+function setMessage(text, kind, spoken) {
   const m = $('message');
-  m.textContent = text || '';
+  m.replaceChildren(...(spoken ? [el('span', { class: 'sr-only', text: `${spoken} ` })] : []), text || '');
   m.dataset.kind = kind || '';
 }
 
@@ -240,6 +274,7 @@ async function newGame() {
   }
   state.session = r.data;
   state.game = r.data.game;
+  gameChanged();
   state.analysis = null;
   $('analyse-btn').disabled = false;
   $('analyse-cancel').hidden = true;
@@ -284,8 +319,9 @@ function pegEl(symbol, extra) {
   const i = state.game.alphabet.indexOf(symbol);
   const p = el('span', { class: `peg ${extra || ''}`, text: symbol, 'data-symbol': symbol });
   if (i >= 0) {
-    p.style.background = PEG_COLOURS[i % PEG_COLOURS.length];
-    if (i === 13 || i === 3) p.classList.add('light');
+    const bg = PEG_COLOURS[i % PEG_COLOURS.length];
+    p.style.background = bg;
+    if (contrast(bg, '#ffffff') < 4.5) p.classList.add('light'); // dark digits where white ones would be faint
   }
   return p;
 }
@@ -297,19 +333,37 @@ function keyPegs(marks, n) {
   return box;
 }
 
+// A played turn in words: "salet: s gray, not in the word, a yellow, ...".
+function feedbackWords(played) {
+  const guess = splitSymbols(played.guess);
+  if (isMastermind()) {
+    const m = played.marks;
+    return `${guess.join(' ')}: ${m.blacks} black, ${m.whites} white`;
+  }
+  if (rule() === 'symble') {
+    if (!played.marks) return `${played.guess}: solved`;
+    return `${played.guess}: symbols by position of the secret, ${played.marks.map((m) => SYMBOLS[m].name).join(', ')}`;
+  }
+  const words = paletteWords();
+  return `${played.guess}: ${guess.map((c, i) => `${c} ${MARK_WORDS[played.marks[i]].replace(MARK_SHORT[played.marks[i]], words[played.marks[i]])}`).join(', ')}`;
+}
+
 function rowEl(symbols, turn, played) {
   const n = state.game.length;
   const row = el('div', { class: `row${played ? ' played' : ''}`, 'data-turn': turn });
   if (played) { row.dataset.guess = played.guess; row.dataset.feedback = played.feedback; }
+  row.append(el('span', { class: 'sr-only', text: played ? `Guess ${turn + 1}, ${feedbackWords(played)}.`
+    : symbols.length ? `Guess ${turn + 1}, typed so far: ${symbols.join(' ')}` : `Guess ${turn + 1}, empty` }));
   if (isMastermind()) {
-    const pegs = el('span', { class: 'pegs' });
+    const pegs = el('span', { class: 'pegs', 'aria-hidden': 'true' });
     for (let i = 0; i < n; i++) pegs.append(symbols[i] !== undefined ? pegEl(symbols[i]) : el('span', { class: 'peg empty' }));
     row.append(pegs);
-    if (played) row.append(keyPegs(played.marks, n), el('span', { class: 'fbtext', text: played.feedback }));
-    else row.append(keyPegs({ blacks: 0, whites: 0 }, n), el('span', { class: 'fbtext' })); // keeps the columns aligned
+    const hide = (e) => { e.setAttribute('aria-hidden', 'true'); return e; };
+    if (played) row.append(hide(keyPegs(played.marks, n)), hide(el('span', { class: 'fbtext', text: played.feedback })));
+    else row.append(hide(keyPegs({ blacks: 0, whites: 0 }, n)), hide(el('span', { class: 'fbtext' }))); // keeps the columns aligned
     return row;
   }
-  const tiles = el('span', { class: 'tiles' });
+  const tiles = el('span', { class: 'tiles', 'aria-hidden': 'true' });
   for (let i = 0; i < n; i++) {
     const t = el('span', { class: 'tile', text: symbols[i] || '' });
     if (symbols[i]) t.classList.add('filled');
@@ -323,7 +377,7 @@ function rowEl(symbols, turn, played) {
   }
   row.append(tiles);
   if (rule() === 'symble') {
-    const strip = el('span', { class: 'symbols', title: 'per position of the secret word' });
+    const strip = el('span', { class: 'symbols', title: 'per position of the secret word', 'aria-hidden': 'true' });
     if (played && played.marks) played.marks.forEach((m) => strip.append(symbolTile(m)));
     else if (played) strip.append(el('span', { class: 'won-label', text: 'solved' }));
     else for (let i = 0; i < n; i++) strip.append(el('span', { class: 'sym blank' }));
@@ -376,12 +430,12 @@ const QWERTY = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
 function renderKeyboard() {
   const kb = $('keyboard');
   const alphabet = state.game.alphabet;
-  const enter = el('button', { class: 'key wide', 'data-key': 'Enter', text: 'Enter' });
-  const back = el('button', { class: 'key wide', 'data-key': 'Backspace', 'aria-label': 'Delete', text: '⌫' });
+  const enter = el('button', { type: 'button', class: 'key wide', 'data-key': 'Enter', text: 'Enter' });
+  const back = el('button', { type: 'button', class: 'key wide', 'data-key': 'Backspace', 'aria-label': 'Delete', text: '⌫' });
   const rows = [];
   if (isMastermind()) {
     rows.push(el('div', { class: 'krow' }, alphabet.map((sym) => {
-      const b = el('button', { class: 'key pegkey', 'data-key': sym, 'aria-label': `colour ${sym}` }, pegEl(sym, 'small'));
+      const b = el('button', { type: 'button', class: 'key pegkey', 'data-key': sym, 'aria-label': `colour ${sym}` }, pegEl(sym, 'small'));
       return b;
     })));
     rows.push(el('div', { class: 'krow' }, back, enter));
@@ -394,16 +448,48 @@ function renderKeyboard() {
       rows.push(el('div', { class: 'krow' }, keys));
     });
     const extra = alphabet.filter((c) => !used.has(c));
-    if (extra.length) rows.splice(2, 0, el('div', { class: 'krow' }, extra.map(letterKey)));
+    for (let i = 0; i < extra.length; i += 10) rows.splice(2 + i / 10, 0, el('div', { class: 'krow' }, extra.slice(i, i + 10).map(letterKey)));
   }
   kb.className = `keyboard ${rule()}`;
+  const focused = kb.contains(document.activeElement) ? document.activeElement.dataset.key : null;
   kb.replaceChildren(...rows);
+  // one stop in the Tab order: the key last used (else the first); arrows move between keys
+  const keys = [...kb.querySelectorAll('.key')];
+  const current = keys.find((k) => k.dataset.key === (focused || kb._last)) || keys[0];
+  keys.forEach((k) => { k.tabIndex = k === current ? 0 : -1; });
+  if (focused && current) current.focus();
+}
+
+function moveKeyFocus(e) {
+  const k = e.target.closest && e.target.closest('.key');
+  if (!k || !['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)) return false;
+  const rows = [...$('keyboard').querySelectorAll('.krow')].map((r) => [...r.querySelectorAll('.key')]);
+  let r = rows.findIndex((row) => row.includes(k));
+  let c = rows[r].indexOf(k);
+  if (e.key === 'ArrowLeft') c = Math.max(0, c - 1);
+  else if (e.key === 'ArrowRight') c = Math.min(rows[r].length - 1, c + 1);
+  else if (e.key === 'Home') c = 0;
+  else if (e.key === 'End') c = rows[r].length - 1;
+  else {
+    const share = (c + 0.5) / rows[r].length; // keep the column as the rows differ in length
+    r = e.key === 'ArrowUp' ? Math.max(0, r - 1) : Math.min(rows.length - 1, r + 1);
+    c = Math.min(rows[r].length - 1, Math.floor(share * rows[r].length));
+  }
+  const next = rows[r][c];
+  k.tabIndex = -1;
+  next.tabIndex = 0;
+  next.focus();
+  $('keyboard')._last = next.dataset.key;
+  return true;
 }
 
 function letterKey(c) {
-  const k = el('button', { class: 'key', 'data-key': c, text: c });
+  const k = el('button', { type: 'button', class: 'key', 'data-key': c, text: c });
   const m = state.letterMarks[c];
-  if (m !== undefined) k.classList.add(MARK_NAMES[m]);
+  if (m !== undefined) {
+    k.classList.add(MARK_NAMES[m]);
+    k.setAttribute('aria-label', `${c}, ${paletteWords()[m]}`);
+  }
   return k;
 }
 
@@ -452,11 +538,12 @@ async function submit() {
   renderBoard();
   renderKeyboard();
   updateStatus();
-  if (r.data.over) announceEnd();
-  else setMessage('');
+  const left = r.data.remaining !== undefined ? `${fmt(r.data.remaining)} ${r.data.remaining === 1 ? 'secret fits' : 'secrets fit'}.` : '';
+  if (r.data.over) announceEnd(`${feedbackWords(played)}.`);
+  else setMessage(left, '', `${feedbackWords(played)}.`);
 }
 
-function announceEnd() {
+function announceEnd(prefix = '') {
   const s = state.session;
   const n = state.rows.length;
   const secret = s.secret;
@@ -470,7 +557,7 @@ function announceEnd() {
     [...s.mapping].forEach((c, colour) => more.append(symbolTile('abc'.indexOf(c)), ` ${MARK_NAMES[colour]}${colour < 2 ? ', ' : '. '}`));
   }
   more.append(`Seed ${s.seed} replays this secret.`);
-  msg.replaceChildren(el('span', { class: 'headline', text }), more);
+  msg.replaceChildren(prefix ? el('span', { class: 'sr-only', text: `${prefix} ` }) : '', el('span', { class: 'headline', text }), more);
 }
 
 async function giveUp() {
@@ -496,6 +583,7 @@ function scoreText(name, score) {
 async function makeGuess() {
   if (!state.session || state.session.over || state.busy) return;
   const strategy = $('hint-strategy').value || 'entropy';
+  const fromKeys = document.activeElement === $('hint-btn'); // disabling the button below loses the focus
   state.busy = true;
   $('hint-btn').disabled = true;
   setMessage(`Asking ${strategy}…`);
@@ -505,6 +593,12 @@ async function makeGuess() {
   if (!r.ok) return setMessage(r.data.error, 'warn');
   state.current = splitSymbols(r.data.guess);
   renderCurrentRow();
+  // asked from the keyboard: the next Enter plays it (on the on-screen Enter key)
+  if (fromKeys) {
+    const enter = $('keyboard').querySelector('.key[data-key=Enter]');
+    $('keyboard').querySelectorAll('.key').forEach((k) => { k.tabIndex = k === enter ? 0 : -1; });
+    enter.focus();
+  }
   const why = scoreText(strategy, r.data.score);
   setMessage(`${strategy} would play ${r.data.guess}${why ? ` (${why})` : ''}${r.data.candidate ? '' : ', not a candidate'}. Press Enter to play it.`);
 }
@@ -605,7 +699,7 @@ async function analyse() {
 }
 
 function renderAnalysis(res) {
-  const head = el('tr', {}, ...['guess', 'entropy', 'largest', 'expected', 'groups', ''].map((h) => el('th', { text: h })));
+  const head = el('tr', {}, ...['guess', 'entropy', 'largest', 'expected', 'groups', 'note'].map((h) => el('th', { scope: 'col', text: h })));
   const rows = res.top.map((s) => el('tr', {},
     el('td', { class: 'word', text: s.guess }), el('td', { text: fmt(s.entropy) }), el('td', { text: fmt(s.largest) }),
     el('td', { text: fmt(s.expected) }), el('td', { text: fmt(s.parts) }),
@@ -632,15 +726,21 @@ function selectedStrategies() {
 
 function renderStrategies(list) {
   $('strategies').replaceChildren(...list.map((s) => el('label', { class: 'chip', title: `${s.summary} (${s.source})` },
-    el('input', { type: 'checkbox', value: s.name, checked: DEFAULT_STRATEGIES.includes(s.name) }), ` ${s.name}`)));
-  $('hint-strategy').replaceChildren(...list.map((s) => el('option', { value: s.name, text: s.name, title: s.summary })));
-  $('hint-strategy').value = 'entropy';
+    el('input', { type: 'checkbox', value: s.name, checked: DEFAULT_STRATEGIES.includes(s.name) }), ` ${strategyLabel(s.name)} `,
+    el('code', { class: 'muted', text: s.name }))));
+  for (const id of ['hint-strategy', 'assist-strategy']) {
+    $(id).replaceChildren(...list.filter((s) => id === 'hint-strategy' || s.rank)
+      .map((s) => el('option', { value: s.name, text: strategyLabel(s.name), title: `${s.summary} (${s.source})` })));
+    $(id).value = 'entropy';
+  }
 }
 
 function listLabel(key) {
-  const [game, rest] = key.split('/');
+  const [game, rest, more] = key.split('/');
   const name = GAME_LABELS[game] || game;
-  if (['wordle', 'symble'].includes(game)) return `${name}, ${rest} lists`;
+  if (rest === 'english') return `${name}, English words of ${more} letters`;
+  if (rest === 'complete') return `${name}, every code of ${more.split('x')[1]} over ${more.split('x')[0]} symbols`;
+  if (isWordGame(game)) return `${name}, ${rest} lists`;
   return `${name} ${rest}`;
 }
 
@@ -648,7 +748,7 @@ function simParams() {
   const sample = document.querySelector('input[name=games]:checked').value === 'sample';
   const params = {
     kind: 'simulate', ...specParams(), strategies: selectedStrategies().join(','),
-    target_turn: $('target-turn').value.trim(), first: $('first-guess').value.trim(),
+    target_turn: $('target-turn').value.trim(), first: $('first-guess').value.trim(), max_guesses: $('max-guesses').value.trim() || 0,
     games: sample ? $('sample-size').value.trim() : 'all', seed: $('sim-seed').value.trim(),
   };
   if (state.spec.game === 'wordle' && $('hard').checked) params.hard = 1;
@@ -662,6 +762,7 @@ async function runSimulation() {
   $('sim').dataset.state = 'starting';
   $('sim').dataset.partials = 0;
   const r = await post('/api/jobs/start', simParams());
+  state.simSpec = specKey();
   if (!r.ok) {
     $('run-btn').disabled = false;
     $('sim').dataset.state = 'refused';
@@ -687,6 +788,7 @@ async function runSimulation() {
       $('sim').dataset.state = v.state;
       showProgress($('sim-progress'), v.done, v.total || 1, v.seconds, 'games');
       if (v.result) renderSimulation(v.result);
+      if (v.state === 'done') $('sim-announce').textContent = `Simulation done: ${v.result.strategies.map((s) => `${strategyLabel(s.name)} ${s.average.toFixed(3)} guesses on average`).join('; ')}.`;
       if (v.state === 'canceled') $('sim-error').textContent = `Cancelled after ${fmt(v.done)} games${v.error ? ` (${v.error})` : ''}.`;
       else if (v.state === 'failed') $('sim-error').textContent = v.error;
       if (v.state !== 'done') { // the strategies that did not finish say so
@@ -709,10 +811,12 @@ function cancelSimulation() {
 
 // What a simulation did so far: its set-up, a row per strategy, and the three histograms.
 function renderSimulation(res) {
+  state.lastSim = res;
   const games = res.sample ? `a sample of ${fmt(res.games)} of ${fmt(res.secrets)} secrets` : `all ${fmt(res.games)} secrets`;
   const extras = [res.hard ? 'hard mode' : null, res.first ? `first guess ${res.first}` : null,
     res.target_turn ? `candidates from turn ${res.target_turn}` : null, res.max_guesses ? `at most ${res.max_guesses} guesses` : null].filter(Boolean);
-  fill($('sim-caption'), el('b', { text: listLabel(res.game) }), ` · ${games}`, extras.length ? ` · ${extras.join(' · ')}` : '',
+  const other = state.simSpec && state.simSpec !== specKey() ? ' (not the game set up above)' : '';
+  fill($('sim-caption'), el('b', { text: listLabel(res.game) + other }), ` · ${games}`, extras.length ? ` · ${extras.join(' · ')}` : '',
     ' · seed ', el('code', { text: String(res.seed) }));
   $('sim-caption').hidden = false;
   renderSimSummary(res);
@@ -722,11 +826,16 @@ function renderSimulation(res) {
 
 function renderSimSummary(res) {
   const within = (res.strategies.find((s) => s.wins_within) || {}).wins_within;
-  const heads = ['strategy', 'games', 'average', 'median', 'std', 'worst', within ? `won in ${within}` : 'won',
-    'first guess', 'removed / turn', 'run'];
+  const heads = ['strategy', 'games', 'average', 'median', 'std', 'worst', res.max_guesses ? 'lost' : null,
+    within ? `won in ${within}` : 'won', 'first guess', 'removed / turn', 'time per game', 'run'].filter(Boolean);
+  // removed per turn: the mean of the games' values, as under the chart (one definition)
+  const removedMean = (name) => {
+    const s = res.charts && res.charts.removed && res.charts.removed.series.find((x) => x.name === name);
+    return s && s.stats.n ? `${s.stats.mean.toFixed(1)}%` : '–';
+  };
   const rows = res.strategies.map((s, i) => {
-    const name = el('th', {}, el('span', { class: 'swatch', style: { background: SERIES_COLOURS[i % SERIES_COLOURS.length] } }),
-      s.name, s.label !== s.name ? el('span', { class: 'muted small', text: ` ${s.label.slice(s.name.length)}` }) : null);
+    const name = el('th', { scope: 'row' }, el('span', { class: 'swatch', style: { background: SERIES_COLOURS[i % SERIES_COLOURS.length] } }),
+      strategyLabel(s.name), ' ', el('code', { class: 'muted small', text: s.label }));
     if (s.state !== 'done') {
       const share = res.games ? s.done / res.games : 0;
       return el('tr', { class: `sim-${s.state}`, 'data-strategy': s.name }, name,
@@ -737,14 +846,291 @@ function renderSimSummary(res) {
     return el('tr', { class: 'sim-done', 'data-strategy': s.name }, name,
       el('td', { class: 'num', text: fmt(s.done) }), el('td', { class: 'num strong', text: s.average.toFixed(3) }),
       el('td', { class: 'num', text: fmt(s.median) }), el('td', { class: 'num', text: s.stddev.toFixed(3) }),
-      el('td', { class: 'num', text: fmt(s.max) }), el('td', { class: 'num', text: pct(s.wins / s.done) }),
-      el('td', { class: 'word', text: s.first_guess || 'varies' }), el('td', { class: 'num', text: `${s.removed.toFixed(1)}%` }),
+      el('td', { class: 'num', text: fmt(s.max) }), res.max_guesses ? el('td', { class: 'num', text: fmt(s.lost) }) : null,
+      el('td', { class: 'num', text: pct(s.wins / s.done) }),
+      el('td', { class: 'word', text: s.first_guess || 'varies' }), el('td', { class: 'num', text: removedMean(s.name) }),
+      el('td', { class: 'num', text: `${fmt(1000 * s.seconds / s.done)} ms` }),
       el('td', { class: 'num', title: `${fmt(s.states)} states decided`, text: `${s.seconds.toFixed(2)} s` }));
   });
   const left = ['strategy', 'first guess'];
-  fill($('sim-summary'), el('thead', {}, el('tr', {}, heads.map((h) => el('th', { class: left.includes(h) ? '' : 'num', text: h })))),
+  const th = (h) => el('th', { scope: 'col', class: left.includes(h) ? '' : 'num', text: h });
+  fill($('sim-summary'), el('thead', {}, el('tr', {}, heads.map(th))),
     el('tbody', {}, rows));
   $('sim-summary').hidden = false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The assistant: a game played elsewhere. Each row is a guess and the feedback seen, set by tapping
+// the tiles (Wordle colours), the symbols (Symble) or counting pegs (Mastermind); the candidates
+// left and the best next guesses follow, and the board lives in the address (?game=…&history=…).
+
+const assist = { rows: [], seq: 0, timer: null }; // rows: {guess: [symbols], marks}
+
+function assistRule() {
+  return ['wordle', 'symble'].includes(state.spec.game) ? state.spec.game : 'mastermind';
+}
+
+// A row's feedback as the API spells it.
+function assistFeedback(row) {
+  const r = assistRule();
+  if (r === 'mastermind') return `${row.marks.blacks}B${row.marks.whites}W`;
+  if (r === 'symble') return row.marks === 'won' ? 'won' : row.marks.map((m) => 'abc'[m]).join('');
+  return row.marks.map((m) => '.YG'[m]).join('');
+}
+
+function assistHistory() {
+  return assist.rows.map((r) => `${r.guess.join('')}=${assistFeedback(r)}`).join(',');
+}
+
+// Rows from a history parameter (the address); what does not parse is dropped with a message.
+function assistParse(text) {
+  const rows = [];
+  for (const entry of (text || '').split(/[,\s]+/).filter(Boolean)) {
+    const [g, f] = entry.split('=');
+    if (!g || f === undefined) continue;
+    const guess = splitSymbols(g.toLowerCase());
+    const r = assistRule();
+    let marks;
+    if (r === 'mastermind') {
+      const m = /^(?:(\d+)B)?(?:(\d+)W)?$/i.exec(f);
+      if (!m) continue;
+      marks = { blacks: +(m[1] || 0), whites: +(m[2] || 0) };
+    } else if (r === 'symble') {
+      marks = f === 'won' ? 'won' : [...f].map((c) => 'abc'.indexOf(c));
+    } else {
+      marks = [...f.toUpperCase()].map((c) => '.YG'.indexOf(c));
+    }
+    if (Array.isArray(marks) && (marks.length !== guess.length || marks.some((m) => m < 0))) continue;
+    rows.push({ guess, marks });
+  }
+  return rows;
+}
+
+function assistHelp() {
+  const r = assistRule();
+  $('assist-help').textContent = r === 'wordle'
+    ? 'Each tile of a row is a button: press it to go from gray to yellow to green.'
+    : r === 'symble'
+      ? 'Symble shows a symbol per position of the secret: press a symbol to change it; tick "solved" when the guess was the word.'
+      : 'Set how many pegs were black (right colour, right place) and white (right colour, wrong place).';
+  $('assist-guess').placeholder = r === 'mastermind' ? `${state.game ? state.game.length : 4} digits` : 'a word';
+}
+
+function assistReset() {
+  assist.rows = [];
+  $('assist-guess').value = '';
+  assistRender();
+}
+
+function assistAdd(e) {
+  e.preventDefault();
+  const text = $('assist-guess').value.trim().toLowerCase();
+  const guess = splitSymbols(text);
+  const n = state.game.length;
+  $('assist-error').textContent = '';
+  if (guess.length !== n) {
+    $('assist-error').textContent = `A guess has ${n} ${assistRule() === 'mastermind' ? 'pegs' : 'letters'}; "${text}" has ${guess.length}.`;
+    $('assist-guess').focus();
+    return;
+  }
+  const r = assistRule();
+  const marks = r === 'mastermind' ? { blacks: 0, whites: 0 } : guess.map(() => 0);
+  assist.rows.push({ guess, marks });
+  $('assist-guess').value = '';
+  assistRender();
+  // the first tile of the new row next, to set the colours
+  const last = $('assist-rows').lastElementChild;
+  const first = last && last.querySelector('button, input');
+  if (first) first.focus();
+}
+
+function assistUndo() {
+  assist.rows.pop();
+  assistRender();
+  $('assist-guess').focus();
+}
+
+function assistCycle(row, i) {
+  const r = assistRule();
+  if (r === 'symble' && row.marks === 'won') return;
+  row.marks[i] = (row.marks[i] + 1) % 3;
+  assistRender(true);
+}
+
+function assistRowEl(row, t) {
+  const r = assistRule();
+  const label = `Row ${t + 1}, ${row.guess.join('')}`;
+  const box = el('div', { class: 'assist-row', role: 'listitem', 'data-guess': row.guess.join(''), 'data-feedback': assistFeedback(row) });
+  box.append(el('span', { class: 'assist-num', text: `${t + 1}`, 'aria-hidden': 'true' }));
+  if (r === 'wordle') {
+    const tiles = el('span', { class: 'tiles', role: 'group', 'aria-label': label });
+    const words = paletteWords();
+    row.guess.forEach((c, i) => tiles.append(el('button', {
+      type: 'button', class: `tile ${MARK_NAMES[row.marks[i]]}`, text: c, 'data-i': i,
+      'aria-label': `${c}, position ${i + 1}: ${words[row.marks[i]]}. Press to change.`,
+      onclick: () => assistCycle(row, i),
+    })));
+    box.append(tiles);
+  } else if (r === 'symble') {
+    box.append(el('span', { class: 'tiles', 'aria-hidden': 'true' }, row.guess.map((c) => el('span', { class: 'tile filled', text: c }))));
+    const syms = el('span', { class: 'symbols', role: 'group', 'aria-label': `${label}, symbols by position of the secret` });
+    if (row.marks !== 'won')
+      row.marks.forEach((m, i) => syms.append(el('button', {
+        type: 'button', class: 'symbtn', 'data-i': i, html: SYMBOLS[m].svg,
+        'aria-label': `position ${i + 1}: ${SYMBOLS[m].name}. Press to change.`, onclick: () => assistCycle(row, i),
+      })));
+    else syms.append(el('span', { class: 'won-label', text: 'solved' }));
+    const won = el('input', { type: 'checkbox', checked: row.marks === 'won' });
+    won.addEventListener('change', () => { row.marks = won.checked ? 'won' : row.guess.map(() => 0); assistRender(true); });
+    box.append(syms, el('label', { class: 'small' }, won, ' solved'));
+  } else {
+    const n = row.guess.length;
+    box.append(el('span', { class: 'pegs', 'aria-hidden': 'true' }, row.guess.map((c) => pegEl(c, 'small'))));
+    for (const [key, word] of [['blacks', 'black'], ['whites', 'white']]) {
+      const input = el('input', { type: 'number', min: 0, max: n, value: row.marks[key], class: 'pegcount', 'aria-label': `${label}: ${word} pegs` });
+      input.addEventListener('change', () => {
+        const v = Math.max(0, Math.min(n, Math.round(+input.value || 0)));
+        row.marks[key] = v;
+        assistRender(true);
+      });
+      box.append(el('label', { class: 'pegfield' }, input, ` ${word}`));
+    }
+  }
+  return box;
+}
+
+// Redraw the rows (keeping the focus on the control that changed), then ask the server.
+function assistRender(keepFocus) {
+  const focused = keepFocus && $('assist-rows').contains(document.activeElement) ? document.activeElement : null;
+  const where = focused ? [[...$('assist-rows').children].indexOf(focused.closest('.assist-row')), focused.dataset.i, focused.type] : null;
+  assistHelp();
+  fill($('assist-rows'), ...assist.rows.map(assistRowEl));
+  if (where) {
+    const row = $('assist-rows').children[where[0]];
+    const again = row && (where[1] !== undefined ? row.querySelector(`[data-i="${where[1]}"]`) : row.querySelector(`input[type=${where[2]}]`));
+    if (again) again.focus();
+  }
+  $('assist-undo').disabled = !assist.rows.length;
+  $('assist-clear').disabled = !assist.rows.length;
+  assistSaveAddress();
+  clearTimeout(assist.timer);
+  $('assist').dataset.state = 'busy';
+  assist.seq++; // what is on its way is of an older board
+  assist.timer = setTimeout(assistUpdate, keepFocus ? 250 : 0);
+}
+
+// The board in the address bar, so that a reload or a shared link brings it back.
+function assistSaveAddress() {
+  const q = new URLSearchParams(specParams());
+  if (assist.rows.length) q.set('history', assistHistory());
+  const url = `${location.pathname}?${q}`;
+  history.replaceState(null, '', url);
+  $('assist-link').href = url;
+  $('assist-link').textContent = assist.rows.length ? `${assist.rows.length} ${assist.rows.length === 1 ? 'row' : 'rows'}, ${state.spec.game}` : `an empty ${state.spec.game} board`;
+}
+
+// Counts and ranks the board; the panel's data-state says "ready" (with data-history) once shown.
+async function assistUpdate() {
+  const seq = ++assist.seq;
+  const shown = assistHistory();
+  $('assist').dataset.state = 'busy';
+  await assistShow(seq);
+  if (seq === assist.seq) {
+    $('assist').dataset.state = 'ready';
+    $('assist').dataset.history = shown;
+  }
+}
+
+async function assistShow(seq) {
+  const base = { ...specParams(), history: assistHistory() };
+  const strategy = $('assist-strategy').value || 'entropy';
+  $('assist-error').textContent = '';
+  $('assist-status').textContent = 'Counting…';
+  const [c, k] = await Promise.all([get('/api/candidates', { ...base, limit: 100 }), get('/api/rank', { ...base, strategy, limit: 10 })]);
+  // the words left, most likely first: by their frequency in English (the frequency strategy's order);
+  // its rank scores every guess, which nothing interrupts, so only where the server would score them for a hint
+  const lim = state.catalogue.limits;
+  const pairs = c.ok ? c.data.count * state.game.guesses : Infinity;
+  const sp = state.spec;
+  const english = sp.words === 'lists' || (sp.words === 'english' && +sp.length === 5); // the bundled frequencies are of 5-letter words
+  const f = assistRule() !== 'mastermind' && english && c.ok && c.data.count > 1 &&
+    pairs <= (state.game.table_precomputed ? lim.decision_pairs : lim.decision_pairs_on_the_fly)
+    ? await get('/api/rank', { ...base, strategy: 'frequency', limit: 100 }) : null;
+  if (seq !== assist.seq) return;
+  if (seq !== assist.seq) return; // a newer board was asked meanwhile
+  if (!c.ok) {
+    fill($('assist-words'));
+    fill($('assist-rank'));
+    $('assist-words-title').textContent = 'Words left';
+    $('assist-words-note').textContent = '';
+    const o = c.data.outside_list;
+    if (o) return assistOutside(o);
+    $('assist-status').textContent = '';
+    $('assist-error').textContent = c.data.error;
+    return;
+  }
+  const n = c.data.count;
+  const noun = assistRule() === 'mastermind' || state.spec.words === 'complete' ? ['code', 'codes'] : ['word', 'words'];
+  $('assist-words-title').textContent = `${fmt(n)} ${n === 1 ? noun[0] : noun[1]} left`;
+  const likely = f && f.ok ? f.data.ranked.filter((g) => g.candidate) : null;
+  const byFrequency = likely && likely.length === Math.min(n, 100) && likely.some((g) => g.frequency > 0);
+  const words = byFrequency ? likely.map((g) => g.guess) : c.data.candidates;
+  fill($('assist-words'), ...words.map((w) => el('li', { text: w })));
+  const shown = n > words.length ? `the first ${words.length} of ${fmt(n)}; ` : '';
+  $('assist-words-note').textContent = n <= 1 ? '' : byFrequency ? `${shown}most likely first, by how common the word is in English`
+    : `${shown}each is equally likely`;
+  let status = n === 1 ? `The answer is ${c.data.candidates[0]}.` : `${fmt(n)} ${noun[1]} fit these rows.`;
+  if (!assist.rows.length) status = `Enter the first guess you played, or pick one of the best below (${fmt(n)} ${noun[1]} possible).`;
+  $('assist-status').textContent = status;
+  if (n <= 1) { // nothing left to choose between
+    fill($('assist-rank'), n ? el('caption', { class: 'muted small', text: `Play ${c.data.candidates[0]}.` }) : null);
+    return;
+  }
+  if (!k.ok) { fill($('assist-rank'), el('caption', { class: 'muted small', text: k.data.error })); return; }
+  assistRenderRank(k.data, strategy);
+}
+
+// No answer of the lists fits row o.turn: say whether allowed words do (and offer the wider lists)
+// rather than blame the colours.
+function assistOutside(o) {
+  const row = `row ${o.turn + 1}`;
+  if (!o.count) {
+    $('assist-status').textContent = `No allowed word fits ${row} after the rows before it: check the colours of each row.`;
+    return;
+  }
+  const some = o.words.slice(0, 8).join(', ') + (o.count > 8 ? ', …' : '');
+  const words = `${fmt(o.count)} allowed ${o.count === 1 ? 'word does' : 'words do'} (${some})`;
+  const parts = [`No answer of these lists fits ${row}, but ${words}. `];
+  const wider = o.wider && state.catalogue.lists.find((l) => l.name === o.wider);
+  if (wider) {
+    parts.push(el('button', {
+      type: 'button', id: 'assist-widen', text: `Widen to ${wider.label}`,
+      onclick: () => { state.spec.lists = wider.name; $('lists').value = wider.name; newGame(); },
+    }));
+  }
+  fill($('assist-status'), ...parts);
+}
+
+function assistRenderRank(data, strategy) {
+  const head = el('tr', {}, el('th', { scope: 'col', text: 'guess' }), el('th', { scope: 'col', class: 'num', text: 'score' }),
+    el('th', { scope: 'col', class: 'num opt', text: 'largest' }), el('th', { scope: 'col', class: 'num opt', text: 'expected' }),
+    el('th', { scope: 'col', class: 'num', text: 'groups' }), el('th', { scope: 'col', text: 'note' }));
+  const rows = data.ranked.map((g) => el('tr', {},
+    el('td', { class: 'word' }, el('button', {
+      type: 'button', class: 'linkish', text: g.guess, 'aria-label': `use ${g.guess}`,
+      onclick: () => { $('assist-guess').value = g.guess; $('assist-guess').focus(); },
+    })),
+    el('td', { class: 'num', text: scoreText(strategy, g.score) || fmt(g.score) }), el('td', { class: 'num opt', text: fmt(g.largest) }),
+    el('td', { class: 'num opt', text: fmt(g.expected) }), el('td', { class: 'num', text: fmt(g.parts) }),
+    el('td', { class: 'muted small', text: g.candidate ? 'may be the answer' : '' })));
+  fill($('assist-rank'), el('thead', {}, head), el('tbody', {}, rows));
+}
+
+function wireAssist() {
+  $('assist-form').addEventListener('submit', assistAdd);
+  $('assist-undo').addEventListener('click', assistUndo);
+  $('assist-clear').addEventListener('click', () => { assistReset(); $('assist-guess').focus(); });
+  $('assist-strategy').addEventListener('change', () => assistUpdate());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -765,10 +1151,15 @@ function renderPickers() {
 
 function applySpecToForm() {
   const s = state.spec;
-  const mm = !['wordle', 'symble'].includes(s.game);
+  const words = isWordGame(s.game);
+  const codes = !words || s.words === 'complete';
   for (const b of document.querySelectorAll('#game-picker .segbtn')) b.setAttribute('aria-pressed', b.dataset.game === s.game ? 'true' : 'false');
-  for (const f of document.querySelectorAll('.for-words')) f.hidden = mm;
-  for (const f of document.querySelectorAll('.for-mm')) f.hidden = !mm;
+  for (const f of document.querySelectorAll('.for-words')) f.hidden = !words;
+  for (const f of document.querySelectorAll('.for-lists')) f.hidden = !words || s.words !== 'lists';
+  for (const f of document.querySelectorAll('.for-english')) f.hidden = !words || s.words !== 'english';
+  for (const f of document.querySelectorAll('.for-mm')) f.hidden = !codes;
+  $('words').value = s.words;
+  $('length').value = s.length;
   for (const f of document.querySelectorAll('.for-wordle')) f.hidden = s.game !== 'wordle';
   $('lists').value = s.lists;
   $('colors').value = s.colors;
@@ -780,6 +1171,7 @@ function pickGame(name) {
   const g = state.catalogue.games.find((x) => x.name === name);
   state.spec.game = name;
   if (g.colors) { state.spec.colors = g.colors; state.spec.pegs = g.pegs; state.spec.no_repeat = g.no_repeat; }
+  else if (state.spec.words === 'complete' && state.spec.colors > 9) state.spec.colors = 6;
   applySpecToForm();
   newGame();
 }
@@ -787,6 +1179,8 @@ function pickGame(name) {
 function wire() {
   $('new-game').addEventListener('click', () => newGame());
   $('lists').addEventListener('change', (e) => { state.spec.lists = e.target.value; newGame(); });
+  $('words').addEventListener('change', (e) => { state.spec.words = e.target.value; applySpecToForm(); newGame(); });
+  $('length').addEventListener('change', (e) => { state.spec.length = e.target.value; newGame(); });
   $('colors').addEventListener('change', (e) => { state.spec.colors = e.target.value; newGame(); });
   $('pegs').addEventListener('change', (e) => { state.spec.pegs = e.target.value; newGame(); });
   $('no-repeat').addEventListener('change', (e) => { state.spec.no_repeat = e.target.checked; newGame(); });
@@ -806,18 +1200,88 @@ function wire() {
   for (const id of ['lists', 'no-repeat', 'hard']) $(id).addEventListener('change', (e) => e.target.blur());
   $('keyboard').addEventListener('click', (e) => {
     const k = e.target.closest('.key');
-    if (k) { press(k.dataset.key); k.blur(); }
+    if (!k) return;
+    $('keyboard')._last = k.dataset.key;
+    press(k.dataset.key);
+    if (e.detail > 0) k.blur(); // a tap or click: the focus goes back to the page, the keys to the game
   });
+  $('keyboard').addEventListener('keydown', (e) => { if (moveKeyFocus(e)) e.preventDefault(); });
+  // Letters, Backspace and Enter typed anywhere else go to the game; but Space and Enter on a
+  // focused control are the control's (a letter key types its letter), and fields keep their keys.
   document.addEventListener('keydown', (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
     const t = e.target;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return;
+    const control = t && t.closest && t.closest('button, a, summary, [role=button], [tabindex]:not(section)');
+    if ((e.key === 'Enter' || e.key === ' ') && control) return;
+    if (e.key === ' ') return;
     if (e.key === 'Enter' || e.key === 'Backspace' || e.key.length === 1 || /^\p{L}$/u.test(e.key)) {
-      if (e.key === 'Enter' && t && t.tagName === 'BUTTON' && !t.classList.contains('key')) return;
       e.preventDefault();
       press(e.key);
     }
   });
+  wireDisplay();
+  wireAssist();
+}
+
+// Theme (the system's unless chosen) and the high-contrast palette, remembered by the browser.
+function wireDisplay() {
+  const root = document.documentElement;
+  const dark = window.matchMedia('(prefers-color-scheme: dark)');
+  const more = window.matchMedia('(prefers-contrast: more)');
+  const stored = (k) => { try { return localStorage.getItem(k); } catch (e) { return null; } };
+  const store = (k, v) => { try { localStorage.setItem(k, v); } catch (e) { /* private mode: not remembered */ } };
+  $('theme').value = stored('cb-theme') || 'system';
+  const c = stored('cb-contrast');
+  $('contrast').checked = c === null ? more.matches : c === '1';
+  const apply = () => {
+    const t = $('theme').value;
+    root.dataset.theme = t === 'system' ? (dark.matches ? 'dark' : 'light') : t;
+    if ($('contrast').checked) root.dataset.palette = 'contrast';
+    else delete root.dataset.palette;
+    for (const box of document.querySelectorAll('.chart')) if (box._plot) { box._sig = null; } // redrawn in the theme's ink
+    if (state.lastSim) renderSimulation(state.lastSim);
+    if (state.game) { renderBoard(); renderKeyboard(); }
+  };
+  $('theme').addEventListener('change', () => { store('cb-theme', $('theme').value); apply(); });
+  $('contrast').addEventListener('change', () => { store('cb-contrast', $('contrast').checked ? '1' : '0'); apply(); });
+  dark.addEventListener('change', apply);
+  apply();
+}
+
+const specKey = () => JSON.stringify(specParams());
+
+// The game set up above changed: the simulation's results are of another game (cleared unless a
+// run goes on, whose caption names its game), the assistant's rows too.
+function gameChanged() {
+  const key = specKey();
+  if (state.shownSpec === key) return;
+  const first = state.shownSpec === undefined;
+  state.shownSpec = key;
+  const preset = state.catalogue.games.find((g) => g.name === state.spec.game);
+  $('max-guesses').value = preset ? preset.max_guesses : '';
+  if (!state.sim) clearSimulation();
+  else if (state.lastSim) renderSimulation(state.lastSim);
+  // the assistant's rows stay when only the word lists change (widening keeps the board)
+  const { lists, ...game } = specParams();
+  const assistKey = JSON.stringify(game);
+  if (!first && assist.key !== assistKey) assistReset();
+  else if (!first) assistRender();
+  assist.key = assistKey;
+}
+
+function clearSimulation() {
+  state.lastSim = null;
+  $('sim-caption').hidden = true;
+  $('sim-summary').hidden = true;
+  $('sim-progress').hidden = true;
+  $('sim-error').textContent = '';
+  for (const id of ['score', 'removed', 'time']) {
+    const box = $(`chart-${id}`);
+    if (box._plot) { box._plot.destroy(); box._plot = null; }
+    box.replaceChildren(el('p', { class: 'placeholder', text: 'No simulation of this game yet.' }));
+    $(`stats-${id}`).replaceChildren();
+  }
 }
 
 async function start() {
@@ -825,8 +1289,24 @@ async function start() {
   const r = await get('/api/games');
   if (!r.ok) { setMessage(r.data.error, 'warn'); return; }
   state.catalogue = r.data;
+  // a board from the address: its game, then its rows in the assistant
+  const q = new URLSearchParams(location.search);
+  const game = q.get('game');
+  if (game && state.catalogue.games.some((g) => g.name === game)) {
+    const g = state.catalogue.games.find((x) => x.name === game);
+    state.spec.game = game;
+    if (g.colors) Object.assign(state.spec, { colors: +(q.get('colors') || g.colors), pegs: +(q.get('pegs') || g.pegs), no_repeat: q.has('no_repeat') ? q.get('no_repeat') === '1' : g.no_repeat });
+    if (q.get('lists') && state.catalogue.lists.some((l) => l.name === q.get('lists'))) state.spec.lists = q.get('lists');
+    if (isWordGame(game) && q.get('dictionary') === 'english') Object.assign(state.spec, { words: 'english', length: +(q.get('length') || 5) });
+    if (isWordGame(game) && q.has('colors')) {
+      Object.assign(state.spec, { words: 'complete', colors: +q.get('colors'), pegs: +(q.get('pegs') || 4), no_repeat: q.get('no_repeat') === '1' });
+    }
+  }
   renderPickers();
   await newGame();
+  assist.rows = state.game ? assistParse(q.get('history')) : [];
+  assistRender();
+  if (q.get('history')) $('assist').scrollIntoView();
 }
 
 start();
