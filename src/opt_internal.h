@@ -104,10 +104,11 @@ void cb__sym_stabilizer(const cb_sym_group *g, const uint8_t *code, cb_sym_group
 /* ---- the search's shared state (optimal.c searches, opt_scan.c looks at nodes) ---- */
 
 #define INF ((int64_t)1 << 60)
-#define UNL 255     /* no limit on the guesses left */
-#define PAR_NODE 40 /* first-level nodes at least this big solve their first guess's parts as tasks */
-#define PAR_PART 5  /* parts at least this big become tasks (smaller ones stay with the parent) */
-#define CACHE_MIN 3 /* nodes at least this big go to the cache */
+#define UNL 255      /* no limit on the guesses left */
+#define PAR_NODE 40  /* first-level nodes at least this big solve their first guess's parts as tasks */
+#define PAR_PART 5   /* parts at least this big become tasks (smaller ones stay with the parent) */
+#define LBSCAN_MIN 8 /* parts at least this big get a look-ahead bound before any search (raise_bounds) */
+#define CACHE_MIN 3  /* nodes at least this big go to the cache */
 #define LT_MAX ((size_t)512 << 20)
 #define LT_MIN 16    /* smaller nodes let their parts read their own base */
 #define SEEN_BITS 15 /* per-thread hash of rows and orbits: 2^SEEN_BITS slots at least */
@@ -193,6 +194,7 @@ typedef struct solver {
     size_t cur_index, opener_count;
     int phase, phase_depth;
     int sym;
+    int lbscan_level; /* eval_guess raises its parts' bounds first at levels up to this */
     cb_sym_group *root_grp;
 } solver;
 
@@ -342,6 +344,12 @@ int cb__opt_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint
  * Allocates in the thread's arena; CB_ENOMEM.
  */
 int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc);
+/*
+ * A lower bound of x from one guess of look-ahead (every allowed guess, no
+ * table kept): at least `known`, which it returns as soon as a guess shows
+ * that nothing more can be proved this way.
+ */
+int64_t cb__opt_scan_lb(solver *S, const node *x, int64_t known);
 /*
  * The parts of x for the guess gid_played with values vec (one per entry):
  * the children, each with the list of guesses it inherits (sc's kept ones,

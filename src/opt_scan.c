@@ -625,6 +625,64 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
     return CB_OK;
 }
 
+/*
+ * A lower bound of x by looking one guess ahead, and nothing else: the least
+ * over every allowed guess of |x| plus the bounds of its parts. It is the
+ * scan's lbmin without the local table, the order or the duplicate rows, so
+ * it costs reads only. It stops as soon as some guess bounds x at `known` or
+ * less (x's own bound: no gain is possible) and then returns `known`.
+ */
+int64_t cb__opt_scan_lb(solver *S, const node *x, int64_t known)
+{
+    tls *T = me(S);
+    uint32_t n = x->n, m = x->m;
+    int r = child_d(x->d), lw = S->lw;
+    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    uint32_t *touched = alloc(S, T, ((size_t)n + 1) * sizeof *touched);
+    int64_t *lbt = alloc(S, T, ((size_t)n + 1) * sizeof *lbt);
+    uint8_t *tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
+    int64_t best = INF;
+    if (!touched || !lbt || !tmp) {
+        cb__arena_reset(&T->arena, mk);
+        return known;
+    }
+    if (!S->pairs)
+        for (uint32_t c = 1; c <= n; c++)
+            lbt[c] = cb__opt_part_lb(S, c, c, r, x->bmax);
+    int fast = !S->pairs && !S->depth_only && lw == 1 && (r == UNL || r >= 2);
+    hcons h;
+    int filter = S->hard && x->cg != CB_NONE;
+    if (filter)
+        hard_constraint(S, x->cg, x->cfb, &h);
+    int64_t wc = S->depth_only ? 0 : n;
+    for (uint32_t j = 0; j < m && best > known; j++) {
+        uint32_t g = x->gid[j];
+        if (filter && !respects(S, &h, g))
+            continue;
+        uint32_t srow = guess_row(x, j);
+        rowstat st;
+        if (fast) {
+            uint32_t parts, pairs, won, maxpart;
+            uint64_t hh;
+            row_plain1(x->base + (size_t)srow * x->stride, x->col, n, S->won, tmp, T, S->nvals, &parts, &pairs, &won,
+                       &maxpart, &hh);
+            if (parts == 1 && !won)
+                continue;
+            if (maxpart <= x->bmax) {
+                int64_t lb = sat(wc + 2 * (int64_t)(n - won) - (int64_t)(parts - won));
+                best = min64(best, lb);
+                continue;
+            }
+        }
+        row_generic(S, x, srow, tmp, touched, lbt, r, &st);
+        if (st.parts == 1 && !st.won)
+            continue;
+        best = min64(best, sat(wc + st.lbsum));
+    }
+    cb__arena_reset(&T->arena, mk);
+    return max64(best, known);
+}
+
 /* ---- splitting a node by a guess ---- */
 
 /*
