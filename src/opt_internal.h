@@ -166,6 +166,7 @@ typedef struct tls {
     uint32_t *gmap;    /* game index -> kept row, CB_NONE between uses */
     struct slot *seen; /* stamped hash slots */
     uint32_t seen_cap, seen_mask, gen;
+    uint64_t (*lbbm)[4]; /* scan_lb's 256-bit sets, one per guess of a block, zero between uses */
     uint64_t nodes;
     char pad[64];
 } tls;
@@ -180,6 +181,7 @@ typedef struct solver {
     int lw; /* bytes per value */
     const uint8_t *gbase;
     size_t gstride;
+    uint8_t *tt;         /* the game's table secret-major (tt[s * nguess + g]), for scan_lb; or NULL */
     const uint16_t *obs; /* Symble: obs[m * 3^n + raw] */
     uint8_t *lc;         /* hard mode: letter counts of each guess */
     int siglen;

@@ -632,6 +632,46 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
  * it costs reads only. It stops as soon as some guess bounds x at `known` or
  * less (x's own bound: no gain is possible) and then returns `known`.
  */
+/*
+ * scan_lb through the secret-major table S->tt, for plain secrets whose
+ * parts all have the bound 2c - 1: a guess's bound is then 3n - won -
+ * parts, and only the number of its parts is needed. Guesses go in blocks;
+ * for each secret the block's values are read from one contiguous row and
+ * marked in a 256-bit set per guess.
+ */
+#define LB_BLOCK 256
+static int64_t scan_lb_t(solver *S, const node *x, int64_t known, const hcons *h, uint32_t *weak)
+{
+    tls *T = me(S);
+    uint32_t n = x->n, m = x->m, won = S->won;
+    uint64_t(*bm)[4] = T->lbbm;
+    int64_t best = INF;
+    for (uint32_t j = 0; j < m; j++)
+        weak[j] = UINT32_MAX;
+    for (uint32_t j0 = 0; j0 < m && best > known; j0 += LB_BLOCK) {
+        uint32_t jn = m - j0 < LB_BLOCK ? m - j0 : LB_BLOCK;
+        const uint32_t *gid = x->gid + j0;
+        for (uint32_t e = 0; e < n; e++) {
+            const uint8_t *row = S->tt + (size_t)x->sid[e] * S->game->nguess;
+            for (uint32_t b = 0; b < jn; b++) {
+                uint32_t v = row[gid[b]];
+                bm[b][v >> 6] |= 1ull << (v & 63);
+            }
+        }
+        for (uint32_t b = 0; b < jn; b++) {
+            uint32_t parts = (uint32_t)(__builtin_popcountll(bm[b][0]) + __builtin_popcountll(bm[b][1]) +
+                                        __builtin_popcountll(bm[b][2]) + __builtin_popcountll(bm[b][3]));
+            uint32_t w = (uint32_t)(bm[b][won >> 6] >> (won & 63)) & 1;
+            bm[b][0] = bm[b][1] = bm[b][2] = bm[b][3] = 0;
+            if ((parts == 1 && !w) || (h && !respects(S, h, gid[b])))
+                continue;
+            weak[j0 + b] = 3 * n - w - parts;
+            best = min64(best, 3 * (int64_t)n - w - (int64_t)parts);
+        }
+    }
+    return max64(best, known);
+}
+
 int64_t cb__opt_scan_lb(solver *S, const node *x, int64_t known)
 {
     tls *T = me(S);
@@ -655,6 +695,35 @@ int64_t cb__opt_scan_lb(solver *S, const node *x, int64_t known)
     if (filter)
         hard_constraint(S, x->cg, x->cfb, &h);
     int64_t wc = S->depth_only ? 0 : n;
+    uint32_t *weak = S->tt ? alloc(S, T, (size_t)m * sizeof *weak) : NULL;
+    if (weak && !S->pairs && !S->depth_only && (r == UNL || r >= 2)) {
+        /*
+         * 3n - won - parts bounds every guess (each part costs 2c - 1 at least);
+         * it is the bound itself unless a part may be bigger than bmax. Then the
+         * guesses are bounded again exactly, least weak bound first, until the
+         * next weak bound reaches the least exact one.
+         */
+        best = scan_lb_t(S, x, known, filter ? &h : NULL, weak);
+        if (n > x->bmax && best > known) {
+            best = INF;
+            for (;;) {
+                uint32_t jb = CB_NONE, wb = UINT32_MAX;
+                for (uint32_t j = 0; j < m; j++)
+                    if (weak[j] < wb) {
+                        wb = weak[j];
+                        jb = j;
+                    }
+                if (jb == CB_NONE || (int64_t)wb >= best || best <= known)
+                    break;
+                weak[jb] = UINT32_MAX;
+                rowstat st;
+                row_generic(S, x, guess_row(x, jb), tmp, touched, lbt, r, &st);
+                best = min64(best, sat(wc + st.lbsum));
+            }
+        }
+        cb__arena_reset(&T->arena, mk);
+        return max64(best, known);
+    }
     for (uint32_t j = 0; j < m && best > known; j++) {
         uint32_t g = x->gid[j];
         if (filter && !respects(S, &h, g))

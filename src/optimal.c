@@ -749,7 +749,9 @@ static void solver_free(solver *S)
             free(S->tls[i].cnt2);
             free(S->tls[i].seen);
             free(S->tls[i].gmap);
+            free(S->tls[i].lbbm);
         }
+    free(S->tt);
     free(S->tls);
     free(S->lc);
     cb__cache_free(S->cache);
@@ -852,6 +854,18 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
         for (uint32_t g = 0; g < game->nguess; g++)
             for (int i = 0; i < game->n; i++)
                 S->lc[(size_t)g * (size_t)game->k + cb_game_code(game, g)[i]]++;
+    }
+    if (!S->pairs && S->lw == 1 && opt->first == CB_NONE &&
+        (uint64_t)game->nguess * game->nsecret <= ((uint64_t)1 << 28)) { /* the look-ahead bounds' table */
+        S->tt = malloc((size_t)game->nguess * game->nsecret);
+        for (int i = 0; i < S->nthreads && S->tt; i++)
+            if (!(S->tls[i].lbbm = calloc(256, sizeof *S->tls[i].lbbm)))
+                return cb_error_set(err, CB_ENOMEM, "out of memory");
+        if (S->tt)
+            for (uint32_t g0 = 0; g0 < game->nguess; g0 += 64)
+                for (uint32_t s = 0; s < game->nsecret; s++)
+                    for (uint32_t g = g0; g < game->nguess && g < g0 + 64; g++)
+                        S->tt[(size_t)s * game->nguess + g] = S->gbase[(size_t)g * S->gstride + s];
     }
     if (S->sym && root_group(S) != CB_OK)
         return cb_error_set(err, CB_ENOMEM, "out of memory");

@@ -90,10 +90,11 @@ int opt_results_open(opt_results *r, const char *path, const cb_game *game, cons
             }
             if (lineno == 2) {
                 if (strncmp(line, "# search: ", 10) != 0 || strcmp(line + 10, config) != 0) {
-                    int st = cli_fail(CB_EINVAL,
-                                      "%s: written by another search (%s); this one is: %s. Use another file or the "
-                                      "same options",
-                                      path, strncmp(line, "# search: ", 10) == 0 ? line + 10 : "no search line", config);
+                    int st =
+                        cli_fail(CB_EINVAL,
+                                 "%s: written by another search (%s); this one is: %s. Use another file or the "
+                                 "same options",
+                                 path, strncmp(line, "# search: ", 10) == 0 ? line + 10 : "no search line", config);
                     fclose(f);
                     free(line);
                     return st;

@@ -9,8 +9,8 @@
 typedef struct opt_results {
     const cb_game *game;
     const char *path;
-    FILE *out;                 /* appended to, flushed after every line */
-    cb_optimal_opener *known;  /* the openers the file already settles */
+    FILE *out;                /* appended to, flushed after every line */
+    cb_optimal_opener *known; /* the openers the file already settles */
     size_t n, cap;
     int failed, err;
 } opt_results;
