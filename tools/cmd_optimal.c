@@ -148,7 +148,9 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
                o->max_guesses ? o->max_guesses : CB_TREE_MAX_DEPTH);
     } else if (r->tree) {
         cb_game_format_code(c->game, r->first, first, sizeof first);
-        if (r->proved)
+        if (r->proved && r->subset)
+            printf("result        proved optimal among the openers searched (--openers, --slice)\n");
+        else if (r->proved)
             printf("result        proved optimal\n");
         else if (r->stopped)
             printf("result        stopped at the time limit: the strategy below is an upper bound; the optimum is at "
@@ -169,7 +171,10 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
         printf("distribution  ");
         print_distribution(stdout, &r->stats, 0);
         printf("\n");
-    } else
+    } else if (r->cut)
+        printf("result        no opener%s totals less than the cutoff %llu: the optimum is at least %llu (proved)\n",
+               r->subset ? " searched" : "", (unsigned long long)o->cutoff, (unsigned long long)r->lower);
+    else
         printf("result        stopped at the time limit with no strategy; the optimum is at least %llu\n",
                (unsigned long long)r->lower);
     print_openers(c, r, 0);
@@ -192,6 +197,9 @@ static void print_json(const cli *c, const cb_optimal_options *o, const cb_optim
            r->proved ? "true" : "false", r->stopped ? "true" : "false", r->infeasible ? "true" : "false");
     if (r->worst_limit)
         printf(",\"worst_limit\":%d", r->worst_limit);
+    printf(",\"subset\":%s,\"cut\":%s", r->subset ? "true" : "false", r->cut ? "true" : "false");
+    if (o->cutoff)
+        printf(",\"cutoff\":%llu", (unsigned long long)o->cutoff);
     if (r->tree) {
         cb_game_format_code(c->game, r->first, w, sizeof w);
         printf(",\"total\":%llu,\"lower\":%llu,\"games\":%llu,\"average\":%.6f,\"max\":%d,\"distribution\":",
