@@ -3,7 +3,8 @@
 # Alex Selby's wordle.cpp (Wordle) and widmaN's mastermind-strategy (Mastermind). See docs/optimal.md.
 #
 # usage: bench/optimal.sh [BUILD_DIR] [quick|full|CASE...]
-#   quick (default): the cases that take seconds; full: also 4x7, 4x8 and Bulls and Cows (minutes each).
+#   quick (default): the cases that take seconds (tarse-nyt2023 about 20 s of CPU); full: also 4x7, 4x8 and
+#   Bulls and Cows (minutes each).
 #   A CASE is one of the names printed in the first column.
 # environment:
 #   SELBY=path/to/wordle      Selby's solver (default /tmp/peers/selby/wordle_native, else .../wordle)
@@ -31,6 +32,7 @@ peer_timeout=${PEER_TIMEOUT:-1800}
 threads=${THREADS:+--threads $THREADS}
 answers=$here/data/wordle/answers.txt
 allowed=$here/data/wordle/allowed.txt
+nyt=$here/data/nyt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -57,9 +59,9 @@ widman_total() { awk '$1 == "optimal" { print $2 }' "$1"; }
 
 line() { printf '%-16s %-8s %10s %9s %9s   %-12s %10s %9s %9s\n' "$@"; }
 
-# run_case NAME EXPECTED RUNS "OUR ARGS" PEER "PEER ARGS"
+# run_case NAME EXPECTED RUNS "OUR ARGS" PEER "PEER ARGS" [ANSWERS ALLOWED]: the peer's word lists (default: the original)
 run_case() {
-    name=$1 want=$2 runs=$3 args=$4 peer=$5 pargs=$6
+    name=$1 want=$2 runs=$3 args=$4 peer=$5 pargs=$6 panswers=${7:-$answers} pallowed=${8:-$allowed}
     # shellcheck disable=SC2086
     t=$(timed "$runs" "$tmp/ours" "$cb" optimal --quiet $threads $args)
     got=$(ours_total "$tmp/ours")
@@ -67,7 +69,7 @@ run_case() {
     if [ "$peer" = selby ] && [ -n "$selby" ]; then
         pname=selby
         # shellcheck disable=SC2086
-        pt=$(cd "$(dirname "$selby")" && timed "$runs" "$tmp/peer" timeout "$peer_timeout" "$selby" -a "$allowed" -h "$answers" $pargs)
+        pt=$(cd "$(dirname "$selby")" && timed "$runs" "$tmp/peer" timeout "$peer_timeout" "$selby" -a "$pallowed" -h "$panswers" $pargs)
         pr=$(selby_total "$tmp/peer")
         pw=${pt% *} pc=${pt#* }
     elif [ "$peer" = widman ] && [ -n "$widman" ]; then
@@ -95,6 +97,10 @@ bench_case() {
     salet-hard) run_case salet-hard 8122 "$repeat" "--first salet --hard --max-guesses 6" selby "-H -w salet" ;;
     salet-hard-nolim) run_case salet-hard-nolim 8116 "$repeat" "--first salet --hard" selby "-H -g 10 -w salet" ;;
     palet-hard-5) run_case palet-hard-5 8206 "$repeat" "--first palet --hard --max-guesses 5" selby "-H -g 5 -w palet" ;;
+    # the New York Times' lists (--lists, issue 13); Selby's results_easy_nyt20220316, _nyt20220830, _nyt20230701
+    salet-nyt2022) run_case salet-nyt2022 7897 "$repeat" "--first salet --lists nyt2022" selby "-w salet" "$nyt/answers-2022.txt" "$allowed" ;;
+    tarse-nyt2022sep) run_case tarse-nyt2022sep 7883 "$repeat" "--first tarse --lists nyt2022sep" selby "-w tarse" "$nyt/answers-2022.txt" "$nyt/allowed-2022-09.txt" ;;
+    tarse-nyt2023) run_case tarse-nyt2023 11219 1 "--first tarse --lists nyt2023" selby "-w tarse" "$nyt/answers-2023.txt" "$nyt/allowed-2022-09.txt" ;;
     mm-4x7) run_case mm-4x7 11228 1 "--game mastermind --colors 7" widman "-r p4c7r" ;;
     mm-4x8) run_case mm-4x8 20471 1 "--game mastermind --colors 8" widman "-r p4c8r" ;;
     bulls) run_case bulls 26274 1 "--game bulls" widman "-r p4c10n" ;;
@@ -102,7 +108,7 @@ bench_case() {
     esac
 }
 
-quick_cases="mm-3x6 mm-4x5 mm-6x4 mm-6x4-max5 mm-6x4-cands mm-6x4-worst salet salet-nolimit salet-hard salet-hard-nolim palet-hard-5"
+quick_cases="mm-3x6 mm-4x5 mm-6x4 mm-6x4-max5 mm-6x4-cands mm-6x4-worst salet salet-nolimit salet-hard salet-hard-nolim palet-hard-5 salet-nyt2022 tarse-nyt2022sep tarse-nyt2023"
 full_cases="$quick_cases mm-4x7 mm-4x8 bulls"
 
 echo "# codebreaker optimal vs peers on $(uname -n), $(nproc) cores; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"

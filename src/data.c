@@ -25,11 +25,19 @@ CB_INCBIN(cb__data_answers, "wordle/answers.txt");
 CB_INCBIN(cb__data_allowed, "wordle/allowed.txt");
 CB_INCBIN(cb__data_frequency, "wordle/frequency.tsv");
 CB_INCBIN(cb__data_english, "english/words_alpha.txt");
+CB_INCBIN(cb__data_nyt_answers22, "nyt/answers-2022.txt");
+CB_INCBIN(cb__data_nyt_answers23, "nyt/answers-2023.txt");
+CB_INCBIN(cb__data_nyt_allowed2202, "nyt/allowed-2022-02.txt");
+CB_INCBIN(cb__data_nyt_allowed2209, "nyt/allowed-2022-09.txt");
 
 extern const char cb__data_answers[], cb__data_answers_end[];
 extern const char cb__data_allowed[], cb__data_allowed_end[];
 extern const char cb__data_frequency[], cb__data_frequency_end[];
 extern const char cb__data_english[], cb__data_english_end[];
+extern const char cb__data_nyt_answers22[], cb__data_nyt_answers22_end[];
+extern const char cb__data_nyt_answers23[], cb__data_nyt_answers23_end[];
+extern const char cb__data_nyt_allowed2202[], cb__data_nyt_allowed2202_end[];
+extern const char cb__data_nyt_allowed2209[], cb__data_nyt_allowed2209_end[];
 
 int cb_data_bundled(const char *name, const char **text, size_t *size)
 {
@@ -41,6 +49,10 @@ int cb_data_bundled(const char *name, const char **text, size_t *size)
         {"wordle/allowed.txt", cb__data_allowed, cb__data_allowed_end},
         {"wordle/frequency.tsv", cb__data_frequency, cb__data_frequency_end},
         {"english/words_alpha.txt", cb__data_english, cb__data_english_end},
+        {"nyt/answers-2022.txt", cb__data_nyt_answers22, cb__data_nyt_answers22_end},
+        {"nyt/answers-2023.txt", cb__data_nyt_answers23, cb__data_nyt_answers23_end},
+        {"nyt/allowed-2022-02.txt", cb__data_nyt_allowed2202, cb__data_nyt_allowed2202_end},
+        {"nyt/allowed-2022-09.txt", cb__data_nyt_allowed2209, cb__data_nyt_allowed2209_end},
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
         if (strcmp(files[i].name, name) == 0) {
@@ -49,4 +61,45 @@ int cb_data_bundled(const char *name, const char **text, size_t *size)
             return CB_OK;
         }
     return CB_ENOTFOUND;
+}
+
+#define NYT23 "nyt/answers-2023.txt"
+#define NYT22 "nyt/answers-2022.txt"
+#define ALLOWED_SEP "nyt/allowed-2022-09.txt"
+#define ALLOWED_ORIG "wordle/allowed.txt"
+
+static const cb_word_lists word_lists[] = {
+    {"original", "Original 2022 (2315 answers)",
+     "Wordle as first published, January 2022: 2315 answers, 12972 allowed guesses (the papers' lists)",
+     "wordle/answers.txt", ALLOWED_ORIG, "allowed"},
+    {"nyt2023", "NYT 2023 (3158 answers)",
+     "The New York Times since July 2023: 3158 answers, 14855 allowed guesses (today's game)", NYT23, ALLOWED_SEP,
+     "all"},
+    {"nyt2022sep", "NYT Sept. 2022 (2309 answers)",
+     "The New York Times from 30 August 2022: 2309 answers, 14855 allowed guesses", NYT22, ALLOWED_SEP, "all"},
+    {"nyt2022", "NYT March 2022 (2309 answers)",
+     "The New York Times from March 2022: 2309 answers, 12972 allowed guesses", NYT22, ALLOWED_ORIG, "allowed"},
+    {"nyt2022feb", "NYT Feb. 2022 (2309 answers)",
+     "The New York Times of February 2022: 2309 answers, 12947 allowed guesses", NYT22, "nyt/allowed-2022-02.txt",
+     NULL},
+    {"all", "Any allowed word (14855)", "Every word the New York Times allows (14855) may be the answer", ALLOWED_SEP,
+     NULL, NULL},
+    {"allowed", "Any original allowed word (12972)", "Every word the original game allowed (12972) may be the answer",
+     ALLOWED_ORIG, NULL, NULL},
+    {"answers", "Original answers only (2315)", "The original 2315 answers, and guesses among them only",
+     "wordle/answers.txt", NULL, NULL},
+};
+
+const cb_word_lists *cb_word_lists_all(size_t *count)
+{
+    *count = sizeof word_lists / sizeof word_lists[0];
+    return word_lists;
+}
+
+const cb_word_lists *cb_word_lists_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof word_lists / sizeof word_lists[0]; i++)
+        if (strcmp(word_lists[i].name, name) == 0)
+            return &word_lists[i];
+    return NULL;
 }

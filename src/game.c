@@ -48,6 +48,45 @@ int cb_game_config_preset(const char *name, cb_game_config *cfg)
     return CB_OK;
 }
 
+int cb_game_config_lists(cb_game_config *cfg, const char *name, cb_error *err)
+{
+    const cb_word_lists *l = cb_word_lists_find(name);
+    if (!l) {
+        size_t n, used = 0;
+        const cb_word_lists *all = cb_word_lists_all(&n);
+        char names[256] = "";
+        for (size_t i = 0; i < n && used < sizeof names; i++)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", all[i].name);
+        return cb_error_set(err, CB_ENOTFOUND, "unknown word lists '%s' (use %s)", name, names);
+    }
+    cfg->answers_data = l->answers;
+    cfg->guesses_data = l->guesses;
+    return CB_OK;
+}
+
+int cb_game_config_wider(cb_game_config *cfg)
+{
+    if (cfg->colors > 0 || cfg->dictionary)
+        return CB_ENOTFOUND;
+    if (cfg->guesses_path) {
+        if (cfg->answers_path && strcmp(cfg->answers_path, cfg->guesses_path) == 0)
+            return CB_ENOTFOUND; /* --words: one list for both */
+        cfg->answers_path = cfg->guesses_path;
+        cfg->guesses_path = NULL;
+        cfg->answers_data = cfg->guesses_data = NULL;
+        return CB_OK;
+    }
+    if (cfg->answers_path) {
+        if (!cfg->guesses_data)
+            return CB_ENOTFOUND; /* the answers are the guesses */
+    } else if (cfg->answers_data && !cfg->guesses_data)
+        return CB_ENOTFOUND; /* a bundled list alone is both */
+    cfg->answers_path = NULL;
+    cfg->answers_data = cfg->guesses_data ? cfg->guesses_data : "wordle/allowed.txt";
+    cfg->guesses_data = NULL;
+    return CB_OK;
+}
+
 /* Hash of a code, for the lookup table. */
 static uint64_t code_hash(const uint8_t *code, int n)
 {
@@ -649,7 +688,11 @@ uint32_t cb_game_guess_secret(const cb_game *game, uint32_t gi)
 
 uint32_t cb_game_feedback(const cb_game *game, uint32_t gi, uint32_t si)
 {
-    const uint8_t *g = cb_game_code(game, gi), *s = cb_game_code(game, game->secret_guess[si]);
+    return cb__feedback_codes(game, cb_game_code(game, gi), cb_game_code(game, game->secret_guess[si]));
+}
+
+uint32_t cb__feedback_codes(const cb_game *game, const uint8_t *g, const uint8_t *s)
+{
     switch (game->rule) {
     case CB_RULE_MASTERMIND:
         return cb_feedback_mastermind(g, s, game->n);

@@ -36,6 +36,9 @@ struct cb_game {
  */
 uint32_t cb__observe_inverse(const cb_game *game, uint32_t fb, int m);
 
+/* The raw feedback of guess code g against secret code s under the game's rule. */
+uint32_t cb__feedback_codes(const cb_game *game, const uint8_t *g, const uint8_t *s);
+
 /* A list of words read from text: codepoints per word, with line numbers. */
 typedef struct cb_wordlist {
     uint32_t *cps; /* count * n codepoints */

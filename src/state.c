@@ -335,3 +335,35 @@ void cb_state_reset(cb_state *st)
     while (cb_state_undo(st) == CB_OK)
         ;
 }
+
+/* 1 when secret code s gives guess g feedback fb under mapping m (ignored outside Symble). */
+static int gives(const cb_game *game, uint32_t g, const uint8_t *s, uint32_t fb, int m)
+{
+    uint32_t raw = cb__feedback_codes(game, cb_game_code(game, g), s);
+    return (game->rule == CB_RULE_SYMBLE ? cb_game_observe(game, raw, m) : raw) == fb;
+}
+
+/* 1 when secret code s gives every turn of st, and (gi, fb) unless gi is CB_NONE, under mapping m. */
+static int fits_all(const cb_state *st, const uint8_t *s, uint32_t gi, uint32_t fb, int m)
+{
+    for (size_t t = 1; t <= st->turns; t++)
+        if (!gives(st->game, st->levels[t].guess, s, st->levels[t].fb, m))
+            return 0;
+    return gi == CB_NONE || gives(st->game, gi, s, fb, m);
+}
+
+size_t cb_state_fit_guesses(const cb_state *st, uint32_t gi, uint32_t fb, uint32_t *out, size_t cap)
+{
+    const cb_game *game = st->game;
+    int mappings = game->rule == CB_RULE_SYMBLE ? CB_MAPPINGS : 1;
+    size_t count = 0;
+    for (uint32_t w = 0; w < game->nguess; w++) {
+        const uint8_t *s = cb_game_code(game, w);
+        int fit = 0;
+        for (int m = 0; m < mappings && !fit; m++)
+            fit = fits_all(st, s, gi, fb, m);
+        if (fit && count++ < cap)
+            out[count - 1] = w;
+    }
+    return count;
+}

@@ -14,6 +14,9 @@ const cli_opt cli_game_opts[] = {
     {"answers", "FILE", "word list of possible secrets"},
     {"guesses", "FILE", "word list of allowed guesses (the answers are always allowed)"},
     {"words", "FILE", "one word list for both secrets and guesses"},
+    {"lists", "NAME",
+     "bundled Wordle lists: original (default), nyt2023 (today's game), nyt2022sep, nyt2022, nyt2022feb, "
+     "all (every allowed word may be the answer), allowed, answers"},
     {"dictionary", "NAME", "a bundled word list of every length for secrets and guesses: english (see --length)"},
     {"length", "N", "word length (default: the first word's; 5 with --dictionary)"},
     {"alphabet", "CHARS", "the symbols words may use (default: every one found)"},
@@ -181,10 +184,24 @@ long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok
     return x;
 }
 
+/* --lists NAME: the bundled lists of that name, alone or with --colors/--pegs (an error). */
+static int game_lists(const cli *c, cb_game_config *cfg)
+{
+    const char *lists = cli_get(c, "lists");
+    cb_error err;
+    if (!lists)
+        return 0;
+    if (cfg->answers_path || cfg->guesses_path || cfg->dictionary)
+        return cli_fail(CB_EINVAL, "give either --lists or word lists (--answers, --guesses, --words, --dictionary)");
+    if (cfg->rule == CB_RULE_MASTERMIND || cli_get(c, "colors") || cli_get(c, "pegs"))
+        return cli_fail(CB_EINVAL, "--lists names word lists: it applies to Wordle and Symble, not to codes");
+    return cb_game_config_lists(cfg, lists, &err) == CB_OK ? 0 : cli_fail_err(&err);
+}
+
 int cli_game_config(const cli *c, cb_game_config *cfg)
 {
     const char *name = cli_get(c, "game");
-    int ok = 1;
+    int ok = 1, rc;
     if (!name)
         name = "wordle";
     if (cb_game_config_preset(name, cfg) != CB_OK)
@@ -200,6 +217,8 @@ int cli_game_config(const cli *c, cb_game_config *cfg)
     cfg->dictionary = cli_get(c, "dictionary");
     if (cfg->dictionary && (cfg->answers_path || cfg->guesses_path))
         return cli_fail(CB_EINVAL, "give either --dictionary or word lists, not both");
+    if ((rc = game_lists(c, cfg)) != 0)
+        return rc;
     if (cfg->rule == CB_RULE_MASTERMIND) {
         if (cfg->answers_path || cfg->guesses_path || cfg->dictionary)
             return cli_fail(CB_EINVAL, "Mastermind games take --colors and --pegs, not word lists");
@@ -242,9 +261,13 @@ int cli_open_game_only(cli *c)
 
 int cli_open_game(cli *c)
 {
-    int rc = cli_open_game_only(c), ok = 1;
-    if (rc)
-        return rc;
+    int rc = cli_open_game_only(c);
+    return rc ? rc : cli_open_table(c);
+}
+
+int cli_open_table(cli *c)
+{
+    int ok = 1;
     cb_table_options opt;
     cb_error err;
     cb_table_options_default(&opt);

@@ -66,6 +66,8 @@ int cli_game_config(const cli *c, cb_game_config *cfg);
 int cli_open_game(cli *c);
 /* The game only (no table). */
 int cli_open_game_only(cli *c);
+/* c->table for c->game from --threads and --table; prints the error and returns the exit status on failure. */
+int cli_open_table(cli *c);
 
 /* Print "codebreaker: <msg>" to stderr and return the exit status for code (2 or 1). */
 int cli_fail(int code, const char *fmt, ...)

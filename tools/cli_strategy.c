@@ -110,6 +110,42 @@ void cli_free_strategies(cb_strategy **s, size_t count)
     free(s);
 }
 
+/* The options that make every allowed word a possible answer, for a message; "" when there are none. */
+static void wider_options(const cli *c, char *buf, size_t size)
+{
+    const char *lists = cli_get(c, "lists"), *guesses = cli_get(c, "guesses");
+    const cb_word_lists *l = cb_word_lists_find(lists ? lists : "original");
+    buf[0] = '\0';
+    if (guesses)
+        snprintf(buf, size, " (--words %s takes every allowed word as a possible answer)", guesses);
+    else if (!cli_get(c, "answers") && l && l->wider)
+        snprintf(buf, size, " (--lists %s takes every allowed word as a possible answer)", l->wider);
+}
+
+/* Feedback fb of guess gi (typed as arg, after i turns) fits no candidate: say so, and which allowed words fit. */
+static int contradiction(const cli *c, const cb_state *st, const char *arg, int i, uint32_t gi, uint32_t fb)
+{
+    char after[64] = "", words[160] = "", hint[160];
+    uint32_t fit[4];
+    size_t nfit = 0, used = 0;
+    if (i > 0)
+        snprintf(after, sizeof after, " after the %d feedback%s before it", i, i > 1 ? "s" : "");
+    int wider = cb_game_guess_count(c->game) > cb_game_secret_count(c->game);
+    if (wider)
+        nfit = cb_state_fit_guesses(st, gi, fb, fit, 4);
+    if (nfit == 0)
+        return cli_fail(CB_ECONTRADICT, "no %s gives %s%s%s", wider ? "answer nor any allowed word" : "secret", arg,
+                        after, i > 0 ? ": the history contradicts itself" : "");
+    for (size_t k = 0; k < nfit && k < 4; k++) {
+        char w[CB_MAX_LENGTH * 4 + 1];
+        cb_game_format_code(c->game, fit[k], w, sizeof w);
+        used += (size_t)snprintf(words + used, sizeof words - used, " %s", w);
+    }
+    wider_options(c, hint, sizeof hint);
+    return cli_fail(CB_ECONTRADICT, "no answer of the list gives %s%s, but %zu allowed word%s would:%s%s%s", arg, after,
+                    nfit, nfit == 1 ? "" : "s", words, nfit > 4 ? " ..." : "", hint);
+}
+
 int cli_apply_history(const cli *c, cb_state *st, char **args, int n)
 {
     for (int i = 0; i < n; i++) {
@@ -129,12 +165,8 @@ int cli_apply_history(const cli *c, cb_state *st, char **args, int n)
         if (!cb_state_legal(st, guess, why, sizeof why))
             return cli_fail(CB_EILLEGAL, "%s: %s", arg, why);
         rc = cb_state_apply(st, guess, fb);
-        if (rc == CB_ECONTRADICT) {
-            if (i == 0)
-                return cli_fail(rc, "no secret gives %s", arg);
-            return cli_fail(rc, "no secret gives %s after the %d feedback%s before it: the history contradicts itself",
-                            arg, i, i > 1 ? "s" : "");
-        }
+        if (rc == CB_ECONTRADICT)
+            return contradiction(c, st, arg, i, guess, fb);
         if (rc != CB_OK)
             return cli_fail(rc, "%s: %s", arg, cb_strerror(rc));
     }

@@ -16,6 +16,7 @@ typedef struct session {
     int shown;       /* the proposal of the current state was printed */
     double *weights; /* word frequencies per secret, for list (loaded on first use) */
     int weights_tried;
+    uint64_t seed; /* of the advice, again after widen */
 } session;
 
 static void help(void)
@@ -28,6 +29,7 @@ static void help(void)
            "  list [N]     the remaining candidates, most likely first (N of them, default 20; 0 all)\n"
            "  top [N]      the best guesses now with every score (default 10)\n"
            "  hard on|off  Wordle hard mode\n"
+           "  widen        every allowed word may be the answer (when the day's answer is not in the list)\n"
            "  help         this text\n"
            "  quit         leave\n");
 }
@@ -178,6 +180,61 @@ static void top(session *s, const char *arg)
     free(out);
 }
 
+/*
+ * `widen`: go on with every allowed word a possible answer. The game, table and
+ * advice are remade; the turns (and a refused feedback) replayed by word.
+ */
+static void widen(session *s)
+{
+    cli *c = s->c;
+    cb_game_config cfg;
+    cb_error err;
+    cb_game *game;
+    char msg[256];
+    if (cli_game_config(c, &cfg) != 0)
+        return;
+    if (cb_game_secret_count(c->game) == cb_game_guess_count(c->game) || cb_game_config_wider(&cfg) != CB_OK) {
+        printf("every allowed word is a possible answer already\n");
+        return;
+    }
+    if (cb_game_new(&cfg, &game, &err) != CB_OK) {
+        printf("cannot widen: %s\n", err.message);
+        return;
+    }
+    cb_game *old_game = c->game;
+    cb_table *old_table = c->table;
+    advice old_adv = s->adv;
+    c->game = game;
+    c->table = NULL;
+    int rc = cli_open_table(c);
+    if (rc == 0 && (rc = advice_open(&s->adv, c, s->seed)) == 0 &&
+        assist_widen(&s->a, c->table, &s->adv, msg, sizeof msg) != ASSIST_OK) {
+        printf("cannot widen: %s\n", *msg ? msg : "out of memory");
+        advice_close(&s->adv);
+        rc = 1;
+    }
+    if (rc != 0) { /* back to the lists as they were */
+        cb_table_free(c->table);
+        cb_game_free(game);
+        c->game = old_game;
+        c->table = old_table;
+        s->adv = old_adv;
+        return;
+    }
+    s->adv.busy = interact_busy;
+    s->adv.busy_ctx = &s->t;
+    advice_close(&old_adv);
+    cb_table_free(old_table);
+    cb_game_free(old_game);
+    free(s->weights);
+    s->weights = NULL;
+    s->weights_tried = 0;
+    s->shown = 0;
+    size_t n = cb_state_count(s->a.st);
+    printf("every allowed word may be the answer now: %s; %zu candidate%s left\n", cb_game_name(c->game), n,
+           n == 1 ? "" : "s");
+}
+
 /* A command typed at either prompt: 1 when it was one (handled), -1 for quit. */
 static int command(session *s, const char *line)
 {
@@ -196,7 +253,9 @@ static int command(session *s, const char *line)
             printf("took back turn %zu\n", cb_state_turns(s->a.st) + 1);
             s->shown = 0;
         }
-    } else if (interact_is(line, "list", &arg) && (*arg == '\0' || (*arg >= '0' && *arg <= '9')))
+    } else if (interact_is(line, "widen", NULL))
+        widen(s);
+    else if (interact_is(line, "list", &arg) && (*arg == '\0' || (*arg >= '0' && *arg <= '9')))
         list(s, arg);
     else if (interact_is(line, "top", &arg) && (*arg == '\0' || (*arg >= '0' && *arg <= '9')))
         top(s, arg);
@@ -230,6 +289,10 @@ static void feedback(session *s, const char *text)
     assist_status st = assist_feedback(&s->a, text, msg, sizeof msg);
     if (st == ASSIST_OK)
         show_turn(s, before);
+    else if (st == ASSIST_CONTRADICT && s->a.wider_fits)
+        printf("%s\n  type widen to take every allowed word as a possible answer (%s %s is recorded then), "
+               "or type the feedback again, or undo\n",
+               msg, word_of(s, s->a.pending), text);
     else if (st == ASSIST_CONTRADICT)
         printf("%s (%s %s not recorded: type the feedback again, or undo)\n", msg, word_of(s, s->a.pending), text);
     else
@@ -323,6 +386,7 @@ static int run(cli *c)
         return 2;
     if (!given)
         seed = 0; /* random strategies repeat unless a seed is given */
+    s.seed = seed;
     if ((rc = advice_open(&s.adv, c, seed)) != 0)
         return rc;
     if (assist_init(&s.a, c->table, &s.adv, cli_flag(c, "hard")) != CB_OK) {

@@ -182,7 +182,8 @@ static int read_setup(cli *c, setup *su)
     long pegs = ok ? cli_int(c, "pegs", 0, 1, CB_MAX_LENGTH, &ok) : 0;
     if (!ok)
         return 2;
-    int lists = cli_get(c, "words") || cli_get(c, "answers") || cli_get(c, "guesses") || cli_get(c, "dictionary");
+    int lists = cli_get(c, "words") || cli_get(c, "answers") || cli_get(c, "guesses") || cli_get(c, "dictionary") ||
+                cli_get(c, "lists");
     if (colors || pegs || su->cfg.colors || su->range_var == 'k' || (!lists && su->range_var == 'n')) {
         if (lists)
             return cli_fail(CB_EINVAL, "give either word lists or --colors and --pegs, not both");

@@ -63,7 +63,7 @@ static int open_state(web_req *r, web_game **wg, cb_state **st)
     if (cb_state_new((*wg)->table, st) != CB_OK)
         return web_req_fail(r, 503, "out of memory");
     cb_state_set_hard(*st, hard);
-    return web_history_read(r, "history", *st);
+    return web_history_read(r, "history", *st, web_game_wider(*wg));
 }
 
 static int parse_guess(web_req *r, const cb_game *g, const char *name, uint32_t *gi)
@@ -81,8 +81,6 @@ static int parse_guess(web_req *r, const cb_game *g, const char *name, uint32_t 
 
 static int api_games(web_req *r)
 {
-    static const char *const labels[] = {"original (2315 answers)", "answers only (2315)",
-                                         "every allowed word (12972)"};
     web_json *j = &r->out;
     web_json_printf(j, "{\"version\":\"%s\",\"games\":[", CB_VERSION);
     for (int p = 0; web_preset_names[p]; p++) {
@@ -104,13 +102,22 @@ static int api_games(web_req *r)
         web_json_raw(j, "}");
     }
     web_json_raw(j, "],\"lists\":[");
-    for (int l = 0; web_list_names[l]; l++) {
+    size_t nlists;
+    const cb_word_lists *lists = cb_word_lists_all(&nlists);
+    for (size_t l = 0; l < nlists; l++) {
         web_json_sep(j);
         web_json_raw(j, "{");
         web_json_key(j, "name");
-        web_json_str(j, web_list_names[l]);
+        web_json_str(j, lists[l].name);
         web_json_key(j, "label");
-        web_json_str(j, labels[l]);
+        web_json_str(j, lists[l].label);
+        web_json_key(j, "summary");
+        web_json_str(j, lists[l].summary);
+        web_json_key(j, "wider");
+        if (lists[l].wider)
+            web_json_str(j, lists[l].wider);
+        else
+            web_json_raw(j, "null");
         web_json_raw(j, "}");
     }
     web_json_printf(j,

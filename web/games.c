@@ -11,7 +11,23 @@
 #define TABLE_MAX (256u << 20) /* a single precomputed table */
 
 const char *const web_preset_names[] = {"wordle", "symble", "mastermind", "super", "bulls", NULL};
-const char *const web_list_names[] = {"original", "answers", "allowed", NULL};
+
+static const char *list_names[16];
+static pthread_once_t list_once = PTHREAD_ONCE_INIT;
+
+static void list_names_init(void)
+{
+    size_t n;
+    const cb_word_lists *l = cb_word_lists_all(&n);
+    for (size_t i = 0; i < n && i + 1 < sizeof list_names / sizeof list_names[0]; i++)
+        list_names[i] = l[i].name;
+}
+
+const char *const *web_list_names(void)
+{
+    pthread_once(&list_once, list_names_init);
+    return list_names;
+}
 
 typedef struct entry {
     web_game g;
@@ -38,6 +54,14 @@ static double code_count(const web_game_spec *s)
     return n;
 }
 
+const char *web_game_wider(const web_game *wg)
+{
+    if (is_mastermind(wg->spec.preset))
+        return NULL;
+    const cb_word_lists *l = cb_word_lists_find(web_list_names()[wg->spec.lists]);
+    return l ? l->wider : NULL;
+}
+
 int web_game_spec_read(web_req *r, web_game_spec *spec)
 {
     long long colors, pegs;
@@ -49,7 +73,7 @@ int web_game_spec_read(web_req *r, web_game_spec *spec)
         if (web_req_get(r, "colors") || web_req_get(r, "pegs") || web_req_get(r, "no_repeat"))
             return web_req_fail(r, 400, "colors, pegs and no_repeat apply to Mastermind games, not %s",
                                 web_preset_names[spec->preset]);
-        return web_req_choice(r, "lists", web_list_names, 0, &spec->lists);
+        return web_req_choice(r, "lists", web_list_names(), 0, &spec->lists);
     }
     if (web_req_get(r, "lists"))
         return web_req_fail(r, 400, "lists applies to word games (wordle, symble), not %s",
@@ -76,7 +100,7 @@ static void spec_key(const web_game_spec *s, char *key, size_t size)
         snprintf(key, size, "%s/%dx%d%s", web_preset_names[s->preset], s->colors, s->pegs,
                  s->no_repeat ? "/norep" : "");
     else
-        snprintf(key, size, "%s/%s", web_preset_names[s->preset], web_list_names[s->lists]);
+        snprintf(key, size, "%s/%s", web_preset_names[s->preset], web_list_names()[s->lists]);
 }
 
 int web_games_new(size_t budget, web_games **out)
@@ -140,11 +164,9 @@ static int build(web_games *gs, entry *e, cb_error *err)
         cfg.no_repeat = s->no_repeat;
         e->g.max_guesses = 10;
     } else {
-        /* original: NULL, NULL (the bundled pair) */
-        if (s->lists == 1)
-            cfg.answers_data = "wordle/answers.txt";
-        else if (s->lists == 2)
-            cfg.answers_data = "wordle/allowed.txt";
+        int rc = cb_game_config_lists(&cfg, web_list_names()[s->lists], err);
+        if (rc != CB_OK)
+            return rc;
         e->g.max_guesses = s->preset == 1 ? 8 : 6;
     }
     int rc = cb_game_new(&cfg, &e->g.game, err);
@@ -237,7 +259,7 @@ void web_game_json(const web_game *wg, web_json *j)
                         s->no_repeat ? "true" : "false");
     else {
         web_json_key(j, "lists");
-        web_json_str(j, web_list_names[s->lists]);
+        web_json_str(j, web_list_names()[s->lists]);
     }
     web_json_printf(j, ",\"length\":%d,\"secrets\":%u,\"guesses\":%u,\"feedback_ids\":%u,\"max_guesses\":%d",
                     cb_game_length(g), cb_game_secret_count(g), cb_game_guess_count(g), cb_game_feedback_count(g),

@@ -3,9 +3,9 @@
  * and a cache of built games with their feedback tables.
  *
  * A request names a game with `game` (wordle, symble, mastermind, super,
- * bulls) and, for word games, `lists` (original: 2315 answers and 12972
- * guesses; answers: the 2315 answers alone; allowed: all 12972 allowed
- * words), for Mastermind games `colors`, `pegs` and `no_repeat`. Only the
+ * bulls) and, for word games, `lists`: a name of cb_word_lists_all (data.h:
+ * original, nyt2023, nyt2022sep, nyt2022, nyt2022feb, all, allowed,
+ * answers), for Mastermind games `colors`, `pegs` and `no_repeat`. Only the
  * bundled word lists can be chosen: no request names a file.
  *
  * A web_game is shared: web_games_get() gives a reference, released with
@@ -26,7 +26,7 @@
 
 typedef struct web_game_spec {
     int preset; /* index into web_preset_names */
-    int lists;  /* word games: 0 original, 1 answers, 2 allowed */
+    int lists;  /* word games: index into web_list_names() */
     int colors; /* Mastermind games */
     int pegs;
     int no_repeat;
@@ -47,7 +47,11 @@ typedef struct web_game {
 typedef struct web_games web_games;
 
 extern const char *const web_preset_names[];
-extern const char *const web_list_names[];
+/* The names of the bundled word lists (cb_word_lists_all), NULL-terminated. */
+const char *const *web_list_names(void);
+
+/* The word lists to widen wg's answers to (every allowed word an answer), or NULL. */
+const char *web_game_wider(const web_game *wg);
 
 /* Read the game parameters of r into spec; -1 with a 400 when one is bad. */
 int web_game_spec_read(web_req *r, web_game_spec *spec);

@@ -4,7 +4,47 @@
 
 #include "history.h"
 
-static int apply(web_req *r, cb_state *st, char *entry, int turn)
+#define FIT_WORDS 20 /* allowed words named in an answer */
+
+/*
+ * A contradiction at `entry` (guess gi, feedback fb, after `turn` turns): a
+ * 422 whose answer also carries `outside_list` when the game has allowed
+ * words beyond its answers: {turn, count, words (the first FIT_WORDS),
+ * wider}: how many allowed words would fit and the lists to widen to.
+ */
+static int contradiction(web_req *r, const cb_state *st, const char *entry, int turn, uint32_t gi, uint32_t fb,
+                         const char *wider)
+{
+    const cb_game *g = cb_state_game(st);
+    char after[40] = "";
+    if (turn)
+        snprintf(after, sizeof after, " after the turns before it");
+    if (cb_game_guess_count(g) == cb_game_secret_count(g))
+        return web_req_fail(r, 422, "history: no secret gives %.60s%s", entry, after);
+    uint32_t fit[FIT_WORDS];
+    size_t n = cb_state_fit_guesses(st, gi, fb, fit, FIT_WORDS);
+    web_json *j = &r->out;
+    web_json_clear(j);
+    web_json_printf(j, "{\"outside_list\":{\"turn\":%d,\"count\":%zu,\"words\":[", turn, n);
+    for (size_t i = 0; i < n && i < FIT_WORDS; i++) {
+        char word[CB_MAX_LENGTH * 4 + 1];
+        cb_game_format_code(g, fit[i], word, sizeof word);
+        web_json_sep(j);
+        web_json_str(j, word);
+    }
+    web_json_raw(j, "],\"wider\":");
+    if (wider)
+        web_json_str(j, wider);
+    else
+        web_json_raw(j, "null");
+    web_json_raw(j, "}}");
+    if (n == 0)
+        return web_req_fail(r, 422, "history: no answer nor any allowed word gives %.60s%s", entry, after);
+    return web_req_fail(r, 422, "history: no answer of the list gives %.60s%s, but %zu allowed word%s would", entry,
+                        after, n, n == 1 ? "" : "s");
+}
+
+static int apply(web_req *r, cb_state *st, char *entry, int turn, const char *wider)
 {
     const cb_game *g = cb_state_game(st);
     char *eq = strchr(entry, '=');
@@ -24,16 +64,13 @@ static int apply(web_req *r, cb_state *st, char *entry, int turn)
         return web_req_fail(r, 422, "history: %.60s breaks hard mode: %s", entry, why);
     rc = cb_state_apply(st, gi, fb);
     if (rc == CB_ECONTRADICT)
-        return web_req_fail(r, 422,
-                            turn ? "history: no secret gives %.60s after the turns before it"
-                                 : "history: no secret gives %.60s",
-                            entry);
+        return contradiction(r, st, entry, turn, gi, fb, wider);
     if (rc != CB_OK)
         return web_req_fail(r, 400, "history: %.60s: %s", entry, cb_strerror(rc));
     return 0;
 }
 
-int web_history_read(web_req *r, const char *name, cb_state *st)
+int web_history_read(web_req *r, const char *name, cb_state *st, const char *wider)
 {
     const char *text = web_req_get(r, name);
     char buf[WEB_MAX_VALUE + 1];
@@ -50,7 +87,7 @@ int web_history_read(web_req *r, const char *name, cb_state *st)
         p[len] = '\0';
         if (turn == WEB_MAX_TURNS)
             return web_req_fail(r, 400, "history: more than %d turns", WEB_MAX_TURNS);
-        if (apply(r, st, p, turn++) < 0)
+        if (apply(r, st, p, turn++, wider) < 0)
             return -1;
         p += len + (end != '\0');
     }

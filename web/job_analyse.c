@@ -57,7 +57,7 @@ int web_analyse_prepare(web_req *r, web_games *games, void **out)
         return web_req_fail(r, 503, "out of memory");
     }
     cb_state_set_hard(a->st, hard);
-    if (web_history_read(r, "history", a->st) < 0) {
+    if (web_history_read(r, "history", a->st, web_game_wider(a->wg)) < 0) {
         arg_free(a);
         return -1;
     }

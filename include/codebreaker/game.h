@@ -97,6 +97,22 @@ void cb_game_config_default(cb_game_config *cfg);
  */
 int cb_game_config_preset(const char *name, cb_game_config *cfg);
 
+/*
+ * Take the answers and guesses of cfg from the bundled Wordle lists called
+ * `name` (cb_word_lists_find in data.h: "original", "nyt2023", "all", ...).
+ * Returns CB_ENOTFOUND, with the known names in err, for other names.
+ */
+int cb_game_config_lists(cb_game_config *cfg, const char *name, cb_error *err);
+
+/*
+ * Widen cfg's answers to its allowed guesses: every allowed word becomes a
+ * possible answer, the guesses stay (the original lists give "allowed",
+ * --lists nyt2023 gives "all", files: the guesses file alone). Returns
+ * CB_ENOTFOUND, cfg unchanged, when the answers are the guesses already or
+ * the game has no word lists (Mastermind, complete dictionaries, dictionary).
+ */
+int cb_game_config_wider(cb_game_config *cfg);
+
 /* Make a game from cfg; on failure *out is NULL and err says why. */
 int cb_game_new(const cb_game_config *cfg, cb_game **out, cb_error *err);
 void cb_game_free(cb_game *game);

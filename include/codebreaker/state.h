@@ -77,4 +77,14 @@ int cb_state_legal(const cb_state *st, uint32_t gi, char *why, size_t why_size);
  */
 size_t cb_state_filter(const cb_state *st, uint32_t gi, uint32_t fb, uint32_t *out, uint8_t *out_masks);
 
+/*
+ * The allowed guesses that fit every turn of st and, when gi != CB_NONE,
+ * guess gi with feedback fb too, each taken as a possible secret (Symble:
+ * under one mapping for all turns): what would remain if every allowed
+ * word could be the answer. The first cap of them, in guess order, go to
+ * out (may be NULL when cap is 0); returns how many fit. Linear in the
+ * guesses times the turns; the state is not changed.
+ */
+size_t cb_state_fit_guesses(const cb_state *st, uint32_t gi, uint32_t fb, uint32_t *out, size_t cap);
+
 #endif

@@ -89,13 +89,25 @@ fi
 expect_err not-a-word 2 "'xyzzy' is not in the list" -- feedback xyzzy crane
 expect_err short-word 2 "has 3 letters" -- feedback abc crane
 expect_err bad-colour 2 "not a symbol" -- feedback --game mastermind 1172 1122
+# bundled lists by name (issue 13): every command's --lists; the allowed words as possible answers without a file
+"$cb" info --lists nyt2023 --table off --json | grep -q '"secrets":3158,"guesses":14855' \
+    && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL info --lists nyt2023"; }
+expect lists-all 0 "1 candidate
+pansy" -- candidates --lists all --table off salet=YG... crony=...YG
+expect_err lists-outside 2 "no answer of the list gives crony=...YG after the 1 feedback before it, but 1 allowed word would: pansy \(--lists all takes" -- candidates --lists nyt2023 salet=YG... crony=...YG
+expect_err lists-contradict 2 "no answer nor any allowed word gives crony=GGGGG after" -- candidates --lists nyt2023 salet=YG... crony=GGGGG
+expect_err lists-unknown 2 "unknown word lists 'nyt2099' \(use original, nyt2023" -- info --lists nyt2099
+expect_err lists-mastermind 2 "applies to Wordle and Symble" -- info --game mastermind --lists nyt2023
+expect_err lists-and-files 2 "either --lists or word lists" -- info --lists all --words /dev/null
 expect_err unknown-game 2 "unknown game 'chess'" -- info --game chess
 expect_err unknown-option 2 "unknown option --frobnicate" -- info --frobnicate
 expect_err unknown-command 2 "unknown command" -- frobnicate
 expect_err absurd-colours 2 "out of range" -- info --game mastermind --colors 99
 expect_err absurd-size 2 "codes; the limit" -- info --game mastermind --colors 16 --pegs 10
 expect_err bad-number 2 "not a whole number" -- info --game mastermind --colors six
-expect_err contradiction 2 "no secret gives" -- candidates salet=GGGGG
+expect_err contradiction 2 "no answer of the list gives salet=GGGGG, but 1 allowed word would: salet \(--lists allowed" -- candidates salet=GGGGG
+printf 'crane\ncrate\nslate\n' >"$tmp/three"
+expect_err contradiction-words 2 "no secret gives crane=\.\.\.\.\.$" -- candidates --words "$tmp/three" crane=.....
 expect_err contradiction-later 2 "contradicts itself" -- candidates crane=..... crane=GGGGG
 expect_err bad-feedback 2 "not a colour" -- candidates salet=.Q...
 expect_err bad-mm-feedback 2 "cannot happen" -- candidates --game mastermind 1122=3B1W

@@ -70,7 +70,7 @@ expect_err bound-colors 2 "out of range" -- bound --game symble --colors 65 --pe
 expect_err two-guesses 2 "give one GUESS" -- distribution salet crane
 expect_err guess-last 2 "comes first" -- distribution salet=..... crane
 expect_err unknown-word 2 "not in the list" -- distribution xyzzy
-expect_err dist-contradiction 2 "no secret gives" -- distribution salet=GGGGG
+expect_err dist-contradiction 2 "no answer of the list gives salet=GGGGG, but 1 allowed word would: salet" -- distribution salet=GGGGG
 expect_err dist-hard 2 "hard mode" -- distribution --hard crony salet=.Y...
 expect_err dist-plot-dir 2 "cannot create" -- distribution --plot /nonexistent/dir/x.png
 expect_err dist-plot-ext 2 "must end in .svg or .png" -- distribution --plot "$tmp/x.jpg"

@@ -132,6 +132,18 @@ has "salet  ....." "no secret gives this; check the colours (sissy G.... not rec
     "turn 3: " "bye"
 count "candidates left" 2
 
+# the day's answer outside the list (snafu is allowed, not an answer of 2022): assist names the allowed words
+# that fit instead of blaming the colours, and widen takes them all as possible answers (issue 13)
+session assist-widen 'trace ..G..\nshuln G.Y.Y\nwiden\n' assist --plain
+status 0
+has "no answer of the list (2315 words) fits, but 1 allowed word does: snafu" \
+    "type widen to take every allowed word as a possible answer (shuln G.Y.Y is recorded then)" \
+    "every allowed word may be the answer now: wordle, 5 letters (12972 answers, 12972 guesses); 1 candidate left" \
+    "one candidate left: snafu (play it for turn 3)"
+lacks "check the colours"
+session assist-wide-already 'widen\nquit\n' assist $W
+has "every allowed word is a possible answer already"
+
 # feedback typed at the guess prompt means the proposal's; hard mode on and off
 session assist-hard 'hard on\ncrane\nG....\nsalet\nhard off\nsalet\n.....\nquit\n' assist $W
 has "hard mode on" "crane  G...." "hard mode: the 1st letter must be c (not recorded; hard off turns hard mode off)" \

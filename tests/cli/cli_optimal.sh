@@ -81,6 +81,15 @@ run salet -- optimal --quiet --first salet --tree "$tmp/salet-easy.tree"
 seen wordle-salet salet '^total +7920 guesses over 2315 secrets \(average 3.4212\)'
 seen wordle-salet-max salet '^worst case +5 guesses'
 seen wordle-salet-dist salet '^distribution +2: 90, 3: 1239, 4: 907, 5: 79'
+# The New York Times' lists (--lists, issue 13). A. Selby, github.com/alex1770/wordle, files
+# results_easy_nyt20220215 and results_easy_nyt20220316 (salet 7897 over the 2309 answers with 12947 or
+# 12972 guesses) and results_easy_nyt20220830 (tarse 7883 with 14855 guesses)
+run salet22 -- optimal --quiet --first salet --lists nyt2022 --tree "$tmp/salet22.tree"
+seen wordle-nyt2022-salet salet22 '^total +7897 guesses over 2309 secrets \(average 3.4201\)'
+has wordle-nyt2022feb-salet 0 '^total +7897 guesses over 2309 secrets' -- optimal --quiet --first salet --lists nyt2022feb
+has wordle-nyt2022sep-tarse 0 '^total +7883 guesses over 2309 secrets \(average 3.4140\)' -- optimal --quiet --first tarse --lists nyt2022sep
+has tree-nyt2022 0 '^total +7897 guesses' -- verify-tree --lists nyt2022 "$tmp/salet22.tree"
+expect_err tree-other-lists 2 'fanny is not a possible secret' -- verify-tree --lists nyt2023 "$tmp/salet22.tree"
 run hard -- optimal --quiet --first salet --hard --max-guesses 6 --tree "$tmp/salet.tree"
 seen wordle-hard-6 hard '^total +8122 '
 

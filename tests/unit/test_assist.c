@@ -4,7 +4,12 @@
  * proposal accepted (Enter) and the feedback typed as a person would.
  *
  *  - Wordle, bundled lists, the default strategy: every one of the 2315
- *    answers found within 6 guesses (issue 4);
+ *    answers found within 6 guesses (issue 4), and every one of the 3158
+ *    answers of the New York Times' 2023 list with its 14855 guesses
+ *    (--lists nyt2023, issue 13);
+ *  - an answer outside the list (snafu; pansy in 2023): assist names the
+ *    allowed words that fit instead of blaming the colours, and widening
+ *    the list finds it within 6;
  *  - Mastermind 6x4 with minimax: every one of the 1296 codes within 5
  *    (Knuth 1976: minimax needs at most five guesses);
  *  - Symble, every 23rd answer with a mapping that varies by secret, within 8;
@@ -27,16 +32,25 @@ typedef struct game_set {
     cb_table *table;
 } game_set;
 
-static int open_game(const char *preset, game_set *gs)
+/* A preset ("wordle", "mastermind", ...), or Wordle on the named bundled lists ("wordle/nyt2023"). */
+static int open_game_mode(const char *preset, game_set *gs, cb_table_mode mode)
 {
     cb_game_config cfg;
     cb_table_options opt;
     cb_error err;
     memset(gs, 0, sizeof *gs);
-    if (cb_game_config_preset(preset, &cfg) != CB_OK || cb_game_new(&cfg, &gs->game, &err) != CB_OK)
+    const char *lists = strncmp(preset, "wordle/", 7) == 0 ? preset + 7 : NULL;
+    if (cb_game_config_preset(lists ? "wordle" : preset, &cfg) != CB_OK ||
+        (lists && cb_game_config_lists(&cfg, lists, &err) != CB_OK) || cb_game_new(&cfg, &gs->game, &err) != CB_OK)
         return 0;
     cb_table_options_default(&opt);
+    opt.mode = mode;
     return cb_table_new(gs->game, &opt, &gs->table, &err) == CB_OK;
+}
+
+static int open_game(const char *preset, game_set *gs)
+{
+    return open_game_mode(preset, gs, CB_TABLE_AUTO);
 }
 
 static void close_game(game_set *gs)
@@ -143,7 +157,7 @@ static void test_session(void)
     /* salet says s is green: no remaining secret gives an all-gray pattern to sissy */
     CHECK(assist_guess(&a, "sissy", msg, sizeof msg) == ASSIST_OK);
     CHECK(assist_feedback(&a, ".....", msg, sizeof msg) == ASSIST_CONTRADICT);
-    CHECK(strstr(msg, "no secret gives this; check the colours") != NULL);
+    CHECK(strstr(msg, "no answer nor any allowed word gives this; check the colours") != NULL && a.wider_fits == 0);
     CHECK(cb_state_turns(a.st) == 1 && cb_state_count(a.st) == after1); /* not recorded */
     CHECK(a.pending != CB_NONE);                                        /* the guess typed is kept */
     CHECK(assist_undo(&a) == 1 && a.pending == CB_NONE && cb_state_turns(a.st) == 1);
@@ -159,6 +173,65 @@ static void test_session(void)
     assist_release(&a);
     advice_close(&adv);
     close_game(&gs);
+}
+
+/*
+ * The issue's case: the day's answer is an allowed word outside the list
+ * (snafu, not an answer of 2022). assist must not blame the colours: it
+ * names the allowed words that fit, and after widening finds the word.
+ */
+static void test_widen(const char *lists, const char *wider, const char *word)
+{
+    game_set gs, wide;
+    advice adv, wadv;
+    assist a;
+    cb_error err;
+    char msg[256], text[64];
+    uint32_t secret;
+    /* the wide game computes feedback on the fly: few candidates are left when it starts */
+    CHECK(open_game(lists, &gs) && open_game_mode(wider, &wide, CB_TABLE_OFF));
+    CHECK(advice_open_named(&adv, gs.table, advice_default_strategy(gs.game), 0, &err) == CB_OK);
+    CHECK(advice_open_named(&wadv, wide.table, advice_default_strategy(wide.game), 0, &err) == CB_OK);
+    CHECK(assist_init(&a, gs.table, &adv, 0) == CB_OK);
+    CHECK(cb_game_parse_code(gs.game, word, &secret, &err) == CB_OK &&
+          cb_game_guess_secret(gs.game, secret) == CB_NONE);
+    int turn = 0, refused = 0;
+    for (; turn < 6 && !refused; turn++) {
+        CHECK(assist_guess(&a, "", msg, sizeof msg) == ASSIST_OK);
+        uint32_t fb = cb_feedback_wordle(cb_game_code(gs.game, a.pending), cb_game_code(gs.game, secret), 5);
+        type_feedback(gs.game, fb, turn, text, sizeof text);
+        assist_status st = assist_feedback(&a, text, msg, sizeof msg);
+        refused = st == ASSIST_CONTRADICT;
+        CHECK(st == ASSIST_OK || refused);
+    }
+    CHECK_MSG(refused && a.wider_fits >= 1 && strstr(msg, word) && !strstr(msg, "check the colours"), "%s: %s", word,
+              msg);
+    CHECK(a.pending != CB_NONE && a.refused != CB_NONE);
+    size_t turns = cb_state_turns(a.st);
+    CHECK(assist_widen(&a, wide.table, &wadv, msg, sizeof msg) == ASSIST_OK);
+    CHECK(a.game == wide.game && cb_state_turns(a.st) == turns + 1 && a.pending == CB_NONE);
+    CHECK(cb_state_count(a.st) == a.wider_fits);
+    for (; turn < 6 && !assist_finished(&a); turn++) {
+        CHECK(assist_guess(&a, "", msg, sizeof msg) == ASSIST_OK);
+        uint32_t wi;
+        CHECK(cb_game_parse_code(wide.game, word, &wi, &err) == CB_OK);
+        type_feedback(wide.game, advice_feedback(wide.table, a.pending, cb_game_guess_secret(wide.game, wi), 0), turn,
+                      text, sizeof text);
+        CHECK(assist_feedback(&a, text, msg, sizeof msg) == ASSIST_OK);
+    }
+    int fin = assist_finished(&a);
+    CHECK_MSG(fin == 1 || (fin == 2 && turn < 6), "%s not found within 6 after widening", word);
+    if (fin == 2) {
+        char last[64];
+        cb_game_format_code(wide.game, cb_game_secret_guess(wide.game, cb_state_candidates(a.st)[0]), last,
+                            sizeof last);
+        CHECK(strcmp(last, word) == 0);
+    }
+    assist_release(&a);
+    advice_close(&adv);
+    advice_close(&wadv);
+    close_game(&gs);
+    close_game(&wide);
 }
 
 /* Symble feedback typed with the symbols the program shows. */
@@ -178,8 +251,11 @@ int main(void)
 {
     test_session();
     test_symble_symbols();
+    test_widen("wordle", "wordle/allowed", "snafu");
+    test_widen("wordle/nyt2023", "wordle/all", "pansy"); /* an answer of 2022 taken out in 2023 */
     CHECK(play_all("mastermind", "minimax", 0, 5, CB_TEST_STRIDE) <= 5);
     CHECK(play_all("wordle", NULL, 0, 6, CB_TEST_STRIDE) <= 6);
-    CHECK(play_all("symble", NULL, 0, 8, 23 * CB_TEST_STRIDE) <= 8); /* a sample: Symble's states cost more */
+    CHECK(play_all("wordle/nyt2023", NULL, 0, 6, CB_TEST_STRIDE) <= 6); /* today's lists (issue 13) */
+    CHECK(play_all("symble", NULL, 0, 8, 23 * CB_TEST_STRIDE) <= 8);    /* a sample: Symble's states cost more */
     return check_done("test_assist");
 }

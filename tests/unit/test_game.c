@@ -100,6 +100,116 @@ static void bundled(void)
     CHECK(cb_game_new(&cfg, &g, &err) == CB_EIO && strstr(err.message, "wordle/none.txt") != NULL);
 }
 
+/* The secrets of `a` that are not secrets of `b`, counted, the first few spelt into out. */
+static uint32_t secrets_missing(const cb_game *a, const cb_game *b, char *out, size_t size)
+{
+    uint32_t missing = 0;
+    char word[32];
+    cb_error err;
+    out[0] = 0;
+    for (uint32_t s = 0; s < cb_game_secret_count(a); s++) {
+        uint32_t gi;
+        cb_game_format_code(a, cb_game_secret_guess(a, s), word, sizeof word);
+        if (cb_game_parse_code(b, word, &gi, &err) == CB_OK && cb_game_guess_secret(b, gi) != CB_NONE)
+            continue;
+        if (missing++ < 8 && strlen(out) + strlen(word) + 2 < size)
+            strcat(strcat(out, out[0] ? " " : ""), word);
+    }
+    return missing;
+}
+
+/* The New York Times' lists by name: their counts, answers among the allowed guesses, and what changed. */
+static void named_lists(void)
+{
+    static const struct {
+        const char *name;
+        uint32_t secrets, guesses;
+    } want[] = {
+        {"original", 2315, 12972},   {"nyt2023", 3158, 14855}, {"nyt2022sep", 2309, 14855}, {"nyt2022", 2309, 12972},
+        {"nyt2022feb", 2309, 12947}, {"all", 14855, 14855},    {"allowed", 12972, 12972},   {"answers", 2315, 2315},
+    };
+    size_t n;
+    const cb_word_lists *all = cb_word_lists_all(&n);
+    CHECK(n == sizeof want / sizeof want[0]);
+    cb_game *games[sizeof want / sizeof want[0]] = {0};
+    cb_error err;
+    for (size_t i = 0; i < n && i < sizeof want / sizeof want[0]; i++) {
+        cb_game_config cfg;
+        cb_game_config_default(&cfg);
+        CHECK(strcmp(all[i].name, want[i].name) == 0 && cb_word_lists_find(want[i].name) == &all[i]);
+        CHECK(cb_game_config_lists(&cfg, want[i].name, &err) == CB_OK);
+        CHECK_MSG(cb_game_new(&cfg, &games[i], &err) == CB_OK, "%s: %s", want[i].name, err.message);
+        if (!games[i])
+            continue;
+        CHECK_MSG(cb_game_secret_count(games[i]) == want[i].secrets && cb_game_guess_count(games[i]) == want[i].guesses,
+                  "%s: %u answers, %u guesses", want[i].name, cb_game_secret_count(games[i]),
+                  cb_game_guess_count(games[i]));
+        /* the answers are allowed words: the allowed list alone has as many words as the game's guesses */
+        cb_game *wide;
+        cb_game_config_default(&cfg);
+        cfg.answers_data = all[i].guesses ? all[i].guesses : all[i].answers;
+        CHECK(cb_game_new(&cfg, &wide, &err) == CB_OK);
+        char out[128];
+        CHECK_MSG(secrets_missing(games[i], wide, out, sizeof out) == 0, "%s: answers not allowed: %s", all[i].name,
+                  out);
+        cb_game_free(wide);
+        /* the wider lists keep the guesses and take them all as answers */
+        const cb_word_lists *w = all[i].wider ? cb_word_lists_find(all[i].wider) : NULL;
+        CHECK(!all[i].wider || (w && !w->guesses && strcmp(w->answers, all[i].guesses) == 0));
+    }
+    char out[128];
+    if (games[0] && games[3] && games[1] && games[4]) {
+        /* NYT took six answers out in February 2022, and eight more by July 2023 */
+        CHECK(secrets_missing(games[3], games[0], out, sizeof out) == 0);
+        CHECK(secrets_missing(games[0], games[3], out, sizeof out) == 6 &&
+              strcmp(out, "agora fibre lynch pupal slave wench") == 0);
+        CHECK(secrets_missing(games[3], games[1], out, sizeof out) == 8 &&
+              strcmp(out, "fanny gipsy gypsy mammy pansy semen welch welsh") == 0);
+        CHECK(secrets_missing(games[1], games[3], out, sizeof out) == 857);
+        /* 25 allowed words taken out in February 2022 were back in March */
+        cb_game_config cfg;
+        cb_game *feb;
+        cb_game_config_default(&cfg);
+        cfg.answers_data = "nyt/allowed-2022-02.txt";
+        CHECK(cb_game_new(&cfg, &feb, &err) == CB_OK);
+        CHECK(secrets_missing(feb, games[6], out, sizeof out) == 0);
+        CHECK(secrets_missing(games[6], feb, out, sizeof out) == 25 && strncmp(out, "agora bitch", 11) == 0);
+        CHECK(secrets_missing(games[6], games[5], out, sizeof out) == 0); /* 14855 hold the 12972 */
+        cb_game_free(feb);
+    }
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
+        cb_game_free(games[i]);
+    cb_game_config cfg;
+    cb_game_config_default(&cfg);
+    CHECK(cb_game_config_lists(&cfg, "nyt2024", &err) == CB_ENOTFOUND && strstr(err.message, "nyt2024") &&
+          strstr(err.message, "nyt2023"));
+
+    /* widening: every allowed word an answer, the guesses kept */
+    cb_game_config_default(&cfg); /* the original lists */
+    CHECK(cb_game_config_wider(&cfg) == CB_OK && strcmp(cfg.answers_data, "wordle/allowed.txt") == 0 &&
+          !cfg.guesses_data && !cfg.answers_path);
+    CHECK(cb_game_config_wider(&cfg) == CB_ENOTFOUND); /* already */
+    cb_game_config_default(&cfg);
+    cb_game_config_lists(&cfg, "nyt2023", &err);
+    CHECK(cb_game_config_wider(&cfg) == CB_OK && strcmp(cfg.answers_data, cb_word_lists_find("all")->answers) == 0 &&
+          !cfg.guesses_data);
+    cb_game_config_default(&cfg);
+    cfg.answers_path = "a.txt";
+    cfg.guesses_path = "g.txt";
+    CHECK(cb_game_config_wider(&cfg) == CB_OK && strcmp(cfg.answers_path, "g.txt") == 0 && !cfg.guesses_path);
+    cb_game_config_default(&cfg);
+    cfg.answers_path = cfg.guesses_path = "w.txt"; /* --words */
+    CHECK(cb_game_config_wider(&cfg) == CB_ENOTFOUND && strcmp(cfg.answers_path, "w.txt") == 0);
+    cb_game_config_default(&cfg);
+    cfg.answers_path = "a.txt"; /* the answers are the guesses */
+    CHECK(cb_game_config_wider(&cfg) == CB_ENOTFOUND);
+    cb_game_config_preset("mastermind", &cfg);
+    CHECK(cb_game_config_wider(&cfg) == CB_ENOTFOUND);
+    cb_game_config_default(&cfg);
+    cfg.dictionary = "english";
+    CHECK(cb_game_config_wider(&cfg) == CB_ENOTFOUND);
+}
+
 static void lists(void)
 {
     cb_error err;
@@ -268,6 +378,7 @@ int main(void)
     presets();
     bundled();
     lists();
+    named_lists();
     sizes();
     feedback_notation();
     char cmd[300];

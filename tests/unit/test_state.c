@@ -194,6 +194,61 @@ static void symble(void)
     cb_game_free(g);
 }
 
+/*
+ * cb_state_fit_guesses on the original lists against the candidates of the
+ * same turns in a game whose answers are every allowed word (the state's
+ * own filtering, table-free): the same words, Wordle and Symble.
+ */
+static void fit_guesses(const char *preset)
+{
+    cb_game_config cfg;
+    cb_game *g = make(preset), *wide;
+    cb_table *t, *wt;
+    cb_state *st, *ws;
+    cb_table_options opt;
+    cb_game_config_preset(preset, &cfg);
+    cfg.answers_data = "wordle/allowed.txt";
+    CHECK(cb_game_new(&cfg, &wide, NULL) == CB_OK);
+    cb_table_options_default(&opt);
+    opt.mode = CB_TABLE_OFF;
+    cb_table_new(g, NULL, &t, NULL);
+    cb_table_new(wide, &opt, &wt, NULL);
+    cb_state_new(t, &st);
+    cb_state_new(wt, &ws);
+    uint32_t n = cb_game_guess_count(g), *fit = malloc(n * sizeof *fit);
+    unsigned long long seed = 13;
+    int outside = 0;
+    for (int game = 0; game < 12; game++) {
+        cb_state_reset(st);
+        cb_state_reset(ws);
+        uint32_t secret = (uint32_t)(check_rand(&seed) % cb_game_secret_count(wide));
+        int m = (int)(check_rand(&seed) % CB_MAPPINGS);
+        for (int turn = 0; turn < 4; turn++) {
+            uint32_t gi = (uint32_t)(check_rand(&seed) % n), fb = cb_table_get(wt, gi, secret);
+            if (cb_game_rule(g) == CB_RULE_SYMBLE)
+                fb = cb_game_observe(wide, fb, m);
+            size_t k = cb_state_fit_guesses(st, gi, fb, fit, n);
+            CHECK(cb_state_apply(ws, gi, fb) == CB_OK && k == cb_state_count(ws));
+            for (size_t i = 0; i < k && i < cb_state_count(ws); i++) /* guess indices agree: the allowed list's order */
+                CHECK(cb_game_secret_guess(wide, cb_state_candidates(ws)[i]) == fit[i]);
+            CHECK(cb_state_fit_guesses(st, gi, fb, NULL, 0) == k);
+            if (cb_state_apply(st, gi, fb) != CB_OK) {
+                outside++;
+                break;
+            }
+            CHECK(cb_state_fit_guesses(st, CB_NONE, 0, NULL, 0) == k);
+        }
+    }
+    CHECK(outside > 0); /* some secrets were not answers: the case the function is for */
+    free(fit);
+    cb_state_free(st);
+    cb_state_free(ws);
+    cb_table_free(t);
+    cb_table_free(wt);
+    cb_game_free(g);
+    cb_game_free(wide);
+}
+
 int main(void)
 {
     filtering("wordle");
@@ -202,5 +257,7 @@ int main(void)
     contradictions_and_undo();
     hard_mode();
     symble();
+    fit_guesses("wordle");
+    fit_guesses("symble");
     return check_done("test_state");
 }

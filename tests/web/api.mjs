@@ -130,7 +130,10 @@ async function main() {
     assert.equal(r.status, 200);
     assert.match(r.headers.get('content-type'), /application\/json/);
     assert.deepEqual(r.data.games.map((g) => g.name), ['wordle', 'symble', 'mastermind', 'super', 'bulls']);
-    assert.deepEqual(r.data.lists.map((l) => l.name), ['original', 'answers', 'allowed']);
+    assert.deepEqual(r.data.lists.map((l) => l.name), ['original', 'nyt2023', 'nyt2022sep', 'nyt2022', 'nyt2022feb', 'all', 'allowed', 'answers']);
+    assert.ok(r.data.lists.every((l) => l.label && l.summary), 'every list has a label and a summary');
+    assert.equal(r.data.lists.find((l) => l.name === 'nyt2023').wider, 'all');
+    assert.equal(r.data.lists.find((l) => l.name === 'all').wider, null);
     assert.deepEqual(r.data.jobs, ['analyse', 'simulate']);
     assert.deepEqual(r.data.features, { simulate: true, hint: true, rank: true });
     const names = r.data.strategies.map((x) => x.name);
@@ -160,9 +163,29 @@ async function main() {
     }
     assert.equal((await get('/api/info', { game: 'wordle', lists: 'allowed' })).data.secrets, 12972);
     assert.equal((await get('/api/info', { game: 'wordle', lists: 'answers' })).data.guesses, 2315);
+    const nyt = await get('/api/info', { game: 'wordle', lists: 'nyt2023' });
+    assert.deepEqual([nyt.data.secrets, nyt.data.guesses, nyt.data.lists], [3158, 14855, 'nyt2023']);
+    assert.equal((await get('/api/info', { game: 'symble', lists: 'nyt2022' })).data.secrets, 2309);
     const m = await get('/api/info', { game: 'mastermind', colors: 8, pegs: 3, no_repeat: 1 });
     assert.equal(m.data.secrets, 336);
     assert.deepEqual((await get('/api/info', { game: 'bulls' })).data.alphabet.slice(0, 2), ['0', '1']);
+  });
+
+  // The day's answer outside the chosen list (issue 13): the answer says which allowed words fit and the lists to
+  // widen to, instead of blaming the colours.
+  await test('outside the list', async () => {
+    let e = await bad(get('/api/candidates', { game: 'wordle', history: 'trace=..G..,shuln=G.Y.Y' }), 422, /no answer of the list gives shuln=G.Y.Y after the turns before it, but 1 allowed word would/);
+    assert.deepEqual(e.outside_list, { turn: 1, count: 1, words: ['snafu'], wider: 'allowed' });
+    const wide = await get('/api/candidates', { game: 'wordle', lists: 'allowed', history: 'trace=..G..,shuln=G.Y.Y' });
+    assert.deepEqual([wide.status, wide.data.count, wide.data.candidates], [200, 1, ['snafu']]);
+    e = await bad(get('/api/candidates', { game: 'wordle', lists: 'nyt2023', history: 'salet=YG...,crony=...YG' }), 422);
+    assert.deepEqual(e.outside_list, { turn: 1, count: 1, words: ['pansy'], wider: 'all' });
+    e = await bad(get('/api/rank', { game: 'wordle', lists: 'nyt2022feb', history: 'salet=GGGGG' }), 422);
+    assert.equal(e.outside_list.wider, null);
+    e = await bad(get('/api/candidates', { game: 'wordle', history: 'salet=.Y...,crony=GGGGG' }), 422);
+    assert.deepEqual(e.outside_list, { turn: 1, count: 0, words: [], wider: 'allowed' });
+    e = await bad(get('/api/candidates', { game: 'wordle', lists: 'all', history: 'salet=.Y...,crony=GGGGG' }), 422, /no secret gives/);
+    assert.equal(e.outside_list, undefined);
   });
 
   await test('feedback', async () => {
@@ -369,7 +392,7 @@ async function main() {
     await bad(get('/api/rank', { limit: 1e9 }), 400, /limit/);
     await bad(get('/api/rank', { limit: '5x' }), 400, /whole number/);
     await bad(get('/api/rank', { game: 'super' }), 422, /too many to score/);
-    await bad(get('/api/rank', { history: 'salet=GGGGG' }), 422, /no secret/);
+    await bad(get('/api/rank', { history: 'salet=GGGGG' }), 422, /no answer of the list gives salet=GGGGG, but 1 allowed word would/);
     await serving();
   });
 
@@ -524,8 +547,9 @@ async function main() {
     await bad(get('/api/info', { game: 'mastermind', no_repeat: 'maybe' }), 400, /yes\/no/);
     await bad(get('/api/candidates', { limit: 1e9 }), 400, /limit/);
     await bad(get('/api/candidates', { history: 'salet' }), 400, /GUESS=FEEDBACK/);
-    await bad(get('/api/candidates', { history: 'salet=GGGGG' }), 422, /no secret/);
-    await bad(get('/api/candidates', { history: 'salet=.Y...,crony=GGGGG' }), 422, /no secret/);
+    await bad(get('/api/candidates', { history: 'salet=GGGGG' }), 422, /no answer of the list/);
+    await bad(get('/api/candidates', { history: 'salet=.Y...,crony=GGGGG' }), 422, /no answer nor any allowed word/);
+    await bad(get('/api/candidates', { lists: 'answers', history: 'aback=.....,abbey=GGGGG' }), 422, /no secret gives/);
     await bad(get('/api/candidates', { history: 'zzzzz=.....' }), 400, /zzzzz/);
     await bad(get('/api/candidates', { history: Array(101).fill('salet=.....').join(',') }), 400, /more than 100 turns/);
     await bad(get('/api/feedback', { guess: 'salet' }), 400, /secret.*required/);

@@ -7,7 +7,9 @@
  *
  * A feedback no candidate can give is refused (ASSIST_CONTRADICT): the
  * state is unchanged and the pending guess kept, so nothing typed before
- * is lost.
+ * is lost. The refusal says whether allowed words that are not answers of
+ * the list fit (the day's answer may lie outside the list): assist_widen
+ * then moves the session to a game whose answers are all allowed words.
  */
 #ifndef CB_ASSIST_H
 #define CB_ASSIST_H
@@ -24,6 +26,8 @@ typedef enum assist_status {
     ASSIST_FAILED        /* out of memory */
 } assist_status;
 
+#define ASSIST_WIDER_SHOW 8 /* allowed words named when no answer fits */
+
 typedef struct assist {
     const cb_game *game;
     cb_state *st;
@@ -31,6 +35,11 @@ typedef struct assist {
     advice_pick proposal; /* for the current state, when has_proposal */
     int has_proposal;
     uint32_t pending; /* the guess typed for this turn, CB_NONE before */
+    /* after ASSIST_CONTRADICT: the refused feedback of the pending guess (CB_NONE otherwise), how many allowed
+       words would fit with it, and the first ASSIST_WIDER_SHOW of them */
+    uint32_t refused;
+    size_t wider_fits;
+    uint32_t wider[ASSIST_WIDER_SHOW];
 } assist;
 
 int assist_init(assist *a, const cb_table *table, advice *adv, int hard);
@@ -43,6 +52,15 @@ int assist_propose(assist *a);
 assist_status assist_guess(assist *a, const char *text, char *msg, size_t size);
 /* The feedback the pending guess received, as typed (`G.Y..`, `21002`, `2B1W`, Symble symbols). */
 assist_status assist_feedback(assist *a, const char *text, char *msg, size_t size);
+
+/*
+ * Go on in a wider game (table, its advice adv): one with the same guesses
+ * whose answers are all of them. The turns, and a refused feedback of the
+ * pending guess, are replayed there by their words. ASSIST_OK, or with the
+ * session unchanged ASSIST_CONTRADICT (a turn fits no word: msg says which)
+ * or ASSIST_FAILED.
+ */
+assist_status assist_widen(assist *a, const cb_table *table, advice *adv, char *msg, size_t size);
 
 /* Hard mode on or off from now on (Wordle rule); the proposal follows. */
 void assist_set_hard(assist *a, int hard);
