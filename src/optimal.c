@@ -1173,7 +1173,20 @@ static int search_root(solver *S, run *R, int64_t beta)
             settle(S, R, &rb, op, 0);
         }
     }
-    for (uint32_t i = 0; i < cnt; i++) {
+    uint32_t loop = cnt;
+    if (all && S->opt.claim && S->top == 0) { /* openers from a shared queue, one at a time */
+        size_t i;
+        uint64_t elsewhere = UINT64_MAX;
+        while (!stopped(S) && (i = S->opt.claim(S->opt.claim_arg, cnt, &elsewhere)) < cnt) {
+            if (!rb.cutoff && elsewhere < (uint64_t)rb.best)
+                __atomic_store_n(&rb.best, (int64_t)elsewhere, __ATOMIC_RELEASE);
+            if (!done[i])
+                opener(S, R, x, &sc, order[i], (uint32_t)i, &R->openers[i], &rb);
+            done[i] = 1;
+        }
+        loop = 0; /* nothing left for the loop below */
+    }
+    for (uint32_t i = 0; i < loop; i++) {
         if (done[i])
             continue;
         if (S->nthreads > 1 && root_budget(&rb) < beta && !stopped(S)) {

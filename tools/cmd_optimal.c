@@ -277,6 +277,49 @@ static int parse_openers(cli *c, uint32_t **out, size_t *n)
     return 0;
 }
 
+optimal_share *optimal_shared = NULL;
+
+/*
+ * codebreaker-mpi: the leader serves the openers to the workers and collects
+ * their results; afterwards it runs the search with every opener known (so
+ * it searches nothing but the tree of the best). A worker searches what it
+ * is given and returns. Returns an exit status.
+ */
+static int run_shared(cli *c, cb_optimal_options *o, opt_results *res, cb_optimal_opener **all)
+{
+    optimal_share *sh = optimal_shared;
+    cb_optimal_opener *known = res ? res->known : NULL;
+    size_t nknown = res ? res->n : 0;
+    if (sh->share_known(sh, &known, &nknown) != 0)
+        return cli_fail(CB_EIO, "MPI: could not share the results file's openers");
+    if (sh->rank == 0) {
+        size_t n = 0;
+        if (sh->serve(sh, res, all, &n) != 0)
+            return cli_fail(CB_EIO, "MPI: the search over openers failed");
+        o->known = *all;
+        o->nknown = n;
+        o->on_opener = res ? opt_results_append : NULL; /* none is left to settle */
+        return 0;
+    }
+    o->known = known;
+    o->nknown = nknown;
+    o->claim = sh->claim;
+    o->claim_arg = sh;
+    o->on_opener = sh->send;
+    o->on_opener_arg = sh;
+    o->progress = NULL;
+    cb_optimal_result r;
+    cb_error err;
+    int rc = cb_optimal_solve(c->table, o, &r, &err);
+    sh->finish(sh);
+    if (!res)
+        free(known);
+    if (rc != CB_OK)
+        return cli_fail_err(&err);
+    cb_optimal_result_release(&r);
+    return 0;
+}
+
 /* What a results file records about its search: a resumed run must be the same search. */
 static void search_line(const cli *c, const cb_optimal_options *o, char *buf, size_t size)
 {
@@ -383,6 +426,8 @@ static int run(cli *c)
     o.nopeners = nlist;
     opt_results res;
     const char *rpath = cli_get(c, "results");
+    if (optimal_shared && optimal_shared->rank != 0)
+        rpath = NULL; /* the leader alone keeps the file */
     if (rpath) {
         char config[512];
         search_line(c, &o, config, sizeof config);
@@ -395,9 +440,25 @@ static int run(cli *c)
         o.on_opener = opt_results_append;
         o.on_opener_arg = &res;
     }
+    cb_optimal_opener *all = NULL;
+    if (optimal_shared) {
+        if (cli_get(c, "first") || o.top > 0 || o.objective != CB_OBJECTIVE_TOTAL) {
+            free(list);
+            return cli_fail(CB_EINVAL, "codebreaker-mpi shares the search over openers of the least total "
+                                       "(no --first, --top or --objective worst)");
+        }
+        if ((rc = run_shared(c, &o, rpath ? &res : NULL, &all)) != 0 || optimal_shared->rank != 0) {
+            free(list);
+            if (rpath)
+                opt_results_close(&res);
+            free(all);
+            return rc;
+        }
+    }
     cb_optimal_result r;
     rc = cb_optimal_solve(c->table, &o, &r, &err);
     free(list);
+    free(all);
     if (rpath) {
         int st = opt_results_close(&res);
         if (st) {

@@ -26,4 +26,23 @@ void opt_results_append(const cb_optimal_opener *op, void *arg);
 /* Close; prints the error and returns the exit status when a write failed, else 0. */
 int opt_results_close(opt_results *r);
 
+/*
+ * codebreaker-mpi (tools/mpi/optimal_mpi.c) sets this before running the
+ * optimal command: the search over openers is shared between processes.
+ * NULL in the codebreaker program.
+ */
+typedef struct optimal_share {
+    int rank, size;
+    /* every rank: the leader's known openers (from its results file) to the others */
+    int (*share_known)(struct optimal_share *sh, cb_optimal_opener **known, size_t *n);
+    /* workers: the library's claim and on_opener hooks, then the end of their search */
+    size_t (*claim)(void *arg, size_t count, uint64_t *budget);
+    void (*send)(const cb_optimal_opener *op, void *arg);
+    void (*finish)(struct optimal_share *sh);
+    /* the leader: hand out openers and collect results (appended to res when not NULL) until every worker ends */
+    int (*serve)(struct optimal_share *sh, opt_results *res, cb_optimal_opener **all, size_t *n);
+} optimal_share;
+
+extern optimal_share *optimal_shared;
+
 #endif

@@ -86,6 +86,16 @@ typedef struct cb_optimal_options {
      */
     void (*on_opener)(const cb_optimal_opener *op, void *arg);
     void *on_opener_arg;
+    /*
+     * A queue shared with other processes (MPI): when set, the search over
+     * openers asks claim for each opener to search, one at a time on the
+     * calling thread: it returns a rank in the solver's order (0 first; count
+     * openers) or count and more when none is left, and sets *budget to the
+     * least total proved elsewhere (UINT64_MAX: none), which then bounds the
+     * search like a total found here.
+     */
+    size_t (*claim)(void *arg, size_t count, uint64_t *budget);
+    void *claim_arg;
     void (*progress)(const cb_optimal_progress *p, void *arg);
     void *progress_arg;
     double progress_interval; /* seconds between progress calls; 0: 1 s */
