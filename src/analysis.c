@@ -7,34 +7,41 @@
 #include "codebreaker/feedback.h"
 #include "codebreaker/partition.h"
 #include "parallel.h"
+#include "tuning.h"
 
-#define DEFAULT_MAX_WORK 4e8
 #define MAX_SHAPE_LENGTH 12 /* dense counts over 3^n + 1 keys */
+
+/* Shannon entropy in bits of parts of the given sizes: log2(T) - sum(s log2 s) / T. */
+typedef struct entropy_sum {
+    double total, sum;
+} entropy_sum;
+
+static void entropy_add(entropy_sum *e, double size)
+{
+    e->total += size;
+    if (size > 0)
+        e->sum += size * log2(size);
+}
+
+static double entropy_bits(const entropy_sum *e)
+{
+    return e->total <= 0 ? 0 : log2(e->total) - e->sum / e->total;
+}
 
 double cb_entropy(const uint32_t *sizes, size_t parts)
 {
-    double total = 0, sum = 0;
+    entropy_sum e = {0, 0};
     for (size_t i = 0; i < parts; i++)
-        total += sizes[i];
-    if (total <= 0)
-        return 0;
-    for (size_t i = 0; i < parts; i++)
-        if (sizes[i])
-            sum += sizes[i] * log2((double)sizes[i]);
-    return log2(total) - sum / total;
+        entropy_add(&e, sizes[i]);
+    return entropy_bits(&e);
 }
 
 double cb_entropy_weights(const double *sizes, size_t parts)
 {
-    double total = 0, sum = 0;
+    entropy_sum e = {0, 0};
     for (size_t i = 0; i < parts; i++)
-        total += sizes[i];
-    if (total <= 0)
-        return 0;
-    for (size_t i = 0; i < parts; i++)
-        if (sizes[i] > 0)
-            sum += sizes[i] * log2(sizes[i]);
-    return log2(total) - sum / total;
+        entropy_add(&e, sizes[i]);
+    return entropy_bits(&e);
 }
 
 double cb_derangements(int n)
@@ -332,7 +339,7 @@ int cb_first_guess_shapes(cb_rule rule, int k, int n, int no_repeat, double max_
         return cb_error_set(err, CB_ETOOBIG, "first-guess shapes are computed up to length %d, not %d",
                             MAX_SHAPE_LENGTH, n);
     if (max_work <= 0)
-        max_work = DEFAULT_MAX_WORK;
+        max_work = CB_SHAPES_DEFAULT_WORK;
     class_list l = {0};
     uint8_t code[MAX_SHAPE_LENGTH];
     int rc, dmax = no_repeat ? n : (k < n ? k : n);

@@ -625,6 +625,11 @@ cb_rule cb_game_rule(const cb_game *game)
 {
     return game->rule;
 }
+int cb_game_default_max_guesses(const cb_game *game)
+{
+    static const int limits[] = {[CB_RULE_MASTERMIND] = 10, [CB_RULE_WORDLE] = 6, [CB_RULE_SYMBLE] = 8};
+    return limits[game->rule];
+}
 const char *cb_game_rule_name(const cb_game *game)
 {
     return rule_names[game->rule];
@@ -701,4 +706,51 @@ uint32_t cb__feedback_codes(const cb_game *game, const uint8_t *g, const uint8_t
     default:
         return cb_feedback_symble(g, s, game->n);
     }
+}
+
+void cb__hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, cb__hard_turn *h)
+{
+    const uint8_t *prev = cb_game_code(game, g);
+    h->ngreen = h->nneed = 0;
+    for (int i = 0; i < game->n; i++, fb /= 3) {
+        if (fb % 3 == 2) {
+            h->gpos[h->ngreen] = (uint8_t)i;
+            h->gsym[h->ngreen++] = prev[i];
+        }
+        if (fb % 3 == 0)
+            continue;
+        int k = 0;
+        while (k < h->nneed && h->nsym[k] != prev[i])
+            k++;
+        if (k == h->nneed) {
+            h->nsym[h->nneed] = prev[i];
+            h->ncount[h->nneed++] = 0;
+        }
+        h->ncount[k]++;
+    }
+}
+
+int cb__hard_turn_check(const cb_game *game, const cb__hard_turn *h, const uint8_t *code, const uint8_t *counts,
+                        int *fail)
+{
+    for (int k = 0; k < h->ngreen; k++)
+        if (code[h->gpos[k]] != h->gsym[k]) {
+            if (fail)
+                *fail = k;
+            return 0;
+        }
+    for (int k = 0; k < h->nneed; k++) {
+        int have = 0;
+        if (counts)
+            have = counts[h->nsym[k]];
+        else
+            for (int i = 0; i < game->n; i++)
+                have += code[i] == h->nsym[k];
+        if (have < h->ncount[k]) {
+            if (fail)
+                *fail = h->ngreen + k;
+            return 0;
+        }
+    }
+    return 1;
 }

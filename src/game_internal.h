@@ -39,6 +39,28 @@ uint32_t cb__observe_inverse(const cb_game *game, uint32_t fb, int m);
 /* The raw feedback of guess code g against secret code s under the game's rule. */
 uint32_t cb__feedback_codes(const cb_game *game, const uint8_t *g, const uint8_t *s);
 
+/*
+ * Wordle hard mode, the demands of one turn (guess g answered by fb): every
+ * green letter stays in place and every revealed letter (green or yellow)
+ * appears at least as often as the turn revealed it. The one statement of
+ * the rule: state.c (legality with a reason), strategy.c (the guess pool)
+ * and opt_scan.c (the solver) all use it.
+ */
+typedef struct cb__hard_turn {
+    int ngreen, nneed;
+    uint8_t gpos[CB_MAX_LENGTH], gsym[CB_MAX_LENGTH];   /* green positions and their symbols */
+    uint8_t nsym[CB_MAX_LENGTH], ncount[CB_MAX_LENGTH]; /* revealed symbols, least counts (first seen first) */
+} cb__hard_turn;
+
+void cb__hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, cb__hard_turn *h);
+/*
+ * Does a code respect h? counts (may be NULL) holds how often each symbol
+ * occurs in the code; with fail it names the first broken demand: the index
+ * of a green (0..ngreen-1) or ngreen + the index of a revealed symbol.
+ */
+int cb__hard_turn_check(const cb_game *game, const cb__hard_turn *h, const uint8_t *code, const uint8_t *counts,
+                        int *fail);
+
 /* A list of words read from text: codepoints per word, with line numbers. */
 typedef struct cb_wordlist {
     uint32_t *cps; /* count * n codepoints */

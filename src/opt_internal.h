@@ -12,6 +12,7 @@
 
 #include "codebreaker/game.h"
 #include "codebreaker/optimal.h"
+#include "tuning.h"
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -21,7 +22,6 @@
  * reverse order, by returning to a mark. Blocks never move, so pointers stay
  * valid until their mark is released.
  */
-#define CB_ARENA_BLOCKS 48
 
 typedef struct cb_arena_block {
     char *mem;
@@ -104,19 +104,12 @@ void cb__sym_stabilizer(const cb_sym_group *g, const uint8_t *code, cb_sym_group
 /* ---- the search's shared state (optimal.c searches, opt_scan.c looks at nodes) ---- */
 
 #define INF ((int64_t)1 << 60)
-#define UNL 255      /* no limit on the guesses left */
-#define PAR_NODE 40  /* first-level nodes at least this big solve their first guess's parts as tasks */
-#define PAR_PART 5   /* parts at least this big become tasks (smaller ones stay with the parent) */
-#define LBSCAN_MIN 8 /* parts at least this big get a look-ahead bound before any search (raise_bounds) */
-#define CACHE_MIN 3  /* nodes at least this big go to the cache */
-#define LT_MAX ((size_t)512 << 20)
-#define LT_MIN 16    /* smaller nodes let their parts read their own base */
-#define SEEN_BITS 15 /* per-thread hash of rows and orbits: 2^SEEN_BITS slots at least */
+#define UNL 255 /* no limit on the guesses left */
 
 /* A set of entries and the guesses that may be played there (see optimal.c). */
 typedef struct node {
     uint32_t n;           /* entries */
-    const uint32_t *sid;  /* entry ids, increasing: secret, or secret * 6 + mapping */
+    const uint32_t *sid;  /* entry ids, increasing: secret, or secret * CB_MAPPINGS + mapping */
     const uint32_t *col;  /* column of each entry in base */
     const uint32_t *crow; /* row in base of each entry's codeword played as a guess, or CB_NONE */
     const uint8_t *base;
@@ -154,8 +147,6 @@ struct slot {
     uint64_t key;
     uint32_t val, stamp;
 };
-
-#define CB_FEWVALS 64 /* games with at most this many feedback values count parts in bytes */
 
 /* Each thread's work areas. */
 typedef struct tls {

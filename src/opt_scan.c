@@ -55,7 +55,7 @@ int64_t cb__opt_part_lb(const solver *S, uint32_t c, uint32_t w, int r, uint32_t
         return fill_lb(c, b, r);
     if (r == 1)
         return INF;
-    uint32_t same = c - w + 1 < 6 ? c - w + 1 : 6;
+    uint32_t same = c - w + 1 < CB_MAPPINGS ? c - w + 1 : CB_MAPPINGS;
     int64_t a = 2 * (int64_t)c - same, f = fill_lb(w, b, r);
     return f >= INF ? INF : max64(a, f + (int64_t)(c - w));
 }
@@ -82,7 +82,7 @@ static inline __attribute__((always_inline)) void fill_w(const solver *S, const 
     uint32_t n = x->n;
     if (x->raw && S->pairs) {
         for (uint32_t i = 0; i < n; i++)
-            put(out, i, S->obs[(x->sid[i] % 6) * S->p3 + get(rp, col[i], w)], w);
+            put(out, i, S->obs[(x->sid[i] % CB_MAPPINGS) * S->p3 + get(rp, col[i], w)], w);
         return;
     }
     for (uint32_t i = 0; i < n; i++)
@@ -99,56 +99,22 @@ void cb__opt_fill(const solver *S, const node *x, uint32_t r, uint8_t *out)
 
 /* ---- hard mode ---- */
 
-/* The constraint one turn adds: greens in place, least counts of letters. */
-typedef struct hcons {
-    int ng, nc;
-    uint8_t gpos[CB_MAX_LENGTH], glet[CB_MAX_LENGTH];
-    uint8_t clet[CB_MAX_LENGTH], ccount[CB_MAX_LENGTH];
-} hcons;
-
-static void hard_constraint(const solver *S, uint32_t g, uint32_t fb, hcons *h)
+/* The constraint one turn adds (game.c states the rule); lc holds each guess's letter counts. */
+static inline int respects(const solver *S, const cb__hard_turn *h, uint32_t g)
 {
-    const uint8_t *code = cb_game_code(S->game, g);
-    uint8_t need[CB_MAX_SYMBOLS] = {0};
-    h->ng = h->nc = 0;
-    for (int i = 0; i < S->game->n; i++, fb /= 3) {
-        if (fb % 3 == 2) {
-            h->gpos[h->ng] = (uint8_t)i;
-            h->glet[h->ng++] = code[i];
-        }
-        if (fb % 3)
-            need[code[i]]++;
-    }
-    for (int i = 0; i < S->game->n; i++)
-        if (need[code[i]]) {
-            h->clet[h->nc] = code[i];
-            h->ccount[h->nc++] = need[code[i]];
-            need[code[i]] = 0;
-        }
-}
-
-static inline int respects(const solver *S, const hcons *h, uint32_t g)
-{
-    const uint8_t *code = cb_game_code(S->game, g), *lc = S->lc + (size_t)g * (size_t)S->game->k;
-    for (int i = 0; i < h->ng; i++)
-        if (code[h->gpos[i]] != h->glet[i])
-            return 0;
-    for (int i = 0; i < h->nc; i++)
-        if (lc[h->clet[i]] < h->ccount[i])
-            return 0;
-    return 1;
+    return cb__hard_turn_check(S->game, h, cb_game_code(S->game, g), S->lc + (size_t)g * (size_t)S->game->k, NULL);
 }
 
 static void sig_apply(const solver *S, uint8_t *sig, uint32_t g, uint32_t fb)
 {
-    hcons h;
+    cb__hard_turn h;
     int n = S->game->n;
-    hard_constraint(S, g, fb, &h);
-    for (int i = 0; i < h.ng; i++)
-        sig[h.gpos[i]] = (uint8_t)(h.glet[i] + 1);
-    for (int i = 0; i < h.nc; i++)
-        if (sig[n + h.clet[i]] < h.ccount[i])
-            sig[n + h.clet[i]] = h.ccount[i];
+    cb__hard_turn_make(S->game, g, fb, &h);
+    for (int i = 0; i < h.ngreen; i++)
+        sig[h.gpos[i]] = (uint8_t)(h.gsym[i] + 1);
+    for (int i = 0; i < h.nneed; i++)
+        if (sig[n + h.nsym[i]] < h.ncount[i])
+            sig[n + h.nsym[i]] = h.ncount[i];
 }
 
 static inline uint32_t pop16(uint32_t x)
@@ -344,7 +310,7 @@ int cb__opt_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint
     uint32_t *cnt = T->cnt, *cw = T->cnt2;
     int fast = !S->pairs && !S->depth_only && S->lw == 1 && (r == UNL || r >= 3);
     for (uint32_t i = 0; i < x->n; i++) {
-        if (x->crow[i] == CB_NONE || (i > 0 && S->pairs && x->sid[i] / 6 == x->sid[i - 1] / 6))
+        if (x->crow[i] == CB_NONE || (i > 0 && S->pairs && x->sid[i] / CB_MAPPINGS == x->sid[i - 1] / CB_MAPPINGS))
             continue;
         if (fast) { /* parts of one or two entries, each at its least cost */
             uint32_t parts, pairs, won, maxpart;
@@ -369,13 +335,13 @@ int cb__opt_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint
             if (cnt[k]++ == 0)
                 touched[parts++] = k;
             if (S->pairs) { /* count codewords per part: entries of a codeword are adjacent */
-                uint32_t c = x->sid[e] / 6;
+                uint32_t c = x->sid[e] / CB_MAPPINGS;
                 if (c != last_cw) {
                     last_cw = c;
                     cw[k]++;
                 } else {
                     int dup = 0;
-                    for (uint32_t f = e; f-- > 0 && x->sid[f] / 6 == c;)
+                    for (uint32_t f = e; f-- > 0 && x->sid[f] / CB_MAPPINGS == c;)
                         if (get(v, f, S->lw) == k)
                             dup = 1;
                     if (!dup)
@@ -413,7 +379,7 @@ int cb__opt_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint
         /* mincand_g is a row of x's base; find its game index */
         for (uint32_t i = 0; i < x->n; i++)
             if (x->crow[i] == mincand_g) {
-                *best = cb_game_secret_guess(S->game, x->sid[i] / (S->pairs ? 6 : 1));
+                *best = cb_game_secret_guess(S->game, x->sid[i] / (S->pairs ? CB_MAPPINGS : 1));
                 break;
             }
         *val = mincand;
@@ -463,13 +429,13 @@ static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uin
         if (cnt[k]++ == 0)
             touched[parts++] = k;
         if (S->pairs) { /* codewords per part: the entries of a codeword are adjacent */
-            uint32_t c = x->sid[e] / 6;
+            uint32_t c = x->sid[e] / CB_MAPPINGS;
             if (c != last_cw) {
                 last_cw = c;
                 cw[k]++;
             } else {
                 int dup = 0;
-                for (uint32_t f = e; f-- > 0 && x->sid[f] / 6 == c;)
+                for (uint32_t f = e; f-- > 0 && x->sid[f] / CB_MAPPINGS == c;)
                     if (get(v, f, lw) == k)
                         dup = 1;
                 if (!dup)
@@ -537,7 +503,7 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
     uint32_t *touched = alloc(S, T, ((size_t)n + 1) * sizeof *touched);
     int64_t *lbt = alloc(S, T, ((size_t)n + 1) * sizeof *lbt);
     size_t ltbytes = (size_t)m * n * (size_t)lw;
-    int build = x->n * 2 <= x->stride && ltbytes <= LT_MAX && x->n > LT_MIN;
+    int build = x->n * 2 <= x->stride && ltbytes <= CB_LT_MAX && x->n > CB_LT_MIN;
     if (build)
         sc->lt = alloc(S, T, ltbytes + 16);
     uint8_t *tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
@@ -547,10 +513,10 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
         for (uint32_t c = 1; c <= n; c++)
             lbt[c] = cb__opt_part_lb(S, c, c, r, x->bmax);
     int fast = !S->pairs && !S->depth_only && lw == 1 && (r == UNL || r >= 2);
-    hcons h;
+    cb__hard_turn h;
     int filter = S->hard && x->cg != CB_NONE;
     if (filter)
-        hard_constraint(S, x->cg, x->cfb, &h);
+        cb__hard_turn_make(S->game, x->cg, x->cfb, &h);
     int dedup = S->dedup && sc->lt;
     if (dedup)
         seen_reset(T, m);
@@ -617,8 +583,9 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
         for (uint32_t kk = 0; kk < sc->k; kk++)
             T->gmap[sc->gid[kk]] = kk;
         for (uint32_t e = 0; e < n; e++)
-            sc->kc[e] = x->crow[e] == CB_NONE ? CB_NONE
-                                              : T->gmap[cb_game_secret_guess(S->game, x->sid[e] / (S->pairs ? 6 : 1))];
+            sc->kc[e] = x->crow[e] == CB_NONE
+                            ? CB_NONE
+                            : T->gmap[cb_game_secret_guess(S->game, x->sid[e] / (S->pairs ? CB_MAPPINGS : 1))];
         for (uint32_t kk = 0; kk < sc->k; kk++)
             T->gmap[sc->gid[kk]] = CB_NONE;
     }
@@ -639,8 +606,8 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
  * for each secret the block's values are read from one contiguous row and
  * marked in a 256-bit set per guess.
  */
-#define LB_BLOCK 256
-static int64_t scan_lb_t(solver *S, const node *x, int64_t known, const hcons *h, uint32_t *weak)
+
+static int64_t scan_lb_t(solver *S, const node *x, int64_t known, const cb__hard_turn *h, uint32_t *weak)
 {
     tls *T = me(S);
     uint32_t n = x->n, m = x->m, won = S->won;
@@ -648,8 +615,8 @@ static int64_t scan_lb_t(solver *S, const node *x, int64_t known, const hcons *h
     int64_t best = INF;
     for (uint32_t j = 0; j < m; j++)
         weak[j] = UINT32_MAX;
-    for (uint32_t j0 = 0; j0 < m && best > known; j0 += LB_BLOCK) {
-        uint32_t jn = m - j0 < LB_BLOCK ? m - j0 : LB_BLOCK;
+    for (uint32_t j0 = 0; j0 < m && best > known; j0 += CB_LBSCAN_BLOCK) {
+        uint32_t jn = m - j0 < CB_LBSCAN_BLOCK ? m - j0 : CB_LBSCAN_BLOCK;
         const uint32_t *gid = x->gid + j0;
         for (uint32_t e = 0; e < n; e++) {
             const uint8_t *row = S->tt + (size_t)x->sid[e] * S->game->nguess;
@@ -690,10 +657,10 @@ int64_t cb__opt_scan_lb(solver *S, const node *x, int64_t known)
         for (uint32_t c = 1; c <= n; c++)
             lbt[c] = cb__opt_part_lb(S, c, c, r, x->bmax);
     int fast = !S->pairs && !S->depth_only && lw == 1 && (r == UNL || r >= 2);
-    hcons h;
+    cb__hard_turn h;
     int filter = S->hard && x->cg != CB_NONE;
     if (filter)
-        hard_constraint(S, x->cg, x->cfb, &h);
+        cb__hard_turn_make(S->game, x->cg, x->cfb, &h);
     int64_t wc = S->depth_only ? 0 : n;
     uint32_t *weak = S->tt ? alloc(S, T, (size_t)m * sizeof *weak) : NULL;
     if (weak && !S->pairs && !S->depth_only && (r == UNL || r >= 2)) {
@@ -830,7 +797,7 @@ int cb__opt_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, 
             uint32_t run = 0;
             c->ncw = 0;
             for (uint32_t i = 0; i < size; i++) {
-                if (i == 0 || c->sid[i] / 6 != c->sid[i - 1] / 6) {
+                if (i == 0 || c->sid[i] / CB_MAPPINGS != c->sid[i - 1] / CB_MAPPINGS) {
                     c->ncw++;
                     run = 0;
                 }
@@ -844,9 +811,10 @@ int cb__opt_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, 
                 return CB_ENOMEM;
             c->m = 0;
             for (uint32_t i = 0; i < size; i++)
-                if (c->crow[i] != CB_NONE && (i == 0 || c->sid[i] / 6 != c->sid[i - 1] / 6 || !S->pairs)) {
+                if (c->crow[i] != CB_NONE &&
+                    (i == 0 || c->sid[i] / CB_MAPPINGS != c->sid[i - 1] / CB_MAPPINGS || !S->pairs)) {
                     row[c->m] = c->crow[i];
-                    gid[c->m++] = cb_game_secret_guess(S->game, c->sid[i] / (S->pairs ? 6 : 1));
+                    gid[c->m++] = cb_game_secret_guess(S->game, c->sid[i] / (S->pairs ? CB_MAPPINGS : 1));
                 }
             c->row = row;
             c->gid = gid;

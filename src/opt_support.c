@@ -6,10 +6,9 @@
 #endif
 
 #include "opt_internal.h"
+#include "tuning.h"
 
 /* ---- stack allocator ---- */
-
-#define ARENA_MIN_BLOCK ((size_t)4 << 20)
 
 void cb__arena_init(cb_arena *a)
 {
@@ -36,7 +35,7 @@ void *cb__arena_alloc(cb_arena *a, size_t bytes)
         if (next >= a->nblk) {
             if (next >= CB_ARENA_BLOCKS)
                 return NULL;
-            size_t size = next ? a->blk[next - 1].size * 2 : ARENA_MIN_BLOCK;
+            size_t size = next ? a->blk[next - 1].size * 2 : CB_ARENA_MIN_BLOCK;
             if (size < bytes)
                 size = bytes;
             char *mem = aligned_alloc(64, (size + 63) & ~(size_t)63);
@@ -69,9 +68,6 @@ void cb__arena_reset(cb_arena *a, cb_arena_mark m)
 
 /* ---- cache ---- */
 
-#define CACHE_LOCKS 256
-#define CACHE_CHUNK ((size_t)1 << 20)
-
 typedef struct centry {
     struct centry *next;
     uint64_t hash;
@@ -96,7 +92,7 @@ struct cb_cache {
     int threads;
     cchunk **chunks; /* one list per thread */
 #ifdef _OPENMP
-    omp_lock_t locks[CACHE_LOCKS];
+    omp_lock_t locks[CB_CACHE_LOCKS];
 #endif
 };
 
@@ -121,7 +117,7 @@ int cb__cache_new(size_t limit_bytes, size_t expect_bytes, int threads, cb_cache
     c->bytes = nb * sizeof *c->buckets;
     c->threads = threads;
 #ifdef _OPENMP
-    for (int i = 0; i < CACHE_LOCKS; i++)
+    for (int i = 0; i < CB_CACHE_LOCKS; i++)
         omp_init_lock(&c->locks[i]);
 #endif
     *out = c;
@@ -139,7 +135,7 @@ void cb__cache_free(cb_cache *c)
             k = prev;
         }
 #ifdef _OPENMP
-    for (int i = 0; i < CACHE_LOCKS; i++)
+    for (int i = 0; i < CB_CACHE_LOCKS; i++)
         omp_destroy_lock(&c->locks[i]);
 #endif
     free(c->chunks);
@@ -176,7 +172,7 @@ uint64_t cb__cache_hash(const void *key, size_t len)
 static void lock(cb_cache *c, uint64_t hash)
 {
 #ifdef _OPENMP
-    omp_set_lock(&c->locks[hash & (CACHE_LOCKS - 1)]);
+    omp_set_lock(&c->locks[hash & (CB_CACHE_LOCKS - 1)]);
 #else
     (void)c;
     (void)hash;
@@ -186,7 +182,7 @@ static void lock(cb_cache *c, uint64_t hash)
 static void unlock(cb_cache *c, uint64_t hash)
 {
 #ifdef _OPENMP
-    omp_unset_lock(&c->locks[hash & (CACHE_LOCKS - 1)]);
+    omp_unset_lock(&c->locks[hash & (CB_CACHE_LOCKS - 1)]);
 #else
     (void)c;
     (void)hash;
@@ -219,7 +215,7 @@ static centry *carve(cb_cache *c, int thread, size_t bytes)
     bytes = (bytes + 7) & ~(size_t)7;
     cchunk *k = c->chunks[thread];
     if (!k || k->used + bytes > k->size) {
-        size_t size = bytes > CACHE_CHUNK ? bytes : CACHE_CHUNK;
+        size_t size = bytes > CB_CACHE_CHUNK ? bytes : CB_CACHE_CHUNK;
         cchunk *nk = malloc(sizeof *nk + size);
         if (!nk)
             return NULL;

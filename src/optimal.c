@@ -30,15 +30,6 @@
 
 static int64_t solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_t known);
 
-static double now(void)
-{
-#ifdef _OPENMP
-    return omp_get_wtime();
-#else
-    return (double)clock() / CLOCKS_PER_SEC;
-#endif
-}
-
 static uint64_t total_nodes(const solver *S)
 {
     uint64_t t = 0;
@@ -64,7 +55,7 @@ static void report(solver *S, double t)
 /* The time limit and the progress report: at the root's steps, and every so many nodes. */
 static void check_clock(solver *S)
 {
-    double t = now();
+    double t = cb_seconds();
     if (S->deadline > 0 && t >= S->deadline)
         __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
     if (S->opt.progress) {
@@ -119,7 +110,7 @@ static int cache_get(solver *S, tls *T, const node *x, cb_cache_value *v)
 
 static void cache_put(solver *S, tls *T, const node *x, int64_t lb, int64_t exact, uint32_t best)
 {
-    if (stopped(S) || x->n < CACHE_MIN)
+    if (stopped(S) || x->n < CB_CACHE_MIN)
         return;
     cb_arena_mark mk = cb__arena_mark(&T->arena);
     uint8_t *key = alloc(S, T, 4 + (size_t)S->siglen + (size_t)x->n * 4);
@@ -155,7 +146,7 @@ static int quick(solver *S, const node *x, int64_t beta, int64_t *val, uint32_t 
     }
     if (x->ncw == 1) {
         *val = S->depth_only ? 0 : x->n;
-        *best = cb_game_secret_guess(S->game, x->sid[0] / (S->pairs ? 6 : 1));
+        *best = cb_game_secret_guess(S->game, x->sid[0] / (S->pairs ? CB_MAPPINGS : 1));
         return Q_DONE;
     }
     if (r == 1) {
@@ -261,7 +252,7 @@ static int64_t raise_bounds(solver *S, tls *T, kids *ks, const uint32_t *open, u
     for (uint32_t j = nopen; j-- > 0 && tot < beta && !stopped(S);) {
         uint32_t i = open[j];
         node *c = &ks->c[i];
-        if (c->n < LBSCAN_MIN)
+        if (c->n < CB_LBSCAN_MIN)
             break;
         int64_t v = cb__opt_scan_lb(S, c, ks->lb[i]);
         if (v > ks->lb[i]) {
@@ -329,7 +320,7 @@ static int64_t eval_guess(solver *S, const node *x, const scan *sc, uint32_t kk,
     if (par && nopen > 1) {
         for (uint32_t j = nopen; j-- > 0;) { /* biggest first */
             uint32_t i = open[j];
-            if (ks.c[i].n < PAR_PART)
+            if (ks.c[i].n < CB_PAR_PART)
                 break;
             node *c = &ks.c[i];
             int64_t lbc = ks.lb[i];
@@ -613,7 +604,7 @@ static int64_t solve(solver *S, const node *x, int64_t beta, uint32_t *best, int
     while ((kk = picker_next(S, &pk, b2, &bound)) != CB_NONE) {
         /* the first guess of a big node under an opener searched without budget is solved exactly whatever
          * happens: its parts may run in parallel */
-        int par = first && x->level == 1 && x->n >= PAR_NODE && S->nthreads > 1 && unbounded(b2) && in_parallel();
+        int par = first && x->level == 1 && x->n >= CB_PAR_NODE && S->nthreads > 1 && unbounded(b2) && in_parallel();
         int64_t t = eval_guess(S, x, &sc, kk, b2, par);
         first = 0;
         if (stopped(S)) {
@@ -765,7 +756,7 @@ static int new_cache(solver *S)
     cb__cache_free(S->cache);
     S->cache = NULL;
     size_t bytes = S->opt.cache_bytes ? S->opt.cache_bytes : default_cache_bytes();
-    size_t expect = (size_t)S->game->nsecret * (S->pairs ? 6 : 1) * 1024; /* buckets follow the game's size */
+    size_t expect = (size_t)S->game->nsecret * (S->pairs ? CB_MAPPINGS : 1) * 1024; /* buckets follow the game's size */
     return cb__cache_new(bytes, expect < bytes ? expect : bytes, S->nthreads, &S->cache) == 0 ? CB_OK : CB_ENOMEM;
 }
 
@@ -802,7 +793,7 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
     S->pairs = game->rule == CB_RULE_SYMBLE;
     if (S->pairs && !game->observe)
         return cb_error_set(err, CB_ETOOBIG, "the exact solver handles Symble words of up to 10 letters");
-    if ((uint64_t)game->nsecret * (S->pairs ? 6u : 1u) > (1u << 30))
+    if ((uint64_t)game->nsecret * (S->pairs ? (unsigned)CB_MAPPINGS : 1u) > (1u << 30))
         return cb_error_set(err, CB_ETOOBIG, "too many secrets for the exact solver");
     S->hard = opt->hard != 0;
     S->cands = opt->candidates_only != 0;
@@ -819,18 +810,18 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
     S->gbase = cb_table_row(table, 0);
     S->gstride =
         game->nguess > 1 ? (size_t)((const uint8_t *)cb_table_row(table, 1) - S->gbase) / (size_t)S->lw : game->nsecret;
-    S->keywide = (uint64_t)game->nsecret * (S->pairs ? 6u : 1u) > 65535u;
+    S->keywide = (uint64_t)game->nsecret * (S->pairs ? (unsigned)CB_MAPPINGS : 1u) > 65535u;
     S->siglen = game->n + game->k;
     S->sym = opt->symmetry && sym_possible(game) && !S->pairs;
     S->best_root = UINT64_MAX;
     S->lbscan_level = 0;
     S->nthreads = cb__threads(opt->threads);
-    if (S->nthreads < 1 || (uint64_t)game->nsecret * (S->pairs ? 6u : 1u) < 256)
+    if (S->nthreads < 1 || (uint64_t)game->nsecret * (S->pairs ? (unsigned)CB_MAPPINGS : 1u) < 256)
         S->nthreads = 1; /* tiny games take longer to share than to solve */
     S->tls = calloc((size_t)S->nthreads, sizeof *S->tls);
     if (!S->tls)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
-    uint32_t seen = 1u << SEEN_BITS;
+    uint32_t seen = 1u << CB_SEEN_BITS;
     while (seen < 2 * game->nguess)
         seen <<= 1;
     for (int i = 0; i < S->nthreads; i++) {
@@ -859,7 +850,7 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
         (uint64_t)game->nguess * game->nsecret <= ((uint64_t)1 << 28)) { /* the look-ahead bounds' table */
         S->tt = malloc((size_t)game->nguess * game->nsecret);
         for (int i = 0; i < S->nthreads && S->tt; i++)
-            if (!(S->tls[i].lbbm = calloc(256, sizeof *S->tls[i].lbbm)))
+            if (!(S->tls[i].lbbm = calloc(CB_LBSCAN_BLOCK, sizeof *S->tls[i].lbbm)))
                 return cb_error_set(err, CB_ENOMEM, "out of memory");
         if (S->tt)
             for (uint32_t g0 = 0; g0 < game->nguess; g0 += 64)
@@ -894,7 +885,7 @@ static void root_release(root *r)
 static int root_init(solver *S, root *rt)
 {
     const cb_game *game = S->game;
-    uint32_t mult = S->pairs ? 6 : 1, n = game->nsecret * mult;
+    uint32_t mult = S->pairs ? CB_MAPPINGS : 1, n = game->nsecret * mult;
     memset(rt, 0, sizeof *rt);
     rt->sid = malloc((size_t)n * sizeof *rt->sid);
     rt->col = malloc((size_t)n * sizeof *rt->col);
@@ -1370,7 +1361,7 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
     }
     res->symmetries = S.sym ? cb__sym_order(S.root_grp) : 1;
     res->threads = S.nthreads;
-    S.t0 = now();
+    S.t0 = cb_seconds();
     S.next_report = S.t0 + S.opt.progress_interval;
     S.deadline = opt->time_limit > 0 ? S.t0 + opt->time_limit : 0;
     int was_stopped = 0;
@@ -1391,7 +1382,7 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
         else
             res->lower = R.lower >= INF ? 0 : (uint64_t)R.lower;
         fill_result(&S, &R, res);
-        res->seconds = now() - S.t0;
+        res->seconds = cb_seconds() - S.t0;
     }
     free(R.openers);
     root_release(&R.rt);

@@ -4,8 +4,7 @@
 
 #include "codebreaker/partition.h"
 #include "game_internal.h"
-
-#define DENSE_LIMIT (1u << 20) /* count in an array up to this many ids, else sort */
+#include "tuning.h"
 
 void cb_partition_init(cb_partition *p)
 {
@@ -82,7 +81,7 @@ int cb_partition_compute(cb_partition *p, const cb_state *st, uint32_t gi)
     p->parts = 0;
     p->total = (uint32_t)n;
     p->won_part = -1;
-    if (game->fb_count <= DENSE_LIMIT) {
+    if (game->fb_count <= CB_PARTITION_DENSE_LIMIT) {
         if (p->counts_len_ < game->fb_count) {
             free(p->counts_);
             p->counts_ = calloc(game->fb_count, sizeof *p->counts_);

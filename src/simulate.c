@@ -66,13 +66,6 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static void fail(sim *m, int code, const char *message)
 {
 #pragma omp critical(cb_sim_fail)
@@ -251,9 +244,9 @@ static int walk(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count, i
         fail(m, CB_ECANCELED, "cancelled");
         return CB_ECANCELED;
     }
-    double t0 = now();
+    double t0 = cb_seconds();
     int rc = cb__decide(m->s, st, ws, parallel ? m->threads : 1);
-    double spent = now() - t0;
+    double spent = cb_seconds() - t0;
     for (size_t i = 0; i < count; i++)
         m->games[ids[i]].seconds += spent;
     if (rc != CB_OK) {
@@ -330,16 +323,7 @@ static int choose_secrets(sim *m, const cb_sim_options *opt, cb_error *err)
 /* The default G of "wins within G": the board sizes of the games. */
 static int default_within(const cb_game *game, int max_guesses)
 {
-    if (max_guesses > 0)
-        return max_guesses;
-    switch (cb_game_rule(game)) {
-    case CB_RULE_WORDLE:
-        return 6;
-    case CB_RULE_SYMBLE:
-        return 8;
-    default:
-        return 10;
-    }
+    return max_guesses > 0 ? max_guesses : cb_game_default_max_guesses(game);
 }
 
 /* Totals, moments, distribution and records from the finished games. */
@@ -434,7 +418,7 @@ int cb_simulate(const cb_table *table, const cb_strategy *s, const cb_sim_option
         return cb_error_set(err, CB_EINVAL, "the strategy was made for another game");
     if (opt->hard && cb_game_rule(s->game) != CB_RULE_WORDLE)
         return cb_error_set(err, CB_EINVAL, "hard mode applies to Wordle rules only");
-    double start = now();
+    double start = cb_seconds();
     sim m = {0};
     m.game = s->game;
     m.s = s;
@@ -469,7 +453,7 @@ int cb_simulate(const cb_table *table, const cb_strategy *s, const cb_sim_option
             rc = keep_records(&m, result);
         if (rc != CB_OK)
             cb_error_set(err, rc, "out of memory");
-        result->seconds = now() - start;
+        result->seconds = cb_seconds() - start;
     }
     for (size_t i = 0; m.games && i < m.ngames; i++)
         free(m.games[i].path);

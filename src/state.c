@@ -5,6 +5,7 @@
 
 #include "codebreaker/state.h"
 #include "game_internal.h"
+#include "tuning.h"
 
 /* One turn: what was played, and the candidates it left. */
 typedef struct level {
@@ -190,19 +191,17 @@ int cb_state_is_candidate(const cb_state *st, uint32_t gi)
     return lo < l->count && l->cands[lo] == s;
 }
 
-#define FILTER_BLOCK 1024 /* candidates whose feedbacks are computed at once */
-
 size_t cb_state_filter(const cb_state *st, uint32_t gi, uint32_t fb, uint32_t *out, uint8_t *out_masks)
 {
     const level *l = &st->levels[st->turns];
     const cb_game *game = st->game;
-    uint32_t raw[FILTER_BLOCK], want[CB_MAPPINGS];
+    uint32_t raw[CB_FILTER_BLOCK], want[CB_MAPPINGS];
     size_t kept = 0;
     if (l->masks) /* the raw pattern each mapping would have to show as fb */
         for (int m = 0; m < CB_MAPPINGS; m++)
             want[m] = cb__observe_inverse(game, fb, m);
-    for (size_t at = 0; at < l->count; at += FILTER_BLOCK) {
-        size_t count = l->count - at < FILTER_BLOCK ? l->count - at : FILTER_BLOCK;
+    for (size_t at = 0; at < l->count; at += CB_FILTER_BLOCK) {
+        size_t count = l->count - at < CB_FILTER_BLOCK ? l->count - at : CB_FILTER_BLOCK;
         const uint32_t *cands = l->cands + at;
         cb_table_fill(st->table, gi, cands, count, raw);
         if (!l->masks) {
@@ -239,36 +238,26 @@ static const char *ordinal(int i, char *buf, size_t size)
     return buf;
 }
 
-/* Hard mode: does guess gi respect turn (g, fb)? */
+/* Hard mode: does guess gi respect turn (g, fb)? If not, why names the first broken demand. */
 static int respects(const cb_game *game, uint32_t gi, uint32_t g, uint32_t fb, char *why, size_t why_size)
 {
-    const uint8_t *code = cb_game_code(game, gi), *prev = cb_game_code(game, g);
-    int need[CB_MAX_SYMBOLS] = {0}, have[CB_MAX_SYMBOLS] = {0};
-    uint32_t f = fb;
-    for (int i = 0; i < game->n; i++, f /= 3) {
-        char ord[16];
-        if (f % 3 == 2 && code[i] != prev[i]) {
-            if (why)
-                snprintf(why, why_size, "hard mode: the %s letter must be %s", ordinal(i + 1, ord, sizeof ord),
-                         game->symbols[prev[i]]);
-            return 0;
-        }
-        if (f % 3)
-            need[prev[i]]++;
-        have[code[i]]++;
-    }
-    for (int i = 0; i < game->n; i++)
-        if (have[prev[i]] < need[prev[i]]) {
-            if (why) {
-                if (need[prev[i]] == 1)
-                    snprintf(why, why_size, "hard mode: the guess must contain %s", game->symbols[prev[i]]);
-                else
-                    snprintf(why, why_size, "hard mode: the guess must contain %s %d times", game->symbols[prev[i]],
-                             need[prev[i]]);
-            }
-            return 0;
-        }
-    return 1;
+    cb__hard_turn h;
+    int fail;
+    cb__hard_turn_make(game, g, fb, &h);
+    if (cb__hard_turn_check(game, &h, cb_game_code(game, gi), NULL, &fail))
+        return 1;
+    if (!why)
+        return 0;
+    char ord[16];
+    if (fail < h.ngreen)
+        snprintf(why, why_size, "hard mode: the %s letter must be %s", ordinal(h.gpos[fail] + 1, ord, sizeof ord),
+                 game->symbols[h.gsym[fail]]);
+    else if (h.ncount[fail - h.ngreen] == 1)
+        snprintf(why, why_size, "hard mode: the guess must contain %s", game->symbols[h.nsym[fail - h.ngreen]]);
+    else
+        snprintf(why, why_size, "hard mode: the guess must contain %s %d times", game->symbols[h.nsym[fail - h.ngreen]],
+                 h.ncount[fail - h.ngreen]);
+    return 0;
 }
 
 int cb_state_legal(const cb_state *st, uint32_t gi, char *why, size_t why_size)

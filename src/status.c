@@ -1,6 +1,7 @@
 /* status.c: status codes and error details. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "codebreaker/status.h"
 
@@ -44,4 +45,11 @@ int cb_error_set(cb_error *err, int code, const char *fmt, ...)
         va_end(ap);
     }
     return code;
+}
+
+double cb_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }

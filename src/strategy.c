@@ -9,8 +9,7 @@
 
 #include "parallel.h"
 #include "strategy_internal.h"
-
-#define CLOGC_MAX ((size_t)1 << 16) /* tabulate c log2 c up to this part size */
+#include "tuning.h"
 
 static const cb_strategy_info infos[CB_STRATEGY_KINDS] = {
     {"minimax", CB_STRATEGY_MINIMAX, "minimises the largest part", "Knuth 1976", 1},
@@ -151,7 +150,7 @@ int cb_strategy_new(const cb_table *table, const cb_strategy_config *cfg, cb_str
     if (rc == CB_OK && kind == CB_STRATEGY_TREE)
         rc = cb__tree_open(s, name + 5, err);
     if (rc == CB_OK && is_greedy(s->kind)) {
-        s->clogc_len = game->nsecret + 1 < CLOGC_MAX ? game->nsecret + 1 : CLOGC_MAX;
+        s->clogc_len = game->nsecret + 1 < CB_CLOGC_MAX ? game->nsecret + 1 : CB_CLOGC_MAX;
         s->clogc = cb__clogc_table(s->clogc_len);
         if (!s->clogc)
             rc = cb_error_set(err, CB_ENOMEM, "out of memory");
@@ -202,18 +201,6 @@ int cb_strategy_deterministic(const cb_strategy *s)
     }
 }
 
-uint64_t cb__history_hash(const cb_state *st)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t t = 0; t < cb_state_turns(st); t++) {
-        uint32_t g, fb;
-        cb_state_turn(st, t, &g, &fb);
-        h = (h ^ g) * 0x100000001b3ull;
-        h = (h ^ fb) * 0x100000001b3ull;
-    }
-    return h;
-}
-
 void cb__ws_release(cb__ws *ws)
 {
     for (size_t t = 0; t < ws->nlegal; t++)
@@ -223,27 +210,6 @@ void cb__ws_release(cb__ws *ws)
     free(ws->pool);
     free(ws->dec.set);
     memset(ws, 0, sizeof *ws);
-}
-
-int cb__decision_push(cb__decision *d, uint32_t g)
-{
-    if (d->count == d->cap) {
-        size_t cap = d->cap ? 2 * d->cap : 16;
-        uint32_t *set = realloc(d->set, cap * sizeof *set);
-        if (!set)
-            return CB_ENOMEM;
-        d->set = set;
-        d->cap = cap;
-    }
-    d->set[d->count++] = g;
-    return CB_OK;
-}
-
-uint32_t cb__pick(const cb__decision *d, cb_rng *rng)
-{
-    if (d->count == 1 || !rng)
-        return d->set[0];
-    return d->set[cb_rng_below(rng, (uint32_t)d->count)];
 }
 
 /* The secret's word weight (1 each without weights). */
@@ -278,51 +244,6 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Wordle hard mode, one turn's demands: greens in place, revealed letters at least as often. */
-typedef struct hard_turn {
-    int ngreen, nneed;
-    uint8_t gpos[CB_MAX_LENGTH], gsym[CB_MAX_LENGTH];
-    uint8_t nsym[CB_MAX_LENGTH], ncount[CB_MAX_LENGTH];
-} hard_turn;
-
-static void hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, hard_turn *h)
-{
-    const uint8_t *prev = cb_game_code(game, g);
-    h->ngreen = h->nneed = 0;
-    for (int i = 0; i < game->n; i++, fb /= 3) {
-        if (fb % 3 == 2) {
-            h->gpos[h->ngreen] = (uint8_t)i;
-            h->gsym[h->ngreen++] = prev[i];
-        }
-        if (fb % 3 == 0)
-            continue;
-        int k = 0;
-        while (k < h->nneed && h->nsym[k] != prev[i])
-            k++;
-        if (k == h->nneed) {
-            h->nsym[h->nneed] = prev[i];
-            h->ncount[h->nneed++] = 0;
-        }
-        h->ncount[k]++;
-    }
-}
-
-static int hard_turn_ok(const cb_game *game, const hard_turn *h, uint32_t gi)
-{
-    const uint8_t *code = cb_game_code(game, gi);
-    for (int k = 0; k < h->ngreen; k++)
-        if (code[h->gpos[k]] != h->gsym[k])
-            return 0;
-    for (int k = 0; k < h->nneed; k++) {
-        int have = 0;
-        for (int i = 0; i < game->n; i++)
-            have += code[i] == h->nsym[k];
-        if (have < h->ncount[k])
-            return 0;
-    }
-    return 1;
-}
-
 /* The legal guesses of a hard-mode state, filtered turn by turn and kept in ws for the states below it. */
 static int hard_pool(const cb_game *game, const cb_state *st, cb__ws *ws, size_t *count)
 {
@@ -340,7 +261,7 @@ static int hard_pool(const cb_game *game, const cb_state *st, cb__ws *ws, size_t
     size_t nprev = game->nguess;
     for (size_t t = 0; t < turns; t++) {
         uint32_t g, fb;
-        hard_turn rule;
+        cb__hard_turn rule;
         cb__legal *l = &ws->legal[t];
         cb_state_turn(st, t, &g, &fb);
         h = ((h ^ g) * 0x100000001b3ull ^ fb) * 0x100000001b3ull;
@@ -356,11 +277,11 @@ static int hard_pool(const cb_game *game, const cb_state *st, cb__ws *ws, size_t
             if (!l->list)
                 return CB_ENOMEM;
         }
-        hard_turn_make(game, g, fb, &rule);
+        cb__hard_turn_make(game, g, fb, &rule);
         l->count = 0;
         for (size_t i = 0; i < nprev; i++) {
             uint32_t gi = prev ? prev[i] : (uint32_t)i;
-            if (hard_turn_ok(game, &rule, gi))
+            if (cb__hard_turn_check(game, &rule, cb_game_code(game, gi), NULL, NULL))
                 l->list[l->count++] = gi;
         }
         l->hash = h;

@@ -8,6 +8,7 @@
 #include "codebreaker/simulate.h"
 #include "codebreaker/strategy.h"
 #include "game_internal.h"
+#include "tuning.h"
 
 /* Fixed-point scale of c * log2(c) in entropy sums: exact integer sums, so equal partitions tie exactly. */
 #define CB_LOG_SCALE 4294967296.0 /* 2^32 */
@@ -66,8 +67,6 @@ int cb__node_fly(cb__node *nd, size_t npool, int threads);
 void cb__node_release(cb__node *nd);
 int cb__scratch_reserve(cb__scratch *sc, const cb__node *nd);
 void cb__scratch_release(cb__scratch *sc);
-/* Guesses cb__score_many scores at once. */
-#define CB_SCORE_BLOCK 32
 
 /* c * round(log2 c * CB_LOG_SCALE), from the table when it holds c. */
 uint64_t cb__clogc(const uint64_t *table, size_t len, uint32_t c);

@@ -10,18 +10,9 @@
 #include "codebreaker/feedback.h"
 #include "strategy_internal.h"
 #include "table_internal.h"
+#include "tuning.h"
 
-#define DENSE_LIMIT (1u << 20)               /* count keys in an array up to this many, else hash */
-#define BLOCK_KEYS 1024                      /* block counting for key spaces up to this size */
-#define PAIRS_MAX 96                         /* pairwise comparison for nodes up to this many candidates */
-#define HASH_EMPTY UINT32_MAX                /* no key: keys stay below 3^20 + 1 */
-#define FLY_COLUMNS_BYTES ((size_t)96 << 20) /* most memory for the columns of one on-the-fly node */
-
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CB_NO_CLONES)
-#define KERNEL __attribute__((target_clones("avx2", "default")))
-#else
-#define KERNEL
-#endif
+#define HASH_EMPTY UINT32_MAX /* no key: keys stay below 3^20 + 1 */
 
 typedef uint8_t v8 __attribute__((vector_size(CB_SCORE_BLOCK)));
 typedef uint16_t v16 __attribute__((vector_size(CB_SCORE_BLOCK * 2)));
@@ -122,7 +113,7 @@ int cb__node_prepare(cb__node *nd, const cb_state *st, const uint64_t *clogc, si
     nd->nkeys = nd->game->fb_count;
     nd->clogc = clogc;
     nd->clogc_len = clogc ? clogc_len : 0;
-    const char *cols = getenv("CB_NO_COLUMNS") ? NULL : cb__table_columns(nd->table);
+    const char *cols = cb__table_columns(nd->table);
     int width = cb_table_width(nd->table);
     if (cols && width < 4) {
         nd->colp = malloc((nd->n ? nd->n : 1) * sizeof *nd->colp);
@@ -163,8 +154,8 @@ int cb__node_fly(cb__node *nd, size_t npool, int threads)
     if (cb_table_precomputed(nd->table) || nd->colp || n < 2)
         return CB_OK;
     /* columns cost n x guesses pairs; rows npool x n, padded to whole vector blocks */
-    double cols = (double)n * (double)ng, rows = (double)npool * (double)cb_table_kernel_padding(n);
-    if (width == 4 || cols > rows || cols * width > (double)FLY_COLUMNS_BYTES)
+    double cols = (double)n * (double)ng, rows = (double)npool * (double)cb__table_kernel_padding(n);
+    if (width == 4 || cols > rows || cols * width > (double)CB_FLY_COLUMNS_BYTES)
         return node_soa(nd);
     nd->fly = malloc(n * ng * (size_t)width);
     nd->colp = malloc(n * sizeof *nd->colp);
@@ -201,23 +192,23 @@ void cb__node_release(cb__node *nd)
 
 int cb__scratch_reserve(cb__scratch *sc, const cb__node *nd)
 {
-    if (nd->nkeys <= DENSE_LIMIT && sc->counts_len < nd->nkeys) {
+    if (nd->nkeys <= CB_SCORE_DENSE_LIMIT && sc->counts_len < nd->nkeys) {
         free(sc->counts);
         free(sc->block);
         sc->counts = calloc(nd->nkeys, sizeof *sc->counts);
-        sc->block = nd->nkeys <= BLOCK_KEYS ? calloc(CB_SCORE_BLOCK * (size_t)nd->nkeys, sizeof *sc->block) : NULL;
-        sc->counts_len = sc->counts && (sc->block || nd->nkeys > BLOCK_KEYS) ? nd->nkeys : 0;
+        sc->block = nd->nkeys <= CB_BLOCK_KEYS ? calloc(CB_SCORE_BLOCK * (size_t)nd->nkeys, sizeof *sc->block) : NULL;
+        sc->counts_len = sc->counts && (sc->block || nd->nkeys > CB_BLOCK_KEYS) ? nd->nkeys : 0;
         if (!sc->counts_len)
             return CB_ENOMEM;
     }
-    if (!sc->pairs && nd->n <= PAIRS_MAX && cb_table_width(nd->table) == 1) {
-        sc->pairs = aligned_alloc(CB_SCORE_BLOCK, 2 * PAIRS_MAX * CB_SCORE_BLOCK);
+    if (!sc->pairs && nd->n <= CB_PAIRS_MAX && cb_table_width(nd->table) == 1) {
+        sc->pairs = aligned_alloc(CB_SCORE_BLOCK, 2 * CB_PAIRS_MAX * CB_SCORE_BLOCK);
         if (!sc->pairs)
             return CB_ENOMEM;
-        for (uint32_t c = 1; c <= PAIRS_MAX; c++)
+        for (uint32_t c = 1; c <= CB_PAIRS_MAX; c++)
             sc->lg[c] = cb__clogc(NULL, 0, c) / c; /* exact: cb__clogc is c times a rounded log */
     }
-    if (nd->nkeys > DENSE_LIMIT && sc->hcap < 2 * nd->n) {
+    if (nd->nkeys > CB_SCORE_DENSE_LIMIT && sc->hcap < 2 * nd->n) {
         size_t cap = 64;
         while (cap < 2 * nd->n)
             cap *= 2;
@@ -468,10 +459,10 @@ static void score_narrow(const cb__node *nd, cb__scratch *sc, const uint32_t *gs
  * own, and starts a part when no earlier candidate has its key. Part
  * sizes summed per candidate give the sum of squares; c log2 c per part
  * is log2 c per candidate (cb__clogc is c times a rounded log2 c, so both
- * sums are equal). Needs n <= PAIRS_MAX (sizes fit a byte, sums of sizes
+ * sums are equal). Needs n <= CB_PAIRS_MAX (sizes fit a byte, sums of sizes
  * 16 bits) and the scratch's pair areas.
  */
-KERNEL
+CB_KERNEL
 static void score_pairs(const cb__node *nd, cb__scratch *sc, uint32_t g0, cb__pstats *out)
 {
     const size_t n = nd->n;
@@ -513,11 +504,35 @@ static void score_pairs(const cb__node *nd, cb__scratch *sc, uint32_t g0, cb__ps
     }
 }
 
+/*
+ * Which kernel scores a block of guesses; the first whose condition holds
+ * runs. "columns" is the node's secret-major view (nd->colp: the table's
+ * copy, or columns computed for an on-the-fly node); every path gives the
+ * same statistics, and tests/unit/test_strategy.c checks each against
+ * cb__score and the slow reference.
+ *
+ *   path          condition                                  why
+ *   score_pairs   columns, 1-byte entries, <= 256 keys,      tiny nodes: n^2 byte compares of 32 guesses
+ *                 n <= CB_PAIRS_MAX, a full block of         in vector lanes beat clearing and touching
+ *                 consecutive guesses, c log c tabulated     any counter (Wordle endgames, Mastermind)
+ *                 beyond CB_PAIRS_MAX
+ *   score_rows    precomputed 1-byte table, block counters   wide nodes (n >= keys): stream each guess's
+ *                 (keys <= CB_BLOCK_KEYS), keys <= n < 2^16  row into four interleaved 16-bit histograms
+ *   score_block   columns, block counters, keys <= n < 2^16  wide nodes without 1-byte rows: one pass over
+ *                                                            the candidates counts all 32 guesses
+ *   score_narrow  columns, keys <= CB_SCORE_DENSE_LIMIT      narrow nodes (n < keys): count, then clear only
+ *                                                            the touched parts
+ *   cb__score     otherwise: no columns, 4-byte entries,     one guess at a time, from its row, the on-the-
+ *                 or more keys than CB_SCORE_DENSE_LIMIT     fly kernel, or a hash table for huge key spaces
+ *                 (Symble beyond 12 letters)
+ *
+ * 2^16: the block paths count in 16 bits.
+ */
 void cb__score_many(const cb__node *nd, cb__scratch *sc, const uint32_t *guesses, size_t count, uint32_t limit,
                     cb__pstats *out)
 {
-    if (nd->colp && sc->pairs && nd->nkeys <= 256 && nd->n <= PAIRS_MAX && count == CB_SCORE_BLOCK &&
-        cb_table_width(nd->table) == 1 && nd->clogc_len > PAIRS_MAX &&
+    if (nd->colp && sc->pairs && nd->nkeys <= 256 && nd->n <= CB_PAIRS_MAX && count == CB_SCORE_BLOCK &&
+        cb_table_width(nd->table) == 1 && nd->clogc_len > CB_PAIRS_MAX &&
         guesses[count - 1] - guesses[0] == count - 1) { /* sorted and distinct: consecutive guesses */
         score_pairs(nd, sc, guesses[0], out);
         return;
@@ -531,7 +546,7 @@ void cb__score_many(const cb__node *nd, cb__scratch *sc, const uint32_t *guesses
         score_block(nd, sc, guesses, count, out);
         return;
     }
-    if (nd->colp && nd->nkeys <= DENSE_LIMIT) {
+    if (nd->colp && nd->nkeys <= CB_SCORE_DENSE_LIMIT) {
         score_narrow(nd, sc, guesses, count, limit, out);
         return;
     }
@@ -552,8 +567,8 @@ void cb__score(const cb__node *nd, cb__scratch *sc, uint32_t g, uint32_t limit, 
     uint32_t *counts = sc->counts, *touched = sc->touched;
     size_t p = 0;
     int cut = 0;
-    int by_columns = nd->colp && width < 4 && (!nd->masks || nd->ktab) && nd->nkeys <= DENSE_LIMIT;
-    if (!by_columns && (!row || width == 4 || (nd->masks && !nd->ktab) || nd->nkeys > DENSE_LIMIT)) {
+    int by_columns = nd->colp && width < 4 && (!nd->masks || nd->ktab) && nd->nkeys <= CB_SCORE_DENSE_LIMIT;
+    if (!by_columns && (!row || width == 4 || (nd->masks && !nd->ktab) || nd->nkeys > CB_SCORE_DENSE_LIMIT)) {
         uint32_t *keys = sc->keys;
         if (nd->soa) /* on the fly: the vectorised kernel over the node's own copy of the candidates */
             cb__kernel_fill(nd->table, g, (const uint8_t *const *)nd->soa, n, keys);
@@ -565,7 +580,7 @@ void cb__score(const cb__node *nd, cb__scratch *sc, uint32_t g, uint32_t limit, 
         else if (nd->masks)
             for (size_t i = 0; i < n; i++)
                 keys[i] = symble_key(nd, keys[i], nd->masks[i]);
-        if (nd->nkeys > DENSE_LIMIT) {
+        if (nd->nkeys > CB_SCORE_DENSE_LIMIT) {
             score_hashed(nd, sc, keys, n, limit, out);
             return;
         }

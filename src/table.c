@@ -11,11 +11,10 @@
 #include "game_internal.h"
 #include "parallel.h"
 #include "table_internal.h"
+#include "tuning.h"
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
-
-#define DEFAULT_MAX_BYTES ((size_t)2 << 30)
 
 struct cb_table {
     const cb_game *game;
@@ -24,25 +23,19 @@ struct cb_table {
     size_t stride; /* bytes per row */
     double seconds;
     void *columns;  /* secret-major copy, made on first use (cb__table_columns) */
+    int no_columns; /* the option: never make it */
     uint8_t **soa;  /* on the fly: the secrets position-major, padded, for the kernel */
     uint8_t **gsoa; /* on the fly: the guesses likewise (soa itself when the lists agree) */
 };
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CB_NO_CLONES)
-#define KERNEL __attribute__((target_clones("avx2", "default")))
-#else
-#define KERNEL
-#endif
-
 /*
- * The kernel works on LANES secrets at once with GCC's generic vectors,
+ * The kernel works on CB_LANES secrets at once with GCC's generic vectors,
  * which become AVX2 or SSE2 instructions (the two clones of
- * cb_table_kernel). Comparisons give lanes of all ones or zero.
+ * cb__table_kernel). Comparisons give lanes of all ones or zero.
  */
-#define LANES 32
-typedef uint8_t v8 __attribute__((vector_size(LANES)));
-typedef uint16_t v16 __attribute__((vector_size(LANES * 2)));
-typedef uint32_t v32 __attribute__((vector_size(LANES * 4)));
+typedef uint8_t v8 __attribute__((vector_size(CB_LANES)));
+typedef uint16_t v16 __attribute__((vector_size(CB_LANES * 2)));
+typedef uint32_t v32 __attribute__((vector_size(CB_LANES * 4)));
 
 /* A guess's letters: for each distinct letter, the positions holding it. */
 typedef struct letters {
@@ -70,11 +63,11 @@ static void guess_letters(int n, const uint8_t *g, letters *l)
 static inline __attribute__((always_inline)) void load_lanes(int n, const uint8_t *const *soa, size_t base, v8 *s)
 {
     for (int p = 0; p < n; p++)
-        memcpy(&s[p], soa[p] + base, LANES);
+        memcpy(&s[p], soa[p] + base, CB_LANES);
 }
 
 /*
- * Wordle colours of LANES secrets: green[i] and yellow[i] are lane masks
+ * Wordle colours of CB_LANES secrets: green[i] and yellow[i] are lane masks
  * for guess position i. Position i (not green) is yellow while fewer
  * earlier non-green copies of its letter came before it than the secret
  * has unmatched copies.
@@ -173,15 +166,15 @@ static inline __attribute__((always_inline)) void mastermind_chunk(int n, const 
     memcpy(out + base, &id, cnt);
 }
 
-/* soa arrays must be readable up to cb_table_kernel_padding(count) bytes. */
-KERNEL
-void cb_table_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
-                     void *out)
+/* soa arrays must be readable up to cb__table_kernel_padding(count) bytes. */
+CB_KERNEL
+void cb__table_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
+                      void *out)
 {
     letters l;
     guess_letters(n, guess, &l);
-    for (size_t base = 0; base < count; base += LANES) {
-        size_t cnt = count - base < LANES ? count - base : LANES;
+    for (size_t base = 0; base < count; base += CB_LANES) {
+        size_t cnt = count - base < CB_LANES ? count - base : CB_LANES;
         if (rule == CB_RULE_MASTERMIND)
             mastermind_chunk(n, guess, &l, soa, base, cnt, (uint8_t *)out);
         else
@@ -189,9 +182,9 @@ void cb_table_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *c
     }
 }
 
-size_t cb_table_kernel_padding(size_t count)
+size_t cb__table_kernel_padding(size_t count)
 {
-    return (count + LANES - 1) / LANES * LANES;
+    return (count + CB_LANES - 1) / CB_LANES * CB_LANES;
 }
 
 void cb_table_options_default(cb_table_options *opt)
@@ -214,7 +207,7 @@ double cb_table_bytes_needed(const cb_game *game)
 uint8_t **cb__soa_make(const cb_game *game, const uint32_t *idx, size_t count)
 {
     uint8_t **soa = calloc((size_t)game->n, sizeof *soa);
-    size_t padded = cb_table_kernel_padding(count ? count : 1) + LANES;
+    size_t padded = cb__table_kernel_padding(count ? count : 1) + CB_LANES;
     if (!soa)
         return NULL;
     for (int p = 0; p < game->n; p++) {
@@ -240,13 +233,6 @@ void cb__soa_free(uint8_t **soa, int n)
     free(soa);
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Rows by guess against the secrets. */
 static int build_direct(cb_table *t, int threads)
 {
@@ -257,8 +243,8 @@ static int build_direct(cb_table *t, int threads)
     long rows = (long)game->nguess;
 #pragma omp parallel for schedule(dynamic, 32) num_threads(cb__threads(threads))
     for (long g = 0; g < rows; g++)
-        cb_table_kernel(game->rule, game->n, cb_game_code(game, (uint32_t)g), (const uint8_t *const *)soa,
-                        game->nsecret, t->width, (char *)t->data + (size_t)g * t->stride);
+        cb__table_kernel(game->rule, game->n, cb_game_code(game, (uint32_t)g), (const uint8_t *const *)soa,
+                         game->nsecret, t->width, (char *)t->data + (size_t)g * t->stride);
     cb__soa_free(soa, game->n);
     return CB_OK;
 }
@@ -276,9 +262,10 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     t->game = game;
     t->width = width_of(game);
+    t->no_columns = opt->no_columns != 0;
     t->stride = (size_t)game->nsecret * (size_t)t->width;
     double need = cb_table_bytes_needed(game);
-    size_t limit = opt->max_bytes ? opt->max_bytes : DEFAULT_MAX_BYTES;
+    size_t limit = opt->max_bytes ? opt->max_bytes : CB_TABLE_DEFAULT_MAX_BYTES;
     int precompute = opt->mode == CB_TABLE_ON || (opt->mode == CB_TABLE_AUTO && need <= (double)limit);
     if (opt->mode == CB_TABLE_ON && need > (double)limit) {
         free(t);
@@ -301,7 +288,7 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
         *out = t;
         return CB_OK;
     }
-    double start = now();
+    double start = cb_seconds();
     t->data = malloc(need > 0 ? (size_t)need : 1);
     if (!t->data) {
         free(t);
@@ -314,7 +301,7 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
         cb_table_free(t);
         return cb_error_set(err, rc, "out of memory building the feedback table");
     }
-    t->seconds = now() - start;
+    t->seconds = cb_seconds() - start;
     *out = t;
     return CB_OK;
 }
@@ -368,31 +355,29 @@ uint32_t cb_table_get(const cb_table *t, uint32_t g, uint32_t s)
     }
 }
 
-#define FILL_BLOCK 512 /* secrets per kernel call when computing on the fly */
-
 /* The kernel into 32-bit ids, through the narrowest entries the game's ids fit (cheaper to compute). */
 static void kernel_wide(cb_rule rule, int len, const uint8_t *code, const uint8_t *const *soa, size_t count, int width,
                         uint32_t *out)
 {
     if (width == 4 && rule != CB_RULE_MASTERMIND) {
-        cb_table_kernel(rule, len, code, soa, count, 4, out);
+        cb__table_kernel(rule, len, code, soa, count, 4, out);
         return;
     }
     union {
-        uint8_t b[FILL_BLOCK];
-        uint16_t h[FILL_BLOCK];
+        uint8_t b[CB_FILL_BLOCK];
+        uint16_t h[CB_FILL_BLOCK];
     } tmp;
     const uint8_t *shifted[CB_MAX_LENGTH];
-    for (size_t at = 0; at < count; at += FILL_BLOCK) {
-        size_t c = count - at < FILL_BLOCK ? count - at : FILL_BLOCK;
+    for (size_t at = 0; at < count; at += CB_FILL_BLOCK) {
+        size_t c = count - at < CB_FILL_BLOCK ? count - at : CB_FILL_BLOCK;
         for (int p = 0; p < len; p++)
             shifted[p] = soa[p] + at;
         if (width == 1 || rule == CB_RULE_MASTERMIND) {
-            cb_table_kernel(rule, len, code, shifted, c, 1, tmp.b);
+            cb__table_kernel(rule, len, code, shifted, c, 1, tmp.b);
             for (size_t j = 0; j < c; j++)
                 out[at + j] = tmp.b[j];
         } else {
-            cb_table_kernel(rule, len, code, shifted, c, 2, tmp.h);
+            cb__table_kernel(rule, len, code, shifted, c, 2, tmp.h);
             for (size_t j = 0; j < c; j++)
                 out[at + j] = tmp.h[j];
         }
@@ -413,8 +398,8 @@ void cb__table_column(const cb_table *t, uint32_t s, void *out)
     cb_rule rule = game->rule == CB_RULE_WORDLE   ? CB_RULE_SYMBLE
                    : game->rule == CB_RULE_SYMBLE ? CB_RULE_WORDLE
                                                   : CB_RULE_MASTERMIND;
-    cb_table_kernel(rule, game->n, code, (const uint8_t *const *)t->gsoa, game->nguess,
-                    rule == CB_RULE_MASTERMIND ? 1 : t->width, out);
+    cb__table_kernel(rule, game->n, code, (const uint8_t *const *)t->gsoa, game->nguess,
+                     rule == CB_RULE_MASTERMIND ? 1 : t->width, out);
 }
 
 /*
@@ -426,10 +411,10 @@ static void fill_fly(const cb_table *t, uint32_t g, const uint32_t *secrets, siz
 {
     const cb_game *game = t->game;
     const int len = game->n;
-    uint8_t gathered[CB_MAX_LENGTH][FILL_BLOCK + LANES];
+    uint8_t gathered[CB_MAX_LENGTH][CB_FILL_BLOCK + CB_LANES];
     const uint8_t *soa[CB_MAX_LENGTH];
-    for (size_t at = 0; at < n; at += FILL_BLOCK) {
-        size_t count = n - at < FILL_BLOCK ? n - at : FILL_BLOCK, run = 1;
+    for (size_t at = 0; at < n; at += CB_FILL_BLOCK) {
+        size_t count = n - at < CB_FILL_BLOCK ? n - at : CB_FILL_BLOCK, run = 1;
         const uint32_t *sec = secrets + at;
         while (run < count && sec[run] == sec[0] + run)
             run++;
@@ -443,7 +428,7 @@ static void fill_fly(const cb_table *t, uint32_t g, const uint32_t *secrets, siz
                     gathered[p][j] = c[p];
             }
             for (int p = 0; p < len; p++) {
-                memset(gathered[p] + count, 0, cb_table_kernel_padding(count) - count);
+                memset(gathered[p] + count, 0, cb__table_kernel_padding(count) - count);
                 soa[p] = gathered[p];
             }
         }
@@ -536,7 +521,7 @@ static void transpose(const cb_table *t, char *cols)
 const void *cb__table_columns(const cb_table *t)
 {
     void *cols = __atomic_load_n((void *const *)&t->columns, __ATOMIC_ACQUIRE);
-    if (cols || !t->data || (double)t->stride * t->game->nguess > CB_COLUMNS_MAX_BYTES)
+    if (cols || !t->data || t->no_columns || (double)t->stride * t->game->nguess > CB_COLUMNS_MAX_BYTES)
         return cols;
 #pragma omp critical(cb_table_columns)
     {

@@ -3,9 +3,18 @@
 #define CB_TABLE_INTERNAL_H
 
 #include "codebreaker/table.h"
+#include "tuning.h"
 
-/* Largest table that also gets a secret-major copy. */
-#define CB_COLUMNS_MAX_BYTES (512.0 * 1024 * 1024)
+/*
+ * The row kernel: the feedback (raw, for Symble) of code `guess` (n
+ * symbols) under `rule` against `count` secrets given position-major
+ * (soa[p][j] is symbol p of secret j), written with `width` bytes per entry
+ * to out. Each soa[p] must be readable up to cb__table_kernel_padding(count)
+ * bytes.
+ */
+void cb__table_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
+                      void *out);
+size_t cb__table_kernel_padding(size_t count);
 
 /*
  * The table transposed: column s holds the feedback of every guess against
@@ -31,7 +40,7 @@ void cb__kernel_fill(const cb_table *t, uint32_t g, const uint8_t *const *soa, s
 /*
  * On-the-fly tables: the raw feedback of every guess against secret s,
  * cb_table_width() bytes per guess (1 for Mastermind), written to out,
- * which must have room for cb_table_kernel_padding(guesses) entries.
+ * which must have room for cb__table_kernel_padding(guesses) entries.
  */
 void cb__table_column(const cb_table *t, uint32_t s, void *out);
 

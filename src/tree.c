@@ -476,19 +476,74 @@ static int save_text(const cb_tree *tree, const cb_table *table, FILE *out, cons
     return CB_OK;
 }
 
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 when it is not one. */
+static size_t utf8_len(const unsigned char *s)
+{
+    if (s[0] < 0x80)
+        return 1;
+    size_t n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if (n == 3 && ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0)))
+        return 0; /* overlong or surrogate */
+    if (n == 4 && ((s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90)))
+        return 0;
+    return n;
+}
+
+/* The JSON spelling of the character at p (at most 6 bytes into esc, not terminated); *used: bytes of p read. */
+static size_t json_char(const unsigned char *p, char esc[8], size_t *used)
+{
+    size_t n = utf8_len(p);
+    *used = n ? n : 1;
+    if (n == 0)
+        return (size_t)snprintf(esc, 8, "\\ufffd");
+    if (*p == '"' || *p == '\\')
+        return (size_t)snprintf(esc, 8, "\\%c", *p);
+    if (*p < 0x20)
+        return (size_t)snprintf(esc, 8, "\\u%04x", *p);
+    memcpy(esc, p, n);
+    return n;
+}
+
+size_t cb_json_quote(char *out, size_t size, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t len = 0, used;
+    char esc[8];
+    if (size)
+        out[0] = '"';
+    for (len = 1; *p; p += used) {
+        size_t n = json_char(p, esc, &used);
+        for (size_t i = 0; i < n; i++, len++)
+            if (len + 1 < size)
+                out[len] = esc[i];
+    }
+    if (len + 1 < size)
+        out[len] = '"';
+    len++;
+    if (size)
+        out[len < size ? len : size - 1] = '\0';
+    return len;
+}
+
+int cb_json_write(FILE *out, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t used;
+    char esc[8];
+    int ok = fputc('"', out) != EOF;
+    for (; *p && ok; p += used) {
+        size_t n = json_char(p, esc, &used);
+        ok = fwrite(esc, 1, n, out) == n;
+    }
+    return ok && fputc('"', out) != EOF ? CB_OK : CB_EIO;
+}
+
 static void json_string(FILE *out, const char *s)
 {
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(out, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(out, "\\u%04x", ch);
-        else
-            fputc(ch, out);
-    }
-    fputc('"', out);
+    cb_json_write(out, s); /* a failed write shows in ferror(out), which cb_tree_save checks */
 }
 
 static int cmp_fb(const void *a, const void *b)
@@ -578,8 +633,6 @@ int cb_tree_save(const cb_tree *tree, const cb_table *table, FILE *out, cb_tree_
 int cb_tree_save_path(const cb_tree *tree, const cb_table *table, const char *path, cb_tree_format format,
                       const char *header, cb_error *err)
 {
-    if (strcmp(path, "-") == 0)
-        return cb_tree_save(tree, table, stdout, format, header, err);
     FILE *f = fopen(path, "w");
     if (!f)
         return cb_error_set(err, CB_EIO, "%s: %s", path, strerror(errno));

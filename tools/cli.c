@@ -6,7 +6,7 @@
 
 #include "cli.h"
 
-const cli_opt cli_game_opts[] = {
+static const cli_opt game_opts[] = {
     {"game", "NAME", "wordle (default), symble, mastermind, super, bulls"},
     {"colors", "K", "colours or symbols: Mastermind size, or a complete dictionary with word rules"},
     {"pegs", "N", "code length of Mastermind or of a complete dictionary"},
@@ -27,6 +27,7 @@ const cli_opt cli_game_opts[] = {
     {"json", NULL, "machine-readable output"},
     {NULL, NULL, NULL},
 };
+const cli_group cli_game_group = {"game", game_opts};
 
 int cli_status(int code)
 {
@@ -73,22 +74,23 @@ static int overridden(const cli_cmd *cmd, const char *name)
     return 0;
 }
 
+static void help_line(const cli_opt *o, FILE *out)
+{
+    char left[48];
+    snprintf(left, sizeof left, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+    fprintf(out, "  %-22s %s\n", left, o->help);
+}
+
 void cli_help(const cli_cmd *cmd, FILE *out)
 {
     fprintf(out, "usage: codebreaker %s %s\n\n%s\n\noptions:\n", cmd->name, cmd->usage, cmd->summary);
-    for (int pass = 0; pass < 3; pass++) {
-        const cli_opt *opts = pass == 0   ? cmd->opts
-                              : pass == 1 ? (cmd->uses_strategy ? cli_strategy_opts : NULL)
-                                          : (cmd->uses_game ? cli_game_opts : NULL);
-        if (pass > 0 && opts)
-            fprintf(out, "\n%s options:\n", pass == 1 ? "strategy" : "game");
-        for (const cli_opt *o = opts; o && o->name; o++) {
-            char left[48];
-            if (pass > 0 && overridden(cmd, o->name))
-                continue; /* the command's own option of that name (parsed first) replaces the shared one */
-            snprintf(left, sizeof left, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
-            fprintf(out, "  %-22s %s\n", left, o->help);
-        }
+    for (const cli_opt *o = cmd->opts; o && o->name; o++)
+        help_line(o, out);
+    for (const cli_group *const *g = cmd->groups; g && *g; g++) {
+        fprintf(out, "\n%s options:\n", (*g)->title);
+        for (const cli_opt *o = (*g)->opts; o->name; o++)
+            if (!overridden(cmd, o->name)) /* the command's own option of that name (parsed first) replaces it */
+                help_line(o, out);
     }
     fprintf(out, "  %-22s %s\n", "-h, --help", "this help");
     if (cmd->example)
@@ -100,10 +102,8 @@ int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv)
     memset(c, 0, sizeof *c);
     c->cmd = cmd;
     add_opts(c, cmd->opts);
-    if (cmd->uses_strategy)
-        add_opts(c, cli_strategy_opts);
-    if (cmd->uses_game)
-        add_opts(c, cli_game_opts);
+    for (const cli_group *const *g = cmd->groups; g && *g; g++)
+        add_opts(c, (*g)->opts);
     c->pos = calloc((size_t)argc + 1, sizeof *c->pos);
     if (!c->pos)
         return cli_fail(CB_ENOMEM, "out of memory");
@@ -259,44 +259,59 @@ int cli_open_game_only(cli *c)
     return 0;
 }
 
-int cli_open_game(cli *c)
+int cli_threads(const cli *c, int *ok)
 {
-    int rc = cli_open_game_only(c);
-    return rc ? rc : cli_open_table(c);
+    return (int)cli_int(c, "threads", 0, 1, CLI_MAX_THREADS, ok);
 }
 
-int cli_open_table(cli *c)
+int cli_table_mode(cli *c, cb_table_mode fallback, cb_table_mode *mode)
+{
+    const char *m = cli_get(c, "table");
+    *mode = fallback;
+    if (m && strcmp(m, "on") == 0)
+        *mode = CB_TABLE_ON;
+    else if (m && strcmp(m, "off") == 0)
+        *mode = CB_TABLE_OFF;
+    else if (m && strcmp(m, "auto") == 0)
+        *mode = CB_TABLE_AUTO;
+    else if (m)
+        return cli_fail(CB_EINVAL, "--table: '%s' is not auto, on or off", m);
+    return 0;
+}
+
+int cli_open_table(cli *c, const cb_game *game, cb_table_mode mode, cb_table **out)
 {
     int ok = 1;
     cb_table_options opt;
     cb_error err;
     cb_table_options_default(&opt);
-    opt.threads = (int)cli_int(c, "threads", 0, 1, 1024, &ok);
+    opt.mode = mode;
+    opt.threads = cli_threads(c, &ok);
     if (!ok)
         return 2;
-    const char *mode = cli_get(c, "table");
-    if (mode && strcmp(mode, "on") == 0)
-        opt.mode = CB_TABLE_ON;
-    else if (mode && strcmp(mode, "off") == 0)
-        opt.mode = CB_TABLE_OFF;
-    else if (mode && strcmp(mode, "auto") != 0)
-        return cli_fail(CB_EINVAL, "--table: '%s' is not auto, on or off", mode);
-    if (cb_table_new(c->game, &opt, &c->table, &err) != CB_OK)
+    if (cb_table_new(game, &opt, out, &err) != CB_OK)
         return cli_fail_err(&err);
     return 0;
 }
 
+int cli_open_game(cli *c)
+{
+    cb_table_mode mode;
+    int rc = cli_open_game_only(c);
+    if (!rc)
+        rc = cli_table_mode(c, CB_TABLE_AUTO, &mode);
+    return rc ? rc : cli_open_table(c, c->game, mode, &c->table);
+}
+
 void cli_json_string(FILE *out, const char *s)
 {
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(out, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(out, "\\u%04x", ch);
-        else
-            fputc(ch, out);
-    }
-    fputc('"', out);
+    cb_json_write(out, s);
+}
+
+int cli_tree_save(const cb_tree *tree, const cb_table *table, const char *path, cb_tree_format format,
+                  const char *header, cb_error *err)
+{
+    if (strcmp(path, "-") == 0)
+        return cb_tree_save(tree, table, stdout, format, header, err);
+    return cb_tree_save_path(tree, table, path, format, header, err);
 }

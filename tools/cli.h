@@ -12,6 +12,7 @@
 #include "codebreaker/codebreaker.h"
 
 #define CLI_MAX_OPTS 64
+#define CLI_MAX_THREADS 1024 /* largest --threads */
 
 /* One option: --name, with a value named `arg` (NULL for a flag). */
 typedef struct cli_opt {
@@ -20,17 +21,27 @@ typedef struct cli_opt {
     const char *help;
 } cli_opt;
 
+/* A shared group of options (game, strategy), shown under its title in help. */
+typedef struct cli_group {
+    const char *title;
+    const cli_opt *opts; /* ended by {NULL} */
+} cli_group;
+
 typedef struct cli cli;
 
+/*
+ * A subcommand: its own options first, then the shared groups it takes
+ * (parsed and shown in that order; an own option of the same name replaces
+ * the shared one).
+ */
 typedef struct cli_cmd {
     const char *name;
     const char *usage;   /* after "codebreaker NAME " */
     const char *summary; /* one line */
     const char *example;
-    const cli_opt *opts; /* command options, ended by {NULL}; game options are added when uses_game */
-    int uses_game;
+    const cli_opt *opts;            /* command options, ended by {NULL} */
+    const cli_group *const *groups; /* shared groups, ended by NULL; NULL for none */
     int (*run)(cli *c);
-    int uses_strategy; /* add the strategy options (cli_strategy_opts) */
 } cli_cmd;
 
 struct cli {
@@ -44,10 +55,13 @@ struct cli {
     cb_table *table;
 };
 
-/* The shared game options, for help and parsing. */
-extern const cli_opt cli_game_opts[];
-/* The shared strategy options (cli_strategy.c). */
-extern const cli_opt cli_strategy_opts[];
+/* The game options (cli.c): --game, --colors, --answers ... */
+extern const cli_group cli_game_group;
+/* The strategy options (cli_strategy.c): --strategy, --first, --seed ... */
+extern const cli_group cli_strategy_group;
+/* The groups of a command that plays strategies in a game, and of one that only makes a game. */
+#define CLI_STRATEGY_GAME ((const cli_group *const[]){&cli_strategy_group, &cli_game_group, NULL})
+#define CLI_GAME ((const cli_group *const[]){&cli_game_group, NULL})
 
 /* Parse argv (after the subcommand name); prints errors and returns 2 on bad usage, 0 ok, -1 help shown. */
 int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv);
@@ -60,14 +74,22 @@ int cli_flag(const cli *c, const char *name);
 /* Integer option in [lo, hi], or def when absent; on a bad value prints an error and returns 0 with *ok = 0. */
 long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok);
 
+/* The --threads option (0 when absent: OpenMP's default); like cli_int on a bad value. */
+int cli_threads(const cli *c, int *ok);
+
 /* Fill cfg from the game options; prints the error and returns the exit status (0 when fine). */
 int cli_game_config(const cli *c, cb_game_config *cfg);
 /* Make c->game and c->table from the game options; prints the error and returns the exit status on failure. */
 int cli_open_game(cli *c);
+/* The --table option (auto, on, off), fallback when it is absent; 2 after a message when it is bad. */
+int cli_table_mode(cli *c, cb_table_mode fallback, cb_table_mode *mode);
+/* A feedback table for game in mode with the --threads option's threads; 2 after a message. */
+int cli_open_table(cli *c, const cb_game *game, cb_table_mode mode, cb_table **out);
+/* Write a tree to path, "-" for stdout (cb_tree_save_path); err says why not. */
+int cli_tree_save(const cb_tree *tree, const cb_table *table, const char *path, cb_tree_format format,
+                  const char *header, cb_error *err);
 /* The game only (no table). */
 int cli_open_game_only(cli *c);
-/* c->table for c->game from --threads and --table; prints the error and returns the exit status on failure. */
-int cli_open_table(cli *c);
 
 /* Print "codebreaker: <msg>" to stderr and return the exit status for code (2 or 1). */
 int cli_fail(int code, const char *fmt, ...)

@@ -5,7 +5,7 @@
 
 #include "cli.h"
 
-const cli_opt cli_strategy_opts[] = {
+static const cli_opt strategy_opts[] = {
     {"strategy", "NAMES",
      "minimax, expected, parts (default), entropy, entropy-knuth, random, random-any, "
      "montecarlo, frequency, entropy-frequency, first; several comma-separated"},
@@ -18,6 +18,7 @@ const cli_opt cli_strategy_opts[] = {
     {"freq", "FILE", "word frequencies, lines of 'word weight' (default: bundled for 5-letter words)"},
     {NULL, NULL, NULL},
 };
+const cli_group cli_strategy_group = {"strategy", strategy_opts};
 
 uint64_t cli_seed(const cli *c, int *ok)
 {
@@ -44,7 +45,7 @@ static int base_config(const cli *c, cb_strategy_config *cfg)
     cfg->candidates_only = cli_flag(c, "candidates-only");
     cfg->target_turn = (int)cli_int(c, "target-turn", 0, 1, 1000, &ok);
     cfg->iterations = ok ? (int)cli_int(c, "iterations", 0, 1, 1000000, &ok) : 0;
-    cfg->threads = ok ? (int)cli_int(c, "threads", 0, 1, 1024, &ok) : 0;
+    cfg->threads = ok ? cli_threads(c, &ok) : 0;
     cfg->seed = ok ? cli_seed(c, &ok) : 0;
     if (!ok)
         return 2;

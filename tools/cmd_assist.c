@@ -206,7 +206,10 @@ static void widen(session *s)
     advice old_adv = s->adv;
     c->game = game;
     c->table = NULL;
-    int rc = cli_open_table(c);
+    cb_table_mode mode;
+    int rc = cli_table_mode(c, CB_TABLE_AUTO, &mode);
+    if (rc == 0)
+        rc = cli_open_table(c, c->game, mode, &c->table);
     if (rc == 0 && (rc = advice_open(&s->adv, c, s->seed)) == 0 &&
         assist_widen(&s->a, c->table, &s->adv, msg, sizeof msg) != ASSIST_OK) {
         printf("cannot widen: %s\n", *msg ? msg : "out of memory");
@@ -419,7 +422,6 @@ const cli_cmd cmd_assist = {
     "advise a game played elsewhere: proposes each guess, narrows down with the feedback you type",
     "codebreaker assist --game wordle   (then: Enter, .y..g, ...)",
     opts,
-    1,
+    CLI_STRATEGY_GAME,
     run,
-    1,
 };

@@ -97,23 +97,17 @@ static int words_best(cli *c, row *r)
         r->skipped = "too many (guess, secret) pairs";
         return 0;
     }
-    int ok = 1;
-    cb_table_options opt;
-    cb_error err;
-    cb_table_options_default(&opt);
-    opt.threads = (int)cli_int(c, "threads", 0, 1, 1024, &ok);
-    if (!ok)
-        return 2;
     cb_table *t;
     cb_state *st;
-    if (cb_table_new(g, &opt, &t, &err) != CB_OK)
-        return cli_fail_err(&err);
+    int rc = cli_open_table(c, g, CB_TABLE_AUTO, &t), ok = 1;
+    if (rc)
+        return rc;
+    int threads = cli_threads(c, &ok); /* checked by cli_open_table */
     double *h = malloc(cb_game_guess_count(g) * sizeof *h);
-    int rc = 0;
     if (!h || cb_state_new(t, &st) != CB_OK)
         rc = cli_fail(CB_ENOMEM, "out of memory");
     else {
-        if (cb_guess_entropies(st, opt.threads, h) != CB_OK)
+        if (cb_guess_entropies(st, threads, h) != CB_OK)
             rc = cli_fail(CB_ENOMEM, "out of memory");
         uint32_t best = 0;
         for (uint32_t i = 1; rc == 0 && i < cb_game_guess_count(g); i++) {
@@ -423,7 +417,6 @@ const cli_cmd cmd_bound = {
     "lower bounds on the worst case (Symble thesis, equation (2), and a counting bound) and first-guess entropies",
     "codebreaker bound --game symble --pegs 5 --range k=2..25 --plot bounds.svg",
     opts,
-    1,
+    CLI_GAME,
     run,
-    0,
 };

@@ -86,7 +86,6 @@ const cli_cmd cmd_candidates = {
     "print how many secrets remain after a history, and list them",
     "codebreaker candidates --game wordle salet=.Y... crony=..G..",
     opts,
-    1,
+    CLI_GAME,
     run,
-    0,
 };

@@ -76,27 +76,10 @@ static int find_guess_arg(const cli *c, int *index)
 /* Table mode: the user's, or a table only when a search over many guesses needs one. */
 static int open_table(cli *c, int search)
 {
-    const char *mode = cli_get(c, "table");
-    int ok = 1;
-    cb_table_options opt;
-    cb_error err;
-    cb_table_options_default(&opt);
-    opt.threads = (int)cli_int(c, "threads", 0, 1, 1024, &ok);
-    if (!ok)
-        return 2;
     double pairs = (double)cb_game_guess_count(c->game) * cb_game_secret_count(c->game);
-    opt.mode = search && pairs <= TABLE_WORK ? CB_TABLE_AUTO : CB_TABLE_OFF;
-    if (mode && strcmp(mode, "on") == 0)
-        opt.mode = CB_TABLE_ON;
-    else if (mode && strcmp(mode, "off") == 0)
-        opt.mode = CB_TABLE_OFF;
-    else if (mode && strcmp(mode, "auto") == 0)
-        opt.mode = CB_TABLE_AUTO;
-    else if (mode)
-        return cli_fail(CB_EINVAL, "--table: '%s' is not auto, on or off", mode);
-    if (cb_table_new(c->game, &opt, &c->table, &err) != CB_OK)
-        return cli_fail_err(&err);
-    return 0;
+    cb_table_mode mode;
+    int rc = cli_table_mode(c, search && pairs <= TABLE_WORK ? CB_TABLE_AUTO : CB_TABLE_OFF, &mode);
+    return rc ? rc : cli_open_table(c, c->game, mode, &c->table);
 }
 
 /* The first guess of a complete dictionary: the best shape's smallest code, by symmetry. */
@@ -125,7 +108,7 @@ static int best_search(cli *c, const cb_state *st, uint32_t *gi)
                         n, cb_state_count(st));
     double *h = malloc(n * sizeof *h);
     int ok = 1;
-    int threads = (int)cli_int(c, "threads", 0, 1, 1024, &ok);
+    int threads = cli_threads(c, &ok);
     if (!h || cb_guess_entropies(st, threads, h) != CB_OK) {
         free(h);
         return cli_fail(CB_ENOMEM, "out of memory");
@@ -356,7 +339,6 @@ const cli_cmd cmd_distribution = {
     "highest entropy)",
     "codebreaker distribution --game symble --colors 6 --pegs 4 0012 --plot parts.png",
     opts,
-    1,
+    CLI_GAME,
     run,
-    0,
 };

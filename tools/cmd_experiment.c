@@ -99,7 +99,7 @@ static int read_opts(cli *c, const exp_def *e, exp_opts *o)
         return cli_fail(CB_EINVAL, "--out: an empty directory name");
     long games = cli_int(c, "games", 0, 1, 100000000, &ok);
     long sample = ok ? cli_int(c, "sample", 0, 1, 100000000, &ok) : 0;
-    o->threads = ok ? (int)cli_int(c, "threads", 0, 1, 1024, &ok) : 0;
+    o->threads = ok ? cli_threads(c, &ok) : 0;
     o->colors = ok ? (int)cli_int(c, "colors", 0, 2, CB_MAX_COMPLETE, &ok) : 0;
     o->iterations = ok ? (int)cli_int(c, "iterations", 0, 1, 100000, &ok) : 0;
     o->seed = ok ? cli_seed(c, &ok) : 0;
@@ -184,7 +184,6 @@ const cli_cmd cmd_experiment = {
     "the papers' experiments: resumable runs that print a table, write CSV and draw figures",
     "codebreaker experiment symble-alphabet-growth --games 200 --out results",
     opts,
-    0,
+    NULL,
     run,
-    0,
 };

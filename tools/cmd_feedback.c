@@ -128,7 +128,6 @@ const cli_cmd cmd_feedback = {
     "(Symble: colours per codeword position)",
     "codebreaker feedback --game wordle salet aback",
     opts,
-    1,
+    CLI_GAME,
     run,
-    0,
 };

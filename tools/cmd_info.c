@@ -77,7 +77,6 @@ const cli_cmd cmd_info = {
     "print a game's facts: codes, guesses, feedbacks, table size and build time",
     "codebreaker info --game mastermind --colors 8 --pegs 5",
     opts,
-    1,
+    CLI_GAME,
     run,
-    0,
 };

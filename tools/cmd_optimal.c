@@ -341,7 +341,7 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
     if (ok)
         o->top = (int)cli_int(c, "top", 0, 1, 1L << 30, &ok);
     if (ok)
-        o->threads = (int)cli_int(c, "threads", 0, 1, 1024, &ok);
+        o->threads = cli_threads(c, &ok);
     long cache_mb = ok ? cli_int(c, "cache-mb", 0, 16, 1L << 24, &ok) : 0;
     if (!ok)
         return 2;
@@ -475,7 +475,7 @@ static int run(cli *c)
     const char *tree = cli_get(c, "tree");
     if (tree && r.tree) {
         char *header = tree_header(c, &o, &r);
-        rc = cb_tree_save_path(r.tree, c->table, tree, fmt, header, &err);
+        rc = cli_tree_save(r.tree, c->table, tree, fmt, header, &err);
         free(header);
         if (rc != CB_OK) {
             cb_optimal_result_release(&r);
@@ -517,7 +517,6 @@ const cli_cmd cmd_optimal = {
     "find a strategy with the least total (or worst case) number of guesses, with proof",
     "codebreaker optimal --game wordle --first salet --tree salet.tree",
     opts,
-    1,
+    CLI_GAME,
     run,
-    0,
 };

@@ -218,7 +218,7 @@ static int run(cli *c)
         return 2;
     if ((rc = cli_open_game(c)) != 0)
         return rc;
-    p.max = max ? (int)max : interact_default_max(c->game);
+    p.max = max ? (int)max : cb_game_default_max_guesses(c->game);
     if ((rc = draw(&p)) != 0)
         return rc;
     if ((rc = advice_open(&p.adv, c, p.seed)) != 0)
@@ -257,7 +257,6 @@ const cli_cmd cmd_play = {
     "play a game: the program keeps a secret and you guess (hint, giveup, quit)",
     "codebreaker play --game wordle --hard",
     opts,
-    1,
+    CLI_STRATEGY_GAME,
     run,
-    1,
 };

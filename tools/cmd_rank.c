@@ -179,7 +179,6 @@ const cli_cmd cmd_rank = {
     "rank the guesses after a history by every score: largest part, expected size, parts, entropy",
     "codebreaker rank --game wordle salet=.Y... --limit 5",
     opts,
-    1,
+    CLI_STRATEGY_GAME,
     run,
-    1,
 };

@@ -77,7 +77,6 @@ const cli_cmd cmd_serve = {
     "serve the web dashboard: play every game and analyse guesses in the browser",
     "codebreaker serve --port 8080   # then open http://127.0.0.1:8080/",
     opts,
-    0,
+    NULL,
     run,
-    0,
 };

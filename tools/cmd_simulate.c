@@ -267,7 +267,7 @@ static int write_tree(const cli *c, const run *runs, size_t n, const cb_sim_opti
     }
     if (rc == 0) {
         snprintf(header, sizeof header, "%s\nstrategy %s", cb_game_name(c->game), cb_strategy_name(runs[0].s));
-        if (cb_tree_save_path(t, c->table, path, f, header, &err) != CB_OK)
+        if (cli_tree_save(t, c->table, path, f, header, &err) != CB_OK)
             rc = cli_fail_err(&err);
     }
     cb_tree_free(t);
@@ -281,7 +281,7 @@ static int sim_options(const cli *c, cb_sim_options *opt)
     cb_sim_options_default(opt);
     opt->sample = (size_t)cli_int(c, "sample", 0, 1, 1L << 40, &ok);
     opt->max_guesses = ok ? (int)cli_int(c, "max-guesses", 0, 1, 1000, &ok) : 0;
-    opt->threads = ok ? (int)cli_int(c, "threads", 0, 1, 1024, &ok) : 0;
+    opt->threads = ok ? cli_threads(c, &ok) : 0;
     opt->seed = ok ? cli_seed(c, &ok) : 0;
     if (!ok)
         return 2;
@@ -400,7 +400,6 @@ const cli_cmd cmd_simulate = {
     "play strategies against every secret (or a sample) and report the statistics of the papers",
     "codebreaker simulate --game wordle --strategy minimax,entropy,parts",
     opts,
-    1,
+    CLI_STRATEGY_GAME,
     run_cmd,
-    1,
 };

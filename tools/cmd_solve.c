@@ -190,7 +190,6 @@ const cli_cmd cmd_solve = {
     "watch a strategy play one secret: each guess, its feedback, the candidates left and the share removed",
     "codebreaker solve --game wordle --strategy entropy crane",
     opts,
-    1,
+    CLI_STRATEGY_GAME,
     run,
-    1,
 };

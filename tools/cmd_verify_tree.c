@@ -78,7 +78,6 @@ const cli_cmd cmd_verify_tree = {
     "check that a decision tree plays by the rules and solves every secret; print its statistics",
     "codebreaker verify-tree --game wordle salet.tree",
     opts,
-    1,
+    CLI_GAME,
     run,
-    0,
 };

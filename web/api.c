@@ -9,8 +9,8 @@
 #include "games.h"
 #include "history.h"
 #include "jobs.h"
-#include "server.h"
 #include "sessions.h"
+#include "stream.h"
 #include "job_simulate.h"
 #include "strategies.h"
 
@@ -35,7 +35,7 @@ static const struct job_entry {
 
 static web_games *games_of(web_req *r)
 {
-    return web_server_games(r->srv);
+    return r->api->games;
 }
 
 /* The game named by the request's parameters, held until released. */
@@ -125,9 +125,8 @@ static int api_games(web_req *r)
                     "\"turns\":%d,\"jobs\":%d,\"body_bytes\":%d,\"list\":%d,\"rank\":%d,\"simulation_games\":%d,"
                     "\"simulation_strategies\":%d,\"simulations\":%d,\"decision_pairs\":%u,"
                     "\"decision_pairs_on_the_fly\":%u,\"montecarlo_candidates\":%d},\"jobs\":[",
-                    WEB_MAX_CODES, WEB_MAX_TURNS, web_server_max_jobs(r->srv), WEB_MAX_BODY, MAX_LIST, MAX_RANK,
-                    WEB_SIM_MAX_GAMES, WEB_SIM_MAX_STRATEGIES, WEB_SIM_RUNNING, WEB_MAX_PAIRS, WEB_MAX_PAIRS_FLY,
-                    WEB_MAX_MONTECARLO);
+                    WEB_MAX_CODES, WEB_MAX_TURNS, r->api->max_jobs, WEB_MAX_BODY, MAX_LIST, MAX_RANK, WEB_SIM_MAX_GAMES,
+                    WEB_SIM_MAX_STRATEGIES, WEB_SIM_RUNNING, WEB_MAX_PAIRS, WEB_MAX_PAIRS_FLY, WEB_MAX_MONTECARLO);
     for (size_t k = 0; k < NJOB_KINDS; k++) {
         web_json_sep(j);
         web_json_str(j, job_kinds[k].name);
@@ -348,7 +347,7 @@ static int api_play_new(web_req *r)
         return -1;
     opt.max_guesses = (int)max_guesses;
     opt.seed = seed < 0 ? web_random_seed() : (uint64_t)seed;
-    int rc = web_play_new(web_server_sessions(r->srv), wg, &opt, r);
+    int rc = web_play_new(r->api->sessions, wg, &opt, r);
     web_game_release(games_of(r), wg);
     return rc;
 }
@@ -358,25 +357,25 @@ static int api_play_guess(web_req *r)
     const char *id, *guess;
     if (web_req_id(r, "id", &id) < 0 || web_req_need(r, "guess", &guess) < 0)
         return -1;
-    return web_play_guess(web_server_sessions(r->srv), id, guess, r);
+    return web_play_guess(r->api->sessions, id, guess, r);
 }
 
 static int api_play_giveup(web_req *r)
 {
     const char *id;
-    return web_req_id(r, "id", &id) < 0 ? -1 : web_play_giveup(web_server_sessions(r->srv), id, r);
+    return web_req_id(r, "id", &id) < 0 ? -1 : web_play_giveup(r->api->sessions, id, r);
 }
 
 static int api_play_state(web_req *r)
 {
     const char *id;
-    return web_req_id(r, "id", &id) < 0 ? -1 : web_play_state(web_server_sessions(r->srv), id, r);
+    return web_req_id(r, "id", &id) < 0 ? -1 : web_play_state(r->api->sessions, id, r);
 }
 
 static int api_play_details(web_req *r)
 {
     const char *id;
-    return web_req_id(r, "id", &id) < 0 ? -1 : web_play_details(web_server_sessions(r->srv), id, r);
+    return web_req_id(r, "id", &id) < 0 ? -1 : web_play_details(r->api->sessions, id, r);
 }
 
 static int api_play_hint(web_req *r)
@@ -385,7 +384,7 @@ static int api_play_hint(web_req *r)
     const cb_strategy_info *info;
     if (web_req_id(r, "id", &id) < 0 || web_strategy_read(r, "strategy", "entropy", &info) < 0)
         return -1;
-    return web_play_hint(web_server_sessions(r->srv), id, info, r);
+    return web_play_hint(r->api->sessions, id, info, r);
 }
 
 static int api_jobs_start(web_req *r)
@@ -405,14 +404,14 @@ static int api_jobs_start(web_req *r)
     snprintf(allowed, sizeof allowed, "kind %s", e->params);
     if (web_req_allow(r, allowed) < 0 || e->prepare(r, games_of(r), &arg) < 0)
         return -1;
-    web_jobs *jobs = web_server_jobs(r->srv);
+    web_jobs *jobs = r->api->jobs;
     int rc = web_jobs_start(jobs, e->kind, arg, id);
     if (rc == CB_ETOOBIG && e->kind->max_running && web_jobs_running_kind(jobs, e->kind) >= e->kind->max_running)
         return web_req_fail(r, 429, "%d %s job%s already running (the limit): wait for it, or cancel it",
                             e->kind->max_running, e->name, e->kind->max_running == 1 ? " is" : "s are");
     if (rc == CB_ETOOBIG)
         return web_req_fail(r, 429, "%d jobs are already running (the limit): wait for one, or cancel one",
-                            web_server_max_jobs(r->srv));
+                            r->api->max_jobs);
     if (rc == CB_ECANCELED)
         return web_req_fail(r, 503, "the server is stopping");
     if (rc != CB_OK)
@@ -429,7 +428,7 @@ static web_job *find_job(web_req *r)
     const char *id;
     if (web_req_id(r, "id", &id) < 0)
         return NULL;
-    web_job *job = web_jobs_find(web_server_jobs(r->srv), id);
+    web_job *job = web_jobs_find(r->api->jobs, id);
     if (!job)
         web_req_fail(r, 404, "no job %s here (finished jobs are kept for a while only)", id);
     return job;
@@ -438,9 +437,8 @@ static web_job *find_job(web_req *r)
 static int api_jobs_list(web_req *r)
 {
     web_json_raw(&r->out, "{\"jobs\":");
-    web_jobs_list_json(web_server_jobs(r->srv), &r->out);
-    web_json_printf(&r->out, ",\"running\":%d,\"limit\":%d}", web_jobs_running(web_server_jobs(r->srv)),
-                    web_server_max_jobs(r->srv));
+    web_jobs_list_json(r->api->jobs, &r->out);
+    web_json_printf(&r->out, ",\"running\":%d,\"limit\":%d}", web_jobs_running(r->api->jobs), r->api->max_jobs);
     return 0;
 }
 
@@ -450,24 +448,24 @@ static int api_jobs_status(web_req *r)
     web_job_view v;
     if (!job)
         return -1;
-    web_job_wait(web_server_jobs(r->srv), job, ~0u, 0, &v);
+    web_job_wait(r->api->jobs, job, ~0u, 0, &v);
     web_job_view_json(job, &v, 1, &r->out);
     web_job_view_release(&v);
-    web_job_release(web_server_jobs(r->srv), job);
+    web_job_release(r->api->jobs, job);
     return 0;
 }
 
 static int api_jobs_cancel(web_req *r)
 {
-    web_jobs *jobs = web_server_jobs(r->srv);
+    web_jobs *jobs = r->api->jobs;
     web_job *job = find_job(r);
     web_job_view v;
     if (!job)
         return -1;
     web_job_cancel(jobs, job);
-    double until = web_now() + 2; /* the job notices within milliseconds; wait up to 2 s for it to end */
+    double until = cb_seconds() + 2; /* the job notices within milliseconds; wait up to 2 s for it to end */
     web_job_wait(jobs, job, ~0u, 0, &v);
-    while (v.state == WEB_JOB_RUNNING && web_now() < until) {
+    while (v.state == WEB_JOB_RUNNING && cb_seconds() < until) {
         unsigned seen = v.version;
         web_job_view_release(&v);
         web_job_wait(jobs, job, seen, 100, &v);
@@ -487,7 +485,7 @@ static void pause_ms(long ms)
 /* Progress, partial results and the end of a job as server-sent events. */
 static int api_jobs_events(web_req *r)
 {
-    web_jobs *jobs = web_server_jobs(r->srv);
+    web_jobs *jobs = r->api->jobs;
     if (strcmp(r->method, "GET") != 0) {
         r->allow = "GET";
         return web_req_fail(r, 405, "event streams answer GET only");
@@ -535,8 +533,8 @@ static int api_jobs_events(web_req *r)
         web_job_view_release(&v);
         if (ok < 0)
             break;
-        if (!web_server_stopping(r->srv)) /* when stopping, the next wait returns at once, and the end is sent */
-            pause_ms(100);                /* at most ten updates a second */
+        if (!atomic_load(&r->api->stopping)) /* when stopping, the next wait returns at once, and the end is sent */
+            pause_ms(100);                   /* at most ten updates a second */
     }
     web_json_release(&j);
     web_job_release(jobs, job);

@@ -1,15 +1,32 @@
 /*
  * api.h: the JSON API under /api/ (see docs/web.md for every endpoint).
  *
- * web_api_handle() answers one request whose parameters are parsed: it
- * checks the method and the parameter names of the endpoint, runs it, and
- * returns 0 (answer in r->out, status in r->status), -1 (r's error set) or
- * WEB_ANSWERED (it answered on the connection itself: event streams).
+ * The server (server.c) owns a web_api, the context every handler works
+ * in, and passes it with each request (r->api); the API never reaches into
+ * the server. web_api_handle() answers one request whose parameters are
+ * parsed: it checks the method and the parameter names of the endpoint,
+ * runs it, and returns 0 (answer in r->out, status in r->status), -1 (r's
+ * error set) or WEB_ANSWERED (it answered on the connection itself: event
+ * streams, stream.h).
  */
 #ifndef WEB_API_H
 #define WEB_API_H
 
+#include <stdatomic.h>
+
 #include "request.h"
+
+#define WEB_MAX_BODY 16384 /* request body, in bytes (the server refuses longer ones) */
+
+/* What the endpoints work with: the server fills it at start and keeps it until it stops. */
+typedef struct web_api {
+    struct web_games *games;
+    struct web_sessions *sessions;
+    struct web_jobs *jobs;
+    int max_jobs;        /* heavy jobs running at once */
+    atomic_int stopping; /* set when the server stops: streams end, requests get 503 */
+    atomic_int streams;  /* event streams open (stream.c) */
+} web_api;
 
 int web_api_handle(web_req *r);
 

@@ -162,16 +162,15 @@ static int build(web_games *gs, entry *e, cb_error *err)
         cfg.colors = s->colors;
         cfg.length = s->pegs;
         cfg.no_repeat = s->no_repeat;
-        e->g.max_guesses = 10;
     } else {
         int rc = cb_game_config_lists(&cfg, web_list_names()[s->lists], err);
         if (rc != CB_OK)
             return rc;
-        e->g.max_guesses = s->preset == 1 ? 8 : 6;
     }
     int rc = cb_game_new(&cfg, &e->g.game, err);
     if (rc != CB_OK)
         return rc;
+    e->g.max_guesses = cb_game_default_max_guesses(e->g.game);
     cb_table_options opt;
     cb_table_options_default(&opt);
     double bytes = cb_table_bytes_needed(e->g.game);
@@ -216,7 +215,7 @@ int web_games_get(web_games *gs, const web_game_spec *spec, web_game **out, cb_e
     }
     if (e) {
         e->g.refs_++;
-        e->g.used_ = web_now();
+        e->g.used_ = cb_seconds();
         *out = &e->g;
     }
     pthread_mutex_unlock(&gs->lock);
@@ -236,7 +235,7 @@ void web_game_release(web_games *gs, web_game *g)
         return;
     pthread_mutex_lock(&gs->lock);
     g->refs_--;
-    g->used_ = web_now();
+    g->used_ = cb_seconds();
     evict(gs, CACHE_MAX, 0);
     pthread_mutex_unlock(&gs->lock);
 }

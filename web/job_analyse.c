@@ -205,7 +205,7 @@ static int run(web_job *job, void *p, web_json *result, cb_error *err)
     web_json partial;
     web_json_init(&partial);
     int rc = pr.entropies ? CB_OK : CB_ENOMEM;
-    double last = web_now();
+    double last = cb_seconds();
     web_job_progress(job, 0, nguess);
     for (uint32_t gi = 0; gi < nguess && rc == CB_OK; gi++) {
         if (web_job_canceled(job)) {
@@ -223,12 +223,12 @@ static int run(web_job *job, void *p, web_json *result, cb_error *err)
         consider(&pr, &s);
         if ((gi & 63) == 63) {
             web_job_progress(job, gi + 1, nguess);
-            if (web_now() - last >= PUBLISH_EVERY) {
+            if (cb_seconds() - last >= PUBLISH_EVERY) {
                 web_json_clear(&partial);
                 report(&pr, &partial);
                 if (!partial.failed)
                     web_job_publish(job, web_json_text(&partial));
-                last = web_now();
+                last = cb_seconds();
             }
         }
     }

@@ -347,12 +347,12 @@ static void report(sim_arg *a, web_json *j)
 /* The partial result; the next no sooner than ten times the time this one took (the games wait meanwhile). */
 static void publish(sim_arg *a)
 {
-    double t0 = web_now();
+    double t0 = cb_seconds();
     web_json_clear(&a->partial);
     report(a, &a->partial);
     if (!a->partial.failed)
         web_job_publish(a->job, web_json_text(&a->partial));
-    a->last_publish = web_now();
+    a->last_publish = cb_seconds();
     a->publish_gap = fmax(PUBLISH_EVERY, 10 * (a->last_publish - t0));
 }
 
@@ -368,7 +368,7 @@ static int ended(void *ctx, size_t index, const cb_sim_game *g)
     if (!(g->won && g->played == 1)) /* a first guess that wins removes nothing by "not winning" */
         s->removed[s->nremoved++] = 100 * g->removed;
     a->done++;
-    double now = web_now();
+    double now = cb_seconds();
     if (now - a->last_progress >= PROGRESS_EVERY) {
         web_job_progress(a->job, a->done, (uint64_t)a->ngames * (uint64_t)a->nser);
         a->last_progress = now;

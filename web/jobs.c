@@ -80,7 +80,7 @@ static void *job_main(void *p)
     char *text = rc == CB_OK ? web_json_take(&result) : NULL;
     web_json_release(&result);
     pthread_mutex_lock(&jobs->lock);
-    job->end = web_now();
+    job->end = cb_seconds();
     if (rc == CB_OK && text) {
         job->state = WEB_JOB_DONE;
         job->result = text;
@@ -140,7 +140,7 @@ int web_jobs_start(web_jobs *jobs, const web_job_kind *kind, void *arg, char id[
     job->arg = arg;
     job->owner = jobs;
     job->refs = 1;
-    job->start = web_now();
+    job->start = cb_seconds();
     web_random_id(job->id);
     pthread_mutex_lock(&jobs->lock);
     int full = jobs->running >= jobs->max_running ||
@@ -306,7 +306,7 @@ static void fill_view(const web_job *job, web_job_view *v)
     v->state = job->state;
     v->done = job->done;
     v->total = job->total;
-    v->seconds = (job->state == WEB_JOB_RUNNING ? web_now() : job->end) - job->start;
+    v->seconds = (job->state == WEB_JOB_RUNNING ? cb_seconds() : job->end) - job->start;
     v->version = job->version;
     v->partial_version = job->partial_version;
     v->partial = job->partial ? strdup(job->partial) : NULL;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codebreaker/tree.h"
 #include "json.h"
 
 void web_json_init(web_json *j)
@@ -89,44 +90,13 @@ void web_json_printf(web_json *j, const char *fmt, ...)
     j->len += (size_t)n;
 }
 
-/* Length of the valid UTF-8 sequence at s (1..4), or 0 when it is not one. */
-static size_t utf8_len(const unsigned char *s)
-{
-    if (s[0] < 0x80)
-        return 1;
-    size_t n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
-    for (size_t i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    if (n == 3 && ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0)))
-        return 0; /* overlong or surrogate */
-    if (n == 4 && ((s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90)))
-        return 0;
-    return n;
-}
-
 void web_json_str(web_json *j, const char *s)
 {
-    const unsigned char *p = (const unsigned char *)s;
-    web_json_raw(j, "\"");
-    while (*p) {
-        size_t n = utf8_len(p);
-        if (n == 0) {
-            web_json_raw(j, "\\ufffd");
-            p++;
-        } else if (*p == '"' || *p == '\\') {
-            char esc[3] = {'\\', (char)*p, '\0'};
-            web_json_raw(j, esc);
-            p++;
-        } else if (*p < 0x20) {
-            web_json_printf(j, "\\u%04x", *p);
-            p++;
-        } else {
-            web_json_rawn(j, (const char *)p, n);
-            p += n;
-        }
-    }
-    web_json_raw(j, "\"");
+    size_t n = cb_json_quote(NULL, 0, s);
+    if (!reserve(j, n))
+        return;
+    cb_json_quote(j->buf + j->len, n + 1, s);
+    j->len += n;
 }
 
 void web_json_sep(web_json *j)

@@ -246,10 +246,3 @@ uint64_t web_random_seed(void)
     random_bytes(&x, sizeof x);
     return x >> 11;
 }
-
-double web_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}

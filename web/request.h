@@ -26,7 +26,7 @@
 #define WEB_MAX_VALUE 8192 /* longest parameter value, in bytes */
 
 struct mg_connection;
-struct web_server;
+struct web_api;
 
 typedef struct web_param {
     const char *name, *value;
@@ -34,7 +34,7 @@ typedef struct web_param {
 
 typedef struct web_req {
     struct mg_connection *conn;
-    struct web_server *srv;
+    struct web_api *api; /* the endpoints' context (api.h) */
     const char *method;
     const char *path;
     web_param params[WEB_MAX_PARAMS];
@@ -83,7 +83,5 @@ int web_req_id(web_req *r, const char *name, const char **out);
 void web_random_id(char out[WEB_ID_LEN + 1]);
 /* A random seed below 2^53 (exact in JavaScript numbers). */
 uint64_t web_random_seed(void);
-/* Seconds on a monotonic clock. */
-double web_now(void);
 
 #endif

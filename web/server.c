@@ -19,6 +19,7 @@
 #include "jobs.h"
 #include "server.h"
 #include "sessions.h"
+#include "stream.h"
 
 #define TABLE_BUDGET (512u << 20) /* precomputed tables kept in memory */
 #define MAX_KEPT_JOBS 32
@@ -45,14 +46,11 @@ static const char page_policy[] = "default-src 'self'; script-src 'self'; style-
 
 struct web_server {
     struct mg_context *ctx;
-    web_games *games;
-    web_sessions *sessions;
-    web_jobs *jobs;
+    web_api api; /* the endpoints' context (api.h) */
     char *assets[NASSETS];
     size_t asset_size[NASSETS];
     struct in_addr addr;
-    int port, loopback, max_jobs;
-    atomic_int streams, stopping;
+    int port, loopback;
 };
 
 void web_config_default(web_config *cfg)
@@ -65,26 +63,6 @@ void web_config_default(web_config *cfg)
     cfg->threads = 16;
 }
 
-web_games *web_server_games(web_server *srv)
-{
-    return srv->games;
-}
-web_sessions *web_server_sessions(web_server *srv)
-{
-    return srv->sessions;
-}
-web_jobs *web_server_jobs(web_server *srv)
-{
-    return srv->jobs;
-}
-int web_server_max_jobs(const web_server *srv)
-{
-    return srv->max_jobs;
-}
-int web_server_stopping(const web_server *srv)
-{
-    return atomic_load(&srv->stopping);
-}
 int web_server_port(const web_server *srv)
 {
     return srv->port;
@@ -238,7 +216,7 @@ static void serve_api(web_server *srv, web_req *r)
     if (rc == 0)
         rc = web_req_parse(r, ri->query_string, body);
     free(body);
-    if (rc == 0 && atomic_load(&srv->stopping))
+    if (rc == 0 && atomic_load(&srv->api.stopping))
         rc = web_req_fail(r, 503, "the server is stopping");
     if (rc == 0)
         rc = web_api_handle(r);
@@ -275,7 +253,7 @@ static int handle(struct mg_connection *conn, void *data)
     web_req r;
     memset(&r, 0, sizeof r);
     r.conn = conn;
-    r.srv = srv;
+    r.api = &srv->api;
     r.method = ri->request_method;
     r.path = ri->local_uri ? ri->local_uri : "/";
     r.status = 200;
@@ -291,55 +269,6 @@ static int handle(struct mg_connection *conn, void *data)
     int status = r.status;
     web_req_release(&r);
     return status ? status : 200;
-}
-
-int web_stream_open(web_req *r)
-{
-    web_server *srv = r->srv;
-    if (atomic_fetch_add(&srv->streams, 1) >= WEB_MAX_STREAMS) {
-        atomic_fetch_sub(&srv->streams, 1);
-        return web_req_fail(r, 429, "too many event streams are open (at most %d)", WEB_MAX_STREAMS);
-    }
-    r->streams = 1;
-    mg_response_header_start(r->conn, 200);
-    mg_response_header_add(r->conn, "Content-Type", "text/event-stream; charset=utf-8", -1);
-    mg_response_header_add(r->conn, "Cache-Control", "no-store", -1);
-    mg_response_header_add(r->conn, "X-Content-Type-Options", "nosniff", -1);
-    mg_response_header_add(r->conn, "Transfer-Encoding", "chunked", -1);
-    mg_response_header_add(r->conn, "Connection", "close", -1);
-    mg_response_header_send(r->conn);
-    return web_stream_comment(r, "codebreaker job events") < 0 ? -1 : 0;
-}
-
-static int send_chunk(web_req *r, const char *text, size_t len)
-{
-    return mg_send_chunk(r->conn, text, (unsigned)len) < 0 ? -1 : 0;
-}
-
-int web_stream_send(web_req *r, const char *event, const char *data)
-{
-    web_json j; /* used as a plain text buffer */
-    web_json_init(&j);
-    web_json_printf(&j, "event: %s\ndata: %s\n\n", event, data);
-    int rc = j.failed ? -1 : send_chunk(r, web_json_text(&j), j.len);
-    web_json_release(&j);
-    return rc;
-}
-
-int web_stream_comment(web_req *r, const char *text)
-{
-    char line[128];
-    int n = snprintf(line, sizeof line, ": %.100s\n\n", text);
-    return send_chunk(r, line, (size_t)n);
-}
-
-void web_stream_close(web_req *r)
-{
-    if (!r->streams)
-        return;
-    mg_send_chunk(r->conn, "", 0);
-    atomic_fetch_sub(&r->srv->streams, 1);
-    r->streams = 0;
 }
 
 static int load_assets(web_server *srv, const char *root, cb_error *err)
@@ -383,9 +312,9 @@ static int log_message(const struct mg_connection *conn, const char *message)
 
 static void free_server(web_server *srv)
 {
-    web_sessions_free(srv->sessions);
-    web_jobs_free(srv->jobs);
-    web_games_free(srv->games);
+    web_sessions_free(srv->api.sessions);
+    web_jobs_free(srv->api.jobs);
+    web_games_free(srv->api.games);
     for (size_t i = 0; i < NASSETS; i++)
         free(srv->assets[i]);
     free(srv);
@@ -402,11 +331,11 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     srv->addr = addr;
     srv->loopback = (ntohl(addr.s_addr) >> 24) == 127;
-    srv->max_jobs = cfg->max_jobs;
+    srv->api.max_jobs = cfg->max_jobs;
     int rc = load_assets(srv, cfg->root, err);
-    if (rc == CB_OK && (web_games_new(TABLE_BUDGET, &srv->games) != CB_OK ||
-                        web_jobs_new(cfg->max_jobs, MAX_KEPT_JOBS, &srv->jobs) != CB_OK ||
-                        web_sessions_new(srv->games, cfg->max_sessions, SESSION_IDLE, &srv->sessions) != CB_OK))
+    if (rc == CB_OK && (web_games_new(TABLE_BUDGET, &srv->api.games) != CB_OK ||
+                        web_jobs_new(cfg->max_jobs, MAX_KEPT_JOBS, &srv->api.jobs) != CB_OK ||
+                        web_sessions_new(srv->api.games, cfg->max_sessions, SESSION_IDLE, &srv->api.sessions) != CB_OK))
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     if (rc != CB_OK) {
         free_server(srv);
@@ -481,9 +410,9 @@ void web_server_stop(web_server *srv)
 {
     if (!srv)
         return;
-    atomic_store(&srv->stopping, 1);
-    web_jobs_stop(srv->jobs); /* cancels the jobs and wakes the event streams, which end */
-    for (int i = 0; i < 100 && atomic_load(&srv->streams) > 0; i++) {
+    atomic_store(&srv->api.stopping, 1);
+    web_jobs_stop(srv->api.jobs); /* cancels the jobs and wakes the event streams, which end */
+    for (int i = 0; i < 100 && atomic_load(&srv->api.streams) > 0; i++) {
         struct timespec ts = {0, 10000000L};
         nanosleep(&ts, NULL);
     }

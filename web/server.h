@@ -15,9 +15,6 @@
 #include "codebreaker/status.h"
 #include "request.h"
 
-#define WEB_MAX_BODY 16384
-#define WEB_MAX_STREAMS 8 /* event streams open at once */
-
 typedef struct web_config {
     const char *bind; /* IPv4 address to listen on: "127.0.0.1" by default */
     int port;         /* 0: any free port */
@@ -39,23 +36,5 @@ int web_server_port(const web_server *srv);
 int web_server_loopback(const web_server *srv);
 /* Cancel the jobs, end the event streams, stop listening, free everything. */
 void web_server_stop(web_server *srv);
-
-/* What api.c uses of the server. */
-struct web_games *web_server_games(web_server *srv);
-struct web_sessions *web_server_sessions(web_server *srv);
-struct web_jobs *web_server_jobs(web_server *srv);
-int web_server_max_jobs(const web_server *srv);
-int web_server_stopping(const web_server *srv);
-
-/*
- * Server-sent events on the request's connection: open (sends the head;
- * 429 when WEB_MAX_STREAMS are open), send events (-1 once the client has
- * gone), close. A handler that opened a stream returns WEB_ANSWERED.
- */
-#define WEB_ANSWERED 1
-int web_stream_open(web_req *r);
-int web_stream_send(web_req *r, const char *event, const char *data);
-int web_stream_comment(web_req *r, const char *text);
-void web_stream_close(web_req *r);
 
 #endif

@@ -67,7 +67,7 @@ void web_sessions_free(web_sessions *ss)
 /* Forget idle sessions, and the least recently used while more than `keep` remain (lock held). */
 static void expire_locked(web_sessions *ss, int keep)
 {
-    double now = web_now();
+    double now = cb_seconds();
     for (session **p = &ss->head; *p;) {
         if (now - (*p)->used > ss->max_idle) {
             session *s = *p;
@@ -93,7 +93,7 @@ static session *find_locked(web_sessions *ss, const char *id, web_req *r)
 {
     for (session *s = ss->head; s; s = s->next)
         if (strcmp(s->id, id) == 0) {
-            s->used = web_now();
+            s->used = cb_seconds();
             return s;
         }
     web_req_fail(r, 404, "no game %s here (it ended long ago, or the server restarted): start a new one", id);
@@ -195,7 +195,7 @@ int web_play_new(web_sessions *ss, web_game *wg, const web_play_options *opt, we
     s->max_guesses = opt->max_guesses ? opt->max_guesses : wg->max_guesses;
     cb_state_set_hard(s->st, opt->hard);
     web_random_id(s->id);
-    s->used = web_now();
+    s->used = cb_seconds();
     pthread_mutex_lock(&ss->lock);
     expire_locked(ss, ss->max - 1);
     s->next = ss->head;

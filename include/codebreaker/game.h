@@ -125,6 +125,8 @@ int cb_game_length(const cb_game *game);
 int cb_game_colors(const cb_game *game);   /* alphabet size */
 int cb_game_complete(const cb_game *game); /* 1 for a complete dictionary */
 int cb_game_no_repeat(const cb_game *game);
+/* The usual limit of guesses per game: 6 in Wordle, 8 in Symble, 10 in Mastermind. */
+int cb_game_default_max_guesses(const cb_game *game);
 uint32_t cb_game_guess_count(const cb_game *game);
 uint32_t cb_game_secret_count(const cb_game *game);
 uint32_t cb_game_feedback_count(const cb_game *game);

@@ -32,6 +32,9 @@ enum {
 
 #define CB_ERROR_MAX 512
 
+/* Seconds on a monotonic clock (any origin): the one clock for durations, library and program. */
+double cb_seconds(void);
+
 /* Details of a failure: the status code and a sentence for people. */
 typedef struct cb_error {
     int code;

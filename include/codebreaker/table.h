@@ -35,6 +35,7 @@ typedef struct cb_table_options {
     cb_table_mode mode;
     size_t max_bytes; /* memory limit for a precomputed table; 0 = default (2 GiB) */
     int threads;      /* 0 = OpenMP's default */
+    int no_columns;   /* 1: no secret-major copy for the scorers (they read rows; to measure or test that path) */
 } cb_table_options;
 
 void cb_table_options_default(cb_table_options *opt);
@@ -58,17 +59,5 @@ const void *cb_table_row(const cb_table *table, uint32_t g);
 uint32_t cb_table_get(const cb_table *table, uint32_t g, uint32_t s);
 /* out[i] = raw feedback of guess g against secrets[i], for i < n. */
 void cb_table_fill(const cb_table *table, uint32_t g, const uint32_t *secrets, size_t n, uint32_t *out);
-
-/*
- * Fast row kernel, exposed for tests and benchmarks: the feedback (raw,
- * for Symble) of code `guess` (n symbols) under `rule` against `count`
- * secrets given position-major (soa[p][j] is symbol p of secret j),
- * written with `width` bytes per entry to out.
- * Each soa[p] must be readable up to cb_table_kernel_padding(count) bytes.
- */
-void cb_table_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
-                     void *out);
-
-size_t cb_table_kernel_padding(size_t count);
 
 #endif

@@ -14,6 +14,7 @@
 #include "check.h"
 #include "codebreaker/codebreaker.h"
 #include "ref_rules.h"
+#include "table_internal.h"
 
 typedef struct ref_stats {
     uint32_t largest, parts;
@@ -26,7 +27,8 @@ typedef struct world {
     const char *name;
 } world;
 
-static world open_world(const char *preset, int colors, int pegs, cb_table_mode mode)
+/* A game and its table; no_columns leaves the table without its secret-major copy (the row paths). */
+static world open_world_rows(const char *preset, int colors, int pegs, cb_table_mode mode, int no_columns)
 {
     world w = {NULL, NULL, preset};
     cb_game_config cfg;
@@ -43,11 +45,17 @@ static world open_world(const char *preset, int colors, int pegs, cb_table_mode 
     }
     cb_table_options_default(&opt);
     opt.mode = mode;
+    opt.no_columns = no_columns;
     if (cb_table_new(w.game, &opt, &w.table, &err) != CB_OK) {
         fprintf(stderr, "%s: %s\n", preset, err.message);
         exit(1);
     }
     return w;
+}
+
+static world open_world(const char *preset, int colors, int pegs, cb_table_mode mode)
+{
+    return open_world_rows(preset, colors, pegs, mode, 0);
 }
 
 static void close_world(world *w)
@@ -303,8 +311,6 @@ static void hard_pools(const world *w)
 }
 
 /* The library's secret-major copy of the table (src/table_internal.h), checked entry by entry. */
-const void *cb__table_columns(const cb_table *t);
-
 static void columns(const world *w)
 {
     const void *cols = cb__table_columns(w->table);
@@ -400,6 +406,9 @@ int main(void)
     world fly_sym6 = open_world("symble", 3, 6, CB_TABLE_OFF);
     world fly_sym12 = open_world("symble", 2, 12, CB_TABLE_OFF); /* 3^12 ids: keys from the half tables */
     world fly_sym13 = open_world("symble", 2, 13, CB_TABLE_OFF); /* 3^13 ids: more than the dense counts take */
+    /* precomputed tables without the secret-major copy: score_rows and cb__score's row loops only */
+    world rows_mm = open_world_rows("mastermind", 0, 0, CB_TABLE_AUTO, 1);
+    world rows_sym6 = open_world_rows("symble", 3, 6, CB_TABLE_AUTO, 1);
     TIMED(columns(&mm));
     TIMED(columns(&fly));
     TIMED(columns(&wide));
@@ -419,6 +428,10 @@ int main(void)
     TIMED(kernels_from(&fly_sym12, 1, 0, 0, 3)); /* the first state: every code a candidate */
     TIMED(kernels_from(&fly_sym12, 3, 1, 2, 12));
     TIMED(kernels_from(&fly_sym13, 2, 1, 2, 6));
+    CHECK(cb__table_columns(rows_mm.table) == NULL); /* the option holds */
+    TIMED(kernels(&rows_mm, 16, 2, 24));
+    TIMED(kernels(&rows_sym6, 20, 2, 40));
+    TIMED(choices(&rows_mm, 4, 1, 400, 0));
     TIMED(choices(&mm, 8, 1, 400, 0));
     TIMED(choices(&mm, 1, 0, SIZE_MAX, 0));
     TIMED(choices(&wide, 8, 1, SIZE_MAX, 0));
@@ -430,6 +443,8 @@ int main(void)
     TIMED(hard_pools(&wordle));
     TIMED(options(&mm));
     close_world(&mm);
+    close_world(&rows_mm);
+    close_world(&rows_sym6);
     close_world(&fly);
     close_world(&wide);
     close_world(&sym6);

@@ -446,13 +446,6 @@ static void spell(const uint8_t *code, int n, char *out)
     out[n] = '\0';
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static void fmt_num(double v, char *out, size_t size)
 {
     if (isnan(v))
@@ -493,7 +486,7 @@ static int entropy_one(exp_ctx *x, cb_rule rule, const char *game, int n, int k,
     char label[32];
     snprintf(label, sizeof label, "n=%d k=%d", n, k);
     exp_progress_begin(x, label, 1);
-    double t0 = now_seconds();
+    double t0 = cb_seconds();
     r->secrets = cb_complete_size(k, n, 0);
     r->first = cb_feedbacks_possible(rule, n, 1);
     r->perfect = log2(fmin(r->secrets, r->first));
@@ -511,7 +504,7 @@ static int entropy_one(exp_ctx *x, cb_rule rule, const char *game, int n, int k,
         return cli_fail_err(&err);
     }
     free(shapes);
-    r->seconds = now_seconds() - t0;
+    r->seconds = cb_seconds() - t0;
     snprintf(cells[3], 64, "%.0f", r->secrets);
     snprintf(cells[4], 64, "%.0f", r->first);
     snprintf(cells[5], 64, "%s", r->guess);

@@ -22,13 +22,6 @@ const char *const exp_sim_cols[EXP_SIM_COLS] = {
     "distribution", "eq2",    "counting",   "linear",  "version",
 };
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* mkdir -p */
 static int make_dirs(const char *dir)
 {
@@ -242,7 +235,7 @@ static void clock_text(double seconds, char *out, size_t size)
 static void draw(exp_ctx *x, double fraction_current, int force)
 {
     exp_progress *b = &x->bar;
-    double t = now();
+    double t = cb_seconds();
     if (!b->on || (!force && t - b->last < 0.25))
         return;
     b->last = t;
@@ -270,7 +263,7 @@ void exp_progress_plan(exp_ctx *x, double weight)
     b->on = !x->o.quiet && isatty(2);
     b->total = weight;
     b->done = 0;
-    b->start = now();
+    b->start = cb_seconds();
     b->last = 0;
 }
 

@@ -74,18 +74,6 @@ int interact_mapping(const cli *c)
     return m;
 }
 
-int interact_default_max(const cb_game *g)
-{
-    switch (cb_game_rule(g)) {
-    case CB_RULE_WORDLE:
-        return 6;
-    case CB_RULE_SYMBLE:
-        return 8;
-    default:
-        return 10;
-    }
-}
-
 void interact_rules(const term *t, const cb_game *g, int max_guesses)
 {
     int n = cb_game_length(g), k = cb_game_colors(g);

@@ -33,9 +33,6 @@ void interact_rules(const term *t, const cb_game *g, int max_guesses);
 /* Symble: the mappings still possible in st, as people read them (☀ gray, ♥ yellow, 💧 green). */
 void interact_mappings(const term *t, const cb_state *st);
 
-/* Default --max-guesses: 6 Wordle, 8 Symble, 10 Mastermind. */
-int interact_default_max(const cb_game *g);
-
 /* After a read returned TERM_EOF or TERM_INTERRUPT: say so, restore the terminal, give the exit status (0 or 130). */
 int interact_leave(term *t, int read_status);
 

@@ -1,0 +1,43 @@
+/*
+ * strategy_decide.c: the small helpers of a decision that the strategy files
+ * share (a decision's set of guesses, the pick among them, the seed of a
+ * history). A leaf: it calls no other strategy file, so strategy.c, which
+ * dispatches to strategy_montecarlo.c and strategy_tree.c, is the only file
+ * that calls into them and none of them calls back.
+ */
+#include <stdlib.h>
+
+#include "strategy_internal.h"
+
+uint64_t cb__history_hash(const cb_state *st)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t t = 0; t < cb_state_turns(st); t++) {
+        uint32_t g, fb;
+        cb_state_turn(st, t, &g, &fb);
+        h = (h ^ g) * 0x100000001b3ull;
+        h = (h ^ fb) * 0x100000001b3ull;
+    }
+    return h;
+}
+
+int cb__decision_push(cb__decision *d, uint32_t g)
+{
+    if (d->count == d->cap) {
+        size_t cap = d->cap ? 2 * d->cap : 16;
+        uint32_t *set = realloc(d->set, cap * sizeof *set);
+        if (!set)
+            return CB_ENOMEM;
+        d->set = set;
+        d->cap = cap;
+    }
+    d->set[d->count++] = g;
+    return CB_OK;
+}
+
+uint32_t cb__pick(const cb__decision *d, cb_rng *rng)
+{
+    if (d->count == 1 || !rng)
+        return d->set[0];
+    return d->set[cb_rng_below(rng, (uint32_t)d->count)];
+}

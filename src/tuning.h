@@ -1,0 +1,98 @@
+/*
+ * tuning.h: every tuning constant of the library in one place, each with
+ * what it trades. Changing one never changes a result, only time and
+ * memory (the tests check results; bench/ measures the rest). Limits that
+ * are part of a contract (sizes a public header promises, safety caps) stay
+ * beside the code that enforces them.
+ */
+#ifndef CB_TUNING_H
+#define CB_TUNING_H
+
+#include <stddef.h>
+
+/* ---- vector kernels (table.c, strategy_score.c) ---- */
+
+/*
+ * GCC on x86-64 compiles each kernel twice, AVX2 and baseline SSE2, and
+ * picks one at load time (ifunc). Off under clang, the sanitizers (ifunc
+ * runs before their runtime) and -DCB_NO_CLONES; the SSE2 build is then the
+ * only one, and tests/unit checks it against the slow references.
+ */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CB_NO_CLONES)
+#define CB_KERNEL __attribute__((target_clones("avx2", "default")))
+#else
+#define CB_KERNEL
+#endif
+
+/* Secrets per vector step of the table kernel: one AVX2 register of bytes; wider needs AVX-512. */
+#define CB_LANES 32
+/* Guesses cb__score_many scores at once: the byte lanes of one AVX2 register (pairwise path). */
+#define CB_SCORE_BLOCK 32
+
+/* ---- the feedback table (table.c) ---- */
+
+/* Largest precomputed table by default (cb_table_options.max_bytes): memory against recomputing rows. */
+#define CB_TABLE_DEFAULT_MAX_BYTES ((size_t)2 << 30)
+/* Secrets per kernel call on the fly: bigger amortises the call, smaller stays in L1. */
+#define CB_FILL_BLOCK 512
+/* Largest table that also gets a secret-major copy (its size again) for scoring small nodes fast. */
+#define CB_COLUMNS_MAX_BYTES (512.0 * 1024 * 1024)
+
+/* ---- states and partitions (state.c, partition.c) ---- */
+
+/* Candidates whose feedbacks are computed at once when a state narrows: a stack buffer against calls. */
+#define CB_FILTER_BLOCK 1024
+/* Partitions count ids in an array up to this many ids (memory 4 bytes each), else sort (n log n). */
+#define CB_PARTITION_DENSE_LIMIT (1u << 20)
+
+/* ---- scoring guesses (strategy.c, strategy_score.c) ---- */
+
+/* c log2 c is tabulated up to this part size (8 bytes each); larger parts compute it. */
+#define CB_CLOGC_MAX ((size_t)1 << 16)
+/* Parts are counted in an array up to this many keys (4 bytes each), else in a hash table (slower). */
+#define CB_SCORE_DENSE_LIMIT (1u << 20)
+/* Block counting (CB_SCORE_BLOCK guesses x keys of 16-bit counters) for key spaces up to this size. */
+#define CB_BLOCK_KEYS 1024
+/* Pairwise comparison (n^2 byte compares, no counters) for nodes up to this many candidates. */
+#define CB_PAIRS_MAX 96
+/* Most memory for the columns an on-the-fly node computes for itself, against recomputing its rows. */
+#define CB_FLY_COLUMNS_BYTES ((size_t)96 << 20)
+
+/* ---- first-guess shapes (analysis.c) ---- */
+
+/* Default work limit of cb_first_guess_shapes, in feedbacks (analysis.h documents it): time against reach. */
+#define CB_SHAPES_DEFAULT_WORK 4e8
+
+/* ---- the exact solver (optimal.c, opt_*.c) ---- */
+
+/* First block of the solver's stack allocator; each next block doubles (fewer blocks against slack). */
+#define CB_ARENA_MIN_BLOCK ((size_t)4 << 20)
+/* Most blocks of one arena: with doubling, 4 MiB * 2^48 is never reached. */
+#define CB_ARENA_BLOCKS 48
+/* Locks striping the solver's cache: more locks, less contention, a little memory. */
+#define CB_CACHE_LOCKS 256
+/* Bytes the cache takes from malloc at once: fewer calls against unused tail memory. */
+#define CB_CACHE_CHUNK ((size_t)1 << 20)
+/* Nodes of at least this many candidates go to the cache: smaller ones are cheaper to solve again. */
+#define CB_CACHE_MIN 3
+/*
+ * Under a budget, the parts of an opener at least this big get a one-guess look-ahead bound before any
+ * search (raise_bounds in optimal.c): smaller parts rarely gain and the quick bounds cover them.
+ */
+#define CB_LBSCAN_MIN 8
+/* Guesses per block of the look-ahead count: a 256-bit set each, 8 KiB, stays in the first-level cache. */
+#define CB_LBSCAN_BLOCK 256
+/* First-level nodes at least this big solve their first guess's parts as tasks (parallelism vs overhead). */
+#define CB_PAR_NODE 40
+/* Parts at least this big become tasks; smaller ones stay with the parent (task overhead). */
+#define CB_PAR_PART 5
+/* Most bytes of a node's local copy of its guesses' rows, which makes its parts' scans cache-friendly. */
+#define CB_LT_MAX ((size_t)512 << 20)
+/* Nodes this small or smaller let their parts read their own base rows (a copy would not pay). */
+#define CB_LT_MIN 16
+/* Per-thread hash of rows and orbits: at least 2^CB_SEEN_BITS slots (memory against collisions). */
+#define CB_SEEN_BITS 15
+/* Games with at most this many feedback values count parts in bytes (a faster, narrower count). */
+#define CB_FEWVALS 64
+
+#endif
