@@ -473,6 +473,24 @@ static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uin
 }
 
 /*
+ * What every look at x's guesses needs: lbt[c], the bound of a part of c
+ * plain secrets; *fast, whether the counting of row_plain1 applies; and in
+ * hard mode the demands h of the turn that led to x. Returns whether the
+ * guesses must respect h.
+ */
+static int scan_prepare(const solver *S, const node *x, int r, int64_t *lbt, int *fast, cb__hard_turn *h)
+{
+    if (!S->pairs)
+        for (uint32_t c = 1; c <= x->n; c++)
+            lbt[c] = cb__opt_part_lb(S, c, c, r, x->bmax);
+    *fast = !S->pairs && !S->depth_only && S->lw == 1 && (r == UNL || r >= 2);
+    int filter = S->hard && x->cg != CB_NONE;
+    if (filter)
+        cb__hard_turn_make(S->game, x->cg, x->cfb, h);
+    return filter;
+}
+
+/*
  * The greedy key of a guess: its bound, then the sum of squares of its part
  * sizes (the expected size of the part left). The picker hands guesses out
  * by bound and, within a bound, by key.
@@ -509,14 +527,8 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
     uint8_t *tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
     if (!sc->gid || !sc->srow || !sc->lb || !sc->key || !sc->tx || !touched || !lbt || (build && !sc->lt) || !tmp)
         return CB_ENOMEM;
-    if (!S->pairs)
-        for (uint32_t c = 1; c <= n; c++)
-            lbt[c] = cb__opt_part_lb(S, c, c, r, x->bmax);
-    int fast = !S->pairs && !S->depth_only && lw == 1 && (r == UNL || r >= 2);
     cb__hard_turn h;
-    int filter = S->hard && x->cg != CB_NONE;
-    if (filter)
-        cb__hard_turn_make(S->game, x->cg, x->cfb, &h);
+    int fast, filter = scan_prepare(S, x, r, lbt, &fast, &h);
     int dedup = S->dedup && sc->lt;
     if (dedup)
         seen_reset(T, m);
@@ -653,14 +665,8 @@ int64_t cb__opt_scan_lb(solver *S, const node *x, int64_t known)
         cb__arena_reset(&T->arena, mk);
         return known;
     }
-    if (!S->pairs)
-        for (uint32_t c = 1; c <= n; c++)
-            lbt[c] = cb__opt_part_lb(S, c, c, r, x->bmax);
-    int fast = !S->pairs && !S->depth_only && lw == 1 && (r == UNL || r >= 2);
     cb__hard_turn h;
-    int filter = S->hard && x->cg != CB_NONE;
-    if (filter)
-        cb__hard_turn_make(S->game, x->cg, x->cfb, &h);
+    int fast, filter = scan_prepare(S, x, r, lbt, &fast, &h);
     int64_t wc = S->depth_only ? 0 : n;
     uint32_t *weak = S->tt ? alloc(S, T, (size_t)m * sizeof *weak) : NULL;
     if (weak && !S->pairs && !S->depth_only && (r == UNL || r >= 2)) {
