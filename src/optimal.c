@@ -56,7 +56,7 @@ static void report(solver *S, double t)
 static void check_clock(solver *S)
 {
     double t = cb_seconds();
-    if (S->deadline > 0 && t >= S->deadline)
+    if ((S->deadline > 0 && t >= S->deadline) || (S->opt.cancel && __atomic_load_n(S->opt.cancel, __ATOMIC_RELAXED)))
         __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
     if (S->opt.progress) {
 #pragma omp critical(cb_optimal_progress)

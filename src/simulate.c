@@ -66,15 +66,31 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Stop and error are written by any thread: atomic stores, read with atomic loads (halted, failure). */
 static void fail(sim *m, int code, const char *message)
 {
 #pragma omp critical(cb_sim_fail)
-    if (!m->error) {
-        m->error = code;
+    if (!__atomic_load_n(&m->error, __ATOMIC_RELAXED)) {
         snprintf(m->message, sizeof m->message, "%s", message);
+        __atomic_store_n(&m->error, code, __ATOMIC_RELAXED);
     }
-#pragma omp atomic write
-    m->stop = 1;
+    __atomic_store_n(&m->stop, 1, __ATOMIC_RELAXED);
+}
+
+static int halted(const sim *m)
+{
+    return __atomic_load_n(&m->stop, __ATOMIC_RELAXED);
+}
+
+static int failure(const sim *m)
+{
+    return __atomic_load_n(&m->error, __ATOMIC_RELAXED);
+}
+
+/* Has a thread failed, or the caller cancelled? Both flags are written by other threads: read atomically. */
+static int stopped(const sim *m)
+{
+    return halted(m) || cb__flag(m->opt->cancel);
 }
 
 static void report(sim *m, size_t finished)
@@ -85,7 +101,7 @@ static void report(sim *m, size_t finished)
     if (!m->opt->progress)
         return;
 #pragma omp critical(cb_sim_progress)
-    if (done >= m->next_report && !m->stop) {
+    if (done >= m->next_report && !stopped(m)) {
         m->next_report = done + (m->ngames + 99) / 100;
         if (m->opt->progress(m->opt->progress_ctx, done, m->ngames))
             fail(m, CB_ECANCELED, "cancelled");
@@ -108,7 +124,7 @@ static cb_sim_game record(const sim_game *g, const uint32_t *path)
 static void tell(sim *m, const uint32_t *ids, size_t count, const uint32_t *stack)
 {
 #pragma omp critical(cb_sim_game)
-    for (size_t i = 0; i < count && !m->stop; i++) {
+    for (size_t i = 0; i < count && !stopped(m); i++) {
         cb_sim_game rec = record(&m->games[ids[i]], stack);
         if (m->opt->on_game(m->opt->on_game_ctx, ids[i], &rec))
             fail(m, CB_ECANCELED, "cancelled");
@@ -218,7 +234,7 @@ static void parallel_groups(sim *m, const cb_state *st, uint32_t *ids, const siz
 #pragma omp parallel num_threads(m->threads)
     {
         cb_state *own = NULL;
-        cb__ws ws = {0};
+        cb__ws ws = {.cancel = m->opt->cancel};
         uint32_t *stk = malloc((size_t)(m->limit + 1) * sizeof *stk);
         if (cb_state_copy(st, &own) != CB_OK || !stk)
             fail(m, CB_ENOMEM, "out of memory");
@@ -227,7 +243,7 @@ static void parallel_groups(sim *m, const cb_state *st, uint32_t *ids, const siz
 #pragma omp for schedule(dynamic, 1)
         for (size_t k = 0; k < ngroups; k++) {
             size_t lo = starts[order[k].id], hi = starts[order[k].id + 1];
-            if (!m->stop)
+            if (!stopped(m))
                 group(m, own, &ws, ids + lo, hi - lo, depth, stk, 0);
         }
         cb_state_free(own);
@@ -240,7 +256,7 @@ static void parallel_groups(sim *m, const cb_state *st, uint32_t *ids, const siz
 /* The games ids[0..count) have reached st after depth guesses (in stack): play their next turn. */
 static int walk(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count, int depth, uint32_t *stack, int parallel)
 {
-    if (m->stop || (m->opt->cancel && *m->opt->cancel)) {
+    if (stopped(m)) {
         fail(m, CB_ECANCELED, "cancelled");
         return CB_ECANCELED;
     }
@@ -250,7 +266,7 @@ static int walk(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count, i
     for (size_t i = 0; i < count; i++)
         m->games[ids[i]].seconds += spent;
     if (rc != CB_OK) {
-        fail(m, rc, rc == CB_EEMPTY ? "no legal guess is left" : "out of memory");
+        fail(m, rc, rc == CB_EEMPTY ? "no legal guess is left" : rc == CB_ECANCELED ? "cancelled" : "out of memory");
         return rc;
     }
 #pragma omp atomic
@@ -265,10 +281,10 @@ static int walk(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count, i
     if (parallel && ngroups > 1 && m->threads > 1)
         parallel_groups(m, st, ids, starts, ngroups, depth, stack);
     else
-        for (size_t k = 0; k < ngroups && !m->stop; k++)
+        for (size_t k = 0; k < ngroups && !stopped(m); k++)
             group(m, st, ws, ids + starts[k], starts[k + 1] - starts[k], depth, stack, parallel && ngroups == 1);
     free(starts);
-    return m->error;
+    return failure(m);
 }
 
 void cb_sim_options_default(cb_sim_options *opt)
@@ -430,7 +446,7 @@ int cb_simulate(const cb_table *table, const cb_strategy *s, const cb_sim_option
     uint32_t *ids = rc == CB_OK ? malloc(m.ngames * sizeof *ids) : NULL;
     uint32_t *stack = rc == CB_OK ? malloc((size_t)(m.limit + 1) * sizeof *stack) : NULL;
     cb_state *st = NULL;
-    cb__ws ws = {0};
+    cb__ws ws = {.cancel = opt->cancel};
     if (rc == CB_OK && (!ids || !stack || cb_state_new(table, &st) != CB_OK))
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     if (rc == CB_OK) {

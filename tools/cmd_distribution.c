@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "outfile.h"
 #include "plot.h"
 
 #define SEARCH_WORK 1e9 /* most (guess, candidate) pairs the default-guess search may take */
@@ -28,6 +29,8 @@ typedef struct dist {
     size_t nparts;
     double entropy, perfect, possible;
     int renamed; /* Symble keys are patterns up to renaming */
+    int merge;   /* --win-in-pattern asked */
+    int merged;  /* the win was counted in the one-symbol pattern */
 } dist;
 
 /*
@@ -109,7 +112,7 @@ static int best_search(cli *c, const cb_state *st, uint32_t *gi)
     double *h = malloc(n * sizeof *h);
     int ok = 1;
     int threads = cli_threads(c, &ok);
-    if (!h || cb_guess_entropies(st, threads, h) != CB_OK) {
+    if (!h || cb_guess_entropies(st, threads, NULL, h) != CB_OK) {
         free(h);
         return cli_fail(CB_ENOMEM, "out of memory");
     }
@@ -145,6 +148,39 @@ static double possible_feedbacks(const cb_state *st, int *renamed)
     return cb_feedbacks_possible(CB_RULE_SYMBLE, n, 1);
 }
 
+/*
+ * The Symble thesis's count of a first guess's feedbacks: the win among the one-symbol patterns (for
+ * n = 4, 14 feedbacks instead of 14 patterns and the win apart). Merges the won part into the part of
+ * the one-symbol pattern (or renames it when no secret gives that pattern) and recomputes the entropy.
+ */
+static void win_in_pattern(const cb_state *st, dist *d)
+{
+    const cb_game *g = cb_state_game(st);
+    size_t won = SIZE_MAX, same = SIZE_MAX;
+    for (size_t i = 0; i < d->nparts; i++) {
+        char fb[64];
+        spell_key(g, d, d->parts[i].key, fb, sizeof fb);
+        if (d->parts[i].key == cb_game_won(g))
+            won = i;
+        else if (strspn(fb, "a") == strlen(fb))
+            same = i;
+    }
+    if (won == SIZE_MAX || !d->renamed)
+        return;
+    if (same != SIZE_MAX) {
+        d->parts[same].size += d->parts[won].size;
+        d->parts[won] = d->parts[--d->nparts];
+    } else
+        d->parts[won].key = 0; /* all gray: the one-symbol pattern */
+    uint32_t *sizes = malloc((d->nparts ? d->nparts : 1) * sizeof *sizes);
+    for (size_t i = 0; sizes && i < d->nparts; i++)
+        sizes[i] = d->parts[i].size;
+    if (sizes)
+        d->entropy = cb_entropy(sizes, d->nparts);
+    free(sizes);
+    d->merged = 1;
+}
+
 static int compute(const cb_state *st, uint32_t gi, dist *d)
 {
     cb_partition p;
@@ -167,8 +203,10 @@ static int compute(const cb_state *st, uint32_t gi, dist *d)
     }
     d->entropy = cb_entropy(p.sizes, p.parts);
     cb_partition_release(&p);
-    qsort(d->parts, d->nparts, sizeof *d->parts, cmp_part);
     d->possible = possible_feedbacks(st, &d->renamed);
+    if (d->merge)
+        win_in_pattern(st, d);
+    qsort(d->parts, d->nparts, sizeof *d->parts, cmp_part);
     d->perfect = d->candidates ? log2(fmin((double)d->candidates, d->possible)) : 0;
     return 0;
 }
@@ -186,7 +224,10 @@ static void print_text(const cli *c, const cb_state *st, const dist *d, size_t l
     else
         printf(" after %zu turn%s\n", cb_state_turns(st), cb_state_turns(st) == 1 ? "" : "s");
     printf("guess     %s%s\n", word, d->chosen ? " (the highest entropy; name a GUESS to see another)" : "");
-    printf("parts     %zu%s\n", d->nparts, cb_game_rule(g) == CB_RULE_SYMBLE ? " (the win apart)" : "");
+    printf("parts     %zu%s\n", d->nparts,
+           d->merged                           ? " (the win counted in the one-symbol pattern, as the Symble thesis)"
+           : cb_game_rule(g) == CB_RULE_SYMBLE ? " (the win apart)"
+                                               : "");
     printf("possible  %.0f feedbacks%s\n", d->possible,
            d->renamed ? " (symbol patterns up to renaming, the win among them, as the Symble thesis counts)" : "");
     printf("entropy   %.4f bits (perfect %.4f = log2 %.0f)\n", d->entropy, d->perfect,
@@ -234,7 +275,9 @@ static void print_csv(const cli *c, const dist *d)
     printf("rank,feedback,size,share\n");
     for (size_t i = 0; i < d->nparts; i++) {
         spell_key(c->game, d, d->parts[i].key, fb, sizeof fb);
-        printf("%zu,%s,%u,%.6f\n", i + 1, fb, d->parts[i].size, d->parts[i].size / (double)d->candidates);
+        printf("%zu,", i + 1);
+        out_csv_field(stdout, fb);
+        printf(",%u,%.6f\n", d->parts[i].size, d->parts[i].size / (double)d->candidates);
     }
 }
 
@@ -271,7 +314,9 @@ static int draw(const cli *c, const dist *d, const char *path)
     fig.note = note;
     int rc = plot_bars(path, &fig, &s, 1, why, sizeof why);
     free(sizes), free(labels), free(cats);
-    return rc ? cli_fail(rc == 2 ? CB_EINVAL : CB_EIO, "%s", why) : 0;
+    if (rc)
+        cli_fail(rc == 2 ? CB_EINVAL : CB_EIO, "%s", why);
+    return rc; /* 2 a bad name, 1 a failed write */
 }
 
 static int run(cli *c)
@@ -282,17 +327,23 @@ static int run(cli *c)
     if (!ok)
         return 2;
     if (plot && !plot_path_ok(plot))
-        return cli_fail(CB_EINVAL, "--plot: '%s' must end in .svg or .png", plot);
+        return cli_fail(CB_EINVAL, "--plot: '%s' must end in .svg or .png (or be - for SVG on stdout)", plot);
     if (cli_flag(c, "json") && cli_flag(c, "csv"))
         return cli_fail(CB_EINVAL, "choose --json or --csv, not both");
     if ((rc = find_guess_arg(c, &gpos)) != 0 || (rc = cli_open_game_only(c)) != 0)
         return rc;
     int history = c->npos > (gpos >= 0), shape = cb_game_complete(c->game) && !history;
+    if (history && cli_flag(c, "win-in-pattern"))
+        return cli_fail(CB_EINVAL, "--win-in-pattern: the first guess only (after a turn the mapping narrows and "
+                                   "every colour pattern counts)");
     if ((rc = open_table(c, gpos < 0 && !shape)) != 0)
         return rc;
     cb_state *st;
     dist d;
     memset(&d, 0, sizeof d);
+    d.merge = cli_flag(c, "win-in-pattern");
+    if (d.merge && cb_game_rule(c->game) != CB_RULE_SYMBLE)
+        return cli_fail(CB_EINVAL, "--win-in-pattern: Symble's first guess only");
     if (cb_state_new(c->table, &st) != CB_OK)
         return cli_fail(CB_ENOMEM, "out of memory");
     cb_state_set_hard(st, cli_flag(c, "hard"));
@@ -311,7 +362,9 @@ static int run(cli *c)
     if (rc == 0)
         rc = compute(st, d.guess, &d);
     if (rc == 0) {
-        if (cli_flag(c, "json"))
+        if (plot && strcmp(plot, "-") == 0)
+            ; /* the figure alone on stdout */
+        else if (cli_flag(c, "json"))
             print_json(c, &d);
         else if (cli_flag(c, "csv"))
             print_csv(c, &d);
@@ -326,9 +379,13 @@ static int run(cli *c)
 }
 
 static const cli_opt opts[] = {
+    {"json", NULL, "machine-readable output (one JSON object)"},
     {"limit", "N", "show the N largest parts (default 30; 0 for all)"},
     {"csv", NULL, "comma-separated output: rank, feedback, size, share"},
-    {"plot", "FILE", "draw the part sizes to FILE.svg or FILE.png"},
+    {"plot", "FILE", "draw the part sizes to FILE.svg or FILE.png (-: SVG to stdout)"},
+    {"win-in-pattern", NULL,
+     "Symble, first guess: count the win among the one-symbol patterns, as the Symble thesis counts (14 "
+     "feedbacks at n = 4)"},
     {NULL, NULL, NULL},
 };
 

@@ -1,5 +1,8 @@
 /* server.c: civetweb set-up, request checks, the static page, answers and event streams. */
 #include <arpa/inet.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <civetweb.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -15,6 +18,7 @@
 
 #include "job_analyse.h"
 #include "api.h"
+#include "assets.h"
 #include "games.h"
 #include "jobs.h"
 #include "server.h"
@@ -23,22 +27,12 @@
 
 #define TABLE_BUDGET (512u << 20) /* precomputed tables kept in memory */
 #define MAX_KEPT_JOBS 32
-#define SESSION_IDLE (2 * 3600.0)
+#define SESSION_IDLE (2 * 3600.0)  /* a small game kept unused; larger ones less (sessions.h) */
+#define SESSION_BYTES (256u << 20) /* played games in all; a client may hold a quarter */
+#define SESSIONS_PER_CLIENT 64
+#define WEB_MALLOC_ARENAS 4 /* glibc heaps (M_ARENA_MAX) */
 
-/* The page's files, read at start; nothing else is ever served from disk. */
-static const struct asset_def {
-    const char *url, *file, *type;
-    int required;
-} asset_defs[] = {
-    {"/", "index.html", "text/html; charset=utf-8", 1},
-    {"/app.js", "app.js", "text/javascript; charset=utf-8", 1},
-    {"/app.css", "app.css", "text/css; charset=utf-8", 1},
-    {"/favicon.svg", "favicon.svg", "image/svg+xml", 0},
-    {"/vendor/uPlot.iife.min.js", "vendor/uPlot.iife.min.js", "text/javascript; charset=utf-8", 0},
-    {"/vendor/uPlot.min.css", "vendor/uPlot.min.css", "text/css; charset=utf-8", 0},
-    {"/vendor/uPlot.LICENSE.txt", "vendor/uPlot.LICENSE.txt", "text/plain; charset=utf-8", 0},
-};
-#define NASSETS (sizeof asset_defs / sizeof asset_defs[0])
+/* The page's files: compiled in (assets.h), or read once at start from --web DIR; no request names a file. */
 
 static const char page_policy[] = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                                   "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
@@ -46,9 +40,10 @@ static const char page_policy[] = "default-src 'self'; script-src 'self'; style-
 
 struct web_server {
     struct mg_context *ctx;
-    web_api api; /* the endpoints' context (api.h) */
-    char *assets[NASSETS];
-    size_t asset_size[NASSETS];
+    web_api api;         /* the endpoints' context (api.h) */
+    const char **assets; /* web_assets[i]'s bytes: compiled in, or read from --web DIR */
+    size_t *asset_size;
+    char **asset_read; /* those read from DIR, to free */
     struct in_addr addr;
     int port, loopback;
 };
@@ -58,9 +53,9 @@ void web_config_default(web_config *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->bind = "127.0.0.1";
     cfg->port = 8080;
-    cfg->max_jobs = 2;
-    cfg->max_sessions = 64;
-    cfg->threads = 16;
+    cfg->max_jobs = 3;
+    cfg->max_sessions = 1024;
+    cfg->threads = WEB_THREADS;
 }
 
 int web_server_port(const web_server *srv)
@@ -184,6 +179,11 @@ static int read_body(web_req *r, char **body)
     while (len <= WEB_MAX_BODY && (got = mg_read(r->conn, buf + len, WEB_MAX_BODY + 1 - len)) > 0)
         len += (size_t)got;
     buf[len] = '\0';
+    /* a malformed chunked body, or one that ended before its Content-Length, is no body at all */
+    if (got < 0 || (ri->content_length > 0 && len < (size_t)ri->content_length)) {
+        free(buf);
+        return web_req_fail(r, 400, "the request body is malformed or incomplete (%zu bytes read)", len);
+    }
     if (len > WEB_MAX_BODY) {
         free(buf);
         return web_req_fail(r, 413, "the request body is too large (at most %d bytes)", WEB_MAX_BODY);
@@ -231,15 +231,16 @@ static void serve_api(web_server *srv, web_req *r)
 static void serve_asset(web_server *srv, web_req *r)
 {
     const char *path = strcmp(r->path, "/index.html") == 0 ? "/" : r->path;
-    for (size_t i = 0; i < NASSETS; i++)
-        if (strcmp(path, asset_defs[i].url) == 0 && srv->assets[i]) {
+    for (size_t i = 0; i < web_asset_count; i++)
+        if (strcmp(path, web_assets[i].url) == 0 && srv->assets[i]) {
             if (strcmp(r->method, "GET") != 0 && strcmp(r->method, "HEAD") != 0) {
                 r->allow = "GET, HEAD";
                 web_req_fail(r, 405, "method %.20s is not allowed here", r->method);
                 send_error(r);
                 return;
             }
-            send_answer(r->conn, 200, asset_defs[i].type, srv->assets[i], srv->asset_size[i], NULL, i == 0);
+            send_answer(r->conn, 200, web_assets[i].type, srv->assets[i], srv->asset_size[i], NULL,
+                        strcmp(path, "/") == 0);
             return;
         }
     static const char msg[] = "not found\n";
@@ -255,7 +256,8 @@ static int handle(struct mg_connection *conn, void *data)
     r.conn = conn;
     r.api = &srv->api;
     r.method = ri->request_method;
-    r.path = ri->local_uri ? ri->local_uri : "/";
+    r.client = ri->remote_addr;
+    r.path = ri->local_uri_raw ? ri->local_uri_raw : "/"; /* as sent: civetweb's local_uri has `..` removed */
     r.status = 200;
     web_json_init(&r.out);
     if (check_origin(srv, &r) < 0)
@@ -271,16 +273,26 @@ static int handle(struct mg_connection *conn, void *data)
     return status ? status : 200;
 }
 
+/* The page's files: those compiled in, or those of the folder root when it is not NULL. */
 static int load_assets(web_server *srv, const char *root, cb_error *err)
 {
-    for (size_t i = 0; i < NASSETS; i++) {
+    srv->assets = calloc(web_asset_count, sizeof *srv->assets);
+    srv->asset_size = calloc(web_asset_count, sizeof *srv->asset_size);
+    srv->asset_read = calloc(web_asset_count, sizeof *srv->asset_read);
+    if (!srv->assets || !srv->asset_size || !srv->asset_read)
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    for (size_t i = 0; i < web_asset_count; i++) {
+        if (!root) {
+            srv->assets[i] = web_assets[i].data;
+            srv->asset_size[i] = web_assets[i].size;
+            continue;
+        }
         char path[4096];
-        snprintf(path, sizeof path, "%s/%s", root, asset_defs[i].file);
+        snprintf(path, sizeof path, "%s/%s", root, web_assets[i].file);
         FILE *f = fopen(path, "rb");
         if (!f) {
-            if (asset_defs[i].required)
-                return cb_error_set(err, CB_EIO, "the page's file %s is missing (build with make, or give --web DIR)",
-                                    path);
+            if (strncmp(web_assets[i].file, "vendor/", 7) != 0) /* uPlot's files may be missing: no charts */
+                return cb_error_set(err, CB_EIO, "--web: the page's file %s is missing", path);
             continue;
         }
         size_t cap = 1 << 16, len = 0, got;
@@ -297,7 +309,7 @@ static int load_assets(web_server *srv, const char *root, cb_error *err)
         fclose(f);
         if (!buf)
             return cb_error_set(err, CB_ENOMEM, "out of memory reading %s", path);
-        srv->assets[i] = buf;
+        srv->assets[i] = srv->asset_read[i] = buf;
         srv->asset_size[i] = len;
     }
     return CB_OK;
@@ -315,8 +327,12 @@ static void free_server(web_server *srv)
     web_sessions_free(srv->api.sessions);
     web_jobs_free(srv->api.jobs);
     web_games_free(srv->api.games);
-    for (size_t i = 0; i < NASSETS; i++)
-        free(srv->assets[i]);
+    for (size_t i = 0; srv->asset_read && i < web_asset_count; i++)
+        free(srv->asset_read[i]);
+    free(srv->asset_read);
+    free(srv->assets);
+    free(srv->asset_size);
+    pthread_mutex_destroy(&srv->api.stream_lock);
     free(srv);
 }
 
@@ -326,16 +342,26 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
     *out = NULL;
     if (inet_pton(AF_INET, cfg->bind, &addr) != 1)
         return cb_error_set(err, CB_EINVAL, "--bind: '%s' is not an IPv4 address such as 127.0.0.1", cfg->bind);
+#ifdef __GLIBC__
+    /*
+     * glibc gives each thread that allocates its own heap, up to 8 per core, and keeps what is
+     * freed in each: 64 request threads would hold on to tens of MiB after a burst. A few heaps
+     * suffice for a server whose heavy work is in jobs.
+     */
+    mallopt(M_ARENA_MAX, WEB_MALLOC_ARENAS);
+#endif
     web_server *srv = calloc(1, sizeof *srv);
     if (!srv)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     srv->addr = addr;
+    pthread_mutex_init(&srv->api.stream_lock, NULL);
     srv->loopback = (ntohl(addr.s_addr) >> 24) == 127;
     srv->api.max_jobs = cfg->max_jobs;
+    web_session_limits lim = {cfg->max_sessions, SESSIONS_PER_CLIENT, SESSION_BYTES, SESSION_BYTES / 4, SESSION_IDLE};
     int rc = load_assets(srv, cfg->root, err);
     if (rc == CB_OK && (web_games_new(TABLE_BUDGET, &srv->api.games) != CB_OK ||
                         web_jobs_new(cfg->max_jobs, MAX_KEPT_JOBS, &srv->api.jobs) != CB_OK ||
-                        web_sessions_new(srv->api.games, cfg->max_sessions, SESSION_IDLE, &srv->api.sessions) != CB_OK))
+                        web_sessions_new(srv->api.games, &lim, &srv->api.sessions) != CB_OK))
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     if (rc != CB_OK) {
         free_server(srv);
@@ -348,7 +374,7 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
     const char *options[] = {
         "listening_ports", ports,
         "num_threads", threads,
-        "request_timeout_ms", "30000",
+        "request_timeout_ms", WEB_REQUEST_TIMEOUT_MS, /* a request's head and body, each socket read or write */
         "enable_keep_alive", "no",     /* an idle kept-alive connection would hold up stopping */
         "max_request_size", "16384",   /* request line and headers */
         "linger_timeout_ms", "0",
@@ -411,6 +437,7 @@ void web_server_stop(web_server *srv)
     if (!srv)
         return;
     atomic_store(&srv->api.stopping, 1);
+    __atomic_store_n(&srv->api.stop_flag, 1, __ATOMIC_RELAXED); /* requests computing stop within a block */
     web_jobs_stop(srv->api.jobs); /* cancels the jobs and wakes the event streams, which end */
     for (int i = 0; i < 100 && atomic_load(&srv->api.streams) > 0; i++) {
         struct timespec ts = {0, 10000000L};

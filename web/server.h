@@ -6,8 +6,8 @@
  * otherwise, and while it does it answers only requests addressed to
  * localhost (so a web page elsewhere cannot reach it by DNS rebinding) and
  * refuses cross-origin POSTs. Request heads are limited to 16 KiB, bodies
- * to WEB_MAX_BODY; the page's files are read once at start from the build
- * output, and no request names a file.
+ * to WEB_MAX_BODY; the page's files are compiled into the program (assets.h)
+ * or read once at start from a folder, and no request names a file.
  */
 #ifndef WEB_SERVER_H
 #define WEB_SERVER_H
@@ -15,12 +15,21 @@
 #include "codebreaker/status.h"
 #include "request.h"
 
+/*
+ * A client has this long to send its request head, and each read of its
+ * body or write of an answer may wait as long (civetweb's
+ * request_timeout_ms). civetweb polls in slices of this length, so
+ * stopping waits at most this long for a connection in progress.
+ */
+#define WEB_REQUEST_TIMEOUT_MS "1000"
+#define WEB_THREADS 64 /* request threads: slow clients hold one each for up to the timeout above */
+
 typedef struct web_config {
     const char *bind; /* IPv4 address to listen on: "127.0.0.1" by default */
     int port;         /* 0: any free port */
     int max_jobs;     /* heavy jobs running at once */
     int max_sessions; /* games kept */
-    const char *root; /* folder of the page's files */
+    const char *root; /* folder of the page's files; NULL: those compiled in */
     int threads;      /* request threads */
 } web_config;
 

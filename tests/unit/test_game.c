@@ -268,6 +268,48 @@ static void lists(void)
     }
     g = words_game(CB_RULE_WORDLE, write_file("many.txt", many), NULL, 0, &err);
     CHECK_MSG(g == NULL && err.code == CB_ETOOBIG && strstr(err.message, "64"), "%s", err.message);
+    /* a NUL byte is no symbol (issue 15): the file is written with it, so write_file's fputs cannot be used */
+    {
+        char path[256];
+        snprintf(path, sizeof path, "%s/nul.txt", tmpdir);
+        FILE *f = fopen(path, "wb");
+        fwrite("crane\nsl\0te\n", 1, 12, f);
+        fclose(f);
+        g = words_game(CB_RULE_WORDLE, path, NULL, 0, &err);
+        CHECK_MSG(g == NULL && err.code == CB_EPARSE && strstr(err.message, "nul.txt:2") &&
+                      strstr(err.message, "control"),
+                  "%s", err.message);
+        g = words_game(CB_RULE_WORDLE, path, NULL, 1, &err);
+        CHECK(g && cb_game_secret_count(g) == 1 && cb_game_skipped(g) == 1);
+        cb_game_free(g);
+    }
+    g = words_game(CB_RULE_WORDLE, write_file("esc.txt", "cr\x1bne\n"), NULL, 0, &err);
+    CHECK(g == NULL && strstr(err.message, "esc.txt:1"));
+    /* a byte order mark is not a letter: a one-word list keeps its 5 letters */
+    g = words_game(CB_RULE_WORDLE,
+                   write_file("bom.txt", "\xef\xbb\xbf"
+                                         "crane\n"),
+                   NULL, 0, &err);
+    CHECK_MSG(g && cb_game_length(g) == 5 && cb_game_colors(g) == 5, "%s", g ? "" : err.message);
+    cb_game_free(g);
+    g = words_game(CB_RULE_WORDLE,
+                   write_file("bom2.txt", "crane\n\xef\xbb\xbf"
+                                          "slate\n"),
+                   NULL, 0, &err);
+    CHECK(g == NULL && strstr(err.message, "bom2.txt:2"));
+    /* a line past the limit, and a file past the limit */
+    {
+        char longline[5000];
+        memset(longline, 'a', sizeof longline - 2);
+        longline[sizeof longline - 2] = '\n';
+        longline[sizeof longline - 1] = '\0';
+        g = words_game(CB_RULE_WORDLE, write_file("longline.txt", longline), NULL, 0, &err);
+        CHECK_MSG(g == NULL && err.code == CB_ETOOBIG && strstr(err.message, "longline.txt:1") &&
+                      strstr(err.message, "4096"),
+                  "%s", err.message);
+    }
+    g = words_game(CB_RULE_WORDLE, "/dev/zero", NULL, 0, &err);
+    CHECK_MSG(g == NULL && err.code == CB_ETOOBIG && strstr(err.message, "MiB"), "%s", err.message);
     /* a word too long */
     g = words_game(CB_RULE_WORDLE, write_file("long.txt", "abcdefghijklmnopqrstuvwxyz\n"), NULL, 0, &err);
     CHECK(g == NULL && err.code == CB_ETOOBIG);
@@ -350,6 +392,12 @@ static void feedback_notation(void)
     CHECK(cb_game_parse_feedback(g, "4B1W", &id, &err) == CB_EPARSE);
     CHECK(cb_game_parse_feedback(g, "2X", &id, &err) == CB_EPARSE);
     CHECK(cb_game_parse_feedback(g, "", &id, &err) == CB_EPARSE);
+    /* numbers beyond long: strtol clamps them, and b + w must not overflow (issue 15, finding 2) */
+    CHECK(cb_game_parse_feedback(g, "2 99999999999999999999", &id, &err) == CB_EPARSE &&
+          strstr(err.message, "cannot happen"));
+    CHECK(cb_game_parse_feedback(g, "2 9223372036854775807", &id, &err) == CB_EPARSE);
+    CHECK(cb_game_parse_feedback(g, "9223372036854775807B1W", &id, &err) == CB_EPARSE);
+    CHECK(cb_game_parse_feedback(g, "1 4294967297", &id, &err) == CB_EPARSE);
     char buf[16];
     CHECK(cb_game_parse_code(g, "1122", &id, &err) == CB_OK);
     cb_game_format_code(g, id, buf, sizeof buf);
@@ -371,6 +419,37 @@ static void feedback_notation(void)
     cb_game_free(g);
 }
 
+/* Guess and secret indices of the same word differ; each parser gives its own; the version at run time. */
+static void indices_and_version(void)
+{
+    cb_game_config cfg;
+    cb_game *g;
+    cb_error err;
+    cb_game_config_default(&cfg);
+    CHECK(cb_game_new(&cfg, &g, &err) == CB_OK);
+    cb_guess_index gi;
+    cb_secret_index si;
+    CHECK(cb_game_parse_code(g, "aback", &gi, &err) == CB_OK && gi == 6);
+    CHECK(cb_game_parse_secret(g, "ABACK", &si, &err) == CB_OK && si == 0);
+    CHECK(cb_game_secret_guess(g, si) == gi && cb_game_guess_secret(g, gi) == si);
+    char word[16];
+    cb_game_format_secret(g, 0, word, sizeof word);
+    CHECK(strcmp(word, "aback") == 0);
+    cb_game_format_code(g, 0, word, sizeof word);
+    CHECK(strcmp(word, "aahed") == 0);
+    CHECK(cb_game_parse_secret(g, "aahed", &si, &err) == CB_ENOTFOUND && si == CB_NONE);
+    CHECK(strstr(err.message, "not one of the possible secrets") != NULL);
+    CHECK(cb_game_parse_secret(g, "zzzzz", &si, &err) == CB_ENOTFOUND);
+    CHECK(cb_game_parse_secret(g, "abc", &si, &err) == CB_EPARSE);
+    cb_game_free(g);
+
+    char expect[32];
+    snprintf(expect, sizeof expect, "%d.%d.%d", CB_VERSION_MAJOR, CB_VERSION_MINOR, CB_VERSION_PATCH);
+    CHECK(strcmp(cb_version(), CB_VERSION) == 0 && strcmp(CB_VERSION, expect) == 0);
+    CHECK(cb_version_number() == CB_VERSION_NUMBER);
+    CHECK(CB_VERSION_NUMBER == CB_VERSION_MAJOR * 10000 + CB_VERSION_MINOR * 100 + CB_VERSION_PATCH);
+}
+
 int main(void)
 {
     if (!mkdtemp(tmpdir))
@@ -381,6 +460,7 @@ int main(void)
     named_lists();
     sizes();
     feedback_notation();
+    indices_and_version();
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
     if (system(cmd) != 0)
