@@ -157,6 +157,7 @@ typedef struct tls {
     uint32_t *gmap;    /* game index -> kept row, CB_NONE between uses */
     struct slot *seen; /* stamped hash slots */
     uint32_t seen_cap, seen_mask, gen;
+    uint64_t (*lbbm)[4]; /* scan_lb's 256-bit sets, one per guess of a block, zero between uses */
     uint64_t nodes;
     char pad[64];
 } tls;
@@ -171,6 +172,7 @@ typedef struct solver {
     int lw; /* bytes per value */
     const uint8_t *gbase;
     size_t gstride;
+    uint8_t *tt;         /* the game's table secret-major (tt[s * nguess + g]), for scan_lb; or NULL */
     const uint16_t *obs; /* Symble: obs[m * 3^n + raw] */
     uint8_t *lc;         /* hard mode: letter counts of each guess */
     int siglen;
@@ -185,6 +187,7 @@ typedef struct solver {
     size_t cur_index, opener_count;
     int phase, phase_depth;
     int sym;
+    int lbscan_level; /* eval_guess raises its parts' bounds first at levels up to this */
     cb_sym_group *root_grp;
 } solver;
 
@@ -334,6 +337,12 @@ int cb__opt_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint
  * Allocates in the thread's arena; CB_ENOMEM.
  */
 int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc);
+/*
+ * A lower bound of x from one guess of look-ahead (every allowed guess, no
+ * table kept): at least `known`, which it returns as soon as a guess shows
+ * that nothing more can be proved this way.
+ */
+int64_t cb__opt_scan_lb(solver *S, const node *x, int64_t known);
 /*
  * The parts of x for the guess gid_played with values vec (one per entry):
  * the children, each with the list of guesses it inherits (sc's kept ones,

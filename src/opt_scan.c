@@ -473,6 +473,24 @@ static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uin
 }
 
 /*
+ * What every look at x's guesses needs: lbt[c], the bound of a part of c
+ * plain secrets; *fast, whether the counting of row_plain1 applies; and in
+ * hard mode the demands h of the turn that led to x. Returns whether the
+ * guesses must respect h.
+ */
+static int scan_prepare(const solver *S, const node *x, int r, int64_t *lbt, int *fast, cb__hard_turn *h)
+{
+    if (!S->pairs)
+        for (uint32_t c = 1; c <= x->n; c++)
+            lbt[c] = cb__opt_part_lb(S, c, c, r, x->bmax);
+    *fast = !S->pairs && !S->depth_only && S->lw == 1 && (r == UNL || r >= 2);
+    int filter = S->hard && x->cg != CB_NONE;
+    if (filter)
+        cb__hard_turn_make(S->game, x->cg, x->cfb, h);
+    return filter;
+}
+
+/*
  * The greedy key of a guess: its bound, then the sum of squares of its part
  * sizes (the expected size of the part left). The picker hands guesses out
  * by bound and, within a bound, by key.
@@ -509,14 +527,8 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
     uint8_t *tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
     if (!sc->gid || !sc->srow || !sc->lb || !sc->key || !sc->tx || !touched || !lbt || (build && !sc->lt) || !tmp)
         return CB_ENOMEM;
-    if (!S->pairs)
-        for (uint32_t c = 1; c <= n; c++)
-            lbt[c] = cb__opt_part_lb(S, c, c, r, x->bmax);
-    int fast = !S->pairs && !S->depth_only && lw == 1 && (r == UNL || r >= 2);
     cb__hard_turn h;
-    int filter = S->hard && x->cg != CB_NONE;
-    if (filter)
-        cb__hard_turn_make(S->game, x->cg, x->cfb, &h);
+    int fast, filter = scan_prepare(S, x, r, lbt, &fast, &h);
     int dedup = S->dedup && sc->lt;
     if (dedup)
         seen_reset(T, m);
@@ -590,6 +602,127 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
             T->gmap[sc->gid[kk]] = CB_NONE;
     }
     return CB_OK;
+}
+
+/*
+ * A lower bound of x by looking one guess ahead, and nothing else: the least
+ * over every allowed guess of |x| plus the bounds of its parts. It is the
+ * scan's lbmin without the local table, the order or the duplicate rows, so
+ * it costs reads only. It stops as soon as some guess bounds x at `known` or
+ * less (x's own bound: no gain is possible) and then returns `known`.
+ */
+/*
+ * scan_lb through the secret-major table S->tt, for plain secrets whose
+ * parts all have the bound 2c - 1: a guess's bound is then 3n - won -
+ * parts, and only the number of its parts is needed. Guesses go in blocks;
+ * for each secret the block's values are read from one contiguous row and
+ * marked in a 256-bit set per guess.
+ */
+
+static int64_t scan_lb_t(solver *S, const node *x, int64_t known, const cb__hard_turn *h, uint32_t *weak)
+{
+    tls *T = me(S);
+    uint32_t n = x->n, m = x->m, won = S->won;
+    uint64_t(*bm)[4] = T->lbbm;
+    int64_t best = INF;
+    for (uint32_t j = 0; j < m; j++)
+        weak[j] = UINT32_MAX;
+    for (uint32_t j0 = 0; j0 < m && best > known; j0 += CB_LBSCAN_BLOCK) {
+        uint32_t jn = m - j0 < CB_LBSCAN_BLOCK ? m - j0 : CB_LBSCAN_BLOCK;
+        const uint32_t *gid = x->gid + j0;
+        for (uint32_t e = 0; e < n; e++) {
+            const uint8_t *row = S->tt + (size_t)x->sid[e] * S->game->nguess;
+            for (uint32_t b = 0; b < jn; b++) {
+                uint32_t v = row[gid[b]];
+                bm[b][v >> 6] |= 1ull << (v & 63);
+            }
+        }
+        for (uint32_t b = 0; b < jn; b++) {
+            uint32_t parts = (uint32_t)(__builtin_popcountll(bm[b][0]) + __builtin_popcountll(bm[b][1]) +
+                                        __builtin_popcountll(bm[b][2]) + __builtin_popcountll(bm[b][3]));
+            uint32_t w = (uint32_t)(bm[b][won >> 6] >> (won & 63)) & 1;
+            bm[b][0] = bm[b][1] = bm[b][2] = bm[b][3] = 0;
+            if ((parts == 1 && !w) || (h && !respects(S, h, gid[b])))
+                continue;
+            weak[j0 + b] = 3 * n - w - parts;
+            best = min64(best, 3 * (int64_t)n - w - (int64_t)parts);
+        }
+    }
+    return max64(best, known);
+}
+
+int64_t cb__opt_scan_lb(solver *S, const node *x, int64_t known)
+{
+    tls *T = me(S);
+    uint32_t n = x->n, m = x->m;
+    int r = child_d(x->d), lw = S->lw;
+    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    uint32_t *touched = alloc(S, T, ((size_t)n + 1) * sizeof *touched);
+    int64_t *lbt = alloc(S, T, ((size_t)n + 1) * sizeof *lbt);
+    uint8_t *tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
+    int64_t best = INF;
+    if (!touched || !lbt || !tmp) {
+        cb__arena_reset(&T->arena, mk);
+        return known;
+    }
+    cb__hard_turn h;
+    int fast, filter = scan_prepare(S, x, r, lbt, &fast, &h);
+    int64_t wc = S->depth_only ? 0 : n;
+    uint32_t *weak = S->tt ? alloc(S, T, (size_t)m * sizeof *weak) : NULL;
+    if (weak && !S->pairs && !S->depth_only && (r == UNL || r >= 2)) {
+        /*
+         * 3n - won - parts bounds every guess (each part costs 2c - 1 at least);
+         * it is the bound itself unless a part may be bigger than bmax. Then the
+         * guesses are bounded again exactly, least weak bound first, until the
+         * next weak bound reaches the least exact one.
+         */
+        best = scan_lb_t(S, x, known, filter ? &h : NULL, weak);
+        if (n > x->bmax && best > known) {
+            best = INF;
+            for (;;) {
+                uint32_t jb = CB_NONE, wb = UINT32_MAX;
+                for (uint32_t j = 0; j < m; j++)
+                    if (weak[j] < wb) {
+                        wb = weak[j];
+                        jb = j;
+                    }
+                if (jb == CB_NONE || (int64_t)wb >= best || best <= known)
+                    break;
+                weak[jb] = UINT32_MAX;
+                rowstat st;
+                row_generic(S, x, guess_row(x, jb), tmp, touched, lbt, r, &st);
+                best = min64(best, sat(wc + st.lbsum));
+            }
+        }
+        cb__arena_reset(&T->arena, mk);
+        return max64(best, known);
+    }
+    for (uint32_t j = 0; j < m && best > known; j++) {
+        uint32_t g = x->gid[j];
+        if (filter && !respects(S, &h, g))
+            continue;
+        uint32_t srow = guess_row(x, j);
+        rowstat st;
+        if (fast) {
+            uint32_t parts, pairs, won, maxpart;
+            uint64_t hh;
+            row_plain1(x->base + (size_t)srow * x->stride, x->col, n, S->won, tmp, T, S->nvals, &parts, &pairs, &won,
+                       &maxpart, &hh);
+            if (parts == 1 && !won)
+                continue;
+            if (maxpart <= x->bmax) {
+                int64_t lb = sat(wc + 2 * (int64_t)(n - won) - (int64_t)(parts - won));
+                best = min64(best, lb);
+                continue;
+            }
+        }
+        row_generic(S, x, srow, tmp, touched, lbt, r, &st);
+        if (st.parts == 1 && !st.won)
+            continue;
+        best = min64(best, sat(wc + st.lbsum));
+    }
+    cb__arena_reset(&T->arena, mk);
+    return max64(best, known);
 }
 
 /* ---- splitting a node by a guess ---- */

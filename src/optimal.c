@@ -239,6 +239,32 @@ static void sort_idx(uint32_t *a, uint32_t n, int (*cmp)(const void *, const voi
 }
 
 /*
+ * Under a budget, before any part is searched: the one-guess look-ahead
+ * bound of each open part, biggest first (they gain the most), until the
+ * parts' bounds reach the budget. Each bound is a proved lower bound of its
+ * part (docs/optimal.md), so a guess cut off here is cut off soundly; the
+ * bounds also go to the cache, for the search below and for other openers.
+ * Returns the new sum of bounds.
+ */
+static int64_t raise_bounds(solver *S, tls *T, kids *ks, const uint32_t *open, uint32_t nopen, int64_t tot,
+                            int64_t beta)
+{
+    for (uint32_t j = nopen; j-- > 0 && tot < beta && !stopped(S);) {
+        uint32_t i = open[j];
+        node *c = &ks->c[i];
+        if (c->n < CB_LBSCAN_MIN)
+            break;
+        int64_t v = cb__opt_scan_lb(S, c, ks->lb[i]);
+        if (v > ks->lb[i]) {
+            tot = sat(tot - ks->lb[i] + v);
+            ks->lb[i] = v;
+            cache_put(S, T, c, v, -1, CB_NONE);
+        }
+    }
+    return tot;
+}
+
+/*
  * Total guesses when x plays kept guess kk of sc: exact when below beta,
  * else a lower bound at least beta. With par, the parts are solved as tasks.
  */
@@ -287,6 +313,10 @@ static int64_t eval_guess(solver *S, const node *x, const scan *sc, uint32_t kk,
             open[nopen++] = i;
     }
     sort_idx(open, nopen, cmp_size_asc, &ks);
+    if (!par && !unbounded(beta) && x->level <= S->lbscan_level)
+        tot = raise_bounds(S, T, &ks, open, nopen, tot, beta);
+    if (tot >= beta)
+        goto out;
     if (par && nopen > 1) {
         for (uint32_t j = nopen; j-- > 0;) { /* biggest first */
             uint32_t i = open[j];
@@ -710,7 +740,9 @@ static void solver_free(solver *S)
             free(S->tls[i].cnt2);
             free(S->tls[i].seen);
             free(S->tls[i].gmap);
+            free(S->tls[i].lbbm);
         }
+    free(S->tt);
     free(S->tls);
     free(S->lc);
     cb__cache_free(S->cache);
@@ -746,6 +778,11 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
         return cb_error_set(err, CB_EINVAL, "hard mode applies to Wordle rules only");
     if (opt->max_guesses < 0 || opt->max_guesses > CB_TREE_MAX_DEPTH)
         return cb_error_set(err, CB_EINVAL, "the limit on guesses must be between 1 and %d", CB_TREE_MAX_DEPTH);
+    if (opt->slice_step > 1 && opt->slice_start >= opt->slice_step)
+        return cb_error_set(err, CB_EINVAL, "the slice's start must be below its step");
+    for (size_t i = 0; i < opt->nknown; i++)
+        if (opt->known[i].guess >= game->nguess)
+            return cb_error_set(err, CB_EINVAL, "a known opener is not in the game's list");
     if (opt->first != CB_NONE && opt->first >= game->nguess)
         return cb_error_set(err, CB_EINVAL, "the first guess is not in the game's list");
     if (opt->first != CB_NONE && opt->candidates_only && game->guess_secret[opt->first] == CB_NONE) {
@@ -777,6 +814,7 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
     S->siglen = game->n + game->k;
     S->sym = opt->symmetry && sym_possible(game) && !S->pairs;
     S->best_root = UINT64_MAX;
+    S->lbscan_level = 0;
     S->nthreads = cb__threads(opt->threads);
     if (S->nthreads < 1 || (uint64_t)game->nsecret * (S->pairs ? (unsigned)CB_MAPPINGS : 1u) < 256)
         S->nthreads = 1; /* tiny games take longer to share than to solve */
@@ -807,6 +845,18 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
         for (uint32_t g = 0; g < game->nguess; g++)
             for (int i = 0; i < game->n; i++)
                 S->lc[(size_t)g * (size_t)game->k + cb_game_code(game, g)[i]]++;
+    }
+    if (!S->pairs && S->lw == 1 && opt->first == CB_NONE &&
+        (uint64_t)game->nguess * game->nsecret <= ((uint64_t)1 << 28)) { /* the look-ahead bounds' table */
+        S->tt = malloc((size_t)game->nguess * game->nsecret);
+        for (int i = 0; i < S->nthreads && S->tt; i++)
+            if (!(S->tls[i].lbbm = calloc(CB_LBSCAN_BLOCK, sizeof *S->tls[i].lbbm)))
+                return cb_error_set(err, CB_ENOMEM, "out of memory");
+        if (S->tt)
+            for (uint32_t g0 = 0; g0 < game->nguess; g0 += 64)
+                for (uint32_t s = 0; s < game->nsecret; s++)
+                    for (uint32_t g = g0; g < game->nguess && g < g0 + 64; g++)
+                        S->tt[(size_t)s * game->nguess + g] = S->gbase[(size_t)g * S->gstride + s];
     }
     if (S->sym && root_group(S) != CB_OK)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
@@ -923,41 +973,111 @@ typedef struct run {
     size_t opener_count;
 } run;
 
-/* What is known at the root while openers run as tasks. */
+/*
+ * What is known at the root while openers run as tasks. `best` and `bound`
+ * are written inside the critical section cb_optimal_root and read outside
+ * it, so every access is atomic.
+ */
 typedef struct root_best {
-    int64_t best;  /* best total proved (or the budget) */
-    int64_t bound; /* least bound of the openers that did not beat it */
+    int64_t best;   /* best total proved (or the budget) */
+    int64_t bound;  /* least bound of the openers that did not beat it */
+    int64_t cutoff; /* a fixed budget (opt.cutoff), or 0 */
 } root_best;
+
+static int64_t load64(const int64_t *p)
+{
+    return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+}
+
+/* The budget of the next opener: the fixed cutoff, else the best total known. */
+static int64_t root_budget(const root_best *rb)
+{
+    return rb->cutoff ? rb->cutoff : load64(&rb->best);
+}
+
+/* Inside cb_optimal_root: op is settled; keep the best and tell the caller. */
+static void settle(solver *S, run *R, root_best *rb, cb_optimal_opener *op, int report)
+{
+    if (op->exact) {
+        if ((int64_t)op->bound < rb->best) {
+            __atomic_store_n(&rb->best, (int64_t)op->bound, __ATOMIC_RELEASE);
+            R->best = op->guess;
+            R->bestv = (int64_t)op->bound;
+            __atomic_store_n(&S->best_root, op->bound, __ATOMIC_RELAXED);
+        }
+    } else {
+        int64_t b = op->bound == UINT64_MAX ? INF : (int64_t)op->bound;
+        __atomic_store_n(&rb->bound, min64(rb->bound, b), __ATOMIC_RELEASE);
+    }
+    if (report && S->opt.on_opener)
+        S->opt.on_opener(op, S->opt.on_opener_arg);
+}
 
 /* Search opener kk (the i-th) of the root with the best total known as budget. */
 static void opener(solver *S, run *R, const node *x, const scan *sc, uint32_t kk, uint32_t i, cb_optimal_opener *op,
                    root_best *rb)
 {
-    int64_t b2 = __atomic_load_n(&rb->best, __ATOMIC_RELAXED); /* written atomically by other openers */
+    int64_t b2 = root_budget(rb);
     check_clock(S);
-    if ((sc->lb[kk] >= b2 && S->opt.first == CB_NONE) || stopped(S)) {
+    if (stopped(S))
+        return;
+    if (sc->lb[kk] >= b2 && S->opt.first == CB_NONE) {
         op->bound = sc->lb[kk] >= INF ? UINT64_MAX : (uint64_t)sc->lb[kk];
 #pragma omp critical(cb_optimal_root)
-        rb->bound = min64(rb->bound, sc->lb[kk]);
+        settle(S, R, rb, op, 1);
         return;
     }
     __atomic_store_n(&S->cur_opener, op->guess, __ATOMIC_RELAXED);
     __atomic_store_n(&S->cur_index, (size_t)i, __ATOMIC_RELAXED);
     int64_t t = eval_guess(S, x, sc, kk, b2, S->nthreads > 1 && unbounded(b2));
     op->bound = t >= INF ? UINT64_MAX : (uint64_t)t;
+    /* a total below the budget is exact unless the search stopped; a bound at or above it is proved either way */
+    if (t < b2 && stopped(S))
+        return;
+    op->exact = t < b2;
 #pragma omp critical(cb_optimal_root)
-    {
-        if (t < b2 && !stopped(S)) {
-            op->exact = 1;
-            if (t < rb->best) {
-                __atomic_store_n(&rb->best, t, __ATOMIC_RELAXED);
-                R->best = op->guess;
-                R->bestv = t;
-                __atomic_store_n(&S->best_root, (uint64_t)t, __ATOMIC_RELAXED);
-            }
-        } else
-            rb->bound = min64(rb->bound, t);
+    settle(S, R, rb, op, 1);
+}
+
+/* The game index whose class stands for g (g itself without symmetry). */
+static uint64_t opener_class(const solver *S, uint32_t g)
+{
+    return S->sym ? cb__sym_canon(S->root_grp, cb_game_code(S->game, g)) : g;
+}
+
+/* Keep only the openers asked for (opt.openers, then the slice); returns the new count. */
+static uint32_t select_openers(solver *S, const scan *sc, uint32_t *order, uint32_t cnt)
+{
+    const cb_optimal_options *o = &S->opt;
+    uint32_t k = 0;
+    if (o->openers) {
+        for (uint32_t i = 0; i < cnt; i++) {
+            uint64_t c = opener_class(S, sc->gid[order[i]]);
+            for (size_t j = 0; j < o->nopeners; j++)
+                if (o->openers[j] < S->game->nguess && opener_class(S, o->openers[j]) == c) {
+                    order[k++] = order[i];
+                    break;
+                }
+        }
+        cnt = k;
     }
+    if (o->slice_step > 1) {
+        k = 0;
+        for (uint32_t i = 0; i < cnt; i++)
+            if (i % o->slice_step == o->slice_start)
+                order[k++] = order[i];
+        cnt = k;
+    }
+    return cnt;
+}
+
+/* The known result of opener g (opt.known), or NULL. */
+static const cb_optimal_opener *known_opener(const solver *S, uint32_t g)
+{
+    for (size_t j = 0; j < S->opt.nknown; j++)
+        if (S->opt.known[j].guess == g)
+            return &S->opt.known[j];
+    return NULL;
 }
 
 /* Search the openers of the root (or just opt.first) with bound beta. */
@@ -968,6 +1088,7 @@ static int search_root(solver *S, run *R, int64_t beta)
     cb_arena_mark mk = cb__arena_mark(&T->arena);
     scan sc;
     uint32_t *order = NULL, cnt;
+    int all = S->opt.first == CB_NONE && !S->depth_only;
     R->best = CB_NONE;
     R->bestv = INF;
     R->nopen = 0;
@@ -1005,6 +1126,8 @@ static int search_root(solver *S, run *R, int64_t beta)
         cnt = order_guesses(S, x, &sc, INF + 1, order, &skipped); /* every orbit, even those that cannot finish */
         S->top = (int)top;
         R->opener_count = cnt;
+        if (all)
+            cnt = select_openers(S, &sc, order, cnt);
         R->lower = INF;
         for (uint32_t i = 0; i < cnt; i++)
             R->lower = min64(R->lower, sc.lb[order[i]]);
@@ -1017,16 +1140,47 @@ static int search_root(solver *S, run *R, int64_t beta)
         return CB_ENOMEM;
     S->opener_count = cnt;
     /*
-     * The first opener searched alone (its parts in parallel), for a good
-     * budget; then the others as tasks, each with the best total known when
-     * it starts.
+     * The openers settled by an earlier run first (they give the budget);
+     * then the first opener searched alone (its parts in parallel), for a
+     * good budget; then the others as tasks, each with the best total known
+     * when it starts.
      */
-    root_best rb = {beta, INF};
+    root_best rb = {beta, INF, 0};
+    if (all && S->opt.cutoff > 0 && S->top == 0)
+        rb.cutoff = S->opt.cutoff < (uint64_t)INF ? (int64_t)S->opt.cutoff : INF;
+    uint8_t *done = alloc(S, T, (size_t)cnt + 1);
+    if (!done)
+        return CB_ENOMEM;
+    memset(done, 0, (size_t)cnt + 1);
     int tasks = 0;
     R->nopen = cnt;
     for (uint32_t i = 0; i < cnt; i++) {
-        R->openers[i].guess = sc.gid[order[i]];
-        if (S->nthreads > 1 && __atomic_load_n(&rb.best, __ATOMIC_RELAXED) < beta && !stopped(S)) {
+        cb_optimal_opener *op = &R->openers[i];
+        op->guess = sc.gid[order[i]];
+        const cb_optimal_opener *k = all && S->top == 0 ? known_opener(S, op->guess) : NULL;
+        if (k) {
+            *op = *k;
+            done[i] = 1;
+            settle(S, R, &rb, op, 0);
+        }
+    }
+    uint32_t loop = cnt;
+    if (all && S->opt.claim && S->top == 0) { /* openers from a shared queue, one at a time */
+        size_t i;
+        uint64_t elsewhere = UINT64_MAX;
+        while (!stopped(S) && (i = S->opt.claim(S->opt.claim_arg, cnt, &elsewhere)) < cnt) {
+            if (!rb.cutoff && elsewhere < (uint64_t)rb.best)
+                __atomic_store_n(&rb.best, (int64_t)elsewhere, __ATOMIC_RELEASE);
+            if (!done[i])
+                opener(S, R, x, &sc, order[i], (uint32_t)i, &R->openers[i], &rb);
+            done[i] = 1;
+        }
+        loop = 0; /* nothing left for the loop below */
+    }
+    for (uint32_t i = 0; i < loop; i++) {
+        if (done[i])
+            continue;
+        if (S->nthreads > 1 && root_budget(&rb) < beta && !stopped(S)) {
             cb_optimal_opener *op = &R->openers[i];
             uint32_t kk = order[i];
             tasks = 1;
@@ -1039,6 +1193,14 @@ static int search_root(solver *S, run *R, int64_t beta)
 #pragma omp taskwait
     }
     int64_t bound = rb.bound;
+    if (stopped(S)) /* openers never settled bound nothing beyond their scan bound */
+        for (uint32_t i = 0; i < cnt; i++)
+            if (!done[i] && !R->openers[i].exact && R->openers[i].bound == 0)
+                R->openers[i].bound = sc.lb[order[i]] >= INF ? UINT64_MAX : (uint64_t)sc.lb[order[i]];
+    if (stopped(S))
+        for (uint32_t i = 0; i < cnt; i++)
+            if (!R->openers[i].exact)
+                bound = min64(bound, R->openers[i].bound == UINT64_MAX ? INF : (int64_t)R->openers[i].bound);
     /* with --top the searches below the root are restricted: their totals bound nothing */
     if (S->top == 0 && S->opt.first != CB_NONE)
         R->lower = stopped(S) ? max64(R->lower, bound) : (R->bestv < INF ? R->bestv : bound);
@@ -1209,7 +1371,12 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
     if (rc == CB_OK) {
         res->stopped = was_stopped;
         res->proved = !was_stopped && opt->top <= 0;
-        res->infeasible = !was_stopped && (R.best == CB_NONE || R.bestv >= INF);
+        res->subset = opt->first == CB_NONE && (opt->openers || opt->slice_step > 1);
+        res->cut = !was_stopped && opt->first == CB_NONE && opt->cutoff > 0 && opt->top <= 0 && R.best == CB_NONE &&
+                   R.lower < INF;
+        res->infeasible = !was_stopped && !res->cut && (R.best == CB_NONE || R.bestv >= INF);
+        if (res->cut)
+            res->proved = 0;
         if (res->proved)
             res->lower = res->infeasible ? 0 : res->total;
         else

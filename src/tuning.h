@@ -75,6 +75,13 @@
 #define CB_CACHE_CHUNK ((size_t)1 << 20)
 /* Nodes of at least this many candidates go to the cache: smaller ones are cheaper to solve again. */
 #define CB_CACHE_MIN 3
+/*
+ * Under a budget, the parts of an opener at least this big get a one-guess look-ahead bound before any
+ * search (raise_bounds in optimal.c): smaller parts rarely gain and the quick bounds cover them.
+ */
+#define CB_LBSCAN_MIN 8
+/* Guesses per block of the look-ahead count: a 256-bit set each, 8 KiB, stays in the first-level cache. */
+#define CB_LBSCAN_BLOCK 256
 /* First-level nodes at least this big solve their first guess's parts as tasks (parallelism vs overhead). */
 #define CB_PAR_NODE 40
 /* Parts at least this big become tasks; smaller ones stay with the parent (task overhead). */

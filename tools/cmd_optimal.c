@@ -1,9 +1,11 @@
 /* cmd_optimal.c: `codebreaker optimal`: provably optimal strategies, and their trees. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "commands.h"
+#include "opt_results.h"
 #include "outfile.h"
 
 typedef struct progress_state {
@@ -156,7 +158,9 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
                guesses_word((unsigned long long)limit));
     } else if (r->tree) {
         cb_game_format_code(c->game, r->first, first, sizeof first);
-        if (r->proved)
+        if (r->proved && r->subset)
+            printf("result        proved optimal among the openers searched (--openers, --slice)\n");
+        else if (r->proved)
             printf("result        proved optimal\n");
         else if (r->stopped)
             printf("result        stopped at the time limit: the strategy below is an upper bound; the optimum is at "
@@ -178,7 +182,10 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
         printf("distribution  ");
         print_distribution(stdout, &r->stats, 0);
         printf("\n");
-    } else
+    } else if (r->cut)
+        printf("result        no opener%s totals less than the cutoff %llu: the optimum is at least %llu (proved)\n",
+               r->subset ? " searched" : "", (unsigned long long)o->cutoff, (unsigned long long)r->lower);
+    else
         printf("result        stopped at the time limit with no strategy; the optimum is at least %llu\n",
                (unsigned long long)r->lower);
     print_openers(c, r, 0);
@@ -201,6 +208,9 @@ static void print_json(const cli *c, const cb_optimal_options *o, const cb_optim
            r->proved ? "true" : "false", r->stopped ? "true" : "false", r->infeasible ? "true" : "false");
     if (r->worst_limit)
         printf(",\"worst_limit\":%d", r->worst_limit);
+    printf(",\"subset\":%s,\"cut\":%s", r->subset ? "true" : "false", r->cut ? "true" : "false");
+    if (o->cutoff)
+        printf(",\"cutoff\":%llu", (unsigned long long)o->cutoff);
     if (r->tree) {
         cb_game_format_code(c->game, r->first, w, sizeof w);
         printf(",\"total\":%llu,\"lower\":%llu,\"games\":%llu,\"average\":%.6f,\"max\":%d,\"distribution\":",
@@ -215,6 +225,122 @@ static void print_json(const cli *c, const cb_optimal_options *o, const cb_optim
     printf(",\"symmetries\":%llu,\"nodes\":%llu,\"cached\":%llu,\"seconds\":%.4f,\"threads\":%d}\n",
            (unsigned long long)r->symmetries, (unsigned long long)r->nodes, (unsigned long long)r->cache_entries,
            r->seconds, threads);
+}
+
+/* --openers WORD,WORD,... or @FILE (one word a line): the openers to search. */
+static int parse_openers(cli *c, uint32_t **out, size_t *n)
+{
+    const char *arg = cli_get(c, "openers");
+    *out = NULL;
+    *n = 0;
+    if (!arg)
+        return 0;
+    char *text = NULL;
+    if (arg[0] == '@') {
+        FILE *f = fopen(arg + 1, "r");
+        if (!f)
+            return cli_fail(CB_EIO, "--openers: %s: %s", arg + 1, strerror(errno));
+        size_t cap = 4096, len = 0, got;
+        text = malloc(cap);
+        while (text && (got = fread(text + len, 1, cap - len - 1, f)) > 0) {
+            len += got;
+            if (len + 1 == cap) {
+                char *nt = realloc(text, cap *= 2);
+                if (!nt)
+                    free(text);
+                text = nt;
+            }
+        }
+        int bad = ferror(f);
+        fclose(f);
+        if (bad) {
+            free(text);
+            return cli_fail(CB_EIO, "--openers: %s: could not read the file", arg + 1);
+        }
+        if (text)
+            text[len] = '\0';
+    } else
+        text = strdup(arg);
+    uint32_t *list = malloc((strlen(text ? text : "") / 2 + 2) * sizeof *list);
+    if (!text || !list) {
+        free(text);
+        free(list);
+        return cli_fail(CB_ENOMEM, "out of memory");
+    }
+    size_t k = 0;
+    for (char *save = NULL, *w = strtok_r(text, ", \t\r\n", &save); w; w = strtok_r(NULL, ", \t\r\n", &save)) {
+        cb_error err;
+        if (cb_game_parse_code(c->game, w, &list[k], &err) != CB_OK) {
+            int st = cli_fail(err.code, "--openers: %s", err.message);
+            free(text);
+            free(list);
+            return st;
+        }
+        k++;
+    }
+    free(text);
+    if (!k) {
+        free(list);
+        return cli_fail(CB_EINVAL, "--openers: no opener given");
+    }
+    *out = list;
+    *n = k;
+    return 0;
+}
+
+optimal_share *optimal_shared = NULL;
+
+/*
+ * codebreaker-mpi: the leader serves the openers to the workers and collects
+ * their results; afterwards it runs the search with every opener known (so
+ * it searches nothing but the tree of the best). A worker searches what it
+ * is given and returns. Returns an exit status.
+ */
+static int run_shared(cli *c, cb_optimal_options *o, opt_results *res, cb_optimal_opener **all)
+{
+    optimal_share *sh = optimal_shared;
+    cb_optimal_opener *known = res ? res->known : NULL;
+    size_t nknown = res ? res->n : 0;
+    if (sh->share_known(sh, &known, &nknown) != 0)
+        return cli_fail(CB_EIO, "MPI: could not share the results file's openers");
+    if (sh->rank == 0) {
+        size_t n = 0;
+        if (sh->serve(sh, res, all, &n) != 0)
+            return cli_fail(CB_EIO, "MPI: the search over openers failed");
+        o->known = *all;
+        o->nknown = n;
+        o->on_opener = res ? opt_results_append : NULL; /* none is left to settle */
+        return 0;
+    }
+    o->known = known;
+    o->nknown = nknown;
+    o->claim = sh->claim;
+    o->claim_arg = sh;
+    o->on_opener = sh->send;
+    o->on_opener_arg = sh;
+    o->progress = NULL;
+    cb_optimal_result r;
+    cb_error err;
+    int rc = cb_optimal_solve(c->table, o, &r, &err);
+    sh->finish(sh);
+    if (!res)
+        free(known);
+    if (rc != CB_OK)
+        return cli_fail_err(&err);
+    cb_optimal_result_release(&r);
+    return 0;
+}
+
+/* What a results file records about its search: a resumed run must be the same search. */
+static void search_line(const cli *c, const cb_optimal_options *o, char *buf, size_t size)
+{
+    char obj[256], cut[64] = "the best total found", top[32] = "";
+    describe_objective(c, o, obj, sizeof obj);
+    if (o->cutoff)
+        snprintf(cut, sizeof cut, "%llu", (unsigned long long)o->cutoff);
+    if (o->top)
+        snprintf(top, sizeof top, "; top %d (upper bounds)", o->top);
+    snprintf(buf, size, "%s; %s; cutoff %s%s", cb_game_name(c->game), obj, cut, top);
 }
 
 /* Fill o from the options; prints the error and returns the exit status on bad input. */
@@ -255,6 +381,30 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
         return cli_fail(CB_EINVAL, "--tree-format: '%s' is not text or json", f);
     if (f && !cli_get(c, "tree"))
         return cli_fail(CB_EINVAL, "--tree-format needs --tree FILE");
+    long long cut = 0;
+    const char *cs = cli_get(c, "cutoff");
+    if (cs) {
+        char *end;
+        errno = 0;
+        cut = strtoll(cs, &end, 10);
+        if (*cs < '0' || *cs > '9' || *end || errno || cut < 1)
+            return cli_fail(CB_EINVAL, "--cutoff: '%s' is not a positive total", cs);
+        o->cutoff = (uint64_t)cut;
+    }
+    const char *sl = cli_get(c, "slice");
+    if (sl) {
+        char *end;
+        unsigned long a = strtoul(sl, &end, 10), b = 0;
+        if (*sl >= '0' && *sl <= '9' && *end == '/' && end[1] >= '0' && end[1] <= '9')
+            b = strtoul(end + 1, &end, 10);
+        if (*end || b < 1 || a >= b || b > (1ul << 30))
+            return cli_fail(CB_EINVAL, "--slice: '%s' is not START/STEP with 0 <= START < STEP", sl);
+        o->slice_start = a;
+        o->slice_step = b;
+    }
+    if ((cs || sl || cli_get(c, "openers") || cli_get(c, "results")) && cli_get(c, "first"))
+        return cli_fail(CB_EINVAL, "--first searches one opener: --cutoff, --openers, --slice and --results apply to "
+                                   "the search over openers");
     if (c->npos)
         return cli_fail(CB_EINVAL, "optimal takes no arguments ('%s'); the opener is given with --first", c->pos[0]);
     return 0;
@@ -279,8 +429,55 @@ static int run(cli *c)
         o.progress_arg = &ps;
         o.progress_interval = ps.tty ? 1.0 : 10.0;
     }
+    uint32_t *list = NULL;
+    size_t nlist = 0;
+    if ((rc = parse_openers(c, &list, &nlist)) != 0)
+        return rc;
+    o.openers = list;
+    o.nopeners = nlist;
+    opt_results res;
+    const char *rpath = cli_get(c, "results");
+    if (optimal_shared && optimal_shared->rank != 0)
+        rpath = NULL; /* the leader alone keeps the file */
+    if (rpath) {
+        char config[512];
+        search_line(c, &o, config, sizeof config);
+        if ((rc = opt_results_open(&res, rpath, c->game, config)) != 0) {
+            free(list);
+            return rc;
+        }
+        o.known = res.known;
+        o.nknown = res.n;
+        o.on_opener = opt_results_append;
+        o.on_opener_arg = &res;
+    }
+    cb_optimal_opener *all = NULL;
+    if (optimal_shared) {
+        if (cli_get(c, "first") || o.top > 0 || o.objective != CB_OBJECTIVE_TOTAL) {
+            free(list);
+            return cli_fail(CB_EINVAL, "codebreaker-mpi shares the search over openers of the least total "
+                                       "(no --first, --top or --objective worst)");
+        }
+        if ((rc = run_shared(c, &o, rpath ? &res : NULL, &all)) != 0 || optimal_shared->rank != 0) {
+            free(list);
+            if (rpath)
+                opt_results_close(&res);
+            free(all);
+            return rc;
+        }
+    }
     cb_optimal_result r;
     rc = cb_optimal_solve(c->table, &o, &r, &err);
+    free(list);
+    free(all);
+    if (rpath) {
+        int st = opt_results_close(&res);
+        if (st) {
+            if (rc == CB_OK)
+                cb_optimal_result_release(&r);
+            return st;
+        }
+    }
     if (ps.printed && ps.tty)
         fprintf(stderr, "\r%60s\r", "");
     if (rc != CB_OK)
@@ -318,6 +515,10 @@ static const cli_opt opts[] = {
     {"tree-format", "FMT", "text (default, one line per secret) or json"},
     {"no-symmetry", NULL, "do not skip guesses equivalent under symmetries (slower; for checking)"},
     {"cache-mb", "MB", "memory for the cache of solved sets (default: a quarter of RAM, at most 4096)"},
+    {"cutoff", "TOTAL", "every opener: its total if below TOTAL, else a proved bound of at least TOTAL"},
+    {"openers", "LIST", "search only these openers (WORD,WORD,... or @FILE, one a line)"},
+    {"slice", "START/STEP", "search only the openers of rank START, START+STEP, ... in the search order"},
+    {"results", "FILE", "append each opener's total or bound as it is proved; resume from what FILE holds"},
     {"quiet", NULL, "no progress report on stderr"},
     {NULL, NULL, NULL},
 };

@@ -44,6 +44,13 @@ typedef struct cb_optimal_progress {
     int depth; /* the limit being tried (objective worst) */
 } cb_optimal_progress;
 
+/* One opener searched at the root, with what is known of its total. */
+typedef struct cb_optimal_opener {
+    uint32_t guess;
+    uint64_t bound; /* its total when exact, else a lower bound; UINT64_MAX: it cannot solve every secret */
+    int exact;
+} cb_optimal_opener;
+
 typedef struct cb_optimal_options {
     cb_objective objective;
     int max_guesses;            /* 0: no limit */
@@ -57,6 +64,40 @@ typedef struct cb_optimal_options {
     int threads;                /* 0: OpenMP's default */
     int symmetry;               /* skip guesses equivalent under the game's symmetries (default 1) */
     size_t cache_bytes;         /* memory for the cache of solved sets; 0: default (a quarter of RAM, at most 4 GiB) */
+    /*
+     * The all-openers search (first == CB_NONE). cutoff > 0: a fixed budget:
+     * every opener whose total is below it gets its exact total, the others
+     * a proved lower bound at or above it (otherwise the budget is the best
+     * total found so far). openers/nopeners: search only these openers (in
+     * the solver's order; under symmetry an opener stands for its class).
+     * slice_step > 1: only the openers of rank slice_start, slice_start +
+     * slice_step, ... in the solver's order. known/nknown: openers settled
+     * by an earlier run with the same options (a results file): taken as
+     * they are, not searched again; the exact ones give the first budget.
+     */
+    uint64_t cutoff;
+    const uint32_t *openers;
+    size_t nopeners;
+    size_t slice_start, slice_step;
+    const cb_optimal_opener *known;
+    size_t nknown;
+    /*
+     * Called once for each opener when it is settled (exact total, or a lower
+     * bound at or above the budget), from whichever thread settled it, one
+     * call at a time; the openers of `known` are not reported again.
+     */
+    void (*on_opener)(const cb_optimal_opener *op, void *arg);
+    void *on_opener_arg;
+    /*
+     * A queue shared with other processes (MPI): when set, the search over
+     * openers asks claim for each opener to search, one at a time on the
+     * calling thread: it returns a rank in the solver's order (0 first; count
+     * openers) or count and more when none is left, and sets *budget to the
+     * least total proved elsewhere (UINT64_MAX: none), which then bounds the
+     * search like a total found here.
+     */
+    size_t (*claim)(void *arg, size_t count, uint64_t *budget);
+    void *claim_arg;
     void (*progress)(const cb_optimal_progress *p, void *arg);
     void *progress_arg;
     double progress_interval; /* seconds between progress calls; 0: 1 s */
@@ -64,15 +105,10 @@ typedef struct cb_optimal_options {
 
 void cb_optimal_options_default(cb_optimal_options *opt);
 
-/* One opener searched at the root, with what is known of its total. */
-typedef struct cb_optimal_opener {
-    uint32_t guess;
-    uint64_t bound; /* its total when exact, else a lower bound; UINT64_MAX: it cannot solve every secret */
-    int exact;
-} cb_optimal_opener;
-
 typedef struct cb_optimal_result {
-    int proved;          /* the total is optimal (no --top, not stopped) */
+    int proved;          /* the total is optimal (no --top, not stopped); with openers or a slice: among them */
+    int subset;          /* only some openers were searched (openers, slice) */
+    int cut;             /* a fixed cutoff left no opener below it: total and tree are unset, lower is proved */
     int stopped;         /* the time limit (or the cancel flag) stopped the search */
     int infeasible;      /* no strategy solves every secret within max_guesses */
     uint64_t total;      /* total guesses of the strategy found over all secrets */

@@ -1,0 +1,108 @@
+#!/bin/sh
+# cli_optimal_openers.sh: the search over openers of `codebreaker optimal`: per-opener totals against the
+# published proofs, --cutoff, --openers, --slice, and the results file (--results) resumed after an interruption.
+# usage: sh tests/cli/cli_optimal_openers.sh path/to/codebreaker
+cb="$1"
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() {
+    fail=$((fail + 1))
+    echo "FAIL $*"
+}
+
+# has NAME PATTERN FILE: FILE has a line matching PATTERN (grep -E)
+has() {
+    if grep -Eq -- "$2" "$3"; then ok; else
+        bad "$1: no line of $3 matches '$2':"
+        head -12 "$3"
+    fi
+}
+
+# expect_err NAME STATUS PATTERN -- ARGS...: exit status STATUS and stderr matching PATTERN
+expect_err() {
+    name="$1" status="$2" pattern="$3"
+    shift 4
+    "$cb" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    rc=$?
+    if [ "$rc" = "$status" ] && grep -Eq -- "$pattern" "$tmp/err"; then ok; else
+        bad "$name: status $rc (want $status), stderr:"
+        cat "$tmp/err"
+    fi
+}
+
+# The openers' lines of a results file, sorted (the order depends on the threads).
+lines() { grep -v '^#' "$1" | sort; }
+
+# Per-opener totals, original lists: A. Selby, "The best strategies for Wordle" (2022), file
+# normal.top105.proven of github.com/alex1770/wordle: REAST 7923, CRATE 7926, TRACE 7926, SLATE 7928, CRANE 7930.
+"$cb" optimal --quiet --openers reast,crate,trace,slate,crane --cutoff 7931 --results "$tmp/normal.res" >"$tmp/normal" 2>&1
+for w in "reast 7923" "crate 7926" "trace 7926" "slate 7928" "crane 7930"; do
+    has "normal $w" "^$w\$" "$tmp/normal.res"
+done
+has normal-summary 'proved optimal among the openers searched' "$tmp/normal"
+has normal-best '^total +7923 guesses' "$tmp/normal"
+
+# Hard mode, at most 6 guesses: Selby 2022, hard.top101.proven: LEAST 8127, REAST 8134, CRATE 8143.
+"$cb" optimal --quiet --hard --max-guesses 6 --openers least,reast,crate --cutoff 8144 --results "$tmp/hard.res" \
+    >"$tmp/hard" 2>&1
+for w in "least 8127" "reast 8134" "crate 8143"; do
+    has "hard $w" "^$w\$" "$tmp/hard.res"
+done
+
+# A fixed cutoff: totals below it, proved bounds at or above it (SALET 7920 and SLATE 7928, Selby 2022).
+"$cb" optimal --quiet --openers salet,slate --cutoff 7925 --json >"$tmp/cut" 2>&1
+has cutoff-exact '"guess":"salet","bound":7920,"exact":true' "$tmp/cut"
+has cutoff-bound '"guess":"slate","bound":79(2[5-9]|[3-9][0-9]),"exact":false' "$tmp/cut"
+"$cb" optimal --quiet --game mastermind --cutoff 5000 >"$tmp/none" 2>&1
+has cutoff-none 'no opener totals less than the cutoff 5000: the optimum is at least' "$tmp/none"
+
+# Mastermind 6x4 (Koyama and Lai 1993: 5625): the whole run, then interrupted runs resumed from the file.
+mm="--game mastermind --quiet"
+"$cb" optimal $mm --results "$tmp/full.res" >"$tmp/full" 2>&1
+has mm-full '^total +5625 guesses' "$tmp/full"
+[ "$(lines "$tmp/full.res" | wc -l)" = 5 ] && ok || bad "mm-full: 5 openers expected in the results file"
+# a run stopped after its first opener: keep the header and one line, as a crash would leave it
+head -3 "$tmp/full.res" >"$tmp/part.res"
+"$cb" optimal $mm --results "$tmp/part.res" >"$tmp/resumed" 2>&1
+has mm-resumed '^total +5625 guesses' "$tmp/resumed"
+if [ "$(lines "$tmp/part.res")" = "$(lines "$tmp/full.res")" ]; then ok; else
+    bad "mm-resume: the resumed file differs from the whole run's:"
+    diff "$tmp/part.res" "$tmp/full.res"
+fi
+# a run that settled nothing but wrote its header
+head -2 "$tmp/full.res" >"$tmp/empty.res"
+"$cb" optimal $mm --results "$tmp/empty.res" >/dev/null 2>&1
+[ "$(lines "$tmp/empty.res")" = "$(lines "$tmp/full.res")" ] && ok || bad "mm-resume-empty: files differ"
+# slices: two runs share out the openers; the file they fill is the whole run's
+"$cb" optimal $mm --slice 0/2 --results "$tmp/slices.res" >"$tmp/s0" 2>&1
+"$cb" optimal $mm --slice 1/2 --results "$tmp/slices.res" >"$tmp/s1" 2>&1
+has mm-slice 'proved optimal among the openers searched' "$tmp/s0"
+"$cb" optimal $mm --results "$tmp/slices.res" --json >"$tmp/slices" 2>&1
+has mm-slices-total '"total":5625' "$tmp/slices"
+has mm-slices-nothing-left '"nodes":[0-9]' "$tmp/slices"
+[ "$(lines "$tmp/slices.res" | wc -l)" = 5 ] && ok || bad "mm-slices: 5 openers expected"
+# --openers: the class of an opener under the symmetries
+"$cb" optimal $mm --openers 3456,1122 --json >"$tmp/ops" 2>&1
+has mm-openers '"openers":\[\{"guess":"(1234|1122)".*,\{"guess":"(1234|1122)"[^]]*\]' "$tmp/ops"
+
+# Bad input: clear errors, nothing lost
+expect_err other-search 2 'written by another search' -- optimal --game mastermind --colors 5 --results "$tmp/full.res"
+printf '# codebreaker optimal results 1\n# search: x\n' >"$tmp/x.res"
+expect_err other-search2 2 'written by another search' -- optimal --game mastermind --results "$tmp/x.res"
+cp "$tmp/full.res" "$tmp/broken.res"
+echo "1234 lots" >>"$tmp/broken.res"
+expect_err broken-line 2 'broken.res:8:' -- optimal --game mastermind --results "$tmp/broken.res"
+echo "hello" >"$tmp/notres"
+expect_err not-results 2 'not a results file' -- optimal --game mastermind --results "$tmp/notres"
+expect_err no-dir 2 'nonexistent' -- optimal --game mastermind --results /nonexistent/dir/r.res
+expect_err slice-bad 2 'START/STEP' -- optimal --game mastermind --slice 2/2
+expect_err cutoff-bad 2 'positive total' -- optimal --game mastermind --cutoff 12x
+expect_err first-and-results 2 'search over openers' -- optimal --game mastermind --first 1122 --results "$tmp/r"
+expect_err openers-bad 2 'openers' -- optimal --game mastermind --openers 1122,9999
+
+echo "cli_optimal_openers: $pass passed, $fail failed"
+[ "$fail" = 0 ]

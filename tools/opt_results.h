@@ -1,0 +1,48 @@
+/* opt_results.h: the results file of `codebreaker optimal --results` (cmd_optimal_results.c). */
+#ifndef CB_OPT_RESULTS_H
+#define CB_OPT_RESULTS_H
+
+#include <stdio.h>
+
+#include "commands.h"
+
+typedef struct opt_results {
+    const cb_game *game;
+    const char *path;
+    FILE *out;                /* appended to, flushed after every line */
+    cb_optimal_opener *known; /* the openers the file already settles */
+    size_t n, cap;
+    int failed, err;
+} opt_results;
+
+/*
+ * Read path if it exists (its search line must equal config), then open it
+ * for appending, writing the header when new. Prints the error and returns
+ * the exit status on failure, 0 when fine.
+ */
+int opt_results_open(opt_results *r, const char *path, const cb_game *game, const char *config);
+/* The on_opener callback: one line, flushed. A failure is remembered for opt_results_close. */
+void opt_results_append(const cb_optimal_opener *op, void *arg);
+/* Close; prints the error and returns the exit status when a write failed, else 0. */
+int opt_results_close(opt_results *r);
+
+/*
+ * codebreaker-mpi (tools/mpi/optimal_mpi.c) sets this before running the
+ * optimal command: the search over openers is shared between processes.
+ * NULL in the codebreaker program.
+ */
+typedef struct optimal_share {
+    int rank, size;
+    /* every rank: the leader's known openers (from its results file) to the others */
+    int (*share_known)(struct optimal_share *sh, cb_optimal_opener **known, size_t *n);
+    /* workers: the library's claim and on_opener hooks, then the end of their search */
+    size_t (*claim)(void *arg, size_t count, uint64_t *budget);
+    void (*send)(const cb_optimal_opener *op, void *arg);
+    void (*finish)(struct optimal_share *sh);
+    /* the leader: hand out openers and collect results (appended to res when not NULL) until every worker ends */
+    int (*serve)(struct optimal_share *sh, opt_results *res, cb_optimal_opener **all, size_t *n);
+} optimal_share;
+
+extern optimal_share *optimal_shared;
+
+#endif
