@@ -66,7 +66,7 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Stop and error are written by any thread: atomic stores, read with atomic loads (halted, failure). */
+/* Stop and error are written by any thread: atomic stores, read with atomic loads (stopped, failure). */
 static void fail(sim *m, int code, const char *message)
 {
 #pragma omp critical(cb_sim_fail)
@@ -77,14 +77,15 @@ static void fail(sim *m, int code, const char *message)
     __atomic_store_n(&m->stop, 1, __ATOMIC_RELAXED);
 }
 
-static int halted(const sim *m)
-{
-    return __atomic_load_n(&m->stop, __ATOMIC_RELAXED);
-}
-
 static int failure(const sim *m)
 {
     return __atomic_load_n(&m->error, __ATOMIC_RELAXED);
+}
+
+/* Has a thread failed, or the caller cancelled? */
+static int stopped(const sim *m)
+{
+    return __atomic_load_n(&m->stop, __ATOMIC_RELAXED) || cb__flag(m->opt->cancel);
 }
 
 static void report(sim *m, size_t finished)
@@ -95,7 +96,7 @@ static void report(sim *m, size_t finished)
     if (!m->opt->progress)
         return;
 #pragma omp critical(cb_sim_progress)
-    if (done >= m->next_report && !halted(m)) {
+    if (done >= m->next_report && !stopped(m)) {
         m->next_report = done + (m->ngames + 99) / 100;
         if (m->opt->progress(m->opt->progress_ctx, done, m->ngames))
             fail(m, CB_ECANCELED, "cancelled");
@@ -118,7 +119,7 @@ static cb_sim_game record(const sim_game *g, const uint32_t *path)
 static void tell(sim *m, const uint32_t *ids, size_t count, const uint32_t *stack)
 {
 #pragma omp critical(cb_sim_game)
-    for (size_t i = 0; i < count && !halted(m); i++) {
+    for (size_t i = 0; i < count && !stopped(m); i++) {
         cb_sim_game rec = record(&m->games[ids[i]], stack);
         if (m->opt->on_game(m->opt->on_game_ctx, ids[i], &rec))
             fail(m, CB_ECANCELED, "cancelled");
@@ -237,7 +238,7 @@ static void parallel_groups(sim *m, const cb_state *st, uint32_t *ids, const siz
 #pragma omp for schedule(dynamic, 1)
         for (size_t k = 0; k < ngroups; k++) {
             size_t lo = starts[order[k].id], hi = starts[order[k].id + 1];
-            if (!halted(m))
+            if (!stopped(m))
                 group(m, own, &ws, ids + lo, hi - lo, depth, stk, 0);
         }
         cb_state_free(own);
@@ -250,7 +251,7 @@ static void parallel_groups(sim *m, const cb_state *st, uint32_t *ids, const siz
 /* The games ids[0..count) have reached st after depth guesses (in stack): play their next turn. */
 static int walk(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count, int depth, uint32_t *stack, int parallel)
 {
-    if (halted(m) || cb__flag(m->opt->cancel)) {
+    if (stopped(m)) {
         fail(m, CB_ECANCELED, "cancelled");
         return CB_ECANCELED;
     }
@@ -275,7 +276,7 @@ static int walk(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count, i
     if (parallel && ngroups > 1 && m->threads > 1)
         parallel_groups(m, st, ids, starts, ngroups, depth, stack);
     else
-        for (size_t k = 0; k < ngroups && !halted(m); k++)
+        for (size_t k = 0; k < ngroups && !stopped(m); k++)
             group(m, st, ws, ids + starts[k], starts[k + 1] - starts[k], depth, stack, parallel && ngroups == 1);
     free(starts);
     return failure(m);

@@ -19,7 +19,7 @@ struct web_job {
     pthread_t thread;
     int joined;
     atomic_int cancel;
-    volatile int cancel_flag; /* a copy of cancel for the library, which reads a volatile int */
+    volatile int cancel_flag; /* a copy of cancel for the library, which reads it with __atomic_load_n */
     int refs;                 /* the registry's, plus one per web_jobs_find() */
     web_jobs *owner;
     /* guarded by the registry lock */
