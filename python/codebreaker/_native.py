@@ -85,6 +85,7 @@ class StrategyConfig(Structure):
         ("frequency", POINTER(c_double)),
         ("frequency_path", c_char_p),
         ("threads", c_int),
+        ("cancel", POINTER(c_int)),
     ]
 
 
@@ -202,6 +203,7 @@ class OptimalOptions(Structure):
         ("first", c_uint32),
         ("top", c_int),
         ("time_limit", c_double),
+        ("cancel", POINTER(c_int)),
         ("threads", c_int),
         ("symmetry", c_int),
         ("cache_bytes", c_size_t),
