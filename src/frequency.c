@@ -7,6 +7,9 @@
 #include "io_internal.h"
 #include "strategy_internal.h"
 
+/* The largest weight: sums over every word stay finite (also rejects inf, nan and 1e400). */
+#define CB_FREQ_MAX 1e30
+
 /* Parse "word weight" lines into weights per secret. */
 static int parse(const cb_game *game, const char *text, const char *name, double *w, size_t *found, cb_error *err)
 {
@@ -30,8 +33,9 @@ static int parse(const cb_game *game, const char *text, const char *name, double
             continue;
         char *stop;
         double x = num ? strtod(num, &stop) : -1;
-        if (!num || *stop || !(x >= 0) || strtok(NULL, " \t\r"))
-            return cb_error_set(err, CB_EPARSE, "%s:%zu: expected a word and a non-negative weight", name, line);
+        if (!num || *stop || !(x >= 0 && x <= CB_FREQ_MAX) || strtok(NULL, " \t\r"))
+            return cb_error_set(err, CB_EPARSE, "%s:%zu: expected a word and a weight from 0 to %g", name, line,
+                                CB_FREQ_MAX);
         uint32_t gi, si;
         if (cb_game_parse_code(game, word, &gi, NULL) != CB_OK || (si = cb_game_guess_secret(game, gi)) == CB_NONE)
             continue; /* the file may name words this game does not have */

@@ -535,8 +535,8 @@ static void make_name(cb_game *game)
         snprintf(game->name, sizeof game->name, "%s %d colours x %d pegs%s (%u codes)", rule, game->k, game->n,
                  game->no_repeat ? ", no repeats" : "", game->nguess);
     else
-        snprintf(game->name, sizeof game->name, "%s, %d letters (%u answers, %u guesses)", rule, game->n, game->nsecret,
-                 game->nguess);
+        snprintf(game->name, sizeof game->name, "%s, %d letters (%u answer%s, %u guess%s)", rule, game->n,
+                 game->nsecret, game->nsecret == 1 ? "" : "s", game->nguess, game->nguess == 1 ? "" : "es");
 }
 
 int cb_game_new(const cb_game_config *cfg, cb_game **out, cb_error *err)

@@ -58,6 +58,9 @@ void cb__hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, cb__hard_t
 int cb__hard_turn_check(const cb_game *game, const cb__hard_turn *h, const uint8_t *code, const uint8_t *counts,
                         int *fail);
 
+/* The longest line of a word list, comment included (docs/limits.md). */
+#define CB__MAX_LINE 4096
+
 /* A list of words read from text: codepoints per word, with line numbers. */
 typedef struct cb_wordlist {
     uint32_t *cps; /* count * n codepoints */

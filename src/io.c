@@ -17,6 +17,12 @@ int cb__read_file(const char *path, char **text, size_t *size, cb_error *err)
         len += fread(buf + len, 1, cap - len - 1, f);
         if (len < cap - 1)
             break;
+        if (len > CB__MAX_FILE) { /* /dev/zero, a wrong file: stop before memory runs out */
+            free(buf);
+            fclose(f);
+            return cb_error_set(err, CB_ETOOBIG, "%s is larger than the limit of %d MiB for a text file", path,
+                                CB__MAX_FILE >> 20);
+        }
         char *bigger = realloc(buf, cap * 2);
         if (!bigger) {
             free(buf);
@@ -35,6 +41,10 @@ int cb__read_file(const char *path, char **text, size_t *size, cb_error *err)
         return cb_error_set(err, CB_EIO, "cannot read %s", path);
     }
     buf[len] = '\0';
+    if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) { /* a UTF-8 byte order mark is no part of the text */
+        len -= 3;
+        memmove(buf, buf + 3, len + 1);
+    }
     *text = buf;
     *size = len;
     return CB_OK;

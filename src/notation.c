@@ -143,6 +143,8 @@ static int parse_mastermind(const cb_game *game, const char *text, uint32_t *id,
         char *end;
         long v = strtol(p, &end, 10);
         p = end;
+        if (v > game->n) /* also when strtol clamped an overlong number: b + w stays small */
+            return cb_error_set(err, CB_EPARSE, "'%s' cannot happen with %d pegs", text, game->n);
         while (isspace((unsigned char)*p))
             p++;
         if (*p == 'b' || *p == 'B') {

@@ -262,6 +262,11 @@ static int respects(const cb_game *game, uint32_t gi, uint32_t g, uint32_t fb, c
 
 int cb_state_legal(const cb_state *st, uint32_t gi, char *why, size_t why_size)
 {
+    if (cb_state_won(st)) {
+        if (why && why_size)
+            snprintf(why, why_size, "the game was already won (turn %zu): no guess comes after the win", st->turns);
+        return 0;
+    }
     if (!st->hard || st->game->rule != CB_RULE_WORDLE)
         return 1;
     for (size_t t = 1; t <= st->turns; t++)

@@ -3,8 +3,11 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "codebreaker/tree.h"
+#include "io_internal.h"
 #include "game_internal.h"
 
 typedef struct tnode {
@@ -633,12 +636,23 @@ int cb_tree_save(const cb_tree *tree, const cb_table *table, FILE *out, cb_tree_
 int cb_tree_save_path(const cb_tree *tree, const cb_table *table, const char *path, cb_tree_format format,
                       const char *header, cb_error *err)
 {
-    FILE *f = fopen(path, "w");
+    /* a regular file is written whole or not at all: to PATH.tmpPID, renamed over PATH when complete */
+    struct stat sb;
+    char tmp[4096];
+    int direct = stat(path, &sb) == 0 && !S_ISREG(sb.st_mode); /* a device or a pipe */
+    if (!direct && snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp)
+        return cb_error_set(err, CB_EINVAL, "%s: the name is too long", path);
+    const char *target = direct ? path : tmp;
+    FILE *f = fopen(target, "w");
     if (!f)
         return cb_error_set(err, CB_EIO, "%s: %s", path, strerror(errno));
     int rc = cb_tree_save(tree, table, f, format, header, err);
     if (fclose(f) != 0 && rc == CB_OK)
         rc = cb_error_set(err, CB_EIO, "%s: %s", path, strerror(errno));
+    if (!direct && rc == CB_OK && rename(tmp, path) != 0)
+        rc = cb_error_set(err, CB_EIO, "%s: %s", path, strerror(errno));
+    if (!direct && rc != CB_OK)
+        remove(tmp);
     return rc;
 }
 
@@ -665,6 +679,10 @@ static int slurp(FILE *in, char **text, size_t *size)
         len += got;
         if (got == 0)
             break;
+        if (len > CB__MAX_FILE) {
+            free(buf);
+            return CB_ETOOBIG;
+        }
     }
     if (ferror(in)) {
         free(buf);
@@ -1096,6 +1114,8 @@ int cb_tree_load(const cb_game *game, FILE *in, const char *name, cb_tree **out,
     size_t size;
     *out = NULL;
     int rc = slurp(in, &text, &size);
+    if (rc == CB_ETOOBIG)
+        return cb_error_set(err, rc, "%s: larger than the limit of %d MiB for a tree file", name, CB__MAX_FILE >> 20);
     if (rc != CB_OK)
         return cb_error_set(err, rc, "%s: %s", name, rc == CB_EIO ? "cannot be read" : "out of memory");
     if (strlen(text) != size) {
@@ -1108,7 +1128,8 @@ int cb_tree_load(const cb_game *game, FILE *in, const char *name, cb_tree **out,
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     }
     cb_error e;
-    rc = looks_json(text) ? load_json(tree, text, &e) : load_text(tree, text, &e);
+    char *body = strncmp(text, "\xef\xbb\xbf", 3) == 0 ? text + 3 : text; /* a UTF-8 byte order mark */
+    rc = looks_json(body) ? load_json(tree, body, &e) : load_text(tree, body, &e);
     free(text);
     if (rc != CB_OK) {
         cb_tree_free(tree);

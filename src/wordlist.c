@@ -109,7 +109,8 @@ static int wordlist_push(cb_wordlist *wl, const uint32_t *cps, size_t line)
 /*
  * Decode one line (without its newline) into folded code points. Returns
  * the number of characters (possibly above CB_MAX_LENGTH, then only the
- * first CB_MAX_LENGTH are stored), or -1 for invalid UTF-8.
+ * first CB_MAX_LENGTH are stored), -1 for invalid UTF-8, -2 for an
+ * invisible character.
  */
 static int decode_line(const char *p, size_t len, uint32_t *cps)
 {
@@ -120,6 +121,8 @@ static int decode_line(const char *p, size_t len, uint32_t *cps)
         long cp = cb__utf8_decode((const unsigned char *)p + i, len - i, &used);
         if (cp < 0)
             return -1;
+        if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp == 0xfeff || cp == 0x200b)
+            return -2; /* a control character (NUL, ESC), a byte order mark or a zero-width space: no letter */
         if (count < CB_MAX_LENGTH)
             cps[count] = cb__fold((uint32_t)cp);
         count++;
@@ -168,13 +171,24 @@ int cb__wordlist_parse(cb_wordlist *wl, const char *text, size_t size, const cha
         int rc = CB_OK;
         pos += len + 1;
         line++;
+        if (len > CB__MAX_LINE) {
+            cb__wordlist_release(wl);
+            return cb_error_set(err, CB_ETOOBIG, "%s:%zu: a line of %zu bytes; the limit is %d", name, line, len,
+                                CB__MAX_LINE);
+        }
         trim_line(&p, &len);
         if (len == 0)
             continue;
         int n = decode_line(p, len, cps);
-        if (n < 0)
+        if (n == -1)
             rc = bad_line(wl, lenient, skipped, err, line, "is not valid UTF-8", p, len);
-        else if (memchr(p, ' ', len) || memchr(p, '\t', len))
+        else if (n == -2)
+            rc = bad_line(wl, lenient, skipped, err, line,
+                          "holds a control or invisible character (a NUL byte? a byte order mark?)", p, len);
+        else if (wl->count == CB_MAX_CODES) {
+            cb__wordlist_release(wl);
+            return cb_error_set(err, CB_ETOOBIG, "%s:%zu: more than %u words", name, line, CB_MAX_CODES);
+        } else if (memchr(p, ' ', len) || memchr(p, '\t', len))
             rc = bad_line(wl, lenient, skipped, err, line, "holds more than one word", p, len);
         else if (wl->n == 0 && n > CB_MAX_LENGTH) {
             cb__wordlist_release(wl);

@@ -21,7 +21,6 @@ static const cli_opt game_opts[] = {
     {"hard", NULL, "Wordle hard mode"},
     {"threads", "N", "threads to use (default: all cores)"},
     {"table", "MODE", "feedback table: auto (default), on, off"},
-    {"json", NULL, "machine-readable output"},
     {NULL, NULL, NULL},
 };
 const cli_group cli_game_group = {"game", game_opts};
@@ -131,7 +130,9 @@ int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv)
             if (eq)
                 return cli_fail(CB_EINVAL, "--%s takes no value", c->opts[k]->name);
             c->values[k] = "";
-        } else if (eq)
+        } else if (c->values[k])
+            return cli_fail(CB_EINVAL, "--%s is given twice: give it once", c->opts[k]->name);
+        else if (eq)
             c->values[k] = eq + 1;
         else if (i + 1 < argc)
             c->values[k] = argv[++i];
@@ -289,10 +290,10 @@ void cli_json_string(FILE *out, const char *s)
     cb_json_write(out, s);
 }
 
-int cli_tree_save(const cb_tree *tree, const cb_table *table, const char *path, cb_tree_format format,
-                  const char *header, cb_error *err)
+int cli_no_args(const cli *c)
 {
-    if (strcmp(path, "-") == 0)
-        return cb_tree_save(tree, table, stdout, format, header, err);
-    return cb_tree_save_path(tree, table, path, format, header, err);
+    if (c->npos == 0)
+        return 0;
+    return cli_fail(CB_EINVAL, "%s takes no arguments, but got '%s' (see codebreaker %s --help)", c->cmd->name,
+                    c->pos[0], c->cmd->name);
 }

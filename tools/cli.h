@@ -68,6 +68,9 @@ int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv);
 void cli_release(cli *c);
 void cli_help(const cli_cmd *cmd, FILE *out);
 
+/* 0 when no argument follows the options, else prints a usage error and returns 2. */
+int cli_no_args(const cli *c);
+
 /* The value of option `name`, or NULL when not given. */
 const char *cli_get(const cli *c, const char *name);
 int cli_flag(const cli *c, const char *name);
@@ -85,9 +88,6 @@ int cli_open_game(cli *c);
 int cli_table_mode(cli *c, cb_table_mode fallback, cb_table_mode *mode);
 /* A feedback table for game in mode with the --threads option's threads; 2 after a message. */
 int cli_open_table(cli *c, const cb_game *game, cb_table_mode mode, cb_table **out);
-/* Write a tree to path, "-" for stdout (cb_tree_save_path); err says why not. */
-int cli_tree_save(const cb_tree *tree, const cb_table *table, const char *path, cb_tree_format format,
-                  const char *header, cb_error *err);
 /* The game only (no table). */
 int cli_open_game_only(cli *c);
 

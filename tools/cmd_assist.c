@@ -267,6 +267,31 @@ static void guess_line(session *s, char *line)
         feedback(s, rest);
 }
 
+/*
+ * The GUESS=FEEDBACK arguments: turns already played, recorded as if typed
+ * (a bad one is a usage error, before anything is asked). 0 or the status.
+ */
+static int replay(session *s, char **args, int n)
+{
+    for (int i = 0; i < n; i++) {
+        char msg[256], guess[256];
+        const char *eq = strchr(args[i], '=');
+        if (!eq)
+            return cli_fail(CB_EINVAL, "'%s' is not GUESS=FEEDBACK", args[i]);
+        snprintf(guess, sizeof guess, "%.*s", (int)(eq - args[i]), args[i]);
+        size_t before = cb_state_count(s->a.st);
+        assist_status st = *guess ? assist_guess(&s->a, guess, msg, sizeof msg) : ASSIST_BAD_GUESS;
+        if (st == ASSIST_OK)
+            st = assist_feedback(&s->a, eq + 1, msg, sizeof msg);
+        if (st != ASSIST_OK) {
+            assist_undo(&s->a); /* a pending guess */
+            return cli_fail(CB_EINVAL, "%s: %s", args[i], *guess ? msg : "no guess before '='");
+        }
+        show_turn(s, before);
+    }
+    return 0;
+}
+
 static int loop(session *s)
 {
     char line[1024], prompt[WORD_MAX + 32];
@@ -337,7 +362,9 @@ static int run(cli *c)
     printf("Type the guess you played (Enter takes the proposal) and the feedback it got; help for commands.\n");
     if (cb_game_rule(c->game) == CB_RULE_SYMBLE)
         interact_mappings(&s.t, s.a.st);
-    rc = loop(&s);
+    rc = replay(&s, c->pos, c->npos);
+    if (rc == 0)
+        rc = loop(&s);
     free(s.weights);
     assist_release(&s.a);
     advice_close(&s.adv);
@@ -351,8 +378,9 @@ static const cli_opt opts[] = {
 
 const cli_cmd cmd_assist = {
     "assist",
-    "[OPTIONS]",
-    "advise a game played elsewhere: proposes each guess, narrows down with the feedback you type",
+    "[OPTIONS] [GUESS=FEEDBACK...]",
+    "advise a game played elsewhere: proposes each guess, narrows down with the feedback you type "
+    "(the turns already played may be given as arguments)",
     "codebreaker assist --game wordle   (then: Enter, .y..g, ...)",
     opts,
     CLI_STRATEGY_GAME,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "outfile.h"
 #include "plot.h"
 
 #define MAX_K 64
@@ -245,7 +246,7 @@ static void print_single(const setup *su, const cli *c, const row *r)
     printf("feedbacks             %.0f for a first guess, %.0f for later ones%s\n", r->first, r->later,
            cfg->rule == CB_RULE_SYMBLE ? " (symbols up to renaming, then known)" : "");
     printf("bound, eq. (2)        %.4f guesses: (ln N - ln %.0f) / ln %.0f + 1\n", r->information, r->first, r->later);
-    printf("counting bound        %d guesses at worst, for any strategy\n", r->counting);
+    printf("counting bound        %d guess%s at worst, for any strategy\n", r->counting, r->counting == 1 ? "" : "es");
     printf("linear approximation  floor(k/n) = floor(%d/%d) = %d\n", r->k, r->n, r->linear);
     if (!isnan(r->best))
         printf("best first guess      %s, entropy %.4f bits\n", r->best_guess, r->best);
@@ -287,8 +288,10 @@ static void print_csv(const row *rows, int nrows)
            "adjusted_entropy,perfect_entropy\n");
     for (int i = 0; i < nrows; i++) {
         const row *r = &rows[i];
-        printf("%d,%d,%.0f,%.0f,%.0f,%.6f,%d,%d,%s,", r->k, r->n, r->secrets, r->first, r->later, r->information,
-               r->counting, r->linear, r->best_guess);
+        printf("%d,%d,%.0f,%.0f,%.0f,%.6f,%d,%d,", r->k, r->n, r->secrets, r->first, r->later, r->information,
+               r->counting, r->linear);
+        out_csv_field(stdout, r->best_guess);
+        putchar(',');
         if (!isnan(r->best))
             printf("%.6f", r->best);
         putchar(',');
@@ -342,22 +345,30 @@ static int plot_rows(const char *path, const setup *su, const row *rows, int nro
     free(x);
     for (int j = 0; j < 3; j++)
         free(y[j]);
-    return rc ? cli_fail(rc == 2 ? CB_EINVAL : CB_EIO, "%s", why) : 0;
+    if (rc)
+        cli_fail(rc == 2 ? CB_EINVAL : CB_EIO, "%s", why);
+    return rc; /* 2 a bad name, 1 a failed write */
 }
 
 static int run(cli *c)
 {
     setup su;
-    int rc = read_setup(c, &su);
+    int rc = cli_no_args(c);
+    if (rc)
+        return rc;
+    rc = read_setup(c, &su);
     const char *plot = cli_get(c, "plot"), *plot_entropy = cli_get(c, "plot-entropy");
     if (rc)
         return rc;
     if ((plot || plot_entropy) && !su.range_var)
         return cli_fail(CB_EINVAL, "--plot and --plot-entropy draw a --range");
     if (plot && !plot_path_ok(plot))
-        return cli_fail(CB_EINVAL, "--plot: '%s' must end in .svg or .png", plot);
+        return cli_fail(CB_EINVAL, "--plot: '%s' must end in .svg or .png (or be - for SVG on stdout)", plot);
+    if (plot && plot_entropy && strcmp(plot, "-") == 0 && strcmp(plot_entropy, "-") == 0)
+        return cli_fail(CB_EINVAL, "--plot - and --plot-entropy - cannot both write to stdout");
     if (plot_entropy && !plot_path_ok(plot_entropy))
-        return cli_fail(CB_EINVAL, "--plot-entropy: '%s' must end in .svg or .png", plot_entropy);
+        return cli_fail(CB_EINVAL, "--plot-entropy: '%s' must end in .svg or .png (or be - for SVG on stdout)",
+                        plot_entropy);
     if (cli_flag(c, "json") && cli_flag(c, "csv"))
         return cli_fail(CB_EINVAL, "choose --json or --csv, not both");
     row rows[MAX_ROWS];
@@ -373,7 +384,10 @@ static int run(cli *c)
         }
     if (rc)
         return rc;
-    if (cli_flag(c, "json")) {
+    int figure_out = (plot && strcmp(plot, "-") == 0) || (plot_entropy && strcmp(plot_entropy, "-") == 0);
+    if (figure_out)
+        ; /* the figure alone on stdout */
+    else if (cli_flag(c, "json")) {
         printf("{\"rule\":\"%s\",\"complete\":%s,", rule_names[su.cfg.rule], su.complete ? "true" : "false");
         if (!su.range_var)
             print_json_row(&rows[0]);
@@ -402,11 +416,12 @@ static int run(cli *c)
 }
 
 static const cli_opt opts[] = {
+    {"json", NULL, "machine-readable output (one JSON object)"},
     {"range", "VAR=A..B", "a table over alphabet sizes (k=2..25) or code lengths (n=2..9)"},
     {"no-entropy", NULL, "skip the best first guess (its entropy takes an enumeration)"},
     {"csv", NULL, "comma-separated output"},
-    {"plot", "FILE", "draw the bounds of a --range to FILE.svg or FILE.png"},
-    {"plot-entropy", "FILE", "draw the first-guess entropies of a --range to FILE.svg or FILE.png"},
+    {"plot", "FILE", "draw the bounds of a --range to FILE.svg or FILE.png (-: SVG to stdout)"},
+    {"plot-entropy", "FILE", "draw the first-guess entropies of a --range to FILE.svg or FILE.png (-: SVG to stdout)"},
     {NULL, NULL, NULL},
 };
 

@@ -76,6 +76,7 @@ static int run(cli *c)
 }
 
 static const cli_opt opts[] = {
+    {"json", NULL, "machine-readable output (one JSON object)"},
     {"limit", "N", "list at most N candidates (default 20; 0 for all)"},
     {NULL, NULL, NULL},
 };

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "outfile.h"
 #include "plot.h"
 
 #define SEARCH_WORK 1e9 /* most (guess, candidate) pairs the default-guess search may take */
@@ -274,7 +275,9 @@ static void print_csv(const cli *c, const dist *d)
     printf("rank,feedback,size,share\n");
     for (size_t i = 0; i < d->nparts; i++) {
         spell_key(c->game, d, d->parts[i].key, fb, sizeof fb);
-        printf("%zu,%s,%u,%.6f\n", i + 1, fb, d->parts[i].size, d->parts[i].size / (double)d->candidates);
+        printf("%zu,", i + 1);
+        out_csv_field(stdout, fb);
+        printf(",%u,%.6f\n", d->parts[i].size, d->parts[i].size / (double)d->candidates);
     }
 }
 
@@ -311,7 +314,9 @@ static int draw(const cli *c, const dist *d, const char *path)
     fig.note = note;
     int rc = plot_bars(path, &fig, &s, 1, why, sizeof why);
     free(sizes), free(labels), free(cats);
-    return rc ? cli_fail(rc == 2 ? CB_EINVAL : CB_EIO, "%s", why) : 0;
+    if (rc)
+        cli_fail(rc == 2 ? CB_EINVAL : CB_EIO, "%s", why);
+    return rc; /* 2 a bad name, 1 a failed write */
 }
 
 static int run(cli *c)
@@ -322,7 +327,7 @@ static int run(cli *c)
     if (!ok)
         return 2;
     if (plot && !plot_path_ok(plot))
-        return cli_fail(CB_EINVAL, "--plot: '%s' must end in .svg or .png", plot);
+        return cli_fail(CB_EINVAL, "--plot: '%s' must end in .svg or .png (or be - for SVG on stdout)", plot);
     if (cli_flag(c, "json") && cli_flag(c, "csv"))
         return cli_fail(CB_EINVAL, "choose --json or --csv, not both");
     if ((rc = find_guess_arg(c, &gpos)) != 0 || (rc = cli_open_game_only(c)) != 0)
@@ -357,7 +362,9 @@ static int run(cli *c)
     if (rc == 0)
         rc = compute(st, d.guess, &d);
     if (rc == 0) {
-        if (cli_flag(c, "json"))
+        if (plot && strcmp(plot, "-") == 0)
+            ; /* the figure alone on stdout */
+        else if (cli_flag(c, "json"))
             print_json(c, &d);
         else if (cli_flag(c, "csv"))
             print_csv(c, &d);
@@ -372,9 +379,10 @@ static int run(cli *c)
 }
 
 static const cli_opt opts[] = {
+    {"json", NULL, "machine-readable output (one JSON object)"},
     {"limit", "N", "show the N largest parts (default 30; 0 for all)"},
     {"csv", NULL, "comma-separated output: rank, feedback, size, share"},
-    {"plot", "FILE", "draw the part sizes to FILE.svg or FILE.png"},
+    {"plot", "FILE", "draw the part sizes to FILE.svg or FILE.png (-: SVG to stdout)"},
     {"win-in-pattern", NULL,
      "Symble, first guess: count the win among the one-symbol patterns, as the Symble thesis counts (14 "
      "feedbacks at n = 4)"},

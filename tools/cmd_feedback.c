@@ -1,4 +1,5 @@
 /* cmd_feedback.c: `codebreaker feedback`: score guesses against secrets. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,20 +51,52 @@ static void print_one(const cli *c, const char *gs, const char *ss, const char *
     printf("}\n");
 }
 
+#define FEEDBACK_MAX_LINE 4096 /* docs/limits.md */
+#define FEEDBACK_MAX_TEXT "4096"
+
+/*
+ * One line of stdin into line (size FEEDBACK_MAX_LINE + 2), in bounded
+ * memory whatever comes in: 0, 1 when too long (the rest of it skipped),
+ * 2 when it holds a NUL byte, EOF at the end.
+ */
+static int read_line(char *line, size_t size)
+{
+    size_t len = 0;
+    int ch, nul = 0;
+    while ((ch = getc_unlocked(stdin)) != EOF && ch != '\n') {
+        nul |= ch == '\0';
+        if (len + 1 < size)
+            line[len] = (char)ch;
+        len++;
+    }
+    if (ch == EOF && len == 0)
+        return EOF;
+    line[len < size ? len : size - 1] = '\0';
+    return len > FEEDBACK_MAX_LINE ? 1 : nul ? 2 : 0;
+}
+
 /* `feedback -`: one "GUESS SECRET" pair per line; a bad line prints `?` and an error, and the rest goes on. */
 static int run_stream(cli *c, int mapping)
 {
-    char *line = NULL;
-    size_t cap = 0, lineno = 0;
+    static char line[FEEDBACK_MAX_LINE + 2];
+    size_t lineno = 0;
     int status = 0;
     static char buf[1 << 16];
     setvbuf(stdout, buf, _IOFBF, sizeof buf);
-    while (getline(&line, &cap, stdin) >= 0) {
+    int got;
+    while (!ferror(stdout) && (got = read_line(line, sizeof line)) != EOF) {
         char *save = NULL, *gs, *ss, *extra;
         uint32_t guess, secret;
         char fb[64];
         cb_error err;
         lineno++;
+        if (got != 0) {
+            fprintf(stderr, "codebreaker: line %zu: %s\n", lineno,
+                    got == 1 ? "longer than " FEEDBACK_MAX_TEXT " bytes" : "holds a NUL byte");
+            puts("?");
+            status = 2;
+            continue;
+        }
         gs = strtok_r(line, " \t\r\n", &save);
         if (!gs)
             continue;
@@ -84,9 +117,12 @@ static int run_stream(cli *c, int mapping)
         score(c->game, guess, secret, mapping, fb, sizeof fb);
         print_one(c, gs, ss, fb);
     }
-    free(line);
-    fflush(stdout);
-    return status;
+    int e = errno; /* of the read that ended the loop */
+    if (ferror(stdin)) {
+        cli_fail(CB_EIO, "cannot read standard input: %s", strerror(e));
+        return 1;
+    }
+    return status; /* main checks that stdout was written */
 }
 
 static int run(cli *c)
@@ -117,6 +153,7 @@ static int run(cli *c)
 }
 
 static const cli_opt opts[] = {
+    {"json", NULL, "machine-readable output (one JSON object per pair)"},
     {"mapping", "ABC", "Symble: show symbols, ABC being the symbols of gray, yellow, green (e.g. cab)"},
     {NULL, NULL, NULL},
 };

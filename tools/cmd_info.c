@@ -28,7 +28,10 @@ static uint32_t distinct_feedbacks(const cb_table *t, const cb_game *game)
 
 static int run(cli *c)
 {
-    int rc = cli_open_game(c);
+    int rc = cli_no_args(c);
+    if (rc)
+        return rc;
+    rc = cli_open_game(c);
     if (rc)
         return rc;
     const cb_game *g = c->game;
@@ -69,7 +72,10 @@ static int run(cli *c)
     return 0;
 }
 
-static const cli_opt opts[] = {{NULL, NULL, NULL}};
+static const cli_opt opts[] = {
+    {"json", NULL, "machine-readable output (one JSON object)"},
+    {NULL, NULL, NULL},
+};
 
 const cli_cmd cmd_info = {
     "info",

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "outfile.h"
 
 typedef struct progress_state {
     const cb_game *game;
@@ -55,16 +56,23 @@ static void print_distribution(FILE *out, const cb_tree_stats *st, int json)
         }
 }
 
-static const char *games_word(const cb_game *g)
+static const char *games_word(const cb_game *g, unsigned long long n)
 {
-    return cb_game_rule(g) == CB_RULE_SYMBLE ? "games (codeword and mapping pairs)" : "secrets";
+    if (cb_game_rule(g) == CB_RULE_SYMBLE)
+        return n == 1 ? "game (codeword and mapping pair)" : "games (codeword and mapping pairs)";
+    return n == 1 ? "secret" : "secrets";
+}
+
+static const char *guesses_word(unsigned long long n)
+{
+    return n == 1 ? "guess" : "guesses";
 }
 
 static void describe_objective(const cli *c, const cb_optimal_options *o, char *buf, size_t size)
 {
     char lim[64] = "no limit on guesses";
     if (o->max_guesses)
-        snprintf(lim, sizeof lim, "at most %d guesses", o->max_guesses);
+        snprintf(lim, sizeof lim, "at most %d %s", o->max_guesses, guesses_word((unsigned long long)o->max_guesses));
     snprintf(buf, size, "%s, %s, %s%s",
              o->objective == CB_OBJECTIVE_WORST ? "least worst case, then least total" : "least total guesses", lim,
              o->candidates_only ? "candidates only" : "any allowed guess", cli_flag(c, "hard") ? ", hard mode" : "");
@@ -80,17 +88,17 @@ static char *tree_header(const cli *c, const cb_optimal_options *o, const cb_opt
         return NULL;
     describe_objective(c, o, obj, sizeof obj);
     cb_game_format_code(c->game, r->first, first, sizeof first);
-    snprintf(
-        h, size,
-        "game: %s\nobjective: %s\nresult: %s\ntotal: %llu guesses over %llu %s (average %.4f), at most %d guesses, "
-        "opener %s",
-        cb_game_name(c->game), obj,
-        r->proved    ? "proved optimal"
-        : r->stopped ? "stopped at the time limit: an upper bound"
-                     : "an upper bound "
-                       "(--top)",
-        (unsigned long long)r->stats.total, (unsigned long long)r->stats.games, games_word(c->game),
-        cb_tree_stats_average(&r->stats), r->stats.max, first);
+    snprintf(h, size,
+             "game: %s\nobjective: %s\nresult: %s\ntotal: %llu %s over %llu %s (average %.4f), at most %d %s, "
+             "opener %s",
+             cb_game_name(c->game), obj,
+             r->proved    ? "proved optimal"
+             : r->stopped ? "stopped at the time limit: an upper bound"
+                          : "an upper bound "
+                            "(--top)",
+             (unsigned long long)r->stats.total, guesses_word(r->stats.total), (unsigned long long)r->stats.games,
+             games_word(c->game, r->stats.games), cb_tree_stats_average(&r->stats), r->stats.max,
+             guesses_word((unsigned long long)r->stats.max), first);
     return h;
 }
 
@@ -140,10 +148,12 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
                (unsigned long long)r->symmetries,
                cb_game_rule(c->game) == CB_RULE_MASTERMIND ? "colours and positions" : "symbols", r->opener_count);
     if (r->worst_limit)
-        printf("least worst   %d guesses are needed and enough (proved)\n", r->worst_limit);
+        printf("least worst   %d %s needed and enough (proved)\n", r->worst_limit,
+               r->worst_limit == 1 ? "guess is" : "guesses are");
     if (r->infeasible) {
-        printf("result        no strategy solves every secret within %d guesses (proved)\n",
-               o->max_guesses ? o->max_guesses : CB_TREE_MAX_DEPTH);
+        int limit = o->max_guesses ? o->max_guesses : CB_TREE_MAX_DEPTH;
+        printf("result        no strategy solves every secret within %d %s (proved)\n", limit,
+               guesses_word((unsigned long long)limit));
     } else if (r->tree) {
         cb_game_format_code(c->game, r->first, first, sizeof first);
         if (r->proved)
@@ -160,9 +170,10 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
             printf("; the optimum is at least %llu", (unsigned long long)r->lower);
         if (!r->proved && !r->stopped)
             printf("\n");
-        printf("total         %llu guesses over %llu %s (average %.4f)\n", (unsigned long long)r->stats.total,
-               (unsigned long long)r->stats.games, games_word(c->game), cb_tree_stats_average(&r->stats));
-        printf("worst case    %d guesses\n", r->stats.max);
+        printf("total         %llu %s over %llu %s (average %.4f)\n", (unsigned long long)r->stats.total,
+               guesses_word(r->stats.total), (unsigned long long)r->stats.games, games_word(c->game, r->stats.games),
+               cb_tree_stats_average(&r->stats));
+        printf("worst case    %d %s\n", r->stats.max, guesses_word((unsigned long long)r->stats.max));
         printf("opener        %s\n", first);
         printf("distribution  ");
         print_distribution(stdout, &r->stats, 0);
@@ -278,11 +289,11 @@ static int run(cli *c)
     const char *tree = cli_get(c, "tree");
     if (tree && r.tree) {
         char *header = tree_header(c, &o, &r);
-        rc = cli_tree_save(r.tree, c->table, tree, fmt, header, &err);
+        rc = out_tree("--tree", tree, r.tree, c->table, fmt, header);
         free(header);
-        if (rc != CB_OK) {
+        if (rc) {
             cb_optimal_result_release(&r);
-            return cli_fail_err(&err);
+            return rc;
         }
     }
     if (tree && strcmp(tree, "-") == 0 && r.tree)
@@ -296,6 +307,7 @@ static int run(cli *c)
 }
 
 static const cli_opt opts[] = {
+    {"json", NULL, "machine-readable output (one JSON object)"},
     {"first", "GUESS", "the opener (default: search every opener and prove the best)"},
     {"max-guesses", "G", "no secret may need more than G guesses"},
     {"objective", "OBJ", "total (default): least total guesses; worst: least worst case, then least total"},

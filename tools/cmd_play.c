@@ -212,6 +212,8 @@ static int run(cli *c)
     play p;
     int ok = 1, rc;
     memset(&p, 0, sizeof p);
+    if ((rc = cli_no_args(c)) != 0)
+        return rc;
     p.c = c;
     long max = cli_int(c, "max-guesses", 0, 1, 64, &ok);
     if (!ok)

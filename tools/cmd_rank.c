@@ -263,6 +263,7 @@ static int run(cli *c)
 }
 
 static const cli_opt opts[] = {
+    {"json", NULL, "machine-readable output (one JSON object)"},
     {"limit", "N", "show the N best guesses (default 10)"},
     {"partition", "GUESSES",
      "print GUESS's whole partition of the candidates instead; several comma-separated: the partition table, a "

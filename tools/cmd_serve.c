@@ -10,6 +10,8 @@ static int run(cli *c)
 {
     web_config cfg;
     int ok = 1;
+    if (cli_no_args(c))
+        return 2;
     web_config_default(&cfg);
     cfg.port = (int)cli_int(c, "port", 8080, 0, 65535, &ok);
     cfg.max_jobs = ok ? (int)cli_int(c, "jobs", 3, 1, 16, &ok) : 0;

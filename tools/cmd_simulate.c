@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "outfile.h"
 
 #define BAR_WIDTH 28
 
@@ -192,33 +193,60 @@ static void print_json(const cli *c, const run *u, uint64_t seed, size_t sample,
            r->seconds, cb_table_build_seconds(c->table));
 }
 
+/* The guesses of game g separated by spaces, in *line (grown as needed); 0, or -1 out of memory. */
+static int path_text(const cb_game *game, const cb_sim_game *g, char **line, size_t *cap)
+{
+    size_t need = (size_t)g->played * (CB_MAX_LENGTH * 4 + 1) + 1, len = 0;
+    if (need > *cap) {
+        char *bigger = realloc(*line, need);
+        if (!bigger)
+            return -1;
+        *line = bigger;
+        *cap = need;
+    }
+    (*line)[0] = '\0';
+    for (int t = 0; t < g->played; t++) {
+        if (t)
+            (*line)[len++] = ' ';
+        cb_game_format_code(game, g->path[t], *line + len, *cap - len);
+        len += strlen(*line + len);
+    }
+    return 0;
+}
+
 static int write_csv(const cli *c, const char *path, const run *runs, size_t n)
 {
-    FILE *f = fopen(path, "w");
+    out_file o;
     int symble = cb_game_rule(c->game) == CB_RULE_SYMBLE;
-    if (!f)
-        return cli_fail(CB_EIO, "--csv: cannot write %s", path);
-    fprintf(f, "strategy,secret,guesses,won,path%s\n", symble ? ",mapping" : "");
-    for (size_t i = 0; i < n; i++)
+    char word[CB_MAX_LENGTH * 4 + 1], *line = NULL;
+    size_t cap = 0;
+    int rc = out_open(&o, "--csv", path);
+    if (rc)
+        return rc;
+    fprintf(o.f, "strategy,secret,guesses,won,path%s\n", symble ? ",mapping" : "");
+    for (size_t i = 0; i < n && !ferror(o.f); i++)
         for (size_t k = 0; k < runs[i].r.games; k++) {
             const cb_sim_game *g = &runs[i].r.game[k];
-            char word[CB_MAX_LENGTH * 4 + 1];
+            out_csv_field(o.f, runs[i].r.strategy);
             cb_game_format_code(c->game, cb_game_secret_guess(c->game, g->secret), word, sizeof word);
-            fprintf(f, "\"%s\",%s,%d,%d,", runs[i].r.strategy, word, g->guesses, g->won);
-            for (int t = 0; t < g->played; t++) {
-                cb_game_format_code(c->game, g->path[t], word, sizeof word);
-                fprintf(f, "%s%s", t ? " " : "", word);
+            fputc(',', o.f);
+            out_csv_field(o.f, word);
+            fprintf(o.f, ",%d,%d,", g->guesses, g->won);
+            if (path_text(c->game, g, &line, &cap) != 0) {
+                out_abandon(&o);
+                free(line);
+                return cli_fail(CB_ENOMEM, "out of memory");
             }
+            out_csv_field(o.f, line);
             if (symble) {
                 char m[4];
                 cb_game_mapping_name(g->mapping, m);
-                fprintf(f, ",%s", m);
+                fprintf(o.f, ",%s", m);
             }
-            fputc('\n', f);
+            fputc('\n', o.f);
         }
-    if (fclose(f) != 0)
-        return cli_fail(CB_EIO, "--csv: cannot write %s", path);
-    return 0;
+    free(line);
+    return out_commit(&o, "--csv");
 }
 
 /* The feedback the codebreaker saw when guess gi met game g's secret. */
@@ -284,12 +312,13 @@ static int write_tree(const cli *c, const run *runs, size_t n, const cb_sim_opti
     }
     if (rc == 0) {
         snprintf(header, sizeof header, "%s\nstrategy %s", cb_game_name(c->game), cb_strategy_name(runs[0].s));
-        if (cli_tree_save(t, c->table, path, f, header, &err) != CB_OK)
-            rc = cli_fail_err(&err);
+        rc = out_tree("--tree", path, t, c->table, f, header);
     }
     cb_tree_free(t);
     return rc;
 }
+
+static int to_stdout(const cli *c);
 
 /* Read the simulation options into opt; returns an exit status on a bad one. */
 static int sim_options(const cli *c, cb_sim_options *opt)
@@ -304,6 +333,11 @@ static int sim_options(const cli *c, cb_sim_options *opt)
         return 2;
     opt->hard = cli_flag(c, "hard");
     opt->keep_games = cli_get(c, "csv") || cli_get(c, "tree");
+    const char *csv = cli_get(c, "csv"), *tree = cli_get(c, "tree");
+    if (csv && tree && strcmp(csv, "-") == 0 && strcmp(tree, "-") == 0)
+        return cli_fail(CB_EINVAL, "--csv - and --tree - cannot both write to stdout");
+    if (to_stdout(c) && cli_flag(c, "json"))
+        return cli_fail(CB_EINVAL, "--json and a file written to stdout (-) cannot share it");
     if (cli_get(c, "tree") && opt->sample)
         return cli_fail(CB_EINVAL, "--tree writes the strategy for every secret: leave out --sample");
     const char *mapping = cli_get(c, "mapping");
@@ -324,11 +358,13 @@ static void print_header(const cli *c, const run *runs, size_t n, const cb_sim_o
     const char *opts = shared_options(runs, n) && *name_options(runs[0].s) ? name_options(runs[0].s) : NULL;
     printf("%s: ", cb_game_name(c->game));
     if (opt->sample)
-        printf("a sample of %zu secrets (seed %llu)", opt->sample, (unsigned long long)opt->seed);
+        printf("a sample of %zu secret%s (seed %llu)", opt->sample, opt->sample == 1 ? "" : "s",
+               (unsigned long long)opt->seed);
     else
-        printf("every secret (%u games), seed %llu", cb_game_secret_count(c->game), (unsigned long long)opt->seed);
+        printf("every secret (%u game%s), seed %llu", cb_game_secret_count(c->game),
+               cb_game_secret_count(c->game) == 1 ? "" : "s", (unsigned long long)opt->seed);
     if (opt->max_guesses)
-        printf(", at most %d guesses", opt->max_guesses);
+        printf(", at most %d guess%s", opt->max_guesses, opt->max_guesses == 1 ? "" : "es");
     if (opts)
         printf(", options%s", opts);
     printf("\nfeedback table built in %.3f s\n\n", cb_table_build_seconds(c->table));
@@ -356,9 +392,19 @@ static int run_all(cli *c, run *runs, size_t n, const cb_sim_options *base)
     return 0;
 }
 
+/* 1 when --csv or --tree writes to stdout (-), which then holds that file alone. */
+static int to_stdout(const cli *c)
+{
+    const char *csv = cli_get(c, "csv"), *tree = cli_get(c, "tree");
+    return (csv && strcmp(csv, "-") == 0) || (tree && strcmp(tree, "-") == 0);
+}
+
 static int run_cmd(cli *c)
 {
-    int rc = cli_open_game(c);
+    int rc = cli_no_args(c);
+    if (rc)
+        return rc;
+    rc = cli_open_game(c);
     cb_strategy **s = NULL;
     size_t n = 0;
     cb_sim_options opt;
@@ -380,7 +426,9 @@ static int run_cmd(cli *c)
         rc = write_csv(c, cli_get(c, "csv"), runs, n);
     if (rc == 0 && cli_get(c, "tree"))
         rc = write_tree(c, runs, n, &opt);
-    if (rc == 0 && cli_flag(c, "json")) {
+    if (rc == 0 && to_stdout(c))
+        ; /* the file given as - is the whole output */
+    else if (rc == 0 && cli_flag(c, "json")) {
         for (size_t i = 0; i < n; i++)
             print_json(c, &runs[i], opt.seed, opt.sample, opt.max_guesses);
     } else if (rc == 0) {
@@ -402,9 +450,10 @@ static int run_cmd(cli *c)
 }
 
 static const cli_opt opts[] = {
+    {"json", NULL, "machine-readable output (one JSON object per strategy)"},
     {"sample", "N", "play N random secrets (seeded by --seed) instead of all"},
     {"max-guesses", "G", "stop a game after G guesses; a lost game scores G+1"},
-    {"csv", "FILE", "write one row per game: strategy, secret, guesses, won, the guesses"},
+    {"csv", "FILE", "write one row per game: strategy, secret, guesses, won, the guesses (- for stdout)"},
     {"mapping", "XYZ", "Symble: the hidden mapping of every game (default: random per game)"},
     {"tree", "FILE", "write the decision tree of a deterministic strategy (docs/tree-format.md; - for stdout)"},
     {"tree-format", "FMT", "text (default) or json"},

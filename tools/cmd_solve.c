@@ -122,7 +122,7 @@ static int watch(cli *c, advice *a, term *t, uint32_t si, int mapping, int max)
     else if (won)
         printf("solved in %d guess%s\n", n, n == 1 ? "" : "es");
     else
-        printf("not solved within %d guesses\n", n);
+        printf("not solved within %d guess%s\n", n, n == 1 ? "" : "es");
     cb_state_free(st);
     free(turns);
     return term_interrupted() ? TERM_INTERRUPT_STATUS : rc;
@@ -186,6 +186,7 @@ static int run(cli *c)
 }
 
 static const cli_opt opts[] = {
+    {"json", NULL, "machine-readable output (one JSON object)"},
     {"max-guesses", "N", "stop after N guesses (default: until solved)"},
     {"mapping", "ABC", "Symble: the hidden mapping, the symbols of gray, yellow, green (default: drawn from --seed)"},
     {"plain", NULL, "no colours or symbols: words, for screen readers and logs"},

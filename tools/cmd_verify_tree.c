@@ -43,7 +43,10 @@ static int run(cli *c)
     cb_tree_free(tree);
     if (rc != CB_OK)
         return cli_fail(rc, "%s: %s", path, err.message);
-    const char *what = cb_game_rule(c->game) == CB_RULE_SYMBLE ? "games (codeword and mapping pairs)" : "secrets";
+    int one = st.games == 1;
+    const char *what = cb_game_rule(c->game) == CB_RULE_SYMBLE
+                           ? (one ? "game (codeword and mapping pair)" : "games (codeword and mapping pairs)")
+                           : (one ? "secret" : "secrets");
     if (cli_flag(c, "json")) {
         printf("{\"tree\":");
         cli_json_string(stdout, path);
@@ -57,12 +60,14 @@ static int run(cli *c)
         printf("}\n");
         return 0;
     }
-    printf("tree          %s (%zu nodes)\n", path, st.nodes);
+    printf("tree          %s (%zu node%s)\n", path, st.nodes, st.nodes == 1 ? "" : "s");
     printf("game          %s\n", cb_game_name(c->game));
-    printf("valid         every guess allowed%s, every feedback right, all %llu %s solved%s\n",
-           hard ? " in hard mode" : "", (unsigned long long)st.games, what, max ? " within the limit" : "");
-    printf("total         %llu guesses (average %.4f)\n", (unsigned long long)st.total, cb_tree_stats_average(&st));
-    printf("worst case    %d guesses\n", st.max);
+    printf("valid         every guess allowed%s, every feedback right, %s%llu %s solved%s\n",
+           hard ? " in hard mode" : "", one ? "the " : "all ", (unsigned long long)st.games, what,
+           max ? " within the limit" : "");
+    printf("total         %llu guess%s (average %.4f)\n", (unsigned long long)st.total, st.total == 1 ? "" : "es",
+           cb_tree_stats_average(&st));
+    printf("worst case    %d guess%s\n", st.max, st.max == 1 ? "" : "es");
     printf("distribution  ");
     print_distribution(&st, 0);
     printf("\n");
@@ -70,6 +75,7 @@ static int run(cli *c)
 }
 
 static const cli_opt opts[] = {
+    {"json", NULL, "machine-readable output (one JSON object)"},
     {"max-guesses", "G", "also require every secret to be solved within G guesses"},
     {NULL, NULL, NULL},
 };

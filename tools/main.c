@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "outfile.h"
 
 static const cli_cmd *const commands[] = {
     &cmd_info,       &cmd_feedback, &cmd_candidates, &cmd_rank,    &cmd_distribution,
@@ -21,7 +22,7 @@ static void usage(FILE *out)
     fprintf(out, "\n'codebreaker COMMAND --help' shows a command's options and an example.\n");
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stdout);
@@ -31,7 +32,7 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    if (strcmp(argv[1], "--version") == 0) {
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
         printf("codebreaker %s\n", CB_VERSION);
         return 0;
     }
@@ -49,4 +50,13 @@ int main(int argc, char **argv)
     }
     fprintf(stderr, "codebreaker: unknown command '%s' (see codebreaker --help)\n", argv[1]);
     return 2;
+}
+
+/* Every subcommand's output is checked once, here: a write that failed (a full disk) is exit status 1. */
+int main(int argc, char **argv)
+{
+    int rc = run(argc, argv);
+    if (out_check_stdout() && rc == 0)
+        rc = 1;
+    return rc;
 }

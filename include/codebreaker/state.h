@@ -38,7 +38,8 @@ const cb_table *cb_state_table(const cb_state *st);
 /*
  * Record that guess gi received feedback fb (an observed id, see game.h).
  * On CB_ECONTRADICT (no candidate would give fb) or CB_EILLEGAL (hard mode
- * forbids gi) or CB_EINVAL (fb out of range) the state is left unchanged.
+ * forbids gi, or the game is already won) or CB_EINVAL (fb out of range)
+ * the state is left unchanged.
  */
 int cb_state_apply(cb_state *st, cb_guess_index gi, uint32_t fb);
 /* Forget the last turn; CB_EEMPTY when there is none. */
@@ -65,8 +66,9 @@ int cb_state_is_candidate(const cb_state *st, cb_guess_index gi);
 void cb_state_set_hard(cb_state *st, int hard);
 int cb_state_hard(const cb_state *st);
 /*
- * 1 when gi is legal now (always, outside hard mode). When not, and why is
- * not NULL, a sentence such as "the 2nd letter must be A" goes there.
+ * 1 when gi is legal now: the game is not yet won, and in hard mode gi
+ * respects every clue. When not, and why is not NULL, a sentence such as
+ * "the 2nd letter must be A" goes there.
  */
 int cb_state_legal(const cb_state *st, cb_guess_index gi, char *why, size_t why_size);
 

@@ -105,7 +105,12 @@ int cb_tree_verify(const cb_tree *tree, const cb_table *table, int hard, int max
  */
 int cb_tree_save(const cb_tree *tree, const cb_table *table, FILE *out, cb_tree_format format, const char *header,
                  cb_error *err);
-/* The same to a new file at path (the program maps "-" to cb_tree_save on stdout). */
+/*
+ * The same to a new file at path (the program maps "-" to cb_tree_save on
+ * stdout). A regular file is written to PATH.tmpPID beside it and renamed
+ * over PATH only when complete: a failed write (CB_EIO) leaves the file of
+ * before, never a truncated one; a device or a pipe is written in place.
+ */
 int cb_tree_save_path(const cb_tree *tree, const cb_table *table, const char *path, cb_tree_format format,
                       const char *header, cb_error *err);
 

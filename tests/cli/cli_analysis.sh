@@ -72,7 +72,7 @@ expect_err guess-last 2 "comes first" -- distribution salet=..... crane
 expect_err unknown-word 2 "not in the list" -- distribution xyzzy
 expect_err dist-contradiction 2 "no secret gives" -- distribution salet=GGGGG
 expect_err dist-hard 2 "hard mode" -- distribution --hard crony salet=.Y...
-expect_err dist-plot-dir 2 "cannot create" -- distribution --plot /nonexistent/dir/x.png
+expect_err dist-plot-dir 1 "cannot create" -- distribution --plot /nonexistent/dir/x.png
 expect_err dist-plot-ext 2 "must end in .svg or .png" -- distribution --plot "$tmp/x.jpg"
 expect_err dist-limit 2 "out of range" -- distribution --limit -1
 expect_err dictionary 2 "unknown dictionary 'klingon'" -- distribution --dictionary klingon

@@ -62,7 +62,7 @@ expect_err opener 2 "first: .*zzzzz" -- experiment opening-sweep --first zzzzz -
 expect_err strategy 2 "unknown strategy 'nope'" -- experiment target-turn --strategy nope --games 5 --out "$out"
 expect_err words-missing 2 "cannot read" -- experiment symble-lengths --words "$tmp/none.txt" --out "$out"
 printf 'plain file\n' >"$tmp/file"
-expect_err out-file 2 "cannot make the directory" -- experiment symble-length-growth --out "$tmp/file/x"
+expect_err out-file 1 "cannot make the directory" -- experiment symble-length-growth --out "$tmp/file/x"
 expect_err games-and-sample 2 "give one" -- experiment symble-lengths --games 5 --sample 6
 
 # --- symble-length-growth: tiny, then resumed, then with other parameters beside
@@ -98,8 +98,19 @@ expect_err foreign-csv 2 "columns are not this experiment's" -- \
     experiment symble-length-growth --games 10 --range n=2..2 --out "$tmp/exp3"
 head -1 "$out/symble-length-growth.csv" >"$tmp/exp3/symble-length-growth.csv"
 printf 'symble,complete,6\n' >>"$tmp/exp3/symble-length-growth.csv"
-expect_err damaged-csv 2 "line 2: 3 fields where 26 belong" -- \
+expect_err damaged-csv 2 "csv:2: 3 fields where 26 belong" -- \
     experiment symble-length-growth --games 10 --range n=2..2 --out "$tmp/exp3"
+# every value is checked when read back (issue 15: seconds=inf or played=-5 hung PLplot; nan, text and huge
+# numbers flowed into tables and figures): the error names file:line and the column
+for damage in seconds:inf played:-5 average:nan average:abc average:1e300 median:-1 removed:2 max:99999999 \
+    distribution:2:x seed:-1 k:1e400; do
+    col=${damage%%:*} value=${damage#*:}
+    awk -F, -v OFS=, -v col="$col" -v value="$value" \
+        'NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i } NR == 3 { $c = value } 1' \
+        "$out/symble-length-growth.csv" >"$tmp/exp3/symble-length-growth.csv"
+    expect_err "damaged-$col-$value" 2 "symble-length-growth.csv:3: $col '.*' is not" -- \
+        experiment symble-length-growth --games 40 --range n=2..4 --seed 7 --out "$tmp/exp3" --quiet
+done
 
 # --- symble-alphabet-growth: both code lengths, the bounds beside
 check alphabet "$cb" experiment symble-alphabet-growth --games 30 --range k=2..7 --out "$out"

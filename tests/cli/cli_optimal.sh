@@ -156,7 +156,7 @@ expect_err positional 2 'optimal takes no arguments' -- optimal $mm 1122
 expect_err format-alone 2 '--tree-format needs --tree FILE' -- optimal $mm --tree-format json
 expect_err format-bad 2 "--tree-format: 'xml' is not text or json" -- optimal $mm --tree x --tree-format xml
 expect_err hard-mastermind 2 'hard applies to Wordle rules only' -- optimal $mm --hard
-expect_err tree-dir 2 'nodir/t.tree: No such file' -- optimal $mm --pegs 3 --tree "$tmp/nodir/t.tree"
+expect_err tree-dir 1 'nodir/t.tree: No such file' -- optimal $mm --pegs 3 --tree "$tmp/nodir/t.tree"
 expect_err cands-first 2 'not a candidate' -- optimal --quiet --candidates-only --first aahed
 
 # Trees and the simulator: a tree written by optimal plays to the same total under simulate, and

@@ -158,6 +158,48 @@ static void lists(void)
     }
     g = words_game(CB_RULE_WORDLE, write_file("many.txt", many), NULL, 0, &err);
     CHECK_MSG(g == NULL && err.code == CB_ETOOBIG && strstr(err.message, "64"), "%s", err.message);
+    /* a NUL byte is no symbol (issue 15): the file is written with it, so write_file's fputs cannot be used */
+    {
+        char path[256];
+        snprintf(path, sizeof path, "%s/nul.txt", tmpdir);
+        FILE *f = fopen(path, "wb");
+        fwrite("crane\nsl\0te\n", 1, 12, f);
+        fclose(f);
+        g = words_game(CB_RULE_WORDLE, path, NULL, 0, &err);
+        CHECK_MSG(g == NULL && err.code == CB_EPARSE && strstr(err.message, "nul.txt:2") &&
+                      strstr(err.message, "control"),
+                  "%s", err.message);
+        g = words_game(CB_RULE_WORDLE, path, NULL, 1, &err);
+        CHECK(g && cb_game_secret_count(g) == 1 && cb_game_skipped(g) == 1);
+        cb_game_free(g);
+    }
+    g = words_game(CB_RULE_WORDLE, write_file("esc.txt", "cr\x1bne\n"), NULL, 0, &err);
+    CHECK(g == NULL && strstr(err.message, "esc.txt:1"));
+    /* a byte order mark is not a letter: a one-word list keeps its 5 letters */
+    g = words_game(CB_RULE_WORDLE,
+                   write_file("bom.txt", "\xef\xbb\xbf"
+                                         "crane\n"),
+                   NULL, 0, &err);
+    CHECK_MSG(g && cb_game_length(g) == 5 && cb_game_colors(g) == 5, "%s", g ? "" : err.message);
+    cb_game_free(g);
+    g = words_game(CB_RULE_WORDLE,
+                   write_file("bom2.txt", "crane\n\xef\xbb\xbf"
+                                          "slate\n"),
+                   NULL, 0, &err);
+    CHECK(g == NULL && strstr(err.message, "bom2.txt:2"));
+    /* a line past the limit, and a file past the limit */
+    {
+        char longline[5000];
+        memset(longline, 'a', sizeof longline - 2);
+        longline[sizeof longline - 2] = '\n';
+        longline[sizeof longline - 1] = '\0';
+        g = words_game(CB_RULE_WORDLE, write_file("longline.txt", longline), NULL, 0, &err);
+        CHECK_MSG(g == NULL && err.code == CB_ETOOBIG && strstr(err.message, "longline.txt:1") &&
+                      strstr(err.message, "4096"),
+                  "%s", err.message);
+    }
+    g = words_game(CB_RULE_WORDLE, "/dev/zero", NULL, 0, &err);
+    CHECK_MSG(g == NULL && err.code == CB_ETOOBIG && strstr(err.message, "MiB"), "%s", err.message);
     /* a word too long */
     g = words_game(CB_RULE_WORDLE, write_file("long.txt", "abcdefghijklmnopqrstuvwxyz\n"), NULL, 0, &err);
     CHECK(g == NULL && err.code == CB_ETOOBIG);
@@ -240,6 +282,12 @@ static void feedback_notation(void)
     CHECK(cb_game_parse_feedback(g, "4B1W", &id, &err) == CB_EPARSE);
     CHECK(cb_game_parse_feedback(g, "2X", &id, &err) == CB_EPARSE);
     CHECK(cb_game_parse_feedback(g, "", &id, &err) == CB_EPARSE);
+    /* numbers beyond long: strtol clamps them, and b + w must not overflow (issue 15, finding 2) */
+    CHECK(cb_game_parse_feedback(g, "2 99999999999999999999", &id, &err) == CB_EPARSE &&
+          strstr(err.message, "cannot happen"));
+    CHECK(cb_game_parse_feedback(g, "2 9223372036854775807", &id, &err) == CB_EPARSE);
+    CHECK(cb_game_parse_feedback(g, "9223372036854775807B1W", &id, &err) == CB_EPARSE);
+    CHECK(cb_game_parse_feedback(g, "1 4294967297", &id, &err) == CB_EPARSE);
     char buf[16];
     CHECK(cb_game_parse_code(g, "1122", &id, &err) == CB_OK);
     cb_game_format_code(g, id, buf, sizeof buf);

@@ -102,6 +102,11 @@ static void contradictions_and_undo(void)
     /* a won game leaves just the secret */
     uint32_t crane = code(g, "crane");
     CHECK(cb_state_apply(st, crane, cb_game_won(g)) == CB_OK && cb_state_count(st) == 1 && cb_state_won(st));
+    /* and nothing comes after a win (issue 15: `candidates crane=GGGGG crane=GGGGG` was accepted) */
+    char why[128] = "";
+    CHECK(!cb_state_legal(st, crane, why, sizeof why) && strstr(why, "already won"));
+    CHECK(cb_state_apply(st, crane, cb_game_won(g)) == CB_EILLEGAL && cb_state_turns(st) == 1);
+    CHECK(cb_state_undo(st) == CB_OK && cb_state_legal(st, crane, NULL, 0));
     cb_state_free(st);
     cb_table_free(t);
     cb_game_free(g);

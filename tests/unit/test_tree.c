@@ -3,6 +3,7 @@
  * history, statistics, and every kind of broken file rejected with its line.
  */
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "codebreaker/codebreaker.h"
@@ -158,6 +159,18 @@ static void built_by_hand(void)
     CHECK(cb_tree_verify(tree, t, 0, 0, &st, &err) == CB_OK);
     CHECK(st.games == 4 && st.total == 1 + 2 + 2 + 3 && st.max == 3 && st.dist[2] == 2);
     CHECK(cb_tree_save(tree, t, tmpfile(), CB_TREE_TEXT, NULL, &err) == CB_OK);
+    /* saving by path: whole or not at all (issue 15: a failed --tree write left a truncated file) */
+    char dir[] = "/tmp/cb_test_tree_XXXXXX", path[64], tmp[96];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/t.tree", dir);
+    CHECK(cb_tree_save_path(tree, t, path, CB_TREE_TEXT, NULL, &err) == CB_OK);
+    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+    CHECK(access(path, R_OK) == 0 && access(tmp, F_OK) != 0);
+    CHECK(cb_tree_save_path(tree, t, "/dev/full", CB_TREE_TEXT, NULL, &err) == CB_EIO);
+    snprintf(tmp, sizeof tmp, "%s/none/t.tree", dir);
+    CHECK(cb_tree_save_path(tree, t, tmp, CB_TREE_TEXT, NULL, &err) == CB_EIO && strstr(err.message, "none/t.tree"));
+    remove(path);
+    rmdir(dir);
     cb_tree_free(tree);
     cb_table_free(t);
     cb_game_free(g);

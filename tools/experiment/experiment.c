@@ -3,6 +3,7 @@
  * results file (resumption), the progress bar with the time left, one
  * configuration's simulation, figures in both formats.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "experiment.h"
+#include "outfile.h"
 
 #define TABLE_LIMIT ((size_t)1 << 30) /* experiments keep feedback tables under 1 GiB; larger games run on the fly */
 
@@ -84,19 +86,95 @@ static int split_csv(char *line, char **fields, int max)
     }
 }
 
-static void write_csv_field(FILE *f, const char *v)
+/* What a results column may hold: checked when a file is read back, so a damaged value stops with its line. */
+typedef enum { V_TEXT, V_INT, V_NUM, V_OPTNUM, V_ANYNUM, V_SEED, V_DIST } value_kind;
+
+static const struct {
+    const char *name;
+    value_kind kind;
+    double hi; /* V_INT, V_NUM, V_OPTNUM: from 0 to hi */
+} column_kinds[] = {
+    {"k", V_INT, 64},
+    {"n", V_INT, CB_MAX_LENGTH},
+    {"target_turn", V_INT, 1000},
+    {"games", V_INT, 1e12},
+    {"seed", V_SEED, 0},
+    {"iterations", V_INT, 1e9},
+    {"secrets", V_NUM, 1e30},
+    {"played", V_INT, 1e12},
+    {"average", V_NUM, 1001},
+    {"stddev", V_NUM, 1001},
+    {"ci95", V_NUM, 1001},
+    {"median", V_NUM, 1001},
+    {"max", V_INT, 1001},
+    {"removed", V_NUM, 1},
+    {"seconds", V_NUM, 1e9},
+    {"states", V_INT, 1e15},
+    {"distribution", V_DIST, 0},
+    {"eq2", V_ANYNUM, 0},
+    {"counting", V_INT, 1e6},
+    {"linear", V_INT, 1e6},
+    {"first_feedbacks", V_NUM, 1e30},
+    {"best_entropy", V_OPTNUM, 200},
+    {"adjusted_entropy", V_OPTNUM, 200},
+    {"perfect_entropy", V_OPTNUM, 200},
+};
+
+/* 1 when v is a finite number (all of v), stored in *x. */
+static int number(const char *v, double *x)
 {
-    if (!strpbrk(v, ",\"\n\r")) {
-        fputs(v, f);
-        return;
+    char *end;
+    errno = 0;
+    *x = strtod(v, &end);
+    return *v && !isspace((unsigned char)*v) && *end == '\0' && errno == 0 && isfinite(*x);
+}
+
+/* "2:5 3:10": guesses (0..1000) and how many games took them. */
+static int distribution_ok(const char *v)
+{
+    while (*v) {
+        char *end;
+        errno = 0;
+        long g = strtol(v, &end, 10);
+        if (end == v || *end != ':' || errno || g < 0 || g > 1001)
+            return 0;
+        double c = strtod(end + 1, &end);
+        if (end == v || !isfinite(c) || c < 0 || c > 1e15 || (*end && *end != ' '))
+            return 0;
+        v = *end ? end + 1 : end;
     }
-    fputc('"', f);
-    for (; *v; v++) {
-        if (*v == '"')
-            fputc('"', f);
-        fputc(*v, f);
+    return 1;
+}
+
+/* NULL when value v fits column name, else what it should be (in buf). */
+static const char *bad_value(const char *name, const char *v, char *buf, size_t size)
+{
+    for (size_t i = 0; i < sizeof column_kinds / sizeof column_kinds[0]; i++) {
+        double x, hi = column_kinds[i].hi;
+        if (strcmp(column_kinds[i].name, name) != 0)
+            continue;
+        switch (column_kinds[i].kind) {
+        case V_INT:
+            snprintf(buf, size, "a whole number from 0 to %g", hi);
+            return number(v, &x) && x >= 0 && x <= hi && x == floor(x) ? NULL : buf;
+        case V_OPTNUM:
+            if (!*v)
+                return NULL;
+            /* fall through */
+        case V_NUM:
+            snprintf(buf, size, "a number from 0 to %g", hi);
+            return number(v, &x) && x >= 0 && x <= hi ? NULL : buf;
+        case V_ANYNUM:
+            return number(v, &x) && fabs(x) < 1e15 ? NULL : "a finite number";
+        case V_SEED:
+            return *v && strspn(v, "0123456789") == strlen(v) && strlen(v) <= 20 ? NULL : "a seed";
+        case V_DIST:
+            return distribution_ok(v) ? NULL : "a distribution such as 2:5 3:10";
+        default:
+            return NULL;
+        }
     }
-    fputc('"', f);
+    return NULL; /* text */
 }
 
 static int keep_row(exp_store *s, char *const *values)
@@ -119,6 +197,34 @@ static int keep_row(exp_store *s, char *const *values)
     return 0;
 }
 
+/*
+ * Write the header and every row kept to the results file, whole or not at
+ * all (a temporary file renamed over it): a run stopped by a full disk
+ * leaves the results of before, never a truncated file. 0, or the status.
+ */
+static int store_write(const exp_store *s)
+{
+    out_file o;
+    int rc = out_open(&o, "results", s->path);
+    if (rc)
+        return rc;
+    for (int i = 0; i < s->ncols; i++) {
+        if (i)
+            fputc(',', o.f);
+        out_csv_field(o.f, s->cols[i]);
+    }
+    fputc('\n', o.f);
+    for (size_t r = 0; r < s->nrows && !ferror(o.f); r++) {
+        for (int i = 0; i < s->ncols; i++) {
+            if (i)
+                fputc(',', o.f);
+            out_csv_field(o.f, s->rows[r][i]);
+        }
+        fputc('\n', o.f);
+    }
+    return out_commit(&o, "results");
+}
+
 int exp_store_open(exp_ctx *x, const char *const *cols, int ncols, int nkeys)
 {
     exp_store *s = &x->store;
@@ -126,19 +232,16 @@ int exp_store_open(exp_ctx *x, const char *const *cols, int ncols, int nkeys)
     s->cols = cols;
     s->ncols = ncols;
     s->nkeys = nkeys;
-    if (make_dirs(x->o.out) != 0)
-        return cli_fail(CB_EIO, "--out: cannot make the directory %s", x->o.out);
+    if (make_dirs(x->o.out) != 0) {
+        cli_fail(CB_EIO, "--out: cannot make the directory %s: %s", x->o.out, strerror(errno));
+        return 1; /* a failed write */
+    }
     snprintf(s->path, sizeof s->path, "%s/%s.csv", x->o.out, x->o.name);
     FILE *f = fopen(s->path, "r");
     if (!f) {
         if (errno != ENOENT)
-            return cli_fail(CB_EIO, "%s: cannot read it", s->path);
-        if (!(f = fopen(s->path, "w")))
-            return cli_fail(CB_EIO, "%s: cannot create it", s->path);
-        for (int i = 0; i < ncols; i++)
-            fprintf(f, "%s%s", i ? "," : "", cols[i]);
-        fputc('\n', f);
-        return fclose(f) == 0 ? 0 : cli_fail(CB_EIO, "%s: cannot write it", s->path);
+            return cli_fail(CB_EIO, "%s: cannot read it: %s", s->path, strerror(errno));
+        return store_write(s);
     }
     char *line = NULL;
     size_t cap = 0;
@@ -163,22 +266,25 @@ int exp_store_open(exp_ctx *x, const char *const *cols, int ncols, int nkeys)
                               "move it away or choose another --out",
                               s->path);
         } else if (n != ncols)
-            rc = cli_fail(CB_EINVAL, "%s, line %ld: %d fields where %d belong (a damaged file? remove the line)",
-                          s->path, lineno, n, ncols);
-        else
-            rc = keep_row(s, fields);
+            rc = cli_fail(CB_EINVAL, "%s:%ld: %d fields where %d belong (a damaged file? remove the line)", s->path,
+                          lineno, n, ncols);
+        else {
+            const char *why = NULL;
+            char buf[64];
+            int i = 0;
+            for (; i < ncols && !why; i++)
+                why = bad_value(cols[i], fields[i], buf, sizeof buf);
+            if (why)
+                rc = cli_fail(CB_EINVAL, "%s:%ld: %s '%.40s' is not %s (a damaged file? remove the line)", s->path,
+                              lineno, cols[i - 1], fields[i - 1], why);
+            else
+                rc = keep_row(s, fields);
+        }
     }
     free(line);
     fclose(f);
-    if (rc == 0 && lineno == 0) { /* an empty file: give it its header */
-        FILE *w = fopen(s->path, "w");
-        if (!w)
-            return cli_fail(CB_EIO, "%s: cannot write it", s->path);
-        for (int i = 0; i < ncols; i++)
-            fprintf(w, "%s%s", i ? "," : "", cols[i]);
-        fputc('\n', w);
-        fclose(w);
-    }
+    if (rc == 0 && lineno == 0) /* an empty file: give it its header */
+        rc = store_write(s);
     return rc;
 }
 
@@ -196,18 +302,8 @@ char **exp_store_find(const exp_store *s, char *const *key)
 
 int exp_store_append(exp_store *s, char *const *values)
 {
-    FILE *f = fopen(s->path, "a");
-    if (!f)
-        return cli_fail(CB_EIO, "%s: cannot write it", s->path);
-    for (int i = 0; i < s->ncols; i++) {
-        if (i)
-            fputc(',', f);
-        write_csv_field(f, values[i] ? values[i] : "");
-    }
-    fputc('\n', f);
-    if (fclose(f) != 0)
-        return cli_fail(CB_EIO, "%s: cannot write it", s->path);
-    return keep_row(s, values);
+    int rc = keep_row(s, values);
+    return rc ? rc : store_write(s);
 }
 
 void exp_store_close(exp_store *s)
@@ -605,8 +701,10 @@ int exp_figure(exp_ctx *x, const char *base, int kind, const plot_figure *fig, c
         snprintf(path, sizeof path, "%s/%s.%s", x->o.out, base, exts[e]);
         int rc =
             kind == 'b' ? plot_bars(path, fig, s, n, why, sizeof why) : plot_lines(path, fig, s, n, why, sizeof why);
-        if (rc)
-            return cli_fail(rc == 2 ? CB_EINVAL : CB_EIO, "%s", why);
+        if (rc) {
+            cli_fail(rc == 2 ? CB_EINVAL : CB_EIO, "%s", why);
+            return rc; /* 2 a bad name, 1 a failed write */
+        }
     }
     return 0;
 }

@@ -3,15 +3,20 @@
  * svgcairo). This file only arranges what PLplot draws: ranges, colours,
  * legend, bars from rectangles.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <plplot.h>
 
+#include "outfile.h"
 #include "plot.h"
 
 enum { COLOR_BG = 0, COLOR_INK = 1, COLOR_GRID = 2, COLOR_FRAME = 3, COLOR_SERIES = 4, NPALETTE = 8 };
@@ -55,7 +60,85 @@ static int ext_is(const char *path, const char *ext)
 
 int plot_path_ok(const char *path)
 {
-    return ext_is(path, "svg") || ext_is(path, "png");
+    return strcmp(path, "-") == 0 || ext_is(path, "svg") || ext_is(path, "png");
+}
+
+/*
+ * The figure being drawn: PLplot writes it to a temporary file beside its
+ * name (SVG to stdout for "-"), which close_stream checks is whole before
+ * moving it into place: a full disk never leaves a truncated figure.
+ */
+static struct {
+    const char *path;       /* as given */
+    char tmp[OUT_PATH_MAX]; /* where PLplot draws */
+    int copy;               /* 1: copied to stdout or a device at the end, 0: renamed over path */
+    char real[OUT_PATH_MAX];
+} drawing;
+
+/* 1 when the file ends as a whole SVG or PNG does (cairo reports no write errors through PLplot). */
+static int complete(const char *path, int svg)
+{
+    unsigned char tail[64];
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    size_t n = size >= (long)sizeof tail ? sizeof tail : 0;
+    int ok = n && fseek(f, -(long)n, SEEK_END) == 0 && fread(tail, 1, n, f) == n;
+    fclose(f);
+    if (!ok)
+        return 0;
+    if (!svg)
+        return memcmp(tail + n - 8, "IEND\xae\x42\x60\x82", 8) == 0;
+    for (size_t i = 0; i + 6 <= n; i++)
+        if (memcmp(tail + i, "</svg>", 6) == 0)
+            return 1;
+    return 0;
+}
+
+/* Copy file path to stdout ("-") or to the device or pipe named dest. */
+static int copy_out(const char *path, const char *dest)
+{
+    char buf[1 << 14];
+    size_t got;
+    FILE *f = fopen(path, "rb"), *out = strcmp(dest, "-") == 0 ? stdout : fopen(dest, "wb");
+    int bad = !f || !out;
+    while (!bad && (got = fread(buf, 1, sizeof buf, f)) > 0)
+        if (fwrite(buf, 1, got, out) != got)
+            break;
+    bad = bad || ferror(f) || ferror(out) || fflush(out) != 0;
+    if (f)
+        fclose(f);
+    if (out && out != stdout && fclose(out) != 0)
+        bad = 1;
+    return bad ? -1 : 0;
+}
+
+/* End the stream: the figure goes into place when whole; 0, or an exit status with why filled. */
+static int close_stream(char *why, size_t why_size)
+{
+    plend1();
+    int svg = strcmp(drawing.path, "-") == 0 || ext_is(drawing.path, "svg");
+    if (!complete(drawing.tmp, svg)) {
+        unlink(drawing.tmp);
+        return fail(why, why_size, 1, "%s: cannot write the figure (a full disk?)", drawing.path);
+    }
+    if (drawing.copy) {
+        int rc = copy_out(drawing.tmp, drawing.path);
+        unlink(drawing.tmp);
+        return rc == 0 ? 0 : fail(why, why_size, 1, "%s: cannot write the figure", drawing.path);
+    }
+    if (rename(drawing.tmp, drawing.real) != 0) {
+        unlink(drawing.tmp);
+        return fail(why, why_size, 1, "%s: cannot write the figure", drawing.path);
+    }
+    return 0;
+}
+
+static void abandon_stream(void)
+{
+    plend1();
+    unlink(drawing.tmp);
 }
 
 /* 1 when PLplot knows the device `name`. */
@@ -81,20 +164,32 @@ static int on_plplot_exit(const char *message)
 /* Open a PLplot stream on path; 0 or an exit status with why filled. */
 static int open_stream(const char *path, const plot_figure *fig, char *why, size_t why_size)
 {
-    const char *dev = ext_is(path, "svg") ? "svgcairo" : "pngcairo";
+    int to_stdout = strcmp(path, "-") == 0;
+    const char *dev = to_stdout || ext_is(path, "svg") ? "svgcairo" : "pngcairo";
     if (!plot_path_ok(path))
-        return fail(why, why_size, 2, "%s: a plot file must end in .svg or .png", path);
-    FILE *f = fopen(path, "wb");
+        return fail(why, why_size, 2, "%s: a plot file must end in .svg or .png (- writes SVG to stdout)", path);
+    struct stat sb;
+    drawing.path = path;
+    drawing.copy = to_stdout || (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)); /* "-", /dev/stdout, a FIFO */
+    if (drawing.copy || !realpath(path, drawing.real)) /* a symbolic link: its target gets the figure */
+        snprintf(drawing.real, sizeof drawing.real, "%s", path);
+    const char *dev_ext =
+        to_stdout || ext_is(path, "svg") ? "/tmp/codebreaker-figure.svg" : "/tmp/codebreaker-figure.png";
+    if (out_temp_name(drawing.copy ? dev_ext : drawing.real, drawing.tmp, sizeof drawing.tmp))
+        return fail(why, why_size, 2, "%s: the file name is too long", path);
+    FILE *f = fopen(drawing.tmp, "wb");
     if (!f)
-        return fail(why, why_size, 2, "%s: cannot create the file", path);
+        return fail(why, why_size, 1, "%s: cannot create the file: %s", path, strerror(errno));
     fclose(f);
-    if (!have_device(dev))
+    if (!have_device(dev)) {
+        unlink(drawing.tmp);
         return fail(why, why_size, 1, "the plotting library lacks its %s driver (install plplot-driver-cairo)", dev);
+    }
     PLINT stream;
     plmkstrm(&stream);
     plsexit(on_plplot_exit);
     plsdev(dev);
-    plsfnam(path);
+    plsfnam(drawing.tmp);
     plspage(0, 0, fig->width > 0 ? fig->width : 1000, fig->height > 0 ? fig->height : 650, 0, 0);
     plscmap0n(16);
     plscolbg(255, 255, 255);
@@ -402,8 +497,7 @@ int plot_lines(const char *path, const plot_figure *fig, const plot_series *seri
     plwidth(1.0);
     draw_legend(corner, series, nseries, 0);
     draw_note(fig);
-    plend1();
-    return 0;
+    return close_stream(why, why_size);
 }
 
 /* Draw bars: group i at x position xs[i] (spacing `spacing`), series side by side. */
@@ -481,7 +575,7 @@ static int bars(const char *path, const plot_figure *fig, const plot_series *ser
     if (!ex || !ey) {
         free(ex);
         free(ey);
-        plend1();
+        abandon_stream();
         return fail(why, why_size, 1, "out of memory");
     }
     for (size_t i = 0; i < ngroups; i++) {
@@ -508,8 +602,7 @@ static int bars(const char *path, const plot_figure *fig, const plot_series *ser
         draw_categories(fig, &fr, xs, ngroups);
     draw_legend(corner, series, nseries, 1);
     draw_note(fig);
-    plend1();
-    return 0;
+    return close_stream(why, why_size);
 }
 
 int plot_bars(const char *path, const plot_figure *fig, const plot_series *series, size_t nseries, char *why,

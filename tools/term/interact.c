@@ -79,7 +79,7 @@ void interact_rules(const term *t, const cb_game *g, int max_guesses)
     int n = cb_game_length(g), k = cb_game_colors(g);
     char within[48] = "";
     if (max_guesses > 0)
-        snprintf(within, sizeof within, " within %d guesses", max_guesses);
+        snprintf(within, sizeof within, " within %d guess%s", max_guesses, max_guesses == 1 ? "" : "es");
     switch (cb_game_rule(g)) {
     case CB_RULE_MASTERMIND:
         printf("Find the code of %d pegs (colours %s to %s, %s)%s.\n", n, cb_game_symbol(g, 0),

@@ -1,0 +1,206 @@
+#!/bin/sh
+# cli_conventions.sh: the program's conventions for scripts (issue 12) and its defences against bad
+# input (issue 15): failed writes, `-` for stdout, atomic files, RFC 4180 CSV, usage errors, limits.
+# usage: sh tests/cli/cli_conventions.sh path/to/codebreaker
+cb="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+. "$(dirname "$0")/lib.sh"
+
+# --- numbers a Mastermind feedback cannot hold: no overflow, a clear error (issue 15, finding 2)
+expect_err mm-overflow 2 "cannot happen with 4 pegs" -- candidates --game mastermind '1234=2 99999999999999999999'
+expect_err mm-llong-max 2 "cannot happen with 4 pegs" -- candidates --game mastermind '1234=2 9223372036854775807'
+expect_err mm-overflow-b 2 "cannot happen with 4 pegs" -- candidates --game mastermind '1234=9223372036854775807B1W'
+
+# --- word frequencies must be finite, non-negative and not absurdly large
+printf 'crane 1\nslate inf\n' >"$tmp/inf.tsv"
+expect_err freq-inf 2 "inf.tsv:2: expected a word and a weight" -- rank --strategy frequency --freq "$tmp/inf.tsv"
+printf 'crane 1e400\n' >"$tmp/huge.tsv"
+expect_err freq-1e400 2 "huge.tsv:1: expected a word and a weight" -- rank --strategy frequency --freq "$tmp/huge.tsv"
+printf 'crane nan\n' >"$tmp/nan.tsv"
+expect_err freq-nan 2 "nan.tsv:1: expected a word and a weight" -- rank --strategy frequency --freq "$tmp/nan.tsv"
+
+# --- usage errors are status 2: stray arguments, a repeated option; assist takes the turns played
+expect_err info-stray 2 "info takes no arguments, but got 'bogus'" -- info bogus
+expect_err simulate-stray 2 "simulate takes no arguments" -- simulate --game mastermind extra
+expect_err bound-stray 2 "bound takes no arguments" -- bound --game symble x
+expect_err play-stray 2 "play takes no arguments" -- play crane
+expect_err serve-stray 2 "serve takes no arguments" -- serve 8080
+expect_err repeated 2 "game is given twice" -- info --game wordle --game mastermind
+expect_err repeated-eq 2 "limit is given twice" -- rank --limit=3 --limit 4 salet=.Y...
+printf 'quit\n' >"$tmp/quit"
+"$cb" assist salet=.Y... crony=..G.. <"$tmp/quit" >"$tmp/out" 2>"$tmp/err"
+has assist-history "one candidate left: avoid"
+expect_err assist-bad-history 2 "crony=GGGGG: no secret gives this" -- assist salet=.Y... crony=GGGGG
+check version "$cb" --version
+has version-line '^codebreaker [0-9]+\.[0-9]+'
+check V "$cb" -V
+has V-line '^codebreaker [0-9]+\.[0-9]+'
+# singulars
+printf 'crane\n' >"$tmp/one.txt"
+check one-info "$cb" info --words "$tmp/one.txt"
+has one-info-singular '\(1 answer, 1 guess\)'
+check one-optimal "$cb" optimal --words "$tmp/one.txt"
+has one-optimal-singular 'total +1 guess over 1 secret '
+if grep -Eq '(^|[ (])1 [a-z]*[^s]s\b' "$tmp/out"; then bad "one-optimal: a plural after 1"; cat "$tmp/out"; else ok; fi
+
+# --- every --json the help offers prints JSON (each line one JSON value: one object, or JSON Lines)
+"$cb" optimal --game mastermind --colors 3 --pegs 3 --tree "$tmp/m33.tree" >/dev/null
+offered=""
+for cmd in info feedback candidates rank distribution bound simulate optimal verify-tree experiment play assist solve serve; do
+    "$cb" "$cmd" --help | grep -q -- '--json' && offered="$offered $cmd"
+done
+if [ "$offered" = " info feedback candidates rank distribution bound simulate optimal verify-tree solve" ]; then ok; else
+    bad "json-offered: --json is offered by$offered (each needs a case below)"
+fi
+# json NAME ARGS...: the command succeeds with output, kept in $tmp/NAME.json and parsed below
+mkdir "$tmp/json"
+json() {
+    name="$1"
+    shift
+    if "$cb" "$@" --json >"$tmp/json/$name.json" 2>"$tmp/err" && [ -s "$tmp/json/$name.json" ]; then ok; else
+        bad "json-$name: status or no output"
+        head -3 "$tmp/err"
+    fi
+}
+json info info
+json feedback feedback crane slate
+json candidates candidates salet=.Y...
+json rank rank --limit 3 salet=.Y...
+json distribution distribution --game mastermind 1122
+json bound bound --game symble --colors 6 --pegs 4
+json simulate simulate --game mastermind --sample 20 --strategy first,minimax
+json optimal optimal --game mastermind --colors 3 --pegs 3
+json verify-tree verify-tree --game mastermind --colors 3 --pegs 3 "$tmp/m33.tree"
+json solve solve --game mastermind 1234
+# each output is one JSON value per line (one Python for all: it starts slowly on a busy machine)
+if python3 -c '
+import json, sys
+for path in sys.argv[1:]:
+    lines = open(path).read().splitlines()
+    assert lines, path
+    for line in lines:
+        try:
+            json.loads(line)
+        except ValueError as e:
+            sys.exit("%s: %s: %s" % (path, e, line[:80]))
+' "$tmp"/json/*.json; then ok; else bad "json: an output is not JSON Lines"; fi
+expect_err play-json 2 "unknown option --json" -- play --json
+expect_err assist-json 2 "unknown option --json" -- assist --json
+
+# --- input that must be refused (issue 15, finding 6)
+expect_err after-win 2 "already won" -- candidates crane=GGGGG crane=GGGGG
+expect_err after-win-mm 2 "already won" -- candidates --game mastermind 1234=4B 1234=4B
+printf 'crane\nsl\000te\n' >"$tmp/nul.txt"
+expect_err nul-byte 2 "nul.txt:2: .*control" -- info --words "$tmp/nul.txt"
+printf '\357\273\277crane\n' >"$tmp/bom.txt"
+check bom "$cb" info --words "$tmp/bom.txt"
+has bom-5-letters '5 letters' 
+expect_err dev-zero 2 "larger than the limit of 64 MiB" -- info --words /dev/zero
+# feedback - reads in bounded memory: a line past 4096 bytes or with a NUL byte is refused, the rest goes on
+(printf 'crane slate\n'; head -c 5000 /dev/zero | tr '\000' a; printf '\nsl\000te crane\nslate crane\n') >"$tmp/pairs"
+"$cb" feedback - <"$tmp/pairs" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" = 2 ] && [ "$(tr '\n' ' ' <"$tmp/out")" = "..G.G ? ? ..G.G " ] && grep -q "line 2: longer than 4096" "$tmp/err" &&
+    grep -q "line 3: holds a NUL" "$tmp/err"; then ok; else bad "feedback-lines: status $rc"; cat "$tmp/out" "$tmp/err"; fi
+head -c 50000000 /dev/zero | "$cb" feedback - >/dev/null 2>&1
+[ $? = 2 ] && ok || bad "feedback-dev-zero"
+(printf '\357\273\277'; cat "$tmp/m33.tree") >"$tmp/bom.tree"
+check tree-bom "$cb" verify-tree --game mastermind --colors 3 --pegs 3 "$tmp/bom.tree"
+expect_err tree-dev-zero 2 "larger than the limit of 64 MiB" -- verify-tree --game mastermind /dev/zero
+
+# --- a write that fails is an error: stdout on a full disk gives status 1 and says so, in every subcommand
+# full NAME ARGS...: the command with stdout on /dev/full (stdin: $tmp/stdin) exits 1 and names the failure
+full() {
+    name="$1"
+    shift
+    "$cb" "$@" >/dev/full 2>"$tmp/err" <"$tmp/stdin"
+    rc=$?
+    if [ "$rc" = 1 ] && grep -Eq "No space left on device|cannot write" "$tmp/err"; then ok; else bad "full-$name: status $rc, stderr:"; head -3 "$tmp/err"; fi
+}
+: >"$tmp/stdin"
+"$cb" optimal --game mastermind --colors 3 --pegs 3 --tree "$tmp/m33.tree" >/dev/null
+full help --help
+full version --version
+full V -V
+full info info
+full info-json info --json
+full info-help info --help
+full feedback feedback crane slate
+printf 'crane slate\nslate crane\n' >"$tmp/stdin"
+full feedback-stream feedback -
+: >"$tmp/stdin"
+full candidates candidates
+full candidates-json candidates --json salet=.Y...
+full rank rank --limit 3 salet=.Y...
+full distribution distribution --game mastermind 1122
+full bound bound --game symble --colors 6 --pegs 4
+full simulate-json simulate --json --game mastermind --sample 20
+full simulate simulate --game mastermind --sample 20
+full optimal optimal --game mastermind --colors 3 --pegs 3
+full optimal-tree optimal --game mastermind --colors 3 --pegs 3 --tree -
+full verify-tree verify-tree --game mastermind --colors 3 --pegs 3 "$tmp/m33.tree"
+full experiment-list experiment list
+full solve solve --game mastermind 1234
+full play play --game mastermind --seed 1
+full assist assist --game mastermind
+# reading stdin that fails is an error too
+"$cb" feedback - </ >/dev/null 2>"$tmp/err"
+rc=$?
+if [ "$rc" = 1 ] && grep -q "cannot read standard input" "$tmp/err"; then ok; else bad "feedback-read: status $rc"; cat "$tmp/err"; fi
+
+# --- output files: "-" is stdout, a failed write is status 1, and no truncated file is ever left behind
+printf 'ab,c\nabc"\nbbcd\nacbd\n' >"$tmp/comma.txt"
+cd "$tmp" || exit 1
+check csv-stdout "$cb" simulate --words "$tmp/comma.txt" --strategy first,entropy --csv -
+cd - >/dev/null || exit 1
+has csv-stdout-only '^strategy,secret,guesses,won,path$'
+if grep -q "average" "$tmp/out"; then bad "csv-stdout: the summary went to stdout with the CSV"; else ok; fi
+# RFC 4180: Python's csv module reads back every field, the comma and the quote inside words
+if python3 -c '
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+assert rows[0] == ["strategy", "secret", "guesses", "won", "path"], rows[0]
+assert all(len(r) == 5 for r in rows), [len(r) for r in rows]
+assert {r[1] for r in rows[1:]} == {"ab,c", "abc\"", "bbcd", "acbd"}, rows
+assert rows[1][4].split(" ")[0] == "ab,c", rows[1]
+' "$tmp/out"; then ok; else bad "csv-python: Python's csv module does not read the CSV back"; fi
+check csv-file "$cb" simulate --words "$tmp/comma.txt" --csv "$tmp/games.csv"
+if [ "$(wc -l <"$tmp/games.csv")" = 5 ]; then ok; else bad "csv-file: $tmp/games.csv"; fi
+echo old >"$tmp/perm.csv"
+chmod 640 "$tmp/perm.csv"
+ln -s perm.csv "$tmp/link.csv"
+check csv-replace "$cb" simulate --words "$tmp/comma.txt" --csv "$tmp/link.csv"
+if [ -L "$tmp/link.csv" ] && [ "$(stat -c %a "$tmp/perm.csv")" = 640 ] && [ "$(wc -l <"$tmp/perm.csv")" = 5 ]; then ok; else
+    bad "csv-replace: the link or the permissions of the file replaced were lost"
+fi
+[ -e "$tmp/-" ] && bad "--csv - wrote a file named -" || ok
+expect_err csv-full 1 "csv: cannot write /dev/full: No space left" -- simulate --words "$tmp/comma.txt" --csv /dev/full
+expect_err csv-nofolder 1 "csv: cannot write $tmp/none/g.csv: No such file" -- simulate --words "$tmp/comma.txt" --csv "$tmp/none/g.csv"
+expect_err tree-full 1 "tree: .*No space left" -- optimal --game mastermind --colors 3 --pegs 3 --tree /dev/full
+check plot-stdout "$cb" distribution --game mastermind 1122 --plot -
+has plot-stdout-svg '</svg>'
+if head -c 5 "$tmp/out" | grep -q '<?xml'; then ok; else bad "plot-stdout: stdout is not the SVG alone"; fi
+ls -a "$tmp" | grep -q '\.tmp' && bad "a temporary file was left in $tmp" || ok
+
+# a full disk (a 16 KiB tmpfs, when this runs as root and may mount): every writer fails with status 1,
+# the file written before stays whole, and no temporary file is left behind
+small="$tmp/small"
+mkdir -p "$small"
+if mount -t tmpfs -o size=16k tmpfs "$small" 2>/dev/null; then
+    echo "keep me" >"$small/m.tree"
+    head -c 12000 /dev/zero >"$small/ballast" # leaves about 4 KiB
+    "$cb" optimal --game mastermind --colors 4 --pegs 4 --tree "$small/m.tree" >/dev/null 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" = 1 ] && [ "$(cat "$small/m.tree")" = "keep me" ]; then ok; else bad "tree-disk: status $rc, $(head -c 40 "$small/m.tree")"; cat "$tmp/err"; fi
+    rm -f "$small/ballast"
+    "$cb" experiment symble-length-growth --games 20 --range n=2..3 --out "$small/e" --quiet >/dev/null 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" = 1 ] && grep -q "cannot write" "$tmp/err"; then ok; else bad "experiment-disk: status $rc"; cat "$tmp/err"; fi
+    ls -a "$small" "$small/e" | grep -q '\.tmp' && bad "experiment-disk: a temporary file was left" || ok
+    for f in "$small"/e/*; do [ -s "$f" ] || bad "experiment-disk: $f is empty"; done
+    umount "$small"
+else
+    echo "note: cannot mount a tmpfs here; the full-disk tests of files were skipped"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
