@@ -178,6 +178,7 @@ static int run(cli *c)
 }
 
 static const cli_opt opts[] = {
+    {"json", NULL, "machine-readable output (one JSON object)"},
     {"of", "LIST", "secrets (default) or guesses: every allowed guess (the C++ Wordle paper's Table 3)"},
     {"plot", "FILE", "draw the heatmap to FILE (.svg or .png)"},
     {NULL, NULL, NULL},
