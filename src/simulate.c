@@ -66,7 +66,7 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Stop and error are written by any thread: atomic stores, read with atomic loads (halted, failure). */
+/* Stop and error are written by any thread: atomic stores, read with atomic loads (stopped, failure). */
 static void fail(sim *m, int code, const char *message)
 {
 #pragma omp critical(cb_sim_fail)
@@ -77,20 +77,15 @@ static void fail(sim *m, int code, const char *message)
     __atomic_store_n(&m->stop, 1, __ATOMIC_RELAXED);
 }
 
-static int halted(const sim *m)
-{
-    return __atomic_load_n(&m->stop, __ATOMIC_RELAXED);
-}
-
 static int failure(const sim *m)
 {
     return __atomic_load_n(&m->error, __ATOMIC_RELAXED);
 }
 
-/* Has a thread failed, or the caller cancelled? Both flags are written by other threads: read atomically. */
+/* Has a thread failed, or the caller cancelled? */
 static int stopped(const sim *m)
 {
-    return halted(m) || cb__flag(m->opt->cancel);
+    return __atomic_load_n(&m->stop, __ATOMIC_RELAXED) || cb__flag(m->opt->cancel);
 }
 
 static void report(sim *m, size_t finished)
