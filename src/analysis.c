@@ -406,3 +406,42 @@ int cb_guess_entropies(const cb_state *st, int threads, double *entropy)
     }
     return failed ? CB_ENOMEM : CB_OK;
 }
+
+void cb_letter_positions(const cb_game *game, int guesses, uint64_t *counts)
+{
+    int n = cb_game_length(game), k = cb_game_colors(game);
+    uint32_t total = guesses ? cb_game_guess_count(game) : cb_game_secret_count(game);
+    memset(counts, 0, (size_t)n * (size_t)k * sizeof *counts);
+    for (uint32_t i = 0; i < total; i++) {
+        const uint8_t *code = cb_game_code(game, guesses ? i : cb_game_secret_guess(game, i));
+        for (int p = 0; p < n; p++)
+            counts[(size_t)p * (size_t)k + code[p]]++;
+    }
+}
+
+int cb_letter_greedy(const cb_game *game, const uint64_t *counts, uint8_t *code, int *order)
+{
+    int n = cb_game_length(game), k = cb_game_colors(game);
+    uint64_t used = 0, top[CB_MAX_LENGTH] = {0};
+    if (k < n)
+        return CB_EINVAL;
+    for (int p = 0; p < n; p++) {
+        order[p] = 0;
+        for (int c = 0; c < k; c++)
+            top[p] = counts[(size_t)p * (size_t)k + c] > top[p] ? counts[(size_t)p * (size_t)k + c] : top[p];
+    }
+    for (int rank = 1; rank <= n; rank++) {
+        int bp = -1, bc = -1;
+        for (int p = 0; p < n; p++) /* the open position of the largest maximum */
+            if (!order[p] && (bp < 0 || top[p] > top[bp]))
+                bp = p;
+        for (int c = 0; c < k; c++) /* its most frequent symbol not taken yet */
+            if (!((used >> c) & 1) &&
+                (bc < 0 || counts[(size_t)bp * (size_t)k + c] > counts[(size_t)bp * (size_t)k + bc]))
+                bc = c;
+        order[bp] = rank;
+        code[bp] = (uint8_t)bc;
+        used |= (uint64_t)1 << bc;
+    }
+    return CB_OK;
+}

@@ -24,6 +24,11 @@ void cb_game_format_code(const cb_game *game, uint32_t gi, char *buf, size_t siz
     }
 }
 
+void cb_game_format_secret(const cb_game *game, cb_secret_index si, char *buf, size_t size)
+{
+    cb_game_format_code(game, cb_game_secret_guess(game, si), buf, size);
+}
+
 /* Symbol index of folded code point cp, or -1. */
 static int find_symbol(const cb_game *game, uint32_t cp)
 {
@@ -75,6 +80,19 @@ int cb_game_parse_code(const cb_game *game, const char *text, uint32_t *gi, cb_e
         return cb_error_set(err, CB_ENOTFOUND, "'%s' is not %s", text,
                             game->no_repeat ? "allowed: its symbols must all differ"
                                             : "in the list of allowed guesses");
+    return CB_OK;
+}
+
+int cb_game_parse_secret(const cb_game *game, const char *text, cb_secret_index *si, cb_error *err)
+{
+    cb_guess_index gi;
+    *si = CB_NONE;
+    int rc = cb_game_parse_code(game, text, &gi, err);
+    if (rc != CB_OK)
+        return rc;
+    *si = cb_game_guess_secret(game, gi);
+    if (*si == CB_NONE)
+        return cb_error_set(err, CB_ENOTFOUND, "'%s' is an allowed guess but not one of the possible secrets", text);
     return CB_OK;
 }
 

@@ -77,6 +77,15 @@ static void fail(sim *m, int code, const char *message)
     m->stop = 1;
 }
 
+/* Has a thread failed, or the caller cancelled? Both flags are written by other threads: read atomically. */
+static int stopped(const sim *m)
+{
+    int stop;
+#pragma omp atomic read
+    stop = m->stop;
+    return stop || (m->opt->cancel && __atomic_load_n(m->opt->cancel, __ATOMIC_RELAXED));
+}
+
 static void report(sim *m, size_t finished)
 {
     size_t done;
@@ -85,7 +94,7 @@ static void report(sim *m, size_t finished)
     if (!m->opt->progress)
         return;
 #pragma omp critical(cb_sim_progress)
-    if (done >= m->next_report && !m->stop) {
+    if (done >= m->next_report && !stopped(m)) {
         m->next_report = done + (m->ngames + 99) / 100;
         if (m->opt->progress(m->opt->progress_ctx, done, m->ngames))
             fail(m, CB_ECANCELED, "cancelled");
@@ -108,7 +117,7 @@ static cb_sim_game record(const sim_game *g, const uint32_t *path)
 static void tell(sim *m, const uint32_t *ids, size_t count, const uint32_t *stack)
 {
 #pragma omp critical(cb_sim_game)
-    for (size_t i = 0; i < count && !m->stop; i++) {
+    for (size_t i = 0; i < count && !stopped(m); i++) {
         cb_sim_game rec = record(&m->games[ids[i]], stack);
         if (m->opt->on_game(m->opt->on_game_ctx, ids[i], &rec))
             fail(m, CB_ECANCELED, "cancelled");
@@ -227,7 +236,7 @@ static void parallel_groups(sim *m, const cb_state *st, uint32_t *ids, const siz
 #pragma omp for schedule(dynamic, 1)
         for (size_t k = 0; k < ngroups; k++) {
             size_t lo = starts[order[k].id], hi = starts[order[k].id + 1];
-            if (!m->stop)
+            if (!stopped(m))
                 group(m, own, &ws, ids + lo, hi - lo, depth, stk, 0);
         }
         cb_state_free(own);
@@ -240,7 +249,7 @@ static void parallel_groups(sim *m, const cb_state *st, uint32_t *ids, const siz
 /* The games ids[0..count) have reached st after depth guesses (in stack): play their next turn. */
 static int walk(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count, int depth, uint32_t *stack, int parallel)
 {
-    if (m->stop || (m->opt->cancel && *m->opt->cancel)) {
+    if (stopped(m)) {
         fail(m, CB_ECANCELED, "cancelled");
         return CB_ECANCELED;
     }
@@ -265,7 +274,7 @@ static int walk(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count, i
     if (parallel && ngroups > 1 && m->threads > 1)
         parallel_groups(m, st, ids, starts, ngroups, depth, stack);
     else
-        for (size_t k = 0; k < ngroups && !m->stop; k++)
+        for (size_t k = 0; k < ngroups && !stopped(m); k++)
             group(m, st, ws, ids + starts[k], starts[k + 1] - starts[k], depth, stack, parallel && ngroups == 1);
     free(starts);
     return m->error;

@@ -28,6 +28,10 @@ static const cb_strategy_info infos[CB_STRATEGY_KINDS] = {
     {"entropy-frequency", CB_STRATEGY_ENTROPY_FREQUENCY,
      "entropy plus the candidate's word probability; probes while more than 3 remain", "information-theory study", 1},
     {"first", CB_STRATEGY_FIRST, "the first remaining candidate in list order", "regex study", 0},
+    {"regex", CB_STRATEGY_REGEX,
+     "the first answer of distinct letters matching a pattern: the most frequent letters, then the feedback's "
+     "constraints",
+     "information-theory study 1.1", 0},
     {"tree:FILE", CB_STRATEGY_TREE, "plays the decision tree stored in FILE", "exact solver", 0},
 };
 
@@ -70,6 +74,10 @@ static void make_name(cb_strategy *s, const char *base)
         ADD(" --hard");
     if (c->tie == CB_TIE_RANDOM)
         ADD(" --tie random");
+    if (c->tie == CB_TIE_FREQUENCY)
+        ADD(" --tie frequency");
+    if (c->delay)
+        ADD(" --delay %d", c->delay);
     if (s->kind == CB_STRATEGY_MONTECARLO && c->iterations != CB_MONTECARLO_ITERATIONS)
         ADD(" --iterations %d", c->iterations);
 #undef ADD
@@ -102,6 +110,27 @@ static int load_weights(cb_strategy *s, const cb_strategy_config *cfg, cb_error 
     return rc;
 }
 
+/* Each symbol's occurrences over every position of every secret (tie frequency, regex), and at the first. */
+static void count_symbols(cb_strategy *s)
+{
+    const cb_game *game = s->game;
+    for (uint32_t i = 0; i < game->nsecret; i++) {
+        const uint8_t *code = cb_game_code(game, game->secret_guess[i]);
+        s->first_letters[code[0]]++;
+        for (int p = 0; p < game->n; p++)
+            s->letters[code[p]]++;
+    }
+}
+
+uint64_t cb__letter_score(const cb_strategy *s, uint32_t g)
+{
+    const uint8_t *code = cb_game_code(s->game, g);
+    uint64_t sum = 0;
+    for (int p = 0; p < s->game->n; p++)
+        sum += s->letters[code[p]];
+    return sum;
+}
+
 int cb_strategy_new(const cb_table *table, const cb_strategy_config *cfg, cb_strategy **out, cb_error *err)
 {
     cb_strategy_config def;
@@ -120,15 +149,19 @@ int cb_strategy_new(const cb_table *table, const cb_strategy_config *cfg, cb_str
     if (kind < 0)
         return cb_error_set(err, CB_ENOTFOUND,
                             "unknown strategy '%s' (use minimax, expected, parts, entropy, entropy-knuth, random, "
-                            "random-any, montecarlo, frequency, entropy-frequency, first or tree:FILE)",
+                            "random-any, montecarlo, frequency, entropy-frequency, first, regex or tree:FILE)",
                             name);
     const cb_game *game = cb_table_game(table);
     if (cfg->first_guess != CB_NONE && cfg->first_guess >= game->nguess)
         return cb_error_set(err, CB_EINVAL, "the first guess %u is not in the guess list", cfg->first_guess);
-    if (cfg->target_turn < 0 || cfg->iterations < 0 || cfg->threads < 0)
-        return cb_error_set(err, CB_EINVAL, "negative target turn, iterations or threads");
-    if (cfg->tie != CB_TIE_FIRST && cfg->tie != CB_TIE_RANDOM)
-        return cb_error_set(err, CB_EINVAL, "the tie rule must be first or random");
+    if (cfg->target_turn < 0 || cfg->iterations < 0 || cfg->threads < 0 || cfg->delay < 0)
+        return cb_error_set(err, CB_EINVAL, "negative target turn, iterations, delay or threads");
+    if (cfg->tie != CB_TIE_FIRST && cfg->tie != CB_TIE_RANDOM && cfg->tie != CB_TIE_FREQUENCY)
+        return cb_error_set(err, CB_EINVAL, "the tie rule must be first, random or frequency");
+    if (cfg->delay && kind == CB_STRATEGY_TREE)
+        return cb_error_set(err, CB_EINVAL, "a decision tree plays its own guesses: no delay");
+    if (kind == CB_STRATEGY_REGEX && game->rule != CB_RULE_WORDLE)
+        return cb_error_set(err, CB_EINVAL, "regex reads green, yellow and gray letters: Wordle rules only");
     if (cfg->hard && game->rule != CB_RULE_WORDLE)
         return cb_error_set(err, CB_EINVAL, "hard mode applies to Wordle rules only");
     cb_strategy *s = calloc(1, sizeof *s);
@@ -149,6 +182,8 @@ int cb_strategy_new(const cb_table *table, const cb_strategy_config *cfg, cb_str
         rc = load_weights(s, cfg, err);
     if (rc == CB_OK && kind == CB_STRATEGY_TREE)
         rc = cb__tree_open(s, name + 5, err);
+    if (rc == CB_OK && (cfg->tie == CB_TIE_FREQUENCY || kind == CB_STRATEGY_REGEX))
+        count_symbols(s);
     if (rc == CB_OK && is_greedy(s->kind)) {
         s->clogc_len = game->nsecret + 1 < CB_CLOGC_MAX ? game->nsecret + 1 : CB_CLOGC_MAX;
         s->clogc = cb__clogc_table(s->clogc_len);
@@ -193,11 +228,13 @@ int cb_strategy_deterministic(const cb_strategy *s)
     case CB_STRATEGY_RANDOM:
     case CB_STRATEGY_RANDOM_ANY:
         return 0;
-    case CB_STRATEGY_FIRST:
     case CB_STRATEGY_TREE:
         return 1;
+    case CB_STRATEGY_FIRST:
+    case CB_STRATEGY_REGEX:
+        return s->cfg.delay == 0;
     default:
-        return s->cfg.tie == CB_TIE_FIRST;
+        return s->cfg.tie != CB_TIE_RANDOM && s->cfg.delay == 0;
     }
 }
 
@@ -471,7 +508,7 @@ static int greedy_best(const cb_strategy *s, const cb_state *st, const cb__node 
 /* Apply the tie rule to ws->dec: prefer candidates, then (tie first) the lowest index. */
 static void break_ties(const cb_strategy *s, const cb_state *st, cb__decision *d)
 {
-    int prefer = s->cfg.tie == CB_TIE_FIRST || s->kind == CB_STRATEGY_ENTROPY_KNUTH;
+    int prefer = s->cfg.tie != CB_TIE_RANDOM || s->kind == CB_STRATEGY_ENTROPY_KNUTH;
     if (prefer && d->count > 1) {
         size_t k = 0;
         for (size_t i = 0; i < d->count; i++)
@@ -480,7 +517,19 @@ static void break_ties(const cb_strategy *s, const cb_state *st, cb__decision *d
         if (k)
             d->count = k;
     }
-    if (s->cfg.tie == CB_TIE_FIRST && d->count > 1)
+    if (s->cfg.tie == CB_TIE_FREQUENCY && d->count > 1) { /* the most frequent letters, then the lowest index */
+        size_t at = 0;
+        uint64_t top = cb__letter_score(s, d->set[0]);
+        for (size_t i = 1; i < d->count; i++) {
+            uint64_t v = cb__letter_score(s, d->set[i]);
+            if (v > top) {
+                top = v;
+                at = i;
+            }
+        }
+        d->set[0] = d->set[at];
+    }
+    if (s->cfg.tie != CB_TIE_RANDOM && d->count > 1)
         d->count = 1;
 }
 
@@ -490,7 +539,7 @@ static int greedy_decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, c
 {
     cb__node nd;
     int rc = cb__node_prepare(&nd, st, s->clogc, s->clogc_len);
-    int prefer = s->cfg.tie == CB_TIE_FIRST || s->kind == CB_STRATEGY_ENTROPY_KNUTH;
+    int prefer = s->cfg.tie != CB_TIE_RANDOM || s->kind == CB_STRATEGY_ENTROPY_KNUTH;
     if (rc == CB_OK)
         rc = cb__node_fly(&nd, npool, threads);
     size_t n = cb_state_count(st);
@@ -621,18 +670,23 @@ int cb__decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, int threads
         return CB_EEMPTY;
     if (s->kind == CB_STRATEGY_TREE)
         return cb__tree_decide(s, st, d);
-    if (n == 1 || s->kind == CB_STRATEGY_FIRST || (cb_state_turns(st) == 0 && s->cfg.first_guess != CB_NONE)) {
-        uint32_t g = n == 1 || s->kind == CB_STRATEGY_FIRST ? s->game->secret_guess[cb_state_candidates(st)[0]]
-                                                            : s->cfg.first_guess;
+    int opener = cb_state_turns(st) == 0 && s->cfg.first_guess != CB_NONE;
+    int first = s->kind == CB_STRATEGY_FIRST && (int)cb_state_turns(st) >= s->cfg.delay;
+    if (n > 1 && !opener && s->kind == CB_STRATEGY_REGEX && (int)cb_state_turns(st) >= s->cfg.delay)
+        return cb__regex_decide(s, st, d);
+    if (n == 1 || first || opener) {
+        /* the opener first: --first applies to every strategy, "first candidate" included */
+        uint32_t g = opener && n > 1 ? s->cfg.first_guess : s->game->secret_guess[cb_state_candidates(st)[0]];
         if (cb__decision_push(d, g) != CB_OK)
             return CB_ENOMEM;
         fixed_score(s, st, d);
         return CB_OK;
     }
-    int rc = make_pool(s, st, ws, candidates_only(s, st), &npool);
+    int delayed = (int)cb_state_turns(st) < s->cfg.delay; /* the blog's delay: a random candidate */
+    int rc = make_pool(s, st, ws, delayed || candidates_only(s, st), &npool);
     if (rc != CB_OK)
         return rc;
-    switch (s->kind) {
+    switch (delayed ? CB_STRATEGY_RANDOM : s->kind) {
     case CB_STRATEGY_RANDOM:
     case CB_STRATEGY_RANDOM_ANY:
         for (size_t i = 0; i < npool && rc == CB_OK; i++)
@@ -722,6 +776,7 @@ int cb_guess_score_compute(const cb_state *st, uint32_t gi, cb_guess_score *out)
 /* The ranking order: the strategy's key, then candidates first, then the lowest index. */
 typedef struct ranked {
     double key;
+    uint64_t letters; /* CB_TIE_FREQUENCY: the guess's letter score (higher first); else 0 */
     cb_guess_score gs;
 } ranked;
 
@@ -732,6 +787,8 @@ static int cmp_ranked(const void *a, const void *b)
         return x->key < y->key ? -1 : 1;
     if (x->gs.candidate != y->gs.candidate)
         return y->gs.candidate - x->gs.candidate;
+    if (x->letters != y->letters)
+        return x->letters > y->letters ? -1 : 1;
     return (x->gs.guess > y->gs.guess) - (x->gs.guess < y->gs.guess);
 }
 
@@ -749,6 +806,7 @@ static void rank_one(const cb_strategy *s, const cb_state *st, const cb__pstats 
     g->candidate = cb_state_is_candidate(st, guess);
     g->frequency = probability(s, st, guess, total);
     g->legal = cb_state_legal(st, guess, NULL, 0);
+    r->letters = s->cfg.tie == CB_TIE_FREQUENCY ? cb__letter_score(s, guess) : 0;
     if (is_greedy(s->kind)) {
         r->key = greedy_key(s, ps, n, g->frequency);
         g->score = greedy_score(s, r->key, n);
@@ -812,7 +870,8 @@ static int rank_scores(const cb_strategy *s, const cb_state *st, const uint32_t 
 int cb_strategy_rank(const cb_strategy *s, const cb_state *st, size_t limit, cb_guess_score *out, size_t *count)
 {
     *count = 0;
-    if (s->kind == CB_STRATEGY_RANDOM || s->kind == CB_STRATEGY_RANDOM_ANY || s->kind == CB_STRATEGY_TREE)
+    if (s->kind == CB_STRATEGY_RANDOM || s->kind == CB_STRATEGY_RANDOM_ANY || s->kind == CB_STRATEGY_TREE ||
+        s->kind == CB_STRATEGY_REGEX)
         return CB_EINVAL;
     if (cb_state_count(st) == 0)
         return CB_EEMPTY;

@@ -99,7 +99,9 @@ struct cb_strategy {
     double *weights; /* per-secret word frequencies, or NULL */
     uint64_t *clogc;
     size_t clogc_len;
-    void *tree; /* tree strategies: the tree */
+    void *tree;                             /* tree strategies: the tree */
+    uint64_t letters[CB_MAX_SYMBOLS];       /* tie frequency, regex: occurrences of each symbol among the secrets */
+    uint64_t first_letters[CB_MAX_SYMBOLS]; /* regex: the same at the first position */
 };
 
 /* The guesses a state leaves to choose from, uniformly (one for a deterministic choice). */
@@ -133,12 +135,17 @@ int cb__decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, int threads
 int cb__decision_push(cb__decision *d, uint32_t g);
 /* Pick the guess of a decision with rng (NULL: the first). */
 uint32_t cb__pick(const cb__decision *d, cb_rng *rng);
+/* The letter-frequency tie-break's score of guess g: its symbols' counts among the secrets, summed. */
+uint64_t cb__letter_score(const cb_strategy *s, uint32_t g);
 /* A hash of the state's history, for seeding. */
 uint64_t cb__history_hash(const cb_state *st);
 
 /* montecarlo: average further guesses of each pool guess, written to avg (pool order). */
 int cb__montecarlo(const cb_strategy *s, const cb_state *st, const uint32_t *pool, size_t npool, int threads,
                    double *avg);
+
+/* regex (strategy_regex.c): the study's pattern-matching guess for st, pushed on d. */
+int cb__regex_decide(const cb_strategy *s, const cb_state *st, cb__decision *d);
 
 /* Tree strategies (tree:FILE, strategy_tree.c over tree.h). */
 int cb__tree_open(cb_strategy *s, const char *path, cb_error *err);

@@ -1141,8 +1141,6 @@ int cb_tree_load(const cb_game *game, FILE *in, const char *name, cb_tree **out,
 
 int cb_tree_load_path(const cb_game *game, const char *path, cb_tree **out, cb_error *err)
 {
-    if (strcmp(path, "-") == 0)
-        return cb_tree_load(game, stdin, "stdin", out, err);
     FILE *f = fopen(path, "rb");
     *out = NULL;
     if (!f)

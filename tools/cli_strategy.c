@@ -8,11 +8,15 @@
 static const cli_opt strategy_opts[] = {
     {"strategy", "NAMES",
      "minimax, expected, parts (default), entropy, entropy-knuth, random, random-any, "
-     "montecarlo, frequency, entropy-frequency, first; several comma-separated"},
+     "montecarlo, frequency, entropy-frequency, first, regex; several comma-separated, each with options of its own "
+     "('minimax,minimax --tie frequency --delay 2')"},
     {"first", "GUESS", "play GUESS as the first guess"},
     {"candidates-only", NULL, "every guess must be a remaining candidate"},
     {"target-turn", "T", "guesses from turn T on must be candidates (random-any: default 3)"},
-    {"tie", "RULE", "first (default: prefer a candidate, then the lowest index) or random"},
+    {"tie", "RULE",
+     "first (default: prefer a candidate, then the lowest index), random, or frequency (a candidate, then the "
+     "most frequent letters)"},
+    {"delay", "N", "play a random candidate on turns 1 to N, then the strategy (the blog's delayed minimax)"},
     {"seed", "S", "seed of everything random (default 0)"},
     {"iterations", "N", "montecarlo: random continuations per guess (default 100)"},
     {"freq", "FILE", "word frequencies, lines of 'word weight' (default: bundled for 5-letter words)"},
@@ -36,6 +40,71 @@ uint64_t cli_seed(const cli *c, int *ok)
     return (uint64_t)x;
 }
 
+static int parse_tie(const char *v, cb_tie *tie)
+{
+    if (strcmp(v, "first") == 0)
+        *tie = CB_TIE_FIRST;
+    else if (strcmp(v, "random") == 0)
+        *tie = CB_TIE_RANDOM;
+    else if (strcmp(v, "frequency") == 0)
+        *tie = CB_TIE_FREQUENCY;
+    else
+        return -1;
+    return 0;
+}
+
+/* A whole number from lo to hi, or -1. */
+static long parse_count(const char *v, long lo, long hi)
+{
+    char *end;
+    errno = 0;
+    long x = v ? strtol(v, &end, 10) : -1;
+    return v && *v && *end == '\0' && !errno && x >= lo && x <= hi ? x : -1;
+}
+
+/*
+ * One item of --strategy: a name, then options of its own that override the shared ones, as
+ * cb_strategy_name() prints them ("minimax --tie frequency --delay 2"), so that printed names play again.
+ */
+static int item_config(const cli *c, char *item, cb_strategy_config *cfg)
+{
+    char *save = NULL, *tok = strtok_r(item, " ", &save);
+    cfg->name = tok ? tok : item;
+    while (tok && (tok = strtok_r(NULL, " ", &save)) != NULL) {
+        const char *opt = tok;
+        long x = 0;
+        cb_error err;
+        if (strcmp(opt, "--candidates-only") == 0) {
+            cfg->candidates_only = 1;
+            continue;
+        }
+        if (strcmp(opt, "--hard") == 0) {
+            cfg->hard = 1;
+            continue;
+        }
+        const char *v = strtok_r(NULL, " ", &save);
+        if (!v)
+            return cli_fail(CB_EINVAL, "--strategy '%s': %s needs a value", cfg->name, opt);
+        if (strcmp(opt, "--tie") == 0 && parse_tie(v, &cfg->tie) == 0)
+            continue;
+        if (strcmp(opt, "--delay") == 0 && (x = parse_count(v, 0, 1000)) >= 0)
+            cfg->delay = (int)x;
+        else if (strcmp(opt, "--target-turn") == 0 && (x = parse_count(v, 1, 1000)) >= 0)
+            cfg->target_turn = (int)x;
+        else if (strcmp(opt, "--iterations") == 0 && (x = parse_count(v, 1, 1000000)) >= 0)
+            cfg->iterations = (int)x;
+        else if (strcmp(opt, "--first") == 0) {
+            if (cb_game_parse_code(c->game, v, &cfg->first_guess, &err) != CB_OK)
+                return cli_fail(err.code, "--strategy '%s': --first: %s", cfg->name, err.message);
+        } else
+            return cli_fail(CB_EINVAL,
+                            "--strategy '%s': '%s %s' is not an option of a strategy (--tie, --delay, --first, "
+                            "--candidates-only, --target-turn, --iterations, --hard)",
+                            cfg->name, opt, v);
+    }
+    return 0;
+}
+
 /* The strategy options common to every name of --strategy. */
 static int base_config(const cli *c, cb_strategy_config *cfg)
 {
@@ -45,6 +114,7 @@ static int base_config(const cli *c, cb_strategy_config *cfg)
     cfg->candidates_only = cli_flag(c, "candidates-only");
     cfg->target_turn = (int)cli_int(c, "target-turn", 0, 1, 1000, &ok);
     cfg->iterations = ok ? (int)cli_int(c, "iterations", 0, 1, 1000000, &ok) : 0;
+    cfg->delay = ok ? (int)cli_int(c, "delay", 0, 0, 1000, &ok) : 0;
     cfg->threads = ok ? cli_threads(c, &ok) : 0;
     cfg->seed = ok ? cli_seed(c, &ok) : 0;
     if (!ok)
@@ -52,10 +122,8 @@ static int base_config(const cli *c, cb_strategy_config *cfg)
     cfg->hard = cli_flag(c, "hard");
     cfg->frequency_path = cli_get(c, "freq");
     const char *tie = cli_get(c, "tie");
-    if (tie && strcmp(tie, "random") == 0)
-        cfg->tie = CB_TIE_RANDOM;
-    else if (tie && strcmp(tie, "first") != 0)
-        return cli_fail(CB_EINVAL, "--tie: '%s' is not first or random", tie);
+    if (tie && parse_tie(tie, &cfg->tie) != 0)
+        return cli_fail(CB_EINVAL, "--tie: '%s' is not first, random or frequency", tie);
     const char *first = cli_get(c, "first");
     if (first) {
         if (cb_game_parse_code(c->game, first, &cfg->first_guess, &err) != CB_OK)
@@ -85,8 +153,10 @@ int cli_make_strategies(const cli *c, const char *default_name, cb_strategy ***o
     size_t n = 0;
     for (char *save = NULL, *name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
         cb_error err;
-        cfg.name = name;
-        if (cb_strategy_new(c->table, &cfg, &s[n], &err) != CB_OK) {
+        cb_strategy_config own = cfg;
+        if ((rc = item_config(c, name, &own)) != 0)
+            break;
+        if (cb_strategy_new(c->table, &own, &s[n], &err) != CB_OK) {
             rc = cli_fail_err(&err);
             break;
         }

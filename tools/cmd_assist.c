@@ -150,7 +150,7 @@ static void top(session *s, const char *arg)
     size_t count = 0, n = cb_state_count(s->a.st);
     if (limit <= 0 || limit > 1000)
         limit = 10;
-    if (advice_cost(&s->adv, s->a.st) > ADVICE_MAX_WORK) {
+    if (advice_rank_cost(&s->adv, s->a.st) > ADVICE_MAX_WORK) {
         printf("too many candidates to rank every guess now (%zu)\n", n);
         return;
     }

@@ -29,6 +29,8 @@ typedef struct dist {
     size_t nparts;
     double entropy, perfect, possible;
     int renamed; /* Symble keys are patterns up to renaming */
+    int merge;   /* --win-in-pattern asked */
+    int merged;  /* the win was counted in the one-symbol pattern */
 } dist;
 
 /*
@@ -146,6 +148,39 @@ static double possible_feedbacks(const cb_state *st, int *renamed)
     return cb_feedbacks_possible(CB_RULE_SYMBLE, n, 1);
 }
 
+/*
+ * The Symble thesis's count of a first guess's feedbacks: the win among the one-symbol patterns (for
+ * n = 4, 14 feedbacks instead of 14 patterns and the win apart). Merges the won part into the part of
+ * the one-symbol pattern (or renames it when no secret gives that pattern) and recomputes the entropy.
+ */
+static void win_in_pattern(const cb_state *st, dist *d)
+{
+    const cb_game *g = cb_state_game(st);
+    size_t won = SIZE_MAX, same = SIZE_MAX;
+    for (size_t i = 0; i < d->nparts; i++) {
+        char fb[64];
+        spell_key(g, d, d->parts[i].key, fb, sizeof fb);
+        if (d->parts[i].key == cb_game_won(g))
+            won = i;
+        else if (strspn(fb, "a") == strlen(fb))
+            same = i;
+    }
+    if (won == SIZE_MAX || !d->renamed)
+        return;
+    if (same != SIZE_MAX) {
+        d->parts[same].size += d->parts[won].size;
+        d->parts[won] = d->parts[--d->nparts];
+    } else
+        d->parts[won].key = 0; /* all gray: the one-symbol pattern */
+    uint32_t *sizes = malloc((d->nparts ? d->nparts : 1) * sizeof *sizes);
+    for (size_t i = 0; sizes && i < d->nparts; i++)
+        sizes[i] = d->parts[i].size;
+    if (sizes)
+        d->entropy = cb_entropy(sizes, d->nparts);
+    free(sizes);
+    d->merged = 1;
+}
+
 static int compute(const cb_state *st, uint32_t gi, dist *d)
 {
     cb_partition p;
@@ -168,8 +203,10 @@ static int compute(const cb_state *st, uint32_t gi, dist *d)
     }
     d->entropy = cb_entropy(p.sizes, p.parts);
     cb_partition_release(&p);
-    qsort(d->parts, d->nparts, sizeof *d->parts, cmp_part);
     d->possible = possible_feedbacks(st, &d->renamed);
+    if (d->merge)
+        win_in_pattern(st, d);
+    qsort(d->parts, d->nparts, sizeof *d->parts, cmp_part);
     d->perfect = d->candidates ? log2(fmin((double)d->candidates, d->possible)) : 0;
     return 0;
 }
@@ -187,7 +224,10 @@ static void print_text(const cli *c, const cb_state *st, const dist *d, size_t l
     else
         printf(" after %zu turn%s\n", cb_state_turns(st), cb_state_turns(st) == 1 ? "" : "s");
     printf("guess     %s%s\n", word, d->chosen ? " (the highest entropy; name a GUESS to see another)" : "");
-    printf("parts     %zu%s\n", d->nparts, cb_game_rule(g) == CB_RULE_SYMBLE ? " (the win apart)" : "");
+    printf("parts     %zu%s\n", d->nparts,
+           d->merged                           ? " (the win counted in the one-symbol pattern, as the Symble thesis)"
+           : cb_game_rule(g) == CB_RULE_SYMBLE ? " (the win apart)"
+                                               : "");
     printf("possible  %.0f feedbacks%s\n", d->possible,
            d->renamed ? " (symbol patterns up to renaming, the win among them, as the Symble thesis counts)" : "");
     printf("entropy   %.4f bits (perfect %.4f = log2 %.0f)\n", d->entropy, d->perfect,
@@ -293,11 +333,17 @@ static int run(cli *c)
     if ((rc = find_guess_arg(c, &gpos)) != 0 || (rc = cli_open_game_only(c)) != 0)
         return rc;
     int history = c->npos > (gpos >= 0), shape = cb_game_complete(c->game) && !history;
+    if (history && cli_flag(c, "win-in-pattern"))
+        return cli_fail(CB_EINVAL, "--win-in-pattern: the first guess only (after a turn the mapping narrows and "
+                                   "every colour pattern counts)");
     if ((rc = open_table(c, gpos < 0 && !shape)) != 0)
         return rc;
     cb_state *st;
     dist d;
     memset(&d, 0, sizeof d);
+    d.merge = cli_flag(c, "win-in-pattern");
+    if (d.merge && cb_game_rule(c->game) != CB_RULE_SYMBLE)
+        return cli_fail(CB_EINVAL, "--win-in-pattern: Symble's first guess only");
     if (cb_state_new(c->table, &st) != CB_OK)
         return cli_fail(CB_ENOMEM, "out of memory");
     cb_state_set_hard(st, cli_flag(c, "hard"));
@@ -337,6 +383,9 @@ static const cli_opt opts[] = {
     {"limit", "N", "show the N largest parts (default 30; 0 for all)"},
     {"csv", NULL, "comma-separated output: rank, feedback, size, share"},
     {"plot", "FILE", "draw the part sizes to FILE.svg or FILE.png (-: SVG to stdout)"},
+    {"win-in-pattern", NULL,
+     "Symble, first guess: count the win among the one-symbol patterns, as the Symble thesis counts (14 "
+     "feedbacks at n = 4)"},
     {NULL, NULL, NULL},
 };
 

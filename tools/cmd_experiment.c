@@ -19,7 +19,7 @@ typedef struct exp_def {
 
 static const exp_def experiments[] = {
     {"symble-lengths", "Symble on English words of each length, five algorithms", "Symble thesis, Figure 4",
-     " sample words range strategy iterations ", exp_symble_lengths},
+     " sample words range strategy iterations dict-size ", exp_symble_lengths},
     {"symble-length-growth", "random play on complete dictionaries, k = 6, n = 2..9, with the bounds",
      "Symble thesis, Table 1", " colors range ", exp_length_growth},
     {"symble-alphabet-growth", "random play on complete dictionaries, n = 5 and 3, k = 2..25, with the bounds",
@@ -27,7 +27,7 @@ static const exp_def experiments[] = {
     {"first-guess-entropy", "best, adjusted and perfect first-guess entropy against k", "Symble thesis, Figures 9, 12",
      " pegs range game ", exp_first_guess_entropy},
     {"target-turn", "Wordle and Mastermind, each strategy with target turn 2, 3 and none",
-     "data-visualisation paper, Figures 5, 6", " strategy ", exp_target_turn},
+     "data-visualisation paper, Figures 5, 6", " strategy paper-rules ", exp_target_turn},
     {"opening-sweep", "minimax over all 12972 allowed words as answers, openers SERAI and LARES",
      "Wordle-in-C++ paper, Table 2", " words first ", exp_opening_sweep},
 };
@@ -78,8 +78,8 @@ static int parse_pegs(const char *text, exp_opts *o)
 /* Options this experiment does not use are errors, so that a typo never passes for a setting. */
 static int check_applies(const cli *c, const exp_def *e)
 {
-    static const char *const specific[] = {"sample", "words", "range", "strategy", "iterations",
-                                           "colors", "pegs",  "game",  "first"};
+    static const char *const specific[] = {"sample", "words", "range", "strategy",  "iterations", "colors",
+                                           "pegs",   "game",  "first", "dict-size", "paper-rules"};
     for (size_t i = 0; i < sizeof specific / sizeof specific[0]; i++) {
         char word[24];
         snprintf(word, sizeof word, " %s ", specific[i]);
@@ -102,6 +102,7 @@ static int read_opts(cli *c, const exp_def *e, exp_opts *o)
     o->threads = ok ? cli_threads(c, &ok) : 0;
     o->colors = ok ? (int)cli_int(c, "colors", 0, 2, CB_MAX_COMPLETE, &ok) : 0;
     o->iterations = ok ? (int)cli_int(c, "iterations", 0, 1, 100000, &ok) : 0;
+    o->dict_size = ok ? cli_int(c, "dict-size", 0, 2, 1000000, &ok) : 0;
     o->seed = ok ? cli_seed(c, &ok) : 0;
     if (!ok)
         return 2;
@@ -109,6 +110,7 @@ static int read_opts(cli *c, const exp_def *e, exp_opts *o)
         return cli_fail(CB_EINVAL, "--games and --sample name the same number here: give one");
     o->games = games ? games : sample;
     o->fresh = cli_flag(c, "fresh");
+    o->paper_rules = cli_flag(c, "paper-rules");
     o->plots = !cli_flag(c, "no-plot");
     o->quiet = cli_flag(c, "quiet");
     o->words = cli_get(c, "words");
@@ -161,6 +163,12 @@ static const cli_opt opts[] = {
     {"out", "DIR", "where the results (NAME.csv) and figures go (default: experiments)"},
     {"games", "N", "games per configuration, for a quick run (each experiment has its default)"},
     {"sample", "N", "symble-lengths: random words per length played as the secret (default 1000)"},
+    {"paper-rules", NULL,
+     "target-turn: the data-visualisation paper's rules: Wordle guesses from the answers only, at most 6 (Mastermind "
+     "10) guesses, a loss scores the limit + 1, no target = random ties (its untargeted algorithms)"},
+    {"dict-size", "N",
+     "symble-lengths: dictionaries of N random words per length (seeded), every word played once, as the "
+     "thesis's Section 4.2 (N = 1000)"},
     {"seed", "S", "seed of the samples, the hidden mappings and random play (default 0; printed)"},
     {"range", "VAR=A..B", "restrict the lengths (n=4..17) or alphabet sizes (k=2..25) swept"},
     {"words", "FILE", "the word list (symble-lengths: of every length; opening-sweep: the answers)"},

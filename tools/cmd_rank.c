@@ -124,6 +124,99 @@ static int print_partition(const cli *c, const cb_state *st, const char *text)
     return parts || !p.parts ? 0 : cli_fail(CB_ENOMEM, "out of memory");
 }
 
+#define TABLE_GUESSES 32 /* columns of a partition table */
+
+/* Several guesses' partitions side by side (the data-visualisation paper's Figure 1): a row per feedback. */
+static int print_partition_table(const cli *c, const cb_state *st, const char *list)
+{
+    char *copy = strdup(list), *save = NULL, fb[64];
+    uint32_t gi[TABLE_GUESSES];
+    const char *names[TABLE_GUESSES];
+    cb_partition p[TABLE_GUESSES];
+    cb_guess_score gs[TABLE_GUESSES];
+    size_t ng = 0, n = cb_state_count(st);
+    int rc = copy ? 0 : cli_fail(CB_ENOMEM, "out of memory"), json = cli_flag(c, "json");
+    for (char *t = copy ? strtok_r(copy, ",", &save) : NULL; rc == 0 && t; t = strtok_r(NULL, ",", &save)) {
+        cb_error err;
+        if (ng == TABLE_GUESSES)
+            rc = cli_fail(CB_EINVAL, "--partition: at most %d guesses side by side", TABLE_GUESSES);
+        else if (cb_game_parse_code(c->game, t, &gi[ng], &err) != CB_OK)
+            rc = cli_fail(err.code, "--partition: %s", err.message);
+        else {
+            names[ng] = t;
+            cb_partition_init(&p[ng]);
+            if (cb_partition_compute(&p[ng], st, gi[ng]) != CB_OK || cb_guess_score_compute(st, gi[ng], &gs[ng]))
+                rc = cli_fail(CB_ENOMEM, "out of memory");
+            ng++;
+        }
+    }
+    if (rc == 0 && json) {
+        printf("{\"candidates\":%zu,\"guesses\":[", n);
+        for (size_t j = 0; j < ng; j++) {
+            printf("%s", j ? "," : "");
+            cli_json_string(stdout, names[j]);
+        }
+        printf("],\"rows\":[");
+    } else if (rc == 0) {
+        printf("partition table of %zu candidate%s: a row per feedback, a column per guess\n\n%-12s", n,
+               n == 1 ? "" : "s", "feedback");
+        for (size_t j = 0; j < ng; j++)
+            printf(" %9s", names[j]);
+        printf("\n");
+    }
+    size_t at[TABLE_GUESSES] = {0}, rows = 0;
+    while (rc == 0) { /* merge the parts' keys, in increasing order */
+        uint32_t key = UINT32_MAX;
+        for (size_t j = 0; j < ng; j++)
+            if (at[j] < p[j].parts && p[j].ids[at[j]] < key)
+                key = p[j].ids[at[j]];
+        if (key == UINT32_MAX)
+            break;
+        cb_game_format_feedback(c->game, key, fb, sizeof fb);
+        if (json) {
+            printf("%s{\"feedback\":", rows ? "," : "");
+            cli_json_string(stdout, fb);
+            printf(",\"counts\":[");
+        } else
+            printf("%-12s", fb);
+        for (size_t j = 0; j < ng; j++) {
+            uint32_t count = at[j] < p[j].parts && p[j].ids[at[j]] == key ? p[j].sizes[at[j]++] : 0;
+            printf(json ? "%s%u" : "%s%9u", json && j ? "," : json ? "" : " ", count);
+        }
+        printf(json ? "]}" : "\n");
+        rows++;
+    }
+    if (rc == 0 && json) {
+        static const char *const fields[] = {"largest", "expected", "parts", "entropy"};
+        printf("]");
+        for (int f = 0; f < 4; f++) {
+            printf(",\"%s\":[", fields[f]);
+            for (size_t j = 0; j < ng; j++) {
+                double v = f == 0 ? gs[j].largest : f == 1 ? gs[j].expected : f == 2 ? gs[j].parts : gs[j].entropy;
+                printf("%s%.6g", j ? "," : "", v);
+            }
+            printf("]");
+        }
+        printf("}\n");
+    } else if (rc == 0) {
+        static const char *const fields[] = {"largest", "expected", "parts", "entropy"};
+        static const int decimals[] = {0, 1, 0, 3};
+        printf("\n");
+        for (int f = 0; f < 4; f++) {
+            printf("%-12s", fields[f]);
+            for (size_t j = 0; j < ng; j++) {
+                double v = f == 0 ? gs[j].largest : f == 1 ? gs[j].expected : f == 2 ? gs[j].parts : gs[j].entropy;
+                printf(" %9.*f", decimals[f], v);
+            }
+            printf("\n");
+        }
+    }
+    for (size_t j = 0; j < ng; j++)
+        cb_partition_release(&p[j]);
+    free(copy);
+    return rc;
+}
+
 static int run(cli *c)
 {
     int ok = 1, rc;
@@ -139,7 +232,9 @@ static int run(cli *c)
         return cli_fail(CB_ENOMEM, "out of memory");
     cb_state_set_hard(st, cli_flag(c, "hard"));
     rc = cli_apply_history(c, st, c->pos, c->npos);
-    if (rc == 0 && cli_get(c, "partition"))
+    if (rc == 0 && cli_get(c, "partition") && strchr(cli_get(c, "partition"), ','))
+        rc = print_partition_table(c, st, cli_get(c, "partition"));
+    else if (rc == 0 && cli_get(c, "partition"))
         rc = print_partition(c, st, cli_get(c, "partition"));
     else if (rc == 0 && (rc = cli_make_strategies(c, "parts", &s, &ns)) == 0) {
         if (ns > 1)
@@ -170,7 +265,9 @@ static int run(cli *c)
 static const cli_opt opts[] = {
     {"json", NULL, "machine-readable output (one JSON object)"},
     {"limit", "N", "show the N best guesses (default 10)"},
-    {"partition", "GUESS", "print GUESS's whole partition of the candidates instead"},
+    {"partition", "GUESSES",
+     "print GUESS's whole partition of the candidates instead; several comma-separated: the partition table, a "
+     "column per guess"},
     {NULL, NULL, NULL},
 };
 

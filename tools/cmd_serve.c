@@ -2,31 +2,13 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "commands.h"
 #include "server.h"
 
-/* The page's folder: --web, else "web" beside the program (where the build puts it). */
-static const char *web_root(const cli *c, char *buf, size_t size)
-{
-    const char *given = cli_get(c, "web");
-    if (given)
-        return given;
-    ssize_t n = readlink("/proc/self/exe", buf, size - 5);
-    if (n <= 0)
-        return "web";
-    buf[n] = '\0';
-    char *slash = strrchr(buf, '/');
-    strcpy(slash ? slash + 1 : buf, "web");
-    return buf;
-}
-
 static int run(cli *c)
 {
     web_config cfg;
-    char root[4096];
     int ok = 1;
     if (cli_no_args(c))
         return 2;
@@ -37,7 +19,7 @@ static int run(cli *c)
         return 2;
     if (cli_get(c, "bind"))
         cfg.bind = cli_get(c, "bind");
-    cfg.root = web_root(c, root, sizeof root);
+    cfg.root = cli_get(c, "web"); /* NULL: the page compiled into the program */
 
     /* Block the stopping signals in every thread; this one waits for them below. */
     sigset_t stop, old;
@@ -69,7 +51,7 @@ static const cli_opt opts[] = {
     {"port", "N", "TCP port (default 8080; 0 picks a free one and prints it)"},
     {"bind", "ADDR", "IPv4 address to listen on (default 127.0.0.1: this machine only)"},
     {"jobs", "N", "heavy jobs (analyses, simulations) running at once (default 2)"},
-    {"web", "DIR", "folder of the page's files (default: web/ beside the program)"},
+    {"web", "DIR", "serve the page's files from DIR (default: the copy built into the program)"},
     {NULL, NULL, NULL},
 };
 

@@ -30,11 +30,28 @@ static int show_progress(void *ctx, size_t done, size_t total)
     return 0;
 }
 
-/* The strategy's name without its options (they are printed once, above the table). */
-static void base_name(const cb_strategy *s, char *out, size_t size)
+/* The options part of a strategy's name ("" when none). */
+static const char *name_options(const cb_strategy *s)
 {
     const char *name = cb_strategy_name(s), *opt = strstr(name, " --");
-    snprintf(out, size, "%.*s", opt ? (int)(opt - name) : (int)strlen(name), name);
+    return opt ? opt : name + strlen(name);
+}
+
+/* 1 when every strategy has the same options (then they are printed once, above the table). */
+static int shared_options(const run *runs, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        if (strcmp(name_options(runs[i].s), name_options(runs[0].s)) != 0)
+            return 0;
+    return 1;
+}
+
+/* Strategy i's name in the table: without its options when they are shared, else whole. */
+static void base_name(const run *runs, size_t n, size_t i, char *out, size_t size)
+{
+    const char *name = cb_strategy_name(runs[i].s);
+    int len = shared_options(runs, n) ? (int)(name_options(runs[i].s) - name) : (int)strlen(name);
+    snprintf(out, size, "%.*s", len, name);
 }
 
 static void format_guess(const cb_game *g, uint32_t gi, char *buf, size_t size)
@@ -70,7 +87,7 @@ static void print_table(const cli *c, run *runs, size_t n, int width)
         row(lbl, cells, n, width);                                                                                     \
     } while (0)
     for (size_t i = 0; i < n; i++)
-        base_name(runs[i].s, cells[i], sizeof cells[i]);
+        base_name(runs, n, i, cells[i], sizeof cells[i]);
     row("strategy", cells, n, width);
     ROW("games", "%zu", r->games);
     ROW("total guesses", "%llu", (unsigned long long)r->total);
@@ -130,7 +147,7 @@ static void print_histogram(run *runs, size_t n)
     printf("\ndistribution of guesses per game\n%-8s", "guesses");
     for (size_t i = 0; i < n; i++) {
         char name[48];
-        base_name(runs[i].s, name, sizeof name);
+        base_name(runs, n, i, name, sizeof name);
         printf("  %-*.*s", BAR_WIDTH + 7, BAR_WIDTH + 7, name);
     }
     printf("\n");
@@ -336,9 +353,9 @@ static int sim_options(const cli *c, cb_sim_options *opt)
     return 0;
 }
 
-static void print_header(const cli *c, const run *runs, const cb_sim_options *opt)
+static void print_header(const cli *c, const run *runs, size_t n, const cb_sim_options *opt)
 {
-    const char *name = cb_strategy_name(runs[0].s), *opts = strstr(name, " --");
+    const char *opts = shared_options(runs, n) && *name_options(runs[0].s) ? name_options(runs[0].s) : NULL;
     printf("%s: ", cb_game_name(c->game));
     if (opt->sample)
         printf("a sample of %zu secret%s (seed %llu)", opt->sample, opt->sample == 1 ? "" : "s",
@@ -361,7 +378,7 @@ static int run_all(cli *c, run *runs, size_t n, const cb_sim_options *base)
         char label[48];
         progress p = {label, 0};
         cb_error err;
-        base_name(runs[i].s, label, sizeof label);
+        base_name(runs, n, i, label, sizeof label);
         if (tty) {
             opt.progress = show_progress;
             opt.progress_ctx = &p;
@@ -418,10 +435,10 @@ static int run_cmd(cli *c)
         int width = 16;
         for (size_t i = 0; i < n; i++) {
             char name[48];
-            base_name(runs[i].s, name, sizeof name);
+            base_name(runs, n, i, name, sizeof name);
             width = (int)strlen(name) + 3 > width ? (int)strlen(name) + 3 : width;
         }
-        print_header(c, runs, &opt);
+        print_header(c, runs, n, &opt);
         print_table(c, runs, n, width);
         print_histogram(runs, n);
     }

@@ -63,8 +63,6 @@ static void print_turn(const term *t, const cb_game *g, int i, const solve_turn 
     char prefix[32], note[160], score[64];
     snprintf(prefix, sizeof prefix, "turn %d  ", i + 1);
     advice_format_score(a, pick, score, sizeof score);
-    if (!pick->scored)
-        snprintf(score, sizeof score, "first candidate: too many to score");
     if (tr->fb == cb_game_won(g))
         snprintf(note, sizeof note, "solved");
     else
@@ -108,7 +106,16 @@ static int watch(cli *c, advice *a, term *t, uint32_t si, int mapping, int max)
         if (term_interrupted())
             break;
     }
-    if (rc != CB_OK)
+    if (rc == CB_ETOOBIG)
+        rc = cli_fail(rc,
+                      "%s would score %zu candidates against %zu guesses on turn %d, hours of work; solve plays "
+                      "exactly what simulate plays and does not replace it: open with --first GUESS, use "
+                      "--candidates-only, or a strategy that does not score every guess (random, first, frequency)",
+                      cb_strategy_name(a->strategy), cb_state_count(st),
+                      cb_strategy_get_config(a->strategy)->candidates_only ? cb_state_count(st)
+                                                                           : (size_t)cb_game_guess_count(g),
+                      n + 1);
+    else if (rc != CB_OK)
         rc = cli_fail(rc, "the strategy stopped: %s", cb_strerror(rc));
     else if (json)
         print_json(c, a, si, mapping, turns, n, won);
@@ -145,14 +152,15 @@ static int run(cli *c)
     int mapping = interact_mapping(c);
     if (mapping == -2)
         return 2;
-    if (mapping < 0) {
-        cb_rng rng;
-        cb_rng_seed(&rng, seed);
-        mapping = cb_game_rule(c->game) == CB_RULE_SYMBLE ? (int)cb_rng_below(&rng, CB_MAPPINGS) : 0;
-    }
     advice a;
     if ((rc = advice_open(&a, c, seed)) != 0)
         return rc;
+    /* What simulate plays for this secret with this seed: the game's generator (seed, secret index) draws the
+       hidden mapping when none is given, then the random choices; and never a replacement for the strategy. */
+    a.exact = 1;
+    cb_rng_seed2(&a.rng, seed, si);
+    if (mapping < 0)
+        mapping = cb_game_rule(c->game) == CB_RULE_SYMBLE ? (int)cb_rng_below(&a.rng, CB_MAPPINGS) : 0;
     term t;
     term_open(&t, cli_flag(c, "plain"), "codebreaker");
     if (!cli_flag(c, "json")) {

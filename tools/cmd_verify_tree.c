@@ -33,7 +33,9 @@ static int run(cli *c)
     const char *path = c->pos[0];
     cb_tree *tree;
     cb_error err;
-    if (cb_tree_load_path(c->game, path, &tree, &err) != CB_OK)
+    rc = strcmp(path, "-") == 0 ? cb_tree_load(c->game, stdin, "stdin", &tree, &err)
+                                : cb_tree_load_path(c->game, path, &tree, &err);
+    if (rc != CB_OK)
         return cli_fail_err(&err);
     cb_tree_stats st;
     int hard = cli_flag(c, "hard");

@@ -5,8 +5,9 @@
 #include "outfile.h"
 
 static const cli_cmd *const commands[] = {
-    &cmd_info,    &cmd_feedback,    &cmd_candidates, &cmd_rank, &cmd_distribution, &cmd_bound, &cmd_simulate,
-    &cmd_optimal, &cmd_verify_tree, &cmd_experiment, &cmd_play, &cmd_assist,       &cmd_solve, &cmd_serve,
+    &cmd_info,       &cmd_feedback, &cmd_candidates, &cmd_rank,    &cmd_distribution,
+    &cmd_letters,    &cmd_bound,    &cmd_simulate,   &cmd_optimal, &cmd_verify_tree,
+    &cmd_experiment, &cmd_play,     &cmd_assist,     &cmd_solve,   &cmd_serve,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

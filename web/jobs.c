@@ -16,7 +16,7 @@ struct web_job {
     pthread_t thread;
     int joined;
     atomic_int cancel;
-    volatile int cancel_flag; /* a copy of cancel for the library, which reads a volatile int */
+    volatile int cancel_flag; /* a copy of cancel for the library, which reads it with __atomic_load_n */
     int refs;                 /* the registry's, plus one per web_jobs_find() */
     web_jobs *owner;
     /* guarded by the registry lock */
@@ -189,8 +189,10 @@ void web_job_release(web_jobs *jobs, web_job *job)
 web_job_state web_job_cancel(web_jobs *jobs, web_job *job)
 {
     pthread_mutex_lock(&jobs->lock);
-    if (job->state == WEB_JOB_RUNNING)
-        job->cancel = job->cancel_flag = 1;
+    if (job->state == WEB_JOB_RUNNING) {
+        job->cancel = 1;
+        __atomic_store_n(&job->cancel_flag, 1, __ATOMIC_RELAXED);
+    }
     web_job_state s = job->state;
     pthread_mutex_unlock(&jobs->lock);
     return s;
@@ -216,8 +218,10 @@ void web_jobs_stop(web_jobs *jobs)
 {
     pthread_mutex_lock(&jobs->lock);
     jobs->stopping = 1;
-    for (web_job *job = jobs->head; job; job = job->next)
-        job->cancel = job->cancel_flag = 1;
+    for (web_job *job = jobs->head; job; job = job->next) {
+        job->cancel = 1;
+        __atomic_store_n(&job->cancel_flag, 1, __ATOMIC_RELAXED);
+    }
     pthread_cond_broadcast(&jobs->changed);
     pthread_mutex_unlock(&jobs->lock);
     /* join outside the lock: finishing jobs take it. The list only changes under web_jobs_start(), refused now. */

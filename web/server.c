@@ -15,6 +15,7 @@
 
 #include "job_analyse.h"
 #include "api.h"
+#include "assets.h"
 #include "games.h"
 #include "jobs.h"
 #include "server.h"
@@ -25,20 +26,7 @@
 #define MAX_KEPT_JOBS 32
 #define SESSION_IDLE (2 * 3600.0)
 
-/* The page's files, read at start; nothing else is ever served from disk. */
-static const struct asset_def {
-    const char *url, *file, *type;
-    int required;
-} asset_defs[] = {
-    {"/", "index.html", "text/html; charset=utf-8", 1},
-    {"/app.js", "app.js", "text/javascript; charset=utf-8", 1},
-    {"/app.css", "app.css", "text/css; charset=utf-8", 1},
-    {"/favicon.svg", "favicon.svg", "image/svg+xml", 0},
-    {"/vendor/uPlot.iife.min.js", "vendor/uPlot.iife.min.js", "text/javascript; charset=utf-8", 0},
-    {"/vendor/uPlot.min.css", "vendor/uPlot.min.css", "text/css; charset=utf-8", 0},
-    {"/vendor/uPlot.LICENSE.txt", "vendor/uPlot.LICENSE.txt", "text/plain; charset=utf-8", 0},
-};
-#define NASSETS (sizeof asset_defs / sizeof asset_defs[0])
+/* The page's files: compiled in (assets.h), or read once at start from --web DIR; no request names a file. */
 
 static const char page_policy[] = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                                   "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
@@ -46,9 +34,10 @@ static const char page_policy[] = "default-src 'self'; script-src 'self'; style-
 
 struct web_server {
     struct mg_context *ctx;
-    web_api api; /* the endpoints' context (api.h) */
-    char *assets[NASSETS];
-    size_t asset_size[NASSETS];
+    web_api api;         /* the endpoints' context (api.h) */
+    const char **assets; /* web_assets[i]'s bytes: compiled in, or read from --web DIR */
+    size_t *asset_size;
+    char **asset_read; /* those read from DIR, to free */
     struct in_addr addr;
     int port, loopback;
 };
@@ -231,15 +220,16 @@ static void serve_api(web_server *srv, web_req *r)
 static void serve_asset(web_server *srv, web_req *r)
 {
     const char *path = strcmp(r->path, "/index.html") == 0 ? "/" : r->path;
-    for (size_t i = 0; i < NASSETS; i++)
-        if (strcmp(path, asset_defs[i].url) == 0 && srv->assets[i]) {
+    for (size_t i = 0; i < web_asset_count; i++)
+        if (strcmp(path, web_assets[i].url) == 0 && srv->assets[i]) {
             if (strcmp(r->method, "GET") != 0 && strcmp(r->method, "HEAD") != 0) {
                 r->allow = "GET, HEAD";
                 web_req_fail(r, 405, "method %.20s is not allowed here", r->method);
                 send_error(r);
                 return;
             }
-            send_answer(r->conn, 200, asset_defs[i].type, srv->assets[i], srv->asset_size[i], NULL, i == 0);
+            send_answer(r->conn, 200, web_assets[i].type, srv->assets[i], srv->asset_size[i], NULL,
+                        strcmp(path, "/") == 0);
             return;
         }
     static const char msg[] = "not found\n";
@@ -271,16 +261,26 @@ static int handle(struct mg_connection *conn, void *data)
     return status ? status : 200;
 }
 
+/* The page's files: those compiled in, or those of the folder root when it is not NULL. */
 static int load_assets(web_server *srv, const char *root, cb_error *err)
 {
-    for (size_t i = 0; i < NASSETS; i++) {
+    srv->assets = calloc(web_asset_count, sizeof *srv->assets);
+    srv->asset_size = calloc(web_asset_count, sizeof *srv->asset_size);
+    srv->asset_read = calloc(web_asset_count, sizeof *srv->asset_read);
+    if (!srv->assets || !srv->asset_size || !srv->asset_read)
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    for (size_t i = 0; i < web_asset_count; i++) {
+        if (!root) {
+            srv->assets[i] = web_assets[i].data;
+            srv->asset_size[i] = web_assets[i].size;
+            continue;
+        }
         char path[4096];
-        snprintf(path, sizeof path, "%s/%s", root, asset_defs[i].file);
+        snprintf(path, sizeof path, "%s/%s", root, web_assets[i].file);
         FILE *f = fopen(path, "rb");
         if (!f) {
-            if (asset_defs[i].required)
-                return cb_error_set(err, CB_EIO, "the page's file %s is missing (build with make, or give --web DIR)",
-                                    path);
+            if (strncmp(web_assets[i].file, "vendor/", 7) != 0) /* uPlot's files may be missing: no charts */
+                return cb_error_set(err, CB_EIO, "--web: the page's file %s is missing", path);
             continue;
         }
         size_t cap = 1 << 16, len = 0, got;
@@ -297,7 +297,7 @@ static int load_assets(web_server *srv, const char *root, cb_error *err)
         fclose(f);
         if (!buf)
             return cb_error_set(err, CB_ENOMEM, "out of memory reading %s", path);
-        srv->assets[i] = buf;
+        srv->assets[i] = srv->asset_read[i] = buf;
         srv->asset_size[i] = len;
     }
     return CB_OK;
@@ -315,8 +315,11 @@ static void free_server(web_server *srv)
     web_sessions_free(srv->api.sessions);
     web_jobs_free(srv->api.jobs);
     web_games_free(srv->api.games);
-    for (size_t i = 0; i < NASSETS; i++)
-        free(srv->assets[i]);
+    for (size_t i = 0; srv->asset_read && i < web_asset_count; i++)
+        free(srv->asset_read[i]);
+    free(srv->asset_read);
+    free(srv->assets);
+    free(srv->asset_size);
     free(srv);
 }
 

@@ -6,8 +6,8 @@
  * otherwise, and while it does it answers only requests addressed to
  * localhost (so a web page elsewhere cannot reach it by DNS rebinding) and
  * refuses cross-origin POSTs. Request heads are limited to 16 KiB, bodies
- * to WEB_MAX_BODY; the page's files are read once at start from the build
- * output, and no request names a file.
+ * to WEB_MAX_BODY; the page's files are compiled into the program (assets.h)
+ * or read once at start from a folder, and no request names a file.
  */
 #ifndef WEB_SERVER_H
 #define WEB_SERVER_H
@@ -20,7 +20,7 @@ typedef struct web_config {
     int port;         /* 0: any free port */
     int max_jobs;     /* heavy jobs running at once */
     int max_sessions; /* games kept */
-    const char *root; /* folder of the page's files */
+    const char *root; /* folder of the page's files; NULL: those compiled in */
     int threads;      /* request threads */
 } web_config;
 

@@ -42,7 +42,8 @@ int web_strategy_read(web_req *r, const char *param, const char *def, const cb_s
 
 int web_strategy_ranks(cb_strategy_kind kind)
 {
-    return kind != CB_STRATEGY_RANDOM && kind != CB_STRATEGY_RANDOM_ANY && kind != CB_STRATEGY_TREE;
+    return kind != CB_STRATEGY_RANDOM && kind != CB_STRATEGY_RANDOM_ANY && kind != CB_STRATEGY_TREE &&
+           kind != CB_STRATEGY_REGEX;
 }
 
 void web_strategies_json(web_json *j)
@@ -77,6 +78,7 @@ static int heavy(cb_strategy_kind kind)
     case CB_STRATEGY_RANDOM_ANY:
     case CB_STRATEGY_FREQUENCY:
     case CB_STRATEGY_FIRST:
+    case CB_STRATEGY_REGEX:
         return 0;
     default:
         return 1;

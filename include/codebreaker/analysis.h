@@ -122,4 +122,23 @@ int cb_first_guess_shapes(cb_rule rule, int k, int n, int no_repeat, double max_
  */
 int cb_guess_entropies(const cb_state *st, int threads, double *entropy);
 
+/*
+ * Letter frequency per position (the information-theory study's heatmaps,
+ * the C++ Wordle paper's Table 3): counts[p * k + c] gets how many codes
+ * have symbol c at position p (k = cb_game_colors), over the secrets
+ * (guesses 0) or over every allowed guess (guesses 1). counts has room for
+ * n * k entries.
+ */
+void cb_letter_positions(const cb_game *game, int guesses, uint64_t *counts);
+
+/*
+ * The code of distinct symbols made of the per-position maxima, as the C++
+ * Wordle paper picks CARES from its Table 3: positions in decreasing order
+ * of their largest count (ties: the lower position), each taking its most
+ * frequent symbol not taken yet (ties: the lower symbol). code[p] gets the
+ * symbol, order[p] the rank (1 first) at which position p was filled.
+ * CB_EINVAL when the alphabet has fewer symbols than the code has positions.
+ */
+int cb_letter_greedy(const cb_game *game, const uint64_t *counts, uint8_t *code, int *order);
+
 #endif

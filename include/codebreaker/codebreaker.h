@@ -4,10 +4,14 @@
  * Data flow: a game (rules and codes) -> its feedback table -> a state (the
  * candidates left by a history) -> partitions of the candidates by a guess
  * -> strategies choosing guesses -> simulations over every secret.
+ *
+ * version.h tells the version (at compile and at run time) and what it
+ * promises: which parts of this API and ABI may change between versions.
  */
 #ifndef CODEBREAKER_H
 #define CODEBREAKER_H
 
+#include "version.h"
 #include "status.h"
 #include "game.h"
 #include "feedback.h"
@@ -21,7 +25,5 @@
 #include "simulate.h"
 #include "tree.h"
 #include "optimal.h"
-
-#define CB_VERSION "0.1.0"
 
 #endif

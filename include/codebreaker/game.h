@@ -7,6 +7,14 @@
  * arrays of symbol indices (uint8_t, 0 .. colors-1); guesses and secrets are
  * referred to by their index in those lists.
  *
+ * Guess indices and secret indices are different numbers for the same word
+ * (in Wordle, "aback" is secret 0 and guess 6): cb_guess_index and
+ * cb_secret_index name which one a function takes or gives, and
+ * cb_game_secret_guess() / cb_game_guess_secret() convert. Text is parsed
+ * into a guess index by cb_game_parse_code() and into a secret index by
+ * cb_game_parse_secret(). (Both are uint32_t, so the compiler does not tell
+ * them apart: the names are the guard.)
+ *
  * A feedback is a small integer id below cb_game_feedback_count():
  *  - Mastermind: blacks * (length + 1) + whites.
  *  - Wordle: the base-3 number whose digit i (weight 3^i) is the colour of
@@ -39,6 +47,9 @@
 typedef enum cb_rule { CB_RULE_MASTERMIND = 0, CB_RULE_WORDLE = 1, CB_RULE_SYMBLE = 2 } cb_rule;
 
 typedef struct cb_game cb_game;
+
+typedef uint32_t cb_guess_index;  /* 0 .. cb_game_guess_count() - 1: a code of the allowed guesses */
+typedef uint32_t cb_secret_index; /* 0 .. cb_game_secret_count() - 1: a code of the possible secrets */
 
 /*
  * How to make a game. Start from cb_game_config_default() or
@@ -121,28 +132,35 @@ size_t cb_game_skipped(const cb_game *game);
 const char *cb_game_symbol(const cb_game *game, int i);
 
 /* The code of guess gi: cb_game_length() symbol indices. */
-const uint8_t *cb_game_code(const cb_game *game, uint32_t gi);
+const uint8_t *cb_game_code(const cb_game *game, cb_guess_index gi);
 /* Guess index of secret si. */
-uint32_t cb_game_secret_guess(const cb_game *game, uint32_t si);
+cb_guess_index cb_game_secret_guess(const cb_game *game, cb_secret_index si);
 /* Secret index of guess gi, or CB_NONE when gi cannot be the secret. */
-uint32_t cb_game_guess_secret(const cb_game *game, uint32_t gi);
+cb_secret_index cb_game_guess_secret(const cb_game *game, cb_guess_index gi);
 /* Guess index of a code, or CB_NONE. */
-uint32_t cb_game_find(const cb_game *game, const uint8_t *code);
+cb_guess_index cb_game_find(const cb_game *game, const uint8_t *code);
 
 /*
  * Parse a code as people type it (a word, or digits for Mastermind) into
  * its guess index. CB_EPARSE for a malformed code, CB_ENOTFOUND for a code
  * of the right shape that is not an allowed guess; err says which.
  */
-int cb_game_parse_code(const cb_game *game, const char *text, uint32_t *gi, cb_error *err);
+int cb_game_parse_code(const cb_game *game, const char *text, cb_guess_index *gi, cb_error *err);
+/*
+ * The same for a secret: its secret index. Also CB_ENOTFOUND, with a
+ * sentence, for an allowed guess that cannot be the secret.
+ */
+int cb_game_parse_secret(const cb_game *game, const char *text, cb_secret_index *si, cb_error *err);
 /* Spell guess gi into buf (NUL-terminated, truncated to size). */
-void cb_game_format_code(const cb_game *game, uint32_t gi, char *buf, size_t size);
+void cb_game_format_code(const cb_game *game, cb_guess_index gi, char *buf, size_t size);
+/* Spell secret si (the same word through cb_game_secret_guess()). */
+void cb_game_format_secret(const cb_game *game, cb_secret_index si, char *buf, size_t size);
 
 /*
  * The feedback of guess gi against secret si, computed directly. For
  * Symble this is the raw colour pattern (see cb_game_observe()).
  */
-uint32_t cb_game_feedback(const cb_game *game, uint32_t gi, uint32_t si);
+uint32_t cb_game_feedback(const cb_game *game, cb_guess_index guess, cb_secret_index secret);
 /* Symble: what a codebreaker sees of raw pattern `raw` under mapping m (0..5). */
 uint32_t cb_game_observe(const cb_game *game, uint32_t raw, int m);
 /* Symble: the mapping m as three symbols: the symbols of gray, yellow, green. */

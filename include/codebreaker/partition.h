@@ -41,12 +41,12 @@ void cb_partition_release(cb_partition *p);
  * Partition the candidates of st by guess gi (any allowed guess, legal or
  * not). CB_ENOMEM is the only failure.
  */
-int cb_partition_compute(cb_partition *p, const cb_state *st, uint32_t gi);
+int cb_partition_compute(cb_partition *p, const cb_state *st, cb_guess_index gi);
 
 /*
  * The part key of each candidate of st for guess gi, in candidate order,
  * written to keys (room for cb_state_count(st) entries).
  */
-void cb_partition_keys(const cb_state *st, uint32_t gi, uint32_t *keys);
+void cb_partition_keys(const cb_state *st, cb_guess_index gi, uint32_t *keys);
 
 #endif

@@ -57,7 +57,9 @@ typedef struct cb_sim_options {
     void *progress_ctx;
     cb_game_fn on_game; /* when not NULL, told of every game as it ends */
     void *on_game_ctx;
-    const volatile int *cancel; /* when not NULL and *cancel becomes non-zero, stop with CB_ECANCELED */
+    /* when not NULL and *cancel becomes non-zero, stop with CB_ECANCELED; the library reads it with
+       __atomic_load_n, so another thread sets it with an atomic store (__atomic_store_n, or C11's) */
+    const volatile int *cancel;
 } cb_sim_options;
 
 /* Every secret, seed 0, no limit, random mappings, all threads, no game records, no callbacks. */

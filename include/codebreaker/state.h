@@ -41,7 +41,7 @@ const cb_table *cb_state_table(const cb_state *st);
  * forbids gi, or the game is already won) or CB_EINVAL (fb out of range)
  * the state is left unchanged.
  */
-int cb_state_apply(cb_state *st, uint32_t gi, uint32_t fb);
+int cb_state_apply(cb_state *st, cb_guess_index gi, uint32_t fb);
 /* Forget the last turn; CB_EEMPTY when there is none. */
 int cb_state_undo(cb_state *st);
 /* Forget every turn. */
@@ -49,19 +49,19 @@ void cb_state_reset(cb_state *st);
 
 /* Number of turns recorded, and turn t's guess and feedback. */
 size_t cb_state_turns(const cb_state *st);
-void cb_state_turn(const cb_state *st, size_t t, uint32_t *gi, uint32_t *fb);
+void cb_state_turn(const cb_state *st, size_t t, cb_guess_index *gi, uint32_t *fb);
 /* 1 when the last feedback recorded is the winning one. */
 int cb_state_won(const cb_state *st);
 
-/* Candidate secrets (count and sorted indices). */
+/* Candidate secrets (count and sorted secret indices: spell them with cb_game_format_secret()). */
 size_t cb_state_count(const cb_state *st);
-const uint32_t *cb_state_candidates(const cb_state *st);
+const cb_secret_index *cb_state_candidates(const cb_state *st);
 /* Symble: per candidate, the mask of mappings still possible; NULL otherwise. */
 const uint8_t *cb_state_masks(const cb_state *st);
 /* Symble: the union of the masks of all candidates (0x3f before any turn). */
 unsigned cb_state_mappings(const cb_state *st);
 /* 1 when guess gi is one of the candidates. */
-int cb_state_is_candidate(const cb_state *st, uint32_t gi);
+int cb_state_is_candidate(const cb_state *st, cb_guess_index gi);
 
 void cb_state_set_hard(cb_state *st, int hard);
 int cb_state_hard(const cb_state *st);
@@ -70,13 +70,13 @@ int cb_state_hard(const cb_state *st);
  * respects every clue. When not, and why is not NULL, a sentence such as
  * "the 2nd letter must be A" goes there.
  */
-int cb_state_legal(const cb_state *st, uint32_t gi, char *why, size_t why_size);
+int cb_state_legal(const cb_state *st, cb_guess_index gi, char *why, size_t why_size);
 
 /*
  * The candidates that guess gi with feedback fb would leave, without
  * changing the state: written to out (room for cb_state_count() entries),
  * masks to out_masks when not NULL (Symble). Returns how many.
  */
-size_t cb_state_filter(const cb_state *st, uint32_t gi, uint32_t fb, uint32_t *out, uint8_t *out_masks);
+size_t cb_state_filter(const cb_state *st, cb_guess_index gi, uint32_t fb, cb_secret_index *out, uint8_t *out_masks);
 
 #endif

@@ -19,9 +19,18 @@
  *
  * Ties: CB_TIE_FIRST prefers a remaining candidate, then the lowest index in
  * the guess list (alphabetical for the bundled Wordle lists); CB_TIE_RANDOM
- * picks uniformly among the tied guesses with the rng. Strategies whose
- * choice depends on the rng (random, random-any, any tie random) are not
- * deterministic; cb_strategy_deterministic() says which.
+ * picks uniformly among the tied guesses with the rng; CB_TIE_FREQUENCY
+ * (the blog's letter-frequency tie-break) prefers a remaining candidate,
+ * then the guess made of the most frequent letters: the largest sum, over
+ * its positions, of how often its symbol occurs among all the game's
+ * secrets (repeated letters count each time, as Scrabble scores a word),
+ * then the lowest index. Strategies whose choice depends on the rng
+ * (random, random-any, any tie random, any delay) are not deterministic;
+ * cb_strategy_deterministic() says which.
+ *
+ * Delay (the blog's "delayed minimax"): with delay D > 0, turns 1 to D play
+ * a uniformly random remaining candidate (turn 1 plays first_guess when one
+ * is set), and the strategy decides from turn D + 1 on.
  *
  * Every strategy plays the last candidate when only one remains, respects
  * the state's hard mode (cb_state_hard or the config's `hard`), and only
@@ -53,12 +62,13 @@ typedef enum cb_strategy_kind {
     CB_STRATEGY_FREQUENCY = 8,         /* the most frequent remaining candidate (words, or letters) */
     CB_STRATEGY_ENTROPY_FREQUENCY = 9, /* entropy plus the candidate's word probability */
     CB_STRATEGY_FIRST = 10,            /* the first remaining candidate in list order */
-    CB_STRATEGY_TREE = 11              /* "tree:FILE": play a stored decision tree (exact-solver issue) */
+    CB_STRATEGY_REGEX = 11,            /* the first answer matching the feedback's pattern (Wordle rules) */
+    CB_STRATEGY_TREE = 12              /* "tree:FILE": play a stored decision tree (exact-solver issue); last */
 } cb_strategy_kind;
 
-#define CB_STRATEGY_KINDS 12
+#define CB_STRATEGY_KINDS 13
 
-typedef enum cb_tie { CB_TIE_FIRST = 0, CB_TIE_RANDOM = 1 } cb_tie;
+typedef enum cb_tie { CB_TIE_FIRST = 0, CB_TIE_RANDOM = 1, CB_TIE_FREQUENCY = 2 } cb_tie;
 
 /* random-any's target turn when the config gives none. */
 #define CB_RANDOM_ANY_TARGET 3
@@ -79,7 +89,8 @@ typedef enum cb_tie { CB_TIE_FIRST = 0, CB_TIE_RANDOM = 1 } cb_tie;
  * for a given seed) and nothing else: other randomness comes from the rng
  * given to each call (or, when that is NULL, from seed and the history).
  * iterations is montecarlo's rollouts per remaining candidate, the guesses
- * it weighs (0: CB_MONTECARLO_ITERATIONS).
+ * it weighs (0: CB_MONTECARLO_ITERATIONS). delay D > 0 plays random
+ * candidates on turns 1 to D (above); not for trees.
  *
  * Word frequencies (frequency, entropy-frequency): `frequency` points at
  * one weight per secret (copied; need not outlive the call); else
@@ -93,13 +104,14 @@ typedef enum cb_tie { CB_TIE_FIRST = 0, CB_TIE_RANDOM = 1 } cb_tie;
  */
 typedef struct cb_strategy_config {
     const char *name;
-    uint32_t first_guess;
+    cb_guess_index first_guess;
     int candidates_only;
     int target_turn;
     int hard;
     cb_tie tie;
     uint64_t seed;
     int iterations;
+    int delay;
     const double *frequency;
     const char *frequency_path;
     int threads;
@@ -153,11 +165,11 @@ int cb_strategy_deterministic(const cb_strategy *s);
  * generator seeded with cfg->seed and the history. CB_EEMPTY when st has no
  * candidate or no legal guess remains; CB_ECANCELED never; CB_ENOMEM.
  */
-int cb_strategy_choose(const cb_strategy *s, const cb_state *st, cb_rng *rng, uint32_t *guess, double *score);
+int cb_strategy_choose(const cb_strategy *s, const cb_state *st, cb_rng *rng, cb_guess_index *guess, double *score);
 
 /* Every score of one guess in a state: a row of the "partition table" of the papers. */
 typedef struct cb_guess_score {
-    uint32_t guess;   /* guess index */
+    cb_guess_index guess;
     uint32_t largest; /* size of the largest part */
     double expected;  /* expected size of the part the secret falls in: sum of squares / N */
     uint32_t parts;   /* non-empty parts, the won part included */
@@ -169,11 +181,12 @@ typedef struct cb_guess_score {
 } cb_guess_score;
 
 /* The scores of guess gi in st (score is left 0; legal from cb_state_legal). */
-int cb_guess_score_compute(const cb_state *st, uint32_t gi, cb_guess_score *out);
+int cb_guess_score_compute(const cb_state *st, cb_guess_index gi, cb_guess_score *out);
 
 /*
  * The best `limit` guesses of st in the strategy's order (best first, ties
- * broken as CB_TIE_FIRST), among the guesses the strategy may play now
+ * broken as CB_TIE_FIRST, or CB_TIE_FREQUENCY when the strategy's tie rule
+ * is that; the delay is ignored), among the guesses the strategy may play now
  * (legal, candidates only when required), each with every score; written
  * to out (room for limit entries), *count gets how many. Works for the
  * greedy strategies, frequency, first and montecarlo; CB_EINVAL for the

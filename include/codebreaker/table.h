@@ -56,7 +56,7 @@ double cb_table_build_seconds(const cb_table *table);
 /* Row of guess g (width bytes per entry), or NULL for an on-the-fly table. */
 const void *cb_table_row(const cb_table *table, uint32_t g);
 /* The raw feedback of guess g against secret s. */
-uint32_t cb_table_get(const cb_table *table, uint32_t g, uint32_t s);
+uint32_t cb_table_get(const cb_table *table, cb_guess_index g, cb_secret_index s);
 /* out[i] = raw feedback of guess g against secrets[i], for i < n. */
 void cb_table_fill(const cb_table *table, uint32_t g, const uint32_t *secrets, size_t n, uint32_t *out);
 

@@ -47,20 +47,20 @@ const cb_game *cb_tree_game(const cb_tree *tree);
 uint32_t cb_tree_root(const cb_tree *tree);
 size_t cb_tree_node_count(const cb_tree *tree);
 /* The guess played at node. */
-uint32_t cb_tree_guess(const cb_tree *tree, uint32_t node);
+cb_guess_index cb_tree_guess(const cb_tree *tree, uint32_t node);
 /* The node reached from node by feedback fb, or CB_NONE. */
 uint32_t cb_tree_child(const cb_tree *tree, uint32_t node, uint32_t fb);
 /* The line (text) or line of the "guess" key (JSON) that made node; 0 when built in memory. */
 size_t cb_tree_line(const cb_tree *tree, uint32_t node);
 
 /* Make the root play guess; CB_EINVAL when the tree has one already or guess is out of range. */
-int cb_tree_set_root(cb_tree *tree, uint32_t guess, uint32_t *node);
+int cb_tree_set_root(cb_tree *tree, cb_guess_index guess, uint32_t *node);
 /*
  * Add a child of parent, reached by feedback fb, playing guess. CB_EINVAL
  * when parent already has a child for fb, fb is the winning feedback or an
  * argument is out of range.
  */
-int cb_tree_add_child(cb_tree *tree, uint32_t parent, uint32_t fb, uint32_t guess, uint32_t *node);
+int cb_tree_add_child(cb_tree *tree, uint32_t parent, uint32_t fb, cb_guess_index guess, uint32_t *node);
 
 /*
  * The guess the tree plays after the history of st (its turns, from the
@@ -68,9 +68,9 @@ int cb_tree_add_child(cb_tree *tree, uint32_t parent, uint32_t fb, uint32_t gues
  * the tree's, or the tree has no branch for a feedback; CB_EEMPTY when the
  * last feedback was the winning one or the tree is empty.
  */
-int cb_tree_next(const cb_tree *tree, const cb_state *st, uint32_t *guess);
+int cb_tree_next(const cb_tree *tree, const cb_state *st, cb_guess_index *guess);
 /* The node reached by a history given as arrays (turns entries each), or CB_NONE. */
-uint32_t cb_tree_find(const cb_tree *tree, const uint32_t *guesses, const uint32_t *fbs, size_t turns);
+uint32_t cb_tree_find(const cb_tree *tree, const cb_guess_index *guesses, const uint32_t *fbs, size_t turns);
 
 /* What playing every secret through a tree gives. */
 typedef struct cb_tree_stats {
@@ -122,6 +122,7 @@ int cb_tree_save_path(const cb_tree *tree, const cb_table *table, const char *pa
  * Feedbacks are checked against the rules by cb_tree_verify(), not here.
  */
 int cb_tree_load(const cb_game *game, FILE *in, const char *name, cb_tree **out, cb_error *err);
+/* The same from the file at path (the program maps "-" to cb_tree_load on stdin). */
 int cb_tree_load_path(const cb_game *game, const char *path, cb_tree **out, cb_error *err);
 
 /*

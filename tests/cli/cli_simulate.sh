@@ -98,7 +98,7 @@ expect_err first-not-a-word "--first: 'zzzzz' is not in the list" -- simulate --
 expect_err first-bad-code "--first: .*not a symbol" -- simulate --game mastermind --first 1179
 expect_err sample-zero "--sample: 0 is out of range" -- simulate --sample 0
 expect_err sample-too-big "--sample: 1297 is more than the 1296 secrets" -- simulate --game mastermind --sample 1297
-expect_err bad-tie "--tie: 'sometimes' is not first or random" -- simulate --tie sometimes
+expect_err bad-tie "--tie: 'sometimes' is not first, random or frequency" -- simulate --tie sometimes
 expect_err bad-seed "--seed: 'x' is not a whole number" -- simulate --seed x
 expect_err tree "/nonexistent.tree: No such file" -- simulate --strategy tree:/nonexistent.tree
 expect_err hard-mastermind "Wordle rules only" -- simulate --game mastermind --hard

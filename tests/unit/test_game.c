@@ -309,6 +309,37 @@ static void feedback_notation(void)
     cb_game_free(g);
 }
 
+/* Guess and secret indices of the same word differ; each parser gives its own; the version at run time. */
+static void indices_and_version(void)
+{
+    cb_game_config cfg;
+    cb_game *g;
+    cb_error err;
+    cb_game_config_default(&cfg);
+    CHECK(cb_game_new(&cfg, &g, &err) == CB_OK);
+    cb_guess_index gi;
+    cb_secret_index si;
+    CHECK(cb_game_parse_code(g, "aback", &gi, &err) == CB_OK && gi == 6);
+    CHECK(cb_game_parse_secret(g, "ABACK", &si, &err) == CB_OK && si == 0);
+    CHECK(cb_game_secret_guess(g, si) == gi && cb_game_guess_secret(g, gi) == si);
+    char word[16];
+    cb_game_format_secret(g, 0, word, sizeof word);
+    CHECK(strcmp(word, "aback") == 0);
+    cb_game_format_code(g, 0, word, sizeof word);
+    CHECK(strcmp(word, "aahed") == 0);
+    CHECK(cb_game_parse_secret(g, "aahed", &si, &err) == CB_ENOTFOUND && si == CB_NONE);
+    CHECK(strstr(err.message, "not one of the possible secrets") != NULL);
+    CHECK(cb_game_parse_secret(g, "zzzzz", &si, &err) == CB_ENOTFOUND);
+    CHECK(cb_game_parse_secret(g, "abc", &si, &err) == CB_EPARSE);
+    cb_game_free(g);
+
+    char expect[32];
+    snprintf(expect, sizeof expect, "%d.%d.%d", CB_VERSION_MAJOR, CB_VERSION_MINOR, CB_VERSION_PATCH);
+    CHECK(strcmp(cb_version(), CB_VERSION) == 0 && strcmp(CB_VERSION, expect) == 0);
+    CHECK(cb_version_number() == CB_VERSION_NUMBER);
+    CHECK(CB_VERSION_NUMBER == CB_VERSION_MAJOR * 10000 + CB_VERSION_MINOR * 100 + CB_VERSION_PATCH);
+}
+
 int main(void)
 {
     if (!mkdtemp(tmpdir))
@@ -318,6 +349,7 @@ int main(void)
     lists();
     sizes();
     feedback_notation();
+    indices_and_version();
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
     if (system(cmd) != 0)

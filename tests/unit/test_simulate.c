@@ -7,31 +7,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "world.h"
 #include "codebreaker/codebreaker.h"
-
-typedef struct world {
-    cb_game *game;
-    cb_table *table;
-} world;
-
-static world open_world(const char *preset)
-{
-    world w = {NULL, NULL};
-    cb_game_config cfg;
-    cb_error err;
-    cb_game_config_preset(preset, &cfg);
-    if (cb_game_new(&cfg, &w.game, &err) != CB_OK || cb_table_new(w.game, NULL, &w.table, &err) != CB_OK) {
-        fprintf(stderr, "%s: %s\n", preset, err.message);
-        exit(1);
-    }
-    return w;
-}
-
-static void close_world(world *w)
-{
-    cb_table_free(w->table);
-    cb_game_free(w->game);
-}
 
 static uint32_t code(const world *w, const char *text)
 {

@@ -345,6 +345,10 @@ static void options(const world *w)
     for (size_t i = 0; i + 1 < count; i++) {
         cb_strategy_config_default(&cfg);
         cfg.name = info[i].name;
+        if (info[i].kind == CB_STRATEGY_REGEX && cb_game_rule(w->game) != CB_RULE_WORDLE) {
+            CHECK(cb_strategy_new(w->table, &cfg, &s, &err) == CB_EINVAL && s == NULL);
+            continue;
+        }
         CHECK_MSG(cb_strategy_new(w->table, &cfg, &s, &err) == CB_OK, "%s", info[i].name);
         CHECK(cb_strategy_get_kind(s) == info[i].kind);
         cb_strategy_free(s);

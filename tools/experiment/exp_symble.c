@@ -5,9 +5,11 @@
  * 11), and the first-guess entropies against the alphabet size (Figures
  * 9, 12).
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "experiment.h"
@@ -87,16 +89,71 @@ static void push(figure_data *f, plot_series *s, double x, double y, double e)
 
 /* symble-lengths: thesis Figure 4 */
 
+/*
+ * The thesis's dictionary of one length: `size` words drawn (seed, length) from the list of that length,
+ * written to DIR/symble-lengths-dicts/ so that the run can build its game from it; path gets the file.
+ */
+static int random_dictionary(const exp_opts *o, int len, char *path, size_t path_size)
+{
+    cb_game_config cfg;
+    cb_game *game;
+    cb_error err;
+    cb_game_config_preset("symble", &cfg);
+    cfg.length = len;
+    if (o->words) {
+        cfg.answers_path = cfg.guesses_path = o->words;
+        cfg.select_length = 1;
+    } else
+        cfg.dictionary = "english";
+    if (cb_game_new(&cfg, &game, &err) != CB_OK)
+        return cli_fail(err.code, "words of %d letters: %s", len, err.message);
+    uint32_t ns = cb_game_secret_count(game), take = (uint32_t)(o->dict_size < (long)ns ? o->dict_size : ns);
+    uint32_t *all = malloc((ns ? ns : 1) * sizeof *all);
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/symble-lengths-dicts", o->out);
+    snprintf(path, path_size, "%s/n%d-%ld-seed%llu.txt", dir, len, o->dict_size, (unsigned long long)o->seed);
+    FILE *f = all && (mkdir(dir, 0777) == 0 || errno == EEXIST) ? fopen(path, "w") : NULL;
+    int rc = f ? 0 : cli_fail(CB_EIO, "%s: %s", all ? path : "memory", all ? strerror(errno) : "out of memory");
+    if (rc == 0) {
+        cb_rng rng;
+        cb_rng_seed2(&rng, o->seed, (uint64_t)len);
+        for (uint32_t i = 0; i < ns; i++)
+            all[i] = i;
+        for (uint32_t i = 0; i < take; i++) { /* partial Fisher-Yates */
+            uint32_t j = i + cb_rng_below(&rng, ns - i), t = all[i];
+            all[i] = all[j];
+            all[j] = t;
+        }
+        fprintf(f, "# %u random words of %d letters (seed %llu) from %s\n", take, len, (unsigned long long)o->seed,
+                o->words ? o->words : "english/words_alpha.txt");
+        for (uint32_t i = 0; i < take; i++) {
+            char word[CB_MAX_LENGTH * 4 + 1];
+            cb_game_format_code(game, cb_game_secret_guess(game, all[i]), word, sizeof word);
+            fprintf(f, "%s\n", word);
+        }
+        if (fclose(f) != 0)
+            rc = cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
+    } else if (f)
+        fclose(f);
+    free(all);
+    cb_game_free(game);
+    return rc;
+}
+
 int exp_symble_lengths(exp_ctx *x)
 {
     const exp_opts *o = &x->o;
-    char algos[MAX_ALGOS][48], keys[MAX_ALGOS][96], list[160];
+    char algos[MAX_ALGOS][48], keys[MAX_ALGOS][96], list[160], dicts[CB_MAX_LENGTH + 1][1100], dlist[220];
     size_t na = exp_strategy_names(x, default_algos, algos, MAX_ALGOS);
     int lo = 4, hi = 17;
     long sample = o->games ? o->games : 1000;
     double counts[CB_MAX_LENGTH + 1];
     if (o->range_var == 'k')
         return cli_fail(CB_EINVAL, "--range: symble-lengths sweeps word lengths: n=FROM..TO");
+    if (o->dict_size && o->games)
+        return cli_fail(CB_EINVAL, "--dict-size plays every word of each dictionary: no --games or --sample");
+    if (o->dict_size)
+        sample = o->dict_size;
     if (o->range_var == 'n') {
         lo = o->lo;
         hi = o->hi;
@@ -119,39 +176,56 @@ int exp_symble_lengths(exp_ctx *x)
         free(labels);
         return cli_fail(CB_ENOMEM, "out of memory");
     }
-    for (int len = lo; len <= hi; len++)
+    for (int len = lo; rc == 0 && o->dict_size && len <= hi; len++)
+        rc = random_dictionary(o, len, dicts[len], sizeof dicts[len]);
+    if (o->dict_size)
+        snprintf(dlist, sizeof dlist, "%ld random of %s", o->dict_size, list);
+    for (int len = lo; rc == 0 && len <= hi; len++)
         for (size_t a = 0; a < na; a++) {
             size_t i = (size_t)(len - lo) * na + a;
             exp_play *p = &plays[i];
             exp_sim *r = &rows[i];
             cb_game_config_preset("symble", &p->game);
             p->game.length = len;
-            if (o->words) {
+            if (o->dict_size) {
+                p->game.answers_path = p->game.guesses_path = dicts[len];
+                if (counts[len] > (double)o->dict_size)
+                    counts[len] = (double)o->dict_size;
+            } else if (o->words) {
                 p->game.answers_path = p->game.guesses_path = o->words;
                 p->game.select_length = 1;
             } else
                 p->game.dictionary = "english";
             algo_config(algos[a], o, &p->strategy, keys[a], sizeof keys[a]);
-            p->sample = (size_t)sample;
+            p->sample = o->dict_size ? 0 : (size_t)sample; /* a dictionary of its own: every word once */
             double words = counts[len] > 1 ? counts[len] : 1, games = fmin((double)sample, words);
             p->weight = is_greedy_cost(algos[a]) ? words * words * 3 + games * words : games * words * 0.05;
             snprintf(labels[i], sizeof labels[i], "n=%d %s", len, algos[a]);
             p->label = labels[i];
             snprintf(r->game, sizeof r->game, "symble");
-            snprintf(r->list, sizeof r->list, "%s", list);
+            snprintf(r->list, sizeof r->list, "%.159s", o->dict_size ? dlist : list);
             r->n = len;
             snprintf(r->strategy, sizeof r->strategy, "%s", keys[a]);
             r->games = sample;
             r->seed = o->seed;
             r->iterations = strcmp(algos[a], "montecarlo") == 0 ? (o->iterations ? o->iterations : 100) : 0;
         }
-    rc = exp_run_all(x, plays, rows, n);
+    if (rc == 0)
+        rc = exp_run_all(x, plays, rows, n);
     if (rc == 0) {
-        printf("\nSymble on %s words of each length: %ld random words per length played as the secret\n"
-               "(every word when fewer), each under a random hidden mapping; average guesses ± 95%% interval.\n"
-               "entropy and entropy-knuth break ties at random (the thesis's algorithms); minimax prefers a\n"
+        if (o->dict_size)
+            printf("\nSymble on dictionaries of %ld random words of each length (the thesis's Section 4.2) drawn\n"
+                   "from %s: every word of each dictionary played once as the secret, guesses from the same\n"
+                   "dictionary, each game under a random hidden mapping; average guesses ± 95%% interval.\n",
+                   o->dict_size, o->words ? o->words : "English (words_alpha)");
+        else
+            printf("\nSymble on %s words of each length: %ld random words per length played as the secret\n"
+                   "(every word when fewer), each under a random hidden mapping; average guesses ± 95%% "
+                   "interval.\n",
+                   o->words ? o->words : "English (words_alpha)", sample);
+        printf("entropy and entropy-knuth break ties at random (the thesis's algorithms); minimax prefers a\n"
                "candidate, then the first word; montecarlo: %d continuations per guess.\n\n",
-               o->words ? o->words : "English (words_alpha)", sample, o->iterations ? o->iterations : 100);
+               o->iterations ? o->iterations : 100);
         printf("%3s %7s", "n", "words");
         for (size_t a = 0; a < na; a++)
             printf(" %17.17s", algos[a]);

@@ -94,23 +94,36 @@ int exp_target_turn(exp_ctx *x)
                 size_t at = (size_t)gi * per + i * NTARGETS + (size_t)t;
                 exp_play *p = &plays[at];
                 exp_sim *r = &rows[at];
-                /* random-any without a target turn would guess at random forever: its default target is 3 */
-                if (strcmp(names[i], "random-any") == 0 && targets[t] == 0)
+                /* random-any without a target turn would guess at random forever: its default target is 3;
+                   under the paper's turn limit it is never targeted (target = the limit + 1) */
+                int random_any = strcmp(names[i], "random-any") == 0, limit = gi == 0 ? 6 : 10;
+                if (random_any && targets[t] == 0 && !o->paper_rules)
                     continue;
                 cb_game_config_preset(tt_games[gi].name, &p->game);
                 cb_strategy_config_default(&p->strategy);
                 p->strategy.name = names[i];
-                p->strategy.target_turn = targets[t];
+                p->strategy.target_turn = targets[t] ? targets[t] : random_any ? limit + 1 : 0;
                 p->strategy.seed = o->seed;
+                if (o->paper_rules) { /* answers only, a turn limit, untargeted ties at random */
+                    if (gi == 0)
+                        p->game.answers_data = "wordle/answers.txt";
+                    p->max_guesses = limit;
+                    if (targets[t] == 0)
+                        p->strategy.tie = CB_TIE_RANDOM;
+                }
                 p->sample = (size_t)o->games;
                 p->weight = gi == 0 ? 5 : 1;
                 snprintf(labels[at], sizeof labels[at], "%s %.40s T%d", tt_games[gi].name, names[i], targets[t]);
                 p->label = labels[at];
                 snprintf(r->game, sizeof r->game, "%s", tt_games[gi].name);
-                snprintf(r->list, sizeof r->list, "%s", gi == 0 ? "wordle/answers.txt,wordle/allowed.txt" : "complete");
+                snprintf(r->list, sizeof r->list, "%s%s",
+                         gi == 0 ? (o->paper_rules ? "wordle/answers.txt" : "wordle/answers.txt,wordle/allowed.txt")
+                                 : "complete",
+                         o->paper_rules ? (gi == 0 ? ", at most 6 guesses" : ", at most 10 guesses") : "");
                 r->k = gi == 0 ? 0 : 6;
                 r->n = gi == 0 ? 5 : 4;
-                snprintf(r->strategy, sizeof r->strategy, "%.47s", names[i]);
+                snprintf(r->strategy, sizeof r->strategy, "%.40s%s", names[i],
+                         p->strategy.tie == CB_TIE_RANDOM ? " --tie random" : "");
                 r->target = targets[t];
                 r->games = o->games;
                 r->seed = o->seed;
@@ -127,8 +140,14 @@ int exp_target_turn(exp_ctx *x)
     char bases[6][64];
     for (int gi = 0; rc == 0 && gi < 2; gi++) {
         printf("\n%s, %s: each strategy with target turn 2, 3 and none (from the target turn on, every\n"
-               "guess is a remaining candidate); ties to a candidate, then the first guess in list order.\n\n",
+               "guess is a remaining candidate); ties to a candidate, then the first guess in list order.\n",
                tt_games[gi].title, o->games ? "a sample of secrets" : "every secret");
+        if (o->paper_rules)
+            printf("The paper's rules: %s, at most %d guesses, a lost game scores %d; no target: ties at random\n"
+                   "among all the tied guesses, random-any never targeted.\n",
+                   gi == 0 ? "guesses from the 2315 answers only" : "every code a guess", gi == 0 ? 6 : 10,
+                   gi == 0 ? 7 : 11);
+        printf("\n");
         printf("%-12s %-7s %6s %8s %6s %7s %5s %8s %9s %-8s\n", "strategy", "target", "games", "average", "median",
                "sd", "worst", "removed", "ms/game", "opener");
         for (size_t i = 0; i < ns; i++)
@@ -156,8 +175,9 @@ int exp_target_turn(exp_ctx *x)
     }
     if (rc == 0) {
         printf("\nremoved: mean share of the remaining candidates a guess removes (turns that did not win);\n"
-               "random-any plays a random allowed guess until its target turn (no target: not run, it would\n"
-               "never stop guessing at random).\n");
+               "random-any plays a random allowed guess until its target turn (%s).\n",
+               o->paper_rules ? "no target: random guesses to the turn limit, the last candidate when one is left"
+                              : "no target: not run, it would never stop guessing at random");
         exp_footer(x, figs, 6);
     }
     free(plays);

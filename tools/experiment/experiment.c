@@ -616,6 +616,7 @@ static int sim_options(exp_ctx *x, const exp_play *p, cb_sim_options *opt, uint3
     opt->threads = x->o.threads;
     opt->progress = on_progress;
     opt->progress_ctx = x;
+    opt->max_guesses = p->max_guesses;
     *draws = NULL;
     uint32_t ns = cb_game_secret_count(x->game);
     if (p->draws) { /* uniformly random secrets, repeats allowed: any number of games from any game size */

@@ -43,6 +43,8 @@ typedef struct exp_opts {
     const char *first;      /* comma-separated openers, or NULL */
     const char *game;       /* --game, or NULL */
     int iterations;
+    long dict_size;  /* symble-lengths: dictionaries of this many random words per length (0: the whole list) */
+    int paper_rules; /* target-turn: the data-visualisation paper's rules (answers only, a turn limit) */
 } exp_opts;
 
 /* The results file: rows of strings, the first nkeys columns the key. */
@@ -111,6 +113,7 @@ typedef struct exp_play {
     const char *label;   /* for the progress bar */
     const char *list_id; /* the word list's name and digest (exp_list_id), or "complete" */
     int no_table;        /* compute feedback on the fly: random play needs no N x N table */
+    int max_guesses;     /* a game not won within it stops and scores max_guesses + 1 (0: no limit) */
 } exp_play;
 
 /* The experiments: each prints its table and draws its figures. */

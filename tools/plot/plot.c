@@ -687,3 +687,55 @@ int plot_histogram(const char *path, const plot_figure *fig, const plot_series *
     free(xs);
     return rc;
 }
+
+int plot_heatmap(const char *path, const plot_figure *fig, const char *const *rows, size_t nrows,
+                 const char *const *cols, size_t ncols, const double *value, int decimals, char *why, size_t why_size)
+{
+    double top = 0;
+    for (size_t i = 0; i < nrows * ncols; i++)
+        top = isfinite(value[i]) && value[i] > top ? value[i] : top;
+    int rc = open_stream(path, fig, why, why_size);
+    if (rc)
+        return rc;
+    plvpor(0.12, 0.95, 0.04, fig->subtitle ? 0.84 : 0.87);
+    plwind(0, (double)ncols, (double)nrows, 0); /* row 0 at the top */
+    plschr(0, nrows > 30 ? 0.6 : 0.8);
+    for (size_t r = 0; r < nrows; r++)
+        for (size_t c = 0; c < ncols; c++) {
+            double v = value[r * ncols + c], t = top > 0 && isfinite(v) ? v / top : 0;
+            const int *blue = palette[0];
+            plscol0(15, (int)(255 - t * (255 - blue[0])), (int)(255 - t * (255 - blue[1])),
+                    (int)(255 - t * (255 - blue[2])));
+            plcol0(15);
+            PLFLT bx[4] = {(double)c, (double)c + 1, (double)c + 1, (double)c};
+            PLFLT by[4] = {(double)r, (double)r, (double)r + 1, (double)r + 1};
+            plfill(4, bx, by);
+            char text[32];
+            snprintf(text, sizeof text, "%.*f", decimals, v);
+            plcol0(t > 0.55 ? COLOR_BG : COLOR_INK);
+            plptex((double)c + 0.5, (double)r + 0.72, 1, 0, 0.5, text);
+        }
+    plcol0(COLOR_INK);
+    for (size_t r = 0; r < nrows; r++)
+        plmtex("lv", 1.0, 1.0 - ((double)r + 0.62) / (double)nrows, 1.0, rows[r]);
+    for (size_t c = 0; c < ncols; c++)
+        plmtex("t", 0.6, ((double)c + 0.5) / (double)ncols, 0.5, cols[c]);
+    plschr(0, 1.0);
+    plcol0(COLOR_FRAME);
+    plbox("bc", 0, 0, "bc", 0, 0);
+    plcol0(COLOR_INK);
+    if (fig->title) {
+        plsfont(-1, -1, PL_FCI_BOLD);
+        plschr(0, 1.2);
+        plmtex("t", fig->subtitle ? 3.6 : 2.2, 0.5, 0.5, fig->title);
+        plsfont(-1, -1, PL_FCI_MEDIUM);
+        plschr(0, 1.0);
+    }
+    if (fig->subtitle) {
+        plschr(0, 0.9);
+        plmtex("t", 2.2, 0.5, 0.5, fig->subtitle);
+        plschr(0, 1.0);
+    }
+    plend1();
+    return 0;
+}

@@ -71,4 +71,12 @@ int plot_bars(const char *path, const plot_figure *fig, const plot_series *serie
 int plot_histogram(const char *path, const plot_figure *fig, const plot_series *series, size_t nseries,
                    double bin_width, int normalize, char *why, size_t why_size);
 
+/*
+ * A heatmap: nrows x ncols cells, value[r * ncols + c], each shaded from
+ * white (0) to the palette's blue (the largest value) and labelled with its
+ * value to `decimals` places; row labels on the left, column labels above.
+ */
+int plot_heatmap(const char *path, const plot_figure *fig, const char *const *rows, size_t nrows,
+                 const char *const *cols, size_t ncols, const double *value, int decimals, char *why, size_t why_size);
+
 #endif

@@ -111,7 +111,7 @@ static int advice_finish(advice *a, uint64_t seed, cb_error *err)
 {
     cb_rng_seed(&a->rng, seed);
     cb_strategy_kind k = cb_strategy_get_kind(a->strategy);
-    if (k == CB_STRATEGY_RANDOM || k == CB_STRATEGY_RANDOM_ANY || k == CB_STRATEGY_TREE) {
+    if (k == CB_STRATEGY_RANDOM || k == CB_STRATEGY_RANDOM_ANY || k == CB_STRATEGY_TREE || k == CB_STRATEGY_REGEX) {
         cb_strategy_config rcfg;
         cb_strategy_config_default(&rcfg);
         rcfg.name = advice_default_strategy(cb_table_game(a->table));
@@ -179,12 +179,41 @@ void advice_close(advice *a)
     memset(a, 0, sizeof *a);
 }
 
-double advice_cost(const advice *a, const cb_state *st)
+double advice_rank_cost(const advice *a, const cb_state *st)
 {
     const cb_game *g = cb_table_game(a->table);
     double n = (double)cb_state_count(st);
     double guesses = cb_strategy_get_config(a->strategy)->candidates_only ? n : (double)cb_game_guess_count(g);
     return n * guesses * (cb_table_precomputed(a->table) ? 1 : 100);
+}
+
+double advice_cost(const advice *a, const cb_state *st)
+{
+    const cb_game *g = cb_table_game(a->table);
+    const cb_strategy_config *cfg = cb_strategy_get_config(a->strategy);
+    double n = (double)cb_state_count(st), fly = cb_table_precomputed(a->table) ? 1 : 100;
+    if (n <= 1 || (cb_state_turns(st) == 0 && cfg->first_guess != CB_NONE))
+        return 0;
+    if ((int)cb_state_turns(st) < cfg->delay) /* a delayed turn: a random candidate */
+        return n;
+    switch (cb_strategy_get_kind(a->strategy)) {
+    case CB_STRATEGY_RANDOM:
+    case CB_STRATEGY_FIRST:
+    case CB_STRATEGY_TREE:
+        return n;
+    case CB_STRATEGY_RANDOM_ANY:
+        return n + (double)cb_game_guess_count(g);
+    case CB_STRATEGY_REGEX:
+        return (double)cb_game_secret_count(g);
+    case CB_STRATEGY_FREQUENCY:
+        return n * (double)cb_game_length(g);
+    case CB_STRATEGY_MONTECARLO: /* rollouts from every candidate, each filtering the candidates */
+        return n * (double)cfg->iterations * n * fly;
+    default: {
+        double guesses = cfg->candidates_only ? n : (double)cb_game_guess_count(g);
+        return n * guesses * fly;
+    }
+    }
 }
 
 static int choose_now(advice *a, const cb_state *st, advice_pick *pick)
@@ -193,13 +222,15 @@ static int choose_now(advice *a, const cb_state *st, advice_pick *pick)
     if (cb_state_count(st) == 0)
         return CB_EEMPTY;
     double cost = advice_cost(a, st);
-    if (cost > ADVICE_MAX_WORK) {
+    if (a->exact && cost > ADVICE_REFUSE_WORK)
+        return CB_ETOOBIG;
+    if (cost > ADVICE_MAX_WORK && !a->exact) {
         pick->guess = cb_game_secret_guess(cb_state_game(st), cb_state_candidates(st)[0]);
         return CB_OK;
     }
     if (cost > ADVICE_BUSY_WORK && a->busy)
         a->busy(a->busy_ctx, st);
-    pick->scored = 1;
+    pick->scored = (int)cb_state_turns(st) >= cb_strategy_get_config(a->strategy)->delay; /* delayed: no score */
     return cb_strategy_choose(a->strategy, st, &a->rng, &pick->guess, &pick->score);
 }
 

@@ -8,10 +8,12 @@
  * code ask each distinct state once. Random strategies draw from one
  * generator seeded with --seed.
  *
- * Games too large to score (candidates times guesses above
+ * Hints and proposals in games too large to score (a cost above
  * ADVICE_MAX_WORK, e.g. the first turns of a complete dictionary of
  * millions of codes) get the first remaining candidate instead, and the
- * answer says so.
+ * answer says so. An exact advice (solve) never does: it plays what the
+ * strategy plays, as simulate does, and refuses (CB_ETOOBIG) a state whose
+ * cost is above ADVICE_REFUSE_WORK.
  */
 #ifndef CB_ADVICE_H
 #define CB_ADVICE_H
@@ -26,6 +28,8 @@
  */
 #define ADVICE_MAX_WORK 4e9
 #define ADVICE_BUSY_WORK 3e8
+/* Exact advice refuses above this: about a minute and a half on two cores (2.3e10 a second measured). */
+#define ADVICE_REFUSE_WORK 2e12
 
 typedef struct advice_memo advice_memo;
 
@@ -37,6 +41,7 @@ typedef struct advice {
     advice_memo *memo;     /* NULL for random strategies */
     void (*busy)(void *ctx, const cb_state *st); /* when not NULL: called before a long computation */
     void *busy_ctx;
+    int exact; /* 1: never replace the strategy's choice (solve); set after advice_open */
 } advice;
 
 /* One answer: a guess and the strategy's score of it. */
@@ -61,8 +66,15 @@ int advice_open(advice *a, const cli *c, uint64_t seed);
 int advice_open_named(advice *a, const cb_table *table, const char *name, uint64_t seed, cb_error *err);
 void advice_close(advice *a);
 
-/* The cost of scoring st (see ADVICE_MAX_WORK). */
+/*
+ * The cost of the strategy's decision in st (see ADVICE_MAX_WORK): the
+ * (candidate, guess) pairs a scoring strategy partitions, weighted 100 when
+ * feedback is computed on the fly; the candidates for the strategies that
+ * only pick among them (random, first, frequency) and for delayed turns; 0 for the opener.
+ */
 double advice_cost(const advice *a, const cb_state *st);
+/* The cost of ranking every guess in st (`top`): candidates times guesses, weighted as above. */
+double advice_rank_cost(const advice *a, const cb_state *st);
 
 /* The strategy's guess for st. CB_EEMPTY when st has no candidate; CB_ENOMEM. */
 int advice_choose(advice *a, const cb_state *st, advice_pick *pick);

@@ -1,0 +1,51 @@
+# What `cmake --install build --prefix P` (and `make install PREFIX=P`) puts under P:
+#   bin/codebreaker                         the program (the library linked in statically)
+#   lib/libcodebreaker.so.*, .a             the library, shared (SONAME) and static
+#   include/codebreaker/*.h                 the public headers
+#   lib/pkgconfig/codebreaker.pc            for pkg-config
+#   lib/cmake/codebreaker/                  for find_package(codebreaker): codebreaker::codebreaker
+#                                           (shared) and codebreaker::codebreaker_static
+#   share/man/man1/                         codebreaker(1), codebreaker-COMMAND(1) (cmake/docs.cmake)
+#   share/bash-completion/completions/      codebreaker
+#   share/zsh/site-functions/               _codebreaker
+#   share/fish/vendor_completions.d/        codebreaker.fish
+#   share/doc/codebreaker/                  LICENSE, the word lists' sources, uPlot's licence
+# The word lists and the dashboard's page are compiled into the library and the program.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+install(TARGETS codebreaker-bin RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS codebreaker codebreaker_shared EXPORT codebreaker-targets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} NAMELINK_COMPONENT Development
+        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/codebreaker DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+        FILES_MATCHING PATTERN "*.h")
+
+set(CB_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/codebreaker)
+install(EXPORT codebreaker-targets NAMESPACE codebreaker:: DESTINATION ${CB_CMAKE_DIR})
+configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/codebreakerConfig.cmake.in
+                              ${CMAKE_BINARY_DIR}/codebreakerConfig.cmake INSTALL_DESTINATION ${CB_CMAKE_DIR})
+# Before 1.0 only the same minor version is compatible (see the ABI promise in codebreaker.h).
+write_basic_package_version_file(${CMAKE_BINARY_DIR}/codebreakerConfigVersion.cmake
+                                 COMPATIBILITY SameMinorVersion)
+install(FILES ${CMAKE_BINARY_DIR}/codebreakerConfig.cmake ${CMAKE_BINARY_DIR}/codebreakerConfigVersion.cmake
+        DESTINATION ${CB_CMAKE_DIR})
+
+# pkg-config: relative to the .pc file's own folder, so the prefix may move after installing.
+file(RELATIVE_PATH CB_PC_TO_PREFIX /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
+string(REGEX REPLACE "/$" "" CB_PC_TO_PREFIX "${CB_PC_TO_PREFIX}")
+configure_file(${CMAKE_CURRENT_LIST_DIR}/codebreaker.pc.in ${CMAKE_BINARY_DIR}/codebreaker.pc @ONLY)
+install(FILES ${CMAKE_BINARY_DIR}/codebreaker.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/data/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME data-sources.md)
+install(FILES ${CMAKE_BINARY_DIR}/web/vendor/uPlot.LICENSE.txt DESTINATION ${CMAKE_INSTALL_DOCDIR} OPTIONAL)
+
+if(HELP2MAN_EXECUTABLE)
+  install(DIRECTORY ${CB_MAN_DIR}/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 FILES_MATCHING PATTERN "*.1"
+          PATTERN bin EXCLUDE)
+endif()
+install(FILES ${CB_COMPLETIONS_DIR}/codebreaker DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+install(FILES ${CB_COMPLETIONS_DIR}/_codebreaker DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/site-functions)
+install(FILES ${CB_COMPLETIONS_DIR}/codebreaker.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)

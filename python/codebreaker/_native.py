@@ -1,0 +1,320 @@
+"""The C library through ctypes: loading libcodebreaker, its structs and its functions.
+
+The structs mirror include/codebreaker/*.h field by field; tests/test_layout.py compiles a C
+program against the installed headers and checks every size and offset, so a change on either
+side is caught.
+"""
+
+import ctypes
+import os
+from ctypes import (
+    POINTER,
+    Structure,
+    c_char,
+    c_char_p,
+    c_double,
+    c_int,
+    c_long,
+    c_size_t,
+    c_uint32,
+    c_uint64,
+    c_uint8,
+    c_void_p,
+)
+
+# The library version this package is written for: the SONAME of its ABI (see version.h).
+ABI_MAJOR, ABI_MINOR = 0, 1
+SONAME = f"libcodebreaker.so.{ABI_MAJOR}.{ABI_MINOR}"
+NONE = 0xFFFFFFFF  # CB_NONE
+ERROR_MAX = 512
+TREE_MAX_DEPTH = 64
+
+
+def _load():
+    """libcodebreaker: $CODEBREAKER_LIBRARY when set, else the SONAME through the system's loader
+    (LD_LIBRARY_PATH, the cache of ldconfig)."""
+    path = os.environ.get("CODEBREAKER_LIBRARY") or SONAME
+    try:
+        return ctypes.CDLL(path)
+    except OSError as e:
+        raise ImportError(
+            f"codebreaker: cannot load {path} ({e}); install the C library (cmake --install) and "
+            "put its lib folder in LD_LIBRARY_PATH, or set CODEBREAKER_LIBRARY to the .so"
+        ) from None
+
+
+lib = _load()
+
+
+class Error(Structure):
+    _fields_ = [("code", c_int), ("message", c_char * ERROR_MAX)]
+
+
+class GameConfig(Structure):
+    _fields_ = [
+        ("rule", c_int),
+        ("colors", c_int),
+        ("length", c_int),
+        ("no_repeat", c_int),
+        ("first_digit", c_int),
+        ("answers_path", c_char_p),
+        ("guesses_path", c_char_p),
+        ("alphabet", c_char_p),
+        ("lenient", c_int),
+        ("select_length", c_int),
+        ("dictionary", c_char_p),
+        ("answers_data", c_char_p),
+        ("guesses_data", c_char_p),
+    ]
+
+
+class TableOptions(Structure):
+    _fields_ = [("mode", c_int), ("max_bytes", c_size_t), ("threads", c_int)]
+
+
+class StrategyConfig(Structure):
+    _fields_ = [
+        ("name", c_char_p),
+        ("first_guess", c_uint32),
+        ("candidates_only", c_int),
+        ("target_turn", c_int),
+        ("hard", c_int),
+        ("tie", c_int),
+        ("seed", c_uint64),
+        ("iterations", c_int),
+        ("frequency", POINTER(c_double)),
+        ("frequency_path", c_char_p),
+        ("threads", c_int),
+    ]
+
+
+class StrategyInfo(Structure):
+    _fields_ = [
+        ("name", c_char_p),
+        ("kind", c_int),
+        ("summary", c_char_p),
+        ("source", c_char_p),
+        ("greedy", c_int),
+    ]
+
+
+class GuessScore(Structure):
+    _fields_ = [
+        ("guess", c_uint32),
+        ("largest", c_uint32),
+        ("expected", c_double),
+        ("parts", c_uint32),
+        ("entropy", c_double),
+        ("frequency", c_double),
+        ("candidate", c_int),
+        ("legal", c_int),
+        ("score", c_double),
+    ]
+
+
+class Partition(Structure):
+    _fields_ = [
+        ("parts", c_size_t),
+        ("ids", POINTER(c_uint32)),
+        ("sizes", POINTER(c_uint32)),
+        ("total", c_uint32),
+        ("won_part", c_long),
+        ("counts_", POINTER(c_uint32)),
+        ("counts_len_", c_size_t),
+        ("keys_", POINTER(c_uint32)),
+        ("cap_", c_size_t),
+    ]
+
+
+class SimGame(Structure):
+    _fields_ = [
+        ("secret", c_uint32),
+        ("mapping", c_int),
+        ("guesses", c_int),
+        ("won", c_int),
+        ("played", c_int),
+        ("path", POINTER(c_uint32)),
+        ("removed", c_double),
+        ("seconds", c_double),
+    ]
+
+
+class SimOptions(Structure):
+    _fields_ = [
+        ("secrets", POINTER(c_uint32)),
+        ("nsecrets", c_size_t),
+        ("sample", c_size_t),
+        ("seed", c_uint64),
+        ("max_guesses", c_int),
+        ("wins_within", c_int),
+        ("mapping", c_int),
+        ("hard", c_int),
+        ("threads", c_int),
+        ("keep_games", c_int),
+        ("progress", c_void_p),
+        ("progress_ctx", c_void_p),
+        ("on_game", c_void_p),
+        ("on_game_ctx", c_void_p),
+        ("cancel", POINTER(c_int)),
+    ]
+
+
+class SimResult(Structure):
+    _fields_ = [
+        ("strategy", c_char * 128),
+        ("games", c_size_t),
+        ("total", c_uint64),
+        ("average", c_double),
+        ("median", c_double),
+        ("stddev", c_double),
+        ("min", c_int),
+        ("max", c_int),
+        ("distribution", POINTER(c_uint64)),
+        ("distribution_len", c_size_t),
+        ("lost", c_size_t),
+        ("wins_within", c_int),
+        ("wins", c_size_t),
+        ("first_guess", c_uint32),
+        ("removed", c_double),
+        ("seconds", c_double),
+        ("states", c_size_t),
+        ("game", POINTER(SimGame)),
+        ("paths_", POINTER(c_uint32)),
+    ]
+
+
+class TreeStats(Structure):
+    _fields_ = [
+        ("games", c_uint64),
+        ("total", c_uint64),
+        ("max", c_int),
+        ("dist", c_uint64 * (TREE_MAX_DEPTH + 1)),
+        ("nodes", c_size_t),
+    ]
+
+
+class OptimalOptions(Structure):
+    _fields_ = [
+        ("objective", c_int),
+        ("max_guesses", c_int),
+        ("hard", c_int),
+        ("candidates_only", c_int),
+        ("first", c_uint32),
+        ("top", c_int),
+        ("time_limit", c_double),
+        ("threads", c_int),
+        ("symmetry", c_int),
+        ("cache_bytes", c_size_t),
+        ("progress", c_void_p),
+        ("progress_arg", c_void_p),
+        ("progress_interval", c_double),
+    ]
+
+
+class OptimalOpener(Structure):
+    _fields_ = [("guess", c_uint32), ("bound", c_uint64), ("exact", c_int)]
+
+
+class OptimalResult(Structure):
+    _fields_ = [
+        ("proved", c_int),
+        ("stopped", c_int),
+        ("infeasible", c_int),
+        ("total", c_uint64),
+        ("lower", c_uint64),
+        ("worst_limit", c_int),
+        ("stats", TreeStats),
+        ("first", c_uint32),
+        ("nodes", c_uint64),
+        ("cache_entries", c_uint64),
+        ("seconds", c_double),
+        ("threads", c_int),
+        ("symmetries", c_uint64),
+        ("opener_count", c_size_t),
+        ("openers", POINTER(OptimalOpener)),
+        ("openers_searched", c_size_t),
+        ("tree", c_void_p),
+    ]
+
+
+def _fn(name, restype, *argtypes):
+    f = getattr(lib, name)
+    f.restype = restype
+    f.argtypes = list(argtypes)
+    return f
+
+
+P = c_void_p  # the opaque handles: cb_game *, cb_table *, cb_state *, cb_strategy *, cb_tree *
+E = POINTER(Error)
+U32P = POINTER(c_uint32)
+
+version = _fn("cb_version", c_char_p)
+version_number = _fn("cb_version_number", c_int)
+strerror = _fn("cb_strerror", c_char_p, c_int)
+
+game_config_default = _fn("cb_game_config_default", None, POINTER(GameConfig))
+game_config_preset = _fn("cb_game_config_preset", c_int, c_char_p, POINTER(GameConfig))
+game_new = _fn("cb_game_new", c_int, POINTER(GameConfig), POINTER(P), E)
+game_free = _fn("cb_game_free", None, P)
+game_rule = _fn("cb_game_rule", c_int, P)
+game_rule_name = _fn("cb_game_rule_name", c_char_p, P)
+game_name = _fn("cb_game_name", c_char_p, P)
+game_length = _fn("cb_game_length", c_int, P)
+game_colors = _fn("cb_game_colors", c_int, P)
+game_guess_count = _fn("cb_game_guess_count", c_uint32, P)
+game_secret_count = _fn("cb_game_secret_count", c_uint32, P)
+game_feedback_count = _fn("cb_game_feedback_count", c_uint32, P)
+game_won = _fn("cb_game_won", c_uint32, P)
+game_secret_guess = _fn("cb_game_secret_guess", c_uint32, P, c_uint32)
+game_guess_secret = _fn("cb_game_guess_secret", c_uint32, P, c_uint32)
+game_parse_code = _fn("cb_game_parse_code", c_int, P, c_char_p, U32P, E)
+game_parse_secret = _fn("cb_game_parse_secret", c_int, P, c_char_p, U32P, E)
+game_format_code = _fn("cb_game_format_code", None, P, c_uint32, c_char_p, c_size_t)
+game_format_secret = _fn("cb_game_format_secret", None, P, c_uint32, c_char_p, c_size_t)
+game_feedback = _fn("cb_game_feedback", c_uint32, P, c_uint32, c_uint32)
+game_format_feedback = _fn("cb_game_format_feedback", None, P, c_uint32, c_char_p, c_size_t)
+game_format_raw = _fn("cb_game_format_raw", None, P, c_uint32, c_char_p, c_size_t)
+game_parse_feedback = _fn("cb_game_parse_feedback", c_int, P, c_char_p, U32P, E)
+
+table_options_default = _fn("cb_table_options_default", None, POINTER(TableOptions))
+table_new = _fn("cb_table_new", c_int, P, POINTER(TableOptions), POINTER(P), E)
+table_free = _fn("cb_table_free", None, P)
+
+state_new = _fn("cb_state_new", c_int, P, POINTER(P))
+state_free = _fn("cb_state_free", None, P)
+state_apply = _fn("cb_state_apply", c_int, P, c_uint32, c_uint32)
+state_set_hard = _fn("cb_state_set_hard", None, P, c_int)
+state_count = _fn("cb_state_count", c_size_t, P)
+state_candidates = _fn("cb_state_candidates", U32P, P)
+state_legal = _fn("cb_state_legal", c_int, P, c_uint32, c_char_p, c_size_t)
+
+partition_init = _fn("cb_partition_init", None, POINTER(Partition))
+partition_release = _fn("cb_partition_release", None, POINTER(Partition))
+partition_compute = _fn("cb_partition_compute", c_int, POINTER(Partition), P, c_uint32)
+
+strategy_config_default = _fn("cb_strategy_config_default", None, POINTER(StrategyConfig))
+strategy_list = _fn("cb_strategy_list", POINTER(StrategyInfo), POINTER(c_size_t))
+strategy_new = _fn("cb_strategy_new", c_int, P, POINTER(StrategyConfig), POINTER(P), E)
+strategy_free = _fn("cb_strategy_free", None, P)
+strategy_name = _fn("cb_strategy_name", c_char_p, P)
+strategy_choose = _fn("cb_strategy_choose", c_int, P, P, c_void_p, U32P, POINTER(c_double))
+strategy_rank = _fn("cb_strategy_rank", c_int, P, P, c_size_t, POINTER(GuessScore), POINTER(c_size_t))
+
+sim_options_default = _fn("cb_sim_options_default", None, POINTER(SimOptions))
+simulate = _fn("cb_simulate", c_int, P, P, POINTER(SimOptions), POINTER(SimResult), E)
+sim_result_release = _fn("cb_sim_result_release", None, POINTER(SimResult))
+
+optimal_options_default = _fn("cb_optimal_options_default", None, POINTER(OptimalOptions))
+optimal_solve = _fn("cb_optimal_solve", c_int, P, POINTER(OptimalOptions), POINTER(OptimalResult), E)
+optimal_result_release = _fn("cb_optimal_result_release", None, POINTER(OptimalResult))
+
+tree_free = _fn("cb_tree_free", None, P)
+tree_root = _fn("cb_tree_root", c_uint32, P)
+tree_node_count = _fn("cb_tree_node_count", c_size_t, P)
+tree_guess = _fn("cb_tree_guess", c_uint32, P, c_uint32)
+tree_child = _fn("cb_tree_child", c_uint32, P, c_uint32, c_uint32)
+tree_verify = _fn("cb_tree_verify", c_int, P, P, c_int, c_int, POINTER(TreeStats), E)
+tree_save_path = _fn("cb_tree_save_path", c_int, P, P, c_char_p, c_int, c_char_p, E)
+tree_load_path = _fn("cb_tree_load_path", c_int, P, c_char_p, POINTER(P), E)
+
+__all__ = ["lib", "c_uint8"]

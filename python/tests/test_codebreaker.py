@@ -1,0 +1,162 @@
+"""Tests of the Python package against the installed C library (tests/install runs them)."""
+import gc
+import math
+
+import pytest
+
+import codebreaker
+from codebreaker import CodebreakerError
+
+
+@pytest.fixture(scope="module")
+def mastermind():
+    return codebreaker.Game("mastermind")
+
+
+@pytest.fixture(scope="module")
+def wordle():
+    return codebreaker.Game()
+
+
+def test_version():
+    assert codebreaker.library_version() == codebreaker.__version__
+    assert {s["name"] for s in codebreaker.strategies()} >= {"minimax", "expected", "parts", "entropy"}
+
+
+def test_games(mastermind, wordle):
+    assert len(mastermind) == 1296 and mastermind.rule == "mastermind" and mastermind.length == 4
+    assert len(wordle) == 2315 and len(wordle.guesses) == 12972
+    assert wordle.secrets[0] == "aback" and wordle.guesses[0] == "aahed"
+    assert len(codebreaker.Game("mastermind", colors=8, pegs=5)) == 8**5
+    assert len(codebreaker.Game("bulls")) == 10 * 9 * 8 * 7
+    assert len(codebreaker.Game(dictionary="english", length=6)) == 29874  # data/README.md
+
+
+def test_feedback(mastermind, wordle):
+    assert wordle.feedback("salet", "aback") == ".Y..."
+    assert wordle.feedback("CRANE", "caper") == "GYY.Y"
+    assert mastermind.feedback("1122", "1223") == "2B1W"
+    assert mastermind.feedback("1111", "2222") == "0B0W"
+    # Symble: the colours per codeword position, i.e. Wordle with guess and codeword swapped.
+    symble = codebreaker.Game("symble")
+    assert symble.feedback("salet", "aback") == "Y...."  # as `codebreaker feedback --game symble`
+    assert len(symble.candidates(["salet=abaaa"])) == 182
+
+
+def test_candidates(wordle, mastermind):
+    assert wordle.candidates([("salet", ".Y..."), "crony=..G.."]) == ["avoid"]
+    assert len(wordle.candidates()) == 2315
+    assert len(mastermind.candidates(["1122=4B0W"])) == 1
+
+
+# Figure 1 of the dashboard paper (/work/shared/seeds/002, "Simplified partition table for the
+# first turn of a Mastermind game"): rows blacks,whites; columns AAAA AAAB AABB AABC ABCD.
+FIGURE_1 = {
+    (0, 0): [625, 256, 256, 81, 16],
+    (0, 1): [0, 308, 256, 276, 152],
+    (0, 2): [0, 61, 96, 222, 312],
+    (0, 3): [0, 0, 16, 44, 136],
+    (0, 4): [0, 0, 1, 2, 9],
+    (1, 0): [500, 317, 256, 182, 108],
+    (1, 1): [0, 156, 208, 230, 252],
+    (1, 2): [0, 27, 36, 84, 132],
+    (1, 3): [0, 0, 0, 4, 8],
+    (2, 0): [150, 123, 114, 105, 96],
+    (2, 1): [0, 24, 32, 40, 48],
+    (2, 2): [0, 3, 4, 5, 6],
+    (3, 0): [20, 20, 20, 20, 20],
+    (4, 0): [1, 1, 1, 1, 1],
+}
+OPENERS = ["1111", "1112", "1122", "1123", "1234"]
+
+
+def test_figure_1_partition_table(mastermind):
+    columns = [mastermind.partition(code) for code in OPENERS]
+    for (b, w), row in FIGURE_1.items():
+        assert [c.get(f"{b}B{w}W", 0) for c in columns] == row
+    assert all(sum(c.values()) == 1296 for c in columns)
+    assert sum(len(c) for c in columns) == sum(x > 0 for row in FIGURE_1.values() for x in row)
+
+
+def test_rank_figures_2_and_3(mastermind):
+    # The same paper's Figure 2 (expected size) and Figure 3 (entropy, bits) for the five openers.
+    scores = {r["guess"]: r for r in mastermind.rank(strategy="entropy", limit=1296)}
+    expected = [511.9, 235.9, 204.5, 185.3, 188.2]
+    entropy = [1.498, 2.693, 2.885, 3.044, 3.057]
+    for code, e, h in zip(OPENERS, expected, entropy):
+        assert abs(scores[code]["expected"] - e) < 0.1  # the paper rounds all but AAAA's 511.98
+        assert round(scores[code]["entropy"], 3) == h
+        sizes = mastermind.partition(code).values()
+        assert scores[code]["largest"] == max(sizes) and scores[code]["parts"] == len(sizes)
+        assert math.isclose(scores[code]["entropy"], -sum(s / 1296 * math.log2(s / 1296) for s in sizes))
+    best = mastermind.rank(strategy="minimax", limit=3)
+    assert best[0]["guess"] == "1122" and best[0]["largest"] == 256
+    assert mastermind.best_guess(strategy="minimax") == "1122"
+
+
+def test_simulate(mastermind, wordle):
+    # Knuth's minimax over Mastermind: 5801 guesses, at most 5 (Kooi 2005).
+    r = mastermind.simulate("minimax")
+    assert r["total"] == 5801 and r["max"] == 5 and r["games"] == 1296
+    assert sum(r["distribution"].values()) == 1296 and r["first_guess"] == "1122"
+    r = wordle.simulate("parts", sample=50, seed=3, games=True)
+    assert r["games"] == 50 and len(r["records"]) == 50
+    for g in r["records"]:
+        assert g["won"] and g["path"][-1] == g["secret"] and len(g["path"]) == g["guesses"]
+
+
+def test_optimal_and_trees(mastermind, tmp_path):
+    # 5625 guesses over the 1296 codes, proved optimal (Koyama and Lai 1993).
+    r = mastermind.optimal()
+    assert r["proved"] and r["total"] == 5625 and r["max"] == 6
+    tree = r["tree"]
+    assert tree.guess == r["first"]
+    assert tree.verify()["total"] == 5625
+    assert tree.next([(r["first"], "4B0W")]) is None
+    d = tree.to_dict()
+    assert d["guess"] == r["first"] and len(d["next"]) == 13  # 14 parts, one of them the win
+    path = tmp_path / "mm.tree"
+    tree.save(str(path))
+    again = codebreaker.Tree.load(mastermind, str(path))
+    assert again.verify()["total"] == 5625 and again.to_dict() == d
+    del tree, again, r
+    gc.collect()
+
+
+def test_errors(wordle, tmp_path):
+    with pytest.raises(codebreaker.ParseError, match="'abc' has 3"):
+        wordle.feedback("abc", "aback")
+    with pytest.raises(codebreaker.NotFound, match="not one of the possible secrets"):
+        wordle.feedback("salet", "aahed")
+    with pytest.raises(codebreaker.Contradiction):
+        wordle.candidates(["salet=GGGGG", "crane=GGGGG"])
+    with pytest.raises(codebreaker.NotFound):
+        wordle.simulate("nonsense")
+    with pytest.raises(codebreaker.NotFound, match="unknown game"):
+        codebreaker.Game("chess")
+    with pytest.raises(OSError, match="missing.txt"):
+        codebreaker.Game("wordle", words=str(tmp_path / "missing.txt"))
+    with pytest.raises(ValueError):
+        wordle.rank(limit=0)
+    assert issubclass(codebreaker.ParseError, CodebreakerError)
+
+
+def test_word_list(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("abc\nbca\ncab\nacb\n")
+    game = codebreaker.Game("wordle", words=str(words))
+    assert len(game) == 4 and game.feedback("abc", "bca") == "YYY"
+    r = game.simulate("minimax")
+    assert r["games"] == 4 and r["lost"] == 0
+
+
+def test_memory_is_owned_by_python():
+    game = codebreaker.Game("mastermind")
+    game.simulate("parts", sample=10)
+    finalizer = game._finalizer
+    assert finalizer.alive
+    del game
+    gc.collect()
+    assert not finalizer.alive
+    for _ in range(20):  # made and dropped: the library's memory goes with them
+        codebreaker.Game("mastermind").partition("1122")

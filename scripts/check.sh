@@ -1,0 +1,70 @@
+#!/bin/sh
+# make check: the habits of docs/hacking.md, enforced. Each step says what it checks and stops the
+# run on the first failure (exit status 1), naming the step.
+#   format   every tracked .c/.h file is clang-format clean (.clang-format)
+#   library  the library never prints, exits or reads the environment (its undefined symbols)
+#   werror   gcc, optimised, every target, warnings are errors (build-werror/)
+#   clang    clang likewise (build-clang/), and its unit tests run
+#   asan     the whole suite under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/)
+#   tsan     the threaded tests under ThreadSanitizer: clang with LLVM's libomp (build-tsan/)
+# usage: scripts/check.sh [STEP ...]   (default: all, in that order); JOBS=N builds with N jobs.
+set -e
+cd "$(dirname "$0")/.."
+JOBS="${JOBS:-2}"
+steps="${*:-format library werror clang asan tsan}"
+
+say() { printf '\n== check %s: %s\n' "$1" "$2"; }
+fail() {
+    printf '\ncheck %s FAILED: %s\n' "$1" "$2" >&2
+    exit 1
+}
+
+build() { # preset
+    cmake --preset "$1" >/dev/null || fail "$1" "cmake could not configure the $1 build"
+    cmake --build --preset "$1" -j "$JOBS" || fail "$1" "the $1 build failed (warnings are errors)"
+}
+
+step_format() {
+    say format "clang-format --dry-run --Werror over every tracked C file"
+    # shellcheck disable=SC2046
+    clang-format --dry-run --Werror $(git ls-files '*.[ch]') || fail format "run 'make format' and commit"
+}
+
+step_library() {
+    say library "no stdout, stderr, printf, exit or getenv in libcodebreaker"
+    build release
+    lib=build/src/libcodebreaker.a
+    bad=$(nm -u "$lib" | awk '{print $2}' | grep -E '^(stdout|stderr|printf|puts|putchar|perror|vprintf|exit|_exit|_Exit|abort|getenv|secure_getenv|system)$' | sort -u | tr '\n' ' ')
+    [ -z "$bad" ] || fail library "the library uses $bad(see docs/hacking.md: the caller prints, exits and reads the environment)"
+}
+
+step_werror() {
+    say werror "gcc -Werror build of every target"
+    build werror
+}
+
+step_clang() {
+    say clang "clang -Werror build of every target, and its unit tests"
+    build clang
+    ctest --preset clang -j "$JOBS" -R '^test_' || fail clang "unit tests failed under clang"
+}
+
+step_asan() {
+    say asan "the whole suite under AddressSanitizer + UndefinedBehaviorSanitizer"
+    build asan
+    ctest --preset asan -j "$JOBS" || fail asan "the sanitizer suite failed"
+}
+
+step_tsan() {
+    say tsan "the threaded tests under ThreadSanitizer (table, simulate, optimal, web jobs)"
+    build tsan
+    ctest --preset tsan -j "$JOBS" || fail tsan "ThreadSanitizer found a race (or a test failed)"
+}
+
+for s in $steps; do
+    case "$s" in
+    format | library | werror | clang | asan | tsan) "step_$s" ;;
+    *) fail "$s" "no such step (format library werror clang asan tsan)" ;;
+    esac
+done
+printf '\ncheck passed: %s\n' "$steps"

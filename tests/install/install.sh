@@ -1,0 +1,190 @@
+#!/bin/sh
+# install.sh: install the build into a temporary prefix and use it from another folder, as a user
+# would: the shared library's SONAME and exports; examples/*.c built with pkg-config and with a
+# CMake find_package project, and run; the installed `codebreaker serve` answering with its page;
+# every man page rendered by man, with the options of --help; the bash completion loaded and asked;
+# the Python package installed into a virtual environment and its tests run.
+# usage: tests/install/install.sh BUILD_DIR
+src=$(cd "$(dirname "$0")/../.." && pwd)
+build=$(cd "$1" && pwd)
+cb=none
+. "$src/tests/cli/lib.sh"
+prefix="$tmp/prefix"
+work="$tmp/work"
+mkdir -p "$work"
+cd "$work" || exit 1
+
+check install cmake --install "$build" --prefix "$prefix"
+lib="$prefix/lib/libcodebreaker.so"
+bin="$prefix/bin/codebreaker"
+
+# The library: a SONAME with the version, only the public cb_ names exported.
+readelf -d "$lib" >"$tmp/out"
+has soname 'SONAME.*\[libcodebreaker\.so\.[0-9]+\.[0-9]+\]'
+nm -D --defined-only "$lib" | awk '{ print $NF }' >"$tmp/syms"
+has exports-public '^cb_version$' "$tmp/syms"
+if grep -v '^cb_[a-z]' "$tmp/syms" >"$tmp/out"; then bad "exports: not cb_:"; head "$tmp/out"; else ok; fi
+# ... exactly the functions the installed headers declare.
+cc -E -P -I"$prefix/include" "$prefix/include/codebreaker/codebreaker.h" | grep -o '\bcb_[a-z0-9_]*(' | tr -d '(' |
+    sort -u >"$tmp/declared"
+sort -u "$tmp/syms" >"$tmp/exported"
+if [ -s "$tmp/declared" ] && cmp -s "$tmp/declared" "$tmp/exported"; then
+    ok
+else
+    bad "exports differ from the functions of the headers (< declared, > exported):"
+    diff "$tmp/declared" "$tmp/exported" | head -10
+fi
+[ -f "$prefix/lib/libcodebreaker.a" ] && [ -f "$prefix/include/codebreaker/codebreaker.h" ] && ok || bad "archive or headers missing"
+
+# examples/*.c with pkg-config, linked to the shared library.
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+flags=$(pkg-config --cflags --libs codebreaker) && ok || bad "pkg-config codebreaker"
+for c in "$src"/examples/*.c; do
+    ex=$(basename "$c" .c)
+    # shellcheck disable=SC2086
+    check "pkg-config build $ex" cc -std=c11 -Wall -Wextra -Werror "$c" $flags -o "$work/$ex"
+    check "pkg-config run $ex" env LD_LIBRARY_PATH="$prefix/lib" "$work/$ex"
+    cp "$tmp/out" "$tmp/$ex.out"
+done
+has example-feedback '^wordle +salet against aback: \.Y\.\.\.$' "$tmp/feedback.out"
+has example-candidates '1 candidate\(s\): avoid$' "$tmp/feedback.out"
+has example-simulate '^minimax .*: 5801 guesses over 1296 games, 4\.4761 on average, at most 5$' "$tmp/simulate.out"
+# ... and statically, with the private flags pkg-config gives for that.
+# shellcheck disable=SC2086
+check "pkg-config static" cc -std=c11 "$src/examples/simulate.c" $(pkg-config --cflags codebreaker) \
+    "$prefix/lib/libcodebreaker.a" $(pkg-config --libs-only-other --static codebreaker) -lm -o "$work/simulate-static"
+check "static run" "$work/simulate-static" expected
+has static-expected '5696 guesses'
+if readelf -d "$work/simulate-static" | grep -q libcodebreaker; then bad "static example needs the .so"; else ok; fi
+
+# The same with CMake: find_package(codebreaker) and its imported targets, every example linked to
+# the shared library and simulate.c also to the static one.
+mkdir -p "$work/cmake"
+cat >"$work/cmake/CMakeLists.txt" <<CMAKE
+cmake_minimum_required(VERSION 3.20)
+project(use_codebreaker C)
+find_package(codebreaker 0.1 REQUIRED)
+file(GLOB examples $src/examples/*.c)
+foreach(example \${examples})
+  get_filename_component(name \${example} NAME_WE)
+  add_executable(\${name} \${example})
+  target_link_libraries(\${name} PRIVATE codebreaker::codebreaker)
+endforeach()
+add_executable(simulate_static $src/examples/simulate.c)
+target_link_libraries(simulate_static PRIVATE codebreaker::codebreaker_static)
+CMAKE
+check "cmake configure" cmake -S "$work/cmake" -B "$work/cmake/build" -DCMAKE_PREFIX_PATH="$prefix"
+check "cmake build" cmake --build "$work/cmake/build"
+for c in "$src"/examples/*.c; do
+    check "cmake run $(basename "$c" .c)" "$work/cmake/build/$(basename "$c" .c)"
+    cmp -s "$tmp/out" "$tmp/$(basename "$c" .c).out" && ok || bad "cmake $(basename "$c" .c): not as with pkg-config"
+done
+check "cmake run static" "$work/cmake/build/simulate_static"
+has cmake-simulate '5801 guesses'
+if readelf -d "$work/cmake/build/simulate_static" | grep -q libcodebreaker; then bad "static target needs the .so"; else ok; fi
+
+# The installed program serves its page from any folder (here, one without a web/).
+"$bin" serve --port 0 >"$tmp/serve.out" 2>"$tmp/serve.err" &
+server=$!
+port=""
+for _ in $(seq 50); do
+    port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9][0-9]*\)/.*|\1|p' "$tmp/serve.out")
+    [ -n "$port" ] && break
+    sleep 0.1
+done
+if [ -n "$port" ]; then
+    /usr/bin/python3 - "$port" >"$tmp/out" 2>&1 <<'PY'
+import sys, urllib.request
+opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+for path in ["/", "/app.js", "/vendor/uPlot.iife.min.js", "/api/games"]:
+    with opener.open(f"http://127.0.0.1:{sys.argv[1]}{path}", timeout=10) as r:
+        body = r.read()
+        print(path, r.status, r.headers["Content-Type"], len(body), body[:15])
+PY
+    has serve-page '^/ 200 text/html.*<!doctype html' "$tmp/out"
+    has serve-script '^/app.js 200 text/javascript' "$tmp/out"
+    has serve-uplot '^/vendor/uPlot.iife.min.js 200 text/javascript' "$tmp/out"
+    has serve-api '^/api/games 200 application/json' "$tmp/out"
+else
+    bad "serve: no address printed"
+    cat "$tmp/serve.err"
+fi
+kill "$server" 2>/dev/null
+wait "$server" 2>/dev/null
+
+# Every man page renders without a warning, and lists exactly the options of --help.
+pages=$(ls "$prefix/share/man/man1/"*.1 2>/dev/null | wc -l)
+commands=$("$bin" --help | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p')
+[ "$pages" -eq $(($(echo "$commands" | wc -l) + 1)) ] && ok || bad "man: $pages pages for $(echo "$commands" | wc -l) commands"
+for page in "$prefix/share/man/man1/"*.1; do
+    name=$(basename "$page" .1)
+    if MANPAGER=cat MANWIDTH=200 man --warnings -l "$page" >"$tmp/man" 2>"$tmp/man.err" && [ ! -s "$tmp/man.err" ]; then
+        ok
+    else
+        bad "man -l $name:"
+        head -5 "$tmp/man.err"
+    fi
+    has "man $name NAME" "^NAME" "$tmp/man"
+    cmd=${name#codebreaker}
+    cmd=${cmd#-}
+    [ -n "$cmd" ] || continue
+    sed -n 's/^ \{7\}\(-h, \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' "$tmp/man" | sort -u >"$tmp/man.opts"
+    "$bin" "$cmd" --help | sed -n 's/^  \(-h, \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' | sort -u >"$tmp/help.opts"
+    if [ -s "$tmp/help.opts" ] && cmp -s "$tmp/man.opts" "$tmp/help.opts"; then
+        ok
+    else
+        bad "man $name: options differ from --help"
+        diff "$tmp/help.opts" "$tmp/man.opts" | head -5
+    fi
+done
+
+# The bash completion loads and completes commands, options and their values.
+completion="$prefix/share/bash-completion/completions/codebreaker"
+bash -c '
+. "$1"
+t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _codebreaker; echo "${COMPREPLY[*]}"; }
+complete -p codebreaker
+t codebreaker sim
+t codebreaker simulate --strat
+t codebreaker simulate --strategy minimax,entropy-k
+t codebreaker rank --game maste
+t codebreaker serve --
+' sh "$completion" >"$tmp/out" 2>&1
+has bash-complete '^complete -F _codebreaker codebreaker$'
+has bash-command '^simulate$'
+has bash-option '^--strategy$'
+has bash-strategies '^minimax,entropy-knuth$'
+has bash-game '^mastermind$'
+has bash-serve '^--port --bind --jobs --web'
+zsh_completion="$prefix/share/zsh/site-functions/_codebreaker"
+fish_completion="$prefix/share/fish/vendor_completions.d/codebreaker.fish"
+[ -f "$zsh_completion" ] && [ -f "$fish_completion" ] && ok || bad "zsh or fish completion missing"
+# zsh and fish, when this machine has them (they are not among the project's packages).
+if command -v zsh >/dev/null 2>&1; then zsh -n "$zsh_completion" && ok || bad "zsh -n _codebreaker"; fi
+if command -v fish >/dev/null 2>&1; then
+    fish -c "source '$fish_completion'; complete -C 'codebreaker simulate --str'; complete -C 'codebreaker optimal --objective '" >"$tmp/out" 2>&1
+    has fish-option '^--strategy	'
+    has fish-values '^worst	'
+fi
+
+# The Python package: installed offline into a virtual environment of Debian's python3 (which
+# sees Debian's pytest), against the installed library; its tests and the Figure 1 example.
+venv="$work/venv"
+cp -R "$src/python" "$work/python" # pip builds in the source folder: not in the repository's
+rm -rf "$work/python/build" "$work/python/"*.egg-info
+export LD_LIBRARY_PATH="$prefix/lib"
+check venv /usr/bin/python3 -m venv --system-site-packages "$venv"
+check "pip install" "$venv/bin/pip" install --no-index --no-build-isolation --disable-pip-version-check -q "$work/python"
+check "python import" "$venv/bin/python" -c 'import codebreaker; print(codebreaker.__file__, codebreaker.library_version())'
+has python-installed "^$venv/lib/python3[^ ]*/site-packages/codebreaker/__init__.py [0-9]"
+check pytest "$venv/bin/python" -m pytest -q -rs -p no:cacheprovider "$work/python/tests"
+has pytest-passed '[0-9]+ passed'
+if grep -Eq 'skipped|failed' "$tmp/out"; then bad "pytest: $(tail -1 "$tmp/out")"; else ok; fi
+check figure1 "$venv/bin/python" "$work/python/examples/figure1.py"
+printf 'Answer\tAAAA\tAAAB\tAABB\tAABC\tABCD\n0,0\t625\t256\t256\t81\t16\n' >"$tmp/figure1.head"
+head -2 "$tmp/out" | cmp -s - "$tmp/figure1.head" && ok || bad "figure1: $(head -2 "$tmp/out")"
+has figure1-rows '^4,0	1	1	1	1	1$'
+[ "$(wc -l <"$tmp/out")" -eq 15 ] && ok || bad "figure1: $(wc -l <"$tmp/out") lines"
+
+echo "install: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
