@@ -736,6 +736,5 @@ int plot_heatmap(const char *path, const plot_figure *fig, const char *const *ro
         plmtex("t", 2.2, 0.5, 0.5, fig->subtitle);
         plschr(0, 1.0);
     }
-    plend1();
-    return 0;
+    return close_stream(why, why_size);
 }
