@@ -384,27 +384,29 @@ int cb_first_guess_shapes(cb_rule rule, int k, int n, int no_repeat, double max_
     return CB_OK;
 }
 
-int cb_guess_entropies(const cb_state *st, int threads, double *entropy)
+int cb_guess_entropies(const cb_state *st, int threads, const volatile int *cancel, double *entropy)
 {
     long nguess = (long)cb_game_guess_count(cb_state_game(st));
-    int failed = 0;
+    int failed = CB_OK;
 #pragma omp parallel num_threads(cb__threads(threads))
     {
         cb_partition p;
         cb_partition_init(&p);
 #pragma omp for schedule(dynamic, 16)
         for (long g = 0; g < nguess; g++) {
-            if (cb_partition_compute(&p, st, (uint32_t)g) != CB_OK) {
-#pragma omp atomic write
-                failed = 1;
-                entropy[g] = 0;
+            entropy[g] = 0;
+            if (__atomic_load_n(&failed, __ATOMIC_RELAXED) != CB_OK)
                 continue;
-            }
-            entropy[g] = cb_entropy(p.sizes, p.parts);
+            if (cancel && __atomic_load_n(cancel, __ATOMIC_RELAXED))
+                __atomic_store_n(&failed, CB_ECANCELED, __ATOMIC_RELAXED);
+            else if (cb_partition_compute(&p, st, (uint32_t)g) != CB_OK)
+                __atomic_store_n(&failed, CB_ENOMEM, __ATOMIC_RELAXED);
+            else
+                entropy[g] = cb_entropy(p.sizes, p.parts);
         }
         cb_partition_release(&p);
     }
-    return failed ? CB_ENOMEM : CB_OK;
+    return failed;
 }
 
 void cb_letter_positions(const cb_game *game, int guesses, uint64_t *counts)

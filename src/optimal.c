@@ -56,7 +56,7 @@ static void report(solver *S, double t)
 static void check_clock(solver *S)
 {
     double t = cb_seconds();
-    if (S->deadline > 0 && t >= S->deadline)
+    if ((S->deadline > 0 && t >= S->deadline) || (S->opt.cancel && __atomic_load_n(S->opt.cancel, __ATOMIC_RELAXED)))
         __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
     if (S->opt.progress) {
 #pragma omp critical(cb_optimal_progress)
@@ -933,9 +933,7 @@ typedef struct root_best {
 static void opener(solver *S, run *R, const node *x, const scan *sc, uint32_t kk, uint32_t i, cb_optimal_opener *op,
                    root_best *rb)
 {
-    int64_t b2;
-#pragma omp atomic read
-    b2 = rb->best;
+    int64_t b2 = __atomic_load_n(&rb->best, __ATOMIC_RELAXED); /* written atomically by other openers */
     check_clock(S);
     if ((sc->lb[kk] >= b2 && S->opt.first == CB_NONE) || stopped(S)) {
         op->bound = sc->lb[kk] >= INF ? UINT64_MAX : (uint64_t)sc->lb[kk];
@@ -952,7 +950,7 @@ static void opener(solver *S, run *R, const node *x, const scan *sc, uint32_t kk
         if (t < b2 && !stopped(S)) {
             op->exact = 1;
             if (t < rb->best) {
-                rb->best = t;
+                __atomic_store_n(&rb->best, t, __ATOMIC_RELAXED);
                 R->best = op->guess;
                 R->bestv = t;
                 __atomic_store_n(&S->best_root, (uint64_t)t, __ATOMIC_RELAXED);
@@ -1028,7 +1026,7 @@ static int search_root(solver *S, run *R, int64_t beta)
     R->nopen = cnt;
     for (uint32_t i = 0; i < cnt; i++) {
         R->openers[i].guess = sc.gid[order[i]];
-        if (S->nthreads > 1 && rb.best < beta && !stopped(S)) {
+        if (S->nthreads > 1 && __atomic_load_n(&rb.best, __ATOMIC_RELAXED) < beta && !stopped(S)) {
             cb_optimal_opener *op = &R->openers[i];
             uint32_t kk = order[i];
             tasks = 1;

@@ -66,24 +66,31 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Stop and error are written by any thread: atomic stores, read with atomic loads (halted, failure). */
 static void fail(sim *m, int code, const char *message)
 {
 #pragma omp critical(cb_sim_fail)
-    if (!m->error) {
-        m->error = code;
+    if (!__atomic_load_n(&m->error, __ATOMIC_RELAXED)) {
         snprintf(m->message, sizeof m->message, "%s", message);
+        __atomic_store_n(&m->error, code, __ATOMIC_RELAXED);
     }
-#pragma omp atomic write
-    m->stop = 1;
+    __atomic_store_n(&m->stop, 1, __ATOMIC_RELAXED);
+}
+
+static int halted(const sim *m)
+{
+    return __atomic_load_n(&m->stop, __ATOMIC_RELAXED);
+}
+
+static int failure(const sim *m)
+{
+    return __atomic_load_n(&m->error, __ATOMIC_RELAXED);
 }
 
 /* Has a thread failed, or the caller cancelled? Both flags are written by other threads: read atomically. */
 static int stopped(const sim *m)
 {
-    int stop;
-#pragma omp atomic read
-    stop = m->stop;
-    return stop || (m->opt->cancel && __atomic_load_n(m->opt->cancel, __ATOMIC_RELAXED));
+    return halted(m) || cb__flag(m->opt->cancel);
 }
 
 static void report(sim *m, size_t finished)
@@ -227,7 +234,7 @@ static void parallel_groups(sim *m, const cb_state *st, uint32_t *ids, const siz
 #pragma omp parallel num_threads(m->threads)
     {
         cb_state *own = NULL;
-        cb__ws ws = {0};
+        cb__ws ws = {.cancel = m->opt->cancel};
         uint32_t *stk = malloc((size_t)(m->limit + 1) * sizeof *stk);
         if (cb_state_copy(st, &own) != CB_OK || !stk)
             fail(m, CB_ENOMEM, "out of memory");
@@ -259,7 +266,7 @@ static int walk(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count, i
     for (size_t i = 0; i < count; i++)
         m->games[ids[i]].seconds += spent;
     if (rc != CB_OK) {
-        fail(m, rc, rc == CB_EEMPTY ? "no legal guess is left" : "out of memory");
+        fail(m, rc, rc == CB_EEMPTY ? "no legal guess is left" : rc == CB_ECANCELED ? "cancelled" : "out of memory");
         return rc;
     }
 #pragma omp atomic
@@ -277,7 +284,7 @@ static int walk(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count, i
         for (size_t k = 0; k < ngroups && !stopped(m); k++)
             group(m, st, ws, ids + starts[k], starts[k + 1] - starts[k], depth, stack, parallel && ngroups == 1);
     free(starts);
-    return m->error;
+    return failure(m);
 }
 
 void cb_sim_options_default(cb_sim_options *opt)
@@ -439,7 +446,7 @@ int cb_simulate(const cb_table *table, const cb_strategy *s, const cb_sim_option
     uint32_t *ids = rc == CB_OK ? malloc(m.ngames * sizeof *ids) : NULL;
     uint32_t *stack = rc == CB_OK ? malloc((size_t)(m.limit + 1) * sizeof *stack) : NULL;
     cb_state *st = NULL;
-    cb__ws ws = {0};
+    cb__ws ws = {.cancel = opt->cancel};
     if (rc == CB_OK && (!ids || !stack || cb_state_new(table, &st) != CB_OK))
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     if (rc == CB_OK) {

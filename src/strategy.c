@@ -443,6 +443,21 @@ static int best_offer(best *b, double key, uint32_t g)
 }
 
 /*
+ * Between blocks of scoring: 1 when the work should stop, because a thread
+ * failed (*fail holds its status) or a cancel flag was set (then *fail
+ * becomes CB_ECANCELED). ws may be NULL.
+ */
+static int halted(const cb_strategy *s, const cb__ws *ws, int *fail)
+{
+    if (__atomic_load_n(fail, __ATOMIC_RELAXED) != CB_OK)
+        return 1;
+    if (!cb__flag(s->cfg.cancel) && !(ws && cb__flag(ws->cancel)))
+        return 0;
+    __atomic_store_n(fail, CB_ECANCELED, __ATOMIC_RELAXED);
+    return 1;
+}
+
+/*
  * Score every guess of pool[0..npool) and put the best ones (all tied) in
  * ws->dec, sorted by guess index. Parallel over the pool: static chunks
  * in order, so the merged ties stay sorted whatever the thread count.
@@ -464,26 +479,22 @@ static int greedy_best(const cb_strategy *s, const cb_state *st, const cb__node 
         int t = omp_get_thread_num();
         cb__scratch own = {0}, *sc = t == 0 ? &ws->scratch : &own;
         best *b = &bests[t];
-        if (cb__scratch_reserve(sc, nd) != CB_OK) {
-#pragma omp atomic write
-            fail = 1;
-        }
+        if (cb__scratch_reserve(sc, nd) != CB_OK)
+            __atomic_store_n(&fail, CB_ENOMEM, __ATOMIC_RELAXED);
 #pragma omp for schedule(static)
         for (size_t lo = 0; lo < npool; lo += CB_SCORE_BLOCK) {
             cb__pstats ps[CB_SCORE_BLOCK];
             size_t count = npool - lo < CB_SCORE_BLOCK ? npool - lo : CB_SCORE_BLOCK;
             uint32_t limit = cut && b->key < INFINITY ? (uint32_t)b->key : UINT32_MAX;
-            if (fail)
+            if (halted(s, ws, &fail))
                 continue;
             cb__score_many(nd, sc, pool + lo, count, limit, ps);
             for (size_t j = 0; j < count; j++) {
                 if (ps[j].largest == UINT32_MAX)
                     continue; /* stopped early: worse than a guess already seen */
                 double prob = ef ? probability(s, st, pool[lo + j], total) : 0;
-                if (best_offer(b, greedy_key(s, &ps[j], nd->n, prob), pool[lo + j]) != CB_OK) {
-#pragma omp atomic write
-                    fail = 1;
-                }
+                if (best_offer(b, greedy_key(s, &ps[j], nd->n, prob), pool[lo + j]) != CB_OK)
+                    __atomic_store_n(&fail, CB_ENOMEM, __ATOMIC_RELAXED);
             }
         }
         if (sc == &own)
@@ -496,13 +507,13 @@ static int greedy_best(const cb_strategy *s, const cb_state *st, const cb__node 
     for (int t = 0; t < nt; t++) {
         for (size_t i = 0; !fail && bests[t].key == key && i < bests[t].tied.count; i++)
             if (cb__decision_push(d, bests[t].tied.set[i]) != CB_OK)
-                fail = 1;
+                fail = CB_ENOMEM;
         free(bests[t].tied.set);
     }
     d->score = greedy_score(s, key, nd->n);
     if (bests != &one)
         free(bests);
-    return fail ? CB_ENOMEM : CB_OK;
+    return fail;
 }
 
 /* Apply the tie rule to ws->dec: prefer candidates, then (tie first) the lowest index. */
@@ -621,7 +632,7 @@ static int montecarlo_decide(const cb_strategy *s, const cb_state *st, cb__ws *w
     double *avg = malloc(npool * sizeof *avg);
     if (!avg)
         return CB_ENOMEM;
-    int rc = cb__montecarlo(s, st, pool, npool, threads, avg);
+    int rc = cb__montecarlo(s, st, pool, npool, threads, ws->cancel, avg);
     best b = {INFINITY, ws->dec};
     b.tied.count = 0;
     for (size_t i = 0; i < npool && rc == CB_OK; i++)
@@ -824,7 +835,7 @@ static void rank_one(const cb_strategy *s, const cb_state *st, const cb__pstats 
 static int rank_scores(const cb_strategy *s, const cb_state *st, const uint32_t *pool, size_t npool, ranked *r)
 {
     cb__node nd;
-    int rc = cb__node_prepare(&nd, st, s->clogc, s->clogc_len), fail = 0;
+    int rc = cb__node_prepare(&nd, st, s->clogc, s->clogc_len), fail = CB_OK;
     double total = weight_total(s, st);
     if (rc == CB_OK)
         rc = cb__node_fly(&nd, npool, cb__threads(s->cfg.threads));
@@ -834,7 +845,7 @@ static int rank_scores(const cb_strategy *s, const cb_state *st, const uint32_t 
         rc = CB_ENOMEM;
     if (rc == CB_OK && s->kind == CB_STRATEGY_MONTECARLO) {
         mc = malloc(npool * sizeof *mc);
-        rc = mc ? cb__montecarlo(s, st, pool, npool, cb__threads(s->cfg.threads), mc) : CB_ENOMEM;
+        rc = mc ? cb__montecarlo(s, st, pool, npool, cb__threads(s->cfg.threads), NULL, mc) : CB_ENOMEM;
     }
     if (rc != CB_OK) {
         free(mc);
@@ -845,15 +856,13 @@ static int rank_scores(const cb_strategy *s, const cb_state *st, const uint32_t 
 #pragma omp parallel num_threads(cb__threads(s->cfg.threads))
     {
         cb__scratch sc = {0};
-        if (cb__scratch_reserve(&sc, &nd) != CB_OK) {
-#pragma omp atomic write
-            fail = 1;
-        }
+        if (cb__scratch_reserve(&sc, &nd) != CB_OK)
+            __atomic_store_n(&fail, CB_ENOMEM, __ATOMIC_RELAXED);
 #pragma omp for schedule(static)
         for (size_t lo = 0; lo < npool; lo += CB_SCORE_BLOCK) {
             cb__pstats ps[CB_SCORE_BLOCK];
             size_t count = npool - lo < CB_SCORE_BLOCK ? npool - lo : CB_SCORE_BLOCK;
-            if (fail)
+            if (halted(s, NULL, &fail))
                 continue;
             cb__score_many(&nd, &sc, pool + lo, count, UINT32_MAX, ps);
             for (size_t j = 0; j < count; j++)
@@ -864,7 +873,7 @@ static int rank_scores(const cb_strategy *s, const cb_state *st, const uint32_t 
     free(mc);
     free(counts);
     cb__node_release(&nd);
-    return fail ? CB_ENOMEM : CB_OK;
+    return fail;
 }
 
 int cb_strategy_rank(const cb_strategy *s, const cb_state *st, size_t limit, cb_guess_score *out, size_t *count)

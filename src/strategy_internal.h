@@ -126,7 +126,14 @@ typedef struct cb__ws {
     cb__decision dec;
     cb__legal *legal; /* legal[t]: after turns 0..t */
     size_t nlegal;
+    const volatile int *cancel; /* a second cancel flag besides the strategy's (the simulator's), or NULL */
 } cb__ws;
+
+/* 1 once a cancel flag (NULL: none) has been set; an atomic read, as writers store it atomically. */
+static inline int cb__flag(const volatile int *flag)
+{
+    return flag && __atomic_load_n(flag, __ATOMIC_RELAXED) != 0;
+}
 
 void cb__ws_release(cb__ws *ws);
 /* Decide in st with up to `threads` threads; the result is in ws->dec. */
@@ -141,8 +148,9 @@ uint64_t cb__letter_score(const cb_strategy *s, uint32_t g);
 uint64_t cb__history_hash(const cb_state *st);
 
 /* montecarlo: average further guesses of each pool guess, written to avg (pool order). */
+/* CB_ECANCELED once the strategy's cancel flag or `cancel` (may be NULL) is set. */
 int cb__montecarlo(const cb_strategy *s, const cb_state *st, const uint32_t *pool, size_t npool, int threads,
-                   double *avg);
+                   const volatile int *cancel, double *avg);
 
 /* regex (strategy_regex.c): the study's pattern-matching guess for st, pushed on d. */
 int cb__regex_decide(const cb_strategy *s, const cb_state *st, cb__decision *d);

@@ -272,7 +272,7 @@ static uint64_t play_guess(const cb_strategy *s, const cb_state *st, mc_work *w,
 }
 
 int cb__montecarlo(const cb_strategy *s, const cb_state *st, const uint32_t *pool, size_t npool, int threads,
-                   double *avg)
+                   const volatile int *cancel, double *avg)
 {
     size_t n = cb_state_count(st);
     const uint8_t *masks = cb_state_masks(st);
@@ -299,14 +299,16 @@ int cb__montecarlo(const cb_strategy *s, const cb_state *st, const uint32_t *poo
     {
         mc_work w;
         int ok = work_alloc(&w, n, iters) == CB_OK;
-        if (!ok) {
-#pragma omp atomic write
-            fail = 1;
-        }
+        if (!ok)
+            __atomic_store_n(&fail, CB_ENOMEM, __ATOMIC_RELAXED);
 #pragma omp for schedule(dynamic, 16)
         for (size_t i = 0; i < npool; i++) {
-            if (!ok)
+            if (!ok || __atomic_load_n(&fail, __ATOMIC_RELAXED))
                 continue;
+            if (cb__flag(s->cfg.cancel) || cb__flag(cancel)) {
+                __atomic_store_n(&fail, CB_ECANCELED, __ATOMIC_RELAXED);
+                continue;
+            }
             cb_rng r;
             cb_rng_seed2(&r, s->cfg.seed ^ hash, pool[i]);
             avg[i] = (double)play_guess(s, st, &w, pool[i], draws, iters, &r) / iters;
@@ -315,5 +317,5 @@ int cb__montecarlo(const cb_strategy *s, const cb_state *st, const uint32_t *poo
             work_free(&w);
     }
     free(draws);
-    return fail ? CB_ENOMEM : CB_OK;
+    return fail;
 }

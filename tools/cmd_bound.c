@@ -108,7 +108,7 @@ static int words_best(cli *c, row *r)
     if (!h || cb_state_new(t, &st) != CB_OK)
         rc = cli_fail(CB_ENOMEM, "out of memory");
     else {
-        if (cb_guess_entropies(st, threads, h) != CB_OK)
+        if (cb_guess_entropies(st, threads, NULL, h) != CB_OK)
             rc = cli_fail(CB_ENOMEM, "out of memory");
         uint32_t best = 0;
         for (uint32_t i = 1; rc == 0 && i < cb_game_guess_count(g); i++) {

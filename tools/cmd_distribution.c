@@ -112,7 +112,7 @@ static int best_search(cli *c, const cb_state *st, uint32_t *gi)
     double *h = malloc(n * sizeof *h);
     int ok = 1;
     int threads = cli_threads(c, &ok);
-    if (!h || cb_guess_entropies(st, threads, h) != CB_OK) {
+    if (!h || cb_guess_entropies(st, threads, NULL, h) != CB_OK) {
         free(h);
         return cli_fail(CB_ENOMEM, "out of memory");
     }

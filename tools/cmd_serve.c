@@ -14,7 +14,7 @@ static int run(cli *c)
         return 2;
     web_config_default(&cfg);
     cfg.port = (int)cli_int(c, "port", 8080, 0, 65535, &ok);
-    cfg.max_jobs = ok ? (int)cli_int(c, "jobs", 2, 1, 16, &ok) : 0;
+    cfg.max_jobs = ok ? (int)cli_int(c, "jobs", 3, 1, 16, &ok) : 0;
     if (!ok)
         return 2;
     if (cli_get(c, "bind"))
@@ -50,7 +50,7 @@ static int run(cli *c)
 static const cli_opt opts[] = {
     {"port", "N", "TCP port (default 8080; 0 picks a free one and prints it)"},
     {"bind", "ADDR", "IPv4 address to listen on (default 127.0.0.1: this machine only)"},
-    {"jobs", "N", "heavy jobs (analyses, simulations) running at once (default 2)"},
+    {"jobs", "N", "heavy jobs (analyses, simulations) running at once (default 3; one client may run all but one)"},
     {"web", "DIR", "serve the page's files from DIR (default: the copy built into the program)"},
     {NULL, NULL, NULL},
 };

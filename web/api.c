@@ -296,12 +296,14 @@ static int api_rank(web_req *r)
         goto out;
     }
     const cb_game *g = wg->game;
-    if (web_strategy_affordable(r, wg->table, info->kind, cb_state_count(st), cb_game_guess_count(g), "rank",
+    if (web_strategy_affordable(r, wg->table, info->kind, WEB_RANK, cb_state_count(st), cb_game_guess_count(g), "rank",
                                 "give a longer history, or choose a smaller game") < 0)
         goto out;
     cb_strategy_config cfg;
     cb_strategy_config_default(&cfg);
     cfg.name = info->name;
+    cfg.cancel = &r->api->stop_flag;
+    cfg.threads = WEB_REQUEST_THREADS;
     if (cb_strategy_new(wg->table, &cfg, &s, &err) != CB_OK) {
         web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "strategy: %s", err.message);
         goto out;
@@ -310,7 +312,9 @@ static int api_rank(web_req *r)
     int crc = out ? cb_strategy_rank(s, st, (size_t)limit, out, &count) : CB_ENOMEM;
     if (crc != CB_OK) {
         web_req_fail(r, crc == CB_EEMPTY ? 422 : 503, "%s",
-                     crc == CB_EEMPTY ? "no legal guess is left" : cb_strerror(crc));
+                     crc == CB_EEMPTY      ? "no legal guess is left"
+                     : crc == CB_ECANCELED ? "the server is stopping"
+                                           : cb_strerror(crc));
         goto out;
     }
     web_json *j = &r->out;
@@ -398,10 +402,16 @@ static int api_jobs_start(web_req *r)
     if (web_req_allow(r, allowed) < 0 || e->prepare(r, games_of(r), &arg) < 0)
         return -1;
     web_jobs *jobs = r->api->jobs;
-    int rc = web_jobs_start(jobs, e->kind, arg, id);
+    int rc = web_jobs_start(jobs, e->kind, arg, r->client, id);
     if (rc == CB_ETOOBIG && e->kind->max_running && web_jobs_running_kind(jobs, e->kind) >= e->kind->max_running)
         return web_req_fail(r, 429, "%d %s job%s already running (the limit): wait for it, or cancel it",
                             e->kind->max_running, e->name, e->kind->max_running == 1 ? " is" : "s are");
+    int mine = web_jobs_client_limit(jobs);
+    if (rc == CB_ETOOBIG && web_jobs_running_client(jobs, r->client) >= mine)
+        return web_req_fail(r, 429,
+                            "%d of your jobs are already running (one client may run %d of the %d at once): wait for "
+                            "one, or cancel one",
+                            mine, mine, r->api->max_jobs);
     if (rc == CB_ETOOBIG)
         return web_req_fail(r, 429, "%d jobs are already running (the limit): wait for one, or cancel one",
                             r->api->max_jobs);

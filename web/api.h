@@ -12,9 +12,11 @@
 #ifndef WEB_API_H
 #define WEB_API_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 
 #include "request.h"
+#include "stream.h"
 
 #define WEB_MAX_BODY 16384 /* request body, in bytes (the server refuses longer ones) */
 
@@ -23,9 +25,12 @@ typedef struct web_api {
     struct web_games *games;
     struct web_sessions *sessions;
     struct web_jobs *jobs;
-    int max_jobs;        /* heavy jobs running at once */
-    atomic_int stopping; /* set when the server stops: streams end, requests get 503 */
-    atomic_int streams;  /* event streams open (stream.c) */
+    int max_jobs;                /* heavy jobs running at once */
+    atomic_int stopping;         /* set when the server stops: streams end, requests get 503 */
+    atomic_int streams;          /* event streams open (stream.c) */
+    volatile int stop_flag;      /* stopping, as the library's cancel flags read it (atomic loads and stores) */
+    pthread_mutex_t stream_lock; /* guards stream_client */
+    char stream_client[WEB_MAX_STREAMS][48]; /* who holds each open stream ("" free) */
 } web_api;
 
 int web_api_handle(web_req *r);

@@ -38,6 +38,7 @@ int web_history_read(web_req *r, const char *name, cb_state *st)
     const char *text = web_req_get(r, name);
     char buf[WEB_MAX_VALUE + 1];
     int turn = 0;
+    size_t checked = 0;
     if (!text)
         return 0;
     snprintf(buf, sizeof buf, "%s", text);
@@ -50,6 +51,12 @@ int web_history_read(web_req *r, const char *name, cb_state *st)
         p[len] = '\0';
         if (turn == WEB_MAX_TURNS)
             return web_req_fail(r, 400, "history: more than %d turns", WEB_MAX_TURNS);
+        checked += cb_state_count(st);
+        if (checked > WEB_MAX_FILTER)
+            return web_req_fail(r, 422,
+                                "history: its turns would check more than %u candidates in all (the limit): "
+                                "turns that tell nothing new on so large a game are refused",
+                                WEB_MAX_FILTER);
         if (apply(r, st, p, turn++) < 0)
             return -1;
         p += len + (end != '\0');

@@ -6,6 +6,7 @@
 #include "job_analyse.h"
 #include "chart.h"
 #include "history.h"
+#include "strategies.h"
 
 #define TOP 10
 #define PUBLISH_EVERY 0.25 /* seconds between partial results */
@@ -60,6 +61,14 @@ int web_analyse_prepare(web_req *r, web_games *games, void **out)
     if (web_history_read(r, "history", a->st) < 0) {
         arg_free(a);
         return -1;
+    }
+    double pairs = (double)cb_state_count(a->st) * (double)cb_game_guess_count(a->wg->game);
+    if (pairs > WEB_MAX_JOB_PAIRS) {
+        arg_free(a);
+        return web_req_fail(r, 422,
+                            "analyse: %.0f guess-candidate pairs are too many for a job (at most %.0f): give a longer "
+                            "history, or choose a smaller game",
+                            pairs, (double)WEB_MAX_JOB_PAIRS);
     }
     *out = a;
     return 0;

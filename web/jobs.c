@@ -1,5 +1,8 @@
 /* jobs.c: the job registry of jobs.h: one thread per job, one lock and one condition for all. */
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -26,6 +29,7 @@ struct web_job {
     unsigned version, partial_version;
     char *partial, *result;
     char error[CB_ERROR_MAX];
+    char client[48]; /* the address that started it */
     web_job *next;
 };
 
@@ -79,6 +83,9 @@ static void *job_main(void *p)
     int rc = job->kind->run(job, job->arg, &result, &err);
     char *text = rc == CB_OK ? web_json_take(&result) : NULL;
     web_json_release(&result);
+#ifdef __GLIBC__
+    malloc_trim(0); /* a job's work areas were large: give the freed pages back (glibc keeps them otherwise) */
+#endif
     pthread_mutex_lock(&jobs->lock);
     job->end = cb_seconds();
     if (rc == CB_OK && text) {
@@ -99,14 +106,34 @@ static void *job_main(void *p)
     return NULL;
 }
 
-/* Forget the oldest finished jobs beyond max_kept (lock held). Joining a finished job's thread returns at once. */
+/* Finished jobs of this client (lock held). */
+static int finished_of_locked(const web_jobs *jobs, const char *client)
+{
+    int n = 0;
+    for (const web_job *job = jobs->head; job; job = job->next)
+        n += job->state != WEB_JOB_RUNNING && strcmp(job->client, client) == 0;
+    return n;
+}
+
+/*
+ * Forget finished jobs beyond max_kept (lock held): the oldest of the
+ * client holding the most finished jobs. Joining a finished job's thread
+ * returns at once.
+ */
 static void trim_locked(web_jobs *jobs)
 {
     while (jobs->kept >= jobs->max_kept) {
         web_job **victim = NULL;
-        for (web_job **p = &jobs->head; *p; p = &(*p)->next)
-            if ((*p)->state != WEB_JOB_RUNNING)
-                victim = p; /* the last match is the oldest */
+        int most = 0;
+        for (web_job **p = &jobs->head; *p; p = &(*p)->next) {
+            if ((*p)->state == WEB_JOB_RUNNING)
+                continue;
+            int n = finished_of_locked(jobs, (*p)->client);
+            if (n >= most) { /* the last match of the heaviest client is its oldest */
+                most = n;
+                victim = p;
+            }
+        }
         if (!victim)
             return;
         web_job *job = *victim;
@@ -128,7 +155,28 @@ static int running_kind_locked(web_jobs *jobs, const web_job_kind *kind)
     return n;
 }
 
-int web_jobs_start(web_jobs *jobs, const web_job_kind *kind, void *arg, char id[WEB_ID_LEN + 1])
+static int running_client_locked(web_jobs *jobs, const char *client)
+{
+    int n = 0;
+    for (web_job *job = jobs->head; job; job = job->next)
+        n += job->state == WEB_JOB_RUNNING && strcmp(job->client, client) == 0;
+    return n;
+}
+
+int web_jobs_client_limit(const web_jobs *jobs)
+{
+    return jobs->max_running > 1 ? jobs->max_running - 1 : 1;
+}
+
+int web_jobs_running_client(web_jobs *jobs, const char *client)
+{
+    pthread_mutex_lock(&jobs->lock);
+    int n = running_client_locked(jobs, client ? client : "");
+    pthread_mutex_unlock(&jobs->lock);
+    return n;
+}
+
+int web_jobs_start(web_jobs *jobs, const web_job_kind *kind, void *arg, const char *client, char id[WEB_ID_LEN + 1])
 {
     web_job *job = calloc(1, sizeof *job);
     if (!job) {
@@ -142,9 +190,11 @@ int web_jobs_start(web_jobs *jobs, const web_job_kind *kind, void *arg, char id[
     job->refs = 1;
     job->start = cb_seconds();
     web_random_id(job->id);
+    snprintf(job->client, sizeof job->client, "%s", client ? client : "");
     pthread_mutex_lock(&jobs->lock);
     int full = jobs->running >= jobs->max_running ||
-               (kind->max_running && running_kind_locked(jobs, kind) >= kind->max_running);
+               (kind->max_running && running_kind_locked(jobs, kind) >= kind->max_running) ||
+               running_client_locked(jobs, job->client) >= web_jobs_client_limit(jobs);
     int rc = jobs->stopping ? CB_ECANCELED : full ? CB_ETOOBIG : CB_OK;
     if (rc == CB_OK) {
         trim_locked(jobs);
@@ -186,13 +236,18 @@ void web_job_release(web_jobs *jobs, web_job *job)
     pthread_mutex_unlock(&jobs->lock);
 }
 
+/* Both flags: the job's own, and the copy the library reads (atomically). */
+static void cancel_job(web_job *job)
+{
+    atomic_store(&job->cancel, 1);
+    __atomic_store_n(&job->cancel_flag, 1, __ATOMIC_RELAXED);
+}
+
 web_job_state web_job_cancel(web_jobs *jobs, web_job *job)
 {
     pthread_mutex_lock(&jobs->lock);
-    if (job->state == WEB_JOB_RUNNING) {
-        job->cancel = 1;
-        __atomic_store_n(&job->cancel_flag, 1, __ATOMIC_RELAXED);
-    }
+    if (job->state == WEB_JOB_RUNNING)
+        cancel_job(job);
     web_job_state s = job->state;
     pthread_mutex_unlock(&jobs->lock);
     return s;
@@ -218,10 +273,8 @@ void web_jobs_stop(web_jobs *jobs)
 {
     pthread_mutex_lock(&jobs->lock);
     jobs->stopping = 1;
-    for (web_job *job = jobs->head; job; job = job->next) {
-        job->cancel = 1;
-        __atomic_store_n(&job->cancel_flag, 1, __ATOMIC_RELAXED);
-    }
+    for (web_job *job = jobs->head; job; job = job->next)
+        cancel_job(job);
     pthread_cond_broadcast(&jobs->changed);
     pthread_mutex_unlock(&jobs->lock);
     /* join outside the lock: finishing jobs take it. The list only changes under web_jobs_start(), refused now. */

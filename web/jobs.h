@@ -7,10 +7,13 @@
  * value), an error, or cancelled. Listeners wait for changes with
  * web_job_wait(), which is what the server-sent events stream does.
  *
- * Limits: at most max_running jobs run at once, and at most a kind's own
- * max_running of that kind (web_jobs_start() refuses more with
- * CB_ETOOBIG); finished jobs are kept, for their results, until max_kept
- * jobs exist, the oldest finished going first.
+ * Limits: at most max_running jobs run at once, at most a kind's own
+ * max_running of that kind, and at most max_running - 1 (at least 1) of
+ * one client (the peer's address), so that no client takes every slot
+ * (web_jobs_start() refuses more with CB_ETOOBIG); finished jobs are kept,
+ * for their results, until max_kept jobs exist: then the oldest finished
+ * job of the client that holds the most finished jobs goes first, so no
+ * client's jobs push out the results of one that holds fewer.
  *
  * Stopping: web_jobs_stop() cancels every job, waits for their threads and
  * wakes every listener; afterwards nothing starts.
@@ -65,7 +68,7 @@ int web_jobs_stopping(web_jobs *jobs);
  * on failure); its id goes to id. CB_ETOOBIG when max_running jobs run,
  * CB_ECANCELED when stopping.
  */
-int web_jobs_start(web_jobs *jobs, const web_job_kind *kind, void *arg, char id[WEB_ID_LEN + 1]);
+int web_jobs_start(web_jobs *jobs, const web_job_kind *kind, void *arg, const char *client, char id[WEB_ID_LEN + 1]);
 /* A reference to the job with this id (release with web_job_release), or NULL. */
 web_job *web_jobs_find(web_jobs *jobs, const char *id);
 void web_job_release(web_jobs *jobs, web_job *job);
@@ -74,6 +77,9 @@ web_job_state web_job_cancel(web_jobs *jobs, web_job *job);
 /* Running jobs now: all of them, or of one kind. */
 int web_jobs_running(web_jobs *jobs);
 int web_jobs_running_kind(web_jobs *jobs, const web_job_kind *kind);
+/* Running jobs of one client, and how many one client may run. */
+int web_jobs_running_client(web_jobs *jobs, const char *client);
+int web_jobs_client_limit(const web_jobs *jobs);
 /* Every job kept, as a JSON array of snapshots without results. */
 void web_jobs_list_json(web_jobs *jobs, web_json *j);
 

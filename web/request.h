@@ -37,12 +37,13 @@ typedef struct web_req {
     struct web_api *api; /* the endpoints' context (api.h) */
     const char *method;
     const char *path;
+    const char *client; /* the peer's address: sessions and jobs are shared out per client */
     web_param params[WEB_MAX_PARAMS];
     int nparams;
     char *store; /* decoded names and values */
     int status;
     const char *allow; /* the Allow header of a 405 */
-    int streams;       /* 1 while this request holds an event stream */
+    int streams;       /* while this request holds an event stream: its slot + 1 */
     char error[480];
     web_json out;
 } web_req;

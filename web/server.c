@@ -1,5 +1,8 @@
 /* server.c: civetweb set-up, request checks, the static page, answers and event streams. */
 #include <arpa/inet.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <civetweb.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -24,7 +27,10 @@
 
 #define TABLE_BUDGET (512u << 20) /* precomputed tables kept in memory */
 #define MAX_KEPT_JOBS 32
-#define SESSION_IDLE (2 * 3600.0)
+#define SESSION_IDLE (2 * 3600.0)  /* a small game kept unused; larger ones less (sessions.h) */
+#define SESSION_BYTES (256u << 20) /* played games in all; a client may hold a quarter */
+#define SESSIONS_PER_CLIENT 64
+#define WEB_MALLOC_ARENAS 4 /* glibc heaps (M_ARENA_MAX) */
 
 /* The page's files: compiled in (assets.h), or read once at start from --web DIR; no request names a file. */
 
@@ -47,9 +53,9 @@ void web_config_default(web_config *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->bind = "127.0.0.1";
     cfg->port = 8080;
-    cfg->max_jobs = 2;
-    cfg->max_sessions = 64;
-    cfg->threads = 16;
+    cfg->max_jobs = 3;
+    cfg->max_sessions = 1024;
+    cfg->threads = WEB_THREADS;
 }
 
 int web_server_port(const web_server *srv)
@@ -173,6 +179,11 @@ static int read_body(web_req *r, char **body)
     while (len <= WEB_MAX_BODY && (got = mg_read(r->conn, buf + len, WEB_MAX_BODY + 1 - len)) > 0)
         len += (size_t)got;
     buf[len] = '\0';
+    /* a malformed chunked body, or one that ended before its Content-Length, is no body at all */
+    if (got < 0 || (ri->content_length > 0 && len < (size_t)ri->content_length)) {
+        free(buf);
+        return web_req_fail(r, 400, "the request body is malformed or incomplete (%zu bytes read)", len);
+    }
     if (len > WEB_MAX_BODY) {
         free(buf);
         return web_req_fail(r, 413, "the request body is too large (at most %d bytes)", WEB_MAX_BODY);
@@ -245,7 +256,8 @@ static int handle(struct mg_connection *conn, void *data)
     r.conn = conn;
     r.api = &srv->api;
     r.method = ri->request_method;
-    r.path = ri->local_uri ? ri->local_uri : "/";
+    r.client = ri->remote_addr;
+    r.path = ri->local_uri_raw ? ri->local_uri_raw : "/"; /* as sent: civetweb's local_uri has `..` removed */
     r.status = 200;
     web_json_init(&r.out);
     if (check_origin(srv, &r) < 0)
@@ -320,6 +332,7 @@ static void free_server(web_server *srv)
     free(srv->asset_read);
     free(srv->assets);
     free(srv->asset_size);
+    pthread_mutex_destroy(&srv->api.stream_lock);
     free(srv);
 }
 
@@ -329,16 +342,26 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
     *out = NULL;
     if (inet_pton(AF_INET, cfg->bind, &addr) != 1)
         return cb_error_set(err, CB_EINVAL, "--bind: '%s' is not an IPv4 address such as 127.0.0.1", cfg->bind);
+#ifdef __GLIBC__
+    /*
+     * glibc gives each thread that allocates its own heap, up to 8 per core, and keeps what is
+     * freed in each: 64 request threads would hold on to tens of MiB after a burst. A few heaps
+     * suffice for a server whose heavy work is in jobs.
+     */
+    mallopt(M_ARENA_MAX, WEB_MALLOC_ARENAS);
+#endif
     web_server *srv = calloc(1, sizeof *srv);
     if (!srv)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     srv->addr = addr;
+    pthread_mutex_init(&srv->api.stream_lock, NULL);
     srv->loopback = (ntohl(addr.s_addr) >> 24) == 127;
     srv->api.max_jobs = cfg->max_jobs;
+    web_session_limits lim = {cfg->max_sessions, SESSIONS_PER_CLIENT, SESSION_BYTES, SESSION_BYTES / 4, SESSION_IDLE};
     int rc = load_assets(srv, cfg->root, err);
     if (rc == CB_OK && (web_games_new(TABLE_BUDGET, &srv->api.games) != CB_OK ||
                         web_jobs_new(cfg->max_jobs, MAX_KEPT_JOBS, &srv->api.jobs) != CB_OK ||
-                        web_sessions_new(srv->api.games, cfg->max_sessions, SESSION_IDLE, &srv->api.sessions) != CB_OK))
+                        web_sessions_new(srv->api.games, &lim, &srv->api.sessions) != CB_OK))
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     if (rc != CB_OK) {
         free_server(srv);
@@ -351,7 +374,7 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
     const char *options[] = {
         "listening_ports", ports,
         "num_threads", threads,
-        "request_timeout_ms", "30000",
+        "request_timeout_ms", WEB_REQUEST_TIMEOUT_MS, /* a request's head and body, each socket read or write */
         "enable_keep_alive", "no",     /* an idle kept-alive connection would hold up stopping */
         "max_request_size", "16384",   /* request line and headers */
         "linger_timeout_ms", "0",
@@ -414,6 +437,7 @@ void web_server_stop(web_server *srv)
     if (!srv)
         return;
     atomic_store(&srv->api.stopping, 1);
+    __atomic_store_n(&srv->api.stop_flag, 1, __ATOMIC_RELAXED); /* requests computing stop within a block */
     web_jobs_stop(srv->api.jobs); /* cancels the jobs and wakes the event streams, which end */
     for (int i = 0; i < 100 && atomic_load(&srv->api.streams) > 0; i++) {
         struct timespec ts = {0, 10000000L};

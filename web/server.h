@@ -15,6 +15,15 @@
 #include "codebreaker/status.h"
 #include "request.h"
 
+/*
+ * A client has this long to send its request head, and each read of its
+ * body or write of an answer may wait as long (civetweb's
+ * request_timeout_ms). civetweb polls in slices of this length, so
+ * stopping waits at most this long for a connection in progress.
+ */
+#define WEB_REQUEST_TIMEOUT_MS "1000"
+#define WEB_THREADS 64 /* request threads: slow clients hold one each for up to the timeout above */
+
 typedef struct web_config {
     const char *bind; /* IPv4 address to listen on: "127.0.0.1" by default */
     int port;         /* 0: any free port */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api.h"
 #include "sessions.h"
 #include "strategies.h"
 
@@ -20,7 +21,9 @@ typedef struct session {
     int mapping;     /* Symble: the hidden bijection */
     int max_guesses, over, won, gave_up;
     uint64_t seed;
-    double used;
+    double used, max_idle;
+    size_t bytes;    /* estimated when it starts */
+    char client[48]; /* the address that started it */
     struct session *next;
 } session;
 
@@ -28,19 +31,19 @@ struct web_sessions {
     pthread_mutex_t lock;
     web_games *games;
     session *head;
-    int count, max;
-    double max_idle;
+    int count;
+    size_t bytes;
+    web_session_limits lim;
 };
 
-int web_sessions_new(web_games *games, int max_sessions, double max_idle, web_sessions **out)
+int web_sessions_new(web_games *games, const web_session_limits *lim, web_sessions **out)
 {
     web_sessions *ss = calloc(1, sizeof *ss);
     if (!ss)
         return CB_ENOMEM;
     pthread_mutex_init(&ss->lock, NULL);
     ss->games = games;
-    ss->max = max_sessions;
-    ss->max_idle = max_idle;
+    ss->lim = *lim;
     *out = ss;
     return CB_OK;
 }
@@ -50,6 +53,84 @@ static void session_free(web_sessions *ss, session *s)
     cb_state_free(s->st);
     web_game_release(ss->games, s->wg);
     free(s);
+}
+
+/* Unlink *p and free it (lock held). */
+static void drop_locked(web_sessions *ss, session **p)
+{
+    session *s = *p;
+    *p = s->next;
+    ss->count--;
+    ss->bytes -= s->bytes;
+    session_free(ss, s);
+}
+
+/* A session's memory: its state's candidates and, conservatively, its game's codes (each session pays). */
+static size_t session_bytes(const cb_game *g)
+{
+    size_t secrets = cb_game_secret_count(g), guesses = cb_game_guess_count(g);
+    return sizeof(session) + secrets * (sizeof(uint32_t) + 1) + guesses * ((size_t)cb_game_length(g) + 16);
+}
+
+/* Idle seconds before a session of this size is forgotten. */
+static double idle_limit(const web_sessions *ss, size_t bytes)
+{
+    double t = ss->lim.max_idle;
+    if (bytes > WEB_SESSION_SMALL)
+        t *= (double)WEB_SESSION_SMALL / (double)bytes;
+    return t < WEB_SESSION_MIN_IDLE ? WEB_SESSION_MIN_IDLE : t;
+}
+
+/* How many sessions, and bytes, the client holds (lock held). */
+static int client_usage(const web_sessions *ss, const char *client, size_t *bytes)
+{
+    int n = 0;
+    *bytes = 0;
+    for (const session *s = ss->head; s; s = s->next)
+        if (strcmp(s->client, client) == 0) {
+            n++;
+            *bytes += s->bytes;
+        }
+    return n;
+}
+
+/*
+ * Make room for a new session of `bytes` of `client` (lock held): forget
+ * idle sessions, then the client's own least recently used ones while it
+ * is over its share. -1 with a 503 when the registry is full of other
+ * clients' live sessions.
+ */
+static int make_room_locked(web_sessions *ss, const char *client, size_t bytes, web_req *r)
+{
+    double now = cb_seconds();
+    for (session **p = &ss->head; *p;) {
+        if (now - (*p)->used > (*p)->max_idle)
+            drop_locked(ss, p);
+        else
+            p = &(*p)->next;
+    }
+    size_t mine;
+    int n = client_usage(ss, client, &mine);
+    while (n > 0 && (n >= ss->lim.per_client || mine + bytes > ss->lim.client_bytes || ss->count >= ss->lim.max ||
+                     ss->bytes + bytes > ss->lim.bytes)) {
+        session **victim = NULL;
+        for (session **p = &ss->head; *p; p = &(*p)->next)
+            if (strcmp((*p)->client, client) == 0 && (!victim || (*p)->used < (*victim)->used))
+                victim = p;
+        mine -= (*victim)->bytes;
+        n--;
+        drop_locked(ss, victim);
+    }
+    if (bytes > ss->lim.client_bytes)
+        return web_req_fail(r, 503,
+                            "this game would take %zu MiB on the server, more than one client may hold (%zu MiB)",
+                            bytes >> 20, ss->lim.client_bytes >> 20);
+    if (ss->count >= ss->lim.max || ss->bytes + bytes > ss->lim.bytes)
+        return web_req_fail(r, 503,
+                            "the server holds as many games as it can (%d, %zu MiB of memory): try again in a few "
+                            "minutes, or play a smaller game",
+                            ss->count, ss->bytes >> 20);
+    return 0;
 }
 
 void web_sessions_free(web_sessions *ss)
@@ -62,31 +143,6 @@ void web_sessions_free(web_sessions *ss)
     }
     pthread_mutex_destroy(&ss->lock);
     free(ss);
-}
-
-/* Forget idle sessions, and the least recently used while more than `keep` remain (lock held). */
-static void expire_locked(web_sessions *ss, int keep)
-{
-    double now = cb_seconds();
-    for (session **p = &ss->head; *p;) {
-        if (now - (*p)->used > ss->max_idle) {
-            session *s = *p;
-            *p = s->next;
-            session_free(ss, s);
-            ss->count--;
-        } else
-            p = &(*p)->next;
-    }
-    while (ss->count > keep) {
-        session **victim = &ss->head;
-        for (session **p = &ss->head; *p; p = &(*p)->next)
-            if ((*p)->used < (*victim)->used)
-                victim = p;
-        session *s = *victim;
-        *victim = s->next;
-        session_free(ss, s);
-        ss->count--;
-    }
 }
 
 static session *find_locked(web_sessions *ss, const char *id, web_req *r)
@@ -196,11 +252,19 @@ int web_play_new(web_sessions *ss, web_game *wg, const web_play_options *opt, we
     cb_state_set_hard(s->st, opt->hard);
     web_random_id(s->id);
     s->used = cb_seconds();
+    s->bytes = session_bytes(g);
+    s->max_idle = idle_limit(ss, s->bytes);
+    snprintf(s->client, sizeof s->client, "%s", r->client ? r->client : "");
     pthread_mutex_lock(&ss->lock);
-    expire_locked(ss, ss->max - 1);
+    if (make_room_locked(ss, s->client, s->bytes, r) < 0) {
+        pthread_mutex_unlock(&ss->lock);
+        session_free(ss, s);
+        return -1;
+    }
     s->next = ss->head;
     ss->head = s;
     ss->count++;
+    ss->bytes += s->bytes;
     web_json_raw(&r->out, "{");
     status_json(s, &r->out);
     web_json_key(&r->out, "game");
@@ -370,12 +434,14 @@ int web_play_hint(web_sessions *ss, const char *id, const cb_strategy_info *info
     if (snapshot(ss, id, r, &wg, &st) < 0)
         return -1;
     const cb_game *g = wg->game;
-    int rc = web_strategy_affordable(r, wg->table, info->kind, cb_state_count(st), cb_game_guess_count(g),
+    int rc = web_strategy_affordable(r, wg->table, info->kind, WEB_CHOOSE, cb_state_count(st), cb_game_guess_count(g),
                                      "Make a guess", "play a guess of your own first");
     cb_strategy_config cfg;
     cb_strategy_config_default(&cfg);
     cfg.name = info->name;
     cfg.seed = web_random_seed();
+    cfg.cancel = &r->api->stop_flag;
+    cfg.threads = WEB_REQUEST_THREADS;
     if (rc == 0 && cb_strategy_new(wg->table, &cfg, &strat, &err) != CB_OK)
         rc = web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "strategy: %s", err.message);
     uint32_t gi;
@@ -386,6 +452,8 @@ int web_play_hint(web_sessions *ss, const char *id, const cb_strategy_info *info
         int crc = cb_strategy_choose(strat, st, &rng, &gi, &score);
         if (crc == CB_EEMPTY)
             rc = web_req_fail(r, 422, "no legal guess is left");
+        else if (crc == CB_ECANCELED)
+            rc = web_req_fail(r, 503, "the server is stopping");
         else if (crc != CB_OK)
             rc = web_req_fail(r, 503, "cannot choose a guess: %s", cb_strerror(crc));
     }

@@ -4,9 +4,8 @@
  * A session holds a secret drawn from a seed (and, in Symble, the hidden
  * mapping from colours to symbols), the state of the player's knowledge,
  * the turn limit and hard mode. The secret leaves the server only when the
- * game is over. Sessions are found by a random id; the registry keeps at
- * most max_sessions, forgetting the least recently used one to make room,
- * and forgets sessions idle for longer than max_idle seconds.
+ * game is over. Sessions are found by a random id; what the registry
+ * keeps, and for how long, is below (web_session_limits).
  *
  * Every function locks the registry: the work done under it is one
  * filtering step over the candidates, a few milliseconds at most.
@@ -22,7 +21,26 @@
 
 typedef struct web_sessions web_sessions;
 
-int web_sessions_new(web_games *games, int max_sessions, double max_idle, web_sessions **out);
+/*
+ * What the registry keeps. A session's size is estimated when it starts
+ * (its state's candidates and, charged to each session, its game's codes).
+ * A client (the peer's address) holds at most per_client sessions and
+ * client_bytes: beyond either its own least recently used session is
+ * forgotten to make room, never another client's. When all clients together
+ * hold `max` sessions or `bytes`, a new game is refused (503) until some
+ * expire. Sessions expire after max_idle seconds unused when at most
+ * WEB_SESSION_SMALL bytes; larger ones sooner, in proportion to their size,
+ * but never before WEB_SESSION_MIN_IDLE.
+ */
+#define WEB_SESSION_SMALL (1u << 20)
+#define WEB_SESSION_MIN_IDLE 300.0
+typedef struct web_session_limits {
+    int max, per_client;
+    size_t bytes, client_bytes;
+    double max_idle;
+} web_session_limits;
+
+int web_sessions_new(web_games *games, const web_session_limits *lim, web_sessions **out);
 void web_sessions_free(web_sessions *ss);
 
 typedef struct web_play_options {

@@ -85,18 +85,25 @@ static int heavy(cb_strategy_kind kind)
     }
 }
 
-int web_strategy_affordable(web_req *r, const cb_table *table, cb_strategy_kind kind, size_t candidates, size_t guesses,
-                            const char *what, const char *advice)
+double web_strategy_pairs(cb_strategy_kind kind, web_work work, size_t candidates, size_t guesses)
+{
+    if (work == WEB_CHOOSE && !heavy(kind))
+        return 0;
+    return (double)candidates * (double)guesses;
+}
+
+int web_strategy_affordable(web_req *r, const cb_table *table, cb_strategy_kind kind, web_work work, size_t candidates,
+                            size_t guesses, const char *what, const char *advice)
 {
     if (kind == CB_STRATEGY_MONTECARLO && candidates > WEB_MAX_MONTECARLO)
         return web_req_fail(r, 422,
                             "%s: montecarlo would play random games from each of %zu candidates, too many on request "
                             "(at most %d): %s",
                             what, candidates, WEB_MAX_MONTECARLO, advice);
-    double pairs = (double)candidates * (double)guesses;
+    double pairs = web_strategy_pairs(kind, work, candidates, guesses);
     int fly = !cb_table_precomputed(table);
     unsigned limit = fly ? WEB_MAX_PAIRS_FLY : WEB_MAX_PAIRS;
-    if (!heavy(kind) || pairs <= limit)
+    if (pairs <= limit)
         return 0;
     return web_req_fail(r, 422,
                         "%s: %zu guesses against %zu candidates are too many to score on request (at most %u pairs%s): "

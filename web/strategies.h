@@ -23,10 +23,18 @@
 #include "json.h"
 #include "request.h"
 
-#define WEB_MAX_PAIRS (1u << 28)     /* guesses x candidates of one decision, with a table in memory */
-#define WEB_MAX_PAIRS_FLY (1u << 24) /* the same, feedback computed on the fly */
-#define WEB_MAX_MONTECARLO 3000      /* candidates of a montecarlo decision */
+#define WEB_MAX_PAIRS (1u << 28)       /* guesses x candidates of one decision, with a table in memory */
+#define WEB_MAX_PAIRS_FLY (1u << 24)   /* the same, feedback computed on the fly */
+#define WEB_MAX_MONTECARLO 3000        /* candidates of a montecarlo decision */
+#define WEB_MAX_JOB_PAIRS (1ull << 32) /* guesses x candidates an analysis job scores (it can be cancelled) */
 #define WEB_STRATEGY_NAMES_MAX 256
+/*
+ * Threads of a decision or ranking made in a request's thread: one, since
+ * each request thread that enters OpenMP keeps a team of its own alive
+ * (64 request threads x cores idle threads, their stacks and heaps).
+ * Jobs use every core.
+ */
+#define WEB_REQUEST_THREADS 1
 
 /* The strategy called `name`, or NULL. */
 const cb_strategy_info *web_strategy_find(const char *name);
@@ -39,13 +47,25 @@ int web_strategy_ranks(cb_strategy_kind kind);
 /* The strategies as a JSON array of {name, summary, source, greedy, random, rank}. */
 void web_strategies_json(web_json *j);
 
+/* What a request asks of a strategy: a decision (cb_strategy_choose) or a ranking (cb_strategy_rank). */
+typedef enum web_work { WEB_CHOOSE, WEB_RANK } web_work;
+
 /*
- * 0 when a decision of `kind` over `candidates` candidates and `guesses`
- * guesses is within the bounds above (strategies that score no guess,
- * random, random-any, frequency and first, always are); else -1 with a 422
- * whose sentence begins with `what` (e.g. "Make a guess") and ends with `advice`.
+ * The guess-candidate pairs that work scores: a ranking scores every
+ * guess against every candidate whatever the strategy; a decision of a
+ * strategy that scores no guess (random, random-any, frequency, first)
+ * scores none.
  */
-int web_strategy_affordable(web_req *r, const cb_table *table, cb_strategy_kind kind, size_t candidates, size_t guesses,
-                            const char *what, const char *advice);
+double web_strategy_pairs(cb_strategy_kind kind, web_work work, size_t candidates, size_t guesses);
+
+/*
+ * 0 when `work` of `kind` over `candidates` candidates and `guesses`
+ * guesses is within the bounds above (web_strategy_pairs against
+ * WEB_MAX_PAIRS or WEB_MAX_PAIRS_FLY); else -1 with a 422 naming the limit,
+ * whose sentence begins with `what` (e.g. "Make a guess") and ends with
+ * `advice`.
+ */
+int web_strategy_affordable(web_req *r, const cb_table *table, cb_strategy_kind kind, web_work work, size_t candidates,
+                            size_t guesses, const char *what, const char *advice);
 
 #endif

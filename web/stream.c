@@ -2,18 +2,43 @@
 #include <civetweb.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "api.h"
 #include "stream.h"
 
+/*
+ * Take a stream slot for the request's client: -1 when all are taken, -2
+ * when the client holds its share already (half of them).
+ */
+static int stream_take(web_api *api, const char *client)
+{
+    int mine = 0, free_slot = -1;
+    pthread_mutex_lock(&api->stream_lock);
+    for (int i = 0; i < WEB_MAX_STREAMS; i++) {
+        if (!api->stream_client[i][0])
+            free_slot = free_slot < 0 ? i : free_slot;
+        else
+            mine += strcmp(api->stream_client[i], client) == 0;
+    }
+    int rc = mine >= WEB_MAX_STREAMS / 2 ? -2 : free_slot;
+    if (rc >= 0) {
+        snprintf(api->stream_client[rc], sizeof api->stream_client[rc], "%s", client[0] ? client : "?");
+        atomic_fetch_add(&api->streams, 1);
+    }
+    pthread_mutex_unlock(&api->stream_lock);
+    return rc;
+}
+
 int web_stream_open(web_req *r)
 {
-    web_api *api = r->api;
-    if (atomic_fetch_add(&api->streams, 1) >= WEB_MAX_STREAMS) {
-        atomic_fetch_sub(&api->streams, 1);
+    int slot = stream_take(r->api, r->client ? r->client : "");
+    if (slot == -2)
+        return web_req_fail(r, 429, "you have %d event streams open already (one client may open %d of the %d)",
+                            WEB_MAX_STREAMS / 2, WEB_MAX_STREAMS / 2, WEB_MAX_STREAMS);
+    if (slot < 0)
         return web_req_fail(r, 429, "too many event streams are open (at most %d)", WEB_MAX_STREAMS);
-    }
-    r->streams = 1;
+    r->streams = slot + 1;
     mg_response_header_start(r->conn, 200);
     mg_response_header_add(r->conn, "Content-Type", "text/event-stream; charset=utf-8", -1);
     mg_response_header_add(r->conn, "Cache-Control", "no-store", -1);
@@ -51,6 +76,9 @@ void web_stream_close(web_req *r)
     if (!r->streams)
         return;
     mg_send_chunk(r->conn, "", 0);
+    pthread_mutex_lock(&r->api->stream_lock);
+    r->api->stream_client[r->streams - 1][0] = '\0';
     atomic_fetch_sub(&r->api->streams, 1);
+    pthread_mutex_unlock(&r->api->stream_lock);
     r->streams = 0;
 }

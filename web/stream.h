@@ -1,8 +1,8 @@
 /*
  * stream.h: server-sent events on a request's connection (civetweb). open
  * sends the head (429 when WEB_MAX_STREAMS are open, counted in
- * r->api->streams), send writes events (-1 once the client has gone), close
- * ends the stream. A handler that opened a stream returns WEB_ANSWERED.
+ * r->api->streams, or when the request's client holds half of them), send writes events (-1 once the client has gone),
+ * close ends the stream. A handler that opened a stream returns WEB_ANSWERED.
  */
 #ifndef WEB_STREAM_H
 #define WEB_STREAM_H

@@ -118,9 +118,11 @@ int cb_first_guess_shapes(cb_rule rule, int k, int n, int no_repeat, double max_
 /*
  * The entropy (bits) of the partition of st's candidates by each allowed
  * guess: entropy[g] for every g < cb_game_guess_count(), computed with
- * `threads` threads (0 = OpenMP's default). CB_ENOMEM is the only failure.
+ * `threads` threads (0 = OpenMP's default). cancel, when not NULL, is a
+ * flag another thread may set (atomic store) to stop: CB_ECANCELED within
+ * a guess per thread. CB_ENOMEM otherwise.
  */
-int cb_guess_entropies(const cb_state *st, int threads, double *entropy);
+int cb_guess_entropies(const cb_state *st, int threads, const volatile int *cancel, double *entropy);
 
 /*
  * Letter frequency per position (the information-theory study's heatmaps,

@@ -46,15 +46,17 @@ typedef struct cb_optimal_progress {
 
 typedef struct cb_optimal_options {
     cb_objective objective;
-    int max_guesses;     /* 0: no limit */
-    int hard;            /* Wordle hard mode */
-    int candidates_only; /* every guess must be a remaining candidate */
-    uint32_t first;      /* the opener (guess index), or CB_NONE to search for the best one */
-    int top;             /* 0: every guess (a proof); N: only the N best by the greedy score (an upper bound) */
-    double time_limit;   /* seconds; 0: none. At the limit the search stops with its best bounds */
-    int threads;         /* 0: OpenMP's default */
-    int symmetry;        /* skip guesses equivalent under the game's symmetries (default 1) */
-    size_t cache_bytes;  /* memory for the cache of solved sets; 0: default (a quarter of RAM, at most 4 GiB) */
+    int max_guesses;            /* 0: no limit */
+    int hard;                   /* Wordle hard mode */
+    int candidates_only;        /* every guess must be a remaining candidate */
+    uint32_t first;             /* the opener (guess index), or CB_NONE to search for the best one */
+    int top;                    /* 0: every guess (a proof); N: only the N best by the greedy score (an upper bound) */
+    double time_limit;          /* seconds; 0: none. At the limit the search stops with its best bounds */
+    const volatile int *cancel; /* when not NULL and set (atomic store) from any thread, the search
+                                   stops as at the time limit (result stopped) within milliseconds */
+    int threads;                /* 0: OpenMP's default */
+    int symmetry;               /* skip guesses equivalent under the game's symmetries (default 1) */
+    size_t cache_bytes;         /* memory for the cache of solved sets; 0: default (a quarter of RAM, at most 4 GiB) */
     void (*progress)(const cb_optimal_progress *p, void *arg);
     void *progress_arg;
     double progress_interval; /* seconds between progress calls; 0: 1 s */
@@ -71,7 +73,7 @@ typedef struct cb_optimal_opener {
 
 typedef struct cb_optimal_result {
     int proved;          /* the total is optimal (no --top, not stopped) */
-    int stopped;         /* the time limit stopped the search */
+    int stopped;         /* the time limit (or the cancel flag) stopped the search */
     int infeasible;      /* no strategy solves every secret within max_guesses */
     uint64_t total;      /* total guesses of the strategy found over all secrets */
     uint64_t lower;      /* proved lower bound on the optimum (equal to total when proved) */

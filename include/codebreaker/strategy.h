@@ -101,6 +101,12 @@ typedef enum cb_tie { CB_TIE_FIRST = 0, CB_TIE_RANDOM = 1, CB_TIE_FREQUENCY = 2 
  * entropy-frequency weighs every candidate alike.
  *
  * threads bounds the threads one call uses (0: OpenMP's default).
+ *
+ * cancel, when not NULL, is a flag the caller may set (non-zero) from any
+ * thread, with an atomic store, to stop a decision or a ranking that is
+ * under way: cb_strategy_choose, cb_strategy_rank and cb_simulate then
+ * return CB_ECANCELED within a block of scoring (32 guesses against the
+ * candidates). It must outlive the strategy.
  */
 typedef struct cb_strategy_config {
     const char *name;
@@ -115,6 +121,7 @@ typedef struct cb_strategy_config {
     const double *frequency;
     const char *frequency_path;
     int threads;
+    const volatile int *cancel;
 } cb_strategy_config;
 
 /*
@@ -163,7 +170,7 @@ int cb_strategy_deterministic(const cb_strategy *s);
  * rollouts (montecarlo), the weight (frequency), 0 otherwise. rng may be
  * NULL for deterministic strategies; a random one then draws from a
  * generator seeded with cfg->seed and the history. CB_EEMPTY when st has no
- * candidate or no legal guess remains; CB_ECANCELED never; CB_ENOMEM.
+ * candidate or no legal guess remains; CB_ECANCELED when cfg->cancel was set; CB_ENOMEM.
  */
 int cb_strategy_choose(const cb_strategy *s, const cb_state *st, cb_rng *rng, cb_guess_index *guess, double *score);
 
@@ -190,7 +197,8 @@ int cb_guess_score_compute(const cb_state *st, cb_guess_index gi, cb_guess_score
  * (legal, candidates only when required), each with every score; written
  * to out (room for limit entries), *count gets how many. Works for the
  * greedy strategies, frequency, first and montecarlo; CB_EINVAL for the
- * random ones and trees. CB_EEMPTY when st has no candidate.
+ * random ones and trees. CB_EEMPTY when st has no candidate; CB_ECANCELED
+ * when cfg->cancel was set.
  */
 int cb_strategy_rank(const cb_strategy *s, const cb_state *st, size_t limit, cb_guess_score *out, size_t *count);
 

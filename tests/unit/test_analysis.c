@@ -320,12 +320,14 @@ static void word_figures(void)
         if (i == 0 && full_scan) { /* fuffy is the worst opener of the allowed list */
             uint32_t n = cb_game_guess_count(allowed), low = 0, gi;
             double *h = malloc(n * sizeof *h);
-            CHECK(cb_guess_entropies(st, 0, h) == CB_OK);
+            CHECK(cb_guess_entropies(st, 0, NULL, h) == CB_OK);
             for (uint32_t g = 1; g < n; g++)
                 low = h[g] < h[low] ? g : low;
             CHECK(cb_game_parse_code(allowed, "fuffy", &gi, NULL) == CB_OK && low == gi);
             for (uint32_t g = 0; g < n; g += 997) /* the parallel kernel against one partition at a time */
                 CHECK(fabs(h[g] - engine_entropy(st, g, &p)) < 1e-12);
+            volatile int cancel = 1; /* a cancel flag stops it (issue 15) */
+            CHECK(cb_guess_entropies(st, 0, &cancel, h) == CB_ECANCELED);
             free(h);
         }
         cb_partition_release(&p);

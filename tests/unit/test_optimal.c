@@ -416,6 +416,12 @@ static void partial_runs(void)
     cb_optimal_options_default(&o);
     o.first = 99999;
     CHECK(cb_optimal_solve(t, &o, &r, &err) == CB_EINVAL);
+    volatile int cancel = 1; /* a cancel flag stops the search as the time limit does (issue 15) */
+    cb_optimal_options_default(&o);
+    o.cancel = &cancel;
+    CHECK(cb_optimal_solve(t, &o, &r, &err) == CB_OK);
+    CHECK(r.stopped && !r.proved);
+    cb_optimal_result_release(&r);
     cb_table_free(t);
     cb_table_options to;
     cb_table_options_default(&to);

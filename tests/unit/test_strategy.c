@@ -397,9 +397,38 @@ static double now(void)
             fprintf(stderr, "%6.3f s  %s\n", now() - t0, #call);                                                       \
     } while (0)
 
+/* A cancel flag set before the call stops decisions and rankings of every kind that scores (issue 15). */
+static void cancelled(world *w)
+{
+    static const char *const names[] = {"entropy", "minimax", "first", "frequency", "montecarlo"};
+    volatile int flag = 1;
+    cb_state *st;
+    CHECK(cb_state_new(w->table, &st) == CB_OK);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        cb_strategy_config cfg;
+        cb_strategy *s;
+        cb_guess_score gs[3];
+        size_t count = 99;
+        uint32_t g;
+        cb_strategy_config_default(&cfg);
+        cfg.name = names[i];
+        cfg.cancel = &flag;
+        CHECK(cb_strategy_new(w->table, &cfg, &s, NULL) == CB_OK);
+        CHECK_MSG(cb_strategy_rank(s, st, 3, gs, &count) == CB_ECANCELED && count == 0, "%s rank", names[i]);
+        int scores = strcmp(names[i], "first") != 0 && strcmp(names[i], "frequency") != 0;
+        CHECK_MSG((cb_strategy_choose(s, st, NULL, &g, NULL) == CB_ECANCELED) == scores, "%s choose", names[i]);
+        flag = 0; /* the same strategy works once the flag is down */
+        CHECK_MSG(cb_strategy_rank(s, st, 3, gs, &count) == CB_OK && count == 3, "%s rank after", names[i]);
+        flag = 1;
+        cb_strategy_free(s);
+    }
+    cb_state_free(st);
+}
+
 int main(void)
 {
     world mm = open_world("mastermind", 0, 0, CB_TABLE_AUTO);
+    cancelled(&mm);
     world fly = open_world("mastermind", 5, 4, CB_TABLE_OFF); /* on-the-fly feedback */
     world wide = open_world("wordle", 3, 6, CB_TABLE_AUTO);   /* two-byte entries: 3^6 ids */
     world sym6 = open_world("symble", 3, 6, CB_TABLE_AUTO);   /* Symble, two-byte entries */

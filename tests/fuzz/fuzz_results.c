@@ -1,0 +1,50 @@
+/*
+ * fuzz_results.c: the results files of `codebreaker experiment`
+ * (DIR/NAME.csv, resumed on the next run) on any bytes: the file is
+ * opened as a run would open it (header checked, rows split and kept),
+ * every row kept is found again by its key, and a row is appended.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "experiment.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char dir[64];
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size > 1 << 16)
+        return 0;
+    if (!dir[0]) {
+        snprintf(dir, sizeof dir, "/tmp/cb_fuzz_results_XXXXXX");
+        if (!mkdtemp(dir))
+            abort();
+    }
+    char path[128];
+    snprintf(path, sizeof path, "%s/fuzz.csv", dir);
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return 0;
+    fwrite(data, 1, size, f);
+    if (fclose(f) != 0)
+        return 0;
+    exp_ctx x;
+    memset(&x, 0, sizeof x);
+    x.o.name = "fuzz";
+    x.o.out = dir;
+    if (exp_store_open(&x, exp_sim_cols, EXP_SIM_COLS, EXP_SIM_KEYS) == 0) {
+        exp_store *s = &x.store;
+        for (size_t i = 0; i < s->nrows; i++)
+            if (!exp_store_find(s, s->rows[i]))
+                abort(); /* a row kept is found by its key */
+        if (s->nrows)
+            exp_store_append(s, s->rows[0]);
+    }
+    exp_store_close(&x.store);
+    return 0;
+}

@@ -1,0 +1,248 @@
+// hostile.mjs: `codebreaker serve` against the requests of issue 15 (each failed before its fix):
+// rankings bounded by their cost whatever the strategy, paths matched as sent, malformed and
+// incomplete bodies refused, slow clients that cost nothing, sessions a client cannot take from
+// another, and stopping within a second while work runs.
+// usage: node tests/web/hostile.mjs path/to/codebreaker
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { startServer } from './server.mjs';
+
+const binary = process.argv[2];
+let passed = 0;
+let failed = 0;
+let base;
+let port;
+
+async function test(name, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    passed++;
+    console.log(`ok ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${name}: ${e.stack || e}`);
+  }
+}
+
+// A raw exchange from a local address (127.x.y.z: each is a client of its own); resolves to {status, text, ms}.
+function raw(text, { from = '127.0.0.1', timeout = 15000, keepOpen = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const t0 = Date.now();
+    const s = net.connect({ port, host: '127.0.0.1', localAddress: from });
+    let buf = '';
+    const done = () => resolve({ status: Number((buf.match(/^HTTP\/1\.\d (\d+)/) || [])[1] || 0), text: buf, ms: Date.now() - t0 });
+    s.on('data', (d) => { buf += d; });
+    s.on('end', done);
+    s.on('error', (e) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? done() : reject(e)));
+    s.setTimeout(timeout, () => { s.destroy(); reject(new Error(`raw request timed out: ${text.slice(0, 60)}`)); });
+    if (keepOpen) s.write(text);
+    else s.end(text);
+  });
+}
+const H = 'Host: 127.0.0.1\r\nConnection: close\r\n';
+const json = (r) => JSON.parse(r.text.slice(r.text.indexOf('\r\n\r\n') + 4));
+const getFrom = (path, from) => raw(`GET ${path} HTTP/1.1\r\n${H}\r\n`, { from });
+function postFrom(path, body, from) {
+  return raw(`POST ${path} HTTP/1.1\r\n${H}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body}`, { from });
+}
+
+// A normal request answered, and how long it took (ms).
+async function quick() {
+  const t0 = Date.now();
+  const r = await fetch(`${base}/api/info?game=mastermind`);
+  assert.equal(r.status, 200);
+  await r.text();
+  return Date.now() - t0;
+}
+
+const srv = await startServer(binary);
+base = srv.url;
+port = Number(new URL(base).port);
+
+await test('rank: every strategy is bounded by the pairs it scores (first, frequency included)', async () => {
+  for (const g of ['colors=16&pegs=5', 'colors=4&pegs=9']) { // the games built first: what is timed is the refusal
+    assert.equal((await getFrom(`/api/info?game=mastermind&${g}`)).status, 200);
+  }
+  for (const q of ['colors=16&pegs=5&strategy=first', 'colors=16&pegs=5&strategy=frequency', 'colors=4&pegs=9&strategy=first',
+    'colors=4&pegs=9&strategy=frequency', 'colors=16&pegs=5&strategy=entropy']) {
+    const r = await getFrom(`/api/rank?game=mastermind&${q}`);
+    assert.equal(r.status, 422, `${q}: ${r.text}`);
+    assert.match(json(r).error, /too many to score on request \(at most \d+ pairs/);
+    assert.ok(r.ms < 5000, `${q} took ${r.ms} ms`); // scoring them would take hours
+  }
+  const job = await postFrom('/api/jobs/start', 'kind=analyse&game=mastermind&colors=16&pegs=5', '127.0.0.9');
+  assert.equal(job.status, 422, job.text);
+  assert.match(json(job).error, /too many for a job \(at most \d+\)/);
+  // a history of turns that tell nothing: each would filter 759 375 candidates again
+  const nothing = Array(100).fill('11111%3D0B0W').join(',');
+  const h = await getFrom(`/api/candidates?game=mastermind&colors=16&pegs=5&limit=1&history=${nothing}`);
+  assert.equal(h.status, 422, h.text);
+  assert.match(json(h).error, /check more than \d+ candidates in all/);
+  assert.ok(h.ms < 5000, `the history took ${h.ms} ms`); // 0.14 s of CPU in the release build
+  const played = await getFrom('/api/candidates?game=mastermind&colors=16&pegs=5&limit=1&history=12345%3D0B0W,6789a%3D1B1W');
+  assert.equal(played.status, 200, played.text);
+  const ok = await getFrom('/api/rank?game=mastermind&strategy=first&limit=2');
+  assert.equal(ok.status, 200);
+  assert.deepEqual(json(ok).ranked.map((x) => x.guess), ['1111', '1112']);
+});
+
+await test('paths are matched as sent: /api/../app.js and friends lead nowhere', async () => {
+  for (const p of ['/api/../app.js', '/api/../', '/vendor/../app.js', '/./app.js', '//app.js', '/api/./games']) {
+    const r = await getFrom(p);
+    assert.equal(r.status, 404, `${p}: ${r.text.slice(0, 80)}`);
+  }
+  assert.equal((await getFrom('/app.js')).status, 200);
+});
+
+await test('bodies: malformed chunks and short bodies are 400, never taken as empty', async () => {
+  const head = `POST /api/play/new HTTP/1.1\r\n${H}Content-Type: application/x-www-form-urlencoded\r\n`;
+  for (const chunks of ['zz\r\ngame=wordle\r\n0\r\n\r\n', '5\r\ngame=wordle\r\n0\r\n\r\n', '4\r\ngame\r\n']) {
+    const r = await raw(`${head}Transfer-Encoding: chunked\r\n\r\n${chunks}`);
+    assert.equal(r.status, 400, `${JSON.stringify(chunks)}: ${r.text}`);
+  }
+  const good = await raw(`${head}Transfer-Encoding: chunked\r\n\r\nb\r\ngame=wordle\r\n0\r\n\r\n`);
+  assert.equal(good.status, 201, good.text);
+  // Content-Length beyond the body: the client stops sending; a 400 once civetweb's reads time out (1 s each)
+  const short = await raw(`${head}Content-Length: 100\r\n\r\ngame=wordle`, { keepOpen: true, timeout: 8000 });
+  assert.equal(short.status, 400, short.text);
+  assert.match(json(short).error, /malformed or incomplete/);
+  assert.ok(short.ms < 5000, `held ${short.ms} ms`);
+});
+
+await test('slow clients: 40 sockets dribbling headers do not delay others', async () => {
+  const socks = [];
+  for (let i = 0; i < 40; i++) {
+    const s = net.connect({ port, host: '127.0.0.1' });
+    s.on('error', () => {});
+    s.write('GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    socks.push(s);
+  }
+  const timer = setInterval(() => { for (const s of socks) s.write('X-Slow: 1\r\n'); }, 500);
+  try {
+    let worst = 0;
+    for (let i = 0; i < 8; i++) {
+      worst = Math.max(worst, await quick());
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.ok(worst < 1000, `a normal request took ${worst} ms among slow clients`);
+  } finally {
+    clearInterval(timer);
+    for (const s of socks) s.destroy();
+  }
+});
+
+await test('sessions: one client cannot evict another\'s games', async () => {
+  const mine = await postFrom('/api/play/new', 'game=wordle&seed=1', '127.0.0.2');
+  assert.equal(mine.status, 201, mine.text);
+  const id = json(mine).id;
+  // another client starts many games (more than the server keeps for one client)
+  for (let i = 0; i < 80; i++) {
+    const r = await postFrom('/api/play/new', `game=wordle&seed=${i}`, '127.0.0.3');
+    assert.ok(r.status === 201, r.text);
+  }
+  const still = await getFrom(`/api/play/state?id=${id}`, '127.0.0.2');
+  assert.equal(still.status, 200, still.text);
+});
+
+await test('sessions: large games are limited per client by memory, the client\'s own oldest forgotten', async () => {
+  const ids = [];
+  for (let i = 0; i < 5; i++) {
+    const r = await postFrom('/api/play/new', 'game=mastermind&colors=16&pegs=5', '127.0.0.4');
+    assert.equal(r.status, 201, r.text);
+    ids.push(json(r).id);
+  }
+  const kept = [];
+  for (const id of ids) kept.push((await getFrom(`/api/play/state?id=${id}`, '127.0.0.4')).status);
+  // 2^20 codes take about 26 MiB each: a client may hold 64 MiB, so its two newest remain
+  assert.deepEqual(kept, [404, 404, 404, 200, 200]);
+  const other = await postFrom('/api/play/new', 'game=mastermind', '127.0.0.5');
+  assert.equal(other.status, 201, other.text);
+});
+
+await test('jobs: one client cannot take every slot, nor push out another\'s results', async () => {
+  const a = await postFrom('/api/jobs/start', 'kind=analyse&game=super', '127.0.1.1');
+  const b = await postFrom('/api/jobs/start', 'kind=analyse&game=super', '127.0.1.1');
+  assert.deepEqual([a.status, b.status], [202, 202], a.text + b.text);
+  const c = await postFrom('/api/jobs/start', 'kind=analyse&game=super', '127.0.1.1');
+  assert.equal(c.status, 429, c.text);
+  assert.match(json(c).error, /one client may run 2 of the 3/);
+  const other = await postFrom('/api/jobs/start', 'kind=analyse&game=mastermind', '127.0.1.2');
+  assert.equal(other.status, 202, other.text);
+  for (const j of [a, b]) assert.equal((await postFrom('/api/jobs/cancel', `id=${json(j).id}`, '127.0.1.1')).status, 200);
+  const otherId = json(other).id;
+  for (let i = 0; i < 40; i++) { // many short jobs of one client: the other's finished result stays
+    const r = await postFrom('/api/jobs/start', 'kind=analyse&game=bulls&history=1234%3D4B0W', '127.0.1.1');
+    assert.equal(r.status, 202, r.text);
+    for (let k = 0; k < 200; k++) {
+      const st = await getFrom(`/api/jobs/status?id=${json(r).id}`, '127.0.1.1');
+      if (json(st).state !== 'running') break;
+      await new Promise((res) => setTimeout(res, 10));
+    }
+  }
+  const st = await getFrom(`/api/jobs/status?id=${otherId}`, '127.0.1.2');
+  assert.equal(st.status, 200, st.text);
+});
+
+// Open an event stream from an address; resolves to {status, socket} once the head has come.
+function stream(id, from) {
+  return new Promise((resolve, reject) => {
+    const s = net.connect({ port, host: '127.0.0.1', localAddress: from });
+    let buf = '';
+    const status = () => Number(buf.match(/^HTTP\/1\.\d (\d+)/)[1]);
+    s.on('data', (d) => { // a stream once its head has come; a refusal once it has all come
+      buf += d;
+      if (buf.includes('\r\n\r\n') && status() === 200) resolve({ status: 200, text: buf, s });
+    });
+    s.on('end', () => resolve({ status: status(), text: buf, s }));
+    s.on('error', reject);
+    s.setTimeout(10000, () => { s.destroy(); reject(new Error('stream timed out')); });
+    s.write(`GET /api/jobs/events?id=${id} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  });
+}
+
+await test('event streams: one client cannot take them all', async () => {
+  const job = await postFrom('/api/jobs/start', 'kind=analyse&game=super', '127.0.4.9');
+  assert.equal(job.status, 202, job.text);
+  const id = json(job).id;
+  const open = [];
+  try {
+    for (let i = 0; i < 4; i++) open.push(await stream(id, '127.0.4.1'));
+    assert.deepEqual(open.map((o) => o.status), [200, 200, 200, 200]);
+    const fifth = await stream(id, '127.0.4.1');
+    open.push(fifth);
+    assert.equal(fifth.status, 429, fifth.text);
+    assert.match(fifth.text, /one client may open 4 of the 8/);
+    const other = await stream(id, '127.0.4.2');
+    open.push(other);
+    assert.equal(other.status, 200, other.text);
+  } finally {
+    for (const o of open) o.s.destroy();
+    await postFrom('/api/jobs/cancel', `id=${id}`, '127.0.4.9');
+  }
+});
+
+await test('SIGTERM while requests compute and clients dribble: the server exits within a second', async () => {
+  const slow = [];
+  for (let i = 0; i < 10; i++) {
+    const s = net.connect({ port, host: '127.0.0.1' });
+    s.on('error', () => {});
+    s.write('POST /api/play/new HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\ngame');
+    slow.push(s);
+  }
+  // an analysis of Super Mastermind (32768 codes) runs as a job; ranks of a large game run in request threads
+  const job = await postFrom('/api/jobs/start', 'kind=analyse&game=super', '127.0.0.6');
+  assert.equal(job.status, 202, job.text);
+  const ranks = [];
+  for (let i = 0; i < 2; i++) ranks.push(getFrom('/api/rank?game=bulls&strategy=entropy', '127.0.0.7').catch(() => null));
+  await new Promise((r) => setTimeout(r, 300));
+  const r = await srv.stop('SIGTERM');
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(r.seconds < 1.2, `stopping took ${r.seconds} s`);
+  await Promise.all(ranks);
+  for (const s of slow) s.destroy();
+});
+
+console.log(`${passed} passed, ${failed} failed`);
+if (!srv.proc.exitCode && srv.proc.exitCode !== 0) srv.proc.kill('SIGKILL');
+process.exit(failed ? 1 : 0);
