@@ -85,6 +85,7 @@ class StrategyConfig(Structure):
         ("frequency", POINTER(c_double)),
         ("frequency_path", c_char_p),
         ("threads", c_int),
+        ("cancel", POINTER(c_int)),  # const volatile int *: a flag to stop work under way (NULL here)
     ]
 
 
@@ -202,6 +203,7 @@ class OptimalOptions(Structure):
         ("first", c_uint32),
         ("top", c_int),
         ("time_limit", c_double),
+        ("cancel", POINTER(c_int)),  # const volatile int *: NULL here
         ("threads", c_int),
         ("symmetry", c_int),
         ("cache_bytes", c_size_t),
