@@ -180,8 +180,8 @@ static int run(cli *c)
 }
 
 static const cli_opt opts[] = {
-    {"of", "LIST", "secrets (default) or guesses: every allowed guess (the C++ Wordle paper's Table 3)"},
     {"json", NULL, "machine-readable output (one JSON object)"},
+    {"of", "LIST", "secrets (default) or guesses: every allowed guess (the C++ Wordle paper's Table 3)"},
     {"plot", "FILE", "draw the heatmap to FILE (.svg or .png; -: SVG to stdout)"},
     {NULL, NULL, NULL},
 };

@@ -82,10 +82,11 @@ class StrategyConfig(Structure):
         ("tie", c_int),
         ("seed", c_uint64),
         ("iterations", c_int),
+        ("delay", c_int),
         ("frequency", POINTER(c_double)),
         ("frequency_path", c_char_p),
         ("threads", c_int),
-        ("cancel", POINTER(c_int)),  # const volatile int *: a flag to stop work under way (NULL here)
+        ("cancel", c_void_p),
     ]
 
 
@@ -203,7 +204,7 @@ class OptimalOptions(Structure):
         ("first", c_uint32),
         ("top", c_int),
         ("time_limit", c_double),
-        ("cancel", POINTER(c_int)),  # const volatile int *: NULL here
+        ("cancel", c_void_p),
         ("threads", c_int),
         ("symmetry", c_int),
         ("cache_bytes", c_size_t),
