@@ -154,7 +154,7 @@ static int run(cli *c)
         return cli_fail(CB_EINVAL, "letters takes no arguments (see codebreaker letters --help)");
     const char *of = cli_get(c, "of"), *plot = cli_get(c, "plot");
     if (plot && !plot_path_ok(plot))
-        return cli_fail(CB_EINVAL, "--plot: '%s' must end in .svg or .png", plot);
+        return cli_fail(CB_EINVAL, "--plot: '%s' must end in .svg or .png (or be - for SVG on stdout)", plot);
     letters l = {cb_game_length(c->game), cb_game_colors(c->game), 0, 0, NULL, {0}, {0}, 0};
     if (of && strcmp(of, "guesses") == 0)
         l.guesses = 1;
@@ -168,7 +168,9 @@ static int run(cli *c)
         return cli_fail(CB_ENOMEM, "out of memory");
     cb_letter_positions(c->game, l.guesses, l.counts);
     l.greedy = cb_letter_greedy(c->game, l.counts, l.code, l.order) == CB_OK;
-    if (cli_flag(c, "json"))
+    if (plot && strcmp(plot, "-") == 0)
+        ; /* the figure alone on stdout */
+    else if (cli_flag(c, "json"))
         print_json(c, &l);
     else
         print_table(c, &l);
@@ -180,7 +182,7 @@ static int run(cli *c)
 static const cli_opt opts[] = {
     {"json", NULL, "machine-readable output (one JSON object)"},
     {"of", "LIST", "secrets (default) or guesses: every allowed guess (the C++ Wordle paper's Table 3)"},
-    {"plot", "FILE", "draw the heatmap to FILE (.svg or .png)"},
+    {"plot", "FILE", "draw the heatmap to FILE (.svg or .png; -: SVG to stdout)"},
     {NULL, NULL, NULL},
 };
 

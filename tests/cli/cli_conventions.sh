@@ -45,10 +45,10 @@ if grep -Eq '(^|[ (])1 [a-z]*[^s]s\b' "$tmp/out"; then bad "one-optimal: a plura
 # --- every --json the help offers prints JSON (each line one JSON value: one object, or JSON Lines)
 "$cb" optimal --game mastermind --colors 3 --pegs 3 --tree "$tmp/m33.tree" >/dev/null
 offered=""
-for cmd in info feedback candidates rank distribution bound simulate optimal verify-tree experiment play assist solve serve; do
+for cmd in $("$cb" --help | awk '/^commands:/ { on = 1; next } on && !NF { exit } on { print $1 }'); do
     "$cb" "$cmd" --help | grep -q -- '--json' && offered="$offered $cmd"
 done
-if [ "$offered" = " info feedback candidates rank distribution bound simulate optimal verify-tree solve" ]; then ok; else
+if [ "$offered" = " info feedback candidates rank distribution letters bound simulate optimal verify-tree solve" ]; then ok; else
     bad "json-offered: --json is offered by$offered (each needs a case below)"
 fi
 # json NAME ARGS...: the command succeeds with output, kept in $tmp/NAME.json and parsed below
@@ -71,6 +71,7 @@ json simulate simulate --game mastermind --sample 20 --strategy first,minimax
 json optimal optimal --game mastermind --colors 3 --pegs 3
 json verify-tree verify-tree --game mastermind --colors 3 --pegs 3 "$tmp/m33.tree"
 json solve solve --game mastermind 1234
+json letters letters
 # each output is one JSON value per line (one Python for all: it starts slowly on a busy machine)
 if python3 -c '
 import json, sys
@@ -133,6 +134,7 @@ full candidates-json candidates --json salet=.Y...
 full rank rank --limit 3 salet=.Y...
 full distribution distribution --game mastermind 1122
 full bound bound --game symble --colors 6 --pegs 4
+full letters letters
 full simulate-json simulate --json --game mastermind --sample 20
 full simulate simulate --game mastermind --sample 20
 full optimal optimal --game mastermind --colors 3 --pegs 3
