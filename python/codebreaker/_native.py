@@ -65,11 +65,12 @@ class GameConfig(Structure):
         ("dictionary", c_char_p),
         ("answers_data", c_char_p),
         ("guesses_data", c_char_p),
+        ("words_text", c_char_p),
     ]
 
 
 class TableOptions(Structure):
-    _fields_ = [("mode", c_int), ("max_bytes", c_size_t), ("threads", c_int)]
+    _fields_ = [("mode", c_int), ("max_bytes", c_size_t), ("threads", c_int), ("no_columns", c_int)]
 
 
 class StrategyConfig(Structure):
