@@ -69,11 +69,25 @@ static int parse_line(const cb_game *game, char *line, cb_optimal_opener *op, ch
     return CB_OK;
 }
 
+static int read_or_create(opt_results *r, const char *path, const char *config);
+
 int opt_results_open(opt_results *r, const char *path, const cb_game *game, const char *config)
 {
     memset(r, 0, sizeof *r);
     r->game = game;
     r->path = path;
+    int rc = read_or_create(r, path, config);
+    if (rc != 0) { /* nothing kept: the caller does not close a file that failed to open */
+        free(r->known);
+        r->known = NULL;
+        r->n = r->cap = 0;
+    }
+    return rc;
+}
+
+/* Read the results already in path (checking they belong to this search), then open it to append. */
+static int read_or_create(opt_results *r, const char *path, const char *config)
+{
     FILE *f = fopen(path, "r");
     char *line = NULL;
     size_t cap = 0;
@@ -106,7 +120,7 @@ int opt_results_open(opt_results *r, const char *path, const cb_game *game, cons
                 continue;
             cb_optimal_opener op;
             char why[600];
-            if (parse_line(game, line, &op, why, sizeof why) != CB_OK) {
+            if (parse_line(r->game, line, &op, why, sizeof why) != CB_OK) {
                 fclose(f);
                 free(line);
                 return cli_fail(CB_EINVAL, "%s:%ld: %s", path, lineno, why);

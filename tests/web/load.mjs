@@ -13,6 +13,9 @@ import { startServer } from './server.mjs';
 const binary = process.argv[2];
 const ABUSE_SECONDS = Number(process.argv[3] || 15);
 const LATENCY_MS = Number(process.argv[4] || 1000); // a normal request's answer, at most
+// RSS may end at most this far above its baseline; 0: not checked (sanitizer builds, whose allocator
+// keeps freed memory in quarantine by design, so RSS cannot come back; the release suite checks it).
+const MEM_SLACK_MIB = Number(process.argv[5] ?? 48);
 const srv = await startServer(binary);
 const base = srv.url;
 const port = Number(new URL(base).port);
@@ -179,7 +182,7 @@ const abuseSeconds = (Date.now() - t0) / 1000;
 
 // Afterwards: jobs end, memory comes back, the server still answers.
 let after = rssMiB();
-for (let i = 0; i < 40 && after > baseline + 48; i++) { await sleep(250); after = rssMiB(); }
+for (let i = 0; i < 40 && MEM_SLACK_MIB && after > baseline + MEM_SLACK_MIB; i++) { await sleep(250); after = rssMiB(); }
 const worst = Math.max(...latencies.map((l) => l.ms));
 console.log(`abuse ${abuseSeconds.toFixed(1)} s; prober: ${latencies.length} requests, worst ${worst} ms; `
   + `RSS baseline ${baseline.toFixed(1)} MiB, peak ${peak.toFixed(1)}, after ${after.toFixed(1)}`);
@@ -190,7 +193,10 @@ check(latencies.length >= ABUSE_SECONDS * 1.5, `the prober ran (${latencies.leng
 check(latencies.every((l) => l.st === 200), 'every normal request answered 200');
 check(worst < LATENCY_MS, `every normal request within ${LATENCY_MS} ms (worst ${worst} ms)`);
 check(abuseFailures.length === 0, `every abusive request refused as it should be ${abuseFailures.slice(0, 3).join('; ')}`);
-check(after <= baseline + 48, `memory back near its baseline (${after.toFixed(1)} MiB, baseline ${baseline.toFixed(1)} + 48)`);
+if (MEM_SLACK_MIB) {
+  check(after <= baseline + MEM_SLACK_MIB,
+    `memory back near its baseline (${after.toFixed(1)} MiB, baseline ${baseline.toFixed(1)} + ${MEM_SLACK_MIB})`);
+}
 check((await call('/api/games')) === 200, 'still serving');
 const stop = await srv.stop('SIGTERM');
 check(stop.code === 0 && stop.seconds < 2, `SIGTERM stopped it in ${stop.seconds} s`);
