@@ -150,20 +150,28 @@ async function main({ srv: server, context }) {
   assert.match(await page.textContent('#sim-caption'), /Wordle, original lists · all 2,315 secrets · at most 6 guesses · seed 1/);
   await page.screenshot({ path: join(artefacts, 'dashboard-simulation.png'), fullPage: true });
 
-  // a longer one (Bulls and Cows, four strategies) fills in as it runs, and stops when cancelled
-  await newGameOf('bulls');
-  for (const s of ['parts', 'expected']) await page.check(`#strategies input[value="${s}"]`);
+  // a longer one fills in as it runs, and stops when cancelled: Mastermind of 9 colours and 5 pegs without
+  // repeats (15,120 secrets), five strategies, about 9 s on two idle cores where the click comes within a
+  // second of the start (the Bulls and Cows run of four strategies, under a second, ended before the click)
+  await newGameOf('mastermind');
+  await page.fill('#colors', '9');
+  await page.fill('#pegs', '5');
+  await page.check('#no-repeat');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing' &&
+    /9 colours x 5 pegs, no repeats \(15120 codes\)/.test(document.querySelector('#facts').textContent));
+  for (const s of ['parts', 'expected', 'entropy-knuth']) await page.check(`#strategies input[value="${s}"]`);
+  await page.check('#sim input[name=games][value=all]');
   await page.click('#run-btn');
   await page.waitForFunction(() => document.querySelector('#sim').dataset.state === 'running' &&
-    +document.querySelector('#sim').dataset.partials >= 2 &&
-    document.querySelector('#sim-summary tr.sim-done'));
-  assert.equal(await page.getAttribute('#sim', 'data-state'), 'running');
-  await page.screenshot({ path: join(artefacts, 'dashboard-simulation-running.png'), fullPage: true });
-  await page.click('#sim-cancel');
+    +document.querySelector('#sim').dataset.partials >= 2 && document.querySelector('#sim-summary tr.sim-running'));
+  await page.click('#sim-cancel', { timeout: 10000 });
   await page.waitForFunction(() => document.querySelector('#sim').dataset.state !== 'running');
-  assert.equal(await page.getAttribute('#sim', 'data-state'), 'canceled');
+  assert.equal(await page.getAttribute('#sim', 'data-state'), 'canceled', await page.textContent('#sim-error'));
   assert.match(await page.textContent('#sim-error'), /Cancelled after [\d,]+ games/);
-  assert.ok(await page.locator('#sim-summary tr.sim-stopped').count() >= 1);
+  assert.match(await page.textContent('#sim-summary'), /canceled: the games played so far are in the charts/);
+  assert.match(await page.textContent('#sim-summary'), /not played/);
+  await page.waitForSelector('#chart-score canvas');
+  await page.screenshot({ path: join(artefacts, 'dashboard-simulation-cancelled.png'), fullPage: true });
   assert.ok(!(await page.isDisabled('#run-btn')));
 
   // Mastermind, with the on-screen colour keys first
@@ -184,6 +192,23 @@ async function main({ srv: server, context }) {
   await playToEnd({ game: 'symble' }, 8);
   assert.equal(await page.locator('#message .more .sym').count(), 3);
   await page.screenshot({ path: join(artefacts, 'dashboard-symble.png'), fullPage: true });
+
+  // two choices in a row whose answers arrive in the wrong order: the board is the last choice's
+  await newGameOf('wordle');
+  await page.route('**/api/play/new', async (route) => {
+    if (/length=5/.test(route.request().postData() || '')) await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  const late = page.waitForResponse((res) => res.url().includes('/api/play/new') && /length=5/.test(res.request().postData()));
+  await page.selectOption('#words', 'english'); // English words of 5 letters, held back
+  await page.fill('#length', '6');
+  await page.press('#length', 'Tab'); // then of 6, answered at once
+  await late;
+  await page.waitForTimeout(300);
+  await page.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing');
+  assert.equal(await page.locator('#board .row.current .tile').count(), 6, 'the earlier choice\'s late answer won');
+  assert.match(await page.textContent('#facts'), /6 letters/);
+  await page.unroute('**/api/play/new');
 
   assert.deepEqual(problems, [], 'the page reported errors');
   assert.deepEqual(external, [], 'the page asked for something beyond the server');

@@ -228,7 +228,11 @@ const state = {
   busy: false,
   analysis: null,    // the running analysis job
   sim: null,         // the running simulation job
+  newGames: 0,       // tickets of /api/play/new: only the answer to the latest request is shown
 };
+
+// Whether the game is still the one a request was sent for (the player may have switched meanwhile).
+const sameSession = (id) => state.session && state.session.id === id;
 
 const rule = () => (state.game ? state.game.rule : 'wordle');
 const isMastermind = () => rule() === 'mastermind';
@@ -265,7 +269,9 @@ async function newGame() {
   $('setup-error').textContent = '';
   $('board').dataset.state = 'loading';
   setMessage('Preparing the game…');
+  const ticket = ++state.newGames;
   const r = await post('/api/play/new', params);
+  if (ticket !== state.newGames) return; // a later choice of game sent its own request: its answer wins
   if (!r.ok) {
     $('setup-error').textContent = r.data.error;
     setMessage('');
@@ -523,8 +529,10 @@ async function submit() {
   }
   state.busy = true;
   const guess = state.current.join('');
-  const r = await post('/api/play/guess', { id: state.session.id, guess });
+  const id = state.session.id;
+  const r = await post('/api/play/guess', { id, guess });
   state.busy = false;
+  if (!sameSession(id)) return; // a new game began while the guess was on its way
   if (!r.ok) {
     setMessage(r.data.error + (r.data.refused ? ' (no turn lost)' : ''), 'warn');
     shakeCurrent();
@@ -561,7 +569,9 @@ function announceEnd(prefix = '') {
 }
 
 async function giveUp() {
-  const r = await post('/api/play/giveup', { id: state.session.id });
+  const id = state.session.id;
+  const r = await post('/api/play/giveup', { id });
+  if (!sameSession(id)) return;
   if (!r.ok) return setMessage(r.data.error, 'warn');
   Object.assign(state.session, r.data);
   renderBoard();
@@ -587,8 +597,10 @@ async function makeGuess() {
   state.busy = true;
   $('hint-btn').disabled = true;
   setMessage(`Asking ${strategy}…`);
-  const r = await post('/api/play/hint', { id: state.session.id, strategy });
+  const id = state.session.id;
+  const r = await post('/api/play/hint', { id, strategy });
   state.busy = false;
+  if (!sameSession(id)) return;
   $('hint-btn').disabled = state.session.over;
   if (!r.ok) return setMessage(r.data.error, 'warn');
   state.current = splitSymbols(r.data.guess);
@@ -626,7 +638,9 @@ function marksEl(marks, feedback) {
 }
 
 async function showDetails() {
-  const r = await get('/api/play/details', { id: state.session.id });
+  const id = state.session.id;
+  const r = await get('/api/play/details', { id });
+  if (!sameSession(id)) return;
   const body = $('details-body');
   if (!r.ok) { body.className = 'error'; body.textContent = r.data.error; return; }
   const p = r.data.partition;
@@ -675,7 +689,9 @@ async function analyse() {
   const params = { kind: 'analyse', ...specParams(), history: historyParam() };
   if (state.session && state.session.hard) params.hard = 1;
   $('analyse-error').textContent = '';
+  const id = state.session && state.session.id;
   const r = await post('/api/jobs/start', params);
+  if (r.ok && !sameSession(id)) { post('/api/jobs/cancel', { id: r.data.id }); return; } // the game changed meanwhile
   if (!r.ok) { $('analyse-error').textContent = r.data.error; return; }
   $('analyse-btn').disabled = true;
   $('analyse-cancel').hidden = false;
@@ -761,8 +777,9 @@ async function runSimulation() {
   $('run-btn').disabled = true;
   $('sim').dataset.state = 'starting';
   $('sim').dataset.partials = 0;
+  const spec = specKey(); // the game the simulation is of, whatever the set-up shows when it answers
   const r = await post('/api/jobs/start', simParams());
-  state.simSpec = specKey();
+  state.simSpec = spec;
   if (!r.ok) {
     $('run-btn').disabled = false;
     $('sim').dataset.state = 'refused';
