@@ -2,42 +2,8 @@
 # cli.sh: end-to-end tests of the codebreaker program: outputs and exit statuses.
 # usage: sh tests/cli/cli.sh path/to/codebreaker
 cb="$1"
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-# expect NAME STATUS EXPECTED-OUTPUT -- ARGS...: stdout must equal EXPECTED-OUTPUT, exit status STATUS
-expect() {
-    name="$1" status="$2" want="$3"
-    shift 4
-    got=$("$cb" "$@" 2>"$tmp/err")
-    rc=$?
-    if [ "$rc" = "$status" ] && [ "$got" = "$want" ]; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL $name: status $rc (want $status), output:"
-        echo "$got" | head -5
-        echo "stderr:"
-        head -3 "$tmp/err"
-    fi
-}
-
-# expect_err NAME STATUS PATTERN -- ARGS...: exit status STATUS and stderr matching PATTERN (grep -E)
-expect_err() {
-    name="$1" status="$2" pattern="$3"
-    shift 4
-    "$cb" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    rc=$?
-    if [ "$rc" = "$status" ] && grep -Eq "$pattern" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -le 2 ]; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL $name: status $rc (want $status), stderr:"
-        cat "$tmp/err"
-    fi
-}
+. "$(dirname "$0")/lib.sh"
+err_lines=2
 
 expect wordle-example 0 ".Y..." -- feedback --game wordle salet aback
 expect mastermind-example 0 "2B1W" -- feedback --game mastermind 1122 1223
@@ -122,7 +88,6 @@ expect_err bad-mapping 2 "not an order" -- feedback --game symble --mapping abd 
 expect_err no-args 2 "GUESS SECRET" -- feedback salet
 
 "$cb" feedback --help | grep -q "example:" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL help"; }
-"$cb" | grep -q "commands:" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL bare usage"; }
+"$cb" | grep -q "commands:" && ok || bad "bare usage"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary cli

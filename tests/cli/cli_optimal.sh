@@ -3,42 +3,8 @@
 # published optima that take about a second, trees written and checked, broken trees and bad options.
 # usage: sh tests/cli/cli_optimal.sh path/to/codebreaker
 cb="$1"
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-# has NAME STATUS PATTERN -- ARGS...: exit status STATUS and a line of stdout matching PATTERN (grep -E)
-has() {
-    name="$1" status="$2" pattern="$3"
-    shift 4
-    "$cb" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    rc=$?
-    if [ "$rc" = "$status" ] && grep -Eq -- "$pattern" "$tmp/out"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL $name: status $rc (want $status), no line matches '$pattern'; output:"
-        head -12 "$tmp/out"
-        echo "stderr:"
-        head -3 "$tmp/err"
-    fi
-}
-
-# expect_err NAME STATUS PATTERN -- ARGS...: exit status STATUS and a one- or two-line stderr matching PATTERN
-expect_err() {
-    name="$1" status="$2" pattern="$3"
-    shift 4
-    "$cb" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    rc=$?
-    if [ "$rc" = "$status" ] && grep -Eq -- "$pattern" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -le 2 ]; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL $name: status $rc (want $status), stderr:"
-        cat "$tmp/err"
-    fi
-}
+. "$(dirname "$0")/lib.sh"
+err_lines=2
 
 # run FILE -- ARGS...: run once, keep stdout in $tmp/FILE (for several `seen` checks)
 run() {
@@ -64,19 +30,19 @@ seen() {
 mm="--game mastermind --quiet --threads 1"
 
 # Published optima (sources in docs/optimal.md)
-has mm-3x6 0 '^total +854 guesses over 216 secrets' -- optimal $mm --pegs 3
-has mm-4x5 0 '^total +2463 guesses over 625 secrets' -- optimal $mm --colors 5
+expect_out mm-3x6 0 '^total +854 guesses over 216 secrets' -- optimal $mm --pegs 3
+expect_out mm-4x5 0 '^total +2463 guesses over 625 secrets' -- optimal $mm --colors 5
 run mm64 -- optimal $mm
 seen mm-6x4 mm64 '^total +5625 guesses over 1296 secrets \(average 4.3403\)'
 seen mm-6x4-proved mm64 '^result +proved optimal'
 seen mm-6x4-symmetry mm64 '^symmetry +17280 permutations of colours and positions at the start; 5 distinct openers'
 seen mm-6x4-opener mm64 '^opener +1123'
-has mm-6x4-max5 0 '^total +5626 ' -- optimal $mm --max-guesses 5
-has mm-6x4-cands 0 '^total +5660 ' -- optimal $mm --candidates-only
+expect_out mm-6x4-max5 0 '^total +5626 ' -- optimal $mm --max-guesses 5
+expect_out mm-6x4-cands 0 '^total +5660 ' -- optimal $mm --candidates-only
 run worst -- optimal $mm --objective worst
 seen mm-6x4-worst worst '^least worst +5 guesses are needed and enough'
 seen mm-6x4-worst-total worst '^total +5626 '
-has mm-6x4-infeasible 0 '^result +no strategy solves every secret within 4 guesses' -- optimal $mm --max-guesses 4
+expect_out mm-6x4-infeasible 0 '^result +no strategy solves every secret within 4 guesses' -- optimal $mm --max-guesses 4
 run salet -- optimal --quiet --first salet --tree "$tmp/salet-easy.tree"
 seen wordle-salet salet '^total +7920 guesses over 2315 secrets \(average 3.4212\)'
 seen wordle-salet-max salet '^worst case +5 guesses'
@@ -86,16 +52,16 @@ seen wordle-salet-dist salet '^distribution +2: 90, 3: 1239, 4: 907, 5: 79'
 # 12972 guesses) and results_easy_nyt20220830 (tarse 7883 with 14855 guesses)
 run salet22 -- optimal --quiet --first salet --lists nyt2022 --tree "$tmp/salet22.tree"
 seen wordle-nyt2022-salet salet22 '^total +7897 guesses over 2309 secrets \(average 3.4201\)'
-has wordle-nyt2022feb-salet 0 '^total +7897 guesses over 2309 secrets' -- optimal --quiet --first salet --lists nyt2022feb
-has wordle-nyt2022sep-tarse 0 '^total +7883 guesses over 2309 secrets \(average 3.4140\)' -- optimal --quiet --first tarse --lists nyt2022sep
-has tree-nyt2022 0 '^total +7897 guesses' -- verify-tree --lists nyt2022 "$tmp/salet22.tree"
+expect_out wordle-nyt2022feb-salet 0 '^total +7897 guesses over 2309 secrets' -- optimal --quiet --first salet --lists nyt2022feb
+expect_out wordle-nyt2022sep-tarse 0 '^total +7883 guesses over 2309 secrets \(average 3.4140\)' -- optimal --quiet --first tarse --lists nyt2022sep
+expect_out tree-nyt2022 0 '^total +7897 guesses' -- verify-tree --lists nyt2022 "$tmp/salet22.tree"
 expect_err tree-other-lists 2 'fanny is not a possible secret' -- verify-tree --lists nyt2023 "$tmp/salet22.tree"
 run hard -- optimal --quiet --first salet --hard --max-guesses 6 --tree "$tmp/salet.tree"
 seen wordle-hard-6 hard '^total +8122 '
 
 # JSON
-has json 0 '"total":5625,"lower":5625,"games":1296' -- optimal $mm --json
-has json-first 0 '"first_guess":"1123"' -- optimal $mm --json
+expect_out json 0 '"total":5625,"lower":5625,"games":1296' -- optimal $mm --json
+expect_out json-first 0 '"first_guess":"1123"' -- optimal $mm --json
 
 # JSON outputs parse (node is part of the CI machine; skipped without it)
 if command -v node >/dev/null 2>&1; then
@@ -111,24 +77,24 @@ if command -v node >/dev/null 2>&1; then
 fi
 
 # Heuristic and time-limited runs say what they are
-has top 0 '^result +UPPER BOUND, not a proof' -- optimal $mm --top 2
-has time-limit 0 '^result +stopped at the time limit' -- optimal $mm --colors 7 --time-limit 0.001
+expect_out top 0 '^result +UPPER BOUND, not a proof' -- optimal $mm --top 2
+expect_out time-limit 0 '^result +stopped at the time limit' -- optimal $mm --colors 7 --time-limit 0.001
 
 # Trees: written by optimal, accepted by verify-tree with the same totals
 "$cb" optimal $mm --pegs 3 --tree "$tmp/mm3.tree" >/dev/null 2>&1
-has tree-text 0 '^total +854 guesses \(average 3.9537\)' -- verify-tree --game mastermind --pegs 3 "$tmp/mm3.tree"
-has tree-text-valid 0 '^valid +every guess allowed, every feedback right, all 216 secrets solved' -- \
+expect_out tree-text 0 '^total +854 guesses \(average 3.9537\)' -- verify-tree --game mastermind --pegs 3 "$tmp/mm3.tree"
+expect_out tree-text-valid 0 '^valid +every guess allowed, every feedback right, all 216 secrets solved' -- \
     verify-tree --game mastermind --pegs 3 "$tmp/mm3.tree"
 "$cb" optimal $mm --pegs 3 --tree "$tmp/mm3.json" --tree-format json >/dev/null 2>&1
-has tree-json 0 '^total +854 guesses' -- verify-tree --game mastermind --pegs 3 "$tmp/mm3.json"
-has tree-json-out 0 '"total_guesses":854' -- verify-tree --game mastermind --pegs 3 --json "$tmp/mm3.json"
-has tree-max 0 '^worst case +5 guesses' -- verify-tree --game mastermind --pegs 3 --max-guesses 5 "$tmp/mm3.tree"
+expect_out tree-json 0 '^total +854 guesses' -- verify-tree --game mastermind --pegs 3 "$tmp/mm3.json"
+expect_out tree-json-out 0 '"total_guesses":854' -- verify-tree --game mastermind --pegs 3 --json "$tmp/mm3.json"
+expect_out tree-max 0 '^worst case +5 guesses' -- verify-tree --game mastermind --pegs 3 --max-guesses 5 "$tmp/mm3.tree"
 expect_err tree-max-short 2 'needs 5 guesses, more than the limit of 4' -- \
     verify-tree --game mastermind --pegs 3 --max-guesses 4 "$tmp/mm3.tree"
-has tree-wordle-hard 0 '^total +8122 guesses' -- verify-tree --hard --max-guesses 6 "$tmp/salet.tree"
-has tree-wordle 0 '^total +7920 guesses \(average 3.4212\)' -- verify-tree "$tmp/salet-easy.tree"
+expect_out tree-wordle-hard 0 '^total +8122 guesses' -- verify-tree --hard --max-guesses 6 "$tmp/salet.tree"
+expect_out tree-wordle 0 '^total +7920 guesses \(average 3.4212\)' -- verify-tree "$tmp/salet-easy.tree"
 "$cb" optimal --game symble --colors 2 --pegs 3 --quiet --tree "$tmp/symble.tree" >/dev/null 2>&1
-has tree-symble 0 'all 48 games \(codeword and mapping pairs\) solved' -- \
+expect_out tree-symble 0 'all 48 games \(codeword and mapping pairs\) solved' -- \
     verify-tree --game symble --colors 2 --pegs 3 "$tmp/symble.tree"
 
 # Broken trees: the error names the line
@@ -171,18 +137,17 @@ expect_err cands-first 2 'not a candidate' -- optimal --quiet --candidates-only 
 # Trees and the simulator: a tree written by optimal plays to the same total under simulate, and
 # simulate --tree writes the tree of a greedy strategy (Knuth's 5801) that verify-tree accepts.
 "$cb" optimal --quiet --game mastermind --tree "$tmp/opt.tree" >/dev/null 2>&1
-has sim-opt-tree 0 'total guesses +5625' -- simulate --game mastermind --strategy "tree:$tmp/opt.tree"
-has sim-knuth-tree 0 'total guesses +5801' -- simulate --game mastermind --strategy minimax --tree "$tmp/knuth.tree"
-has verify-knuth-tree 0 'total +5801 guesses' -- verify-tree --game mastermind "$tmp/knuth.tree"
-has sim-knuth-replay 0 'total guesses +5801' -- simulate --game mastermind --strategy "tree:$tmp/knuth.tree"
-has sim-json-tree 0 'total guesses +5668' -- simulate --game mastermind --strategy parts --tree "$tmp/p.json" --tree-format json
-has verify-json-tree 0 'total +5668 guesses' -- verify-tree --game mastermind "$tmp/p.json"
-has sim-symble-tree 0 'average +2\.7500' -- simulate --game symble --words tests/data/symble_small.txt --strategy entropy --tree "$tmp/sy.tree"
-has verify-symble-tree 0 'codeword and mapping pairs' -- verify-tree --game symble --words tests/data/symble_small.txt "$tmp/sy.tree"
+expect_out sim-opt-tree 0 'total guesses +5625' -- simulate --game mastermind --strategy "tree:$tmp/opt.tree"
+expect_out sim-knuth-tree 0 'total guesses +5801' -- simulate --game mastermind --strategy minimax --tree "$tmp/knuth.tree"
+expect_out verify-knuth-tree 0 'total +5801 guesses' -- verify-tree --game mastermind "$tmp/knuth.tree"
+expect_out sim-knuth-replay 0 'total guesses +5801' -- simulate --game mastermind --strategy "tree:$tmp/knuth.tree"
+expect_out sim-json-tree 0 'total guesses +5668' -- simulate --game mastermind --strategy parts --tree "$tmp/p.json" --tree-format json
+expect_out verify-json-tree 0 'total +5668 guesses' -- verify-tree --game mastermind "$tmp/p.json"
+expect_out sim-symble-tree 0 'average +2\.7500' -- simulate --game symble --words tests/data/symble_small.txt --strategy entropy --tree "$tmp/sy.tree"
+expect_out verify-symble-tree 0 'codeword and mapping pairs' -- verify-tree --game symble --words tests/data/symble_small.txt "$tmp/sy.tree"
 expect_err sim-tree-missing 2 'tree' -- simulate --game mastermind --strategy tree:/nonexistent/t.tree
 expect_err sim-tree-other-game 2 '.' -- simulate --game mastermind --pegs 3 --strategy "tree:$tmp/knuth.tree"
 expect_err sim-tree-random 2 'one deterministic strategy' -- simulate --game mastermind --strategy random --tree "$tmp/r.tree"
 expect_err sim-tree-sample 2 'leave out --sample' -- simulate --game mastermind --strategy parts --sample 5 --tree "$tmp/r.tree"
 
-echo "cli_optimal: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary cli_optimal

@@ -3,36 +3,8 @@
 # published proofs, --cutoff, --openers, --slice, and the results file (--results) resumed after an interruption.
 # usage: sh tests/cli/cli_optimal_openers.sh path/to/codebreaker
 cb="$1"
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() {
-    fail=$((fail + 1))
-    echo "FAIL $*"
-}
-
-# has NAME PATTERN FILE: FILE has a line matching PATTERN (grep -E)
-has() {
-    if grep -Eq -- "$2" "$3"; then ok; else
-        bad "$1: no line of $3 matches '$2':"
-        head -12 "$3"
-    fi
-}
-
-# expect_err NAME STATUS PATTERN -- ARGS...: exit status STATUS and stderr matching PATTERN
-expect_err() {
-    name="$1" status="$2" pattern="$3"
-    shift 4
-    "$cb" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    rc=$?
-    if [ "$rc" = "$status" ] && grep -Eq -- "$pattern" "$tmp/err"; then ok; else
-        bad "$name: status $rc (want $status), stderr:"
-        cat "$tmp/err"
-    fi
-}
+. "$(dirname "$0")/lib.sh"
+err_lines=99
 
 # The openers' lines of a results file, sorted (the order depends on the threads).
 lines() { grep -v '^#' "$1" | sort; }
@@ -104,5 +76,4 @@ expect_err cutoff-bad 2 'positive total' -- optimal --game mastermind --cutoff 1
 expect_err first-and-results 2 'search over openers' -- optimal --game mastermind --first 1122 --results "$tmp/r"
 expect_err openers-bad 2 'openers' -- optimal --game mastermind --openers 1122,9999
 
-echo "cli_optimal_openers: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary cli_optimal_openers

@@ -2,27 +2,8 @@
 # cli_simulate.sh: end-to-end tests of `codebreaker simulate` and `codebreaker rank`.
 # usage: sh tests/cli/cli_simulate.sh path/to/codebreaker
 cb="$1"
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-
-# expect_err NAME PATTERN -- ARGS...: exit status 2, one line on stderr matching PATTERN, nothing on stdout
-expect_err() {
-    name="$1" pattern="$2"
-    shift 3
-    "$cb" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    rc=$?
-    if [ "$rc" = 2 ] && grep -Eq -- "$pattern" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ]; then
-        ok
-    else
-        bad "$name: status $rc, stderr:"
-        cat "$tmp/err"
-    fi
-}
+. "$(dirname "$0")/lib.sh"
+quiet_out=1
 
 # json_field FILE FIELD: the value of a top-level number or string field of the first JSON line
 json_field() { sed -n '1s/.*"'"$2"'":\("[^"]*"\|[-0-9.]*\).*/\1/p' "$1"; }
@@ -92,20 +73,20 @@ if grep -Eq '^1B0W +256 ' "$tmp/part.txt" && grep -Eq '^4B0W +1 +1122$' "$tmp/pa
     && grep -q "1122 splits 1296 candidates into 13 parts: largest 256" "$tmp/part.txt"; then ok; else bad "partition"; cat "$tmp/part.txt"; fi
 
 # bad input: one line, status 2
-expect_err unknown-strategy "unknown strategy 'knuth'" -- simulate --game mastermind --strategy knuth
-expect_err unknown-in-list "unknown strategy 'foo'" -- simulate --game mastermind --strategy minimax,foo
-expect_err first-not-a-word "--first: 'zzzzz' is not in the list" -- simulate --first zzzzz
-expect_err first-bad-code "--first: .*not a symbol" -- simulate --game mastermind --first 1179
-expect_err sample-zero "--sample: 0 is out of range" -- simulate --sample 0
-expect_err sample-too-big "--sample: 1297 is more than the 1296 secrets" -- simulate --game mastermind --sample 1297
-expect_err bad-tie "--tie: 'sometimes' is not first, random or frequency" -- simulate --tie sometimes
-expect_err bad-seed "--seed: 'x' is not a whole number" -- simulate --seed x
-expect_err tree "/nonexistent.tree: No such file" -- simulate --strategy tree:/nonexistent.tree
-expect_err hard-mastermind "Wordle rules only" -- simulate --game mastermind --hard
-expect_err rank-contradiction "contradicts itself" -- rank crane=..... crane=GGGGG
-expect_err rank-bad-partition "--partition: 'qqqqq' is not in the list" -- rank --partition qqqqq
-expect_err rank-random "plays at random" -- rank --strategy random
-expect_err rank-two "one --strategy" -- rank --strategy minimax,parts
+expect_err unknown-strategy 2 "unknown strategy 'knuth'" -- simulate --game mastermind --strategy knuth
+expect_err unknown-in-list 2 "unknown strategy 'foo'" -- simulate --game mastermind --strategy minimax,foo
+expect_err first-not-a-word 2 "--first: 'zzzzz' is not in the list" -- simulate --first zzzzz
+expect_err first-bad-code 2 "--first: .*not a symbol" -- simulate --game mastermind --first 1179
+expect_err sample-zero 2 "--sample: 0 is out of range" -- simulate --sample 0
+expect_err sample-too-big 2 "--sample: 1297 is more than the 1296 secrets" -- simulate --game mastermind --sample 1297
+expect_err bad-tie 2 "--tie: 'sometimes' is not first, random or frequency" -- simulate --tie sometimes
+expect_err bad-seed 2 "--seed: 'x' is not a whole number" -- simulate --seed x
+expect_err tree 2 "/nonexistent.tree: No such file" -- simulate --strategy tree:/nonexistent.tree
+expect_err hard-mastermind 2 "Wordle rules only" -- simulate --game mastermind --hard
+expect_err rank-contradiction 2 "contradicts itself" -- rank crane=..... crane=GGGGG
+expect_err rank-bad-partition 2 "--partition: 'qqqqq' is not in the list" -- rank --partition qqqqq
+expect_err rank-random 2 "plays at random" -- rank --strategy random
+expect_err rank-two 2 "one --strategy" -- rank --strategy minimax,parts
 # a failed write is status 1 (not a usage error)
 "$cb" simulate --game mastermind --strategy first --csv /nonexistent/dir/x.csv >"$tmp/out" 2>"$tmp/err"
 rc=$?
@@ -113,5 +94,4 @@ if [ "$rc" = 1 ] && grep -q "cannot write /nonexistent/dir/x.csv" "$tmp/err"; th
 
 "$cb" simulate --help | grep -q "strategy options:" && ok || bad "simulate help"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary cli_simulate

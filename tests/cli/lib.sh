@@ -19,21 +19,60 @@ check() {
 # has NAME PATTERN [FILE]: the output (or FILE) matches PATTERN (grep -E)
 has() {
     f="${3:-$tmp/out}"
-    if grep -Eq "$2" "$f"; then ok; else bad "$1: no /$2/ in $f"; head -20 "$f"; fi
+    if grep -Eq -- "$2" "$f"; then ok; else bad "$1: no /$2/ in $f"; head -20 "$f"; fi
 }
 
-# expect_err NAME STATUS PATTERN -- ARGS...: exit status STATUS, one line on stderr matching PATTERN
+# expect NAME STATUS EXPECTED-OUTPUT -- ARGS...: stdout must equal EXPECTED-OUTPUT, exit status STATUS
+expect() {
+    name="$1" status="$2" want="$3"
+    shift 4
+    got=$("$cb" "$@" 2>"$tmp/err")
+    rc=$?
+    if [ "$rc" = "$status" ] && [ "$got" = "$want" ]; then ok; else
+        bad "$name: status $rc (want $status), output:"
+        echo "$got" | head -5
+        echo "stderr:"
+        head -3 "$tmp/err"
+    fi
+}
+
+# expect_out NAME STATUS PATTERN -- ARGS...: exit status STATUS and a line of stdout matching PATTERN
+# (grep -E); the output stays in $tmp/out
+expect_out() {
+    name="$1" status="$2" pattern="$3"
+    shift 4
+    "$cb" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    rc=$?
+    if [ "$rc" = "$status" ] && grep -Eq -- "$pattern" "$tmp/out"; then ok; else
+        bad "$name: status $rc (want $status), no line matches '$pattern'; output:"
+        head -12 "$tmp/out"
+        echo "stderr:"
+        head -3 "$tmp/err"
+    fi
+}
+
+# expect_err NAME STATUS PATTERN -- ARGS...: exit status STATUS and stderr matching PATTERN (grep -E) in at
+# most $err_lines lines (default 1: one clear message); with quiet_out=1, a usage error (status 2) prints
+# nothing on stdout either
 expect_err() {
     name="$1" status="$2" pattern="$3"
     shift 4
     "$cb" "$@" >"$tmp/eout" 2>"$tmp/err" </dev/null
     rc=$?
-    if [ "$rc" = "$status" ] && grep -Eq "$pattern" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -le 1 ]; then
+    if [ "$rc" = "$status" ] && grep -Eq -- "$pattern" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -le "${err_lines:-1}" ] &&
+        { [ -z "${quiet_out:-}" ] || [ "$status" != 2 ] || [ ! -s "$tmp/eout" ]; }; then
         ok
     else
         bad "$name: status $rc (want $status), stderr:"
         cat "$tmp/err"
+        [ -s "$tmp/eout" ] && { echo "stdout:"; head -5 "$tmp/eout"; }
     fi
+}
+
+# summary NAME: the counts; the script's status is that of this call (its last)
+summary() {
+    echo "$1: $pass passed, $fail failed"
+    [ "$fail" = 0 ]
 }
 
 # image NAME FILE KIND: FILE is a real SVG (an XML document) or PNG of some size
