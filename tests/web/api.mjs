@@ -6,23 +6,12 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { startServer } from './server.mjs';
+import { suite } from './suite.mjs';
 
 const binary = process.argv[2];
-let passed = 0;
-let failed = 0;
 let base;
 
-async function test(name, fn) {
-  const t0 = Date.now();
-  try {
-    await fn();
-    passed++;
-    console.log(`ok ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}: ${e.stack || e}`);
-  }
-}
+const { test, finish } = suite('web api');
 
 async function call(method, path, params, init = {}) {
   const q = new URLSearchParams(params || {});
@@ -664,8 +653,7 @@ async function main() {
     }
   });
 
-  console.log(`web api: ${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  process.exit(finish());
 }
 
 main().catch((e) => { console.log(e.stack || e); process.exit(1); });

@@ -6,24 +6,13 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { startServer } from './server.mjs';
+import { suite } from './suite.mjs';
 
 const binary = process.argv[2];
-let passed = 0;
-let failed = 0;
 let base;
 let port;
 
-async function test(name, fn) {
-  const t0 = Date.now();
-  try {
-    await fn();
-    passed++;
-    console.log(`ok ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}: ${e.stack || e}`);
-  }
-}
+const { test, finish } = suite('web hostile');
 
 // A raw exchange from a local address (127.x.y.z: each is a client of its own); resolves to {status, text, ms}.
 function raw(text, { from = '127.0.0.1', timeout = 15000, keepOpen = false } = {}) {
@@ -243,6 +232,6 @@ await test('SIGTERM while requests compute and clients dribble: the server exits
   for (const s of slow) s.destroy();
 });
 
-console.log(`${passed} passed, ${failed} failed`);
+const status = finish();
 if (!srv.proc.exitCode && srv.proc.exitCode !== 0) srv.proc.kill('SIGKILL');
-process.exit(failed ? 1 : 0);
+process.exit(status);
