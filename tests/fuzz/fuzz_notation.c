@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "codebreaker/codebreaker.h"
+#include "games.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -21,15 +22,7 @@ static cb_table *tables[NGAMES];
 static void open_games(void)
 {
     static const char *const presets[NGAMES] = {"wordle", "mastermind", "bulls", "symble"};
-    for (int i = 0; i < NGAMES; i++) {
-        cb_game_config cfg;
-        cb_table_options opt;
-        cb_game_config_preset(presets[i], &cfg);
-        cb_table_options_default(&opt);
-        opt.mode = CB_TABLE_OFF;
-        if (cb_game_new(&cfg, &games[i], NULL) != CB_OK || cb_table_new(games[i], &opt, &tables[i], NULL) != CB_OK)
-            abort();
-    }
+    fuzz_open_games(presets, NGAMES, CB_TABLE_OFF, games, tables);
 }
 
 static void check_code(const cb_game *g, const char *text)

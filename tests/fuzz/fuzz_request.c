@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "codebreaker/codebreaker.h"
+#include "games.h"
 #include "history.h"
 #include "json.h"
 #include "request.h"
@@ -23,15 +24,7 @@ static cb_table *tables[2];
 static void open_games(void)
 {
     static const char *const presets[2] = {"mastermind", "wordle"};
-    for (int i = 0; i < 2; i++) {
-        cb_game_config cfg;
-        cb_table_options opt;
-        cb_game_config_preset(presets[i], &cfg);
-        cb_table_options_default(&opt);
-        opt.mode = CB_TABLE_OFF;
-        if (cb_game_new(&cfg, &games[i], NULL) != CB_OK || cb_table_new(games[i], &opt, &tables[i], NULL) != CB_OK)
-            abort();
-    }
+    fuzz_open_games(presets, 2, CB_TABLE_OFF, games, tables);
 }
 
 static void read_params(web_req *r)

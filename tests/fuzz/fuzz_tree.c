@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "codebreaker/codebreaker.h"
+#include "games.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -21,14 +22,7 @@ static cb_table *tables[2];
 static void open_games(void)
 {
     static const char *const presets[2] = {"mastermind", "wordle"};
-    for (int i = 0; i < 2; i++) {
-        cb_game_config cfg;
-        cb_table_options opt;
-        cb_game_config_preset(presets[i], &cfg);
-        cb_table_options_default(&opt);
-        if (cb_game_new(&cfg, &games[i], NULL) != CB_OK || cb_table_new(games[i], &opt, &tables[i], NULL) != CB_OK)
-            abort();
-    }
+    fuzz_open_games(presets, 2, CB_TABLE_AUTO, games, tables);
 }
 
 /* Save in a format and load back: the same tree (same verified total). */
