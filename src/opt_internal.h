@@ -182,6 +182,7 @@ typedef struct solver {
     int nthreads;
     int stop, oom;
     double t0, deadline, next_report;
+    int finishing; /* after a stop: the strategy is being written down, which the cancel flag no longer stops */
     uint64_t best_root;
     uint32_t cur_opener;
     size_t cur_index, opener_count;

@@ -56,7 +56,8 @@ static void report(solver *S, double t)
 static void check_clock(solver *S)
 {
     double t = cb_seconds();
-    if ((S->deadline > 0 && t >= S->deadline) || (S->opt.cancel && __atomic_load_n(S->opt.cancel, __ATOMIC_RELAXED)))
+    if ((S->deadline > 0 && t >= S->deadline) ||
+        (S->opt.cancel && !S->finishing && __atomic_load_n(S->opt.cancel, __ATOMIC_RELAXED)))
         __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
     if (S->opt.progress) {
 #pragma omp critical(cb_optimal_progress)
@@ -1310,6 +1311,7 @@ static int greedy_fallback(solver *S, run *R)
 {
     S->top = 1;
     S->deadline = 0;
+    S->finishing = 1;
     __atomic_store_n(&S->stop, 0, __ATOMIC_RELAXED);
     if (new_cache(S) != CB_OK)
         return CB_ENOMEM;
@@ -1342,6 +1344,7 @@ static int run_all(solver *S, run *R, cb_optimal_result *res, int *stopped_out, 
         return CB_OK;
     __atomic_store_n(&S->stop, 0, __ATOMIC_RELAXED);
     S->deadline = 0;
+    S->finishing = 1;
     return make_tree(S, R, res, err);
 }
 

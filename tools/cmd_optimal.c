@@ -1,5 +1,6 @@
 /* cmd_optimal.c: `codebreaker optimal`: provably optimal strategies, and their trees. */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -7,6 +8,41 @@
 #include "commands.h"
 #include "opt_results.h"
 #include "outfile.h"
+
+/*
+ * Ctrl-C (SIGINT) and SIGTERM during a search set the library's cancel flag:
+ * the search stops within milliseconds as at a time limit, the openers
+ * settled so far are already in the results file, the best strategy known
+ * is written and summarised, and the exit status is 128 + the signal (130,
+ * 143). The handler is reset by its first signal, so a second one kills.
+ */
+static volatile int stop_flag;
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+    stop_signal = sig;
+    __atomic_store_n(&stop_flag, 1, __ATOMIC_RELAXED);
+}
+
+static void catch_stop_signals(struct sigaction *old_int, struct sigaction *old_term)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sa.sa_flags = SA_RESETHAND; /* a second Ctrl-C ends the program */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, old_int);
+    sigaction(SIGTERM, &sa, old_term);
+}
+
+/* Why a stopped search stopped, in words. */
+static const char *stop_reason(void)
+{
+    return stop_signal == SIGINT    ? "interrupted (Ctrl-C)"
+           : stop_signal == SIGTERM ? "terminated (SIGTERM)"
+                                    : "stopped at the time limit";
+}
 
 typedef struct progress_state {
     const cb_game *game;
@@ -91,13 +127,13 @@ static char *tree_header(const cli *c, const cb_optimal_options *o, const cb_opt
     describe_objective(c, o, obj, sizeof obj);
     cb_game_format_code(c->game, r->first, first, sizeof first);
     snprintf(h, size,
-             "game: %s\nobjective: %s\nresult: %s\ntotal: %llu %s over %llu %s (average %.4f), at most %d %s, "
+             "game: %s\nobjective: %s\nresult: %s%s%s\ntotal: %llu %s over %llu %s (average %.4f), at most %d %s, "
              "opener %s",
-             cb_game_name(c->game), obj,
+             cb_game_name(c->game), obj, r->stopped && !r->proved ? stop_reason() : "",
+             r->stopped && !r->proved ? ": an upper bound" : "",
              r->proved    ? "proved optimal"
-             : r->stopped ? "stopped at the time limit: an upper bound"
-                          : "an upper bound "
-                            "(--top)",
+             : r->stopped ? ""
+                          : "an upper bound (--top)",
              (unsigned long long)r->stats.total, guesses_word(r->stats.total), (unsigned long long)r->stats.games,
              games_word(c->game, r->stats.games), cb_tree_stats_average(&r->stats), r->stats.max,
              guesses_word((unsigned long long)r->stats.max), first);
@@ -163,9 +199,8 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
         else if (r->proved)
             printf("result        proved optimal\n");
         else if (r->stopped)
-            printf("result        stopped at the time limit: the strategy below is an upper bound; the optimum is at "
-                   "least %llu\n",
-                   (unsigned long long)r->lower);
+            printf("result        %s: the strategy below is an upper bound; the optimum is at least %llu\n",
+                   stop_reason(), (unsigned long long)r->lower);
         else
             printf("result        UPPER BOUND, not a proof: only the %d best guess%s by the greedy score %s tried at "
                    "each node",
@@ -186,7 +221,7 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
         printf("result        no opener%s totals less than the cutoff %llu: the optimum is at least %llu (proved)\n",
                r->subset ? " searched" : "", (unsigned long long)o->cutoff, (unsigned long long)r->lower);
     else
-        printf("result        stopped at the time limit with no strategy; the optimum is at least %llu\n",
+        printf("result        %s with no strategy; the optimum is at least %llu\n", stop_reason(),
                (unsigned long long)r->lower);
     print_openers(c, r, 0);
     printf("search        %llu nodes, %llu sets cached, %.2f s on %d thread%s\n", (unsigned long long)r->nodes,
@@ -206,6 +241,10 @@ static void print_json(const cli *c, const cb_optimal_options *o, const cb_optim
     printf(",\"hard\":%s,\"candidates_only\":%s,\"top\":%d,\"proved\":%s,\"stopped\":%s,\"infeasible\":%s",
            cli_flag(c, "hard") ? "true" : "false", o->candidates_only ? "true" : "false", o->top,
            r->proved ? "true" : "false", r->stopped ? "true" : "false", r->infeasible ? "true" : "false");
+    if (r->stopped)
+        printf(",\"stopped_by\":\"%s\"", stop_signal == SIGINT    ? "SIGINT"
+                                         : stop_signal == SIGTERM ? "SIGTERM"
+                                                                  : "time limit");
     if (r->worst_limit)
         printf(",\"worst_limit\":%d", r->worst_limit);
     printf(",\"subset\":%s,\"cut\":%s", r->subset ? "true" : "false", r->cut ? "true" : "false");
@@ -467,7 +506,16 @@ static int run(cli *c)
         }
     }
     cb_optimal_result r;
+    struct sigaction old_int, old_term;
+    if (!optimal_shared) { /* under MPI, mpirun decides what a signal does to the ranks */
+        o.cancel = &stop_flag;
+        catch_stop_signals(&old_int, &old_term);
+    }
     rc = cb_optimal_solve(c->table, &o, &r, &err);
+    if (!optimal_shared) {
+        sigaction(SIGINT, &old_int, NULL);
+        sigaction(SIGTERM, &old_term, NULL);
+    }
     free(list);
     free(all);
     if (rpath) {
@@ -500,6 +548,11 @@ static int run(cli *c)
     else
         print_text(c, &o, &r, threads);
     cb_optimal_result_release(&r);
+    if (stop_signal) {
+        fprintf(stderr, "codebreaker: %s%s\n", stop_reason(),
+                rpath ? "; the openers settled so far are in the results file, from which a run resumes" : "");
+        return 128 + stop_signal;
+    }
     return 0;
 }
 

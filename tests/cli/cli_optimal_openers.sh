@@ -49,6 +49,35 @@ fi
 head -2 "$tmp/full.res" >"$tmp/empty.res"
 "$cb" optimal $mm --results "$tmp/empty.res" >/dev/null 2>&1
 [ "$(lines "$tmp/empty.res")" = "$(lines "$tmp/full.res")" ] && ok || bad "mm-resume-empty: files differ"
+# Ctrl-C: Mastermind 7x4 (G. Ville 2013: 11228 with 1123) on one thread, interrupted as soon as its results file
+# holds a settled opener (about 3 s in; the whole run takes about 10 s): exit status 130, the summary and tree of
+# the best strategy known, the settled openers kept; the run resumed from the file proves 11228.
+"$cb" optimal --game mastermind --colors 7 --threads 1 --quiet --results "$tmp/int.res" --tree "$tmp/int.tree" \
+    >"$tmp/int" 2>"$tmp/int.err" &
+pid=$!
+i=0
+while [ "$i" -lt 600 ] && [ -z "$(lines "$tmp/int.res" 2>/dev/null)" ] && kill -0 "$pid" 2>/dev/null; do
+    sleep 0.1
+    i=$((i + 1))
+done
+kill -INT "$pid" 2>/dev/null
+wait "$pid"
+rc=$?
+if [ "$rc" = 130 ]; then
+    ok
+    has int-summary '^result +interrupted \(Ctrl-C\)' "$tmp/int"
+    has int-stderr 'interrupted \(Ctrl-C\); the openers settled so far are in the results file' "$tmp/int.err"
+    has int-tree-header '^# result: interrupted \(Ctrl-C\): an upper bound' "$tmp/int.tree"
+    "$cb" verify-tree --game mastermind --colors 7 "$tmp/int.tree" >"$tmp/int.verify" 2>&1 && ok || bad "int-tree: does not verify"
+else
+    bad "int-status: $rc (want 130); stderr:"
+    cat "$tmp/int.err"
+fi
+[ "$(lines "$tmp/int.res" | wc -l)" -ge 1 ] && ok || bad "int-kept: no settled opener in the results file"
+"$cb" optimal --game mastermind --colors 7 --quiet --results "$tmp/int.res" >"$tmp/int2" 2>&1
+has int-resumed '^total +11228 guesses' "$tmp/int2"
+has int-resumed-opener '^opener +1123' "$tmp/int2"
+[ "$(lines "$tmp/int.res" | wc -l)" = 5 ] && ok || bad "int-resumed: 5 openers expected in the results file"
 # slices: two runs share out the openers; the file they fill is the whole run's
 "$cb" optimal $mm --slice 0/2 --results "$tmp/slices.res" >"$tmp/s0" 2>&1
 "$cb" optimal $mm --slice 1/2 --results "$tmp/slices.res" >"$tmp/s1" 2>&1
