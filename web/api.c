@@ -122,11 +122,13 @@ static int api_games(web_req *r)
     }
     web_json_printf(j,
                     "],\"limits\":{\"colors\":[2,16],\"pegs\":[1,10],\"max_codes\":%u,\"max_guesses\":[1,100],"
-                    "\"turns\":%d,\"jobs\":%d,\"body_bytes\":%d,\"list\":%d,\"rank\":%d,\"simulation_games\":%d,"
+                    "\"turns\":%d,\"jobs\":%d,\"body_bytes\":%d,\"upload_bytes\":%d,\"list\":%d,\"rank\":%d,"
+                    "\"simulation_games\":%d,"
                     "\"simulation_strategies\":%d,\"simulations\":%d,\"decision_pairs\":%u,"
                     "\"decision_pairs_on_the_fly\":%u,\"montecarlo_candidates\":%d},\"jobs\":[",
-                    WEB_MAX_CODES, WEB_MAX_TURNS, r->api->max_jobs, WEB_MAX_BODY, MAX_LIST, MAX_RANK, WEB_SIM_MAX_GAMES,
-                    WEB_SIM_MAX_STRATEGIES, WEB_SIM_RUNNING, WEB_MAX_PAIRS, WEB_MAX_PAIRS_FLY, WEB_MAX_MONTECARLO);
+                    WEB_MAX_CODES, WEB_MAX_TURNS, r->api->max_jobs, WEB_MAX_BODY, WEB_MAX_VALUE, MAX_LIST, MAX_RANK,
+                    WEB_SIM_MAX_GAMES, WEB_SIM_MAX_STRATEGIES, WEB_SIM_RUNNING, WEB_MAX_PAIRS, WEB_MAX_PAIRS_FLY,
+                    WEB_MAX_MONTECARLO);
     for (size_t k = 0; k < NJOB_KINDS; k++) {
         web_json_sep(j);
         web_json_str(j, job_kinds[k].name);
@@ -364,6 +366,19 @@ static int api_upload(web_req *r)
         return web_req_fail(r, 503, "out of memory");
     if (web_games_get(games_of(r), &spec, &wg, &err) != CB_OK)
         return web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "words: %s", err.message);
+    /* a file that is mostly not words of one length (a picture, a page, a list of mixed lengths) is refused */
+    uint32_t kept = cb_game_secret_count(wg->game);
+    size_t skipped = cb_game_skipped(wg->game);
+    int length = cb_game_length(wg->game);
+    if (kept < 2 || skipped > kept) {
+        web_game_release(games_of(r), wg);
+        return web_req_fail(
+            r, 422,
+            "words: this is not a word list: %u word%s of %d characters (the first usable line's length) "
+            "and %zu line%s of another length or with other characters; give one word a line, all "
+            "of one length",
+            kept, kept == 1 ? "" : "s", length, skipped, skipped == 1 ? "" : "s");
+    }
     web_game_json(wg, &r->out);
     web_game_release(games_of(r), wg);
     return 0;

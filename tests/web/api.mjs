@@ -174,6 +174,10 @@ async function main() {
     assert.deepEqual(uc.data.candidates, ['brick']);
     await bad(post('/api/upload', { words: 'x'.repeat(9000) }), 413, /too long/);
     await bad(post('/api/upload', { game: 'mastermind', words: 'crane' }), 400, /word games/);
+    // a file that is mostly not words of one length (here a picture's text) is refused, saying why
+    await bad(post('/api/upload', { words: '<svg xmlns="http://www.w3.org/2000/svg">\n<path d="M0 0h9"/>\n</svg>\n' }), 422,
+      /not a word list: 1 word of 6 characters \(the first usable line's length\) and 2 lines of another length/);
+    await bad(post('/api/upload', { words: 'crane\n' }), 422, /not a word list: 1 word of 5/);
     await bad(get('/api/info', { upload: '0123456789abcdef' }), 400, /not kept any more/);
     await bad(get('/api/info', { upload: 'zz' }), 400, /16 hex digits/);
   });

@@ -193,6 +193,31 @@ async function main({ srv: server, context }) {
   assert.equal(await page.locator('#message .more .sym').count(), 3);
   await page.screenshot({ path: join(artefacts, 'dashboard-symble.png'), fullPage: true });
 
+  // a word list of the player's own, from a file: played and simulated; a file that is not a list, or too
+  // large for the server, is refused in words and the game on screen stays
+  await newGameOf('wordle');
+  await page.selectOption('#words', 'upload');
+  assert.match(await page.textContent('#upload-status'), /Choose a file of words/);
+  const mine = ['crane', 'slate', 'brick', 'plumb', 'ghost', 'chant', 'flint', 'dwarf', 'moist', 'query', 'toolong'];
+  await page.setInputFiles('#upload-file', { name: 'mine.txt', mimeType: 'text/plain', buffer: Buffer.from(mine.join('\n')) });
+  await page.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing' &&
+    /10 answers/.test(document.querySelector('#facts').textContent));
+  assert.match(await page.textContent('#upload-status'), /mine\.txt: 10 words of 5 letters; 1 line of another length or alphabet skipped/);
+  await page.locator('#board').click(); // the typing goes to the board, not to the file input
+  await typeGuess('crane');
+  await page.click('#run-btn');
+  await page.waitForFunction(() => ['done', 'failed', 'canceled', 'refused'].includes(document.querySelector('#sim').dataset.state));
+  assert.equal(await page.getAttribute('#sim', 'data-state'), 'done', await page.textContent('#sim-error'));
+  assert.match(await page.textContent('#sim-caption'), /Wordle, an uploaded list · all 10 secrets/);
+  await page.screenshot({ path: join(artefacts, 'dashboard-upload.png'), fullPage: true });
+  await page.setInputFiles('#upload-file', { name: 'logo.svg', mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg">\n<path d="M0 0h9"/>\n</svg>\n') });
+  await page.waitForFunction(() => /logo\.svg: words: this is not a word list/.test(document.querySelector('#upload-status').textContent));
+  await page.setInputFiles('#upload-file', { name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.from('crane\n'.repeat(3000)) });
+  await page.waitForFunction(() => /big\.txt has 18,000 bytes; the server takes lists of at most 8,192 bytes/.test(document.querySelector('#upload-status').textContent));
+  assert.match(await page.textContent('#facts'), /10 answers/, 'the uploaded game stays on screen');
+  await page.selectOption('#words', 'lists');
+
   // two choices in a row whose answers arrive in the wrong order: the board is the last choice's
   await newGameOf('wordle');
   await page.route('**/api/play/new', async (route) => {

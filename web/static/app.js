@@ -219,7 +219,7 @@ new ResizeObserver(() => {
 
 const state = {
   catalogue: null,   // GET /api/games
-  spec: { game: 'wordle', words: 'lists', lists: 'original', length: 5, colors: 6, pegs: 4, no_repeat: false },
+  spec: { game: 'wordle', words: 'lists', lists: 'original', length: 5, colors: 6, pegs: 4, no_repeat: false, upload: null },
   session: null,     // the answer of /api/play/new, kept up to date
   game: null,        // its game facts
   rows: [],          // played turns: {guess, feedback, marks, won}
@@ -244,6 +244,7 @@ function specParams() {
   const s = state.spec;
   const p = { game: s.game };
   if (isWordGame(s.game) && s.words === 'english') { p.dictionary = 'english'; p.length = s.length; }
+  else if (isWordGame(s.game) && s.words === 'upload') p.upload = s.upload;
   else if (isWordGame(s.game) && s.words !== 'complete') p.lists = s.lists;
   else { p.colors = s.colors; p.pegs = s.pegs; p.no_repeat = s.no_repeat ? 1 : 0; }
   return p;
@@ -263,6 +264,10 @@ function setMessage(text, kind, spoken) {
 
 async function newGame() {
   const s = state.spec;
+  if (isWordGame(s.game) && s.words === 'upload' && !s.upload) { // the file comes first
+    $('upload-status').textContent = 'Choose a file of words, one a line.';
+    return;
+  }
   if (state.analysis) state.analysis.cancel(); // its answer would be about the old game
   const params = { ...specParams(), seed: $('seed').value.trim() };
   if (s.game === 'wordle' && $('hard').checked) params.hard = 1;
@@ -755,6 +760,7 @@ function listLabel(key) {
   const [game, rest, more] = key.split('/');
   const name = GAME_LABELS[game] || game;
   if (rest === 'english') return `${name}, English words of ${more} letters`;
+  if (rest === 'upload') return `${name}, an uploaded list`;
   if (rest === 'complete') return `${name}, every code of ${more.split('x')[1]} over ${more.split('x')[0]} symbols`;
   if (isWordGame(game)) return `${name}, ${rest} lists`;
   return `${name} ${rest}`;
@@ -1174,6 +1180,7 @@ function applySpecToForm() {
   for (const f of document.querySelectorAll('.for-words')) f.hidden = !words;
   for (const f of document.querySelectorAll('.for-lists')) f.hidden = !words || s.words !== 'lists';
   for (const f of document.querySelectorAll('.for-english')) f.hidden = !words || s.words !== 'english';
+  for (const f of document.querySelectorAll('.for-upload')) f.hidden = !words || s.words !== 'upload';
   for (const f of document.querySelectorAll('.for-mm')) f.hidden = !codes;
   $('words').value = s.words;
   $('length').value = s.length;
@@ -1182,6 +1189,35 @@ function applySpecToForm() {
   $('colors').value = s.colors;
   $('pegs').value = s.pegs;
   $('no-repeat').checked = s.no_repeat;
+}
+
+// A word list of the player's own: read here, sent to the server (POST /api/upload), then played. Its
+// words of another length or alphabet than the first word's are skipped, and the answer says how many.
+async function uploadList() {
+  const input = $('upload-file');
+  const file = input.files && input.files[0];
+  const status = $('upload-status');
+  if (!file) return;
+  const limit = (state.catalogue.limits && state.catalogue.limits.upload_bytes) || 8192;
+  if (file.size > limit) {
+    status.textContent = `${file.name} has ${fmt(file.size)} bytes; the server takes lists of at most ${fmt(limit)} bytes ` +
+      `(about ${fmt(Math.floor(limit / 6))} five-letter words). Play a shorter list, or run the command line with --words.`;
+    input.value = '';
+    return;
+  }
+  status.textContent = `Sending ${file.name}…`;
+  const text = await file.text();
+  const r = await post('/api/upload', { game: state.spec.game, words: text });
+  if (!r.ok) {
+    status.textContent = `${file.name}: ${r.data.error}`;
+    input.value = '';
+    return;
+  }
+  const g = r.data;
+  const skipped = g.skipped ? `; ${fmt(g.skipped)} ${g.skipped === 1 ? 'line' : 'lines'} of another length or alphabet skipped` : '';
+  status.textContent = `${file.name}: ${fmt(g.secrets)} words of ${g.length} letters${skipped}.`;
+  state.spec.upload = g.upload;
+  newGame();
 }
 
 function pickGame(name) {
@@ -1198,6 +1234,7 @@ function wire() {
   $('lists').addEventListener('change', (e) => { state.spec.lists = e.target.value; newGame(); });
   $('words').addEventListener('change', (e) => { state.spec.words = e.target.value; applySpecToForm(); newGame(); });
   $('length').addEventListener('change', (e) => { state.spec.length = e.target.value; newGame(); });
+  $('upload-file').addEventListener('change', uploadList);
   $('colors').addEventListener('change', (e) => { state.spec.colors = e.target.value; newGame(); });
   $('pegs').addEventListener('change', (e) => { state.spec.pegs = e.target.value; newGame(); });
   $('no-repeat').addEventListener('change', (e) => { state.spec.no_repeat = e.target.checked; newGame(); });
