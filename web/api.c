@@ -220,19 +220,72 @@ static void mappings_json(const cb_state *st, web_json *j)
     web_json_raw(j, "]");
 }
 
-static int api_candidates(web_req *r)
+/* A candidate and its weight, ordered by weight (largest first), then by place in the list. */
+typedef struct weighted {
+    double w;
+    uint32_t c;
+} weighted;
+
+static int by_weight(const void *a, const void *b)
 {
-    web_game *wg = NULL;
-    cb_state *st = NULL;
-    long long limit;
-    int rc = -1;
-    if (web_req_int(r, "limit", 100, 0, MAX_LIST, &limit) < 0 || open_state(r, &wg, &st) < 0)
-        goto out;
-    const cb_game *g = wg->game;
+    const weighted *x = a, *y = b;
+    if (x->w != y->w)
+        return x->w < y->w ? 1 : -1;
+    return (x->c > y->c) - (x->c < y->c);
+}
+
+/* The candidates of st, most frequent first (ties and unknown words, weight 0, in list order): a new array. */
+static uint32_t *by_frequency(const cb_state *st, const double *freq, size_t *unknown)
+{
     size_t n = cb_state_count(st);
     const uint32_t *cands = cb_state_candidates(st);
+    weighted *tmp = malloc((n ? n : 1) * sizeof *tmp);
+    uint32_t *out = malloc((n ? n : 1) * sizeof *out);
+    if (!tmp || !out) {
+        free(tmp);
+        free(out);
+        return NULL;
+    }
+    *unknown = 0;
+    for (size_t i = 0; i < n; i++) {
+        tmp[i].w = freq[cands[i]];
+        tmp[i].c = cands[i];
+        *unknown += tmp[i].w <= 0;
+    }
+    qsort(tmp, n, sizeof *tmp, by_weight);
+    for (size_t i = 0; i < n; i++)
+        out[i] = tmp[i].c;
+    free(tmp);
+    return out;
+}
+
+static int api_candidates(web_req *r)
+{
+    static const char *const orders[] = {"list", "frequency", NULL};
+    web_game *wg = NULL;
+    cb_state *st = NULL;
+    uint32_t *sorted = NULL;
+    long long limit;
+    int order = 0, rc = -1;
+    if (web_req_int(r, "limit", 100, 0, MAX_LIST, &limit) < 0 || web_req_choice(r, "order", orders, 0, &order) < 0 ||
+        open_state(r, &wg, &st) < 0)
+        goto out;
+    const cb_game *g = wg->game;
+    size_t n = cb_state_count(st), unknown = 0;
+    const uint32_t *cands = cb_state_candidates(st);
+    if (order == 1 && wg->freq && cb_game_rule(g) != CB_RULE_SYMBLE) {
+        if (!(sorted = by_frequency(st, wg->freq, &unknown))) {
+            web_req_fail(r, 503, "out of memory");
+            goto out;
+        }
+        cands = sorted;
+    }
     web_json *j = &r->out;
-    web_json_printf(j, "{\"count\":%zu,\"turns\":%zu,\"candidates\":[", n, cb_state_turns(st));
+    web_json_printf(j, "{\"count\":%zu,\"turns\":%zu,\"order\":\"%s\"", n, cb_state_turns(st),
+                    sorted ? "frequency" : "list");
+    if (sorted)
+        web_json_printf(j, ",\"unknown_frequency\":%zu", unknown);
+    web_json_raw(j, ",\"candidates\":[");
     for (size_t i = 0; i < n && i < (size_t)limit; i++) {
         char w[WORD_MAX];
         cb_game_format_code(g, cb_game_secret_guess(g, cands[i]), w, sizeof w);
@@ -245,6 +298,7 @@ static int api_candidates(web_req *r)
     web_json_raw(j, "}");
     rc = 0;
 out:
+    free(sorted);
     cb_state_free(st);
     web_game_release(games_of(r), wg);
     return rc;
@@ -601,7 +655,7 @@ static const struct route {
     {"/api/games", "GET", "", api_games},
     {"/api/info", "GET", WEB_GAME_PARAMS, api_info},
     {"/api/feedback", "GET", WEB_GAME_PARAMS " guess secret mapping", api_feedback},
-    {"/api/candidates", "GET", WEB_GAME_PARAMS " history hard limit", api_candidates},
+    {"/api/candidates", "GET", WEB_GAME_PARAMS " history hard limit order", api_candidates},
     {"/api/partition", "GET", WEB_GAME_PARAMS " history hard guess", api_partition},
     {"/api/rank", "GET", WEB_GAME_PARAMS " history hard strategy limit", api_rank},
     {"/api/upload", "POST", "game words", api_upload},

@@ -178,6 +178,7 @@ static void entry_free(entry *e)
 {
     cb_table_free(e->g.table);
     cb_game_free(e->g.game);
+    free(e->g.freq);
     free(e);
 }
 
@@ -290,6 +291,13 @@ static int build(web_games *gs, entry *e, cb_error *err)
     if (rc != CB_OK)
         return rc;
     e->g.max_guesses = cb_game_default_max_guesses(e->g.game);
+    size_t found = 0;
+    cb_error ferr; /* no frequencies is not an error: the words are then listed in their order */
+    if (!is_mastermind(s->preset) && s->source != WEB_WORDS_COMPLETE && cb_game_length(e->g.game) == 5 &&
+        cb_frequency_load(e->g.game, NULL, &e->g.freq, &found, &ferr) == CB_OK && found == 0) {
+        free(e->g.freq);
+        e->g.freq = NULL;
+    }
     cb_table_options opt;
     cb_table_options_default(&opt);
     double bytes = cb_table_bytes_needed(e->g.game);

@@ -52,6 +52,7 @@ typedef struct web_game {
     cb_game *game;
     cb_table *table;
     int max_guesses; /* the default of a played game: 6 Wordle, 8 Symble, 10 Mastermind */
+    double *freq;    /* word games of 5 letters: each secret's frequency in English (bundled; 0: unknown), else NULL */
     /* cache bookkeeping, private */
     int refs_;
     double used_;

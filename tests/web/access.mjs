@@ -182,6 +182,9 @@ async function assistantSession() {
   const page = await openPage({ width: 390, height: 844 }, 'light', `/?game=wordle&lists=${LISTS}`);
   await page.click('.skip a[href="#assist"]', { force: true }).catch(() => page.evaluate(() => document.querySelector('#assist').scrollIntoView()));
   await page.waitForSelector('#assist[data-state=ready] #assist-rank tbody tr');
+  // before any row, the answers most likely first (the server sorts them by the bundled frequencies)
+  assert.match(await page.textContent('#assist-words-note'), /^the first 100 of [\d,]+; most likely first, by how common the word is in English/);
+  assert.equal(await page.textContent('#assist-words li:first-child'), 'which');
   let rows = 0;
   for (; rows < 8; rows++) {
     const status = await page.textContent('#assist-status');

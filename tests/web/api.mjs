@@ -171,6 +171,13 @@ async function main() {
     assert.equal(u.status, 200, JSON.stringify(u.data));
     assert.deepEqual([u.data.secrets, u.data.skipped, u.data.length], [6, 1, 5]);
     const uc = await get('/api/candidates', { upload: u.data.upload, history: 'slate=.....' });
+    // the candidates most frequent first (the bundled frequencies of 2022's Wordle: 15 of the 3158 answers of 2023
+    // are not among them), and in list order where no frequency is known
+    const fq = await get('/api/candidates', { lists: 'nyt2023', order: 'frequency', limit: 3 });
+    assert.deepEqual([fq.data.order, fq.data.unknown_frequency, fq.data.candidates], ['frequency', 15, ['which', 'their', 'there']]);
+    const fm = await get('/api/candidates', { game: 'mastermind', order: 'frequency', limit: 2 });
+    assert.deepEqual([fm.data.order, fm.data.candidates], ['list', ['1111', '1112']]);
+    await bad(get('/api/candidates', { order: 'often' }), 400, /order: unknown value 'often'/);
     assert.deepEqual(uc.data.candidates, ['brick']);
     await bad(post('/api/upload', { words: 'x'.repeat(9000) }), 413, /too long/);
     await bad(post('/api/upload', { game: 'mastermind', words: 'crane' }), 400, /word games/);

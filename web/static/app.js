@@ -1069,17 +1069,10 @@ async function assistShow(seq) {
   const strategy = $('assist-strategy').value || 'entropy';
   $('assist-error').textContent = '';
   $('assist-status').textContent = 'Counting…';
-  const [c, k] = await Promise.all([get('/api/candidates', { ...base, limit: 100 }), get('/api/rank', { ...base, strategy, limit: 10 })]);
-  // the words left, most likely first: by their frequency in English (the frequency strategy's order);
-  // its rank scores every guess, which nothing interrupts, so only where the server would score them for a hint
-  const lim = state.catalogue.limits;
-  const pairs = c.ok ? c.data.count * state.game.guesses : Infinity;
-  const sp = state.spec;
-  const english = sp.words === 'lists' || (sp.words === 'english' && +sp.length === 5); // the bundled frequencies are of 5-letter words
-  const f = assistRule() !== 'mastermind' && english && c.ok && c.data.count > 1 &&
-    pairs <= (state.game.table_precomputed ? lim.decision_pairs : lim.decision_pairs_on_the_fly)
-    ? await get('/api/rank', { ...base, strategy: 'frequency', limit: 100 }) : null;
-  if (seq !== assist.seq) return;
+  // the words left, most likely first: by their frequency in English (the server sorts them when it knows
+  // the bundled frequencies of the game's words: five-letter word games)
+  const [c, k] = await Promise.all([get('/api/candidates', { ...base, limit: 100, order: 'frequency' }),
+    get('/api/rank', { ...base, strategy, limit: 10 })]);
   if (seq !== assist.seq) return; // a newer board was asked meanwhile
   if (!c.ok) {
     fill($('assist-words'));
@@ -1095,12 +1088,12 @@ async function assistShow(seq) {
   const n = c.data.count;
   const noun = assistRule() === 'mastermind' || state.spec.words === 'complete' ? ['code', 'codes'] : ['word', 'words'];
   $('assist-words-title').textContent = `${fmt(n)} ${n === 1 ? noun[0] : noun[1]} left`;
-  const likely = f && f.ok ? f.data.ranked.filter((g) => g.candidate) : null;
-  const byFrequency = likely && likely.length === Math.min(n, 100) && likely.some((g) => g.frequency > 0);
-  const words = byFrequency ? likely.map((g) => g.guess) : c.data.candidates;
+  const byFrequency = c.data.order === 'frequency';
+  const words = c.data.candidates;
   fill($('assist-words'), ...words.map((w) => el('li', { text: w })));
   const shown = n > words.length ? `the first ${words.length} of ${fmt(n)}; ` : '';
-  $('assist-words-note').textContent = n <= 1 ? '' : byFrequency ? `${shown}most likely first, by how common the word is in English`
+  const unknown = c.data.unknown_frequency ? `; ${fmt(c.data.unknown_frequency)} of unknown frequency last` : '';
+  $('assist-words-note').textContent = n <= 1 ? '' : byFrequency ? `${shown}most likely first, by how common the word is in English${unknown}`
     : `${shown}each is equally likely`;
   let status = n === 1 ? `The answer is ${c.data.candidates[0]}.` : `${fmt(n)} ${noun[1]} fit these rows.`;
   if (!assist.rows.length) status = `Enter the first guess you played, or pick one of the best below (${fmt(n)} ${noun[1]} possible).`;
