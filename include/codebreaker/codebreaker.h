@@ -25,5 +25,7 @@
 #include "simulate.h"
 #include "tree.h"
 #include "optimal.h"
+#include "multi.h"
+#include "adversary.h"
 
 #endif
