@@ -7,7 +7,11 @@
 #include "cli.h"
 
 static const cli_opt game_opts[] = {
-    {"game", "NAME", "wordle (default), symble, mastermind, super, bulls"},
+    {"game", "NAME",
+     "wordle (default), symble, mastermind, super, bulls; dordle, quordle, octordle, sedecordle (2, 4, 8, 16 "
+     "boards), absurdle (an adversary)"},
+    {"boards", "K", "play K boards at once, one guess scored on each (2 to 32; --game quordle is 4)"},
+    {"adversary", NULL, "no secret: the codemaker answers with the feedback that keeps the most candidates"},
     {"colors", "K", "colours or symbols: Mastermind size, or a complete dictionary with word rules"},
     {"pegs", "N", "code length of Mastermind or of a complete dictionary"},
     {"no-repeat", NULL, "codes without repeated symbols"},
@@ -203,10 +207,13 @@ int cli_game_config(const cli *c, cb_game_config *cfg)
 {
     const char *name = cli_get(c, "game");
     int ok = 1, rc;
-    if (!name)
+    if (!name || cb_multi_preset_boards(name) || strcmp(name, "absurdle") == 0)
         name = "wordle";
     if (cb_game_config_preset(name, cfg) != CB_OK)
-        return cli_fail(CB_EINVAL, "unknown game '%s' (use wordle, symble, mastermind, super or bulls)", name);
+        return cli_fail(CB_EINVAL,
+                        "unknown game '%s' (use wordle, symble, mastermind, super, bulls, dordle, quordle, octordle, "
+                        "sedecordle or absurdle)",
+                        name);
     long colors = cli_int(c, "colors", 0, 2, 36, &ok);
     long pegs = ok ? cli_int(c, "pegs", 0, 1, CB_MAX_LENGTH, &ok) : 0;
     long length = ok ? cli_int(c, "length", 0, 2, CB_MAX_LENGTH, &ok) : 0;
@@ -242,6 +249,28 @@ int cli_game_config(const cli *c, cb_game_config *cfg)
     cfg->lenient = cli_flag(c, "lenient");
     if (cli_flag(c, "hard") && cfg->rule != CB_RULE_WORDLE)
         return cli_fail(CB_EINVAL, "--hard applies to Wordle rules only");
+    return 0;
+}
+
+int cli_variant(const cli *c, cli_variant_t *v)
+{
+    const char *name = cli_get(c, "game");
+    int ok = 1;
+    long boards = cli_int(c, "boards", 0, 1, CB_MAX_BOARDS, &ok);
+    int preset = cb_multi_preset_boards(name);
+    if (!ok)
+        return 2;
+    if (preset && boards && boards != preset)
+        return cli_fail(CB_EINVAL, "--game %s has %d boards, not %ld: give one of --game and --boards", name, preset,
+                        boards);
+    v->boards = preset ? preset : boards ? (int)boards : 1;
+    v->adversary = cli_flag(c, "adversary") || (name && strcmp(name, "absurdle") == 0);
+    if (v->boards > 1 && v->adversary)
+        return cli_fail(CB_EINVAL, "an adversary plays one board: give --boards or --adversary, not both");
+    if ((v->boards > 1 || v->adversary) && name && strcmp(name, "symble") == 0)
+        return cli_fail(CB_EINVAL, "several boards and the adversary take Wordle or Mastermind rules, not Symble's");
+    if (v->boards > 1 && cli_flag(c, "hard"))
+        return cli_fail(CB_EINVAL, "several boards are played without hard mode (the published games have none)");
     return 0;
 }
 

@@ -82,6 +82,22 @@ int cli_threads(const cli *c, int *ok);
 
 /* Fill cfg from the game options; prints the error and returns the exit status (0 when fine). */
 int cli_game_config(const cli *c, cb_game_config *cfg);
+/* The game beyond one board against an honest codemaker: --boards, --adversary or their --game names. */
+typedef struct cli_variant_t {
+    int boards;    /* 1 for one board */
+    int adversary; /* 1: Absurdle's codemaker */
+} cli_variant_t;
+/* Fill v from the options; prints the error and returns the exit status (0 when fine). */
+int cli_variant(const cli *c, cli_variant_t *v);
+
+/*
+ * Make the multi-board strategies named by --strategy (default_names when absent): sum-entropy,
+ * sum-expected, one-by-one, or any single-board strategy (with its options), played one board at a
+ * time. Needs c->table; prints the error and returns the exit status on failure.
+ */
+int cli_make_multi_strategies(const cli *c, const char *default_names, cb_multi_strategy ***out, size_t *count);
+void cli_free_multi_strategies(cb_multi_strategy **s, size_t count);
+
 /* Make c->game and c->table from the game options; prints the error and returns the exit status on failure. */
 int cli_open_game(cli *c);
 /* The --table option (auto, on, off), fallback when it is absent; 2 after a message when it is bad. */

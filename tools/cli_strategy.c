@@ -174,6 +174,69 @@ int cli_make_strategies(const cli *c, const char *default_name, cb_strategy ***o
     return 0;
 }
 
+/* 1 when name is one of the multi-board strategies'. */
+static int multi_name(const char *name)
+{
+    size_t n;
+    const char *const *names = cb_multi_strategy_names(&n);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(name, names[i]) == 0)
+            return 1;
+    return 0;
+}
+
+int cli_make_multi_strategies(const cli *c, const char *default_names, cb_multi_strategy ***out, size_t *count)
+{
+    cb_strategy_config cfg;
+    int rc = base_config(c, &cfg);
+    const char *names = cli_get(c, "strategy");
+    *out = NULL;
+    *count = 0;
+    if (rc)
+        return rc;
+    if (!names)
+        names = default_names;
+    char *list = strdup(names);
+    cb_multi_strategy **s = calloc(strlen(names) / 2 + 2, sizeof *s);
+    if (!list || !s) {
+        free(list);
+        free(s);
+        return cli_fail(CB_ENOMEM, "out of memory");
+    }
+    size_t n = 0;
+    for (char *save = NULL, *name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+        cb_error err;
+        cb_strategy_config own = cfg;
+        if ((rc = item_config(c, name, &own)) != 0)
+            break;
+        const char *multi = multi_name(own.name) ? own.name : "one-by-one";
+        if (strcmp(own.name, "one-by-one") == 0 || multi_name(own.name))
+            own.name = NULL; /* one-by-one alone plays the library's default single-board strategy */
+        if (cb_multi_strategy_new(c->table, multi, &own, &s[n], &err) != CB_OK) {
+            rc = cli_fail_err(&err);
+            break;
+        }
+        n++;
+    }
+    free(list);
+    if (rc == 0 && n == 0)
+        rc = cli_fail(CB_EINVAL, "--strategy: no strategy named");
+    if (rc) {
+        cli_free_multi_strategies(s, n);
+        return rc;
+    }
+    *out = s;
+    *count = n;
+    return 0;
+}
+
+void cli_free_multi_strategies(cb_multi_strategy **s, size_t count)
+{
+    for (size_t i = 0; s && i < count; i++)
+        cb_multi_strategy_free(s[i]);
+    free(s);
+}
+
 void cli_free_strategies(cb_strategy **s, size_t count)
 {
     for (size_t i = 0; s && i < count; i++)

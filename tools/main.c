@@ -3,6 +3,7 @@
 
 #include "commands.h"
 #include "outfile.h"
+#include "variants.h"
 
 static const cli_cmd *const commands[] = {
     &cmd_info,       &cmd_feedback, &cmd_candidates, &cmd_rank,    &cmd_distribution,
@@ -41,8 +42,11 @@ static int run(int argc, char **argv)
             continue;
         cli c;
         int rc = cli_parse(&c, commands[i], argc - 2, argv + 2);
+        int (*fn)(cli * c) = NULL;
         if (rc == 0)
-            rc = commands[i]->run(&c);
+            rc = variant_pick(&c, commands[i], &fn);
+        if (rc == 0)
+            rc = fn(&c);
         else if (rc < 0)
             rc = 0; /* help was shown */
         cli_release(&c);
