@@ -13,6 +13,7 @@
 #include "stream.h"
 #include "job_simulate.h"
 #include "strategies.h"
+#include "variants.h"
 
 #define MAX_LIST 10000 /* candidates listed at most */
 #define MAX_RANK 100   /* guesses ranked at most */
@@ -665,6 +666,8 @@ static const struct route {
     {"/api/play/hint", "POST", "id strategy", api_play_hint},
     {"/api/play/state", "GET", "id", api_play_state},
     {"/api/play/details", "GET", "id", api_play_details},
+    {"/api/multi", "GET", WEB_GAME_PARAMS " " WEB_MULTI_PARAMS, web_multi},
+    {"/api/adversary", "GET", WEB_GAME_PARAMS " " WEB_ADVERSARY_PARAMS, web_adversary},
     {"/api/jobs", "GET", "", api_jobs_list},
     {"/api/jobs/start", "POST", NULL, api_jobs_start}, /* parameters depend on the kind */
     {"/api/jobs/status", "GET", "id", api_jobs_status},

@@ -1315,6 +1315,7 @@ function gameChanged() {
   if (!first && assist.key !== assistKey) assistReset();
   else if (!first) assistRender();
   assist.key = assistKey;
+  document.dispatchEvent(new CustomEvent('cb-game-changed')); // variants.js starts its games on it
 }
 
 function clearSimulation() {
