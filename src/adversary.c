@@ -1,4 +1,5 @@
 /* adversary.c: the codemaker that answers with the largest part (Absurdle), and the shortest win against it. */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,7 +71,7 @@ typedef struct search {
     uint64_t *tie; /* tie_key of every feedback */
     double deadline;
     const volatile int *cancel;
-    volatile int stop;
+    atomic_int stop;
 } search;
 
 /*
@@ -250,15 +251,22 @@ static uint64_t capacity(const search *S, int d)
     return c;
 }
 
+/* 1 once the cancel flag or the clock says stop (then for every thread). */
+static int out_of_time(search *S)
+{
+    if (atomic_load(&S->stop))
+        return 1;
+    if ((S->cancel && *S->cancel) || (S->deadline > 0 && cb_seconds() > S->deadline))
+        atomic_store(&S->stop, 1);
+    return atomic_load(&S->stop);
+}
+
+/* Count a node; every ADV_CHECK_EVERY nodes, look at the clock. */
 static int stopped(worker *w)
 {
-    search *S = w->S;
-    if (S->stop)
-        return 1;
-    if (++w->nodes % ADV_CHECK_EVERY == 0 &&
-        ((S->cancel && *S->cancel) || (S->deadline > 0 && cb_seconds() > S->deadline)))
-        S->stop = 1;
-    return S->stop;
+    if (++w->nodes % ADV_CHECK_EVERY == 0)
+        return out_of_time(w->S);
+    return atomic_load(&w->S->stop);
 }
 
 /* Record guess g, answered fb, on the path and in the state. */
@@ -289,6 +297,11 @@ static int options(worker *w, int d, option **out, size_t *count)
     if (!*out)
         return CB_ENOMEM;
     for (cb_guess_index g = 0; g < ng; g++) {
+        if (g % 64 == 0 && out_of_time(w->S)) { /* a large game's node alone may outlast the time limit */
+            free(*out);
+            *out = NULL;
+            return CB_ECANCELED;
+        }
         if (!cb_state_legal(w->st, g, NULL, 0))
             continue;
         option o = {g, 0, 0};
@@ -332,7 +345,7 @@ static int wins(worker *w, int d)
     size_t count;
     int r = options(w, d, &opts, &count);
     if (r != CB_OK)
-        return r;
+        return r == CB_ECANCELED ? -1 : r;
     for (size_t i = 0; i < count && r == 0; i++) {
         if ((r = push(w, opts[i].guess, opts[i].fb)) != CB_OK)
             break;
@@ -363,6 +376,8 @@ static int root_wins(search *S, const cb_state *st, int d, int threads, cb_adver
     }
     if (rc == CB_OK)
         rc = options(&root, d, &opts, &count);
+    if (rc == CB_ECANCELED)
+        rc = -1;
     res->nodes += root.nodes + count;
     worker_release(&root);
     if (rc != CB_OK) {
@@ -443,6 +458,7 @@ int cb_adversary_solve(const cb_state *st, const cb_adversary_options *opt, cb_a
     if (cb_state_count(st) == 0)
         return cb_error_set(err, CB_EEMPTY, "no candidate is left");
     search S = {game, cb_state_table(st), cb_game_feedback_count(game), NULL, 0, opt->cancel, 0};
+    atomic_init(&S.stop, 0);
     double t0 = cb_seconds();
     if (opt->time_limit > 0)
         S.deadline = t0 + opt->time_limit;

@@ -199,6 +199,11 @@ int web_multi(web_req *r)
         seed = web_random_seed();
         seal(seed, ticket);
     }
+    if ((double)boards * cb_game_secret_count(wg->game) >= WEB_MAX_FILTER) {
+        web_req_fail(r, 422, "game: %lld boards of %u secrets each are more than this server plays (%u candidates)",
+                     boards, cb_game_secret_count(wg->game), WEB_MAX_FILTER);
+        goto out;
+    }
     if (cb_multi_new(wg->table, (int)boards, 0, &m, &err) != CB_OK) {
         web_req_fail(r, err.code == CB_ENOMEM ? 503 : 422, "%s", err.message);
         goto out;
@@ -208,11 +213,20 @@ int web_multi(web_req *r)
     cb_multi_sample(g, (int)boards, seed, 0, secrets);
     if (read_guesses(r, g, cb_multi_max_guesses(m), guesses, &n) < 0)
         goto out;
-    for (int i = 0; i < n; i++)
+    double filtered = 0; /* candidates checked, every board and turn: as a history's (history.h) */
+    for (int i = 0; i < n; i++) {
+        for (int b = 0; b < boards; b++)
+            filtered += cb_multi_solved_turn(m, b) ? 0 : (double)cb_state_count(cb_multi_board(m, b));
+        if (filtered > WEB_MAX_FILTER) {
+            web_req_fail(r, 422, "guesses: checking them on %lld boards would take more than %u candidates in all",
+                         boards, WEB_MAX_FILTER);
+            goto out;
+        }
         if (cb_multi_apply_secrets(m, guesses[i], secrets) != CB_OK) {
             web_req_fail(r, 422, "guesses: guess %d comes after the game is over", i + 1);
             goto out;
         }
+    }
     web_json *j = &r->out;
     int over = cb_multi_over(m);
     web_json_printf(j, "{\"ticket\":\"%s\",\"boards\":%lld,\"max_guesses\":%d,\"turns\":%zu,\"won\":%s,\"over\":%s",
@@ -232,6 +246,8 @@ int web_multi(web_req *r)
     web_json_raw(j, "}");
     rc = 0;
 out:
+    if (rc < 0)
+        web_json_clear(&r->out); /* an error after part of the answer: only the error goes out */
     cb_multi_free(m);
     web_game_release(r->api->games, wg);
     return rc;
@@ -312,6 +328,8 @@ int web_adversary(web_req *r)
     web_json_raw(j, "}");
     rc = 0;
 out:
+    if (rc < 0)
+        web_json_clear(&r->out);
     cb_state_free(st);
     web_game_release(r->api->games, wg);
     return rc;

@@ -552,6 +552,66 @@ async function main() {
     await serving();
   });
 
+  await test('several boards: a sealed ticket, the secrets only at the end, hints, refusals', async () => {
+    const first = await get('/api/multi', { boards: 4 });
+    assert.equal(first.status, 200);
+    const { ticket } = first.data;
+    assert.match(ticket, /^[0-9a-f]{32}$/);
+    assert.equal(first.data.max_guesses, 9);
+    assert.equal(first.data.board.length, 4);
+    assert.equal(first.data.secrets, undefined, 'the secrets left the server before the end');
+    const two = await get('/api/multi', { boards: 4, ticket, guesses: 'salet,crane', hint: 1 });
+    assert.equal(two.status, 200);
+    assert.equal(two.data.ticket, ticket);
+    assert.equal(two.data.turns, 2);
+    assert.equal(two.data.secrets, undefined);
+    assert.match(two.data.hint.guess, /^[a-z]{5}$/);
+    for (const b of two.data.board) assert.deepEqual(b.rows.map((r) => r.guess), ['salet', 'crane']);
+    // the same ticket replays the same boards; giving up shows the words, which then solve every board
+    const again = await get('/api/multi', { boards: 4, ticket, guesses: 'salet,crane', giveup: 1 });
+    assert.deepEqual(again.data.board.map((b) => b.left), two.data.board.map((b) => b.left));
+    const words = again.data.secrets;
+    assert.equal(words.length, 4);
+    const won = await get('/api/multi', { boards: 4, ticket, guesses: words.join(',') });
+    assert.equal(won.data.won, true);
+    assert.deepEqual(won.data.board.map((b) => b.solved_on), [1, 2, 3, 4]);
+    assert.deepEqual(won.data.secrets, words);
+    // feedback is the rules': each board's row against its word
+    const fb = await get('/api/feedback', { guess: 'salet', secret: words[2] });
+    assert.equal(two.data.board[2].rows[0].feedback, fb.data.feedback);
+    await bad(get('/api/multi', { boards: 4, ticket, guesses: `${words.join(',')},salet` }), 422, /after the game is over/);
+    await bad(get('/api/multi', { boards: 4, ticket: 'f'.repeat(32).replace(/^f/, '0') + 'x' }), 400, /ticket/);
+    await bad(get('/api/multi', { boards: 4, ticket: 'nothex' }), 400, /ticket/);
+    await bad(get('/api/multi', { boards: 17 }), 400, /boards/);
+    await bad(get('/api/multi', { boards: 4, guesses: 'salet,zzzzz' }), 422, /guess 2/);
+    await bad(get('/api/multi', { game: 'symble', boards: 2 }), 400, /Wordle or Mastermind/);
+    await bad(get('/api/multi', { boards: 4, guesses: Array(12).fill('salet').join(',') }), 422, /more than 9/);
+    const mm = await get('/api/multi', { game: 'mastermind', boards: 2, guesses: '1122' });
+    assert.equal(mm.status, 200);
+    assert.equal(mm.data.max_guesses, 11);
+    assert.equal(typeof mm.data.board[0].rows[0].marks.blacks, 'number');
+  });
+
+  await test('the adversary: its answers, the fewest guesses from here, refusals', async () => {
+    const r = await get('/api/adversary', { guesses: 'aesir,yauld,tench,motto' });
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.data.rows.map((x) => x.left), [168, 15, 1, 0]);
+    assert.equal(r.data.won, true);
+    const h = await get('/api/adversary', { guesses: 'aesir', hint: 1 });
+    assert.equal(h.data.hint.guesses, 3, JSON.stringify(h.data.hint));
+    assert.equal(h.data.left, 168);
+    assert.equal(h.data.words.length, 20);
+    const hard = await get('/api/adversary', { hard: 1, guesses: 'aesir' });
+    assert.equal(hard.status, 200);
+    await bad(get('/api/adversary', { guesses: 'aesir,yauld,tench,motto,salet' }), 422, /won already/);
+    await bad(get('/api/adversary', { game: 'mastermind', hard: 1 }), 400, /hard mode/);
+    await bad(get('/api/adversary', { guesses: Array(101).fill('salet').join(',') }), 422, /more than 100/);
+    await bad(get('/api/adversary', { guesses: 'x'.repeat(200) }), 400, /too long/);
+    const mm = await get('/api/adversary', { game: 'mastermind', guesses: '1122', hint: 1 });
+    assert.equal(mm.status, 200);
+    assert.equal(typeof mm.data.hint.guesses, 'number');
+  });
+
   await test('bad requests get a 4xx and a message', async () => {
     await bad(get('/api/info', { game: 'chess' }), 400, /unknown value 'chess'/);
     await bad(get('/api/info', { game: 'mastermind', colors: '1000000000' }), 400, /colors.*out of range/);

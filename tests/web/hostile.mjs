@@ -78,6 +78,28 @@ await test('rank: every strategy is bounded by the pairs it scores (first, frequ
   assert.deepEqual(json(ok).ranked.map((x) => x.guess), ['1111', '1112']);
 });
 
+await test('several boards and the adversary: bounded by candidates and by the clock', async () => {
+  const big = 'game=mastermind&colors=16&pegs=5';
+  assert.equal((await getFrom(`/api/info?${big}`)).status, 200); // built first: what is timed is the answer
+  const many = await getFrom(`/api/multi?${big}&boards=16`);
+  assert.equal(many.status, 422, many.text);
+  assert.match(json(many).error, /more than this server plays/);
+  const idle = Array(12).fill('11111').join(','); // each keeps most of 4 x 1 048 576 candidates
+  const dull = await getFrom(`/api/multi?${big}&boards=4&guesses=${idle}`);
+  assert.equal(dull.status, 422, dull.text);
+  assert.match(json(dull).error, /more than \d+ candidates in all/);
+  assert.ok(dull.ms < 5000 * slowdown, `the guesses took ${dull.ms} ms`);
+  const hint = await getFrom(`/api/multi?${big}&boards=2&hint=1`);
+  assert.equal(hint.status, 422, hint.text);
+  assert.match(json(hint).error, /beyond this server's limit/);
+  // the adversary's hint on a million codes stops at its time limit (2 s), with what it proved
+  const adv = await getFrom(`/api/adversary?${big}&hint=1`);
+  assert.equal(adv.status, 200, adv.text);
+  assert.ok(adv.ms < 2000 + 5000 * slowdown, `the hint took ${adv.ms} ms`);
+  assert.equal(json(adv).hint.stopped, true);
+  assert.ok((await quick()) < 5000 * slowdown);
+});
+
 await test('paths are matched as sent: /api/../app.js and friends lead nowhere', async () => {
   for (const p of ['/api/../app.js', '/api/../', '/vendor/../app.js', '/./app.js', '//app.js', '/api/./games']) {
     const r = await getFrom(p);
