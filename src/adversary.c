@@ -9,6 +9,12 @@
 #define ADV_MAX_FEEDBACKS 65536u /* the search counts parts in an array */
 #define ADV_DEFAULT_GUESSES 8
 #define ADV_CHECK_EVERY 256 /* nodes between looks at the clock and the cancel flag */
+/*
+ * A depth is first searched narrowly: below the root, each node tries only this many guesses (those
+ * leaving the fewest words). A win found so is a win, and the depth before was searched in full, so
+ * it is still the fewest; only when the narrow search finds none is the depth searched in full.
+ */
+#define ADV_QUICK_WIDTH 32
 
 /* The order among parts of equal size: smaller tells less. Winning last, then exact hits, near hits, the id. */
 static uint64_t tie_key(const cb_game *game, uint32_t fb)
@@ -72,6 +78,7 @@ typedef struct search {
     double deadline;
     const volatile int *cancel;
     atomic_int stop;
+    size_t width; /* guesses tried per node below the root; 0: all */
 } search;
 
 /*
@@ -346,6 +353,8 @@ static int wins(worker *w, int d)
     int r = options(w, d, &opts, &count);
     if (r != CB_OK)
         return r == CB_ECANCELED ? -1 : r;
+    if (w->S->width && count > w->S->width)
+        count = w->S->width;
     for (size_t i = 0; i < count && r == 0; i++) {
         if ((r = push(w, opts[i].guess, opts[i].fb)) != CB_OK)
             break;
@@ -457,7 +466,7 @@ int cb_adversary_solve(const cb_state *st, const cb_adversary_options *opt, cb_a
         return cb_error_set(err, CB_EINVAL, "the time limit must not be negative");
     if (cb_state_count(st) == 0)
         return cb_error_set(err, CB_EEMPTY, "no candidate is left");
-    search S = {game, cb_state_table(st), cb_game_feedback_count(game), NULL, 0, opt->cancel, 0};
+    search S = {game, cb_state_table(st), cb_game_feedback_count(game), NULL, 0, opt->cancel, 0, 0};
     atomic_init(&S.stop, 0);
     double t0 = cb_seconds();
     if (opt->time_limit > 0)
@@ -470,7 +479,12 @@ int cb_adversary_solve(const cb_state *st, const cb_adversary_options *opt, cb_a
     int rc = 0;
     res->proved_min = 1;
     for (int d = 1; d <= max; d++) {
+        S.width = d > 3 ? ADV_QUICK_WIDTH : 0; /* below 4 guesses no node under the root lists guesses */
         rc = root_wins(&S, st, d, opt->threads, res);
+        if (rc == 0 && S.width) {
+            S.width = 0;
+            rc = root_wins(&S, st, d, opt->threads, res);
+        }
         if (rc == 1) {
             res->guesses = d;
             res->proved_min = d;

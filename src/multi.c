@@ -299,15 +299,26 @@ static void work_release(ms_work *w)
 static ms_score score_guess(const cb_multi_strategy *s, const ms_boards *bs, cb_guess_index g, ms_work *w)
 {
     uint32_t won = cb_game_won(s->game);
+    const uint8_t *row8 = cb_table_width(s->table) == 1 ? cb_table_row(s->table, g) : NULL;
     ms_score r = {g, 0, 0, 0};
     for (int b = 0; b < bs->n; b++) {
         size_t n = bs->count[b], parts = 0;
         int hit = 0; /* the guess is this board's candidate: one of its feedbacks wins */
-        cb_table_fill(s->table, g, bs->cands[b], n, w->keys);
-        for (size_t i = 0; i < n; i++) {
-            hit |= w->keys[i] == won;
-            if (w->counts[w->keys[i]]++ == 0)
-                w->touched[parts++] = w->keys[i];
+        const cb_secret_index *cand = bs->cands[b];
+        if (row8) /* the common case, read in place: words of up to 5 letters, Mastermind */
+            for (size_t i = 0; i < n; i++) {
+                uint32_t k = row8[cand[i]];
+                hit |= k == won;
+                if (w->counts[k]++ == 0)
+                    w->touched[parts++] = k;
+            }
+        else {
+            cb_table_fill(s->table, g, cand, n, w->keys);
+            for (size_t i = 0; i < n; i++) {
+                hit |= w->keys[i] == won;
+                if (w->counts[w->keys[i]]++ == 0)
+                    w->touched[parts++] = w->keys[i];
+            }
         }
         double sum = 0;
         for (size_t p = 0; p < parts; p++) {

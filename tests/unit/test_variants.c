@@ -252,7 +252,7 @@ static void multi_simulation(const world *w)
     cb_strategy_config_default(&single);
     for (int i = 0; i < 3; i++)
         CHECK(cb_multi_strategy_new(w->table, names[i], &single, &s[i], NULL) == CB_OK);
-    cb_multi_sim_options o = {4, 0, 60, 1, 1, NULL};
+    cb_multi_sim_options o = {4, 0, 30, 1, 1, NULL};
     CHECK(cb_multi_simulate(w->table, s, 3, &o, r1, NULL) == CB_OK);
     o.threads = 2;
     CHECK(cb_multi_simulate(w->table, s, 3, &o, r2, NULL) == CB_OK);
@@ -260,7 +260,7 @@ static void multi_simulation(const world *w)
         uint32_t sum = 0;
         for (int n = 0; n < CB_MULTI_SIM_HIST; n++)
             sum += r1[i].hist[n];
-        CHECK(r1[i].games == 60 && sum == r1[i].wins && r1[i].hist[1] + r1[i].hist[2] + r1[i].hist[3] == 0);
+        CHECK(r1[i].games == 30 && sum == r1[i].wins && r1[i].hist[1] + r1[i].hist[2] + r1[i].hist[3] == 0);
         CHECK(r1[i].wins == r2[i].wins && r1[i].guesses_won == r2[i].guesses_won &&
               r1[i].boards_solved == r2[i].boards_solved && memcmp(r1[i].hist, r2[i].hist, sizeof r1[i].hist) == 0);
     }
