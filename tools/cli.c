@@ -8,7 +8,7 @@
 
 static const cli_opt game_opts[] = {
     {"game", "NAME",
-     "wordle (default), symble, mastermind, super, bulls; dordle, quordle, octordle, sedecordle (2, 4, 8, 16 "
+     "wordle (default), symble, mastermind, super, bulls, dordle, quordle, octordle, sedecordle (2, 4, 8, 16 "
      "boards), absurdle (an adversary)"},
     {"boards", "K", "play K boards at once, one guess scored on each (2 to 32; --game quordle is 4)"},
     {"adversary", NULL, "no secret: the codemaker answers with the feedback that keeps the most candidates"},

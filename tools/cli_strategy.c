@@ -9,7 +9,8 @@ static const cli_opt strategy_opts[] = {
     {"strategy", "NAMES",
      "minimax, expected, parts (default), entropy, entropy-knuth, random, random-any, "
      "montecarlo, frequency, entropy-frequency, first, regex; several comma-separated, each with options of its own "
-     "('minimax,minimax --tie frequency --delay 2')"},
+     "('minimax,minimax --tie frequency --delay 2'); several boards: sum-entropy (default), sum-expected, one-by-one, "
+     "or a name above played one board at a time"},
     {"first", "GUESS", "play GUESS as the first guess"},
     {"candidates-only", NULL, "every guess must be a remaining candidate"},
     {"target-turn", "T", "guesses from turn T on must be candidates (random-any: default 3)"},

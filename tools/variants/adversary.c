@@ -52,10 +52,11 @@ static int duel_guess(cb_state *st, cb_guess_index gi, uint32_t *fb)
 static void left_note(const cb_state *st, char *buf, size_t size)
 {
     size_t n = cb_state_count(st);
+    const char *what = cb_game_rule(cb_state_game(st)) == CB_RULE_MASTERMIND ? "code" : "word";
     if (cb_state_won(st))
         snprintf(buf, size, "won");
     else
-        snprintf(buf, size, "%zu word%s left", n, n == 1 ? "" : "s");
+        snprintf(buf, size, "%zu %s%s left", n, what, n == 1 ? "" : "s");
 }
 
 static void show_last(duel *d)

@@ -44,7 +44,8 @@ static void print_table(cb_multi_strategy **s, const cb_multi_sim_result *r, siz
         printf(" %6u %10.3f\n", r[i].games - r[i].wins, 1000.0 * r[i].seconds / games);
     }
     printf("\nwins: games with every board solved within %d guesses; average: guesses of the games won;\n"
-           "boards: boards solved per game; columns %d to %d: games won in that many guesses.\n",
+           "boards: boards solved per game; columns %d to %d: games won in that many guesses;\n"
+           "ms/game: the strategy's wall time over its games, on every thread given.\n",
            max, lo, hi);
 }
 
