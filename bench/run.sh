@@ -88,3 +88,10 @@ if [ "${EXPERIMENTS:-0}" = 1 ]; then
     echo "## experiments at full size (bench/experiments.sh)"
     sh "$root/bench/experiments.sh" "$build" "${EXPERIMENTS_OUT:-experiments-full}"
 fi
+
+# Several boards and Absurdle (docs/usage.md): some ten minutes, only with VARIANTS=1.
+if [ "${VARIANTS:-0}" = 1 ]; then
+    echo
+    echo "## several boards and Absurdle (bench/variants.sh)"
+    sh "$root/bench/variants.sh" "$build"
+fi
