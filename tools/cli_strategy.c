@@ -133,39 +133,70 @@ static int base_config(const cli *c, cb_strategy_config *cfg)
     return 0;
 }
 
-int cli_make_strategies(const cli *c, const char *default_name, cb_strategy ***out, size_t *count)
+/* Make the strategy of config `own` into slot i of the caller's array (ctx). */
+typedef int (*make_fn)(const cli *c, cb_strategy_config *own, void *ctx, size_t i, cb_error *err);
+
+/* The names of --strategy, or default_names. */
+static const char *strategy_names(const cli *c, const char *default_names)
+{
+    const char *names = cli_get(c, "strategy");
+    return names ? names : default_names;
+}
+
+/* Room for every item of names: they are at least two characters apart. */
+static size_t most_items(const char *names)
+{
+    return strlen(names) / 2 + 2;
+}
+
+/*
+ * Make every item of names, each with the shared options and its own, into the caller's array (ctx)
+ * through make; *made gets how many were made (to release on failure). Prints the error and returns the
+ * exit status on failure.
+ */
+static int make_each(const cli *c, const char *names, make_fn make, void *ctx, size_t *made)
 {
     cb_strategy_config cfg;
     int rc = base_config(c, &cfg);
-    const char *names = cli_get(c, "strategy");
-    *out = NULL;
-    *count = 0;
+    *made = 0;
     if (rc)
         return rc;
-    if (!names)
-        names = default_name;
     char *list = strdup(names);
-    cb_strategy **s = calloc(strlen(names) / 2 + 2, sizeof *s);
-    if (!list || !s) {
-        free(list);
-        free(s);
+    if (!list)
         return cli_fail(CB_ENOMEM, "out of memory");
-    }
-    size_t n = 0;
     for (char *save = NULL, *name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
         cb_error err;
         cb_strategy_config own = cfg;
         if ((rc = item_config(c, name, &own)) != 0)
             break;
-        if (cb_strategy_new(c->table, &own, &s[n], &err) != CB_OK) {
+        if (make(c, &own, ctx, *made, &err) != CB_OK) {
             rc = cli_fail_err(&err);
             break;
         }
-        n++;
+        (*made)++;
     }
     free(list);
-    if (rc == 0 && n == 0)
+    if (rc == 0 && *made == 0)
         rc = cli_fail(CB_EINVAL, "--strategy: no strategy named");
+    return rc;
+}
+
+static int make_single(const cli *c, cb_strategy_config *own, void *ctx, size_t i, cb_error *err)
+{
+    cb_strategy **s = ctx;
+    return cb_strategy_new(c->table, own, &s[i], err);
+}
+
+int cli_make_strategies(const cli *c, const char *default_name, cb_strategy ***out, size_t *count)
+{
+    const char *names = strategy_names(c, default_name);
+    cb_strategy **s = calloc(most_items(names), sizeof *s);
+    *out = NULL;
+    *count = 0;
+    if (!s)
+        return cli_fail(CB_ENOMEM, "out of memory");
+    size_t n;
+    int rc = make_each(c, names, make_single, s, &n);
     if (rc) {
         cli_free_strategies(s, n);
         return rc;
@@ -186,42 +217,26 @@ static int multi_name(const char *name)
     return 0;
 }
 
+/* A multi-board name, or a single-board one played one board at a time. */
+static int make_multi(const cli *c, cb_strategy_config *own, void *ctx, size_t i, cb_error *err)
+{
+    cb_multi_strategy **s = ctx;
+    const char *multi = multi_name(own->name) ? own->name : "one-by-one";
+    if (multi_name(own->name))
+        own->name = NULL; /* one-by-one alone plays the library's default single-board strategy */
+    return cb_multi_strategy_new(c->table, multi, own, &s[i], err);
+}
+
 int cli_make_multi_strategies(const cli *c, const char *default_names, cb_multi_strategy ***out, size_t *count)
 {
-    cb_strategy_config cfg;
-    int rc = base_config(c, &cfg);
-    const char *names = cli_get(c, "strategy");
+    const char *names = strategy_names(c, default_names);
+    cb_multi_strategy **s = calloc(most_items(names), sizeof *s);
     *out = NULL;
     *count = 0;
-    if (rc)
-        return rc;
-    if (!names)
-        names = default_names;
-    char *list = strdup(names);
-    cb_multi_strategy **s = calloc(strlen(names) / 2 + 2, sizeof *s);
-    if (!list || !s) {
-        free(list);
-        free(s);
+    if (!s)
         return cli_fail(CB_ENOMEM, "out of memory");
-    }
-    size_t n = 0;
-    for (char *save = NULL, *name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
-        cb_error err;
-        cb_strategy_config own = cfg;
-        if ((rc = item_config(c, name, &own)) != 0)
-            break;
-        const char *multi = multi_name(own.name) ? own.name : "one-by-one";
-        if (strcmp(own.name, "one-by-one") == 0 || multi_name(own.name))
-            own.name = NULL; /* one-by-one alone plays the library's default single-board strategy */
-        if (cb_multi_strategy_new(c->table, multi, &own, &s[n], &err) != CB_OK) {
-            rc = cli_fail_err(&err);
-            break;
-        }
-        n++;
-    }
-    free(list);
-    if (rc == 0 && n == 0)
-        rc = cli_fail(CB_EINVAL, "--strategy: no strategy named");
+    size_t n;
+    int rc = make_each(c, names, make_multi, s, &n);
     if (rc) {
         cli_free_multi_strategies(s, n);
         return rc;
