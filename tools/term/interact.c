@@ -134,6 +134,29 @@ int interact_leave(term *t, int read_status)
     return read_status == TERM_INTERRUPT ? TERM_INTERRUPT_STATUS : 0;
 }
 
+int interact_loop(term *t, void (*prompt)(void *ctx, char *buf, size_t size), int (*handle)(void *ctx, char *line),
+                  void *ctx)
+{
+    char line[1024], text[96];
+    for (;;) {
+        prompt(ctx, text, sizeof text);
+        int r = term_read(t, text, line, sizeof line);
+        if (r != TERM_LINE)
+            return interact_leave(t, r);
+        char *in = interact_trim(line);
+        if (*in == '\0')
+            continue;
+        if (interact_is(in, "quit", NULL) || interact_is(in, "exit", NULL)) {
+            printf("bye\n");
+            break;
+        }
+        if (!handle(ctx, in))
+            break;
+    }
+    term_close(t);
+    return 0;
+}
+
 void interact_word(const cb_game *g, uint32_t gi, char *buf, size_t size)
 {
     cb_game_format_code(g, gi, buf, size);

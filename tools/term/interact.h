@@ -36,6 +36,15 @@ void interact_mappings(const term *t, const cb_state *st);
 /* After a read returned TERM_EOF or TERM_INTERRUPT: say so, restore the terminal, give the exit status (0 or 130). */
 int interact_leave(term *t, int read_status);
 
+/*
+ * The read loop of an interactive command: shows the prompt prompt() writes, reads a line, skips empty
+ * ones, and leaves on "quit" or "exit" (saying bye), at end of input or on Ctrl-C (interact_leave);
+ * every other line goes to handle(), which returns 1 to read on and 0 when the game is over. Closes
+ * the terminal; returns the exit status (0, or 130 after Ctrl-C).
+ */
+int interact_loop(term *t, void (*prompt)(void *ctx, char *buf, size_t size), int (*handle)(void *ctx, char *line),
+                  void *ctx);
+
 /* advice's busy hook (ctx: the term): on a terminal, says that a long computation starts. */
 void interact_busy(void *ctx, const cb_state *st);
 

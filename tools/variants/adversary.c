@@ -133,55 +133,52 @@ static int play_typed(duel *d, const char *text)
     return 1;
 }
 
+static void play_prompt(void *ctx, char *buf, size_t size)
+{
+    duel *d = ctx;
+    int turn = (int)cb_state_turns(d->st) + 1;
+    if (d->max)
+        snprintf(buf, size, "guess %d/%d> ", turn, d->max);
+    else
+        snprintf(buf, size, "guess %d> ", turn);
+}
+
+/* One typed line of play; 0 once the game is over. */
+static int play_line(void *ctx, char *in)
+{
+    duel *d = ctx;
+    int turn = (int)cb_state_turns(d->st) + 1;
+    if (interact_is(in, "help", NULL) || strcmp(in, "?") == 0)
+        printf("Type a guess, or: hint (the first guess of the shortest win from here), left (the words still "
+               "possible), quit\n");
+    else if (interact_is(in, "hint", NULL))
+        best_next(d, "hint");
+    else if (interact_is(in, "left", NULL))
+        show_left(d);
+    else if (play_typed(d, in)) {
+        if (cb_state_won(d->st)) {
+            printf("you beat the adversary in %d guess%s (codebreaker optimal --game absurdle: the fewest)\n", turn,
+                   turn == 1 ? "" : "es");
+            return 0;
+        }
+        if (d->max && turn >= d->max) {
+            printf("out of guesses: %zu words were still possible\n", cb_state_count(d->st));
+            return 0;
+        }
+    }
+    return 1;
+}
+
 int adversary_play(cli *c)
 {
     duel d;
-    char line[1024], prompt[64];
     int rc = cli_no_args(c);
     if (rc || (rc = duel_open(&d, c, 0)) != 0)
         return rc;
     term_open(&d.t, cli_flag(c, "plain"), "codebreaker");
     rules(&d, "play");
     printf("Type a guess; hint, left, help or quit.\n");
-    for (;;) {
-        int turn = (int)cb_state_turns(d.st) + 1;
-        if (d.max)
-            snprintf(prompt, sizeof prompt, "guess %d/%d> ", turn, d.max);
-        else
-            snprintf(prompt, sizeof prompt, "guess %d> ", turn);
-        int r = term_read(&d.t, prompt, line, sizeof line);
-        if (r != TERM_LINE) {
-            rc = interact_leave(&d.t, r);
-            break;
-        }
-        char *in = interact_trim(line);
-        if (*in == '\0')
-            continue;
-        if (interact_is(in, "help", NULL) || strcmp(in, "?") == 0)
-            printf("Type a guess, or: hint (the first guess of the shortest win from here), left (the words still "
-                   "possible), quit\n");
-        else if (interact_is(in, "hint", NULL))
-            best_next(&d, "hint");
-        else if (interact_is(in, "left", NULL))
-            show_left(&d);
-        else if (interact_is(in, "quit", NULL) || interact_is(in, "exit", NULL)) {
-            printf("bye\n");
-            term_close(&d.t);
-            break;
-        } else if (play_typed(&d, in)) {
-            if (cb_state_won(d.st)) {
-                printf("you beat the adversary in %d guess%s (codebreaker optimal --game absurdle: the fewest)\n", turn,
-                       turn == 1 ? "" : "es");
-                term_close(&d.t);
-                break;
-            }
-            if (d.max && turn >= d.max) {
-                printf("out of guesses: %zu words were still possible\n", cb_state_count(d.st));
-                term_close(&d.t);
-                break;
-            }
-        }
-    }
+    rc = interact_loop(&d.t, play_prompt, play_line, &d);
     duel_close(&d);
     return rc;
 }
@@ -230,41 +227,38 @@ static void assist_turn(duel *d, char *line)
     }
 }
 
+static void assist_prompt(void *ctx, char *buf, size_t size)
+{
+    duel *d = ctx;
+    snprintf(buf, size, "turn %zu> ", cb_state_turns(d->st) + 1);
+}
+
+static int assist_line(void *ctx, char *in)
+{
+    duel *d = ctx;
+    if (interact_is(in, "help", NULL) || strcmp(in, "?") == 0)
+        printf("Type GUESS FEEDBACK, or: next (the first guess of the shortest win from here), left, undo, quit\n");
+    else if (interact_is(in, "next", NULL) || interact_is(in, "hint", NULL))
+        best_next(d, "next");
+    else if (interact_is(in, "left", NULL))
+        show_left(d);
+    else if (interact_is(in, "undo", NULL))
+        printf("%s\n", cb_state_undo(d->st) == CB_OK ? "forgot the last guess" : "nothing to undo");
+    else
+        assist_turn(d, in);
+    return 1;
+}
+
 int adversary_assist(cli *c)
 {
     duel d;
-    char line[1024], prompt[64];
     int rc = cli_no_args(c);
     if (rc || (rc = duel_open(&d, c, 0)) != 0)
         return rc;
     term_open(&d.t, cli_flag(c, "plain"), "codebreaker");
     rules(&d, "assist");
     printf("Type each guess with the adversary's feedback (salet .Y..G); next, left, undo or quit.\n");
-    for (;;) {
-        snprintf(prompt, sizeof prompt, "turn %zu> ", cb_state_turns(d.st) + 1);
-        int r = term_read(&d.t, prompt, line, sizeof line);
-        if (r != TERM_LINE) {
-            rc = interact_leave(&d.t, r);
-            break;
-        }
-        char *in = interact_trim(line);
-        if (*in == '\0')
-            continue;
-        if (interact_is(in, "help", NULL) || strcmp(in, "?") == 0)
-            printf("Type GUESS FEEDBACK, or: next (the first guess of the shortest win from here), left, undo, quit\n");
-        else if (interact_is(in, "next", NULL) || interact_is(in, "hint", NULL))
-            best_next(&d, "next");
-        else if (interact_is(in, "left", NULL))
-            show_left(&d);
-        else if (interact_is(in, "undo", NULL))
-            printf("%s\n", cb_state_undo(d.st) == CB_OK ? "forgot the last guess" : "nothing to undo");
-        else if (interact_is(in, "quit", NULL) || interact_is(in, "exit", NULL)) {
-            printf("bye\n");
-            term_close(&d.t);
-            break;
-        } else
-            assist_turn(&d, in);
-    }
+    rc = interact_loop(&d.t, assist_prompt, assist_line, &d);
     duel_close(&d);
     return rc;
 }

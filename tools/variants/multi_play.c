@@ -199,44 +199,38 @@ static int play_guess(session *s, const char *text)
     return 1;
 }
 
-static int play_loop(session *s)
+static void play_prompt(void *ctx, char *buf, size_t size)
 {
-    char line[1024], prompt[64];
-    for (;;) {
-        int turn = (int)cb_multi_turns(s->m) + 1;
-        snprintf(prompt, sizeof prompt, "guess %d/%d> ", turn, cb_multi_max_guesses(s->m));
-        int rc = term_read(&s->t, prompt, line, sizeof line);
-        if (rc != TERM_LINE)
-            return interact_leave(&s->t, rc);
-        char *in = interact_trim(line);
-        if (*in == '\0')
-            continue;
-        if (interact_is(in, "help", NULL) || strcmp(in, "?") == 0)
-            play_help();
-        else if (interact_is(in, "hint", NULL))
-            propose(s, "hint");
-        else if (interact_is(in, "boards", NULL))
-            show_all(s);
-        else if (interact_is(in, "quit", NULL) || interact_is(in, "exit", NULL)) {
-            printf("bye\n");
-            break;
-        } else if (interact_is(in, "giveup", NULL) || interact_is(in, "give up", NULL)) {
-            secrets_line(s, "you gave up: the secrets were");
-            break;
-        } else if (play_guess(s, in)) {
-            if (cb_multi_won(s->m)) {
-                printf("all %d boards solved in %d guess%s!\n", s->boards, turn, turn == 1 ? "" : "es");
-                break;
-            }
-            if (cb_multi_over(s->m)) {
-                printf("out of guesses: %d of %d boards solved\n", s->boards - cb_multi_unsolved(s->m), s->boards);
-                secrets_line(s, "the secrets were");
-                break;
-            }
+    session *s = ctx;
+    snprintf(buf, size, "guess %zu/%d> ", cb_multi_turns(s->m) + 1, cb_multi_max_guesses(s->m));
+}
+
+/* One typed line of play; 0 once the game is over. */
+static int play_line(void *ctx, char *in)
+{
+    session *s = ctx;
+    int turn = (int)cb_multi_turns(s->m) + 1;
+    if (interact_is(in, "help", NULL) || strcmp(in, "?") == 0)
+        play_help();
+    else if (interact_is(in, "hint", NULL))
+        propose(s, "hint");
+    else if (interact_is(in, "boards", NULL))
+        show_all(s);
+    else if (interact_is(in, "giveup", NULL) || interact_is(in, "give up", NULL)) {
+        secrets_line(s, "you gave up: the secrets were");
+        return 0;
+    } else if (play_guess(s, in)) {
+        if (cb_multi_won(s->m)) {
+            printf("all %d boards solved in %d guess%s!\n", s->boards, turn, turn == 1 ? "" : "es");
+            return 0;
+        }
+        if (cb_multi_over(s->m)) {
+            printf("out of guesses: %d of %d boards solved\n", s->boards - cb_multi_unsolved(s->m), s->boards);
+            secrets_line(s, "the secrets were");
+            return 0;
         }
     }
-    term_close(&s->t);
-    return 0;
+    return 1;
 }
 
 int multi_play(cli *c)
@@ -261,7 +255,7 @@ int multi_play(cli *c)
     if (!secret)
         printf("secrets drawn with --seed %llu\n", (unsigned long long)seed);
     printf("Type a guess; help, hint, boards, giveup or quit.\n");
-    rc = play_loop(&s);
+    rc = interact_loop(&s.t, play_prompt, play_line, &s);
     session_close(&s);
     return rc;
 }
@@ -411,10 +405,31 @@ static void assist_turn(session *s, char *line)
     }
 }
 
+static void assist_prompt(void *ctx, char *buf, size_t size)
+{
+    session *s = ctx;
+    snprintf(buf, size, "turn %zu/%d> ", cb_multi_turns(s->m) + 1, cb_multi_max_guesses(s->m));
+}
+
+static int assist_line(void *ctx, char *in)
+{
+    session *s = ctx;
+    if (interact_is(in, "help", NULL) || strcmp(in, "?") == 0)
+        assist_help();
+    else if (interact_is(in, "next", NULL) || interact_is(in, "hint", NULL))
+        propose(s, "next");
+    else if (interact_is(in, "left", NULL))
+        show_left(s);
+    else if (interact_is(in, "undo", NULL))
+        printf("%s\n", cb_multi_undo(s->m) == CB_OK ? "forgot the last guess" : "nothing to undo");
+    else
+        assist_turn(s, in);
+    return 1;
+}
+
 int multi_assist(cli *c)
 {
     session s;
-    char line[1024], prompt[64];
     int rc = session_open(&s, c);
     if (rc)
         return rc;
@@ -426,34 +441,7 @@ int multi_assist(cli *c)
     intro(&s, "assist");
     printf("Type each guess with the feedback of every open board; next, left, undo, help or quit.\n");
     propose(&s, "next");
-    for (;;) {
-        snprintf(prompt, sizeof prompt, "turn %zu/%d> ", cb_multi_turns(s.m) + 1, cb_multi_max_guesses(s.m));
-        int r = term_read(&s.t, prompt, line, sizeof line);
-        if (r != TERM_LINE) {
-            rc = interact_leave(&s.t, r);
-            break;
-        }
-        char *in = interact_trim(line);
-        if (*in == '\0')
-            continue;
-        if (interact_is(in, "help", NULL) || strcmp(in, "?") == 0)
-            assist_help();
-        else if (interact_is(in, "next", NULL) || interact_is(in, "hint", NULL))
-            propose(&s, "next");
-        else if (interact_is(in, "left", NULL))
-            show_left(&s);
-        else if (interact_is(in, "undo", NULL)) {
-            if (cb_multi_undo(s.m) != CB_OK)
-                printf("nothing to undo\n");
-            else
-                printf("forgot the last guess\n");
-        } else if (interact_is(in, "quit", NULL) || interact_is(in, "exit", NULL)) {
-            printf("bye\n");
-            term_close(&s.t);
-            break;
-        } else
-            assist_turn(&s, in);
-    }
+    rc = interact_loop(&s.t, assist_prompt, assist_line, &s);
     session_close(&s);
     return rc;
 }
