@@ -180,14 +180,18 @@ static double ref_sum_entropy(const cb_multi *m, uint32_t gi)
 static void multi_choices(void)
 {
     cb_game_config cfg;
-    cb_game *g;
-    cb_table *t;
+    cb_game *g = NULL;
+    cb_table *t = NULL;
     cb_multi *m;
     cb_multi_strategy *s;
     cb_game_config_preset("mastermind", &cfg);
     cfg.colors = 4;
     cfg.length = 3;
-    CHECK(cb_game_new(&cfg, &g, NULL) == CB_OK && cb_table_new(g, NULL, &t, NULL) == CB_OK);
+    if (cb_game_new(&cfg, &g, NULL) != CB_OK || cb_table_new(g, NULL, &t, NULL) != CB_OK) {
+        CHECK_MSG(0, "Mastermind 4x3 could not be made");
+        cb_game_free(g);
+        return;
+    }
     CHECK(cb_multi_strategy_new(t, "sum-entropy", NULL, &s, NULL) == CB_OK);
     CHECK(cb_multi_new(t, 3, 0, &m, NULL) == CB_OK);
     unsigned long long seed = 7;
@@ -398,8 +402,8 @@ static int sequence_wins(const cb_table *t, const cb_adversary_result *r, int ha
 static void adversary_small(const char *preset, int colors, int length, const char *words)
 {
     cb_game_config cfg;
-    cb_game *g;
-    cb_table *t;
+    cb_game *g = NULL;
+    cb_table *t = NULL;
     cb_state *st;
     cb_adversary_result r;
     cb_game_config_preset(preset, &cfg);
@@ -409,7 +413,11 @@ static void adversary_small(const char *preset, int colors, int length, const ch
         cfg.colors = colors;
         cfg.length = length;
     }
-    CHECK(cb_game_new(&cfg, &g, NULL) == CB_OK && cb_table_new(g, NULL, &t, NULL) == CB_OK);
+    if (cb_game_new(&cfg, &g, NULL) != CB_OK || cb_table_new(g, NULL, &t, NULL) != CB_OK) {
+        CHECK_MSG(0, "%s could not be made", preset);
+        cb_game_free(g);
+        return;
+    }
     CHECK(cb_state_new(t, &st) == CB_OK);
     CHECK(cb_adversary_solve(st, NULL, &r, NULL) == CB_OK);
     int brute = brute_fewest(g);
