@@ -90,6 +90,23 @@ async function main({ srv, context }) {
   assert.equal(await page.locator('#v-boards .v-row .peg').count(), 8);
   assert.match(await status(), /^(Guess 2 of 11|All 2 boards)/);
 
+  // a phone: Octordle's eight boards and Absurdle fit the width, nothing scrolls sideways
+  const phone = await context.newPage();
+  await phone.setViewportSize({ width: 360, height: 780 });
+  await phone.goto(`${srv.url}/`);
+  await phone.waitForSelector('#v-boards .v-board');
+  await phone.selectOption('#v-kind', '8');
+  await phone.waitForFunction(() => document.querySelectorAll('#v-boards .v-board').length === 8);
+  for (const w of ['salet', 'crony']) {
+    await phone.fill('#v-guess', w);
+    await phone.click('#v-play');
+    await phone.waitForFunction((n) => document.querySelectorAll('#v-boards .v-row').length === n, w === 'salet' ? 8 : 16);
+  }
+  const wide = await phone.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 360, `the page is ${wide} px wide on a 360 px phone`);
+  await phone.locator('#variants').screenshot({ path: join(artefacts, 'variants-phone.png') });
+  await phone.close();
+
   assert.deepEqual(problems, [], 'the page reported errors');
   console.log(`web variants: passed; screenshots in ${artefacts}`);
 }

@@ -37,7 +37,7 @@ function variantRow(row, note) {
     symbols.forEach((c, i) => line.append(el('span', { class: `v-tile ${MARK_NAMES[row.marks[i]]}`, text: c, 'aria-hidden': 'true' })));
     line.append(el('span', { class: 'sr-only', text: `${row.guess}: ${symbols.map((c, i) => `${c} ${words[row.marks[i]]}`).join(', ')}` }));
   }
-  if (note) line.append(el('span', { class: 'note', text: note }));
+  if (note) line.append(el('span', { class: 'v-note', text: note }));
   return line;
 }
 
@@ -45,6 +45,7 @@ function variantRender() {
   const d = variant.data;
   const box = $('v-boards');
   fill(box);
+  box.classList.toggle('single', isAdversary());
   $('v-words').textContent = '';
   if (!d) return;
   if (isAdversary()) {
