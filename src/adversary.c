@@ -304,7 +304,7 @@ static int options(worker *w, int d, option **out, size_t *count)
     if (!*out)
         return CB_ENOMEM;
     for (cb_guess_index g = 0; g < ng; g++) {
-        if (g % 64 == 0 && out_of_time(w->S)) { /* a large game's node alone may outlast the time limit */
+        if ((g % 64 == 0 || n >= 4096) && out_of_time(w->S)) { /* a large node alone may outlast the limit */
             free(*out);
             *out = NULL;
             return CB_ECANCELED;
@@ -382,6 +382,10 @@ static int root_wins(search *S, const cb_state *st, int d, int threads, cb_adver
         }
         worker_release(&root);
         return rc;
+    }
+    if (rc == CB_OK && cb_state_count(st) > capacity(S, d)) { /* too many words for d guesses */
+        worker_release(&root);
+        return 0;
     }
     if (rc == CB_OK)
         rc = options(&root, d, &opts, &count);
