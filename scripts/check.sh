@@ -56,7 +56,7 @@ step_asan() {
 }
 
 step_tsan() {
-    say tsan "the threaded tests under ThreadSanitizer (table, simulate, optimal, web jobs)"
+    say tsan "the threaded tests under ThreadSanitizer (table, simulate, optimal, variants, web jobs)"
     build tsan
     ctest --preset tsan -j "$JOBS" || fail tsan "ThreadSanitizer found a race (or a test failed)"
 }

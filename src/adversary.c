@@ -431,13 +431,23 @@ static int root_wins(search *S, const cb_state *st, int d, int threads, cb_adver
             }
             if (r < 0) {
 #pragma omp critical(cb_adversary)
-                if (status == 0 || r < -1)
-                    status = r;
+                {
+                    int cur;
+#pragma omp atomic read
+                    cur = status;
+                    if (cur == 0 || r < -1) {
+#pragma omp atomic write
+                        status = r;
+                    }
+                }
             }
         }
         if (!ok) {
 #pragma omp critical(cb_adversary)
-            status = CB_ENOMEM;
+            {
+#pragma omp atomic write
+                status = CB_ENOMEM;
+            }
         }
 #pragma omp atomic
         res->nodes += w.nodes;
