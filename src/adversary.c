@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "codebreaker/adversary.h"
+#include "codebreaker/partition.h"
 #include "parallel.h"
 
 #define ADV_MAX_FEEDBACKS 65536u /* the search counts parts in an array */
@@ -32,39 +33,28 @@ static uint64_t tie_key(const cb_game *game, uint32_t fb)
     return (uint64_t)(fb == cb_game_won(game)) << 48 | exact << 40 | near << 32 | fb;
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 int cb_adversary_answer(const cb_state *st, cb_guess_index gi, uint32_t *fb, size_t *left)
 {
     const cb_game *game = cb_state_game(st);
-    size_t n = cb_state_count(st);
     if (cb_game_rule(game) == CB_RULE_SYMBLE || gi >= cb_game_guess_count(game))
         return CB_EINVAL;
-    if (n == 0)
+    if (cb_state_count(st) == 0)
         return CB_EEMPTY;
-    uint32_t *keys = malloc(n * sizeof *keys);
-    if (!keys)
+    cb_partition p;
+    cb_partition_init(&p);
+    if (cb_partition_compute(&p, st, gi) != CB_OK) {
+        cb_partition_release(&p);
         return CB_ENOMEM;
-    cb_table_fill(cb_state_table(st), gi, cb_state_candidates(st), n, keys);
-    qsort(keys, n, sizeof *keys, cmp_u32);
-    size_t best_size = 0;
-    uint32_t best = 0;
-    for (size_t i = 0, j; i < n; i = j) {
-        for (j = i; j < n && keys[j] == keys[i]; j++)
-            ;
-        if (j - i > best_size || (j - i == best_size && tie_key(game, keys[i]) < tie_key(game, best))) {
-            best_size = j - i;
-            best = keys[i];
-        }
     }
-    free(keys);
-    *fb = best;
+    size_t best = 0;
+    for (size_t k = 1; k < p.parts; k++)
+        if (p.sizes[k] > p.sizes[best] ||
+            (p.sizes[k] == p.sizes[best] && tie_key(game, p.ids[k]) < tie_key(game, p.ids[best])))
+            best = k;
+    *fb = p.ids[best];
     if (left)
-        *left = best_size;
+        *left = p.sizes[best];
+    cb_partition_release(&p);
     return CB_OK;
 }
 

@@ -49,18 +49,24 @@ static int check_rules(const cb_game *game, int boards, cb_error *err)
     return CB_OK;
 }
 
+/* The guess limit: max_guesses, or the default when 0; CB_EINVAL beyond CB_MULTI_MAX_TURNS. */
+static int resolve_limit(const cb_game *game, int boards, int max_guesses, int *limit, cb_error *err)
+{
+    *limit = max_guesses ? max_guesses : cb_multi_default_max_guesses(game, boards);
+    if (*limit < 1 || *limit > CB_MULTI_MAX_TURNS)
+        return cb_error_set(err, CB_EINVAL, "the guess limit %d is out of range (1 to %d)", *limit, CB_MULTI_MAX_TURNS);
+    return CB_OK;
+}
+
 int cb_multi_new(const cb_table *table, int boards, int max_guesses, cb_multi **out, cb_error *err)
 {
     const cb_game *game = cb_table_game(table);
     *out = NULL;
     int rc = check_rules(game, boards, err);
+    if (rc == CB_OK)
+        rc = resolve_limit(game, boards, max_guesses, &max_guesses, err);
     if (rc != CB_OK)
         return rc;
-    if (max_guesses == 0)
-        max_guesses = cb_multi_default_max_guesses(game, boards);
-    if (max_guesses < 1 || max_guesses > CB_MULTI_MAX_TURNS)
-        return cb_error_set(err, CB_EINVAL, "the guess limit %d is out of range (1 to %d)", max_guesses,
-                            CB_MULTI_MAX_TURNS);
     cb_multi *m = calloc(1, sizeof *m);
     if (!m)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
@@ -166,7 +172,7 @@ int cb_multi_apply(cb_multi *m, cb_guess_index gi, const uint32_t *fb, int *bad)
     for (int b = 0; b < m->boards && rc == CB_OK; b++) {
         if (m->solved[b])
             continue;
-        rc = fb[b] >= cb_game_feedback_count(m->game) ? CB_EINVAL : cb_state_apply(m->board[b], gi, fb[b]);
+        rc = cb_state_apply(m->board[b], gi, fb[b]); /* CB_EINVAL for a feedback out of range */
         if (rc == CB_OK)
             done = b + 1;
         else
@@ -240,8 +246,7 @@ struct cb_multi_strategy {
 typedef struct ms_score {
     cb_guess_index guess;
     double score;  /* larger is better (expected is negated) */
-    int candidate; /* a candidate on some board */
-    double chance; /* sum over boards of 1/N where it is a candidate */
+    double chance; /* sum over boards of 1/N where it is a candidate: above 0 when it is one somewhere */
 } ms_score;
 
 static int ms_better(const ms_score *a, const ms_score *b)
@@ -250,9 +255,7 @@ static int ms_better(const ms_score *a, const ms_score *b)
         return a->guess != CB_NONE;
     if (a->score != b->score)
         return a->score > b->score;
-    if (a->candidate != b->candidate)
-        return a->candidate > b->candidate;
-    if (a->chance != b->chance)
+    if (a->chance != b->chance) /* a candidate somewhere first, then the likelier to solve a board */
         return a->chance > b->chance;
     return a->guess < b->guess;
 }
@@ -300,25 +303,18 @@ static ms_score score_guess(const cb_multi_strategy *s, const ms_boards *bs, cb_
 {
     uint32_t won = cb_game_won(s->game);
     const uint8_t *row8 = cb_table_width(s->table) == 1 ? cb_table_row(s->table, g) : NULL;
-    ms_score r = {g, 0, 0, 0};
+    ms_score r = {g, 0, 0};
     for (int b = 0; b < bs->n; b++) {
         size_t n = bs->count[b], parts = 0;
         int hit = 0; /* the guess is this board's candidate: one of its feedbacks wins */
         const cb_secret_index *cand = bs->cands[b];
-        if (row8) /* the common case, read in place: words of up to 5 letters, Mastermind */
-            for (size_t i = 0; i < n; i++) {
-                uint32_t k = row8[cand[i]];
-                hit |= k == won;
-                if (w->counts[k]++ == 0)
-                    w->touched[parts++] = k;
-            }
-        else {
+        if (!row8) /* one-byte rows (words of up to 5 letters, Mastermind) are read in place */
             cb_table_fill(s->table, g, cand, n, w->keys);
-            for (size_t i = 0; i < n; i++) {
-                hit |= w->keys[i] == won;
-                if (w->counts[w->keys[i]]++ == 0)
-                    w->touched[parts++] = w->keys[i];
-            }
+        for (size_t i = 0; i < n; i++) {
+            uint32_t k = row8 ? row8[cand[i]] : w->keys[i];
+            hit |= k == won;
+            if (w->counts[k]++ == 0)
+                w->touched[parts++] = k;
         }
         double sum = 0;
         for (size_t p = 0; p < parts; p++) {
@@ -333,10 +329,8 @@ static ms_score score_guess(const cb_multi_strategy *s, const ms_boards *bs, cb_
             r.score += log2((double)n) - sum / (double)n;
         else
             r.score -= sum / (double)n;
-        if (hit) {
-            r.candidate = 1;
+        if (hit)
             r.chance += 1.0 / (double)n;
-        }
     }
     return r;
 }
@@ -360,7 +354,7 @@ static int best_guess(const cb_multi_strategy *s, const ms_boards *bs, const cb_
 #pragma omp parallel num_threads(cb__threads(threads))
     {
         ms_work w;
-        ms_score mine = {CB_NONE, 0, 0, 0};
+        ms_score mine = {CB_NONE, 0, 0};
         int ok = work_init(&w, s->game, mx) == CB_OK;
         if (!ok) {
 #pragma omp critical(cb_multi_best)
@@ -642,12 +636,11 @@ int cb_multi_simulate(const cb_table *table, cb_multi_strategy *const *strategie
                       const cb_multi_sim_options *opt, cb_multi_sim_result *results, cb_error *err)
 {
     const cb_game *game = cb_table_game(table);
-    int rc = check_rules(game, opt->boards, err);
+    int max, rc = check_rules(game, opt->boards, err);
+    if (rc == CB_OK)
+        rc = resolve_limit(game, opt->boards, opt->max_guesses, &max, err);
     if (rc != CB_OK)
         return rc;
-    int max = opt->max_guesses ? opt->max_guesses : cb_multi_default_max_guesses(game, opt->boards);
-    if (max < 1 || max > CB_MULTI_MAX_TURNS)
-        return cb_error_set(err, CB_EINVAL, "the guess limit %d is out of range (1 to %d)", max, CB_MULTI_MAX_TURNS);
     for (size_t i = 0; i < n; i++)
         memset(&results[i], 0, sizeof results[i]);
     for (size_t i = 0; i < n && rc == CB_OK; i++) {
