@@ -39,8 +39,7 @@ static web_games *games_of(web_req *r)
     return r->api->games;
 }
 
-/* The game named by the request's parameters, held until released. */
-static int open_game(web_req *r, web_game **out)
+int web_api_open_game(web_req *r, web_game **out)
 {
     web_game_spec spec;
     cb_error err;
@@ -57,7 +56,7 @@ static int open_state(web_req *r, web_game **wg, cb_state **st)
 {
     int hard;
     *st = NULL;
-    if (web_req_bool(r, "hard", 0, &hard) < 0 || open_game(r, wg) < 0)
+    if (web_req_bool(r, "hard", 0, &hard) < 0 || web_api_open_game(r, wg) < 0)
         return -1;
     if (hard && cb_game_rule((*wg)->game) != CB_RULE_WORDLE)
         return web_req_fail(r, 400, "hard mode applies to Wordle only");
@@ -143,7 +142,7 @@ static int api_games(web_req *r)
 static int api_info(web_req *r)
 {
     web_game *wg;
-    if (open_game(r, &wg) < 0)
+    if (web_api_open_game(r, &wg) < 0)
         return -1;
     web_game_json(wg, &r->out);
     web_game_release(games_of(r), wg);
@@ -156,7 +155,7 @@ static int api_feedback(web_req *r)
     uint32_t gi, si;
     int mapping = -1, rc = -1;
     const char *mtext = web_req_get(r, "mapping");
-    if (open_game(r, &wg) < 0)
+    if (web_api_open_game(r, &wg) < 0)
         return -1;
     const cb_game *g = wg->game;
     if (parse_guess(r, g, "guess", &gi) < 0 || parse_guess(r, g, "secret", &si) < 0)
@@ -445,7 +444,7 @@ static int api_play_new(web_req *r)
     long long max_guesses, seed;
     web_game *wg;
     if (web_req_bool(r, "hard", 0, &opt.hard) < 0 || web_req_int(r, "max_guesses", 0, 1, 100, &max_guesses) < 0 ||
-        web_req_int(r, "seed", -1, 0, (1LL << 53) - 1, &seed) < 0 || open_game(r, &wg) < 0)
+        web_req_int(r, "seed", -1, 0, (1LL << 53) - 1, &seed) < 0 || web_api_open_game(r, &wg) < 0)
         return -1;
     opt.max_guesses = (int)max_guesses;
     opt.seed = seed < 0 ? web_random_seed() : (uint64_t)seed;

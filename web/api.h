@@ -35,4 +35,8 @@ typedef struct web_api {
 
 int web_api_handle(web_req *r);
 
+struct web_game;
+/* The game named by the request's parameters (games.h), held until released; -1 with r's error set. */
+int web_api_open_game(web_req *r, struct web_game **out);
+
 #endif

@@ -60,15 +60,11 @@ static int unseal(const char *t, uint64_t *seed)
 
 /* ---- shared ---- */
 
+/* The game of the request, with Wordle or Mastermind rules. */
 static int open_game(web_req *r, web_game **out)
 {
-    web_game_spec spec;
-    cb_error err;
-    *out = NULL;
-    if (web_game_spec_read(r, &spec) < 0)
+    if (web_api_open_game(r, out) < 0)
         return -1;
-    if (web_games_get(r->api->games, &spec, out, &err) != CB_OK)
-        return web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "%s", err.message);
     if (cb_game_rule((*out)->game) == CB_RULE_SYMBLE)
         return web_req_fail(r, 400, "game: several boards and the adversary take Wordle or Mastermind rules");
     return 0;

@@ -27,10 +27,8 @@ static int duel_open(duel *d, cli *c, long max_default)
     d->max = (int)cli_int(c, "max-guesses", max_default, 1, 1000, &ok);
     if (!ok)
         return 2;
-    if ((rc = cli_open_game(c)) != 0)
+    if ((rc = cli_open_game(c)) != 0) /* Symble was refused by cli_variant before the command ran */
         return rc;
-    if (cb_game_rule(c->game) == CB_RULE_SYMBLE)
-        return cli_fail(CB_EINVAL, "the adversary takes Wordle or Mastermind rules, not Symble's");
     if (cb_state_new(c->table, &d->st) != CB_OK)
         return cli_fail(CB_ENOMEM, "out of memory");
     cb_state_set_hard(d->st, cli_flag(c, "hard"));
