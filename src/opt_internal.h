@@ -124,9 +124,26 @@ typedef struct node {
     const uint8_t *sig;      /* hard mode: greens and least letter counts so far */
     const cb_sym_group *grp; /* symmetries fixing the history, or NULL */
     uint32_t bmax;           /* no guess makes more parts than this here (won included) */
+    struct lbtab *up;        /* or NULL: the parent's guesses ordered for scan_lb (guess j is the parent's kept j) */
     uint32_t ncw;            /* codewords among the entries */
     uint32_t maxsame;        /* most entries of one codeword */
 } node;
+
+/*
+ * What scan_lb of a node's parts reads (opt_scan.c): the node's kept guesses
+ * by their number of parts there, most first (no guess makes more parts in a
+ * part than in the node), and their values, secret-major in blocks of
+ * CB_LBSCAN_BLOCK guesses, filled when first read. One thread reads it.
+ */
+typedef struct lbtab {
+    uint32_t n, k;         /* the node's entries, its kept guesses */
+    const uint32_t *sid;   /* the node's entries */
+    const uint32_t *gid;   /* the kept guesses */
+    const uint16_t *parts; /* parts of each kept guess at the node, won included */
+    uint32_t *ord;         /* kept guesses by parts, most first, ties in list order */
+    uint8_t *t;            /* block b, entry i: CB_LBSCAN_BLOCK values at (b * n + i) * CB_LBSCAN_BLOCK */
+    uint32_t ready;        /* blocks filled */
+} lbtab;
 
 /* What the scan of a node keeps: the guesses worth playing there. */
 typedef struct scan {
@@ -140,6 +157,7 @@ typedef struct scan {
     int64_t lbmin;
     uint32_t bmax;
     uint32_t early; /* a kept guess proved optimal during the scan, or CB_NONE */
+    lbtab *tab;     /* or NULL: for the parts' scan_lb (with a local table, below the root, under a budget) */
 } scan;
 
 /* A slot of the per-thread hash set: valid when its stamp is the current generation. */
@@ -188,7 +206,6 @@ typedef struct solver {
     size_t cur_index, opener_count;
     int phase, phase_depth;
     int sym;
-    int lbscan_level; /* eval_guess raises its parts' bounds first at levels up to this */
     cb_sym_group *root_grp;
 } solver;
 

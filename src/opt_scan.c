@@ -490,6 +490,50 @@ static int scan_prepare(const solver *S, const node *x, int r, int64_t *lbt, int
     return filter;
 }
 
+/* Fill the blocks of t up to block b from the secret-major table. */
+static void tab_fill(const solver *S, lbtab *t, uint32_t b)
+{
+    for (; t->ready <= b; t->ready++) {
+        uint32_t j0 = t->ready * CB_LBSCAN_BLOCK, jn = t->k - j0 < CB_LBSCAN_BLOCK ? t->k - j0 : CB_LBSCAN_BLOCK;
+        uint32_t g[CB_LBSCAN_BLOCK];
+        for (uint32_t j = 0; j < jn; j++)
+            g[j] = t->gid[t->ord[j0 + j]];
+        uint8_t *out = t->t + (size_t)t->ready * t->n * CB_LBSCAN_BLOCK;
+        for (uint32_t i = 0; i < t->n; i++, out += CB_LBSCAN_BLOCK) {
+            const uint8_t *row = S->tt + (size_t)t->sid[i] * S->game->nguess;
+            for (uint32_t j = 0; j < jn; j++)
+                out[j] = row[g[j]];
+        }
+    }
+}
+
+/* The parts' table of x's scan, its guesses ordered by parts (a counting sort). */
+static int tab_make(solver *S, tls *T, const node *x, scan *sc, const uint16_t *parts)
+{
+    uint32_t top = 0, k = sc->k, nb = (k + CB_LBSCAN_BLOCK - 1) / CB_LBSCAN_BLOCK;
+    for (uint32_t kk = 0; kk < k; kk++)
+        if (parts[kk] > top)
+            top = parts[kk];
+    lbtab *t = alloc(S, T, sizeof *t);
+    uint32_t *start = alloc(S, T, ((size_t)top + 2) * sizeof *start);
+    uint32_t *ord = alloc(S, T, ((size_t)k + 1) * sizeof *ord);
+    uint8_t *vals = alloc(S, T, (size_t)nb * x->n * CB_LBSCAN_BLOCK);
+    if (!t || !start || !ord || !vals)
+        return CB_ENOMEM;
+    memset(start, 0, ((size_t)top + 2) * sizeof *start);
+    for (uint32_t kk = 0; kk < k; kk++)
+        start[top - parts[kk] + 1]++;
+    for (uint32_t v = 1; v <= top + 1; v++)
+        start[v] += start[v - 1];
+    for (uint32_t kk = 0; kk < k; kk++)
+        ord[start[top - parts[kk]]++] = kk;
+    *t = (lbtab){x->n, k, x->sid, sc->gid, parts, ord, vals, 0};
+    sc->tab = t;
+    if (x->level == 0) /* the openers are searched side by side: the root's table is filled before */
+        tab_fill(S, t, nb - 1);
+    return CB_OK;
+}
+
 /*
  * The greedy key of a guess: its bound, then the sum of squares of its part
  * sizes (the expected size of the part left). The picker hands guesses out
@@ -525,7 +569,12 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
     if (build)
         sc->lt = alloc(S, T, ltbytes + 16);
     uint8_t *tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
-    if (!sc->gid || !sc->srow || !sc->lb || !sc->key || !sc->tx || !touched || !lbt || (build && !sc->lt) || !tmp)
+    /* the parts get bounded one guess ahead (raise_bounds): keep each guess's parts for them */
+    /* (the parts must index the node's entries by their column: with a local table, or at the root) */
+    int want = S->tt && !S->cands && !S->pairs && x->level <= CB_LBSCAN_LEVEL && (sc->lt || x->level == 0);
+    uint16_t *kparts = want ? alloc(S, T, (size_t)m * sizeof *kparts) : NULL;
+    if (!sc->gid || !sc->srow || !sc->lb || !sc->key || !sc->tx || !touched || !lbt || (build && !sc->lt) || !tmp ||
+        (want && !kparts))
         return CB_ENOMEM;
     cb__hard_turn h;
     int fast, filter = scan_prepare(S, x, r, lbt, &fast, &h);
@@ -575,6 +624,8 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
         sc->srow[kk] = srow;
         sc->lb[kk] = lb;
         sc->tx[kk] = (uint8_t)st.triv;
+        if (kparts)
+            kparts[kk] = (uint16_t)st.parts;
         if (S->depth_only)
             sc->key[kk] = (st.maxpart << 32) | (st.sq & 0xffffffffu);
         else
@@ -588,6 +639,8 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
             return CB_OK;
         }
     }
+    if (kparts && tab_make(S, T, x, sc, kparts) != CB_OK)
+        return CB_ENOMEM;
     if (sc->lt) { /* each entry's codeword: its kept row, through a map from game index to row */
         sc->kc = alloc(S, T, (size_t)n * sizeof *sc->kc);
         if (!sc->kc)
@@ -619,22 +672,56 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
  * marked in a 256-bit set per guess.
  */
 
-static int64_t scan_lb_t(solver *S, const node *x, int64_t known, const cb__hard_turn *h, uint32_t *weak)
+CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, const cb__hard_turn *h, uint32_t *weak)
 {
     tls *T = me(S);
     uint32_t n = x->n, m = x->m, won = S->won;
     uint64_t(*bm)[4] = T->lbbm;
+    lbtab *up = x->up;
+    uint32_t gblk[CB_LBSCAN_BLOCK], jblk[CB_LBSCAN_BLOCK];
     int64_t best = INF;
     for (uint32_t j = 0; j < m; j++)
         weak[j] = UINT32_MAX;
     for (uint32_t j0 = 0; j0 < m && best > known; j0 += CB_LBSCAN_BLOCK) {
         uint32_t jn = m - j0 < CB_LBSCAN_BLOCK ? m - j0 : CB_LBSCAN_BLOCK;
-        const uint32_t *gid = x->gid + j0;
-        for (uint32_t e = 0; e < n; e++) {
-            const uint8_t *row = S->tt + (size_t)x->sid[e] * S->game->nguess;
+        if (up) {
+            /*
+             * by parts in the parent, most first: no guess from here on does better than the first. (Not
+             * when the weak bounds are bounded again: a guess not counted would be counted exactly.)
+             */
+            uint32_t u = up->parts[up->ord[j0]] < n ? up->parts[up->ord[j0]] : n;
+            if (n <= x->bmax && 3 * (int64_t)n - 1 - (int64_t)u >= best) {
+                for (uint32_t j = j0; j < m; j++) {
+                    uint32_t jj = up->ord[j], uj = up->parts[jj] < n ? up->parts[jj] : n;
+                    if (!h || respects(S, h, x->gid[jj]))
+                        weak[jj] = 3 * n - 1 - uj;
+                }
+                break;
+            }
+            tab_fill(S, up, j0 / CB_LBSCAN_BLOCK);
+            const uint8_t *blk = up->t + (size_t)(j0 / CB_LBSCAN_BLOCK) * up->n * CB_LBSCAN_BLOCK;
+            for (uint32_t e = 0; e < n; e++) {
+                const uint8_t *row = blk + (size_t)x->col[e] * CB_LBSCAN_BLOCK;
+                for (uint32_t b = 0; b < jn; b++) {
+                    uint32_t v = row[b];
+                    bm[b][v >> 6] |= 1ull << (v & 63);
+                }
+            }
             for (uint32_t b = 0; b < jn; b++) {
-                uint32_t v = row[gid[b]];
-                bm[b][v >> 6] |= 1ull << (v & 63);
+                jblk[b] = up->ord[j0 + b];
+                gblk[b] = x->gid[jblk[b]];
+            }
+        } else {
+            for (uint32_t b = 0; b < jn; b++) {
+                jblk[b] = j0 + b;
+                gblk[b] = x->gid[j0 + b];
+            }
+            for (uint32_t e = 0; e < n; e++) {
+                const uint8_t *row = S->tt + (size_t)x->sid[e] * S->game->nguess;
+                for (uint32_t b = 0; b < jn; b++) {
+                    uint32_t v = row[gblk[b]];
+                    bm[b][v >> 6] |= 1ull << (v & 63);
+                }
             }
         }
         for (uint32_t b = 0; b < jn; b++) {
@@ -642,13 +729,35 @@ static int64_t scan_lb_t(solver *S, const node *x, int64_t known, const cb__hard
                                         __builtin_popcountll(bm[b][2]) + __builtin_popcountll(bm[b][3]));
             uint32_t w = (uint32_t)(bm[b][won >> 6] >> (won & 63)) & 1;
             bm[b][0] = bm[b][1] = bm[b][2] = bm[b][3] = 0;
-            if ((parts == 1 && !w) || (h && !respects(S, h, gid[b])))
+            if ((parts == 1 && !w) || (h && !respects(S, h, gblk[b])))
                 continue;
-            weak[j0 + b] = 3 * n - w - parts;
+            weak[jblk[b]] = 3 * n - w - parts;
             best = min64(best, 3 * (int64_t)n - w - (int64_t)parts);
         }
     }
     return max64(best, known);
+}
+
+/* The guesses with a weak bound (below UINT32_MAX, at most top), least first, then CB_NONE; NULL without memory. */
+static uint32_t *by_weak(solver *S, tls *T, const uint32_t *weak, uint32_t m, uint32_t top)
+{
+    uint32_t *start = alloc(S, T, ((size_t)top + 2) * sizeof *start), *by = alloc(S, T, ((size_t)m + 1) * sizeof *by);
+    if (!start || !by)
+        return NULL;
+    memset(start, 0, ((size_t)top + 2) * sizeof *start);
+    uint32_t cnt = 0;
+    for (uint32_t j = 0; j < m; j++)
+        if (weak[j] <= top) {
+            start[weak[j] + 1]++;
+            cnt++;
+        }
+    for (uint32_t v = 1; v <= top + 1; v++)
+        start[v] += start[v - 1];
+    for (uint32_t j = 0; j < m; j++)
+        if (weak[j] <= top)
+            by[start[weak[j]]++] = j;
+    by[cnt] = CB_NONE;
+    return by;
 }
 
 int64_t cb__opt_scan_lb(solver *S, const node *x, int64_t known)
@@ -677,20 +786,12 @@ int64_t cb__opt_scan_lb(solver *S, const node *x, int64_t known)
          * next weak bound reaches the least exact one.
          */
         best = scan_lb_t(S, x, known, filter ? &h : NULL, weak);
-        if (n > x->bmax && best > known) {
+        uint32_t *by = n > x->bmax && best > known ? by_weak(S, T, weak, m, 3 * n) : NULL;
+        if (by) {
             best = INF;
-            for (;;) {
-                uint32_t jb = CB_NONE, wb = UINT32_MAX;
-                for (uint32_t j = 0; j < m; j++)
-                    if (weak[j] < wb) {
-                        wb = weak[j];
-                        jb = j;
-                    }
-                if (jb == CB_NONE || (int64_t)wb >= best || best <= known)
-                    break;
-                weak[jb] = UINT32_MAX;
+            for (uint32_t i = 0; by[i] != CB_NONE && (int64_t)weak[by[i]] < best && best > known; i++) {
                 rowstat st;
-                row_generic(S, x, guess_row(x, jb), tmp, touched, lbt, r, &st);
+                row_generic(S, x, guess_row(x, by[i]), tmp, touched, lbt, r, &st);
                 best = min64(best, sat(wc + st.lbsum));
             }
         }
@@ -828,6 +929,7 @@ int cb__opt_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, 
             c->m = sc->k;
             c->row = lt ? NULL : sc->srow;
             c->gid = sc->gid;
+            c->up = sc->tab;
         } else {
             c->m = x->m;
             c->row = x->row;

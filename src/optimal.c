@@ -314,7 +314,7 @@ static int64_t eval_guess(solver *S, const node *x, const scan *sc, uint32_t kk,
             open[nopen++] = i;
     }
     sort_idx(open, nopen, cmp_size_asc, &ks);
-    if (!par && !unbounded(beta) && x->level <= S->lbscan_level)
+    if (!par && !unbounded(beta) && x->level <= CB_LBSCAN_LEVEL)
         tot = raise_bounds(S, T, &ks, open, nopen, tot, beta);
     if (tot >= beta)
         goto out;
@@ -815,7 +815,6 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
     S->siglen = game->n + game->k;
     S->sym = opt->symmetry && sym_possible(game) && !S->pairs;
     S->best_root = UINT64_MAX;
-    S->lbscan_level = 0;
     S->nthreads = cb__threads(opt->threads);
     if (S->nthreads < 1 || (uint64_t)game->nsecret * (S->pairs ? (unsigned)CB_MAPPINGS : 1u) < 256)
         S->nthreads = 1; /* tiny games take longer to share than to solve */

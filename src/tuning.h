@@ -82,6 +82,14 @@
 #define CB_LBSCAN_MIN 8
 /* Guesses per block of the look-ahead count: a 256-bit set each, 8 KiB, stays in the first-level cache. */
 #define CB_LBSCAN_BLOCK 256
+/*
+ * Under a budget, eval_guess bounds its parts one guess ahead at the nodes this many guesses below the
+ * root or fewer (0: the openers' parts only). Each bound is a scan of the guesses; it pays when it cuts a
+ * search. Measured on one thread (`optimal --threads 1 --cutoff C --slice 0/S`, 2026-11-24, idle machine),
+ * levels 0, 1, 2: NYT 2023 lists (C 11220, S 50) 91.5, 36.7, 35.9 s of CPU; original lists (C 7921,
+ * S 40) 9.6, 8.8, 7.1 s; hard mode with 6 guesses (C 8123, S 40) 10.0, 12.3, 9.7 s.
+ */
+#define CB_LBSCAN_LEVEL 2
 /* First-level nodes at least this big solve their first guess's parts as tasks (parallelism vs overhead). */
 #define CB_PAR_NODE 40
 /* Parts at least this big become tasks; smaller ones stay with the parent (task overhead). */
