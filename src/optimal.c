@@ -1013,9 +1013,13 @@ static void settle(solver *S, run *R, root_best *rb, cb_optimal_opener *op, int 
         S->opt.on_opener(op, S->opt.on_opener_arg);
 }
 
-/* Search opener kk (the i-th) of the root with the best total known as budget. */
+/*
+ * Search opener kk (the i-th) of the root with the best total known as
+ * budget. Its parts run as tasks when no budget can cut it short: without a
+ * budget, or for `sure`, an opener whose total is known to be below it.
+ */
 static void opener(solver *S, run *R, const node *x, const scan *sc, uint32_t kk, uint32_t i, cb_optimal_opener *op,
-                   root_best *rb)
+                   root_best *rb, int sure)
 {
     int64_t b2 = root_budget(rb);
     check_clock(S);
@@ -1029,7 +1033,7 @@ static void opener(solver *S, run *R, const node *x, const scan *sc, uint32_t kk
     }
     __atomic_store_n(&S->cur_opener, op->guess, __ATOMIC_RELAXED);
     __atomic_store_n(&S->cur_index, (size_t)i, __ATOMIC_RELAXED);
-    int64_t t = eval_guess(S, x, sc, kk, b2, S->nthreads > 1 && unbounded(b2));
+    int64_t t = eval_guess(S, x, sc, kk, b2, S->nthreads > 1 && (sure || unbounded(b2)));
     op->bound = t >= INF ? UINT64_MAX : (uint64_t)t;
     /* a total below the budget is exact unless the search stopped; a bound at or above it is proved either way */
     if (t < b2 && stopped(S))
@@ -1071,6 +1075,15 @@ static uint32_t select_openers(solver *S, const scan *sc, uint32_t *order, uint3
     return cnt;
 }
 
+/* Whether an earlier run settled an opener exactly (it gives the first budget). */
+static int known_exact(const solver *S)
+{
+    for (size_t j = 0; j < S->opt.nknown; j++)
+        if (S->opt.known[j].exact)
+            return 1;
+    return 0;
+}
+
 /* The known result of opener g (opt.known), or NULL. */
 static const cb_optimal_opener *known_opener(const solver *S, uint32_t g)
 {
@@ -1078,6 +1091,71 @@ static const cb_optimal_opener *known_opener(const solver *S, uint32_t g)
         if (S->opt.known[j].guess == g)
             return &S->opt.known[j];
     return NULL;
+}
+
+/* The prelude's task: the total of opener kk under the prelude's restriction, without a budget. */
+static void prelude_task(solver *S, const node *x, const scan *sc, uint32_t kk, int64_t *out)
+{
+    if (!stopped(S))
+        *out = eval_guess(S, x, sc, kk, INF, 0);
+}
+
+/*
+ * A first budget for the search over every opener, from real strategies:
+ * the first CB_PRELUDE_OPENERS openers in order, each played with only the
+ * CB_PRELUDE_TOP best guesses by the greedy score at every node below it (as
+ * --top does, with a cache of its own, so that nothing restricted is taken
+ * for proved). Each total is that of a strategy, so the least, *upper, is at
+ * least the optimum: every opener below it is still found exactly under the
+ * budget *upper + 1. Those openers are then moved to the front of order,
+ * least total first, so that the best ones set the budget early. *upper is
+ * INF when the prelude did not finish (a stop) or was not worth it.
+ */
+static int prelude(solver *S, const node *x, const scan *sc, uint32_t *order, uint32_t cnt, int64_t *upper)
+{
+    tls *T = me(S);
+    uint32_t h = cnt < CB_PRELUDE_OPENERS ? cnt : CB_PRELUDE_OPENERS;
+    *upper = INF;
+    if (h < 2)
+        return CB_OK;
+    int64_t *tot = alloc(S, T, (size_t)h * sizeof *tot);
+    if (!tot)
+        return CB_ENOMEM;
+    cb_cache *main_cache = S->cache;
+    S->cache = NULL;
+    if (new_cache(S) != CB_OK) {
+        S->cache = main_cache;
+        return CB_ENOMEM;
+    }
+    S->top = CB_PRELUDE_TOP;
+    S->phase = 3;
+    for (uint32_t i = 0; i < h; i++) {
+        tot[i] = INF;
+        int64_t *out = &tot[i];
+        uint32_t kk = order[i];
+#pragma omp task firstprivate(out, kk) if (S->nthreads > 1)
+        prelude_task(S, x, sc, kk, out);
+    }
+#pragma omp taskwait
+    S->top = 0;
+    S->phase = 0;
+    cb__cache_free(S->cache);
+    S->cache = main_cache;
+    if (stopped(S))
+        return CB_OK;
+    /* least total first, ties in the solver's order (insertion sort: h is small) */
+    for (uint32_t i = 0; i < h; i++) {
+        uint32_t j = i, v = order[i];
+        int64_t t = tot[i];
+        for (; j > 0 && tot[j - 1] > t; j--) {
+            tot[j] = tot[j - 1];
+            order[j] = order[j - 1];
+        }
+        tot[j] = t;
+        order[j] = v;
+    }
+    *upper = tot[0];
+    return CB_OK;
 }
 
 /* Search the openers of the root (or just opt.first) with bound beta. */
@@ -1148,6 +1226,14 @@ static int search_root(solver *S, run *R, int64_t beta)
     root_best rb = {beta, INF, 0};
     if (all && S->opt.cutoff > 0 && S->top == 0)
         rb.cutoff = S->opt.cutoff < (uint64_t)INF ? (int64_t)S->opt.cutoff : INF;
+    int64_t upper = INF; /* the least total of the prelude, the lead's */
+    if (all && !rb.cutoff && S->top == 0 && !S->opt.claim && !known_exact(S) && !S->depth_only) {
+        int rc = prelude(S, x, &sc, order, cnt, &upper);
+        if (rc != CB_OK)
+            return rc;
+        if (upper < rb.best)
+            rb.best = upper + 1;
+    }
     uint8_t *done = alloc(S, T, (size_t)cnt + 1);
     if (!done)
         return CB_ENOMEM;
@@ -1172,22 +1258,24 @@ static int search_root(solver *S, run *R, int64_t beta)
             if (!rb.cutoff && elsewhere < (uint64_t)rb.best)
                 __atomic_store_n(&rb.best, (int64_t)elsewhere, __ATOMIC_RELEASE);
             if (!done[i])
-                opener(S, R, x, &sc, order[i], (uint32_t)i, &R->openers[i], &rb);
+                opener(S, R, x, &sc, order[i], (uint32_t)i, &R->openers[i], &rb, 0);
             done[i] = 1;
         }
         loop = 0; /* nothing left for the loop below */
     }
+    int lead = 1; /* the first opener is searched alone, so that the budget of the others does not depend on timing */
     for (uint32_t i = 0; i < loop; i++) {
         if (done[i])
             continue;
-        if (S->nthreads > 1 && root_budget(&rb) < beta && !stopped(S)) {
+        if (S->nthreads > 1 && !lead && root_budget(&rb) < beta && !stopped(S)) {
             cb_optimal_opener *op = &R->openers[i];
             uint32_t kk = order[i];
             tasks = 1;
 #pragma omp task firstprivate(op, kk, i) shared(rb, sc)
-            opener(S, R, x, &sc, kk, i, op, &rb);
+            opener(S, R, x, &sc, kk, i, op, &rb, 0);
         } else
-            opener(S, R, x, &sc, order[i], i, &R->openers[i], &rb);
+            opener(S, R, x, &sc, order[i], i, &R->openers[i], &rb, lead && i == 0 && upper < INF);
+        lead = 0;
     }
     if (tasks) {
 #pragma omp taskwait

@@ -92,6 +92,14 @@
 #define CB_LBSCAN_LEVEL 2
 /* First-level nodes at least this big solve their first guess's parts as tasks (parallelism vs overhead). */
 #define CB_PAR_NODE 40
+/*
+ * The budget of a search over every opener comes first from a quick strategy (prelude in optimal.c): the
+ * first CB_PRELUDE_OPENERS openers in order, each with only the CB_PRELUDE_TOP best guesses by the greedy
+ * score at every node below it. More openers or guesses: a tighter first budget, for a longer prelude
+ * (NYT 2023 lists: TARSE is the 41st opener in order; its top-2 total is 11246, the least of the first 48).
+ */
+#define CB_PRELUDE_OPENERS 48
+#define CB_PRELUDE_TOP 2
 /* Parts at least this big become tasks; smaller ones stay with the parent (task overhead). */
 #define CB_PAR_PART 5
 /* Most bytes of a node's local copy of its guesses' rows, which makes its parts' scans cache-friendly. */

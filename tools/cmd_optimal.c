@@ -65,6 +65,9 @@ static void on_progress(const cb_optimal_progress *p, void *arg)
     if (p->phase == 1)
         fprintf(stderr, "%soptimal: %.0f s, %.2fM nodes, worst case: trying %d guesses%s", ps->tty ? "\r" : "",
                 p->seconds, (double)p->nodes / 1e6, p->depth, ps->tty ? "   " : "\n");
+    else if (p->phase == 3)
+        fprintf(stderr, "%soptimal: %.0f s, %.2fM nodes, a first budget from quick strategies of the first openers%s",
+                ps->tty ? "\r" : "", p->seconds, (double)p->nodes / 1e6, ps->tty ? "   " : "\n");
     else if (p->phase == 2)
         fprintf(stderr, "%soptimal: %.0f s, %.2fM nodes, writing down the strategy%s", ps->tty ? "\r" : "", p->seconds,
                 (double)p->nodes / 1e6, ps->tty ? "   " : "\n");

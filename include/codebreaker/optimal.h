@@ -40,7 +40,8 @@ typedef struct cb_optimal_progress {
     uint32_t opener;     /* guess being searched at the root */
     size_t opener_index; /* its rank among the openers (0 first) */
     size_t opener_count;
-    int phase; /* 0: searching, 1: worst case (objective worst), 2: building the tree */
+    int phase; /* 0: searching, 1: worst case (objective worst), 2: building the tree,
+                  3: a first budget from a quick strategy (the search over every opener) */
     int depth; /* the limit being tried (objective worst) */
 } cb_optimal_progress;
 
