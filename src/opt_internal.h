@@ -206,6 +206,7 @@ typedef struct solver {
     size_t cur_index, opener_count;
     int phase, phase_depth;
     int sym;
+    int64_t told; /* the least total handed to opt.on_best (INF: none) */
     cb_sym_group *root_grp;
 } solver;
 

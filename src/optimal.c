@@ -815,6 +815,7 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
     S->siglen = game->n + game->k;
     S->sym = opt->symmetry && sym_possible(game) && !S->pairs;
     S->best_root = UINT64_MAX;
+    S->told = INF;
     S->nthreads = cb__threads(opt->threads);
     if (S->nthreads < 1 || (uint64_t)game->nsecret * (S->pairs ? (unsigned)CB_MAPPINGS : 1u) < 256)
         S->nthreads = 1; /* tiny games take longer to share than to solve */
@@ -995,11 +996,13 @@ static int64_t root_budget(const root_best *rb)
     return rb->cutoff ? rb->cutoff : load64(&rb->best);
 }
 
-/* Inside cb_optimal_root: op is settled; keep the best and tell the caller. */
-static void settle(solver *S, run *R, root_best *rb, cb_optimal_opener *op, int report)
+/* Inside cb_optimal_root: op is settled; keep the best and tell the caller. Returns whether op is the new best. */
+static int settle(solver *S, run *R, root_best *rb, cb_optimal_opener *op, int report)
 {
+    int better = 0;
     if (op->exact) {
         if ((int64_t)op->bound < rb->best) {
+            better = 1;
             __atomic_store_n(&rb->best, (int64_t)op->bound, __ATOMIC_RELEASE);
             R->best = op->guess;
             R->bestv = (int64_t)op->bound;
@@ -1011,6 +1014,31 @@ static void settle(solver *S, run *R, root_best *rb, cb_optimal_opener *op, int 
     }
     if (report && S->opt.on_opener)
         S->opt.on_opener(op, S->opt.on_opener_arg);
+    return better;
+}
+
+/*
+ * Opener g was proved to total `total`, less than any before it: hand its
+ * strategy to opt.on_best. It is rebuilt from the cache (the sets of its
+ * strategy were solved exactly) and checked; a stop, a lack of memory or a
+ * better opener settled meanwhile just skips the call.
+ */
+static void tell_best(solver *S, run *R, const root_best *rb, uint32_t g, int64_t total)
+{
+    cb_tree *tree;
+    if (!S->opt.on_best || cb_tree_new(S->game, &tree) != CB_OK)
+        return;
+    cb_tree_stats st;
+    cb_error e;
+    if (build_tree(S, &R->rt.x, tree, CB_NONE, 0, g) == CB_OK &&
+        cb_tree_verify(tree, S->table, S->hard, S->maxd, &st, &e) == CB_OK && (int64_t)st.total == total) {
+#pragma omp critical(cb_optimal_best)
+        if (load64(&rb->best) == total && total < S->told) {
+            S->told = total;
+            S->opt.on_best(tree, &st, S->opt.on_best_arg);
+        }
+    }
+    cb_tree_free(tree);
 }
 
 /*
@@ -1028,7 +1056,7 @@ static void opener(solver *S, run *R, const node *x, const scan *sc, uint32_t kk
     if (sc->lb[kk] >= b2 && S->opt.first == CB_NONE) {
         op->bound = sc->lb[kk] >= INF ? UINT64_MAX : (uint64_t)sc->lb[kk];
 #pragma omp critical(cb_optimal_root)
-        settle(S, R, rb, op, 1);
+        (void)settle(S, R, rb, op, 1);
         return;
     }
     __atomic_store_n(&S->cur_opener, op->guess, __ATOMIC_RELAXED);
@@ -1039,8 +1067,11 @@ static void opener(solver *S, run *R, const node *x, const scan *sc, uint32_t kk
     if (t < b2 && stopped(S))
         return;
     op->exact = t < b2;
+    int better;
 #pragma omp critical(cb_optimal_root)
-    settle(S, R, rb, op, 1);
+    better = settle(S, R, rb, op, 1);
+    if (better && S->opt.first == CB_NONE && !S->opt.claim)
+        tell_best(S, R, rb, op->guess, t);
 }
 
 /* The game index whose class stands for g (g itself without symmetry). */
@@ -1247,7 +1278,7 @@ static int search_root(solver *S, run *R, int64_t beta)
         if (k) {
             *op = *k;
             done[i] = 1;
-            settle(S, R, &rb, op, 0);
+            (void)settle(S, R, &rb, op, 0);
         }
     }
     uint32_t loop = cnt;

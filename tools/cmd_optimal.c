@@ -143,6 +143,33 @@ static char *tree_header(const cli *c, const cb_optimal_options *o, const cb_opt
     return h;
 }
 
+/* What on_best needs: where the tree goes, and whether a write failed (then no more are tried). */
+typedef struct best_file {
+    const cli *c;
+    const cb_optimal_options *o;
+    const char *path;
+    cb_tree_format fmt;
+    int failed; /* the exit status of a failed write, or 0 */
+} best_file;
+
+/* opt.on_best: the best strategy so far replaces the tree file, so that a crash loses no opener found. */
+static void on_best(const cb_tree *tree, const cb_tree_stats *st, void *arg)
+{
+    best_file *b = arg;
+    char obj[256], first[CB_MAX_LENGTH * 4 + 1], h[1024];
+    if (b->failed)
+        return;
+    describe_objective(b->c, b->o, obj, sizeof obj);
+    cb_game_format_code(b->c->game, cb_tree_guess(tree, cb_tree_root(tree)), first, sizeof first);
+    snprintf(h, sizeof h,
+             "game: %s\nobjective: %s\nresult: the best strategy so far, the search going on: an upper bound\n"
+             "total: %llu %s over %llu %s (average %.4f), at most %d %s, opener %s",
+             cb_game_name(b->c->game), obj, (unsigned long long)st->total, guesses_word(st->total),
+             (unsigned long long)st->games, games_word(b->c->game, st->games), cb_tree_stats_average(st), st->max,
+             guesses_word((unsigned long long)st->max), first);
+    b->failed = out_tree("--tree", b->path, tree, b->c->table, b->fmt, h);
+}
+
 static void print_openers(const cli *c, const cb_optimal_result *r, int json)
 {
     size_t shown = r->openers_searched < 10 ? r->openers_searched : 10;
@@ -508,6 +535,12 @@ static int run(cli *c)
             return rc;
         }
     }
+    const char *tree = cli_get(c, "tree");
+    best_file bf = {c, &o, tree, fmt, 0};
+    if (tree && strcmp(tree, "-") != 0 && !optimal_shared) {
+        o.on_best = on_best;
+        o.on_best_arg = &bf;
+    }
     cb_optimal_result r;
     struct sigaction old_int, old_term;
     if (!optimal_shared) { /* under MPI, mpirun decides what a signal does to the ranks */
@@ -534,7 +567,10 @@ static int run(cli *c)
     if (rc != CB_OK)
         return cli_fail_err(&err);
     int threads = r.threads;
-    const char *tree = cli_get(c, "tree");
+    if (bf.failed) { /* said when it failed; the final tree would fail the same way */
+        cb_optimal_result_release(&r);
+        return bf.failed;
+    }
     if (tree && r.tree) {
         char *header = tree_header(c, &o, &r);
         rc = out_tree("--tree", tree, r.tree, c->table, fmt, header);

@@ -103,6 +103,16 @@ typedef struct cb_optimal_options {
     void (*progress)(const cb_optimal_progress *p, void *arg);
     void *progress_arg;
     double progress_interval; /* seconds between progress calls; 0: 1 s */
+    /*
+     * The search over every opener (not claim): called when an opener is
+     * proved to total less than every opener settled before it, with its
+     * strategy, checked like the final one (stats: its totals), so that a
+     * crash loses no strategy already found. From the thread that settled
+     * it, one call at a time, never with a worse total than an earlier call;
+     * tree and stats are the library's and valid during the call only.
+     */
+    void (*on_best)(const cb_tree *tree, const cb_tree_stats *stats, void *arg);
+    void *on_best_arg;
 } cb_optimal_options;
 
 void cb_optimal_options_default(cb_optimal_options *opt);

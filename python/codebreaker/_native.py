@@ -223,6 +223,8 @@ class OptimalOptions(Structure):
         ("progress", c_void_p),
         ("progress_arg", c_void_p),
         ("progress_interval", c_double),
+        ("on_best", c_void_p),
+        ("on_best_arg", c_void_p),
     ]
 
 

@@ -371,6 +371,61 @@ static void symmetry_counts(void)
     cb_game_free(w5);
 }
 
+/* ---- the best strategy so far (opt.on_best) ---- */
+
+typedef struct best_calls {
+    const cb_table *table;
+    int calls, bad;
+    uint64_t last;
+    uint32_t first;
+} best_calls;
+
+static void on_best(const cb_tree *tree, const cb_tree_stats *st, void *arg)
+{
+    best_calls *b = arg;
+    cb_tree_stats mine;
+    b->calls++;
+    /* each call is a checked strategy, better than the one before */
+    if (cb_tree_verify(tree, b->table, 0, 0, &mine, NULL) != CB_OK || mine.total != st->total || st->total >= b->last)
+        b->bad++;
+    b->last = st->total;
+    b->first = cb_tree_guess(tree, cb_tree_root(tree));
+}
+
+static void best_so_far(void)
+{
+    cb_game *g = preset("mastermind");
+    cb_table *t;
+    cb_table_new(g, NULL, &t, NULL);
+    cb_optimal_options o;
+    cb_optimal_result r;
+    for (int threads = 1; threads <= 2; threads++) {
+        /* every opener exact (a cutoff above them all): each better one is told, in the solver's order */
+        best_calls b = {t, 0, 0, UINT64_MAX, CB_NONE};
+        cb_optimal_options_default(&o);
+        o.threads = threads;
+        o.cutoff = 100000;
+        o.on_best = on_best;
+        o.on_best_arg = &b;
+        CHECK(solve(t, &o, &r) == CB_OK);
+        CHECK(r.proved && r.total == 5625);
+        CHECK(b.calls >= 1 && b.bad == 0 && b.last == 5625 && b.first == r.first);
+        int exact = 0;
+        for (size_t i = 0; i < r.openers_searched; i++)
+            exact += r.openers[i].exact;
+        CHECK(exact == 5 && b.calls <= exact);
+        cb_optimal_result_release(&r);
+        /* the budget search: the prelude's lead (1123) is the best, told once */
+        b = (best_calls){t, 0, 0, UINT64_MAX, CB_NONE};
+        o.cutoff = 0;
+        CHECK(solve(t, &o, &r) == CB_OK);
+        CHECK(r.proved && r.total == 5625 && b.calls == 1 && b.bad == 0 && b.last == 5625 && b.first == r.first);
+        cb_optimal_result_release(&r);
+    }
+    cb_table_free(t);
+    cb_game_free(g);
+}
+
 /* ---- bounds, limits and bad options ---- */
 
 static void partial_runs(void)
@@ -439,5 +494,6 @@ int main(void)
     mastermind_figures();
     symmetry_counts();
     partial_runs();
+    best_so_far();
     return check_done("test_optimal");
 }
