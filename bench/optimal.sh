@@ -37,15 +37,19 @@ nyt=$here/data/nyt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# timed N OUTFILE CMD...: run CMD N times; prints "wall cpu" of the fastest run (by wall); output of the last run kept
+# timed N OUTFILE CMD...: run CMD N times; prints "wall cpu" of the fastest run (by wall); output of the last run kept.
+# A run that timeout(1) stopped or a signal killed leaves OUTFILE.timeout behind.
 timed() {
     n=$1 out=$2
     shift 2
     best=""
     i=0
+    rm -f "$out.timeout"
     while [ "$i" -lt "$n" ]; do
         /usr/bin/time -f "%e %U %S" -o "$tmp/time" "$@" >"$out" 2>"$out.err"
-        t=$(awk '{printf "%.2f %.2f", $1, $2 + $3}' "$tmp/time")
+        # a failed command gets a first line "Command exited with non-zero status N" (or "... terminated by signal N")
+        grep -Eq "status 124|signal" "$tmp/time" && : >"$out.timeout"
+        t=$(tail -n 1 "$tmp/time" | awk '{printf "%.2f %.2f", $1, $2 + $3}')
         if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { split(a, x, " "); split(b, y, " "); exit !(x[1] < y[1]) }'; then
             best=$t
         fi
@@ -72,14 +76,15 @@ run_case() {
         # shellcheck disable=SC2086
         pt=$(cd "$(dirname "$selby")" && timed "$runs" "$tmp/peer" timeout "$peer_timeout" "$selby" -a "$pallowed" -h "$panswers" $pargs)
         pr=$(selby_total "$tmp/peer")
-        [ -n "$pr" ] || pr=timeout
+        # cut off, its last "First guess" line is only the best of the openers it finished
+        { [ -n "$pr" ] && [ ! -e "$tmp/peer.timeout" ]; } || pr=timeout
         pw=${pt% *} pc=${pt#* }
     elif [ "$peer" = widman ] && [ -n "$widman" ]; then
         pname=widman
         # shellcheck disable=SC2086
         pt=$(timed "$runs" "$tmp/peer" timeout "$peer_timeout" "$widman" -s optimal -S $pargs)
         pr=$(widman_total "$tmp/peer")
-        [ -n "$pr" ] || pr=timeout
+        { [ -n "$pr" ] && [ ! -e "$tmp/peer.timeout" ]; } || pr=timeout
         pw=${pt% *} pc=${pt#* }
     fi
     line "$name" "$want" "${got:-FAIL}" "${t% *}" "${t#* }" "$pname" "$pr" "$pw" "$pc"
