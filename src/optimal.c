@@ -1424,10 +1424,15 @@ static int make_tree(solver *S, run *R, cb_optimal_result *res, cb_error *err)
     return CB_OK;
 }
 
-/* After a stop without a strategy: the greedy strategy (top 1) gives an upper bound. */
+/*
+ * After a stop without a strategy: the greedy strategy (top 1) gives an upper
+ * bound. Its openers' totals are not proofs: the caller is not told of them.
+ */
 static int greedy_fallback(solver *S, run *R)
 {
     S->top = 1;
+    S->opt.on_opener = NULL;
+    S->opt.on_best = NULL;
     S->deadline = 0;
     S->finishing = 1;
     __atomic_store_n(&S->stop, 0, __ATOMIC_RELAXED);

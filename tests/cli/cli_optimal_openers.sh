@@ -98,6 +98,14 @@ has mm-slices-nothing-left '"nodes":[0-9]' "$tmp/slices"
 has mm-openers '"openers":\[\{"guess":"(1234|1122)".*,\{"guess":"(1234|1122)"[^]]*\]' "$tmp/ops"
 
 # Bad input: clear errors, nothing lost
+# A run stopped before any opener is exact falls back on the greedy strategy (an upper bound): its opener's total
+# is not a proof and must not reach the results file. Every exact line of the file is an exact opener of the summary.
+"$cb" optimal --game mastermind --colors 7 --time-limit 0.3 --results "$tmp/stop.res" >"$tmp/stop" 2>&1
+has stop-greedy '^result +stopped at the time limit' "$tmp/stop"
+shown=$(sed -n 's/^openers *//p' "$tmp/stop" | tr ',' '\n' | sed 's/^ *//')
+if grep -v '^#' "$tmp/stop.res" | grep -v '>=\|impossible' | while read -r w t; do
+    printf '%s\n' "$shown" | grep -qx "$w $t" || { echo "not proved: $w $t"; exit 1; }
+done; then ok; else bad "stop-results: the greedy strategy's total went to the results file"; fi
 expect_err other-search 2 'written by another search' -- optimal --game mastermind --colors 5 --results "$tmp/full.res"
 printf '# codebreaker optimal results 1\n# search: x\n' >"$tmp/x.res"
 expect_err other-search2 2 'written by another search' -- optimal --game mastermind --results "$tmp/x.res"
