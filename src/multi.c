@@ -362,7 +362,7 @@ static int best_guess(const cb_multi_strategy *s, const ms_boards *bs, const cb_
         }
 #pragma omp for schedule(dynamic, 64)
         for (size_t i = 0; i < n; i++) {
-            if (!ok || (s->cancel && *s->cancel))
+            if (!ok || cb__flag(s->cancel))
                 continue;
             ms_score sc = score_guess(s, bs, list ? list[i] : (cb_guess_index)i, &w);
             if (ms_better(&sc, &mine))
@@ -373,7 +373,7 @@ static int best_guess(const cb_multi_strategy *s, const ms_boards *bs, const cb_
         if (ms_better(&mine, best))
             *best = mine;
     }
-    if (rc == CB_OK && s->cancel && *s->cancel)
+    if (rc == CB_OK && cb__flag(s->cancel))
         rc = CB_ECANCELED;
     if (rc == CB_OK && best->guess == CB_NONE)
         rc = CB_EEMPTY;
@@ -598,7 +598,7 @@ static int simulate_one(const cb_table *table, const cb_multi_strategy *s, const
         int mine = cb_multi_new(table, opt->boards, max, &m, NULL);
 #pragma omp for schedule(dynamic, 4)
         for (uint32_t i = 0; i < opt->games; i++) {
-            if (mine != CB_OK || (opt->cancel && *opt->cancel))
+            if (mine != CB_OK || cb__flag(opt->cancel))
                 continue;
             cb_secret_index secrets[CB_MAX_BOARDS];
             int solved = 0;
@@ -627,7 +627,7 @@ static int simulate_one(const cb_table *table, const cb_multi_strategy *s, const
         cb_multi_free(m);
     }
     r->seconds = cb_seconds() - t0;
-    if (rc == CB_OK && opt->cancel && *opt->cancel)
+    if (rc == CB_OK && cb__flag(opt->cancel))
         rc = CB_ECANCELED;
     return rc;
 }

@@ -8,6 +8,7 @@
 #include "codebreaker/simulate.h"
 #include "codebreaker/strategy.h"
 #include "game_internal.h"
+#include "parallel.h"
 #include "tuning.h"
 
 /* Fixed-point scale of c * log2(c) in entropy sums: exact integer sums, so equal partitions tie exactly. */
@@ -128,12 +129,6 @@ typedef struct cb__ws {
     size_t nlegal;
     const volatile int *cancel; /* a second cancel flag besides the strategy's (the simulator's), or NULL */
 } cb__ws;
-
-/* 1 once a cancel flag (NULL: none) has been set; an atomic read, as writers store it atomically. */
-static inline int cb__flag(const volatile int *flag)
-{
-    return flag && __atomic_load_n(flag, __ATOMIC_RELAXED) != 0;
-}
 
 void cb__ws_release(cb__ws *ws);
 /* Decide in st with up to `threads` threads; the result is in ws->dec. */
