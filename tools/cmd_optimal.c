@@ -119,28 +119,19 @@ static void describe_objective(const cli *c, const cb_optimal_options *o, char *
              o->candidates_only ? "candidates only" : "any allowed guess", cli_flag(c, "hard") ? ", hard mode" : "");
 }
 
-/* The header of a tree file: what the tree is and how it was found. */
-static char *tree_header(const cli *c, const cb_optimal_options *o, const cb_optimal_result *r)
+/* The header of a tree file: the search, what the tree is (`result`), its totals and its opener. */
+static void tree_header(const cli *c, const cb_optimal_options *o, const char *result, const cb_tree_stats *st,
+                        uint32_t opener, char *h, size_t size)
 {
     char obj[256], first[CB_MAX_LENGTH * 4 + 1];
-    size_t size = 2048;
-    char *h = malloc(size);
-    if (!h)
-        return NULL;
     describe_objective(c, o, obj, sizeof obj);
-    cb_game_format_code(c->game, r->first, first, sizeof first);
-    snprintf(h, size,
-             "game: %s\nobjective: %s\nresult: %s%s%s\ntotal: %llu %s over %llu %s (average %.4f), at most %d %s, "
-             "opener %s",
-             cb_game_name(c->game), obj, r->stopped && !r->proved ? stop_reason() : "",
-             r->stopped && !r->proved ? ": an upper bound" : "",
-             r->proved    ? "proved optimal"
-             : r->stopped ? ""
-                          : "an upper bound (--top)",
-             (unsigned long long)r->stats.total, guesses_word(r->stats.total), (unsigned long long)r->stats.games,
-             games_word(c->game, r->stats.games), cb_tree_stats_average(&r->stats), r->stats.max,
-             guesses_word((unsigned long long)r->stats.max), first);
-    return h;
+    cb_game_format_code(c->game, opener, first, sizeof first);
+    snprintf(
+        h, size,
+        "game: %s\nobjective: %s\nresult: %s\ntotal: %llu %s over %llu %s (average %.4f), at most %d %s, opener %s",
+        cb_game_name(c->game), obj, result, (unsigned long long)st->total, guesses_word(st->total),
+        (unsigned long long)st->games, games_word(c->game, st->games), cb_tree_stats_average(st), st->max,
+        guesses_word((unsigned long long)st->max), first);
 }
 
 /* What on_best needs: where the tree goes, and whether a write failed (then no more are tried). */
@@ -156,17 +147,11 @@ typedef struct best_file {
 static void on_best(const cb_tree *tree, const cb_tree_stats *st, void *arg)
 {
     best_file *b = arg;
-    char obj[256], first[CB_MAX_LENGTH * 4 + 1], h[1024];
+    char h[1024];
     if (b->failed)
         return;
-    describe_objective(b->c, b->o, obj, sizeof obj);
-    cb_game_format_code(b->c->game, cb_tree_guess(tree, cb_tree_root(tree)), first, sizeof first);
-    snprintf(h, sizeof h,
-             "game: %s\nobjective: %s\nresult: the best strategy so far, the search going on: an upper bound\n"
-             "total: %llu %s over %llu %s (average %.4f), at most %d %s, opener %s",
-             cb_game_name(b->c->game), obj, (unsigned long long)st->total, guesses_word(st->total),
-             (unsigned long long)st->games, games_word(b->c->game, st->games), cb_tree_stats_average(st), st->max,
-             guesses_word((unsigned long long)st->max), first);
+    tree_header(b->c, b->o, "the best strategy so far, the search going on: an upper bound", st,
+                cb_tree_guess(tree, cb_tree_root(tree)), h, sizeof h);
     b->failed = out_tree("--tree", b->path, tree, b->c->table, b->fmt, h);
 }
 
@@ -572,9 +557,15 @@ static int run(cli *c)
         return bf.failed;
     }
     if (tree && r.tree) {
-        char *header = tree_header(c, &o, &r);
+        char result[128], header[1024];
+        if (r.proved)
+            snprintf(result, sizeof result, "proved optimal");
+        else if (r.stopped)
+            snprintf(result, sizeof result, "%s: an upper bound", stop_reason());
+        else
+            snprintf(result, sizeof result, "an upper bound (--top)");
+        tree_header(c, &o, result, &r.stats, r.first, header, sizeof header);
         rc = out_tree("--tree", tree, r.tree, c->table, fmt, header);
-        free(header);
         if (rc) {
             cb_optimal_result_release(&r);
             return rc;
