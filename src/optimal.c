@@ -1124,6 +1124,14 @@ static const cb_optimal_opener *known_opener(const solver *S, uint32_t g)
     return NULL;
 }
 
+/* Openers by their prelude total (ctx: the totals by opener), ties kept in order. */
+static int cmp_total(const void *a, const void *b, void *ctx)
+{
+    const int64_t *tot = ctx;
+    int64_t x = tot[*(const uint32_t *)a], y = tot[*(const uint32_t *)b];
+    return (x > y) - (x < y);
+}
+
 /* The prelude's task: the total of opener kk under the prelude's restriction, without a budget. */
 static void prelude_task(solver *S, const node *x, const scan *sc, uint32_t kk, int64_t *out)
 {
@@ -1149,7 +1157,7 @@ static int prelude(solver *S, const node *x, const scan *sc, uint32_t *order, ui
     *upper = INF;
     if (h < 2)
         return CB_OK;
-    int64_t *tot = alloc(S, T, (size_t)h * sizeof *tot);
+    int64_t *tot = alloc(S, T, (size_t)sc->k * sizeof *tot); /* by opener kk: h of them set */
     if (!tot)
         return CB_ENOMEM;
     cb_cache *main_cache = S->cache;
@@ -1161,9 +1169,9 @@ static int prelude(solver *S, const node *x, const scan *sc, uint32_t *order, ui
     S->top = CB_PRELUDE_TOP;
     S->phase = 3;
     for (uint32_t i = 0; i < h; i++) {
-        tot[i] = INF;
-        int64_t *out = &tot[i];
         uint32_t kk = order[i];
+        int64_t *out = &tot[kk];
+        *out = INF;
 #pragma omp task firstprivate(out, kk) if (S->nthreads > 1)
         prelude_task(S, x, sc, kk, out);
     }
@@ -1174,18 +1182,8 @@ static int prelude(solver *S, const node *x, const scan *sc, uint32_t *order, ui
     S->cache = main_cache;
     if (stopped(S))
         return CB_OK;
-    /* least total first, ties in the solver's order (insertion sort: h is small) */
-    for (uint32_t i = 0; i < h; i++) {
-        uint32_t j = i, v = order[i];
-        int64_t t = tot[i];
-        for (; j > 0 && tot[j - 1] > t; j--) {
-            tot[j] = tot[j - 1];
-            order[j] = order[j - 1];
-        }
-        tot[j] = t;
-        order[j] = v;
-    }
-    *upper = tot[0];
+    sort_idx(order, h, cmp_total, tot); /* least total first, ties in the solver's order (a stable sort) */
+    *upper = tot[order[0]];
     return CB_OK;
 }
 
