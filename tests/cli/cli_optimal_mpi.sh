@@ -3,18 +3,14 @@
 # result of one process. Mastermind 6x4 (Koyama and Lai 1993: 5625).
 # usage: sh tests/cli/cli_optimal_mpi.sh path/to/codebreaker path/to/codebreaker-mpi
 cb="$1" mpi="$2"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 command -v mpirun >/dev/null || { echo "no mpirun: skipped"; exit 77; }
-fail=0
 run_mpi() { OMPI_MCA_rmaps_base_oversubscribe=1 mpirun --oversubscribe --allow-run-as-root -np 2 "$mpi" "$@"; }
-# openers' lines, sorted; bounds at or above the cutoff shown as ">=" (their values depend on what the cache held)
-norm() { grep -v '^#' "$1" | sed 's/>=[0-9]*/>=/' | sort; }
 
 # a fixed cutoff: which openers total below it, and their totals, do not depend on the order of the search
 "$cb" optimal --game mastermind --quiet --cutoff 5700 --results "$tmp/one.res" >"$tmp/one" 2>&1
 run_mpi optimal --game mastermind --quiet --cutoff 5700 --results "$tmp/mpi.res" >"$tmp/mpi" 2>"$tmp/mpi.err"
-if [ "$(norm "$tmp/one.res")" != "$(norm "$tmp/mpi.res")" ] || [ "$(norm "$tmp/one.res" | wc -l)" != 5 ]; then
+if [ "$(norm_results "$tmp/one.res")" != "$(norm_results "$tmp/mpi.res")" ] || [ "$(norm_results "$tmp/one.res" | wc -l)" != 5 ]; then
     echo "FAIL results files differ:"
     diff "$tmp/one.res" "$tmp/mpi.res"
     cat "$tmp/mpi.err"
@@ -33,7 +29,7 @@ head -3 "$tmp/dyn.res" >"$tmp/part.res"
 run_mpi optimal --game mastermind --quiet --results "$tmp/part.res" >"$tmp/part" 2>&1
 for f in dyn part; do
     grep -Eq '^total +5625 guesses' "$tmp/$f" || { echo "FAIL $f: no total 5625"; cat "$tmp/$f"; fail=1; }
-    [ "$(norm "$tmp/$f.res" | wc -l)" = 5 ] || { echo "FAIL $f: 5 openers expected"; cat "$tmp/$f.res"; fail=1; }
+    [ "$(norm_results "$tmp/$f.res" | wc -l)" = 5 ] || { echo "FAIL $f: 5 openers expected"; cat "$tmp/$f.res"; fail=1; }
 done
 # one process is refused with a clear message
 OMPI_MCA_rmaps_base_oversubscribe=1 mpirun --allow-run-as-root -np 1 "$mpi" optimal --game mastermind >/dev/null 2>"$tmp/err"

@@ -8,10 +8,8 @@ err_lines=99
 
 # The openers' lines of a results file, sorted (the order depends on the threads).
 lines() { grep -v '^#' "$1" | sort; }
-# the same, with the bounds at or above the budget shown as ">=": their values depend on what the cache held
-# when the opener was cut (docs/optimal.md), so a resumed run may prove a different bound; bounds_at_least
-# checks that each is still a proof that the opener does no better than the optimum
-norm() { grep -v '^#' "$1" | sed 's/>=[0-9]*/>=/' | sort; }
+# a resumed run may prove other bounds than a whole one (norm_results, lib.sh); bounds_at_least checks that each
+# is still a proof that the opener does no better than the optimum
 bounds_at_least() { ! grep -v '^#' "$1" | awk -v m="$2" '$2 ~ /^>=/ && substr($2, 3) + 0 < m { bad = 1 } END { exit !bad }'; }
 
 # Per-opener totals, original lists: A. Selby, "The best strategies for Wordle" (2022), file
@@ -46,7 +44,7 @@ has mm-full '^total +5625 guesses' "$tmp/full"
 head -3 "$tmp/full.res" >"$tmp/part.res"
 "$cb" optimal $mm --results "$tmp/part.res" >"$tmp/resumed" 2>&1
 has mm-resumed '^total +5625 guesses' "$tmp/resumed"
-if [ "$(norm "$tmp/part.res")" = "$(norm "$tmp/full.res")" ]; then ok; else
+if [ "$(norm_results "$tmp/part.res")" = "$(norm_results "$tmp/full.res")" ]; then ok; else
     bad "mm-resume: the resumed file differs from the whole run's:"
     diff "$tmp/part.res" "$tmp/full.res"
 fi
