@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "codebreaker/codebreaker.h"
-#include "game_internal.h"
+#include "game/game_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -14,7 +14,7 @@
 #include "check.h"
 #include "codebreaker/codebreaker.h"
 #include "ref_rules.h"
-#include "table_internal.h"
+#include "table/table_internal.h"
 
 typedef struct ref_stats {
     uint32_t largest, parts;

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io_internal.h"
+#include "base/io_internal.h"
 
 int cb__read_file(const char *path, char **text, size_t *size, cb_error *err)
 {

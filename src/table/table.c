@@ -8,9 +8,9 @@
 
 #include "codebreaker/feedback.h"
 #include "codebreaker/table.h"
-#include "game_internal.h"
-#include "parallel.h"
-#include "table_internal.h"
+#include "game/game_internal.h"
+#include "base/parallel.h"
+#include "table/table_internal.h"
 #include "tuning.h"
 #if defined(__SSE2__)
 #include <emmintrin.h>

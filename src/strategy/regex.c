@@ -18,7 +18,7 @@
  */
 #include <string.h>
 
-#include "strategy_internal.h"
+#include "strategy/strategy_internal.h"
 
 typedef struct regex_rules {
     int green[CB_MAX_LENGTH];      /* the fixed symbol of each position, or -1 */

@@ -15,8 +15,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "parallel.h"
-#include "strategy_internal.h"
+#include "base/parallel.h"
+#include "strategy/strategy_internal.h"
 
 #define SAFETY_TURNS 1000 /* a game still unsolved after this many guesses is a strategy that loops */
 

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "codebreaker/feedback.h"
-#include "game_internal.h"
-#include "io_internal.h"
+#include "game/game_internal.h"
+#include "base/io_internal.h"
 
 static const char *const rule_names[] = {"mastermind", "wordle", "symble"};
 /* Symble mappings: the symbols (0=a, 1=b, 2=c) of gray, yellow, green. */

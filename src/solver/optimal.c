@@ -24,9 +24,9 @@
 
 #include "codebreaker/feedback.h"
 #include "codebreaker/optimal.h"
-#include "game_internal.h"
-#include "opt_internal.h"
-#include "parallel.h"
+#include "game/game_internal.h"
+#include "solver/solver_internal.h"
+#include "base/parallel.h"
 
 static int64_t solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_t known);
 

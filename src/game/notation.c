@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "codebreaker/feedback.h"
-#include "game_internal.h"
+#include "game/game_internal.h"
 
 void cb_game_format_code(const cb_game *game, uint32_t gi, char *buf, size_t size)
 {

@@ -5,7 +5,7 @@
 #include <omp.h>
 #endif
 
-#include "opt_internal.h"
+#include "solver/solver_internal.h"
 #include "tuning.h"
 
 /* ---- stack allocator ---- */

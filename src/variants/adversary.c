@@ -5,7 +5,7 @@
 
 #include "codebreaker/adversary.h"
 #include "codebreaker/partition.h"
-#include "parallel.h"
+#include "base/parallel.h"
 
 #define ADV_MAX_FEEDBACKS 65536u /* the search counts parts in an array */
 #define ADV_DEFAULT_GUESSES 8

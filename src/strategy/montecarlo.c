@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parallel.h"
-#include "strategy_internal.h"
+#include "base/parallel.h"
+#include "strategy/strategy_internal.h"
 
 /* The secret of a rollout: a candidate position, and its hidden mapping (Symble) or -1. */
 typedef struct draw {

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "codebreaker/data.h"
-#include "game_internal.h"
+#include "game/game_internal.h"
 
 #ifndef CB_DATA_DIR
 #error "CB_DATA_DIR must name the data folder"

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "codebreaker/feedback.h"
-#include "strategy_internal.h"
-#include "table_internal.h"
+#include "strategy/strategy_internal.h"
+#include "table/table_internal.h"
 #include "tuning.h"
 
 #define HASH_EMPTY UINT32_MAX /* no key: keys stay below 3^20 + 1 */

@@ -10,8 +10,8 @@
 #endif
 
 #include "codebreaker/feedback.h"
-#include "game_internal.h"
-#include "opt_internal.h"
+#include "game/game_internal.h"
+#include "solver/solver_internal.h"
 
 /* ---- lower bounds ---- */
 

@@ -4,7 +4,7 @@
  * file is a clear error naming its line, not a failure in mid-game.
  */
 #include "codebreaker/tree.h"
-#include "strategy_internal.h"
+#include "strategy/strategy_internal.h"
 
 int cb__tree_open(cb_strategy *s, const char *path, cb_error *err)
 {

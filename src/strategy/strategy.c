@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parallel.h"
-#include "strategy_internal.h"
+#include "base/parallel.h"
+#include "strategy/strategy_internal.h"
 #include "tuning.h"
 
 static const cb_strategy_info infos[CB_STRATEGY_KINDS] = {

@@ -7,8 +7,8 @@
 #include <unistd.h>
 
 #include "codebreaker/tree.h"
-#include "io_internal.h"
-#include "game_internal.h"
+#include "base/io_internal.h"
+#include "game/game_internal.h"
 
 typedef struct tnode {
     uint32_t guess;

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "codebreaker/partition.h"
-#include "game_internal.h"
+#include "game/game_internal.h"
 #include "tuning.h"
 
 void cb_partition_init(cb_partition *p)

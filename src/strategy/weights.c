@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io_internal.h"
-#include "strategy_internal.h"
+#include "base/io_internal.h"
+#include "strategy/strategy_internal.h"
 
 /* The largest weight: sums over every word stay finite (also rejects inf, nan and 1e400). */
 #define CB_FREQ_MAX 1e30

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "codebreaker/state.h"
-#include "game_internal.h"
+#include "game/game_internal.h"
 #include "tuning.h"
 
 /* One turn: what was played, and the candidates it left. */

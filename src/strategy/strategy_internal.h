@@ -7,8 +7,8 @@
 
 #include "codebreaker/simulate.h"
 #include "codebreaker/strategy.h"
-#include "game_internal.h"
-#include "parallel.h"
+#include "game/game_internal.h"
+#include "base/parallel.h"
 #include "tuning.h"
 
 /* Fixed-point scale of c * log2(c) in entropy sums: exact integer sums, so equal partitions tie exactly. */

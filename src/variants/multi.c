@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "codebreaker/multi.h"
-#include "parallel.h"
+#include "base/parallel.h"
 
 #define MULTI_MAX_FEEDBACKS 65536u /* the scorers count parts in an array: words of up to 10 letters */
 #define MULTI_OPENER_WORK 2e9      /* an opener is computed once, when the strategy is made, below this */

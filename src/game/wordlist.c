@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "game/game_internal.h"
 
 long cb__utf8_decode(const unsigned char *s, size_t len, int *used)
 {

@@ -6,7 +6,7 @@
 #include "codebreaker/analysis.h"
 #include "codebreaker/feedback.h"
 #include "codebreaker/partition.h"
-#include "parallel.h"
+#include "base/parallel.h"
 #include "tuning.h"
 
 #define MAX_SHAPE_LENGTH 12 /* dense counts over 3^n + 1 keys */

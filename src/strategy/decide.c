@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 
-#include "strategy_internal.h"
+#include "strategy/strategy_internal.h"
 
 uint64_t cb__history_hash(const cb_state *st)
 {
