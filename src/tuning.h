@@ -26,7 +26,7 @@
 
 /* Secrets per vector step of the table kernel: one AVX2 register of bytes; wider needs AVX-512. */
 #define CB_LANES 32
-/* Guesses cb__score_many scores at once: the byte lanes of one AVX2 register (pairwise path). */
+/* Guesses cbs_score_many scores at once: the byte lanes of one AVX2 register (pairwise path). */
 #define CB_SCORE_BLOCK 32
 
 /* ---- the feedback table (table.c) ---- */

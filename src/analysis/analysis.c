@@ -388,7 +388,7 @@ int cb_guess_entropies(const cb_state *st, int threads, const volatile int *canc
 {
     long nguess = (long)cb_game_guess_count(cb_state_game(st));
     int failed = CB_OK;
-#pragma omp parallel num_threads(cb__threads(threads))
+#pragma omp parallel num_threads(cbb_threads(threads))
     {
         cb_partition p;
         cb_partition_init(&p);

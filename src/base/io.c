@@ -6,7 +6,7 @@
 
 #include "base/io_internal.h"
 
-int cb__read_file(const char *path, char **text, size_t *size, cb_error *err)
+int cbb_read_file(const char *path, char **text, size_t *size, cb_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -17,11 +17,11 @@ int cb__read_file(const char *path, char **text, size_t *size, cb_error *err)
         len += fread(buf + len, 1, cap - len - 1, f);
         if (len < cap - 1)
             break;
-        if (len > CB__MAX_FILE) { /* /dev/zero, a wrong file: stop before memory runs out */
+        if (len > CBB_MAX_FILE) { /* /dev/zero, a wrong file: stop before memory runs out */
             free(buf);
             fclose(f);
             return cb_error_set(err, CB_ETOOBIG, "%s is larger than the limit of %d MiB for a text file", path,
-                                CB__MAX_FILE >> 20);
+                                CBB_MAX_FILE >> 20);
         }
         char *bigger = realloc(buf, cap * 2);
         if (!bigger) {

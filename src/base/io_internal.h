@@ -7,14 +7,14 @@
 #include "codebreaker/status.h"
 
 /* The largest text file the library reads (word lists, frequencies, tree files): docs/limits.md. */
-#define CB__MAX_FILE (64 << 20)
+#define CBB_MAX_FILE (64 << 20)
 
 /*
  * Read the file at path into a malloc'ed, NUL-terminated buffer (*text,
  * *size bytes before the NUL; the caller frees it), without a leading
  * UTF-8 byte order mark. CB_EIO names the file and the system's reason;
- * CB_ETOOBIG beyond CB__MAX_FILE bytes; CB_ENOMEM.
+ * CB_ETOOBIG beyond CBB_MAX_FILE bytes; CB_ENOMEM.
  */
-int cb__read_file(const char *path, char **text, size_t *size, cb_error *err);
+int cbb_read_file(const char *path, char **text, size_t *size, cb_error *err);
 
 #endif

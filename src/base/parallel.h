@@ -5,19 +5,19 @@
 #ifdef _OPENMP
 #include <omp.h>
 /* `requested` when positive, else OpenMP's default. */
-static inline int cb__threads(int requested)
+static inline int cbb_threads(int requested)
 {
     return requested > 0 ? requested : omp_get_max_threads();
 }
 #else
-static inline int cb__threads(int requested)
+static inline int cbb_threads(int requested)
 {
     return requested > 0 ? 1 : 1;
 }
 #endif
 
 /* 1 once a cancel flag (NULL: none) has been set; an atomic read, as writers store it atomically. */
-static inline int cb__flag(const volatile int *flag)
+static inline int cbb_flag(const volatile int *flag)
 {
     return flag && __atomic_load_n(flag, __ATOMIC_RELAXED) != 0;
 }

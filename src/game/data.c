@@ -21,23 +21,23 @@
             ".byte 0\n"                                                                                                \
             ".previous\n")
 
-CB_INCBIN(cb__data_answers, "wordle/answers.txt");
-CB_INCBIN(cb__data_allowed, "wordle/allowed.txt");
-CB_INCBIN(cb__data_frequency, "wordle/frequency.tsv");
-CB_INCBIN(cb__data_english, "english/words_alpha.txt");
-CB_INCBIN(cb__data_nyt_answers22, "nyt/answers-2022.txt");
-CB_INCBIN(cb__data_nyt_answers23, "nyt/answers-2023.txt");
-CB_INCBIN(cb__data_nyt_allowed2202, "nyt/allowed-2022-02.txt");
-CB_INCBIN(cb__data_nyt_allowed2209, "nyt/allowed-2022-09.txt");
+CB_INCBIN(cbg_data_answers, "wordle/answers.txt");
+CB_INCBIN(cbg_data_allowed, "wordle/allowed.txt");
+CB_INCBIN(cbg_data_frequency, "wordle/frequency.tsv");
+CB_INCBIN(cbg_data_english, "english/words_alpha.txt");
+CB_INCBIN(cbg_data_nyt_answers22, "nyt/answers-2022.txt");
+CB_INCBIN(cbg_data_nyt_answers23, "nyt/answers-2023.txt");
+CB_INCBIN(cbg_data_nyt_allowed2202, "nyt/allowed-2022-02.txt");
+CB_INCBIN(cbg_data_nyt_allowed2209, "nyt/allowed-2022-09.txt");
 
-extern const char cb__data_answers[], cb__data_answers_end[];
-extern const char cb__data_allowed[], cb__data_allowed_end[];
-extern const char cb__data_frequency[], cb__data_frequency_end[];
-extern const char cb__data_english[], cb__data_english_end[];
-extern const char cb__data_nyt_answers22[], cb__data_nyt_answers22_end[];
-extern const char cb__data_nyt_answers23[], cb__data_nyt_answers23_end[];
-extern const char cb__data_nyt_allowed2202[], cb__data_nyt_allowed2202_end[];
-extern const char cb__data_nyt_allowed2209[], cb__data_nyt_allowed2209_end[];
+extern const char cbg_data_answers[], cbg_data_answers_end[];
+extern const char cbg_data_allowed[], cbg_data_allowed_end[];
+extern const char cbg_data_frequency[], cbg_data_frequency_end[];
+extern const char cbg_data_english[], cbg_data_english_end[];
+extern const char cbg_data_nyt_answers22[], cbg_data_nyt_answers22_end[];
+extern const char cbg_data_nyt_answers23[], cbg_data_nyt_answers23_end[];
+extern const char cbg_data_nyt_allowed2202[], cbg_data_nyt_allowed2202_end[];
+extern const char cbg_data_nyt_allowed2209[], cbg_data_nyt_allowed2209_end[];
 
 int cb_data_bundled(const char *name, const char **text, size_t *size)
 {
@@ -45,14 +45,14 @@ int cb_data_bundled(const char *name, const char **text, size_t *size)
         const char *name;
         const char *start, *end;
     } files[] = {
-        {"wordle/answers.txt", cb__data_answers, cb__data_answers_end},
-        {"wordle/allowed.txt", cb__data_allowed, cb__data_allowed_end},
-        {"wordle/frequency.tsv", cb__data_frequency, cb__data_frequency_end},
-        {"english/words_alpha.txt", cb__data_english, cb__data_english_end},
-        {"nyt/answers-2022.txt", cb__data_nyt_answers22, cb__data_nyt_answers22_end},
-        {"nyt/answers-2023.txt", cb__data_nyt_answers23, cb__data_nyt_answers23_end},
-        {"nyt/allowed-2022-02.txt", cb__data_nyt_allowed2202, cb__data_nyt_allowed2202_end},
-        {"nyt/allowed-2022-09.txt", cb__data_nyt_allowed2209, cb__data_nyt_allowed2209_end},
+        {"wordle/answers.txt", cbg_data_answers, cbg_data_answers_end},
+        {"wordle/allowed.txt", cbg_data_allowed, cbg_data_allowed_end},
+        {"wordle/frequency.tsv", cbg_data_frequency, cbg_data_frequency_end},
+        {"english/words_alpha.txt", cbg_data_english, cbg_data_english_end},
+        {"nyt/answers-2022.txt", cbg_data_nyt_answers22, cbg_data_nyt_answers22_end},
+        {"nyt/answers-2023.txt", cbg_data_nyt_answers23, cbg_data_nyt_answers23_end},
+        {"nyt/allowed-2022-02.txt", cbg_data_nyt_allowed2202, cbg_data_nyt_allowed2202_end},
+        {"nyt/allowed-2022-09.txt", cbg_data_nyt_allowed2209, cbg_data_nyt_allowed2209_end},
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
         if (strcmp(files[i].name, name) == 0) {

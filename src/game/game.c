@@ -220,7 +220,7 @@ uint32_t cb_game_observe(const cb_game *game, uint32_t raw, int m)
     return observe_slow(game->n, raw, m);
 }
 
-uint32_t cb__observe_inverse(const cb_game *game, uint32_t fb, int m)
+uint32_t cbg_observe_inverse(const cb_game *game, uint32_t fb, int m)
 {
     uint32_t p = game->pow3, raw = 0, w = 1;
     uint8_t colour[3];
@@ -335,7 +335,7 @@ static int read_source(const char *path, const char *bundled, char **owned, cons
                    ? CB_OK
                    : cb_error_set(err, CB_EIO, "the bundled list %s is missing", bundled);
     char *buf;
-    int rc = cb__read_file(path, &buf, size, err);
+    int rc = cbb_read_file(path, &buf, size, err);
     if (rc != CB_OK)
         return rc;
     *owned = buf;
@@ -344,7 +344,7 @@ static int read_source(const char *path, const char *bundled, char **owned, cons
 }
 
 static int load_list(const char *path, const char *bundled, int length, int select, int lenient, size_t *skipped,
-                     cb_wordlist *wl, cb_error *err)
+                     cbg_wordlist *wl, cb_error *err)
 {
     char *owned;
     const char *text;
@@ -354,7 +354,7 @@ static int load_list(const char *path, const char *bundled, int length, int sele
         return rc;
     char name[256];
     snprintf(name, sizeof name, "%s", path ? path : bundled);
-    rc = cb__wordlist_parse(wl, text, size, name, length, select, lenient, skipped, err);
+    rc = cbg_wordlist_parse(wl, text, size, name, length, select, lenient, skipped, err);
     free(owned);
     return rc;
 }
@@ -373,7 +373,7 @@ static int add_symbol(cb_game *game, uint32_t cp)
     if (game->k == CB_MAX_SYMBOLS)
         return CB_ETOOBIG;
     game->cps[game->k] = cp;
-    cb__utf8_encode(cp, game->symbols[game->k]);
+    cbg_utf8_encode(cp, game->symbols[game->k]);
     game->k++;
     return CB_OK;
 }
@@ -385,17 +385,17 @@ static int cmp_cp(const void *a, const void *b)
 }
 
 /* The alphabet: given, or every code point of the lists in increasing order. */
-static int make_alphabet(cb_game *game, const cb_game_config *cfg, cb_wordlist *lists, int nlists, cb_error *err)
+static int make_alphabet(cb_game *game, const cb_game_config *cfg, cbg_wordlist *lists, int nlists, cb_error *err)
 {
     if (cfg->alphabet) {
         const unsigned char *s = (const unsigned char *)cfg->alphabet;
         size_t len = strlen(cfg->alphabet);
         while (len) {
             int used = 0;
-            long cp = cb__utf8_decode(s, len, &used);
+            long cp = cbg_utf8_decode(s, len, &used);
             if (cp < 0)
                 return cb_error_set(err, CB_EPARSE, "the alphabet is not valid UTF-8");
-            uint32_t f = cb__fold((uint32_t)cp);
+            uint32_t f = cbg_fold((uint32_t)cp);
             if (symbol_of(game, f) < 0 && add_symbol(game, f) != CB_OK)
                 return cb_error_set(err, CB_ETOOBIG, "the alphabet has more than %d symbols", CB_MAX_SYMBOLS);
             s += used;
@@ -430,7 +430,7 @@ static int make_alphabet(cb_game *game, const cb_game_config *cfg, cb_wordlist *
  * skipped); when as_secrets, words already present (the answers within
  * the guesses) become secrets instead.
  */
-static int add_words(cb_game *game, const cb_game_config *cfg, const cb_wordlist *wl, int as_secrets, cb_error *err)
+static int add_words(cb_game *game, const cb_game_config *cfg, const cbg_wordlist *wl, int as_secrets, cb_error *err)
 {
     for (size_t w = 0; w < wl->count; w++) {
         uint8_t *code = game->codes + (size_t)game->nguess * (size_t)game->n;
@@ -445,12 +445,12 @@ static int add_words(cb_game *game, const cb_game_config *cfg, const cb_wordlist
         char word[CB_MAX_LENGTH * 4 + 1] = "";
         for (int i = 0; i < game->n; i++) {
             char ch[5];
-            cb__utf8_encode(wl->cps[w * (size_t)game->n + (size_t)i], ch);
+            cbg_utf8_encode(wl->cps[w * (size_t)game->n + (size_t)i], ch);
             strcat(word, ch);
         }
         if (bad >= 0) {
             char ch[5];
-            cb__utf8_encode(wl->cps[w * (size_t)game->n + (size_t)bad], ch);
+            cbg_utf8_encode(wl->cps[w * (size_t)game->n + (size_t)bad], ch);
             if (cfg->lenient) {
                 game->skipped++;
                 continue;
@@ -491,7 +491,7 @@ static const char *dictionary_file(const char *name)
 
 static int make_words(cb_game *game, const cb_game_config *cfg, cb_error *err)
 {
-    cb_wordlist lists[2];
+    cbg_wordlist lists[2];
     int nlists = 0, rc;
     const char *apath = cfg->answers_path, *gpath = cfg->guesses_path;
     const char *adata = cfg->answers_data ? cfg->answers_data : "wordle/answers.txt";
@@ -520,7 +520,7 @@ static int make_words(cb_game *game, const cb_game_config *cfg, cb_error *err)
         if (!bundled || cfg->dictionary)
             return cb_error_set(err, CB_EINVAL, "give either a word list's text or word lists, not both");
         bundled = 0; /* one list for secrets and guesses */
-        rc = cb__wordlist_parse(&lists[0], cfg->words_text, strlen(cfg->words_text), "the word list", length, select,
+        rc = cbg_wordlist_parse(&lists[0], cfg->words_text, strlen(cfg->words_text), "the word list", length, select,
                                 cfg->lenient, &game->skipped, err);
     } else
         rc = load_list(apath, adata, length, select, cfg->lenient, &game->skipped, &lists[0], err);
@@ -557,7 +557,7 @@ static int make_words(cb_game *game, const cb_game_config *cfg, cb_error *err)
         rc = cb_error_set(err, CB_EPARSE, "%s: no usable words", lists[0].name);
 out:
     for (int l = 0; l < nlists; l++)
-        cb__wordlist_release(&lists[l]);
+        cbg_wordlist_release(&lists[l]);
     return rc;
 }
 
@@ -700,10 +700,10 @@ uint32_t cb_game_guess_secret(const cb_game *game, uint32_t gi)
 
 uint32_t cb_game_feedback(const cb_game *game, uint32_t gi, uint32_t si)
 {
-    return cb__feedback_codes(game, cb_game_code(game, gi), cb_game_code(game, game->secret_guess[si]));
+    return cbg_feedback_codes(game, cb_game_code(game, gi), cb_game_code(game, game->secret_guess[si]));
 }
 
-uint32_t cb__feedback_codes(const cb_game *game, const uint8_t *g, const uint8_t *s)
+uint32_t cbg_feedback_codes(const cb_game *game, const uint8_t *g, const uint8_t *s)
 {
     switch (game->rule) {
     case CB_RULE_MASTERMIND:
@@ -715,7 +715,7 @@ uint32_t cb__feedback_codes(const cb_game *game, const uint8_t *g, const uint8_t
     }
 }
 
-void cb__hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, cb__hard_turn *h)
+void cbg_hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, cbg_hard_turn *h)
 {
     const uint8_t *prev = cb_game_code(game, g);
     h->ngreen = h->nneed = 0;
@@ -737,7 +737,7 @@ void cb__hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, cb__hard_t
     }
 }
 
-int cb__hard_turn_check(const cb_game *game, const cb__hard_turn *h, const uint8_t *code, const uint8_t *counts,
+int cbg_hard_turn_check(const cb_game *game, const cbg_hard_turn *h, const uint8_t *code, const uint8_t *counts,
                         int *fail)
 {
     for (int k = 0; k < h->ngreen; k++)

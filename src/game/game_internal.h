@@ -34,10 +34,10 @@ struct cb_game {
  * Symble: the raw colour pattern that mapping m shows as observed id fb
  * (all green for "won"), or CB_NONE when none does.
  */
-uint32_t cb__observe_inverse(const cb_game *game, uint32_t fb, int m);
+uint32_t cbg_observe_inverse(const cb_game *game, uint32_t fb, int m);
 
 /* The raw feedback of guess code g against secret code s under the game's rule. */
-uint32_t cb__feedback_codes(const cb_game *game, const uint8_t *g, const uint8_t *s);
+uint32_t cbg_feedback_codes(const cb_game *game, const uint8_t *g, const uint8_t *s);
 
 /*
  * Wordle hard mode, the demands of one turn (guess g answered by fb): every
@@ -46,46 +46,46 @@ uint32_t cb__feedback_codes(const cb_game *game, const uint8_t *g, const uint8_t
  * the rule: state.c (legality with a reason), strategy.c (the guess pool)
  * and opt_scan.c (the solver) all use it.
  */
-typedef struct cb__hard_turn {
+typedef struct cbg_hard_turn {
     int ngreen, nneed;
     uint8_t gpos[CB_MAX_LENGTH], gsym[CB_MAX_LENGTH];   /* green positions and their symbols */
     uint8_t nsym[CB_MAX_LENGTH], ncount[CB_MAX_LENGTH]; /* revealed symbols, least counts (first seen first) */
-} cb__hard_turn;
+} cbg_hard_turn;
 
-void cb__hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, cb__hard_turn *h);
+void cbg_hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, cbg_hard_turn *h);
 /*
  * Does a code respect h? counts (may be NULL) holds how often each symbol
  * occurs in the code; with fail it names the first broken demand: the index
  * of a green (0..ngreen-1) or ngreen + the index of a revealed symbol.
  */
-int cb__hard_turn_check(const cb_game *game, const cb__hard_turn *h, const uint8_t *code, const uint8_t *counts,
+int cbg_hard_turn_check(const cb_game *game, const cbg_hard_turn *h, const uint8_t *code, const uint8_t *counts,
                         int *fail);
 
 /* The longest line of a word list, comment included (docs/limits.md). */
-#define CB__MAX_LINE 4096
+#define CBG_MAX_LINE 4096
 
 /* A list of words read from text: codepoints per word, with line numbers. */
-typedef struct cb_wordlist {
+typedef struct cbg_wordlist {
     uint32_t *cps; /* count * n codepoints */
     size_t *lines; /* line number of each word */
     size_t count, cap;
     int n;
     char name[256];
-} cb_wordlist;
+} cbg_wordlist;
 
 /*
  * Read a word list from text (name for messages), see game.h for the
  * format. With select (and length > 0) words of other lengths are skipped
  * silently, for lists of mixed lengths.
  */
-int cb__wordlist_parse(cb_wordlist *wl, const char *text, size_t size, const char *name, int length, int select,
+int cbg_wordlist_parse(cbg_wordlist *wl, const char *text, size_t size, const char *name, int length, int select,
                        int lenient, size_t *skipped, cb_error *err);
-void cb__wordlist_release(cb_wordlist *wl);
+void cbg_wordlist_release(cbg_wordlist *wl);
 /* Decode one UTF-8 character at s (len bytes left): code point, or -1. */
-long cb__utf8_decode(const unsigned char *s, size_t len, int *used);
+long cbg_utf8_decode(const unsigned char *s, size_t len, int *used);
 /* Encode cp as UTF-8 into out (5 bytes); returns bytes written. */
-int cb__utf8_encode(uint32_t cp, char *out);
+int cbg_utf8_encode(uint32_t cp, char *out);
 /* Fold a code point to lower case (ASCII, Latin-1, Latin Extended-A, Greek, Cyrillic). */
-uint32_t cb__fold(uint32_t cp);
+uint32_t cbg_fold(uint32_t cp);
 
 #endif

@@ -52,17 +52,17 @@ int cb_game_parse_code(const cb_game *game, const char *text, uint32_t *gi, cb_e
     *gi = CB_NONE;
     while (len) {
         int used = 0;
-        long cp = cb__utf8_decode(s, len, &used);
+        long cp = cbg_utf8_decode(s, len, &used);
         if (cp < 0)
             return cb_error_set(err, CB_EPARSE, "'%s' is not valid UTF-8", text);
         s += used;
         len -= (size_t)used;
         if (game->complete && (cp == ' ' || cp == ',' || cp == '-'))
             continue; /* 1 1 2 2, 1,1,2,2 */
-        int sym = find_symbol(game, cb__fold((uint32_t)cp));
+        int sym = find_symbol(game, cbg_fold((uint32_t)cp));
         if (sym < 0) {
             char ch[5];
-            cb__utf8_encode((uint32_t)cp, ch);
+            cbg_utf8_encode((uint32_t)cp, ch);
             return cb_error_set(err, CB_EPARSE, "'%s': '%s' is not a symbol of this game (%s to %s)", text, ch,
                                 game->symbols[0], game->symbols[game->k - 1]);
         }

@@ -199,7 +199,7 @@ size_t cb_state_filter(const cb_state *st, uint32_t gi, uint32_t fb, uint32_t *o
     size_t kept = 0;
     if (l->masks) /* the raw pattern each mapping would have to show as fb */
         for (int m = 0; m < CB_MAPPINGS; m++)
-            want[m] = cb__observe_inverse(game, fb, m);
+            want[m] = cbg_observe_inverse(game, fb, m);
     for (size_t at = 0; at < l->count; at += CB_FILTER_BLOCK) {
         size_t count = l->count - at < CB_FILTER_BLOCK ? l->count - at : CB_FILTER_BLOCK;
         const uint32_t *cands = l->cands + at;
@@ -241,10 +241,10 @@ static const char *ordinal(int i, char *buf, size_t size)
 /* Hard mode: does guess gi respect turn (g, fb)? If not, why names the first broken demand. */
 static int respects(const cb_game *game, uint32_t gi, uint32_t g, uint32_t fb, char *why, size_t why_size)
 {
-    cb__hard_turn h;
+    cbg_hard_turn h;
     int fail;
-    cb__hard_turn_make(game, g, fb, &h);
-    if (cb__hard_turn_check(game, &h, cb_game_code(game, gi), NULL, &fail))
+    cbg_hard_turn_make(game, g, fb, &h);
+    if (cbg_hard_turn_check(game, &h, cb_game_code(game, gi), NULL, &fail))
         return 1;
     if (!why)
         return 0;
@@ -333,7 +333,7 @@ void cb_state_reset(cb_state *st)
 /* 1 when secret code s gives guess g feedback fb under mapping m (ignored outside Symble). */
 static int gives(const cb_game *game, uint32_t g, const uint8_t *s, uint32_t fb, int m)
 {
-    uint32_t raw = cb__feedback_codes(game, cb_game_code(game, g), s);
+    uint32_t raw = cbg_feedback_codes(game, cb_game_code(game, g), s);
     return (game->rule == CB_RULE_SYMBLE ? cb_game_observe(game, raw, m) : raw) == fb;
 }
 

@@ -5,7 +5,7 @@
 
 #include "game/game_internal.h"
 
-long cb__utf8_decode(const unsigned char *s, size_t len, int *used)
+long cbg_utf8_decode(const unsigned char *s, size_t len, int *used)
 {
     static const uint32_t min_for[5] = {0, 0, 0x80, 0x800, 0x10000};
     int need;
@@ -40,7 +40,7 @@ long cb__utf8_decode(const unsigned char *s, size_t len, int *used)
     return (long)cp;
 }
 
-int cb__utf8_encode(uint32_t cp, char *out)
+int cbg_utf8_encode(uint32_t cp, char *out)
 {
     int n;
     if (cp < 0x80) {
@@ -66,7 +66,7 @@ int cb__utf8_encode(uint32_t cp, char *out)
     return n;
 }
 
-uint32_t cb__fold(uint32_t cp)
+uint32_t cbg_fold(uint32_t cp)
 {
     if (cp >= 'A' && cp <= 'Z')
         return cp + 32;
@@ -87,7 +87,7 @@ uint32_t cb__fold(uint32_t cp)
     return cp;
 }
 
-static int wordlist_push(cb_wordlist *wl, const uint32_t *cps, size_t line)
+static int wordlist_push(cbg_wordlist *wl, const uint32_t *cps, size_t line)
 {
     if (wl->count == wl->cap) {
         size_t cap = wl->cap ? wl->cap * 2 : 1024;
@@ -118,13 +118,13 @@ static int decode_line(const char *p, size_t len, uint32_t *cps)
     size_t i = 0;
     while (i < len) {
         int used = 0;
-        long cp = cb__utf8_decode((const unsigned char *)p + i, len - i, &used);
+        long cp = cbg_utf8_decode((const unsigned char *)p + i, len - i, &used);
         if (cp < 0)
             return -1;
         if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp == 0xfeff || cp == 0x200b)
             return -2; /* a control character (NUL, ESC), a byte order mark or a zero-width space: no letter */
         if (count < CB_MAX_LENGTH)
-            cps[count] = cb__fold((uint32_t)cp);
+            cps[count] = cbg_fold((uint32_t)cp);
         count++;
         i += (size_t)used;
     }
@@ -145,7 +145,7 @@ static void trim_line(const char **p, size_t *len)
         (*len)--;
 }
 
-static int bad_line(cb_wordlist *wl, int lenient, size_t *skipped, cb_error *err, size_t line, const char *what,
+static int bad_line(cbg_wordlist *wl, int lenient, size_t *skipped, cb_error *err, size_t line, const char *what,
                     const char *p, size_t len)
 {
     if (lenient) {
@@ -156,7 +156,7 @@ static int bad_line(cb_wordlist *wl, int lenient, size_t *skipped, cb_error *err
     return cb_error_set(err, CB_EPARSE, "%s:%zu: '%.*s' %s", wl->name, line, (int)(len > 60 ? 60 : len), p, what);
 }
 
-int cb__wordlist_parse(cb_wordlist *wl, const char *text, size_t size, const char *name, int length, int select,
+int cbg_wordlist_parse(cbg_wordlist *wl, const char *text, size_t size, const char *name, int length, int select,
                        int lenient, size_t *skipped, cb_error *err)
 {
     size_t line = 0, pos = 0;
@@ -171,10 +171,10 @@ int cb__wordlist_parse(cb_wordlist *wl, const char *text, size_t size, const cha
         int rc = CB_OK;
         pos += len + 1;
         line++;
-        if (len > CB__MAX_LINE) {
-            cb__wordlist_release(wl);
+        if (len > CBG_MAX_LINE) {
+            cbg_wordlist_release(wl);
             return cb_error_set(err, CB_ETOOBIG, "%s:%zu: a line of %zu bytes; the limit is %d", name, line, len,
-                                CB__MAX_LINE);
+                                CBG_MAX_LINE);
         }
         trim_line(&p, &len);
         if (len == 0)
@@ -186,12 +186,12 @@ int cb__wordlist_parse(cb_wordlist *wl, const char *text, size_t size, const cha
             rc = bad_line(wl, lenient, skipped, err, line,
                           "holds a control or invisible character (a NUL byte? a byte order mark?)", p, len);
         else if (wl->count == CB_MAX_CODES) {
-            cb__wordlist_release(wl);
+            cbg_wordlist_release(wl);
             return cb_error_set(err, CB_ETOOBIG, "%s:%zu: more than %u words", name, line, CB_MAX_CODES);
         } else if (memchr(p, ' ', len) || memchr(p, '\t', len))
             rc = bad_line(wl, lenient, skipped, err, line, "holds more than one word", p, len);
         else if (wl->n == 0 && n > CB_MAX_LENGTH) {
-            cb__wordlist_release(wl);
+            cbg_wordlist_release(wl);
             return cb_error_set(err, CB_ETOOBIG, "%s:%zu: words of %d characters are longer than the limit of %d", name,
                                 line, n, CB_MAX_LENGTH);
         } else {
@@ -207,14 +207,14 @@ int cb__wordlist_parse(cb_wordlist *wl, const char *text, size_t size, const cha
                 rc = wordlist_push(wl, cps, line);
         }
         if (rc != CB_OK) {
-            cb__wordlist_release(wl);
+            cbg_wordlist_release(wl);
             if (rc == CB_ENOMEM)
                 cb_error_set(err, rc, "out of memory reading %s", name);
             return rc;
         }
     }
     if (wl->count == 0) {
-        cb__wordlist_release(wl);
+        cbg_wordlist_release(wl);
         if (select && length > 0)
             return cb_error_set(err, CB_EPARSE, "%s: no words of %d letters", name, length);
         return cb_error_set(err, CB_EPARSE, "%s: no words found", name);
@@ -222,7 +222,7 @@ int cb__wordlist_parse(cb_wordlist *wl, const char *text, size_t size, const cha
     return CB_OK;
 }
 
-void cb__wordlist_release(cb_wordlist *wl)
+void cbg_wordlist_release(cbg_wordlist *wl)
 {
     free(wl->cps);
     free(wl->lines);

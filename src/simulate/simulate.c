@@ -2,7 +2,7 @@
  * simulate.c: a strategy played against many secrets at once.
  *
  * The games walk down one decision tree together: at each state the
- * strategy decides once (cb__decide) for every game that reached it, each
+ * strategy decides once (cbs_decide) for every game that reached it, each
  * game picks its guess (with its own generator when the decision leaves a
  * choice), and the games split by the guess and the feedback they get. A
  * deterministic strategy thus scores each distinct state exactly once. The
@@ -85,7 +85,7 @@ static int failure(const sim *m)
 /* Has a thread failed, or the caller cancelled? */
 static int stopped(const sim *m)
 {
-    return __atomic_load_n(&m->stop, __ATOMIC_RELAXED) || cb__flag(m->opt->cancel);
+    return __atomic_load_n(&m->stop, __ATOMIC_RELAXED) || cbb_flag(m->opt->cancel);
 }
 
 static void report(sim *m, size_t finished)
@@ -149,11 +149,11 @@ static void finish(sim *m, const uint32_t *ids, size_t count, int depth, const u
     report(m, count);
 }
 
-static int walk(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count, int depth, uint32_t *stack,
+static int walk(sim *m, cb_state *st, cbs_ws *ws, uint32_t *ids, size_t count, int depth, uint32_t *stack,
                 int parallel);
 
 /* One group of games that got the same guess and feedback: record, go down, come back. */
-static void group(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count, int depth, uint32_t *stack,
+static void group(sim *m, cb_state *st, cbs_ws *ws, uint32_t *ids, size_t count, int depth, uint32_t *stack,
                   int parallel)
 {
     const cb_game *game = m->game;
@@ -186,13 +186,13 @@ static void group(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count,
 }
 
 /* Each game's guess and feedback at this state, then the games sorted by them; returns the group starts. */
-static size_t split(sim *m, const cb_state *st, const cb__decision *d, uint32_t *ids, size_t count, size_t *starts)
+static size_t split(sim *m, const cb_state *st, const cbs_decision *d, uint32_t *ids, size_t count, size_t *starts)
 {
     const cb_game *game = m->game;
     (void)st;
     for (size_t i = 0; i < count; i++) {
         sim_game *sg = &m->games[ids[i]];
-        uint32_t g = cb__pick(d, &sg->rng);
+        uint32_t g = cbs_pick(d, &sg->rng);
         uint32_t raw = cb_table_get(cb_state_table(st), g, sg->secret);
         uint32_t fb = sg->mapping >= 0 ? cb_game_observe(game, raw, sg->mapping) : raw;
         sg->key = (uint64_t)g * game->fb_count + fb;
@@ -229,7 +229,7 @@ static void parallel_groups(sim *m, const cb_state *st, uint32_t *ids, const siz
 #pragma omp parallel num_threads(m->threads)
     {
         cb_state *own = NULL;
-        cb__ws ws = {.cancel = m->opt->cancel};
+        cbs_ws ws = {.cancel = m->opt->cancel};
         uint32_t *stk = malloc((size_t)(m->limit + 1) * sizeof *stk);
         if (cb_state_copy(st, &own) != CB_OK || !stk)
             fail(m, CB_ENOMEM, "out of memory");
@@ -242,21 +242,21 @@ static void parallel_groups(sim *m, const cb_state *st, uint32_t *ids, const siz
                 group(m, own, &ws, ids + lo, hi - lo, depth, stk, 0);
         }
         cb_state_free(own);
-        cb__ws_release(&ws);
+        cbs_ws_release(&ws);
         free(stk);
     }
     free(order);
 }
 
 /* The games ids[0..count) have reached st after depth guesses (in stack): play their next turn. */
-static int walk(sim *m, cb_state *st, cb__ws *ws, uint32_t *ids, size_t count, int depth, uint32_t *stack, int parallel)
+static int walk(sim *m, cb_state *st, cbs_ws *ws, uint32_t *ids, size_t count, int depth, uint32_t *stack, int parallel)
 {
     if (stopped(m)) {
         fail(m, CB_ECANCELED, "cancelled");
         return CB_ECANCELED;
     }
     double t0 = cb_seconds();
-    int rc = cb__decide(m->s, st, ws, parallel ? m->threads : 1);
+    int rc = cbs_decide(m->s, st, ws, parallel ? m->threads : 1);
     double spent = cb_seconds() - t0;
     for (size_t i = 0; i < count; i++)
         m->games[ids[i]].seconds += spent;
@@ -436,12 +436,12 @@ int cb_simulate(const cb_table *table, const cb_strategy *s, const cb_sim_option
     m.opt = opt;
     m.limit = opt->max_guesses > 0 ? opt->max_guesses : SAFETY_TURNS;
     m.lost_score = m.limit + 1;
-    m.threads = cb__threads(opt->threads);
+    m.threads = cbb_threads(opt->threads);
     int rc = choose_secrets(&m, opt, err);
     uint32_t *ids = rc == CB_OK ? malloc(m.ngames * sizeof *ids) : NULL;
     uint32_t *stack = rc == CB_OK ? malloc((size_t)(m.limit + 1) * sizeof *stack) : NULL;
     cb_state *st = NULL;
-    cb__ws ws = {.cancel = opt->cancel};
+    cbs_ws ws = {.cancel = opt->cancel};
     if (rc == CB_OK && (!ids || !stack || cb_state_new(table, &st) != CB_OK))
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     if (rc == CB_OK) {
@@ -472,7 +472,7 @@ int cb_simulate(const cb_table *table, const cb_strategy *s, const cb_sim_option
     free(ids);
     free(stack);
     cb_state_free(st);
-    cb__ws_release(&ws);
+    cbs_ws_release(&ws);
     if (rc != CB_OK)
         cb_sim_result_release(result);
     return rc;

@@ -96,16 +96,16 @@ static size_t make_key(const solver *S, const node *x, uint8_t *buf)
     return len;
 }
 
-static int cache_get(solver *S, tls *T, const node *x, cb_cache_value *v)
+static int cache_get(solver *S, tls *T, const node *x, cbo_cache_value *v)
 {
-    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    cbo_mark mk = cbo_arena_mark(&T->arena);
     uint8_t *key = alloc(S, T, 4 + (size_t)S->siglen + (size_t)x->n * 4);
     int found = 0;
     if (key) {
         size_t len = make_key(S, x, key);
-        found = cb__cache_get(S->cache, key, len, cb__cache_hash(key, len), v);
+        found = cbo_cache_get(S->cache, key, len, cbo_cache_hash(key, len), v);
     }
-    cb__arena_reset(&T->arena, mk);
+    cbo_arena_reset(&T->arena, mk);
     return found;
 }
 
@@ -113,19 +113,19 @@ static void cache_put(solver *S, tls *T, const node *x, int64_t lb, int64_t exac
 {
     if (stopped(S) || x->n < CB_CACHE_MIN)
         return;
-    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    cbo_mark mk = cbo_arena_mark(&T->arena);
     uint8_t *key = alloc(S, T, 4 + (size_t)S->siglen + (size_t)x->n * 4);
     if (key) {
         size_t len = make_key(S, x, key);
-        cb_cache_value v = {lb, exact, best};
+        cbo_cache_value v = {lb, exact, best};
 #ifdef _OPENMP
         int thread = omp_get_thread_num();
 #else
         int thread = 0;
 #endif
-        cb__cache_put(S->cache, thread, key, len, cb__cache_hash(key, len), &v);
+        cbo_cache_put(S->cache, thread, key, len, cbo_cache_hash(key, len), &v);
     }
-    cb__arena_reset(&T->arena, mk);
+    cbo_arena_reset(&T->arena, mk);
 }
 
 /* ---- quick answers ---- */
@@ -159,12 +159,12 @@ static int quick(solver *S, const node *x, int64_t beta, int64_t *val, uint32_t 
         *best = cb_game_secret_guess(S->game, x->sid[0]);
         return Q_DONE;
     }
-    int64_t lb = cb__opt_node_lb(S, x);
+    int64_t lb = cbo_node_lb(S, x);
     if (lb >= beta) {
         *val = lb;
         return Q_DONE;
     }
-    cb_cache_value cv;
+    cbo_cache_value cv;
     int cache_first = x->n > 16;
     if (cache_first && cache_get(S, T, x, &cv)) {
         if (cv.exact >= 0 && cv.best != CB_NONE) {
@@ -178,7 +178,7 @@ static int quick(solver *S, const node *x, int64_t beta, int64_t *val, uint32_t 
         }
         lb = max64(lb, cv.lb);
     }
-    if (cb__opt_candidates(S, x, &lb, val, best) == Q_DONE)
+    if (cbo_candidates(S, x, &lb, val, best) == Q_DONE)
         return Q_DONE;
     if (!cache_first && cache_get(S, T, x, &cv)) {
         if (cv.exact >= 0 && cv.best != CB_NONE) {
@@ -192,18 +192,18 @@ static int quick(solver *S, const node *x, int64_t beta, int64_t *val, uint32_t 
     return lb >= beta ? Q_DONE : Q_OPEN;
 }
 /* The symmetries that survive playing gid at x (NULL when none are left). */
-static const cb_sym_group *child_group(solver *S, const node *x, uint32_t gid)
+static const cbo_sym_group *child_group(solver *S, const node *x, uint32_t gid)
 {
-    if (!x->grp || cb__sym_trivial(x->grp))
+    if (!x->grp || cbo_sym_trivial(x->grp))
         return NULL;
     tls *T = me(S);
-    cb_sym_group *g = alloc(S, T, sizeof *g);
-    cb_sym_el *el = alloc(S, T, (size_t)x->grp->count * sizeof *el);
+    cbo_sym_group *g = alloc(S, T, sizeof *g);
+    cbo_sym_el *el = alloc(S, T, (size_t)x->grp->count * sizeof *el);
     if (!g || !el)
         return NULL;
     g->el = el;
-    cb__sym_stabilizer(x->grp, cb_game_code(S->game, gid), g);
-    return cb__sym_trivial(g) ? NULL : g;
+    cbo_sym_stabilizer(x->grp, cb_game_code(S->game, gid), g);
+    return cbo_sym_trivial(g) ? NULL : g;
 }
 
 static void child_task(solver *S, const node *c, int64_t lbc, int64_t *tot, int64_t beta)
@@ -255,7 +255,7 @@ static int64_t raise_bounds(solver *S, tls *T, kids *ks, const uint32_t *open, u
         node *c = &ks->c[i];
         if (c->n < CB_LBSCAN_MIN)
             break;
-        int64_t v = cb__opt_scan_lb(S, c, ks->lb[i]);
+        int64_t v = cbo_scan_lb(S, c, ks->lb[i]);
         if (v > ks->lb[i]) {
             tot = sat(tot - ks->lb[i] + v);
             ks->lb[i] = v;
@@ -272,7 +272,7 @@ static int64_t raise_bounds(solver *S, tls *T, kids *ks, const uint32_t *open, u
 static int64_t eval_guess(solver *S, const node *x, const scan *sc, uint32_t kk, int64_t beta, int par)
 {
     tls *T = me(S);
-    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    cbo_mark mk = cbo_arena_mark(&T->arena);
     uint32_t n = x->n;
     const uint8_t *vec;
     kids ks;
@@ -283,11 +283,11 @@ static int64_t eval_guess(solver *S, const node *x, const scan *sc, uint32_t kk,
         uint8_t *v = alloc(S, T, (size_t)n * (size_t)S->lw);
         if (!v)
             goto out;
-        cb__opt_fill(S, x, sc->srow[kk], v);
+        cbo_fill(S, x, sc->srow[kk], v);
         vec = v;
     }
-    const cb_sym_group *grp = child_group(S, x, sc->gid[kk]);
-    if (cb__opt_split(S, x, sc, vec, sc->gid[kk], grp, &ks) != CB_OK)
+    const cbo_sym_group *grp = child_group(S, x, sc->gid[kk]);
+    if (cbo_split(S, x, sc, vec, sc->gid[kk], grp, &ks) != CB_OK)
         goto out;
     tot = ks.wc;
     for (uint32_t i = 0; i < ks.count; i++)
@@ -340,7 +340,7 @@ static int64_t eval_guess(solver *S, const node *x, const scan *sc, uint32_t kk,
             tot = sat(tot - ks.lb[i] + v);
         }
 out:
-    cb__arena_reset(&T->arena, mk);
+    cbo_arena_reset(&T->arena, mk);
     return tot;
 }
 
@@ -385,7 +385,7 @@ static uint32_t order_guesses(solver *S, const node *x, const scan *sc, int64_t 
 {
     tls *T = me(S);
     uint32_t cnt = 0;
-    int sym = x->grp && !cb__sym_trivial(x->grp);
+    int sym = x->grp && !cbo_sym_trivial(x->grp);
     if (sym)
         seen_reset(T, sc->k);
     for (uint32_t kk = 0; kk < sc->k; kk++) {
@@ -395,7 +395,7 @@ static uint32_t order_guesses(solver *S, const node *x, const scan *sc, int64_t 
             continue;
         }
         if (sym) {
-            uint64_t canon = cb__sym_canon(x->grp, cb_game_code(S->game, sc->gid[kk]));
+            uint64_t canon = cbo_sym_canon(x->grp, cb_game_code(S->game, sc->gid[kk]));
             if (seen_find(T, canon * 0x9e3779b97f4a7c15ull, kk) != CB_NONE)
                 continue;
         }
@@ -419,7 +419,7 @@ static uint32_t order_guesses(solver *S, const node *x, const scan *sc, int64_t 
  */
 typedef struct picker {
     const scan *sc;
-    const cb_sym_group *grp;
+    const cbo_sym_group *grp;
     int banded;        /* off in depth-only searches, whose bounds are 0 or infinite */
     int64_t beta;      /* guesses bounded at or above it never enter */
     int64_t band;      /* bound of the guesses in the heap */
@@ -479,7 +479,7 @@ static int picker_init(solver *S, const node *x, const scan *sc, int64_t beta, p
     pk->sc = sc;
     pk->banded = !S->depth_only;
     pk->beta = beta;
-    pk->grp = x->grp && !cb__sym_trivial(x->grp) ? x->grp : NULL;
+    pk->grp = x->grp && !cbo_sym_trivial(x->grp) ? x->grp : NULL;
     pk->heap = alloc(S, T, ((size_t)sc->k + 1) * sizeof *pk->heap);
     if (pk->grp)
         pk->canon = alloc(S, T, ((size_t)sc->k + 1) * sizeof *pk->canon);
@@ -535,7 +535,7 @@ static uint32_t picker_next(solver *S, picker *pk, int64_t b2, int64_t *skipped)
             continue;
         }
         if (pk->grp) {
-            uint64_t c = cb__sym_canon(pk->grp, cb_game_code(S->game, pk->sc->gid[kk]));
+            uint64_t c = cbo_sym_canon(pk->grp, cb_game_code(S->game, pk->sc->gid[kk]));
             uint32_t i = 0;
             while (i < pk->ncanon && pk->canon[i] != c)
                 i++;
@@ -571,11 +571,11 @@ static int64_t solve(solver *S, const node *x, int64_t beta, uint32_t *best, int
         lb = known;
     if (stopped(S))
         return lb;
-    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    cbo_mark mk = cbo_arena_mark(&T->arena);
     scan sc;
     int64_t result = lb;
     uint32_t bestg = CB_NONE;
-    if (cb__opt_scan(S, x, lb, &sc) != CB_OK)
+    if (cbo_scan(S, x, lb, &sc) != CB_OK)
         goto out;
     if (sc.early != CB_NONE) {
         result = sc.lb[sc.early];
@@ -633,7 +633,7 @@ static int64_t solve(solver *S, const node *x, int64_t beta, uint32_t *best, int
         cache_put(S, T, x, bound, -1, CB_NONE);
     }
 out:
-    cb__arena_reset(&T->arena, mk);
+    cbo_arena_reset(&T->arena, mk);
     if (best)
         *best = result < beta ? bestg : CB_NONE;
     return result;
@@ -691,7 +691,7 @@ static int root_group(solver *S)
     uint64_t perms = game->rule == CB_RULE_MASTERMIND ? factorial(n) : 1;
     if (perms > 40320) /* more than 8 pegs: positions are left alone */
         perms = 1;
-    cb_sym_group *g = calloc(1, sizeof *g);
+    cbo_sym_group *g = calloc(1, sizeof *g);
     if (!g)
         return CB_ENOMEM;
     g->el = calloc(perms, sizeof *g->el);
@@ -706,7 +706,7 @@ static int root_group(solver *S)
     for (int i = 0; i < n; i++)
         p[i] = (uint8_t)i;
     for (;;) { /* permutations in lexicographic order */
-        cb_sym_el *el = &g->el[g->count++];
+        cbo_sym_el *el = &g->el[g->count++];
         memcpy(el->perm, p, (size_t)n);
         memset(el->col, 0xff, sizeof el->col);
         if (perms == 1)
@@ -736,7 +736,7 @@ static void solver_free(solver *S)
 {
     if (S->tls)
         for (int i = 0; i < S->nthreads; i++) {
-            cb__arena_release_all(&S->tls[i].arena);
+            cbo_arena_release_all(&S->tls[i].arena);
             free(S->tls[i].cnt);
             free(S->tls[i].cnt2);
             free(S->tls[i].seen);
@@ -746,7 +746,7 @@ static void solver_free(solver *S)
     free(S->tt);
     free(S->tls);
     free(S->lc);
-    cb__cache_free(S->cache);
+    cbo_cache_free(S->cache);
     if (S->root_grp)
         free(S->root_grp->el);
     free(S->root_grp);
@@ -754,11 +754,11 @@ static void solver_free(solver *S)
 
 static int new_cache(solver *S)
 {
-    cb__cache_free(S->cache);
+    cbo_cache_free(S->cache);
     S->cache = NULL;
     size_t bytes = S->opt.cache_bytes ? S->opt.cache_bytes : default_cache_bytes();
     size_t expect = (size_t)S->game->nsecret * (S->pairs ? CB_MAPPINGS : 1) * 1024; /* buckets follow the game's size */
-    return cb__cache_new(bytes, expect < bytes ? expect : bytes, S->nthreads, &S->cache) == 0 ? CB_OK : CB_ENOMEM;
+    return cbo_cache_new(bytes, expect < bytes ? expect : bytes, S->nthreads, &S->cache) == 0 ? CB_OK : CB_ENOMEM;
 }
 
 static int solver_init(solver *S, const cb_table *table, const cb_optimal_options *opt, cb_error *err)
@@ -816,7 +816,7 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
     S->sym = opt->symmetry && sym_possible(game) && !S->pairs;
     S->best_root = UINT64_MAX;
     S->told = INF;
-    S->nthreads = cb__threads(opt->threads);
+    S->nthreads = cbb_threads(opt->threads);
     if (S->nthreads < 1 || (uint64_t)game->nsecret * (S->pairs ? (unsigned)CB_MAPPINGS : 1u) < 256)
         S->nthreads = 1; /* tiny games take longer to share than to solve */
     S->tls = calloc((size_t)S->nthreads, sizeof *S->tls);
@@ -827,7 +827,7 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
         seen <<= 1;
     for (int i = 0; i < S->nthreads; i++) {
         tls *T = &S->tls[i];
-        cb__arena_init(&T->arena);
+        cbo_arena_init(&T->arena);
         T->cnt = calloc(S->nvals + 1, sizeof *T->cnt);
         T->cnt2 = calloc(S->nvals + 1, sizeof *T->cnt2);
         T->seen = calloc(seen, sizeof *T->seen);
@@ -943,21 +943,21 @@ static int build_tree(solver *S, const node *x, cb_tree *tree, uint32_t parent, 
     int rc = parent == CB_NONE ? cb_tree_set_root(tree, g, &id) : cb_tree_add_child(tree, parent, fb, g, &id);
     if (rc != CB_OK)
         return rc;
-    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    cbo_mark mk = cbo_arena_mark(&T->arena);
     uint8_t *vec = alloc(S, T, (size_t)x->n * (size_t)S->lw);
     kids ks;
     rc = CB_ENOMEM;
     if (vec) {
         /* x reads the game's table: row g is guess g */
-        cb__opt_fill(S, x, g, vec);
-        const cb_sym_group *grp = child_group(S, x, g);
-        if (cb__opt_split(S, x, NULL, vec, g, grp, &ks) == CB_OK) {
+        cbo_fill(S, x, g, vec);
+        const cbo_sym_group *grp = child_group(S, x, g);
+        if (cbo_split(S, x, NULL, vec, g, grp, &ks) == CB_OK) {
             rc = CB_OK;
             for (uint32_t i = 0; i < ks.count && rc == CB_OK; i++)
                 rc = build_tree(S, &ks.c[i], tree, id, ks.c[i].cfb, CB_NONE);
         }
     }
-    cb__arena_reset(&T->arena, mk);
+    cbo_arena_reset(&T->arena, mk);
     return rc;
 }
 
@@ -1077,7 +1077,7 @@ static void opener(solver *S, run *R, const node *x, const scan *sc, uint32_t kk
 /* The game index whose class stands for g (g itself without symmetry). */
 static uint64_t opener_class(const solver *S, uint32_t g)
 {
-    return S->sym ? cb__sym_canon(S->root_grp, cb_game_code(S->game, g)) : g;
+    return S->sym ? cbo_sym_canon(S->root_grp, cb_game_code(S->game, g)) : g;
 }
 
 /* Keep only the openers asked for (opt.openers, then the slice); returns the new count. */
@@ -1160,7 +1160,7 @@ static int prelude(solver *S, const node *x, const scan *sc, uint32_t *order, ui
     int64_t *tot = alloc(S, T, (size_t)sc->k * sizeof *tot); /* by opener kk: h of them set */
     if (!tot)
         return CB_ENOMEM;
-    cb_cache *main_cache = S->cache;
+    cbo_cache *main_cache = S->cache;
     S->cache = NULL;
     if (new_cache(S) != CB_OK) {
         S->cache = main_cache;
@@ -1178,7 +1178,7 @@ static int prelude(solver *S, const node *x, const scan *sc, uint32_t *order, ui
 #pragma omp taskwait
     S->top = 0;
     S->phase = 0;
-    cb__cache_free(S->cache);
+    cbo_cache_free(S->cache);
     S->cache = main_cache;
     if (stopped(S))
         return CB_OK;
@@ -1192,7 +1192,7 @@ static int search_root(solver *S, run *R, int64_t beta)
 {
     tls *T = me(S);
     node *x = &R->rt.x;
-    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    cbo_mark mk = cbo_arena_mark(&T->arena);
     scan sc;
     uint32_t *order = NULL, cnt;
     int all = S->opt.first == CB_NONE && !S->depth_only;
@@ -1219,10 +1219,10 @@ static int search_root(solver *S, run *R, int64_t beta)
             return CB_ENOMEM;
         for (uint32_t kk = 0; kk < sc.k; kk++)
             sc.lb[kk] = 0;
-        R->lower = cb__opt_node_lb(S, x);
+        R->lower = cbo_node_lb(S, x);
         R->opener_count = 1;
     } else {
-        if (cb__opt_scan(S, x, -1, &sc) != CB_OK)
+        if (cbo_scan(S, x, -1, &sc) != CB_OK)
             return CB_ENOMEM;
         order = alloc(S, T, ((size_t)sc.k + 1) * sizeof *order);
         if (!order)
@@ -1240,7 +1240,7 @@ static int search_root(solver *S, run *R, int64_t beta)
             R->lower = min64(R->lower, sc.lb[order[i]]);
         if (S->top > 0 && cnt > top)
             cnt = top;
-        R->lower = max64(R->lower, cb__opt_node_lb(S, x));
+        R->lower = max64(R->lower, cbo_node_lb(S, x));
     }
     R->openers = calloc(cnt ? cnt : 1, sizeof *R->openers);
     if (!R->openers)
@@ -1323,7 +1323,7 @@ static int search_root(solver *S, run *R, int64_t beta)
         R->lower = stopped(S) ? max64(R->lower, bound) : (R->bestv < INF ? R->bestv : bound);
     else if (S->top == 0)
         R->lower = max64(R->lower, min64(R->bestv, bound));
-    cb__arena_reset(&T->arena, mk);
+    cbo_arena_reset(&T->arena, mk);
     return CB_OK;
 }
 
@@ -1385,7 +1385,7 @@ static void fill_result(solver *S, run *R, cb_optimal_result *res)
     R->openers = NULL;
     res->opener_count = R->opener_count;
     res->nodes = total_nodes(S);
-    res->cache_entries = cb__cache_entries(S->cache);
+    res->cache_entries = cbo_cache_entries(S->cache);
 }
 
 /* Build and check the tree of the strategy opening with R->best; its stats go to res. */
@@ -1483,7 +1483,7 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
         solver_free(&S);
         return rc;
     }
-    res->symmetries = S.sym ? cb__sym_order(S.root_grp) : 1;
+    res->symmetries = S.sym ? cbo_sym_order(S.root_grp) : 1;
     res->threads = S.nthreads;
     S.t0 = cb_seconds();
     S.next_report = S.t0 + S.opt.progress_interval;

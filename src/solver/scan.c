@@ -43,7 +43,7 @@ static int64_t fill_lb(uint64_t c, uint64_t b, int r)
 }
 
 /* Lower bound for a part of c entries of w codewords, r guesses left, at most b parts per guess. */
-int64_t cb__opt_part_lb(const solver *S, uint32_t c, uint32_t w, int r, uint32_t b)
+int64_t cbo_part_lb(const solver *S, uint32_t c, uint32_t w, int r, uint32_t b)
 {
     if (r == 0)
         return INF;
@@ -61,10 +61,10 @@ int64_t cb__opt_part_lb(const solver *S, uint32_t c, uint32_t w, int r, uint32_t
 }
 
 /* Lower bound for node x itself. */
-int64_t cb__opt_node_lb(const solver *S, const node *x)
+int64_t cbo_node_lb(const solver *S, const node *x)
 {
     if (!S->pairs || S->depth_only || x->ncw == 1)
-        return cb__opt_part_lb(S, x->n, x->ncw, x->d, x->bmax);
+        return cbo_part_lb(S, x->n, x->ncw, x->d, x->bmax);
     if (x->d <= 1)
         return INF;
     int64_t a = 2 * (int64_t)x->n - x->maxsame, f = fill_lb(x->ncw, x->bmax, x->d);
@@ -89,7 +89,7 @@ static inline __attribute__((always_inline)) void fill_w(const solver *S, const 
         put(out, i, get(rp, col[i], w), w);
 }
 
-void cb__opt_fill(const solver *S, const node *x, uint32_t r, uint8_t *out)
+void cbo_fill(const solver *S, const node *x, uint32_t r, uint8_t *out)
 {
     if (S->lw == 1)
         fill_w(S, x, r, out, 1);
@@ -100,16 +100,16 @@ void cb__opt_fill(const solver *S, const node *x, uint32_t r, uint8_t *out)
 /* ---- hard mode ---- */
 
 /* The constraint one turn adds (game.c states the rule); lc holds each guess's letter counts. */
-static inline int respects(const solver *S, const cb__hard_turn *h, uint32_t g)
+static inline int respects(const solver *S, const cbg_hard_turn *h, uint32_t g)
 {
-    return cb__hard_turn_check(S->game, h, cb_game_code(S->game, g), S->lc + (size_t)g * (size_t)S->game->k, NULL);
+    return cbg_hard_turn_check(S->game, h, cb_game_code(S->game, g), S->lc + (size_t)g * (size_t)S->game->k, NULL);
 }
 
 static void sig_apply(const solver *S, uint8_t *sig, uint32_t g, uint32_t fb)
 {
-    cb__hard_turn h;
+    cbg_hard_turn h;
     int n = S->game->n;
-    cb__hard_turn_make(S->game, g, fb, &h);
+    cbg_hard_turn_make(S->game, g, fb, &h);
     for (int i = 0; i < h.ngreen; i++)
         sig[h.gpos[i]] = (uint8_t)(h.gsym[i] + 1);
     for (int i = 0; i < h.nneed; i++)
@@ -293,18 +293,18 @@ static inline void row_plain1(const uint8_t *rp, const uint32_t *col, uint32_t n
  * codewords) at the least possible cost: Q_DONE with *val and *best. Else
  * Q_OPEN, having raised *lb when no candidate splits into single entries.
  */
-int cb__opt_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t *best)
+int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t *best)
 {
     tls *T = me(S);
     int r = x->d;
-    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    cbo_mark mk = cbo_arena_mark(&T->arena);
     uint8_t *v = alloc(S, T, (size_t)x->n * (size_t)S->lw + 16);
     uint32_t *touched = alloc(S, T, ((size_t)x->n + 1) * sizeof *touched);
     int64_t mincand = INF;
     uint32_t mincand_g = CB_NONE;
     int64_t wc = S->depth_only ? 0 : x->n;
     if (!v || !touched) {
-        cb__arena_reset(&T->arena, mk);
+        cbo_arena_reset(&T->arena, mk);
         return Q_OPEN;
     }
     uint32_t *cnt = T->cnt, *cw = T->cnt2;
@@ -328,7 +328,7 @@ int cb__opt_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint
             }
             continue;
         }
-        cb__opt_fill(S, x, x->crow[i], v);
+        cbo_fill(S, x, x->crow[i], v);
         uint32_t parts = 0, last_cw = CB_NONE;
         for (uint32_t e = 0; e < x->n; e++) {
             uint32_t k = get(v, e, S->lw);
@@ -372,7 +372,7 @@ int cb__opt_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint
                 break;
         }
     }
-    cb__arena_reset(&T->arena, mk);
+    cbo_arena_reset(&T->arena, mk);
     if (!S->pairs && !S->depth_only && mincand > 2 * (int64_t)x->n - 1)
         *lb = max64(*lb, 2 * (int64_t)x->n); /* every guess leaves a part of two or more, or wins nothing */
     if (mincand <= *lb) {
@@ -392,7 +392,7 @@ int cb__opt_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint
 
 static inline uint64_t row_hash(const uint8_t *v, size_t bytes)
 {
-    return cb__cache_hash(v, bytes);
+    return cbo_cache_hash(v, bytes);
 }
 
 /* How one guess splits the entries of a node. */
@@ -423,7 +423,7 @@ static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uin
                 touched[parts++] = k;
         }
     } else
-        cb__opt_fill(S, x, srow, v);
+        cbo_fill(S, x, srow, v);
     for (uint32_t e = 0; e < n && (S->pairs || lw != 1); e++) {
         uint32_t k = get(v, e, lw);
         if (cnt[k]++ == 0)
@@ -461,7 +461,7 @@ static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uin
         if (S->pairs) {
             uint32_t w = cw[k];
             cw[k] = 0;
-            st->lbsum = sat(st->lbsum + cb__opt_part_lb(S, c, w, r, x->bmax));
+            st->lbsum = sat(st->lbsum + cbo_part_lb(S, c, w, r, x->bmax));
             if (w > 1)
                 st->triv = 0;
         } else {
@@ -478,15 +478,15 @@ static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uin
  * hard mode the demands h of the turn that led to x. Returns whether the
  * guesses must respect h.
  */
-static int scan_prepare(const solver *S, const node *x, int r, int64_t *lbt, int *fast, cb__hard_turn *h)
+static int scan_prepare(const solver *S, const node *x, int r, int64_t *lbt, int *fast, cbg_hard_turn *h)
 {
     if (!S->pairs)
         for (uint32_t c = 1; c <= x->n; c++)
-            lbt[c] = cb__opt_part_lb(S, c, c, r, x->bmax);
+            lbt[c] = cbo_part_lb(S, c, c, r, x->bmax);
     *fast = !S->pairs && !S->depth_only && S->lw == 1 && (r == UNL || r >= 2);
     int filter = S->hard && x->cg != CB_NONE;
     if (filter)
-        cb__hard_turn_make(S->game, x->cg, x->cfb, h);
+        cbg_hard_turn_make(S->game, x->cg, x->cfb, h);
     return filter;
 }
 
@@ -549,7 +549,7 @@ static inline uint64_t greedy_key(int64_t lb, uint64_t sq, uint32_t n)
  * table) split exactly like an earlier one; bound the rest. Stops early when
  * a guess whose parts are all trivial meets `target`, a lower bound of x.
  */
-int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
+int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
 {
     tls *T = me(S);
     uint32_t n = x->n, m = x->m;
@@ -576,7 +576,7 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
     if (!sc->gid || !sc->srow || !sc->lb || !sc->key || !sc->tx || !touched || !lbt || (build && !sc->lt) || !tmp ||
         (want && !kparts))
         return CB_ENOMEM;
-    cb__hard_turn h;
+    cbg_hard_turn h;
     int fast, filter = scan_prepare(S, x, r, lbt, &fast, &h);
     int dedup = S->dedup && sc->lt;
     if (dedup)
@@ -672,7 +672,7 @@ int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc)
  * marked in a 256-bit set per guess.
  */
 
-CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, const cb__hard_turn *h, uint32_t *weak)
+CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, const cbg_hard_turn *h, uint32_t *weak)
 {
     tls *T = me(S);
     uint32_t n = x->n, m = x->m, won = S->won;
@@ -760,21 +760,21 @@ static uint32_t *by_weak(solver *S, tls *T, const uint32_t *weak, uint32_t m, ui
     return by;
 }
 
-int64_t cb__opt_scan_lb(solver *S, const node *x, int64_t known)
+int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
 {
     tls *T = me(S);
     uint32_t n = x->n, m = x->m;
     int r = child_d(x->d), lw = S->lw;
-    cb_arena_mark mk = cb__arena_mark(&T->arena);
+    cbo_mark mk = cbo_arena_mark(&T->arena);
     uint32_t *touched = alloc(S, T, ((size_t)n + 1) * sizeof *touched);
     int64_t *lbt = alloc(S, T, ((size_t)n + 1) * sizeof *lbt);
     uint8_t *tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
     int64_t best = INF;
     if (!touched || !lbt || !tmp) {
-        cb__arena_reset(&T->arena, mk);
+        cbo_arena_reset(&T->arena, mk);
         return known;
     }
-    cb__hard_turn h;
+    cbg_hard_turn h;
     int fast, filter = scan_prepare(S, x, r, lbt, &fast, &h);
     int64_t wc = S->depth_only ? 0 : n;
     uint32_t *weak = S->tt ? alloc(S, T, (size_t)m * sizeof *weak) : NULL;
@@ -795,7 +795,7 @@ int64_t cb__opt_scan_lb(solver *S, const node *x, int64_t known)
                 best = min64(best, sat(wc + st.lbsum));
             }
         }
-        cb__arena_reset(&T->arena, mk);
+        cbo_arena_reset(&T->arena, mk);
         return max64(best, known);
     }
     for (uint32_t j = 0; j < m && best > known; j++) {
@@ -822,7 +822,7 @@ int64_t cb__opt_scan_lb(solver *S, const node *x, int64_t known)
             continue;
         best = min64(best, sat(wc + st.lbsum));
     }
-    cb__arena_reset(&T->arena, mk);
+    cbo_arena_reset(&T->arena, mk);
     return max64(best, known);
 }
 
@@ -833,8 +833,8 @@ int64_t cb__opt_scan_lb(solver *S, const node *x, int64_t known)
  * from the list (m, row, gid) that the children inherit, and with local
  * table lt (NULL: the children read x's base). gid_played is the guess.
  */
-int cb__opt_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint32_t gid_played,
-                  const cb_sym_group *grp, kids *out)
+int cbo_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint32_t gid_played,
+              const cbo_sym_group *grp, kids *out)
 {
     tls *T = me(S);
     uint32_t n = x->n;
@@ -943,7 +943,7 @@ int cb__opt_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, 
             sig_apply(S, sig, gid_played, vals[p]);
             c->sig = sig;
         }
-        out->lb[out->count] = cb__opt_part_lb(S, c->n, c->ncw, c->d, c->bmax);
+        out->lb[out->count] = cbo_part_lb(S, c->n, c->ncw, c->d, c->bmax);
         out->done[out->count] = c->ncw == 1 || (!S->pairs && c->n == 2);
         out->count++;
     }

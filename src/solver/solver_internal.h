@@ -23,27 +23,27 @@
  * valid until their mark is released.
  */
 
-typedef struct cb_arena_block {
+typedef struct cbo_arena_block {
     char *mem;
     size_t size, used;
-} cb_arena_block;
+} cbo_arena_block;
 
-typedef struct cb_arena {
-    cb_arena_block blk[CB_ARENA_BLOCKS];
+typedef struct cbo_arena {
+    cbo_arena_block blk[CB_ARENA_BLOCKS];
     int nblk, cur;
-} cb_arena;
+} cbo_arena;
 
-typedef struct cb_arena_mark {
+typedef struct cbo_mark {
     int cur;
     size_t used;
-} cb_arena_mark;
+} cbo_mark;
 
-void cb__arena_init(cb_arena *a);
-void cb__arena_release_all(cb_arena *a);
+void cbo_arena_init(cbo_arena *a);
+void cbo_arena_release_all(cbo_arena *a);
 /* bytes (aligned to 64) or NULL when out of memory. */
-void *cb__arena_alloc(cb_arena *a, size_t bytes);
-cb_arena_mark cb__arena_mark(const cb_arena *a);
-void cb__arena_reset(cb_arena *a, cb_arena_mark m);
+void *cbo_arena_alloc(cbo_arena *a, size_t bytes);
+cbo_mark cbo_arena_mark(const cbo_arena *a);
+void cbo_arena_reset(cbo_arena *a, cbo_mark m);
 
 /*
  * The cache: key bytes (the candidate set and what else decides its value)
@@ -51,23 +51,23 @@ void cb__arena_reset(cb_arena *a, cb_arena_mark m);
  * Safe to use from many threads at once. When its memory limit is reached it
  * keeps its entries and stops adding new ones.
  */
-typedef struct cb_cache cb_cache;
+typedef struct cbo_cache cbo_cache;
 
-typedef struct cb_cache_value {
+typedef struct cbo_cache_value {
     int64_t lb;    /* proved lower bound */
     int64_t exact; /* exact value, or -1 */
     uint32_t best; /* a best guess when exact, else CB_NONE */
-} cb_cache_value;
+} cbo_cache_value;
 
 /* A cache holding at most limit_bytes, with buckets for about expect_bytes of entries. */
-int cb__cache_new(size_t limit_bytes, size_t expect_bytes, int threads, cb_cache **out);
-void cb__cache_free(cb_cache *c);
-uint64_t cb__cache_hash(const void *key, size_t len);
+int cbo_cache_new(size_t limit_bytes, size_t expect_bytes, int threads, cbo_cache **out);
+void cbo_cache_free(cbo_cache *c);
+uint64_t cbo_cache_hash(const void *key, size_t len);
 /* 1 and *v when key is present. */
-int cb__cache_get(cb_cache *c, const void *key, size_t len, uint64_t hash, cb_cache_value *v);
+int cbo_cache_get(cbo_cache *c, const void *key, size_t len, uint64_t hash, cbo_cache_value *v);
 /* Merge v into the entry of key (raising lb, setting exact), creating it when there is room. */
-void cb__cache_put(cb_cache *c, int thread, const void *key, size_t len, uint64_t hash, const cb_cache_value *v);
-uint64_t cb__cache_entries(const cb_cache *c);
+void cbo_cache_put(cbo_cache *c, int thread, const void *key, size_t len, uint64_t hash, const cbo_cache_value *v);
+uint64_t cbo_cache_entries(const cbo_cache *c);
 
 /*
  * Symmetries of complete dictionaries: a group of maps of codes, each a
@@ -77,29 +77,29 @@ uint64_t cb__cache_entries(const cb_cache *c);
  * permutation of the unused colours. Every element fixes each guess of the
  * history, so it maps the candidates onto themselves.
  */
-typedef struct cb_sym_el {
+typedef struct cbo_sym_el {
     uint8_t perm[CB_MAX_LENGTH];
     uint8_t col[CB_MAX_SYMBOLS]; /* image of each used colour */
-} cb_sym_el;
+} cbo_sym_el;
 
-typedef struct cb_sym_group {
+typedef struct cbo_sym_group {
     uint32_t count; /* list elements */
     uint64_t used;  /* bit mask of used colours */
     int k, n;
-    cb_sym_el *el;
-} cb_sym_group;
+    cbo_sym_el *el;
+} cbo_sym_group;
 
 /* Order of the group (list size times (unused colours)!), saturating. */
-uint64_t cb__sym_order(const cb_sym_group *g);
+uint64_t cbo_sym_order(const cbo_sym_group *g);
 /* 1 when the group is just the identity. */
-int cb__sym_trivial(const cb_sym_group *g);
+int cbo_sym_trivial(const cbo_sym_group *g);
 /*
  * Canonical form of code (n symbols) under the group: the least image, as a
  * base-k number. Codes of one orbit, and only they, share it.
  */
-uint64_t cb__sym_canon(const cb_sym_group *g, const uint8_t *code);
+uint64_t cbo_sym_canon(const cbo_sym_group *g, const uint8_t *code);
 /* The elements of g that fix code, into out (room for g->count elements). */
-void cb__sym_stabilizer(const cb_sym_group *g, const uint8_t *code, cb_sym_group *out);
+void cbo_sym_stabilizer(const cbo_sym_group *g, const uint8_t *code, cbo_sym_group *out);
 
 /* ---- the search's shared state (optimal.c searches, opt_scan.c looks at nodes) ---- */
 
@@ -113,20 +113,20 @@ typedef struct node {
     const uint32_t *col;  /* column of each entry in base */
     const uint32_t *crow; /* row in base of each entry's codeword played as a guess, or CB_NONE */
     const uint8_t *base;
-    size_t stride;           /* values per row of base */
-    int raw;                 /* base is the game's table: Symble values still need a mapping */
-    uint32_t m;              /* guesses */
-    const uint32_t *row;     /* row in base of each guess; NULL: guess j is row j */
-    const uint32_t *gid;     /* game index of each guess */
-    int d;                   /* guesses left, or UNL */
-    int level;               /* guesses played since the root */
-    uint32_t cg, cfb;        /* hard mode: the turn that led here (cg CB_NONE: none) */
-    const uint8_t *sig;      /* hard mode: greens and least letter counts so far */
-    const cb_sym_group *grp; /* symmetries fixing the history, or NULL */
-    uint32_t bmax;           /* no guess makes more parts than this here (won included) */
-    struct lbtab *up;        /* or NULL: the parent's guesses ordered for scan_lb (guess j is the parent's kept j) */
-    uint32_t ncw;            /* codewords among the entries */
-    uint32_t maxsame;        /* most entries of one codeword */
+    size_t stride;            /* values per row of base */
+    int raw;                  /* base is the game's table: Symble values still need a mapping */
+    uint32_t m;               /* guesses */
+    const uint32_t *row;      /* row in base of each guess; NULL: guess j is row j */
+    const uint32_t *gid;      /* game index of each guess */
+    int d;                    /* guesses left, or UNL */
+    int level;                /* guesses played since the root */
+    uint32_t cg, cfb;         /* hard mode: the turn that led here (cg CB_NONE: none) */
+    const uint8_t *sig;       /* hard mode: greens and least letter counts so far */
+    const cbo_sym_group *grp; /* symmetries fixing the history, or NULL */
+    uint32_t bmax;            /* no guess makes more parts than this here (won included) */
+    struct lbtab *up;         /* or NULL: the parent's guesses ordered for scan_lb (guess j is the parent's kept j) */
+    uint32_t ncw;             /* codewords among the entries */
+    uint32_t maxsame;         /* most entries of one codeword */
 } node;
 
 /*
@@ -169,7 +169,7 @@ struct slot {
 /* Each thread's work areas. */
 typedef struct tls {
     _Alignas(16) uint8_t few[4][CB_FEWVALS]; /* byte counters, kept at zero between uses */
-    cb_arena arena;
+    cbo_arena arena;
     uint32_t *cnt; /* nvals counters, kept at zero between uses */
     uint32_t *cnt2;
     uint32_t *gmap;    /* game index -> kept row, CB_NONE between uses */
@@ -195,7 +195,7 @@ typedef struct solver {
     uint8_t *lc;         /* hard mode: letter counts of each guess */
     int siglen;
     int keywide;
-    cb_cache *cache;
+    cbo_cache *cache;
     tls *tls;
     int nthreads;
     int stop, oom;
@@ -207,7 +207,7 @@ typedef struct solver {
     int phase, phase_depth;
     int sym;
     int64_t told; /* the least total handed to opt.on_best (INF: none) */
-    cb_sym_group *root_grp;
+    cbo_sym_group *root_grp;
 } solver;
 
 /* The parts of a node for one guess, with their lower bounds. */
@@ -295,7 +295,7 @@ static inline uint32_t guess_row(const node *x, uint32_t j)
 
 static inline void *alloc(solver *S, tls *T, size_t bytes)
 {
-    void *p = cb__arena_alloc(&T->arena, bytes ? bytes : 1);
+    void *p = cbo_arena_alloc(&T->arena, bytes ? bytes : 1);
     if (!p) {
         __atomic_store_n(&S->oom, 1, __ATOMIC_RELAXED);
         __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
@@ -338,36 +338,36 @@ static inline uint32_t seen_find(tls *T, uint64_t key, uint32_t val)
 /* ---- opt_scan.c: how the guesses of a node split it ---- */
 
 /* Lower bound for a part of c entries of w codewords, r guesses left, at most b parts per guess. */
-int64_t cb__opt_part_lb(const solver *S, uint32_t c, uint32_t w, int r, uint32_t b);
+int64_t cbo_part_lb(const solver *S, uint32_t c, uint32_t w, int r, uint32_t b);
 /* Lower bound for node x itself. */
-int64_t cb__opt_node_lb(const solver *S, const node *x);
+int64_t cbo_node_lb(const solver *S, const node *x);
 /* out[i] = the value of base row r for entry i of x (lw bytes each, 16 bytes of room after them). */
-void cb__opt_fill(const solver *S, const node *x, uint32_t r, uint8_t *out);
+void cbo_fill(const solver *S, const node *x, uint32_t r, uint8_t *out);
 /*
  * A candidate whose parts are all trivial (single entries, pairs, single
  * codewords) at the least possible cost: Q_DONE with *val and *best. Else
  * Q_OPEN, having raised *lb when no candidate splits into single entries.
  */
-int cb__opt_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t *best);
+int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t *best);
 /*
  * Look at every guess of x: drop those that split nothing, or (with a local
  * table) split exactly like an earlier one; bound the rest. Stops early when
  * a guess whose parts are all trivial meets `target`, a lower bound of x.
  * Allocates in the thread's arena; CB_ENOMEM.
  */
-int cb__opt_scan(solver *S, const node *x, int64_t target, scan *sc);
+int cbo_scan(solver *S, const node *x, int64_t target, scan *sc);
 /*
  * A lower bound of x from one guess of look-ahead (every allowed guess, no
  * table kept): at least `known`, which it returns as soon as a guess shows
  * that nothing more can be proved this way.
  */
-int64_t cb__opt_scan_lb(solver *S, const node *x, int64_t known);
+int64_t cbo_scan_lb(solver *S, const node *x, int64_t known);
 /*
  * The parts of x for the guess gid_played with values vec (one per entry):
  * the children, each with the list of guesses it inherits (sc's kept ones,
  * or x's own when sc is NULL) and the symmetries grp. CB_ENOMEM.
  */
-int cb__opt_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint32_t gid_played,
-                  const cb_sym_group *grp, kids *out);
+int cbo_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint32_t gid_played,
+              const cbo_sym_group *grp, kids *out);
 
 #endif

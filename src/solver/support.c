@@ -10,19 +10,19 @@
 
 /* ---- stack allocator ---- */
 
-void cb__arena_init(cb_arena *a)
+void cbo_arena_init(cbo_arena *a)
 {
     memset(a, 0, sizeof *a);
 }
 
-void cb__arena_release_all(cb_arena *a)
+void cbo_arena_release_all(cbo_arena *a)
 {
     for (int i = 0; i < a->nblk; i++)
         free(a->blk[i].mem);
     memset(a, 0, sizeof *a);
 }
 
-void *cb__arena_alloc(cb_arena *a, size_t bytes)
+void *cbo_arena_alloc(cbo_arena *a, size_t bytes)
 {
     bytes = (bytes + 63) & ~(size_t)63;
     if (a->nblk == 0 || a->blk[a->cur].used + bytes > a->blk[a->cur].size) {
@@ -41,7 +41,7 @@ void *cb__arena_alloc(cb_arena *a, size_t bytes)
             char *mem = aligned_alloc(64, (size + 63) & ~(size_t)63);
             if (!mem)
                 return NULL;
-            a->blk[next] = (cb_arena_block){mem, size, 0};
+            a->blk[next] = (cbo_arena_block){mem, size, 0};
             a->nblk = next + 1;
         }
         a->cur = next;
@@ -52,13 +52,13 @@ void *cb__arena_alloc(cb_arena *a, size_t bytes)
     return p;
 }
 
-cb_arena_mark cb__arena_mark(const cb_arena *a)
+cbo_mark cbo_arena_mark(const cbo_arena *a)
 {
-    cb_arena_mark m = {a->cur, a->nblk ? a->blk[a->cur].used : 0};
+    cbo_mark m = {a->cur, a->nblk ? a->blk[a->cur].used : 0};
     return m;
 }
 
-void cb__arena_reset(cb_arena *a, cb_arena_mark m)
+void cbo_arena_reset(cbo_arena *a, cbo_mark m)
 {
     if (!a->nblk)
         return;
@@ -83,7 +83,7 @@ typedef struct cchunk {
     unsigned char mem[];
 } cchunk;
 
-struct cb_cache {
+struct cbo_cache {
     centry **buckets;
     size_t mask;
     size_t limit;
@@ -96,9 +96,9 @@ struct cb_cache {
 #endif
 };
 
-int cb__cache_new(size_t limit_bytes, size_t expect_bytes, int threads, cb_cache **out)
+int cbo_cache_new(size_t limit_bytes, size_t expect_bytes, int threads, cbo_cache **out)
 {
-    cb_cache *c = calloc(1, sizeof *c);
+    cbo_cache *c = calloc(1, sizeof *c);
     if (!c)
         return -2;
     size_t nb = 1 << 16;
@@ -124,7 +124,7 @@ int cb__cache_new(size_t limit_bytes, size_t expect_bytes, int threads, cb_cache
     return 0;
 }
 
-void cb__cache_free(cb_cache *c)
+void cbo_cache_free(cbo_cache *c)
 {
     if (!c)
         return;
@@ -143,12 +143,12 @@ void cb__cache_free(cb_cache *c)
     free(c);
 }
 
-uint64_t cb__cache_entries(const cb_cache *c)
+uint64_t cbo_cache_entries(const cbo_cache *c)
 {
     return c->entries;
 }
 
-uint64_t cb__cache_hash(const void *key, size_t len)
+uint64_t cbo_cache_hash(const void *key, size_t len)
 {
     const unsigned char *p = key;
     uint64_t h = 0x9e3779b97f4a7c15ull ^ (len * 0xff51afd7ed558ccdull);
@@ -169,7 +169,7 @@ uint64_t cb__cache_hash(const void *key, size_t len)
     return h;
 }
 
-static void lock(cb_cache *c, uint64_t hash)
+static void lock(cbo_cache *c, uint64_t hash)
 {
 #ifdef _OPENMP
     omp_set_lock(&c->locks[hash & (CB_CACHE_LOCKS - 1)]);
@@ -179,7 +179,7 @@ static void lock(cb_cache *c, uint64_t hash)
 #endif
 }
 
-static void unlock(cb_cache *c, uint64_t hash)
+static void unlock(cbo_cache *c, uint64_t hash)
 {
 #ifdef _OPENMP
     omp_unset_lock(&c->locks[hash & (CB_CACHE_LOCKS - 1)]);
@@ -189,7 +189,7 @@ static void unlock(cb_cache *c, uint64_t hash)
 #endif
 }
 
-static centry *find(cb_cache *c, const void *key, size_t len, uint64_t hash)
+static centry *find(cbo_cache *c, const void *key, size_t len, uint64_t hash)
 {
     for (centry *e = c->buckets[(hash >> 8) & c->mask]; e; e = e->next)
         if (e->hash == hash && e->len == len && memcmp(e->key, key, len) == 0)
@@ -197,7 +197,7 @@ static centry *find(cb_cache *c, const void *key, size_t len, uint64_t hash)
     return NULL;
 }
 
-int cb__cache_get(cb_cache *c, const void *key, size_t len, uint64_t hash, cb_cache_value *v)
+int cbo_cache_get(cbo_cache *c, const void *key, size_t len, uint64_t hash, cbo_cache_value *v)
 {
     lock(c, hash);
     centry *e = find(c, key, len, hash);
@@ -210,7 +210,7 @@ int cb__cache_get(cb_cache *c, const void *key, size_t len, uint64_t hash, cb_ca
     return e != NULL;
 }
 
-static centry *carve(cb_cache *c, int thread, size_t bytes)
+static centry *carve(cbo_cache *c, int thread, size_t bytes)
 {
     bytes = (bytes + 7) & ~(size_t)7;
     cchunk *k = c->chunks[thread];
@@ -231,7 +231,7 @@ static centry *carve(cb_cache *c, int thread, size_t bytes)
     return e;
 }
 
-void cb__cache_put(cb_cache *c, int thread, const void *key, size_t len, uint64_t hash, const cb_cache_value *v)
+void cbo_cache_put(cbo_cache *c, int thread, const void *key, size_t len, uint64_t hash, const cbo_cache_value *v)
 {
     lock(c, hash);
     centry *e = find(c, key, len, hash);
@@ -278,7 +278,7 @@ static uint64_t factorial_sat(int k)
     return f;
 }
 
-uint64_t cb__sym_order(const cb_sym_group *g)
+uint64_t cbo_sym_order(const cbo_sym_group *g)
 {
     int unused = g->k - __builtin_popcountll(g->used);
     uint64_t f = factorial_sat(unused);
@@ -287,12 +287,12 @@ uint64_t cb__sym_order(const cb_sym_group *g)
     return f * g->count;
 }
 
-int cb__sym_trivial(const cb_sym_group *g)
+int cbo_sym_trivial(const cbo_sym_group *g)
 {
     return g->count <= 1 && g->k - __builtin_popcountll(g->used) <= 1;
 }
 
-uint64_t cb__sym_canon(const cb_sym_group *g, const uint8_t *code)
+uint64_t cbo_sym_canon(const cbo_sym_group *g, const uint8_t *code)
 {
     uint64_t best = UINT64_MAX;
     uint8_t unused[CB_MAX_SYMBOLS];
@@ -301,7 +301,7 @@ uint64_t cb__sym_canon(const cb_sym_group *g, const uint8_t *code)
         if (!(g->used >> c & 1))
             unused[nu++] = (uint8_t)c;
     for (uint32_t e = 0; e < g->count; e++) {
-        const cb_sym_el *el = &g->el[e];
+        const cbo_sym_el *el = &g->el[e];
         uint8_t relabel[CB_MAX_SYMBOLS];
         int next = 0;
         uint64_t v = 0;
@@ -323,7 +323,7 @@ uint64_t cb__sym_canon(const cb_sym_group *g, const uint8_t *code)
     return best;
 }
 
-void cb__sym_stabilizer(const cb_sym_group *g, const uint8_t *code, cb_sym_group *out)
+void cbo_sym_stabilizer(const cbo_sym_group *g, const uint8_t *code, cbo_sym_group *out)
 {
     uint64_t newly = 0;
     for (int j = 0; j < g->n; j++)
@@ -334,7 +334,7 @@ void cb__sym_stabilizer(const cb_sym_group *g, const uint8_t *code, cb_sym_group
     out->used = g->used | newly;
     out->count = 0;
     for (uint32_t e = 0; e < g->count; e++) {
-        cb_sym_el el = g->el[e];
+        cbo_sym_el el = g->el[e];
         int ok = 1;
         for (int j = 0; j < g->n && ok; j++) {
             uint8_t a = code[el.perm[j]], b = code[j];

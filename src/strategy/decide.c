@@ -9,7 +9,7 @@
 
 #include "strategy/strategy_internal.h"
 
-uint64_t cb__history_hash(const cb_state *st)
+uint64_t cbs_history_hash(const cb_state *st)
 {
     uint64_t h = 0xcbf29ce484222325ull;
     for (size_t t = 0; t < cb_state_turns(st); t++) {
@@ -21,7 +21,7 @@ uint64_t cb__history_hash(const cb_state *st)
     return h;
 }
 
-int cb__decision_push(cb__decision *d, uint32_t g)
+int cbs_decision_push(cbs_decision *d, uint32_t g)
 {
     if (d->count == d->cap) {
         size_t cap = d->cap ? 2 * d->cap : 16;
@@ -35,7 +35,7 @@ int cb__decision_push(cb__decision *d, uint32_t g)
     return CB_OK;
 }
 
-uint32_t cb__pick(const cb__decision *d, cb_rng *rng)
+uint32_t cbs_pick(const cbs_decision *d, cb_rng *rng)
 {
     if (d->count == 1 || !rng)
         return d->set[0];

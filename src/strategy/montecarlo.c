@@ -145,7 +145,7 @@ static int rollout(const cb_game *game, const cb_table *table, mc_work *w, const
             }
         } else {
             for (int m = 0; m < CB_MAPPINGS; m++) /* the raw pattern each mapping shows as fb */
-                want[m] = cb__observe_inverse(game, fb, m);
+                want[m] = cbg_observe_inverse(game, fb, m);
             for (size_t j = 0; j < k; j++) {
                 unsigned mask = 0;
                 for (int m = 0; m < CB_MAPPINGS; m++)
@@ -179,7 +179,7 @@ static size_t make_buckets(const cb_game *game, mc_work *w, const draw *draws, i
     }
     for (size_t b = 0; b < nb; b++) /* the raw pattern each mapping shows as the bucket's feedback */
         for (int m = symble ? 0 : -1; m < (symble ? CB_MAPPINGS : 0); m++) {
-            uint32_t r = m < 0 ? w->bucket_fb[b] : cb__observe_inverse(game, w->bucket_fb[b], m);
+            uint32_t r = m < 0 ? w->bucket_fb[b] : cbg_observe_inverse(game, w->bucket_fb[b], m);
             if (r == CB_NONE)
                 continue;
             w->tgt_raw[nt] = r;
@@ -271,13 +271,13 @@ static uint64_t play_guess(const cb_strategy *s, const cb_state *st, mc_work *w,
     return total;
 }
 
-int cb__montecarlo(const cb_strategy *s, const cb_state *st, const uint32_t *pool, size_t npool, int threads,
+int cbs_montecarlo(const cb_strategy *s, const cb_state *st, const uint32_t *pool, size_t npool, int threads,
                    const volatile int *cancel, double *avg)
 {
     size_t n = cb_state_count(st);
     const uint8_t *masks = cb_state_masks(st);
     int iters = s->cfg.iterations, fail = 0;
-    uint64_t hash = cb__history_hash(st);
+    uint64_t hash = cbs_history_hash(st);
     draw *draws = malloc((size_t)iters * sizeof *draws);
     cb_rng rng;
     if (!draws)
@@ -305,7 +305,7 @@ int cb__montecarlo(const cb_strategy *s, const cb_state *st, const uint32_t *poo
         for (size_t i = 0; i < npool; i++) {
             if (!ok || __atomic_load_n(&fail, __ATOMIC_RELAXED))
                 continue;
-            if (cb__flag(s->cfg.cancel) || cb__flag(cancel)) {
+            if (cbb_flag(s->cfg.cancel) || cbb_flag(cancel)) {
                 __atomic_store_n(&fail, CB_ECANCELED, __ATOMIC_RELAXED);
                 continue;
             }

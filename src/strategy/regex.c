@@ -152,7 +152,7 @@ static uint32_t first_match(const cb_strategy *s, const cb_state *st, const rege
     return any;
 }
 
-int cb__regex_decide(const cb_strategy *s, const cb_state *st, cb__decision *d)
+int cbs_regex_decide(const cb_strategy *s, const cb_state *st, cbs_decision *d)
 {
     regex_rules r;
     uint64_t allow[CB_MAX_LENGTH];
@@ -167,5 +167,5 @@ int cb__regex_decide(const cb_strategy *s, const cb_state *st, cb__decision *d)
         g = first_match(s, st, &r, NULL);
     if (g == CB_NONE) /* the constraints excluded the secret (repeated letters): the first candidate */
         g = s->game->secret_guess[cb_state_candidates(st)[0]];
-    return cb__decision_push(d, g);
+    return cbs_decision_push(d, g);
 }

@@ -17,23 +17,23 @@
 typedef uint8_t v8 __attribute__((vector_size(CB_SCORE_BLOCK)));
 typedef uint16_t v16 __attribute__((vector_size(CB_SCORE_BLOCK * 2)));
 
-uint64_t cb__clogc(const uint64_t *table, size_t len, uint32_t c)
+uint64_t cbs_clogc(const uint64_t *table, size_t len, uint32_t c)
 {
     if (c < len)
         return table[c];
     return c < 2 ? 0 : (uint64_t)c * (uint64_t)llround(log2((double)c) * CB_LOG_SCALE);
 }
 
-uint64_t *cb__clogc_table(size_t len)
+uint64_t *cbs_clogc_table(size_t len)
 {
     uint64_t *t = malloc((len ? len : 1) * sizeof *t);
     if (t)
         for (size_t c = 0; c < len; c++)
-            t[c] = cb__clogc(NULL, 0, (uint32_t)c);
+            t[c] = cbs_clogc(NULL, 0, (uint32_t)c);
     return t;
 }
 
-double cb__entropy(const cb__pstats *ps, size_t n)
+double cbs_entropy(const cbs_pstats *ps, size_t n)
 {
     if (n < 2)
         return 0.0;
@@ -42,7 +42,7 @@ double cb__entropy(const cb__pstats *ps, size_t n)
 }
 
 /* Symble: one key table per distinct mask: key = smallest observed id over the mask's mappings. */
-static int symble_tables(cb__node *nd)
+static int symble_tables(cbs_node *nd)
 {
     const cb_game *game = nd->game;
     int slot[1 << CB_MAPPINGS];
@@ -77,7 +77,7 @@ static int symble_tables(cb__node *nd)
 }
 
 /* Symble: the part key of a raw pattern for a candidate whose possible mappings are `mask`. */
-static inline uint32_t symble_key(const cb__node *nd, uint32_t raw, unsigned mask)
+static inline uint32_t symble_key(const cbs_node *nd, uint32_t raw, unsigned mask)
 {
     const cb_game *game = nd->game;
     uint32_t lo = UINT32_MAX;
@@ -102,7 +102,7 @@ static inline uint32_t symble_key(const cb__node *nd, uint32_t raw, unsigned mas
     return lo;
 }
 
-int cb__node_prepare(cb__node *nd, const cb_state *st, const uint64_t *clogc, size_t clogc_len)
+int cbs_node_prepare(cbs_node *nd, const cb_state *st, const uint64_t *clogc, size_t clogc_len)
 {
     memset(nd, 0, sizeof *nd);
     nd->game = cb_state_game(st);
@@ -113,7 +113,7 @@ int cb__node_prepare(cb__node *nd, const cb_state *st, const uint64_t *clogc, si
     nd->nkeys = nd->game->fb_count;
     nd->clogc = clogc;
     nd->clogc_len = clogc ? clogc_len : 0;
-    const char *cols = cb__table_columns(nd->table);
+    const char *cols = cbt_columns(nd->table);
     int width = cb_table_width(nd->table);
     if (cols && width < 4) {
         nd->colp = malloc((nd->n ? nd->n : 1) * sizeof *nd->colp);
@@ -132,7 +132,7 @@ int cb__node_prepare(cb__node *nd, const cb_state *st, const uint64_t *clogc, si
 }
 
 /* The candidates position-major, unless they are one run of consecutive secrets (the table's copy serves). */
-static int node_soa(cb__node *nd)
+static int node_soa(cbs_node *nd)
 {
     if (nd->n == 0 || nd->cands[nd->n - 1] - nd->cands[0] == nd->n - 1) /* sorted and distinct: a run */
         return CB_OK;
@@ -141,12 +141,12 @@ static int node_soa(cb__node *nd)
         return CB_ENOMEM;
     for (size_t i = 0; i < nd->n; i++)
         idx[i] = nd->game->secret_guess[nd->cands[i]];
-    nd->soa = cb__soa_make(nd->game, idx, nd->n);
+    nd->soa = cbt_soa_make(nd->game, idx, nd->n);
     free(idx);
     return nd->soa ? CB_OK : CB_ENOMEM;
 }
 
-int cb__node_fly(cb__node *nd, size_t npool, int threads)
+int cbs_node_fly(cbs_node *nd, size_t npool, int threads)
 {
     const cb_game *game = nd->game;
     const size_t ng = game->nguess, n = nd->n;
@@ -154,7 +154,7 @@ int cb__node_fly(cb__node *nd, size_t npool, int threads)
     if (cb_table_precomputed(nd->table) || nd->colp || n < 2)
         return CB_OK;
     /* columns cost n x guesses pairs; rows npool x n, padded to whole vector blocks */
-    double cols = (double)n * (double)ng, rows = (double)npool * (double)cb__table_kernel_padding(n);
+    double cols = (double)n * (double)ng, rows = (double)npool * (double)cbt_kernel_padding(n);
     if (width == 4 || cols > rows || cols * width > (double)CB_FLY_COLUMNS_BYTES)
         return node_soa(nd);
     nd->fly = malloc(n * ng * (size_t)width);
@@ -165,7 +165,7 @@ int cb__node_fly(cb__node *nd, size_t npool, int threads)
 #pragma omp parallel for schedule(dynamic, 8) num_threads(threads) if (threads > 1 && n > 16)
     for (long i = 0; i < count; i++) {
         char *col = (char *)nd->fly + (size_t)i * ng * (size_t)width;
-        cb__table_column(nd->table, nd->cands[i], col);
+        cbt_column(nd->table, nd->cands[i], col);
         nd->colp[i] = col;
     }
     if (nd->masks && !nd->ktab) { /* the column kernels key Symble candidates through key tables */
@@ -176,13 +176,13 @@ int cb__node_fly(cb__node *nd, size_t npool, int threads)
     return fail ? CB_ENOMEM : CB_OK;
 }
 
-void cb__node_release(cb__node *nd)
+void cbs_node_release(cbs_node *nd)
 {
     free(nd->midx);
     free(nd->ktab);
     free(nd->colp);
     free(nd->fly);
-    cb__soa_free(nd->soa, nd->game ? nd->game->n : 0);
+    cbt_soa_free(nd->soa, nd->game ? nd->game->n : 0);
     nd->midx = NULL;
     nd->ktab = NULL;
     nd->colp = NULL;
@@ -190,7 +190,7 @@ void cb__node_release(cb__node *nd)
     nd->soa = NULL;
 }
 
-int cb__scratch_reserve(cb__scratch *sc, const cb__node *nd)
+int cbs_scratch_reserve(cbs_scratch *sc, const cbs_node *nd)
 {
     if (nd->nkeys <= CB_SCORE_DENSE_LIMIT && sc->counts_len < nd->nkeys) {
         free(sc->counts);
@@ -206,7 +206,7 @@ int cb__scratch_reserve(cb__scratch *sc, const cb__node *nd)
         if (!sc->pairs)
             return CB_ENOMEM;
         for (uint32_t c = 1; c <= CB_PAIRS_MAX; c++)
-            sc->lg[c] = cb__clogc(NULL, 0, c) / c; /* exact: cb__clogc is c times a rounded log */
+            sc->lg[c] = cbs_clogc(NULL, 0, c) / c; /* exact: cbs_clogc is c times a rounded log */
     }
     if (nd->nkeys > CB_SCORE_DENSE_LIMIT && sc->hcap < 2 * nd->n) {
         size_t cap = 64;
@@ -234,7 +234,7 @@ int cb__scratch_reserve(cb__scratch *sc, const cb__node *nd)
     return CB_OK;
 }
 
-void cb__scratch_release(cb__scratch *sc)
+void cbs_scratch_release(cbs_scratch *sc)
 {
     free(sc->counts);
     free(sc->block);
@@ -270,8 +270,8 @@ void cb__scratch_release(cb__scratch *sc)
  * twice the candidates, stopping when a part exceeds limit; the touched
  * slots are cleared again.
  */
-static void score_hashed(const cb__node *nd, cb__scratch *sc, const uint32_t *keys, size_t n, uint32_t limit,
-                         cb__pstats *out)
+static void score_hashed(const cbs_node *nd, cbs_scratch *sc, const uint32_t *keys, size_t n, uint32_t limit,
+                         cbs_pstats *out)
 {
     const size_t mask = sc->hcap - 1;
     uint32_t *hk = sc->hkeys, *hc = sc->hcounts, *touched = sc->touched;
@@ -292,13 +292,13 @@ static void score_hashed(const cb__node *nd, cb__scratch *sc, const uint32_t *ke
             break;
         }
     }
-    cb__pstats s = {0, (uint32_t)p, 0, 0};
+    cbs_pstats s = {0, (uint32_t)p, 0, 0};
     for (size_t q = 0; q < p; q++) {
         uint32_t c = hc[touched[q]];
         hk[touched[q]] = HASH_EMPTY;
         s.largest = c > s.largest ? c : s.largest;
         s.sumsq += (uint64_t)c * c;
-        s.slog += cb__clogc(nd->clogc, nd->clogc_len, c);
+        s.slog += cbs_clogc(nd->clogc, nd->clogc_len, c);
     }
     if (cut)
         s.largest = UINT32_MAX;
@@ -323,7 +323,7 @@ static void score_hashed(const cb__node *nd, cb__scratch *sc, const uint32_t *ke
             h0[KEY(i)]++;                                                                                              \
     } while (0)
 
-static void score_rows(const cb__node *nd, cb__scratch *sc, const uint32_t *gs, size_t count, cb__pstats *out)
+static void score_rows(const cbs_node *nd, cbs_scratch *sc, const uint32_t *gs, size_t count, cbs_pstats *out)
 {
     const size_t n = nd->n, nk = nd->nkeys;
     const uint32_t *cands = nd->cands;
@@ -342,7 +342,7 @@ static void score_rows(const cb__node *nd, cb__scratch *sc, const uint32_t *gs, 
             COUNT_ROWS(ROW_KEY);
 #undef ROW_KEY
         }
-        cb__pstats s = {0, 0, 0, 0};
+        cbs_pstats s = {0, 0, 0, 0};
         for (size_t k = 0; k < nk; k++) {
             uint32_t c = (uint32_t)h0[k] + h1[k] + h2[k] + h3[k];
             if (!c)
@@ -351,7 +351,7 @@ static void score_rows(const cb__node *nd, cb__scratch *sc, const uint32_t *gs, 
             s.parts++;
             s.largest = c > s.largest ? c : s.largest;
             s.sumsq += (uint64_t)c * c;
-            s.slog += c < nd->clogc_len ? nd->clogc[c] : cb__clogc(NULL, 0, c);
+            s.slog += c < nd->clogc_len ? nd->clogc[c] : cbs_clogc(NULL, 0, c);
         }
         out[j] = s;
     }
@@ -366,7 +366,7 @@ static void score_rows(const cb__node *nd, cb__scratch *sc, const uint32_t *gs, 
     } while (0)
 
 /* Wide nodes: many candidates over few keys. */
-static void score_block(const cb__node *nd, cb__scratch *sc, const uint32_t *gs, size_t count, cb__pstats *out)
+static void score_block(const cbs_node *nd, cbs_scratch *sc, const uint32_t *gs, size_t count, cbs_pstats *out)
 {
     const size_t n = nd->n, nk = nd->nkeys;
     const uint8_t *const *c8 = (const uint8_t *const *)nd->colp;
@@ -386,7 +386,7 @@ static void score_block(const cb__node *nd, cb__scratch *sc, const uint32_t *gs,
     else
         COUNT_BLOCK(c16[i][gs[j]]);
     for (size_t j = 0; j < count; j++) {
-        cb__pstats s = {0, 0, 0, 0};
+        cbs_pstats s = {0, 0, 0, 0};
         uint16_t *hj = h + j * nk;
         for (size_t k = 0; k < nk; k++) {
             uint32_t c = hj[k];
@@ -396,7 +396,7 @@ static void score_block(const cb__node *nd, cb__scratch *sc, const uint32_t *gs,
             s.parts++;
             s.largest = c > s.largest ? c : s.largest;
             s.sumsq += (uint64_t)c * c;
-            s.slog += c < nd->clogc_len ? nd->clogc[c] : cb__clogc(NULL, 0, c);
+            s.slog += c < nd->clogc_len ? nd->clogc[c] : cbs_clogc(NULL, 0, c);
         }
         out[j] = s;
     }
@@ -404,19 +404,19 @@ static void score_block(const cb__node *nd, cb__scratch *sc, const uint32_t *gs,
 
 /* The statistics of the touched parts of a narrow count, clearing the counts. */
 static inline void touched_stats(uint32_t *counts, const uint32_t *touched, size_t p, const uint64_t *clogc,
-                                 size_t clen, cb__pstats *s)
+                                 size_t clen, cbs_pstats *s)
 {
-    *s = (cb__pstats){0, (uint32_t)p, 0, 0};
+    *s = (cbs_pstats){0, (uint32_t)p, 0, 0};
     for (size_t q = 0; q < p; q++) {
         uint32_t c = counts[touched[q]];
         counts[touched[q]] = 0;
         s->largest = c > s->largest ? c : s->largest;
         s->sumsq += (uint64_t)c * c;
-        s->slog += c < clen ? clogc[c] : cb__clogc(NULL, 0, c);
+        s->slog += c < clen ? clogc[c] : cbs_clogc(NULL, 0, c);
     }
 }
 
-/* Narrow nodes: the counting loop of cb__score inlined for a block of guesses, one layout at a time. */
+/* Narrow nodes: the counting loop of cbs_score inlined for a block of guesses, one layout at a time. */
 #define NARROW(KEY)                                                                                                    \
     do {                                                                                                               \
         for (size_t j = 0; j < count; j++) {                                                                           \
@@ -432,8 +432,8 @@ static inline void touched_stats(uint32_t *counts, const uint32_t *touched, size
         }                                                                                                              \
     } while (0)
 
-static void score_narrow(const cb__node *nd, cb__scratch *sc, const uint32_t *gs, size_t count, uint32_t limit,
-                         cb__pstats *out)
+static void score_narrow(const cbs_node *nd, cbs_scratch *sc, const uint32_t *gs, size_t count, uint32_t limit,
+                         cbs_pstats *out)
 {
     const size_t n = nd->n;
     const uint8_t *const *c8 = (const uint8_t *const *)nd->colp;
@@ -458,12 +458,12 @@ static void score_narrow(const cb__node *nd, cb__scratch *sc, const uint32_t *gs
  * lane: candidate i's part has as many candidates as keys equal to its
  * own, and starts a part when no earlier candidate has its key. Part
  * sizes summed per candidate give the sum of squares; c log2 c per part
- * is log2 c per candidate (cb__clogc is c times a rounded log2 c, so both
+ * is log2 c per candidate (cbs_clogc is c times a rounded log2 c, so both
  * sums are equal). Needs n <= CB_PAIRS_MAX (sizes fit a byte, sums of sizes
  * 16 bits) and the scratch's pair areas.
  */
 CB_KERNEL
-static void score_pairs(const cb__node *nd, cb__scratch *sc, uint32_t g0, cb__pstats *out)
+static void score_pairs(const cbs_node *nd, cbs_scratch *sc, uint32_t g0, cbs_pstats *out)
 {
     const size_t n = nd->n;
     const uint8_t *const *col = (const uint8_t *const *)nd->colp;
@@ -500,7 +500,7 @@ static void score_pairs(const cb__node *nd, cb__scratch *sc, uint32_t g0, cb__ps
         const uint8_t *sz = (const uint8_t *)size + j;
         for (size_t i = 0; i < n; i++, sz += CB_SCORE_BLOCK)
             slog += sc->lg[*sz]; /* log2 c per candidate */
-        out[j] = (cb__pstats){largest[j], parts[j], sumsq[j], slog};
+        out[j] = (cbs_pstats){largest[j], parts[j], sumsq[j], slog};
     }
 }
 
@@ -509,7 +509,7 @@ static void score_pairs(const cb__node *nd, cb__scratch *sc, uint32_t g0, cb__ps
  * runs. "columns" is the node's secret-major view (nd->colp: the table's
  * copy, or columns computed for an on-the-fly node); every path gives the
  * same statistics, and tests/unit/test_strategy.c checks each against
- * cb__score and the slow reference.
+ * cbs_score and the slow reference.
  *
  *   path          condition                                  why
  *   score_pairs   columns, 1-byte entries, <= 256 keys,      tiny nodes: n^2 byte compares of 32 guesses
@@ -522,14 +522,14 @@ static void score_pairs(const cb__node *nd, cb__scratch *sc, uint32_t g0, cb__ps
  *                                                            the candidates counts all 32 guesses
  *   score_narrow  columns, keys <= CB_SCORE_DENSE_LIMIT      narrow nodes (n < keys): count, then clear only
  *                                                            the touched parts
- *   cb__score     otherwise: no columns, 4-byte entries,     one guess at a time, from its row, the on-the-
+ *   cbs_score     otherwise: no columns, 4-byte entries,     one guess at a time, from its row, the on-the-
  *                 or more keys than CB_SCORE_DENSE_LIMIT     fly kernel, or a hash table for huge key spaces
  *                 (Symble beyond 12 letters)
  *
  * 2^16: the block paths count in 16 bits.
  */
-void cb__score_many(const cb__node *nd, cb__scratch *sc, const uint32_t *guesses, size_t count, uint32_t limit,
-                    cb__pstats *out)
+void cbs_score_many(const cbs_node *nd, cbs_scratch *sc, const uint32_t *guesses, size_t count, uint32_t limit,
+                    cbs_pstats *out)
 {
     if (nd->colp && sc->pairs && nd->nkeys <= 256 && nd->n <= CB_PAIRS_MAX && count == CB_SCORE_BLOCK &&
         cb_table_width(nd->table) == 1 && nd->clogc_len > CB_PAIRS_MAX &&
@@ -551,14 +551,14 @@ void cb__score_many(const cb__node *nd, cb__scratch *sc, const uint32_t *guesses
         return;
     }
     for (size_t j = 0; j < count; j++) {
-        cb__score(nd, sc, guesses[j], limit, &out[j]);
+        cbs_score(nd, sc, guesses[j], limit, &out[j]);
         if (limit != UINT32_MAX && out[j].largest < limit)
             limit = out[j].largest; /* later guesses of the block must at least tie this one */
     }
 }
 
 /* Hot loop: one specialised counting loop per row layout, then the statistics of the touched parts. */
-void cb__score(const cb__node *nd, cb__scratch *sc, uint32_t g, uint32_t limit, cb__pstats *out)
+void cbs_score(const cbs_node *nd, cbs_scratch *sc, uint32_t g, uint32_t limit, cbs_pstats *out)
 {
     const size_t n = nd->n;
     const uint32_t *cands = nd->cands;
@@ -571,7 +571,7 @@ void cb__score(const cb__node *nd, cb__scratch *sc, uint32_t g, uint32_t limit, 
     if (!by_columns && (!row || width == 4 || (nd->masks && !nd->ktab) || nd->nkeys > CB_SCORE_DENSE_LIMIT)) {
         uint32_t *keys = sc->keys;
         if (nd->soa) /* on the fly: the vectorised kernel over the node's own copy of the candidates */
-            cb__kernel_fill(nd->table, g, (const uint8_t *const *)nd->soa, n, keys);
+            cbt_kernel_fill(nd->table, g, (const uint8_t *const *)nd->soa, n, keys);
         else
             cb_table_fill(nd->table, g, cands, n, keys);
         if (nd->ktab)
@@ -618,13 +618,13 @@ void cb__score(const cb__node *nd, cb__scratch *sc, uint32_t g, uint32_t limit, 
         const uint16_t *r = row;
         COUNT_DENSE(r[cands[i]]);
     }
-    cb__pstats s = {0, (uint32_t)p, 0, 0};
+    cbs_pstats s = {0, (uint32_t)p, 0, 0};
     for (size_t j = 0; j < p; j++) {
         uint32_t c = counts[touched[j]];
         counts[touched[j]] = 0;
         s.largest = c > s.largest ? c : s.largest;
         s.sumsq += (uint64_t)c * c;
-        s.slog += c < nd->clogc_len ? nd->clogc[c] : cb__clogc(NULL, 0, c);
+        s.slog += c < nd->clogc_len ? nd->clogc[c] : cbs_clogc(NULL, 0, c);
     }
     if (cut)
         s.largest = UINT32_MAX;

@@ -1,6 +1,6 @@
 /*
  * strategy.c: every codebreaker of the literature as one decision step:
- * which guesses a state leaves to choose from (cb__decide), then a pick.
+ * which guesses a state leaves to choose from (cbs_decide), then a pick.
  */
 #include <math.h>
 #include <stdio.h>
@@ -122,7 +122,7 @@ static void count_symbols(cb_strategy *s)
     }
 }
 
-uint64_t cb__letter_score(const cb_strategy *s, uint32_t g)
+uint64_t cbs_letter_score(const cb_strategy *s, uint32_t g)
 {
     const uint8_t *code = cb_game_code(s->game, g);
     uint64_t sum = 0;
@@ -181,12 +181,12 @@ int cb_strategy_new(const cb_table *table, const cb_strategy_config *cfg, cb_str
     if (kind == CB_STRATEGY_FREQUENCY || kind == CB_STRATEGY_ENTROPY_FREQUENCY)
         rc = load_weights(s, cfg, err);
     if (rc == CB_OK && kind == CB_STRATEGY_TREE)
-        rc = cb__tree_open(s, name + 5, err);
+        rc = cbs_tree_open(s, name + 5, err);
     if (rc == CB_OK && (cfg->tie == CB_TIE_FREQUENCY || kind == CB_STRATEGY_REGEX))
         count_symbols(s);
     if (rc == CB_OK && is_greedy(s->kind)) {
         s->clogc_len = game->nsecret + 1 < CB_CLOGC_MAX ? game->nsecret + 1 : CB_CLOGC_MAX;
-        s->clogc = cb__clogc_table(s->clogc_len);
+        s->clogc = cbs_clogc_table(s->clogc_len);
         if (!s->clogc)
             rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     }
@@ -203,7 +203,7 @@ void cb_strategy_free(cb_strategy *s)
     if (!s)
         return;
     if (s->kind == CB_STRATEGY_TREE)
-        cb__tree_close(s);
+        cbs_tree_close(s);
     free(s->weights);
     free(s->clogc);
     free(s);
@@ -238,12 +238,12 @@ int cb_strategy_deterministic(const cb_strategy *s)
     }
 }
 
-void cb__ws_release(cb__ws *ws)
+void cbs_ws_release(cbs_ws *ws)
 {
     for (size_t t = 0; t < ws->nlegal; t++)
         free(ws->legal[t].list);
     free(ws->legal);
-    cb__scratch_release(&ws->scratch);
+    cbs_scratch_release(&ws->scratch);
     free(ws->pool);
     free(ws->dec.set);
     memset(ws, 0, sizeof *ws);
@@ -282,11 +282,11 @@ static int cmp_u32(const void *a, const void *b)
 }
 
 /* The legal guesses of a hard-mode state, filtered turn by turn and kept in ws for the states below it. */
-static int hard_pool(const cb_game *game, const cb_state *st, cb__ws *ws, size_t *count)
+static int hard_pool(const cb_game *game, const cb_state *st, cbs_ws *ws, size_t *count)
 {
     size_t turns = cb_state_turns(st);
     if (ws->nlegal < turns) {
-        cb__legal *l = realloc(ws->legal, turns * sizeof *l);
+        cbs_legal *l = realloc(ws->legal, turns * sizeof *l);
         if (!l)
             return CB_ENOMEM;
         memset(l + ws->nlegal, 0, (turns - ws->nlegal) * sizeof *l);
@@ -298,8 +298,8 @@ static int hard_pool(const cb_game *game, const cb_state *st, cb__ws *ws, size_t
     size_t nprev = game->nguess;
     for (size_t t = 0; t < turns; t++) {
         uint32_t g, fb;
-        cb__hard_turn rule;
-        cb__legal *l = &ws->legal[t];
+        cbg_hard_turn rule;
+        cbs_legal *l = &ws->legal[t];
         cb_state_turn(st, t, &g, &fb);
         h = ((h ^ g) * 0x100000001b3ull ^ fb) * 0x100000001b3ull;
         if (l->list && l->hash == h) {
@@ -314,11 +314,11 @@ static int hard_pool(const cb_game *game, const cb_state *st, cb__ws *ws, size_t
             if (!l->list)
                 return CB_ENOMEM;
         }
-        cb__hard_turn_make(game, g, fb, &rule);
+        cbg_hard_turn_make(game, g, fb, &rule);
         l->count = 0;
         for (size_t i = 0; i < nprev; i++) {
             uint32_t gi = prev ? prev[i] : (uint32_t)i;
-            if (cb__hard_turn_check(game, &rule, cb_game_code(game, gi), NULL, NULL))
+            if (cbg_hard_turn_check(game, &rule, cb_game_code(game, gi), NULL, NULL))
                 l->list[l->count++] = gi;
         }
         l->hash = h;
@@ -334,7 +334,7 @@ static int hard_pool(const cb_game *game, const cb_state *st, cb__ws *ws, size_t
 }
 
 /* The guesses the strategy may play in st, sorted by guess index, into ws->pool. */
-static int make_pool(const cb_strategy *s, const cb_state *st, cb__ws *ws, int cands_only, size_t *npool)
+static int make_pool(const cb_strategy *s, const cb_state *st, cbs_ws *ws, int cands_only, size_t *npool)
 {
     const cb_game *game = s->game;
     size_t n = cb_state_count(st), cap = cands_only ? n : game->nguess;
@@ -390,7 +390,7 @@ static int candidates_only(const cb_strategy *s, const cb_state *st)
 }
 
 /* A greedy score to minimise, from the partition statistics. */
-static double greedy_key(const cb_strategy *s, const cb__pstats *ps, size_t n, double prob)
+static double greedy_key(const cb_strategy *s, const cbs_pstats *ps, size_t n, double prob)
 {
     switch (s->kind) {
     case CB_STRATEGY_MINIMAX:
@@ -400,7 +400,7 @@ static double greedy_key(const cb_strategy *s, const cb__pstats *ps, size_t n, d
     case CB_STRATEGY_PARTS:
         return -(double)ps->parts;
     case CB_STRATEGY_ENTROPY_FREQUENCY:
-        return -(cb__entropy(ps, n) + prob);
+        return -(cbs_entropy(ps, n) + prob);
     default:
         return (double)ps->slog;
     }
@@ -419,8 +419,8 @@ static double greedy_score(const cb_strategy *s, double key, size_t n)
     case CB_STRATEGY_ENTROPY_FREQUENCY:
         return -key;
     default: {
-        cb__pstats ps = {0, 0, 0, (uint64_t)key};
-        return cb__entropy(&ps, n);
+        cbs_pstats ps = {0, 0, 0, (uint64_t)key};
+        return cbs_entropy(&ps, n);
     }
     }
 }
@@ -428,7 +428,7 @@ static double greedy_score(const cb_strategy *s, double key, size_t n)
 /* One thread's best so far: its key and the guesses that reach it, in pool order. */
 typedef struct best {
     double key;
-    cb__decision tied;
+    cbs_decision tied;
 } best;
 
 static int best_offer(best *b, double key, uint32_t g)
@@ -439,7 +439,7 @@ static int best_offer(best *b, double key, uint32_t g)
         b->key = key;
         b->tied.count = 0;
     }
-    return cb__decision_push(&b->tied, g);
+    return cbs_decision_push(&b->tied, g);
 }
 
 /*
@@ -447,11 +447,11 @@ static int best_offer(best *b, double key, uint32_t g)
  * failed (*fail holds its status) or a cancel flag was set (then *fail
  * becomes CB_ECANCELED). ws may be NULL.
  */
-static int halted(const cb_strategy *s, const cb__ws *ws, int *fail)
+static int halted(const cb_strategy *s, const cbs_ws *ws, int *fail)
 {
     if (__atomic_load_n(fail, __ATOMIC_RELAXED) != CB_OK)
         return 1;
-    if (!cb__flag(s->cfg.cancel) && !(ws && cb__flag(ws->cancel)))
+    if (!cbb_flag(s->cfg.cancel) && !(ws && cbb_flag(ws->cancel)))
         return 0;
     __atomic_store_n(fail, CB_ECANCELED, __ATOMIC_RELAXED);
     return 1;
@@ -462,7 +462,7 @@ static int halted(const cb_strategy *s, const cb__ws *ws, int *fail)
  * ws->dec, sorted by guess index. Parallel over the pool: static chunks
  * in order, so the merged ties stay sorted whatever the thread count.
  */
-static int greedy_best(const cb_strategy *s, const cb_state *st, const cb__node *nd, cb__ws *ws, const uint32_t *pool,
+static int greedy_best(const cb_strategy *s, const cb_state *st, const cbs_node *nd, cbs_ws *ws, const uint32_t *pool,
                        size_t npool, int threads)
 {
     int nt = threads > 1 && npool * nd->n > 20000 ? threads : 1;
@@ -477,18 +477,18 @@ static int greedy_best(const cb_strategy *s, const cb_state *st, const cb__node 
 #pragma omp parallel num_threads(nt) if (nt > 1)
     {
         int t = omp_get_thread_num();
-        cb__scratch own = {0}, *sc = t == 0 ? &ws->scratch : &own;
+        cbs_scratch own = {0}, *sc = t == 0 ? &ws->scratch : &own;
         best *b = &bests[t];
-        if (cb__scratch_reserve(sc, nd) != CB_OK)
+        if (cbs_scratch_reserve(sc, nd) != CB_OK)
             __atomic_store_n(&fail, CB_ENOMEM, __ATOMIC_RELAXED);
 #pragma omp for schedule(static)
         for (size_t lo = 0; lo < npool; lo += CB_SCORE_BLOCK) {
-            cb__pstats ps[CB_SCORE_BLOCK];
+            cbs_pstats ps[CB_SCORE_BLOCK];
             size_t count = npool - lo < CB_SCORE_BLOCK ? npool - lo : CB_SCORE_BLOCK;
             uint32_t limit = cut && b->key < INFINITY ? (uint32_t)b->key : UINT32_MAX;
             if (halted(s, ws, &fail))
                 continue;
-            cb__score_many(nd, sc, pool + lo, count, limit, ps);
+            cbs_score_many(nd, sc, pool + lo, count, limit, ps);
             for (size_t j = 0; j < count; j++) {
                 if (ps[j].largest == UINT32_MAX)
                     continue; /* stopped early: worse than a guess already seen */
@@ -498,15 +498,15 @@ static int greedy_best(const cb_strategy *s, const cb_state *st, const cb__node 
             }
         }
         if (sc == &own)
-            cb__scratch_release(&own);
+            cbs_scratch_release(&own);
     }
     double key = INFINITY;
     for (int t = 0; t < nt; t++)
         key = bests[t].key < key ? bests[t].key : key;
-    cb__decision *d = &ws->dec;
+    cbs_decision *d = &ws->dec;
     for (int t = 0; t < nt; t++) {
         for (size_t i = 0; !fail && bests[t].key == key && i < bests[t].tied.count; i++)
-            if (cb__decision_push(d, bests[t].tied.set[i]) != CB_OK)
+            if (cbs_decision_push(d, bests[t].tied.set[i]) != CB_OK)
                 fail = CB_ENOMEM;
         free(bests[t].tied.set);
     }
@@ -517,7 +517,7 @@ static int greedy_best(const cb_strategy *s, const cb_state *st, const cb__node 
 }
 
 /* Apply the tie rule to ws->dec: prefer candidates, then (tie first) the lowest index. */
-static void break_ties(const cb_strategy *s, const cb_state *st, cb__decision *d)
+static void break_ties(const cb_strategy *s, const cb_state *st, cbs_decision *d)
 {
     int prefer = s->cfg.tie != CB_TIE_RANDOM || s->kind == CB_STRATEGY_ENTROPY_KNUTH;
     if (prefer && d->count > 1) {
@@ -530,9 +530,9 @@ static void break_ties(const cb_strategy *s, const cb_state *st, cb__decision *d
     }
     if (s->cfg.tie == CB_TIE_FREQUENCY && d->count > 1) { /* the most frequent letters, then the lowest index */
         size_t at = 0;
-        uint64_t top = cb__letter_score(s, d->set[0]);
+        uint64_t top = cbs_letter_score(s, d->set[0]);
         for (size_t i = 1; i < d->count; i++) {
-            uint64_t v = cb__letter_score(s, d->set[i]);
+            uint64_t v = cbs_letter_score(s, d->set[i]);
             if (v > top) {
                 top = v;
                 at = i;
@@ -545,14 +545,14 @@ static void break_ties(const cb_strategy *s, const cb_state *st, cb__decision *d
 }
 
 /* Greedy: when candidates win ties, a candidate splitting into singletons ends the search. */
-static int greedy_decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, const uint32_t *pool, size_t npool,
+static int greedy_decide(const cb_strategy *s, const cb_state *st, cbs_ws *ws, const uint32_t *pool, size_t npool,
                          int threads)
 {
-    cb__node nd;
-    int rc = cb__node_prepare(&nd, st, s->clogc, s->clogc_len);
+    cbs_node nd;
+    int rc = cbs_node_prepare(&nd, st, s->clogc, s->clogc_len);
     int prefer = s->cfg.tie != CB_TIE_RANDOM || s->kind == CB_STRATEGY_ENTROPY_KNUTH;
     if (rc == CB_OK)
-        rc = cb__node_fly(&nd, npool, threads);
+        rc = cbs_node_fly(&nd, npool, threads);
     size_t n = cb_state_count(st);
     if (rc == CB_OK && prefer && npool > n) {
         const uint32_t *c = cb_state_candidates(st);
@@ -567,10 +567,10 @@ static int greedy_decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, c
             rc = greedy_best(s, st, &nd, ws, cg, n, threads);
         free(cg);
         if (rc == CB_OK) {
-            cb__pstats ps;
-            cb__score(&nd, &ws->scratch, ws->dec.set[0], UINT32_MAX, &ps);
+            cbs_pstats ps;
+            cbs_score(&nd, &ws->scratch, ws->dec.set[0], UINT32_MAX, &ps);
             if (ps.largest == 1) { /* perfect: no guess does better, and candidates win ties */
-                cb__node_release(&nd);
+                cbs_node_release(&nd);
                 return CB_OK;
             }
             ws->dec.count = 0;
@@ -578,7 +578,7 @@ static int greedy_decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, c
     }
     if (rc == CB_OK)
         rc = greedy_best(s, st, &nd, ws, pool, npool, threads);
-    cb__node_release(&nd);
+    cbs_node_release(&nd);
     return rc;
 }
 
@@ -610,7 +610,7 @@ static double frequency_value(const cb_strategy *s, const letter_counts *counts,
 }
 
 /* frequency: the heaviest candidate; without word weights, the most common letters per position. */
-static int frequency_decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, const uint32_t *pool, size_t npool)
+static int frequency_decide(const cb_strategy *s, const cb_state *st, cbs_ws *ws, const uint32_t *pool, size_t npool)
 {
     letter_counts *counts = s->weights ? NULL : count_letters(s, st);
     if (!s->weights && !counts)
@@ -626,13 +626,13 @@ static int frequency_decide(const cb_strategy *s, const cb_state *st, cb__ws *ws
     return rc;
 }
 
-static int montecarlo_decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, const uint32_t *pool, size_t npool,
+static int montecarlo_decide(const cb_strategy *s, const cb_state *st, cbs_ws *ws, const uint32_t *pool, size_t npool,
                              int threads)
 {
     double *avg = malloc(npool * sizeof *avg);
     if (!avg)
         return CB_ENOMEM;
-    int rc = cb__montecarlo(s, st, pool, npool, threads, ws->cancel, avg);
+    int rc = cbs_montecarlo(s, st, pool, npool, threads, ws->cancel, avg);
     best b = {INFINITY, ws->dec};
     b.tied.count = 0;
     for (size_t i = 0; i < npool && rc == CB_OK; i++)
@@ -644,7 +644,7 @@ static int montecarlo_decide(const cb_strategy *s, const cb_state *st, cb__ws *w
 }
 
 /* The score of a fixed guess (the opener, the last candidate), in the strategy's unit. */
-static void fixed_score(const cb_strategy *s, const cb_state *st, cb__decision *d)
+static void fixed_score(const cb_strategy *s, const cb_state *st, cbs_decision *d)
 {
     d->score = 0;
     if (!is_greedy(s->kind))
@@ -671,24 +671,24 @@ static void fixed_score(const cb_strategy *s, const cb_state *st, cb__decision *
     }
 }
 
-int cb__decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, int threads)
+int cbs_decide(const cb_strategy *s, const cb_state *st, cbs_ws *ws, int threads)
 {
-    cb__decision *d = &ws->dec;
+    cbs_decision *d = &ws->dec;
     size_t n = cb_state_count(st), npool = 0;
     d->count = 0;
     d->score = 0;
     if (n == 0)
         return CB_EEMPTY;
     if (s->kind == CB_STRATEGY_TREE)
-        return cb__tree_decide(s, st, d);
+        return cbs_tree_decide(s, st, d);
     int opener = cb_state_turns(st) == 0 && s->cfg.first_guess != CB_NONE;
     int first = s->kind == CB_STRATEGY_FIRST && (int)cb_state_turns(st) >= s->cfg.delay;
     if (n > 1 && !opener && s->kind == CB_STRATEGY_REGEX && (int)cb_state_turns(st) >= s->cfg.delay)
-        return cb__regex_decide(s, st, d);
+        return cbs_regex_decide(s, st, d);
     if (n == 1 || first || opener) {
         /* the opener first: --first applies to every strategy, "first candidate" included */
         uint32_t g = opener && n > 1 ? s->cfg.first_guess : s->game->secret_guess[cb_state_candidates(st)[0]];
-        if (cb__decision_push(d, g) != CB_OK)
+        if (cbs_decision_push(d, g) != CB_OK)
             return CB_ENOMEM;
         fixed_score(s, st, d);
         return CB_OK;
@@ -701,7 +701,7 @@ int cb__decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, int threads
     case CB_STRATEGY_RANDOM:
     case CB_STRATEGY_RANDOM_ANY:
         for (size_t i = 0; i < npool && rc == CB_OK; i++)
-            rc = cb__decision_push(d, ws->pool[i]);
+            rc = cbs_decision_push(d, ws->pool[i]);
         return rc;
     case CB_STRATEGY_FREQUENCY:
         rc = frequency_decide(s, st, ws, ws->pool, npool);
@@ -734,53 +734,53 @@ static int hard_view(const cb_strategy *s, const cb_state *st, const cb_state **
 
 int cb_strategy_choose(const cb_strategy *s, const cb_state *st, cb_rng *rng, uint32_t *guess, double *score)
 {
-    cb__ws ws = {0};
+    cbs_ws ws = {0};
     const cb_state *view;
     cb_state *copy;
     int rc = hard_view(s, st, &view, &copy);
     if (rc == CB_OK)
-        rc = cb__decide(s, view, &ws, cb__threads(s->cfg.threads));
+        rc = cbs_decide(s, view, &ws, cbb_threads(s->cfg.threads));
     if (rc == CB_OK) {
         cb_rng own;
         if (!rng && ws.dec.count > 1) {
-            cb_rng_seed2(&own, s->cfg.seed, cb__history_hash(view));
+            cb_rng_seed2(&own, s->cfg.seed, cbs_history_hash(view));
             rng = &own;
         }
-        *guess = cb__pick(&ws.dec, rng);
+        *guess = cbs_pick(&ws.dec, rng);
         if (score)
             *score = ws.dec.score;
     }
-    cb__ws_release(&ws);
+    cbs_ws_release(&ws);
     cb_state_free(copy);
     return rc;
 }
 
 int cb_guess_score_compute(const cb_state *st, uint32_t gi, cb_guess_score *out)
 {
-    cb__node nd;
-    cb__scratch sc = {0};
-    cb__pstats ps;
+    cbs_node nd;
+    cbs_scratch sc = {0};
+    cbs_pstats ps;
     const cb_game *game = cb_state_game(st);
     size_t n = cb_state_count(st);
     memset(out, 0, sizeof *out);
     if (gi >= game->nguess)
         return CB_EINVAL;
-    int rc = cb__node_prepare(&nd, st, NULL, 0);
+    int rc = cbs_node_prepare(&nd, st, NULL, 0);
     if (rc == CB_OK)
-        rc = cb__scratch_reserve(&sc, &nd);
+        rc = cbs_scratch_reserve(&sc, &nd);
     if (rc == CB_OK) {
-        cb__score(&nd, &sc, gi, UINT32_MAX, &ps);
+        cbs_score(&nd, &sc, gi, UINT32_MAX, &ps);
         out->guess = gi;
         out->largest = ps.largest;
         out->expected = n ? (double)ps.sumsq / (double)n : 0.0;
         out->parts = ps.parts;
-        out->entropy = cb__entropy(&ps, n);
+        out->entropy = cbs_entropy(&ps, n);
         out->candidate = cb_state_is_candidate(st, gi);
         out->frequency = out->candidate ? 1.0 / (double)n : 0.0;
         out->legal = cb_state_legal(st, gi, NULL, 0);
     }
-    cb__scratch_release(&sc);
-    cb__node_release(&nd);
+    cbs_scratch_release(&sc);
+    cbs_node_release(&nd);
     return rc;
 }
 
@@ -804,7 +804,7 @@ static int cmp_ranked(const void *a, const void *b)
 }
 
 /* One guess of the ranking: every statistic, and the strategy's key. */
-static void rank_one(const cb_strategy *s, const cb_state *st, const cb__pstats *ps, uint32_t guess, double total,
+static void rank_one(const cb_strategy *s, const cb_state *st, const cbs_pstats *ps, uint32_t guess, double total,
                      const letter_counts *counts, double mc, ranked *r)
 {
     size_t n = cb_state_count(st);
@@ -813,11 +813,11 @@ static void rank_one(const cb_strategy *s, const cb_state *st, const cb__pstats 
     g->largest = ps->largest;
     g->expected = (double)ps->sumsq / (double)n;
     g->parts = ps->parts;
-    g->entropy = cb__entropy(ps, n);
+    g->entropy = cbs_entropy(ps, n);
     g->candidate = cb_state_is_candidate(st, guess);
     g->frequency = probability(s, st, guess, total);
     g->legal = cb_state_legal(st, guess, NULL, 0);
-    r->letters = s->cfg.tie == CB_TIE_FREQUENCY ? cb__letter_score(s, guess) : 0;
+    r->letters = s->cfg.tie == CB_TIE_FREQUENCY ? cbs_letter_score(s, guess) : 0;
     if (is_greedy(s->kind)) {
         r->key = greedy_key(s, ps, n, g->frequency);
         g->score = greedy_score(s, r->key, n);
@@ -834,45 +834,45 @@ static void rank_one(const cb_strategy *s, const cb_state *st, const cb__pstats 
 /* Score every pool guess for ranking: all statistics, and the strategy's key. */
 static int rank_scores(const cb_strategy *s, const cb_state *st, const uint32_t *pool, size_t npool, ranked *r)
 {
-    cb__node nd;
-    int rc = cb__node_prepare(&nd, st, s->clogc, s->clogc_len), fail = CB_OK;
+    cbs_node nd;
+    int rc = cbs_node_prepare(&nd, st, s->clogc, s->clogc_len), fail = CB_OK;
     double total = weight_total(s, st);
     if (rc == CB_OK)
-        rc = cb__node_fly(&nd, npool, cb__threads(s->cfg.threads));
+        rc = cbs_node_fly(&nd, npool, cbb_threads(s->cfg.threads));
     double *mc = NULL;
     letter_counts *counts = NULL;
     if (rc == CB_OK && s->kind == CB_STRATEGY_FREQUENCY && !s->weights && !(counts = count_letters(s, st)))
         rc = CB_ENOMEM;
     if (rc == CB_OK && s->kind == CB_STRATEGY_MONTECARLO) {
         mc = malloc(npool * sizeof *mc);
-        rc = mc ? cb__montecarlo(s, st, pool, npool, cb__threads(s->cfg.threads), NULL, mc) : CB_ENOMEM;
+        rc = mc ? cbs_montecarlo(s, st, pool, npool, cbb_threads(s->cfg.threads), NULL, mc) : CB_ENOMEM;
     }
     if (rc != CB_OK) {
         free(mc);
         free(counts);
-        cb__node_release(&nd);
+        cbs_node_release(&nd);
         return rc;
     }
-#pragma omp parallel num_threads(cb__threads(s->cfg.threads))
+#pragma omp parallel num_threads(cbb_threads(s->cfg.threads))
     {
-        cb__scratch sc = {0};
-        if (cb__scratch_reserve(&sc, &nd) != CB_OK)
+        cbs_scratch sc = {0};
+        if (cbs_scratch_reserve(&sc, &nd) != CB_OK)
             __atomic_store_n(&fail, CB_ENOMEM, __ATOMIC_RELAXED);
 #pragma omp for schedule(static)
         for (size_t lo = 0; lo < npool; lo += CB_SCORE_BLOCK) {
-            cb__pstats ps[CB_SCORE_BLOCK];
+            cbs_pstats ps[CB_SCORE_BLOCK];
             size_t count = npool - lo < CB_SCORE_BLOCK ? npool - lo : CB_SCORE_BLOCK;
             if (halted(s, NULL, &fail))
                 continue;
-            cb__score_many(&nd, &sc, pool + lo, count, UINT32_MAX, ps);
+            cbs_score_many(&nd, &sc, pool + lo, count, UINT32_MAX, ps);
             for (size_t j = 0; j < count; j++)
                 rank_one(s, st, &ps[j], pool[lo + j], total, counts, mc ? mc[lo + j] : 0, &r[lo + j]);
         }
-        cb__scratch_release(&sc);
+        cbs_scratch_release(&sc);
     }
     free(mc);
     free(counts);
-    cb__node_release(&nd);
+    cbs_node_release(&nd);
     return fail;
 }
 
@@ -884,7 +884,7 @@ int cb_strategy_rank(const cb_strategy *s, const cb_state *st, size_t limit, cb_
         return CB_EINVAL;
     if (cb_state_count(st) == 0)
         return CB_EEMPTY;
-    cb__ws ws = {0};
+    cbs_ws ws = {0};
     const cb_state *view;
     cb_state *copy;
     size_t npool = 0;
@@ -902,7 +902,7 @@ int cb_strategy_rank(const cb_strategy *s, const cb_state *st, size_t limit, cb_
             out[(*count)++] = r[i].gs;
     }
     free(r);
-    cb__ws_release(&ws);
+    cbs_ws_release(&ws);
     cb_state_free(copy);
     return rc;
 }

@@ -15,18 +15,18 @@
 #define CB_LOG_SCALE 4294967296.0 /* 2^32 */
 
 /* The statistics of one partition, all exact. */
-typedef struct cb__pstats {
+typedef struct cbs_pstats {
     uint32_t largest; /* largest part; limit + 1 when counting stopped early */
     uint32_t parts;   /* non-empty parts */
     uint64_t sumsq;   /* sum of squared part sizes */
     uint64_t slog;    /* sum of c * round(log2 c * CB_LOG_SCALE) over part sizes c */
-} cb__pstats;
+} cbs_pstats;
 
 /*
  * A state made ready for fast scoring: its candidates and, in Symble, a
  * key table per distinct mask of mappings (key = part of a candidate).
  */
-typedef struct cb__node {
+typedef struct cbs_node {
     const cb_game *game;
     const cb_table *table;
     size_t n;
@@ -41,10 +41,10 @@ typedef struct cb__node {
     const void **colp; /* per candidate, its column of the transposed table, or NULL */
     void *fly;         /* on the fly: the candidates' columns computed for this node (colp points in) */
     uint8_t **soa;     /* on the fly: the candidates position-major, for the row kernel, or NULL */
-} cb__node;
+} cbs_node;
 
-/* One thread's work areas for scoring; zero-initialise, then cb__scratch_release. */
-typedef struct cb__scratch {
+/* One thread's work areas for scoring; zero-initialise, then cbs_scratch_release. */
+typedef struct cbs_scratch {
     uint32_t *counts; /* nkeys entries, kept zero between uses */
     uint16_t *block;  /* CB_SCORE_BLOCK * nkeys entries, likewise (wide nodes) */
     void *pairs;      /* keys and sizes of narrow nodes, a vector per candidate */
@@ -54,9 +54,9 @@ typedef struct cb__scratch {
     size_t cap;
     uint32_t *hkeys, *hcounts; /* key spaces too large to count densely: open addressing, hcap slots */
     size_t hcap;
-} cb__scratch;
+} cbs_scratch;
 
-int cb__node_prepare(cb__node *nd, const cb_state *st, const uint64_t *clogc, size_t clogc_len);
+int cbs_node_prepare(cbs_node *nd, const cb_state *st, const uint64_t *clogc, size_t clogc_len);
 /*
  * On-the-fly tables, before scoring npool guesses: compute the candidates'
  * columns (one kernel call per candidate over every guess, with up to
@@ -64,15 +64,15 @@ int cb__node_prepare(cb__node *nd, const cb_state *st, const uint64_t *clogc, si
  * fits in memory, else copy the candidates position-major for the row
  * kernel. Nothing for precomputed tables. CB_ENOMEM is the only failure.
  */
-int cb__node_fly(cb__node *nd, size_t npool, int threads);
-void cb__node_release(cb__node *nd);
-int cb__scratch_reserve(cb__scratch *sc, const cb__node *nd);
-void cb__scratch_release(cb__scratch *sc);
+int cbs_node_fly(cbs_node *nd, size_t npool, int threads);
+void cbs_node_release(cbs_node *nd);
+int cbs_scratch_reserve(cbs_scratch *sc, const cbs_node *nd);
+void cbs_scratch_release(cbs_scratch *sc);
 
 /* c * round(log2 c * CB_LOG_SCALE), from the table when it holds c. */
-uint64_t cb__clogc(const uint64_t *table, size_t len, uint32_t c);
-/* The table of cb__clogc for c = 0 .. len - 1 (malloc'ed). */
-uint64_t *cb__clogc_table(size_t len);
+uint64_t cbs_clogc(const uint64_t *table, size_t len, uint32_t c);
+/* The table of cbs_clogc for c = 0 .. len - 1 (malloc'ed). */
+uint64_t *cbs_clogc_table(size_t len);
 
 /*
  * Partition the node's candidates by guess g. With limit < UINT32_MAX,
@@ -80,16 +80,16 @@ uint64_t *cb__clogc_table(size_t len);
  * UINT32_MAX and the other fields are meaningless. The scratch must have
  * been reserved for the node.
  */
-void cb__score(const cb__node *nd, cb__scratch *sc, uint32_t g, uint32_t limit, cb__pstats *out);
+void cbs_score(const cbs_node *nd, cbs_scratch *sc, uint32_t g, uint32_t limit, cbs_pstats *out);
 /*
- * cb__score for guesses[0..count), count <= CB_SCORE_BLOCK, into out[]:
+ * cbs_score for guesses[0..count), count <= CB_SCORE_BLOCK, into out[]:
  * nodes of many candidates are counted a candidate at a time for the whole
  * block (each candidate's column read once), without early stops.
  */
-void cb__score_many(const cb__node *nd, cb__scratch *sc, const uint32_t *guesses, size_t count, uint32_t limit,
-                    cb__pstats *out);
+void cbs_score_many(const cbs_node *nd, cbs_scratch *sc, const uint32_t *guesses, size_t count, uint32_t limit,
+                    cbs_pstats *out);
 /* The entropy in bits of a partition of n. */
-double cb__entropy(const cb__pstats *ps, size_t n);
+double cbs_entropy(const cbs_pstats *ps, size_t n);
 
 struct cb_strategy {
     const cb_table *table;
@@ -106,53 +106,53 @@ struct cb_strategy {
 };
 
 /* The guesses a state leaves to choose from, uniformly (one for a deterministic choice). */
-typedef struct cb__decision {
+typedef struct cbs_decision {
     uint32_t *set;
     size_t count, cap;
     double score;
-} cb__decision;
+} cbs_decision;
 
 /* Hard mode: the legal guesses after the first turns of a history, kept while the history goes on. */
-typedef struct cb__legal {
+typedef struct cbs_legal {
     uint64_t hash; /* of the turns it follows */
     uint32_t *list;
     size_t count, cap;
-} cb__legal;
+} cbs_legal;
 
-/* Per-caller work areas of cb__decide. */
-typedef struct cb__ws {
-    cb__scratch scratch;
+/* Per-caller work areas of cbs_decide. */
+typedef struct cbs_ws {
+    cbs_scratch scratch;
     uint32_t *pool;
     size_t pool_cap;
-    cb__decision dec;
-    cb__legal *legal; /* legal[t]: after turns 0..t */
+    cbs_decision dec;
+    cbs_legal *legal; /* legal[t]: after turns 0..t */
     size_t nlegal;
     const volatile int *cancel; /* a second cancel flag besides the strategy's (the simulator's), or NULL */
-} cb__ws;
+} cbs_ws;
 
-void cb__ws_release(cb__ws *ws);
+void cbs_ws_release(cbs_ws *ws);
 /* Decide in st with up to `threads` threads; the result is in ws->dec. */
-int cb__decide(const cb_strategy *s, const cb_state *st, cb__ws *ws, int threads);
+int cbs_decide(const cb_strategy *s, const cb_state *st, cbs_ws *ws, int threads);
 /* Add guess g to a decision's set; CB_ENOMEM. */
-int cb__decision_push(cb__decision *d, uint32_t g);
+int cbs_decision_push(cbs_decision *d, uint32_t g);
 /* Pick the guess of a decision with rng (NULL: the first). */
-uint32_t cb__pick(const cb__decision *d, cb_rng *rng);
+uint32_t cbs_pick(const cbs_decision *d, cb_rng *rng);
 /* The letter-frequency tie-break's score of guess g: its symbols' counts among the secrets, summed. */
-uint64_t cb__letter_score(const cb_strategy *s, uint32_t g);
+uint64_t cbs_letter_score(const cb_strategy *s, uint32_t g);
 /* A hash of the state's history, for seeding. */
-uint64_t cb__history_hash(const cb_state *st);
+uint64_t cbs_history_hash(const cb_state *st);
 
 /* montecarlo: average further guesses of each pool guess, written to avg (pool order). */
 /* CB_ECANCELED once the strategy's cancel flag or `cancel` (may be NULL) is set. */
-int cb__montecarlo(const cb_strategy *s, const cb_state *st, const uint32_t *pool, size_t npool, int threads,
+int cbs_montecarlo(const cb_strategy *s, const cb_state *st, const uint32_t *pool, size_t npool, int threads,
                    const volatile int *cancel, double *avg);
 
 /* regex (strategy_regex.c): the study's pattern-matching guess for st, pushed on d. */
-int cb__regex_decide(const cb_strategy *s, const cb_state *st, cb__decision *d);
+int cbs_regex_decide(const cb_strategy *s, const cb_state *st, cbs_decision *d);
 
 /* Tree strategies (tree:FILE, strategy_tree.c over tree.h). */
-int cb__tree_open(cb_strategy *s, const char *path, cb_error *err);
-void cb__tree_close(cb_strategy *s);
-int cb__tree_decide(const cb_strategy *s, const cb_state *st, cb__decision *d);
+int cbs_tree_open(cb_strategy *s, const char *path, cb_error *err);
+void cbs_tree_close(cb_strategy *s);
+int cbs_tree_decide(const cb_strategy *s, const cb_state *st, cbs_decision *d);
 
 #endif

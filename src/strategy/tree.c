@@ -6,7 +6,7 @@
 #include "codebreaker/tree.h"
 #include "strategy/strategy_internal.h"
 
-int cb__tree_open(cb_strategy *s, const char *path, cb_error *err)
+int cbs_tree_open(cb_strategy *s, const char *path, cb_error *err)
 {
     cb_tree *tree;
     if (!*path)
@@ -23,14 +23,14 @@ int cb__tree_open(cb_strategy *s, const char *path, cb_error *err)
     return CB_OK;
 }
 
-void cb__tree_close(cb_strategy *s)
+void cbs_tree_close(cb_strategy *s)
 {
     cb_tree_free(s->tree);
     s->tree = NULL;
 }
 
 /* The tree's guess after the state's history; CB_EINVAL when the history leaves the tree. */
-int cb__tree_decide(const cb_strategy *s, const cb_state *st, cb__decision *d)
+int cbs_tree_decide(const cb_strategy *s, const cb_state *st, cbs_decision *d)
 {
     uint32_t guess;
     int rc = cb_tree_next(s->tree, st, &guess);
@@ -38,5 +38,5 @@ int cb__tree_decide(const cb_strategy *s, const cb_state *st, cb__decision *d)
         return CB_EINVAL;
     if (rc != CB_OK)
         return rc;
-    return cb__decision_push(d, guess);
+    return cbs_decision_push(d, guess);
 }

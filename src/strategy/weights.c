@@ -52,7 +52,7 @@ int cb_frequency_load(const cb_game *game, const char *path, double **out, size_
     char *owned = NULL;
     size_t size, count = 0, ns = cb_game_secret_count(game);
     *out = NULL;
-    int rc = path ? cb__read_file(path, &owned, &size, err) : cb_data_bundled("wordle/frequency.tsv", &text, &size);
+    int rc = path ? cbb_read_file(path, &owned, &size, err) : cb_data_bundled("wordle/frequency.tsv", &text, &size);
     if (rc != CB_OK)
         return rc;
     if (owned)

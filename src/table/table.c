@@ -22,7 +22,7 @@ struct cb_table {
     int width;
     size_t stride; /* bytes per row */
     double seconds;
-    void *columns;  /* secret-major copy, made on first use (cb__table_columns) */
+    void *columns;  /* secret-major copy, made on first use (cbt_columns) */
     int no_columns; /* the option: never make it */
     uint8_t **soa;  /* on the fly: the secrets position-major, padded, for the kernel */
     uint8_t **gsoa; /* on the fly: the guesses likewise (soa itself when the lists agree) */
@@ -31,7 +31,7 @@ struct cb_table {
 /*
  * The kernel works on CB_LANES secrets at once with GCC's generic vectors,
  * which become AVX2 or SSE2 instructions (the two clones of
- * cb__table_kernel). Comparisons give lanes of all ones or zero.
+ * cbt_kernel). Comparisons give lanes of all ones or zero.
  */
 typedef uint8_t v8 __attribute__((vector_size(CB_LANES)));
 typedef uint16_t v16 __attribute__((vector_size(CB_LANES * 2)));
@@ -166,10 +166,10 @@ static inline __attribute__((always_inline)) void mastermind_chunk(int n, const 
     memcpy(out + base, &id, cnt);
 }
 
-/* soa arrays must be readable up to cb__table_kernel_padding(count) bytes. */
+/* soa arrays must be readable up to cbt_kernel_padding(count) bytes. */
 CB_KERNEL
-void cb__table_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
-                      void *out)
+void cbt_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
+                void *out)
 {
     letters l;
     guess_letters(n, guess, &l);
@@ -182,7 +182,7 @@ void cb__table_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *
     }
 }
 
-size_t cb__table_kernel_padding(size_t count)
+size_t cbt_kernel_padding(size_t count)
 {
     return (count + CB_LANES - 1) / CB_LANES * CB_LANES;
 }
@@ -204,10 +204,10 @@ double cb_table_bytes_needed(const cb_game *game)
     return (double)game->nguess * (double)game->nsecret * width_of(game);
 }
 
-uint8_t **cb__soa_make(const cb_game *game, const uint32_t *idx, size_t count)
+uint8_t **cbt_soa_make(const cb_game *game, const uint32_t *idx, size_t count)
 {
     uint8_t **soa = calloc((size_t)game->n, sizeof *soa);
-    size_t padded = cb__table_kernel_padding(count ? count : 1) + CB_LANES;
+    size_t padded = cbt_kernel_padding(count ? count : 1) + CB_LANES;
     if (!soa)
         return NULL;
     for (int p = 0; p < game->n; p++) {
@@ -224,7 +224,7 @@ uint8_t **cb__soa_make(const cb_game *game, const uint32_t *idx, size_t count)
     return soa;
 }
 
-void cb__soa_free(uint8_t **soa, int n)
+void cbt_soa_free(uint8_t **soa, int n)
 {
     if (!soa)
         return;
@@ -237,15 +237,15 @@ void cb__soa_free(uint8_t **soa, int n)
 static int build_direct(cb_table *t, int threads)
 {
     const cb_game *game = t->game;
-    uint8_t **soa = cb__soa_make(game, game->secret_guess, game->nsecret);
+    uint8_t **soa = cbt_soa_make(game, game->secret_guess, game->nsecret);
     if (!soa)
         return CB_ENOMEM;
     long rows = (long)game->nguess;
-#pragma omp parallel for schedule(dynamic, 32) num_threads(cb__threads(threads))
+#pragma omp parallel for schedule(dynamic, 32) num_threads(cbb_threads(threads))
     for (long g = 0; g < rows; g++)
-        cb__table_kernel(game->rule, game->n, cb_game_code(game, (uint32_t)g), (const uint8_t *const *)soa,
-                         game->nsecret, t->width, (char *)t->data + (size_t)g * t->stride);
-    cb__soa_free(soa, game->n);
+        cbt_kernel(game->rule, game->n, cb_game_code(game, (uint32_t)g), (const uint8_t *const *)soa, game->nsecret,
+                   t->width, (char *)t->data + (size_t)g * t->stride);
+    cbt_soa_free(soa, game->n);
     return CB_OK;
 }
 
@@ -277,10 +277,10 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
         int same = game->nguess == game->nsecret;
         for (uint32_t i = 0; same && i < game->nsecret; i++)
             same = game->secret_guess[i] == i;
-        t->soa = cb__soa_make(game, game->secret_guess, game->nsecret);
-        t->gsoa = same ? t->soa : cb__soa_make(game, NULL, game->nguess);
+        t->soa = cbt_soa_make(game, game->secret_guess, game->nsecret);
+        t->gsoa = same ? t->soa : cbt_soa_make(game, NULL, game->nguess);
         if (!t->soa || !t->gsoa) {
-            cb__soa_free(t->soa, game->n);
+            cbt_soa_free(t->soa, game->n);
             free(t);
             return cb_error_set(err, CB_ENOMEM, "out of memory for the secrets of an on-the-fly table");
         }
@@ -313,8 +313,8 @@ void cb_table_free(cb_table *t)
     free(t->data);
     free(t->columns);
     if (t->gsoa != t->soa)
-        cb__soa_free(t->gsoa, t->game->n);
-    cb__soa_free(t->soa, t->game->n);
+        cbt_soa_free(t->gsoa, t->game->n);
+    cbt_soa_free(t->soa, t->game->n);
     free(t);
 }
 
@@ -360,7 +360,7 @@ static void kernel_wide(cb_rule rule, int len, const uint8_t *code, const uint8_
                         uint32_t *out)
 {
     if (width == 4 && rule != CB_RULE_MASTERMIND) {
-        cb__table_kernel(rule, len, code, soa, count, 4, out);
+        cbt_kernel(rule, len, code, soa, count, 4, out);
         return;
     }
     union {
@@ -373,24 +373,24 @@ static void kernel_wide(cb_rule rule, int len, const uint8_t *code, const uint8_
         for (int p = 0; p < len; p++)
             shifted[p] = soa[p] + at;
         if (width == 1 || rule == CB_RULE_MASTERMIND) {
-            cb__table_kernel(rule, len, code, shifted, c, 1, tmp.b);
+            cbt_kernel(rule, len, code, shifted, c, 1, tmp.b);
             for (size_t j = 0; j < c; j++)
                 out[at + j] = tmp.b[j];
         } else {
-            cb__table_kernel(rule, len, code, shifted, c, 2, tmp.h);
+            cbt_kernel(rule, len, code, shifted, c, 2, tmp.h);
             for (size_t j = 0; j < c; j++)
                 out[at + j] = tmp.h[j];
         }
     }
 }
 
-void cb__kernel_fill(const cb_table *t, uint32_t g, const uint8_t *const *soa, size_t count, uint32_t *out)
+void cbt_kernel_fill(const cb_table *t, uint32_t g, const uint8_t *const *soa, size_t count, uint32_t *out)
 {
     const cb_game *game = t->game;
     kernel_wide(game->rule, game->n, cb_game_code(game, g), soa, count, t->width, out);
 }
 
-void cb__table_column(const cb_table *t, uint32_t s, void *out)
+void cbt_column(const cb_table *t, uint32_t s, void *out)
 {
     const cb_game *game = t->game;
     const uint8_t *code = cb_game_code(game, game->secret_guess[s]);
@@ -398,8 +398,8 @@ void cb__table_column(const cb_table *t, uint32_t s, void *out)
     cb_rule rule = game->rule == CB_RULE_WORDLE   ? CB_RULE_SYMBLE
                    : game->rule == CB_RULE_SYMBLE ? CB_RULE_WORDLE
                                                   : CB_RULE_MASTERMIND;
-    cb__table_kernel(rule, game->n, code, (const uint8_t *const *)t->gsoa, game->nguess,
-                     rule == CB_RULE_MASTERMIND ? 1 : t->width, out);
+    cbt_kernel(rule, game->n, code, (const uint8_t *const *)t->gsoa, game->nguess,
+               rule == CB_RULE_MASTERMIND ? 1 : t->width, out);
 }
 
 /*
@@ -428,11 +428,11 @@ static void fill_fly(const cb_table *t, uint32_t g, const uint32_t *secrets, siz
                     gathered[p][j] = c[p];
             }
             for (int p = 0; p < len; p++) {
-                memset(gathered[p] + count, 0, cb__table_kernel_padding(count) - count);
+                memset(gathered[p] + count, 0, cbt_kernel_padding(count) - count);
                 soa[p] = gathered[p];
             }
         }
-        cb__kernel_fill(t, g, soa, count, out + at);
+        cbt_kernel_fill(t, g, soa, count, out + at);
     }
 }
 
@@ -518,7 +518,7 @@ static void transpose(const cb_table *t, char *cols)
         }
 }
 
-const void *cb__table_columns(const cb_table *t)
+const void *cbt_columns(const cb_table *t)
 {
     void *cols = __atomic_load_n((void *const *)&t->columns, __ATOMIC_ACQUIRE);
     if (cols || !t->data || t->no_columns || (double)t->stride * t->game->nguess > CB_COLUMNS_MAX_BYTES)

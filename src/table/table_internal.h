@@ -9,12 +9,12 @@
  * The row kernel: the feedback (raw, for Symble) of code `guess` (n
  * symbols) under `rule` against `count` secrets given position-major
  * (soa[p][j] is symbol p of secret j), written with `width` bytes per entry
- * to out. Each soa[p] must be readable up to cb__table_kernel_padding(count)
+ * to out. Each soa[p] must be readable up to cbt_kernel_padding(count)
  * bytes.
  */
-void cb__table_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
-                      void *out);
-size_t cb__table_kernel_padding(size_t count);
+void cbt_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
+                void *out);
+size_t cbt_kernel_padding(size_t count);
 
 /*
  * The table transposed: column s holds the feedback of every guess against
@@ -23,25 +23,25 @@ size_t cb__table_kernel_padding(size_t count);
  * once, safely from any thread; NULL for on-the-fly or very large tables,
  * or when memory runs out. Freed with the table.
  */
-const void *cb__table_columns(const cb_table *t);
+const void *cbt_columns(const cb_table *t);
 
 /*
  * Position-major copies of codes for the kernel: soa[p][j] is symbol p of
  * code j; idx[j] names the guess index of code j (NULL: j itself). Padded
  * so that the kernel may start at any code and read whole blocks. NULL
- * when memory runs out; freed with cb__soa_free.
+ * when memory runs out; freed with cbt_soa_free.
  */
-uint8_t **cb__soa_make(const cb_game *game, const uint32_t *idx, size_t count);
-void cb__soa_free(uint8_t **soa, int n);
+uint8_t **cbt_soa_make(const cb_game *game, const uint32_t *idx, size_t count);
+void cbt_soa_free(uint8_t **soa, int n);
 
-/* out[j] = raw feedback of guess g against the j-th of count codes in soa (made by cb__soa_make). */
-void cb__kernel_fill(const cb_table *t, uint32_t g, const uint8_t *const *soa, size_t count, uint32_t *out);
+/* out[j] = raw feedback of guess g against the j-th of count codes in soa (made by cbt_soa_make). */
+void cbt_kernel_fill(const cb_table *t, uint32_t g, const uint8_t *const *soa, size_t count, uint32_t *out);
 
 /*
  * On-the-fly tables: the raw feedback of every guess against secret s,
  * cb_table_width() bytes per guess (1 for Mastermind), written to out,
- * which must have room for cb__table_kernel_padding(guesses) entries.
+ * which must have room for cbt_kernel_padding(guesses) entries.
  */
-void cb__table_column(const cb_table *t, uint32_t s, void *out);
+void cbt_column(const cb_table *t, uint32_t s, void *out);
 
 #endif

@@ -679,7 +679,7 @@ static int slurp(FILE *in, char **text, size_t *size)
         len += got;
         if (got == 0)
             break;
-        if (len > CB__MAX_FILE) {
+        if (len > CBB_MAX_FILE) {
             free(buf);
             return CB_ETOOBIG;
         }
@@ -905,7 +905,7 @@ static int jstring(jreader *r, char *buf, size_t size)
                     cp = cp * 16 + h;
                 }
                 r->p += 4;
-                n = cb__utf8_encode((uint32_t)cp, enc);
+                n = cbg_utf8_encode((uint32_t)cp, enc);
             } else {
                 const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t", *k = strchr(from, c);
                 if (!c || !k)
@@ -1115,7 +1115,7 @@ int cb_tree_load(const cb_game *game, FILE *in, const char *name, cb_tree **out,
     *out = NULL;
     int rc = slurp(in, &text, &size);
     if (rc == CB_ETOOBIG)
-        return cb_error_set(err, rc, "%s: larger than the limit of %d MiB for a tree file", name, CB__MAX_FILE >> 20);
+        return cb_error_set(err, rc, "%s: larger than the limit of %d MiB for a tree file", name, CBB_MAX_FILE >> 20);
     if (rc != CB_OK)
         return cb_error_set(err, rc, "%s: %s", name, rc == CB_EIO ? "cannot be read" : "out of memory");
     if (strlen(text) != size) {

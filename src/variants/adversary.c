@@ -389,7 +389,7 @@ static int root_wins(search *S, const cb_state *st, int d, int threads, cb_adver
     }
     size_t first = count; /* the lowest winning option so far: the result does not depend on the threads */
     int status = 0;
-#pragma omp parallel num_threads(cb__threads(threads))
+#pragma omp parallel num_threads(cbb_threads(threads))
     {
         worker w;
         int ok = worker_init(&w, S, st) == CB_OK;

@@ -351,7 +351,7 @@ static int best_guess(const cb_multi_strategy *s, const ms_boards *bs, const cb_
     int rc = CB_OK;
     best->guess = CB_NONE;
     size_t mx = max_count(bs);
-#pragma omp parallel num_threads(cb__threads(threads))
+#pragma omp parallel num_threads(cbb_threads(threads))
     {
         ms_work w;
         ms_score mine = {CB_NONE, 0, 0};
@@ -362,7 +362,7 @@ static int best_guess(const cb_multi_strategy *s, const ms_boards *bs, const cb_
         }
 #pragma omp for schedule(dynamic, 64)
         for (size_t i = 0; i < n; i++) {
-            if (!ok || cb__flag(s->cancel))
+            if (!ok || cbb_flag(s->cancel))
                 continue;
             ms_score sc = score_guess(s, bs, list ? list[i] : (cb_guess_index)i, &w);
             if (ms_better(&sc, &mine))
@@ -373,7 +373,7 @@ static int best_guess(const cb_multi_strategy *s, const ms_boards *bs, const cb_
         if (ms_better(&mine, best))
             *best = mine;
     }
-    if (rc == CB_OK && cb__flag(s->cancel))
+    if (rc == CB_OK && cbb_flag(s->cancel))
         rc = CB_ECANCELED;
     if (rc == CB_OK && best->guess == CB_NONE)
         rc = CB_EEMPTY;
@@ -592,13 +592,13 @@ static int simulate_one(const cb_table *table, const cb_multi_strategy *s, const
     int rc = CB_OK;
     double t0 = cb_seconds();
     memset(r, 0, sizeof *r);
-#pragma omp parallel num_threads(cb__threads(opt->threads))
+#pragma omp parallel num_threads(cbb_threads(opt->threads))
     {
         cb_multi *m = NULL;
         int mine = cb_multi_new(table, opt->boards, max, &m, NULL);
 #pragma omp for schedule(dynamic, 4)
         for (uint32_t i = 0; i < opt->games; i++) {
-            if (mine != CB_OK || cb__flag(opt->cancel))
+            if (mine != CB_OK || cbb_flag(opt->cancel))
                 continue;
             cb_secret_index secrets[CB_MAX_BOARDS];
             int solved = 0;
@@ -627,7 +627,7 @@ static int simulate_one(const cb_table *table, const cb_multi_strategy *s, const
         cb_multi_free(m);
     }
     r->seconds = cb_seconds() - t0;
-    if (rc == CB_OK && cb__flag(opt->cancel))
+    if (rc == CB_OK && cbb_flag(opt->cancel))
         rc = CB_ECANCELED;
     return rc;
 }

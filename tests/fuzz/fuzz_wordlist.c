@@ -45,14 +45,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     text[len] = '\0';
     int read = 0;
     for (int pass = 0; pass < 2; pass++) {
-        cb_wordlist wl;
+        cbg_wordlist wl;
         cb_error err;
         size_t skipped = 0;
         int length = pass ? (mode & 7) + 1 : 0;
-        if (cb__wordlist_parse(&wl, text, len, "fuzz", length, length && (mode >> 3 & 1), mode >> 4 & 1, &skipped,
+        if (cbg_wordlist_parse(&wl, text, len, "fuzz", length, length && (mode >> 3 & 1), mode >> 4 & 1, &skipped,
                                &err) == CB_OK) {
             read = 1;
-            cb__wordlist_release(&wl);
+            cbg_wordlist_release(&wl);
         }
     }
     const char *path = read && (mode >> 5 & 1) ? scratch_file(text, len) : NULL;

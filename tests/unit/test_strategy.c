@@ -313,7 +313,7 @@ static void hard_pools(const world *w)
 /* The library's secret-major copy of the table (src/table_internal.h), checked entry by entry. */
 static void columns(const world *w)
 {
-    const void *cols = cb__table_columns(w->table);
+    const void *cols = cbt_columns(w->table);
     uint32_t ng = cb_game_guess_count(w->game), ns = cb_game_secret_count(w->game);
     int width = cb_table_width(w->table);
     size_t bad = 0;
@@ -439,7 +439,7 @@ int main(void)
     world fly_sym6 = open_world("symble", 3, 6, CB_TABLE_OFF);
     world fly_sym12 = open_world("symble", 2, 12, CB_TABLE_OFF); /* 3^12 ids: keys from the half tables */
     world fly_sym13 = open_world("symble", 2, 13, CB_TABLE_OFF); /* 3^13 ids: more than the dense counts take */
-    /* precomputed tables without the secret-major copy: score_rows and cb__score's row loops only */
+    /* precomputed tables without the secret-major copy: score_rows and cbs_score's row loops only */
     world rows_mm = open_world_rows("mastermind", 0, 0, CB_TABLE_AUTO, 1);
     world rows_sym6 = open_world_rows("symble", 3, 6, CB_TABLE_AUTO, 1);
     TIMED(columns(&mm));
@@ -461,7 +461,7 @@ int main(void)
     TIMED(kernels_from(&fly_sym12, 1, 0, 0, 3)); /* the first state: every code a candidate */
     TIMED(kernels_from(&fly_sym12, 3, 1, 2, 12));
     TIMED(kernels_from(&fly_sym13, 2, 1, 2, 6));
-    CHECK(cb__table_columns(rows_mm.table) == NULL); /* the option holds */
+    CHECK(cbt_columns(rows_mm.table) == NULL); /* the option holds */
     TIMED(kernels(&rows_mm, 16, 2, 24));
     TIMED(kernels(&rows_sym6, 20, 2, 40));
     TIMED(choices(&rows_mm, 4, 1, 400, 0));
