@@ -1,5 +1,5 @@
 /*
- * opt_scan.c: how the guesses of a node split it: lower bounds, feedback
+ * scan.c: how the guesses of a node split it: lower bounds, feedback
  * values, hard-mode constraints, part counting (with SSE2 for small nodes),
  * the candidate check, the scan of every guess and the split into parts.
  */

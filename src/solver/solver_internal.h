@@ -1,17 +1,20 @@
 /*
- * opt_internal.h: the exact solver's private parts shared between its files:
+ * solver_internal.h: the exact solver's private parts shared between its files:
  * a stack allocator, the cache of solved sets and the symmetry groups
- * (opt_support.c), the search's nodes and state, and how a node's guesses
- * split it (opt_scan.c). The search itself is optimal.c.
+ * (cache.c, symmetry.c), the search's nodes and state, and how a node's guesses
+ * split it (scan.c). The search is search.c and root.c; solver.c sets a run up.
  */
-#ifndef CB_OPT_INTERNAL_H
-#define CB_OPT_INTERNAL_H
+#ifndef CB_SOLVER_INTERNAL_H
+#define CB_SOLVER_INTERNAL_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "codebreaker/game.h"
+#include "codebreaker/feedback.h"
 #include "codebreaker/optimal.h"
+#include "base/parallel.h"
+#include "game/game_internal.h"
 #include "tuning.h"
 #ifdef _OPENMP
 #include <omp.h>
@@ -101,7 +104,7 @@ uint64_t cbo_sym_canon(const cbo_sym_group *g, const uint8_t *code);
 /* The elements of g that fix code, into out (room for g->count elements). */
 void cbo_sym_stabilizer(const cbo_sym_group *g, const uint8_t *code, cbo_sym_group *out);
 
-/* ---- the search's shared state (optimal.c searches, opt_scan.c looks at nodes) ---- */
+/* ---- the search's shared state (search.c and root.c search, scan.c looks at nodes) ---- */
 
 #define INF ((int64_t)1 << 60)
 #define UNL 255 /* no limit on the guesses left */
@@ -335,7 +338,7 @@ static inline uint32_t seen_find(tls *T, uint64_t key, uint32_t val)
     }
 }
 
-/* ---- opt_scan.c: how the guesses of a node split it ---- */
+/* ---- scan.c: how the guesses of a node split it ---- */
 
 /* Lower bound for a part of c entries of w codewords, r guesses left, at most b parts per guess. */
 int64_t cbo_part_lb(const solver *S, uint32_t c, uint32_t w, int r, uint32_t b);
@@ -369,5 +372,64 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known);
  */
 int cbo_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint32_t gid_played,
               const cbo_sym_group *grp, kids *out);
+
+/* ---- the search (search.c), the root (root.c) and the set-up (solver.c) ---- */
+
+/* The root node: every secret (every pair in Symble), every guess (or candidate). */
+typedef struct root {
+    node x;
+    uint32_t *sid, *col, *crow, *gid, *row;
+    uint8_t *sig;
+} root;
+
+typedef struct search_run {
+    root rt;
+    cb_optimal_opener *openers;
+    size_t nopen;
+    uint32_t best; /* best opener */
+    int64_t bestv; /* its total (exact) or INF */
+    int64_t lower; /* proved lower bound at the root */
+    uint64_t symmetries;
+    size_t opener_count;
+} search_run;
+
+/* Search nodes entered so far, over every thread. */
+uint64_t cbo_total_nodes(const solver *S);
+/* The time limit, the cancel flag and the progress report. */
+void cbo_check_clock(solver *S);
+/* Sort the indices a[0..n) by cmp (an insertion sort: stable, for short arrays). */
+void cbo_sort_idx(uint32_t *a, uint32_t n, int (*cmp)(const void *, const void *, void *), void *ctx);
+/* The symmetries that survive playing gid at x (NULL when none are left). */
+const cbo_sym_group *cbo_child_group(solver *S, const node *x, uint32_t gid);
+/*
+ * Total guesses when x plays kept guess kk of sc: exact when below beta,
+ * else a lower bound at least beta. With par, the parts are solved as tasks.
+ */
+int64_t cbo_eval_guess(solver *S, const node *x, const scan *sc, uint32_t kk, int64_t beta, int par);
+/*
+ * The guesses to try at x, in order: those bounded below beta, one per orbit
+ * of the symmetries, best key first, at most opt.top of them. Returns how
+ * many; *skipped becomes the least bound of the guesses left out for their
+ * bound (unchanged when none).
+ */
+uint32_t cbo_order_guesses(solver *S, const node *x, const scan *sc, int64_t beta, uint32_t *order, int64_t *skipped);
+/*
+ * The least total for x when below beta (then *best, if asked, is a best
+ * guess), else a lower bound at least beta. known >= 0: quick() was already
+ * asked and gave this lower bound.
+ */
+int64_t cbo_solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_t known);
+
+/* A new, empty cache for S (the old one freed). */
+int cbo_new_cache(solver *S);
+/* The root node: every secret (every pair in Symble), every guess (or candidate). */
+int cbo_root_init(solver *S, root *rt);
+void cbo_root_release(root *r);
+/* Add x's strategy under tree node `parent` by feedback fb (parent CB_NONE: the root), opening with `first`. */
+int cbo_build_tree(solver *S, const node *x, cb_tree *tree, uint32_t parent, uint32_t fb, uint32_t first);
+/* Search the openers of the root (or just opt.first) with bound beta. */
+int cbo_search_root(solver *S, search_run *R, int64_t beta);
+/* The search of the objective: the least worst case first when asked, then the least total. */
+int cbo_run_search(solver *S, search_run *R, cb_optimal_result *res);
 
 #endif

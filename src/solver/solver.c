@@ -1,0 +1,384 @@
+/*
+ * solver.c: the exact solver's entry point (optimal.h): options, set-up of
+ * a run (threads, tables, the cache, the symmetries), the search with its
+ * fallback after a stop, and the checked strategy in the result.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "solver/solver_internal.h"
+
+void cb_optimal_options_default(cb_optimal_options *opt)
+{
+    memset(opt, 0, sizeof *opt);
+    opt->objective = CB_OBJECTIVE_TOTAL;
+    opt->first = CB_NONE;
+    opt->symmetry = 1;
+}
+
+static size_t default_cache_bytes(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+    size_t ram = pages > 0 && size > 0 ? (size_t)pages * (size_t)size : (size_t)4 << 30;
+    size_t c = ram / 4;
+    return c > ((size_t)4 << 30) ? (size_t)4 << 30 : c;
+}
+
+static int sym_possible(const cb_game *game)
+{
+    if (!game->complete || game->k > 60)
+        return 0;
+    double bits = 0; /* canonical forms are base-k numbers in 64 bits */
+    for (int i = 0; i < game->n; i++)
+        bits += __builtin_log2((double)game->k);
+    return bits < 62;
+}
+
+static uint64_t factorial(int k)
+{
+    uint64_t f = 1;
+    for (int i = 2; i <= k; i++)
+        f = f > UINT64_MAX / (uint64_t)i ? UINT64_MAX : f * (uint64_t)i;
+    return f;
+}
+
+uint64_t cb_optimal_symmetries(const cb_game *game)
+{
+    if (!game->complete)
+        return 1;
+    uint64_t a = factorial(game->k), b = game->rule == CB_RULE_MASTERMIND ? factorial(game->n) : 1;
+    return a == UINT64_MAX || b == UINT64_MAX || a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+/* Every permutation of the positions (Mastermind) or just the identity, with no colour fixed yet. */
+static int root_group(solver *S)
+{
+    const cb_game *game = S->game;
+    int n = game->n;
+    uint64_t perms = game->rule == CB_RULE_MASTERMIND ? factorial(n) : 1;
+    if (perms > 40320) /* more than 8 pegs: positions are left alone */
+        perms = 1;
+    cbo_sym_group *g = calloc(1, sizeof *g);
+    if (!g)
+        return CB_ENOMEM;
+    g->el = calloc(perms, sizeof *g->el);
+    if (!g->el) {
+        free(g);
+        return CB_ENOMEM;
+    }
+    g->k = game->k;
+    g->n = n;
+    g->used = 0;
+    uint8_t p[CB_MAX_LENGTH];
+    for (int i = 0; i < n; i++)
+        p[i] = (uint8_t)i;
+    for (;;) { /* permutations in lexicographic order */
+        cbo_sym_el *el = &g->el[g->count++];
+        memcpy(el->perm, p, (size_t)n);
+        memset(el->col, 0xff, sizeof el->col);
+        if (perms == 1)
+            break;
+        int i = n - 2;
+        while (i >= 0 && p[i] > p[i + 1])
+            i--;
+        if (i < 0)
+            break;
+        int j = n - 1;
+        while (p[j] < p[i])
+            j--;
+        uint8_t t = p[i];
+        p[i] = p[j];
+        p[j] = t;
+        for (int a = i + 1, b = n - 1; a < b; a++, b--) {
+            t = p[a];
+            p[a] = p[b];
+            p[b] = t;
+        }
+    }
+    S->root_grp = g;
+    return CB_OK;
+}
+
+static void solver_free(solver *S)
+{
+    if (S->tls)
+        for (int i = 0; i < S->nthreads; i++) {
+            cbo_arena_release_all(&S->tls[i].arena);
+            free(S->tls[i].cnt);
+            free(S->tls[i].cnt2);
+            free(S->tls[i].seen);
+            free(S->tls[i].gmap);
+            free(S->tls[i].lbbm);
+        }
+    free(S->tt);
+    free(S->tls);
+    free(S->lc);
+    cbo_cache_free(S->cache);
+    if (S->root_grp)
+        free(S->root_grp->el);
+    free(S->root_grp);
+}
+
+int cbo_new_cache(solver *S)
+{
+    cbo_cache_free(S->cache);
+    S->cache = NULL;
+    size_t bytes = S->opt.cache_bytes ? S->opt.cache_bytes : default_cache_bytes();
+    size_t expect = (size_t)S->game->nsecret * (S->pairs ? CB_MAPPINGS : 1) * 1024; /* buckets follow the game's size */
+    return cbo_cache_new(bytes, expect < bytes ? expect : bytes, S->nthreads, &S->cache) == 0 ? CB_OK : CB_ENOMEM;
+}
+
+static int solver_init(solver *S, const cb_table *table, const cb_optimal_options *opt, cb_error *err)
+{
+    const cb_game *game = cb_table_game(table);
+    memset(S, 0, sizeof *S);
+    S->game = game;
+    S->table = table;
+    S->opt = *opt;
+    if (S->opt.progress_interval <= 0)
+        S->opt.progress_interval = 1.0;
+    if (!cb_table_precomputed(table))
+        return cb_error_set(err, CB_ETOOBIG, "the exact solver needs a precomputed feedback table (%s is too big)",
+                            cb_game_name(game));
+    if (cb_table_width(table) > 2)
+        return cb_error_set(err, CB_ETOOBIG, "the exact solver handles codes of up to 10 symbols under word rules");
+    if (opt->hard && game->rule != CB_RULE_WORDLE)
+        return cb_error_set(err, CB_EINVAL, "hard mode applies to Wordle rules only");
+    if (opt->max_guesses < 0 || opt->max_guesses > CB_TREE_MAX_DEPTH)
+        return cb_error_set(err, CB_EINVAL, "the limit on guesses must be between 1 and %d", CB_TREE_MAX_DEPTH);
+    if (opt->slice_step > 1 && opt->slice_start >= opt->slice_step)
+        return cb_error_set(err, CB_EINVAL, "the slice's start must be below its step");
+    for (size_t i = 0; i < opt->nknown; i++)
+        if (opt->known[i].guess >= game->nguess)
+            return cb_error_set(err, CB_EINVAL, "a known opener is not in the game's list");
+    if (opt->first != CB_NONE && opt->first >= game->nguess)
+        return cb_error_set(err, CB_EINVAL, "the first guess is not in the game's list");
+    if (opt->first != CB_NONE && opt->candidates_only && game->guess_secret[opt->first] == CB_NONE) {
+        char w[CB_MAX_LENGTH * 4 + 1];
+        cb_game_format_code(game, opt->first, w, sizeof w);
+        return cb_error_set(err, CB_EINVAL, "%s cannot be the secret, so it is not a candidate to open with", w);
+    }
+    S->pairs = game->rule == CB_RULE_SYMBLE;
+    if (S->pairs && !game->observe)
+        return cb_error_set(err, CB_ETOOBIG, "the exact solver handles Symble words of up to 10 letters");
+    if ((uint64_t)game->nsecret * (S->pairs ? (unsigned)CB_MAPPINGS : 1u) > (1u << 30))
+        return cb_error_set(err, CB_ETOOBIG, "too many secrets for the exact solver");
+    S->hard = opt->hard != 0;
+    S->cands = opt->candidates_only != 0;
+    S->top = opt->top > 0 ? opt->top : 0;
+    S->dedup = !S->hard && !S->cands;
+    S->maxd = opt->max_guesses > 0 ? opt->max_guesses : 0;
+    S->nvals = game->fb_count;
+    S->won = game->won;
+    S->p3 = cb_pow3(game->n);
+    S->obs = game->observe;
+    S->lw = cb_table_width(table);
+    if (S->nvals > (S->lw == 1 ? 256u : 65536u))
+        return cb_error_set(err, CB_ETOOBIG, "feedback ids do not fit the solver's tables");
+    S->gbase = cb_table_row(table, 0);
+    S->gstride =
+        game->nguess > 1 ? (size_t)((const uint8_t *)cb_table_row(table, 1) - S->gbase) / (size_t)S->lw : game->nsecret;
+    S->keywide = (uint64_t)game->nsecret * (S->pairs ? (unsigned)CB_MAPPINGS : 1u) > 65535u;
+    S->siglen = game->n + game->k;
+    S->sym = opt->symmetry && sym_possible(game) && !S->pairs;
+    S->best_root = UINT64_MAX;
+    S->told = INF;
+    S->nthreads = cbb_threads(opt->threads);
+    if (S->nthreads < 1 || (uint64_t)game->nsecret * (S->pairs ? (unsigned)CB_MAPPINGS : 1u) < 256)
+        S->nthreads = 1; /* tiny games take longer to share than to solve */
+    S->tls = calloc((size_t)S->nthreads, sizeof *S->tls);
+    if (!S->tls)
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    uint32_t seen = 1u << CB_SEEN_BITS;
+    while (seen < 2 * game->nguess)
+        seen <<= 1;
+    for (int i = 0; i < S->nthreads; i++) {
+        tls *T = &S->tls[i];
+        cbo_arena_init(&T->arena);
+        T->cnt = calloc(S->nvals + 1, sizeof *T->cnt);
+        T->cnt2 = calloc(S->nvals + 1, sizeof *T->cnt2);
+        T->seen = calloc(seen, sizeof *T->seen);
+        T->seen_cap = seen;
+        T->seen_mask = seen - 1;
+        T->gmap = malloc((size_t)game->nguess * sizeof *T->gmap);
+        if (T->gmap)
+            memset(T->gmap, 0xff, (size_t)game->nguess * sizeof *T->gmap);
+        if (!T->gmap || !T->cnt || !T->cnt2 || !T->seen)
+            return cb_error_set(err, CB_ENOMEM, "out of memory");
+    }
+    if (S->hard) {
+        S->lc = calloc((size_t)game->nguess * (size_t)game->k, 1);
+        if (!S->lc)
+            return cb_error_set(err, CB_ENOMEM, "out of memory");
+        for (uint32_t g = 0; g < game->nguess; g++)
+            for (int i = 0; i < game->n; i++)
+                S->lc[(size_t)g * (size_t)game->k + cb_game_code(game, g)[i]]++;
+    }
+    if (!S->pairs && S->lw == 1 && opt->first == CB_NONE &&
+        (uint64_t)game->nguess * game->nsecret <= ((uint64_t)1 << 28)) { /* the look-ahead bounds' table */
+        S->tt = malloc((size_t)game->nguess * game->nsecret);
+        for (int i = 0; i < S->nthreads && S->tt; i++)
+            if (!(S->tls[i].lbbm = calloc(CB_LBSCAN_BLOCK, sizeof *S->tls[i].lbbm)))
+                return cb_error_set(err, CB_ENOMEM, "out of memory");
+        if (S->tt)
+            for (uint32_t g0 = 0; g0 < game->nguess; g0 += 64)
+                for (uint32_t s = 0; s < game->nsecret; s++)
+                    for (uint32_t g = g0; g < game->nguess && g < g0 + 64; g++)
+                        S->tt[(size_t)s * game->nguess + g] = S->gbase[(size_t)g * S->gstride + s];
+    }
+    if (S->sym && root_group(S) != CB_OK)
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    if (cbo_new_cache(S) != CB_OK)
+        return cb_error_set(err, CB_ENOMEM, "out of memory for the cache");
+    return CB_OK;
+}
+
+static void fill_result(solver *S, search_run *R, cb_optimal_result *res)
+{
+    res->openers = R->openers;
+    res->openers_searched = R->nopen;
+    R->openers = NULL;
+    res->opener_count = R->opener_count;
+    res->nodes = cbo_total_nodes(S);
+    res->cache_entries = cbo_cache_entries(S->cache);
+}
+
+/* Build and check the tree of the strategy opening with R->best; its stats go to res. */
+static int make_tree(solver *S, search_run *R, cb_optimal_result *res, cb_error *err)
+{
+    cb_tree *tree;
+    if (cb_tree_new(S->game, &tree) != CB_OK)
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    S->phase = 2;
+    int rc = cbo_build_tree(S, &R->rt.x, tree, CB_NONE, 0, R->best);
+    if (rc != CB_OK) {
+        cb_tree_free(tree);
+        if (rc == CB_ENOMEM || S->oom)
+            return cb_error_set(err, CB_ENOMEM, "out of memory while building the tree");
+        return cb_error_set(err, CB_EINVAL, "internal error: the strategy could not be rebuilt (%s)", cb_strerror(rc));
+    }
+    cb_error e;
+    rc = cb_tree_verify(tree, S->table, S->hard, S->maxd, &res->stats, &e);
+    if (rc != CB_OK) {
+        cb_tree_free(tree);
+        return cb_error_set(err, rc == CB_ENOMEM ? rc : CB_EINVAL,
+                            "internal error: the strategy found fails its "
+                            "check: %s",
+                            e.message);
+    }
+    if ((int64_t)res->stats.total != R->bestv) {
+        cb_tree_free(tree);
+        return cb_error_set(err, CB_EINVAL, "internal error: the strategy totals %llu, the search said %lld",
+                            (unsigned long long)res->stats.total, (long long)R->bestv);
+    }
+    res->tree = tree;
+    res->total = res->stats.total;
+    res->first = R->best;
+    return CB_OK;
+}
+
+/*
+ * After a stop without a strategy: the greedy strategy (top 1) gives an upper
+ * bound. Its openers' totals are not proofs: the caller is not told of them.
+ */
+static int greedy_fallback(solver *S, search_run *R)
+{
+    S->top = 1;
+    S->opt.on_opener = NULL;
+    S->opt.on_best = NULL;
+    S->deadline = 0;
+    S->finishing = 1;
+    __atomic_store_n(&S->stop, 0, __ATOMIC_RELAXED);
+    if (cbo_new_cache(S) != CB_OK)
+        return CB_ENOMEM;
+    int64_t lower = R->lower;
+    cb_optimal_opener *ops = R->openers;
+    size_t nops = R->nopen, count = R->opener_count;
+    R->openers = NULL;
+    int rc = cbo_search_root(S, R, INF);
+    free(R->openers);
+    R->openers = ops;
+    R->nopen = nops;
+    R->opener_count = count;
+    R->lower = lower;
+    return rc;
+}
+
+/* The search, then the tree; runs on one thread of a parallel team (the others take tasks). */
+static int run_all(solver *S, search_run *R, cb_optimal_result *res, int *stopped_out, cb_error *err)
+{
+    int rc = cbo_run_search(S, R, res);
+    *stopped_out = stopped(S);
+    if (rc == CB_OK && *stopped_out && R->best == CB_NONE && !S->oom)
+        rc = greedy_fallback(S, R);
+    if (S->oom)
+        rc = CB_ENOMEM;
+    if (rc != CB_OK)
+        return cb_error_set(err, rc, rc == CB_ENOMEM ? "out of memory during the search" : "the search failed: %s",
+                            cb_strerror(rc));
+    if (R->best == CB_NONE || R->bestv >= INF)
+        return CB_OK;
+    __atomic_store_n(&S->stop, 0, __ATOMIC_RELAXED);
+    S->deadline = 0;
+    S->finishing = 1;
+    return make_tree(S, R, res, err);
+}
+
+int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_optimal_result *res, cb_error *err)
+{
+    solver S;
+    search_run R;
+    memset(res, 0, sizeof *res);
+    memset(&R, 0, sizeof R);
+    int rc = solver_init(&S, table, opt, err);
+    if (rc == CB_OK && cbo_root_init(&S, &R.rt) != CB_OK)
+        rc = cb_error_set(err, CB_ENOMEM, "out of memory");
+    if (rc != CB_OK) {
+        cbo_root_release(&R.rt);
+        solver_free(&S);
+        return rc;
+    }
+    res->symmetries = S.sym ? cbo_sym_order(S.root_grp) : 1;
+    res->threads = S.nthreads;
+    S.t0 = cb_seconds();
+    S.next_report = S.t0 + S.opt.progress_interval;
+    S.deadline = opt->time_limit > 0 ? S.t0 + opt->time_limit : 0;
+    int was_stopped = 0;
+#pragma omp parallel num_threads(S.nthreads)
+#pragma omp single
+    rc = run_all(&S, &R, res, &was_stopped, err);
+    if (rc == CB_OK) {
+        res->stopped = was_stopped;
+        res->proved = !was_stopped && opt->top <= 0;
+        res->subset = opt->first == CB_NONE && (opt->openers || opt->slice_step > 1);
+        res->cut = !was_stopped && opt->first == CB_NONE && opt->cutoff > 0 && opt->top <= 0 && R.best == CB_NONE &&
+                   R.lower < INF;
+        res->infeasible = !was_stopped && !res->cut && (R.best == CB_NONE || R.bestv >= INF);
+        if (res->cut)
+            res->proved = 0;
+        if (res->proved)
+            res->lower = res->infeasible ? 0 : res->total;
+        else
+            res->lower = R.lower >= INF ? 0 : (uint64_t)R.lower;
+        fill_result(&S, &R, res);
+        res->seconds = cb_seconds() - S.t0;
+    }
+    free(R.openers);
+    cbo_root_release(&R.rt);
+    solver_free(&S);
+    if (rc != CB_OK)
+        cb_optimal_result_release(res);
+    return rc;
+}
+
+void cb_optimal_result_release(cb_optimal_result *res)
+{
+    if (!res)
+        return;
+    cb_tree_free(res->tree);
+    free(res->openers);
+    res->tree = NULL;
+    res->openers = NULL;
+}
