@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-/* ---- vector kernels (table.c, strategy_score.c) ---- */
+/* ---- vector kernels (table/table.c, strategy/score.c) ---- */
 
 /*
  * GCC on x86-64 compiles each kernel twice, AVX2 and baseline SSE2, and
@@ -29,7 +29,7 @@
 /* Guesses cbs_score_many scores at once: the byte lanes of one AVX2 register (pairwise path). */
 #define CB_SCORE_BLOCK 32
 
-/* ---- the feedback table (table.c) ---- */
+/* ---- the feedback table (table/table.c) ---- */
 
 /* Largest precomputed table by default (cb_table_options.max_bytes): memory against recomputing rows. */
 #define CB_TABLE_DEFAULT_MAX_BYTES ((size_t)2 << 30)
@@ -45,7 +45,7 @@
 /* Partitions count ids in an array up to this many ids (memory 4 bytes each), else sort (n log n). */
 #define CB_PARTITION_DENSE_LIMIT (1u << 20)
 
-/* ---- scoring guesses (strategy.c, strategy_score.c) ---- */
+/* ---- scoring guesses (src/strategy/) ---- */
 
 /* c log2 c is tabulated up to this part size (8 bytes each); larger parts compute it. */
 #define CB_CLOGC_MAX ((size_t)1 << 16)
@@ -63,7 +63,7 @@
 /* Default work limit of cb_first_guess_shapes, in feedbacks (analysis.h documents it): time against reach. */
 #define CB_SHAPES_DEFAULT_WORK 4e8
 
-/* ---- the exact solver (optimal.c, opt_*.c) ---- */
+/* ---- the exact solver (src/solver/) ---- */
 
 /* First block of the solver's stack allocator; each next block doubles (fewer blocks against slack). */
 #define CB_ARENA_MIN_BLOCK ((size_t)4 << 20)
@@ -77,7 +77,7 @@
 #define CB_CACHE_MIN 3
 /*
  * Under a budget, the parts of an opener at least this big get a one-guess look-ahead bound before any
- * search (raise_bounds in optimal.c): smaller parts rarely gain and the quick bounds cover them.
+ * search (raise_bounds in solver/search.c): smaller parts rarely gain and the quick bounds cover them.
  */
 #define CB_LBSCAN_MIN 8
 /* Guesses per block of the look-ahead count: a 256-bit set each, 8 KiB, stays in the first-level cache. */
@@ -93,7 +93,7 @@
 /* First-level nodes at least this big solve their first guess's parts as tasks (parallelism vs overhead). */
 #define CB_PAR_NODE 40
 /*
- * The budget of a search over every opener comes first from a quick strategy (prelude in optimal.c): the
+ * The budget of a search over every opener comes first from a quick strategy (prelude in solver/root.c): the
  * first CB_PRELUDE_OPENERS openers in order, each with only the CB_PRELUDE_TOP best guesses by the greedy
  * score at every node below it. More openers or guesses: a tighter first budget, for a longer prelude
  * (NYT 2023 lists: TARSE is the 41st opener in order; its top-2 total is 11246, the least of the first 48).

@@ -109,7 +109,7 @@ void cbo_sym_stabilizer(const cbo_sym_group *g, const uint8_t *code, cbo_sym_gro
 #define INF ((int64_t)1 << 60)
 #define UNL 255 /* no limit on the guesses left */
 
-/* A set of entries and the guesses that may be played there (see optimal.c). */
+/* A set of entries and the guesses that may be played there (see search.c). */
 typedef struct node {
     uint32_t n;           /* entries */
     const uint32_t *sid;  /* entry ids, increasing: secret, or secret * CB_MAPPINGS + mapping */
@@ -133,7 +133,7 @@ typedef struct node {
 } node;
 
 /*
- * What scan_lb of a node's parts reads (opt_scan.c): the node's kept guesses
+ * What scan_lb of a node's parts reads (scan.c): the node's kept guesses
  * by their number of parts there, most first (no guess makes more parts in a
  * part than in the node), and their values, secret-major in blocks of
  * CB_LBSCAN_BLOCK guesses, filled when first read. One thread reads it.

@@ -1,4 +1,4 @@
-/* frequency.c: word frequencies for the frequency strategies, from a file or the bundled Wordle list. */
+/* weights.c: word frequencies for the frequency strategies, from a file or the bundled Wordle list. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
