@@ -90,6 +90,11 @@
  * S 40) 9.6, 8.8, 7.1 s; hard mode with 6 guesses (C 8123, S 40) 10.0, 12.3, 9.7 s.
  */
 #define CB_LBSCAN_LEVEL 2
+/*
+ * The look-ahead bounds need the game's table secret-major (nguess x nsecret bytes, built in about 0.1 s for
+ * Wordle): built for searches from the opening, and from positions of at least this many candidates.
+ */
+#define CB_LBSCAN_ROOT_MIN 200
 /* First-level nodes at least this big solve their first guess's parts as tasks (parallelism vs overhead). */
 #define CB_PAR_NODE 40
 /*

@@ -113,6 +113,26 @@ typedef struct cb_optimal_options {
      */
     void (*on_best)(const cb_tree *tree, const cb_tree_stats *stats, void *arg);
     void *on_best_arg;
+    /*
+     * The position to solve from (NULL: the start of the game), a state of
+     * the same table: its candidates are the secrets, its history fixes the
+     * symmetries and, in hard mode (the state's or `hard`), the guesses
+     * allowed; max_guesses still counts the whole game, the turns played
+     * included. Totals count the guesses from the position on, the winning
+     * one included: in normal mode what the game of the position's
+     * candidates as answers, with every guess allowed, would total. The
+     * strategy found (the result's tree) opens at the position: its root is
+     * the guess to play there. The state must outlive the call.
+     */
+    const cb_state *from;
+    /*
+     * The search over every opener (first CB_NONE): 0 or 1 proves the best
+     * one; N > 1 proves the N best: every opener whose total is at most the
+     * N-th least total found gets its exact total (ties included), the
+     * others a proved lower bound above it. The result's openers then rank
+     * the guesses of the position (cb_optimal_rank).
+     */
+    int exact_top;
 } cb_optimal_options;
 
 void cb_optimal_options_default(cb_optimal_options *opt);

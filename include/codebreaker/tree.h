@@ -95,6 +95,16 @@ double cb_tree_stats_average(const cb_tree_stats *stats);
  */
 int cb_tree_verify(const cb_tree *tree, const cb_table *table, int hard, int max_guesses, cb_tree_stats *stats,
                    cb_error *err);
+/*
+ * The same for a strategy that opens at a position, a state of the table
+ * (NULL: the start, as cb_tree_verify): the tree's root is the guess played
+ * there, its candidates are the secrets played, hard mode is checked from
+ * its history (when hard is set or the state is in hard mode), max_guesses
+ * counts the turns played before, and the stats count the guesses from the
+ * position on.
+ */
+int cb_tree_verify_from(const cb_tree *tree, const cb_table *table, const cb_state *from, int hard, int max_guesses,
+                        cb_tree_stats *stats, cb_error *err);
 
 /*
  * Write the tree to out in the given format. Text needs the table (the line

@@ -17,47 +17,138 @@ void cbo_root_release(root *r)
     free(r->gid);
     free(r->row);
     free(r->sig);
+    if (r->grp)
+        free(r->grp->el);
+    free(r->grp);
+}
+
+/* The root's entries: every secret (every pair in Symble), or the candidates of opt.from. */
+static int root_entries(solver *S, root *rt, const cb_state *from)
+{
+    const cb_game *game = S->game;
+    uint32_t mult = S->pairs ? CB_MAPPINGS : 1, n = 0;
+    size_t count = from ? cb_state_count(from) : game->nsecret;
+    const uint32_t *cands = from ? cb_state_candidates(from) : NULL;
+    const uint8_t *masks = from ? cb_state_masks(from) : NULL;
+    rt->sid = malloc((count * mult + 1) * sizeof *rt->sid);
+    rt->col = malloc((count * mult + 1) * sizeof *rt->col);
+    rt->crow = malloc((count * mult + 1) * sizeof *rt->crow);
+    if (!rt->sid || !rt->col || !rt->crow)
+        return CB_ENOMEM;
+    rt->x.maxsame = 1;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t sec = cands ? cands[i] : (uint32_t)i, same = 0;
+        for (uint32_t m = 0; m < mult; m++) {
+            if (masks && !(masks[i] >> m & 1))
+                continue;
+            rt->sid[n] = sec * mult + m;
+            rt->col[n] = sec;
+            rt->crow[n++] = game->secret_guess[sec];
+            same++;
+        }
+        rt->x.maxsame = same > rt->x.maxsame ? same : rt->x.maxsame;
+    }
+    rt->x.n = n;
+    rt->x.ncw = (uint32_t)count;
+    return CB_OK;
+}
+
+/* Guess g respects every turn of from (hard mode). */
+static int legal_after(const solver *S, const cb_state *from, uint32_t g)
+{
+    for (size_t t = 0; t < cb_state_turns(from); t++) {
+        uint32_t tg, fb;
+        cbg_hard_turn h;
+        cb_state_turn(from, t, &tg, &fb);
+        cbg_hard_turn_make(S->game, tg, fb, &h);
+        if (!cbo_respects(S, &h, g))
+            return 0;
+    }
+    return 1;
+}
+
+/* The root's guesses: every guess, the candidates (candidates only), or those hard mode leaves after from. */
+static int root_guesses(solver *S, root *rt, const cb_state *from)
+{
+    const cb_game *game = S->game;
+    uint32_t m = 0, cap = S->cands ? rt->x.ncw : game->nguess;
+    rt->gid = malloc(((size_t)cap + 1) * sizeof *rt->gid);
+    rt->row = malloc(((size_t)cap + 1) * sizeof *rt->row);
+    if (!rt->gid || !rt->row)
+        return CB_ENOMEM;
+    if (S->cands)
+        for (uint32_t i = 0; i < rt->x.n; i++) {
+            if (i > 0 && rt->col[i] == rt->col[i - 1])
+                continue; /* Symble: one guess a codeword */
+            rt->gid[m] = rt->row[m] = rt->crow[i];
+            m++;
+        }
+    else
+        for (uint32_t g = 0; g < game->nguess; g++)
+            if (!from || !S->hard || legal_after(S, from, g)) {
+                rt->gid[m] = rt->row[m] = g;
+                m++;
+            }
+    rt->x.m = m;
+    return CB_OK;
+}
+
+/* The history of from: hard mode's letters so far, and the symmetries that fix its guesses. */
+static int root_history(solver *S, root *rt, const cb_state *from)
+{
+    const cbo_sym_group *grp = S->sym ? S->root_grp : NULL;
+    rt->sig = calloc((size_t)S->siglen + 1, 1);
+    if (!rt->sig)
+        return CB_ENOMEM;
+    for (size_t t = 0; from && t < cb_state_turns(from); t++) {
+        uint32_t g, fb;
+        cb_state_turn(from, t, &g, &fb);
+        if (S->hard)
+            cbo_sig_apply(S, rt->sig, g, fb);
+        if (!grp || cbo_sym_trivial(grp))
+            continue;
+        cbo_sym_group *next = calloc(1, sizeof *next);
+        cbo_sym_el *el = next ? calloc(grp->count, sizeof *el) : NULL;
+        if (!el) {
+            free(next);
+            return CB_ENOMEM;
+        }
+        next->el = el;
+        cbo_sym_stabilizer(grp, cb_game_code(S->game, g), next);
+        if (rt->grp)
+            free(rt->grp->el);
+        free(rt->grp);
+        grp = rt->grp = next;
+    }
+    rt->x.grp = grp && !cbo_sym_trivial(grp) ? grp : NULL;
+    return CB_OK;
 }
 
 int cbo_root_init(solver *S, root *rt)
 {
-    const cb_game *game = S->game;
-    uint32_t mult = S->pairs ? CB_MAPPINGS : 1, n = game->nsecret * mult;
+    const cb_state *from = S->opt.from;
     memset(rt, 0, sizeof *rt);
-    rt->sid = malloc((size_t)n * sizeof *rt->sid);
-    rt->col = malloc((size_t)n * sizeof *rt->col);
-    rt->crow = malloc((size_t)n * sizeof *rt->crow);
-    rt->sig = calloc((size_t)S->siglen + 1, 1);
-    uint32_t m = S->cands ? game->nsecret : game->nguess;
-    rt->gid = malloc((size_t)m * sizeof *rt->gid);
-    rt->row = malloc((size_t)m * sizeof *rt->row);
-    if (!rt->sid || !rt->col || !rt->crow || !rt->sig || !rt->gid || !rt->row)
-        return CB_ENOMEM;
-    for (uint32_t i = 0; i < n; i++) {
-        rt->sid[i] = i;
-        rt->col[i] = i / mult;
-        rt->crow[i] = game->secret_guess[i / mult];
-    }
-    for (uint32_t j = 0; j < m; j++)
-        rt->gid[j] = rt->row[j] = S->cands ? game->secret_guess[j] : j;
+    int rc = root_entries(S, rt, from);
+    if (rc == CB_OK)
+        rc = root_guesses(S, rt, from);
+    if (rc == CB_OK)
+        rc = root_history(S, rt, from);
+    if (rc != CB_OK)
+        return rc;
+    int played = from ? (int)cb_state_turns(from) : 0;
     node *x = &rt->x;
-    x->n = n;
     x->sid = rt->sid;
     x->col = rt->col;
     x->crow = rt->crow;
     x->base = S->gbase;
     x->stride = S->gstride;
     x->raw = 1;
-    x->m = m;
     x->row = rt->row;
     x->gid = rt->gid;
-    x->d = S->maxd ? S->maxd : UNL;
+    x->d = !S->maxd ? UNL : S->maxd > played ? S->maxd - played : 0;
     x->cg = CB_NONE;
     x->sig = rt->sig;
-    x->grp = S->sym ? S->root_grp : NULL;
     x->bmax = S->nvals;
-    x->ncw = game->nsecret;
-    x->maxsame = mult;
     return CB_OK;
 }
 
@@ -104,6 +195,9 @@ typedef struct root_best {
     int64_t best;   /* best total proved (or the budget) */
     int64_t bound;  /* least bound of the openers that did not beat it */
     int64_t cutoff; /* a fixed budget (opt.cutoff), or 0 */
+    /* opt.exact_top N > 1: the N least exact totals so far (least first), and the budget they give */
+    int64_t *tops, rank_budget;
+    int ntop, want;
 } root_best;
 
 static int64_t load64(const int64_t *p)
@@ -111,16 +205,36 @@ static int64_t load64(const int64_t *p)
     return __atomic_load_n(p, __ATOMIC_ACQUIRE);
 }
 
-/* The budget of the next opener: the fixed cutoff, else the best total known. */
+/*
+ * The budget of the next opener: the fixed cutoff, else the best total
+ * known, or, ranking N openers exactly, one above the N-th least total.
+ */
 static int64_t root_budget(const root_best *rb)
 {
-    return rb->cutoff ? rb->cutoff : load64(&rb->best);
+    if (rb->cutoff)
+        return rb->cutoff;
+    return rb->want > 1 ? load64(&rb->rank_budget) : load64(&rb->best);
+}
+
+/* Inside cb_optimal_root: keep total among the N least exact totals; the budget follows the N-th. */
+static void rank_keep(root_best *rb, int64_t total)
+{
+    int i = rb->ntop < rb->want ? rb->ntop++ : rb->want - 1;
+    if (i == rb->want - 1 && rb->ntop == rb->want && total >= rb->tops[i] && rb->tops[i] != INF)
+        return;
+    for (; i > 0 && rb->tops[i - 1] > total; i--)
+        rb->tops[i] = rb->tops[i - 1];
+    rb->tops[i] = total;
+    if (rb->ntop == rb->want)
+        __atomic_store_n(&rb->rank_budget, sat(rb->tops[rb->want - 1] + 1), __ATOMIC_RELEASE);
 }
 
 /* Inside cb_optimal_root: op is settled; keep the best and tell the caller. Returns whether op is the new best. */
 static int settle(solver *S, search_run *R, root_best *rb, cb_optimal_opener *op, int report)
 {
     int better = 0;
+    if (op->exact && rb->want > 1)
+        rank_keep(rb, (int64_t)op->bound);
     if (op->exact) {
         if ((int64_t)op->bound < rb->best) {
             better = 1;
@@ -152,7 +266,8 @@ static void tell_best(solver *S, search_run *R, const root_best *rb, uint32_t g,
     cb_tree_stats st;
     cb_error e;
     if (cbo_build_tree(S, &R->rt.x, tree, CB_NONE, 0, g) == CB_OK &&
-        cb_tree_verify(tree, S->table, S->hard, S->maxd, &st, &e) == CB_OK && (int64_t)st.total == total) {
+        cb_tree_verify_from(tree, S->table, S->opt.from, S->hard, S->maxd, &st, &e) == CB_OK &&
+        (int64_t)st.total == total) {
 #pragma omp critical(cb_optimal_best)
         if (load64(&rb->best) == total && total < S->told) {
             S->told = total;
@@ -308,6 +423,137 @@ static int prelude(solver *S, const node *x, const scan *sc, uint32_t *order, ui
     return CB_OK;
 }
 
+/* The root with opt.first alone: no scan, the children take every guess (CB_EILLEGAL: not allowed there). */
+static int scan_first(solver *S, search_run *R, const node *x, scan *sc, uint32_t **order, uint32_t *cnt)
+{
+    tls *T = me(S);
+    memset(sc, 0, sizeof *sc);
+    sc->k = x->m;
+    sc->gid = (uint32_t *)x->gid;
+    sc->srow = (uint32_t *)x->row;
+    sc->early = CB_NONE;
+    *order = alloc(S, T, sizeof **order);
+    sc->lb = alloc(S, T, ((size_t)sc->k + 1) * sizeof *sc->lb);
+    if (!*order || !sc->lb)
+        return CB_ENOMEM;
+    (*order)[0] = CB_NONE;
+    for (uint32_t kk = 0; kk < sc->k; kk++) {
+        sc->lb[kk] = 0;
+        if (sc->gid[kk] == S->opt.first)
+            (*order)[0] = kk;
+    }
+    if ((*order)[0] == CB_NONE || (S->cands && S->game->guess_secret[S->opt.first] == CB_NONE))
+        return CB_EILLEGAL; /* hard mode or candidates only forbid it here */
+    *cnt = 1;
+    R->lower = cbo_node_lb(S, x);
+    R->opener_count = 1;
+    return CB_OK;
+}
+
+/* Every guess of the root in the solver's order, one per orbit, those asked for (opt.openers, the slice, top). */
+static int scan_all(solver *S, search_run *R, const node *x, scan *sc, uint32_t **order, uint32_t *cnt, int all)
+{
+    tls *T = me(S);
+    if (cbo_scan(S, x, -1, sc) != CB_OK)
+        return CB_ENOMEM;
+    *order = alloc(S, T, ((size_t)sc->k + 1) * sizeof **order);
+    if (!*order)
+        return CB_ENOMEM;
+    uint32_t top = (uint32_t)S->top;
+    S->top = 0; /* count every orbit; --top applies below */
+    int64_t skipped = INF;
+    *cnt = cbo_order_guesses(S, x, sc, INF + 1, *order, &skipped); /* every orbit, even those that cannot finish */
+    S->top = (int)top;
+    R->opener_count = *cnt;
+    if (all)
+        *cnt = select_openers(S, sc, *order, *cnt);
+    R->lower = INF;
+    for (uint32_t i = 0; i < *cnt; i++)
+        R->lower = min64(R->lower, sc->lb[(*order)[i]]);
+    if (S->top > 0 && *cnt > top)
+        *cnt = top;
+    R->lower = max64(R->lower, cbo_node_lb(S, x));
+    return CB_OK;
+}
+
+/* The openers settled by an earlier run (opt.known): taken as they are; they give the first budget. */
+static void take_known(solver *S, search_run *R, const scan *sc, const uint32_t *order, uint32_t cnt, int all,
+                       root_best *rb, uint8_t *done)
+{
+    for (uint32_t i = 0; i < cnt; i++) {
+        cb_optimal_opener *op = &R->openers[i];
+        op->guess = sc->gid[order[i]];
+        const cb_optimal_opener *k = all && S->top == 0 ? known_opener(S, op->guess) : NULL;
+        if (k) {
+            *op = *k;
+            done[i] = 1;
+            (void)settle(S, R, rb, op, 0);
+        }
+    }
+}
+
+/* The openers from a queue shared with other processes (opt.claim), one at a time. */
+static void claimed(solver *S, search_run *R, const node *x, const scan *sc, const uint32_t *order, uint32_t cnt,
+                    root_best *rb, uint8_t *done)
+{
+    size_t i;
+    uint64_t elsewhere = UINT64_MAX;
+    while (!stopped(S) && (i = S->opt.claim(S->opt.claim_arg, cnt, &elsewhere)) < cnt) {
+        if (!rb->cutoff && elsewhere < (uint64_t)rb->best)
+            __atomic_store_n(&rb->best, (int64_t)elsewhere, __ATOMIC_RELEASE);
+        if (!done[i])
+            opener(S, R, x, sc, order[i], (uint32_t)i, &R->openers[i], rb, 0);
+        done[i] = 1;
+    }
+}
+
+/*
+ * The first opener searched alone (its parts in parallel), so that the
+ * budget of the others does not depend on timing; then the others as
+ * tasks, each with the best total known when it starts.
+ */
+static void search_openers(solver *S, search_run *R, const node *x, scan *sc, const uint32_t *order, uint32_t cnt,
+                           root_best *rb, const uint8_t *done, int64_t beta, int lead_sure)
+{
+    int tasks = 0, lead = 1;
+    for (uint32_t i = 0; i < cnt; i++) {
+        if (done[i])
+            continue;
+        if (S->nthreads > 1 && !lead && root_budget(rb) < beta && !stopped(S)) {
+            cb_optimal_opener *op = &R->openers[i];
+            uint32_t kk = order[i];
+            tasks = 1;
+#pragma omp task firstprivate(op, kk, i) shared(rb, sc)
+            opener(S, R, x, sc, kk, i, op, rb, 0);
+        } else
+            opener(S, R, x, sc, order[i], i, &R->openers[i], rb, lead && i == 0 && lead_sure);
+        lead = 0;
+    }
+    if (tasks) {
+#pragma omp taskwait
+    }
+}
+
+/* What the search proved at the root: openers never settled keep their scan bound; the root's lower bound. */
+static void root_lower(solver *S, search_run *R, const scan *sc, const uint32_t *order, uint32_t cnt,
+                       const root_best *rb, const uint8_t *done)
+{
+    int64_t bound = rb->bound;
+    if (stopped(S))
+        for (uint32_t i = 0; i < cnt; i++) {
+            cb_optimal_opener *op = &R->openers[i];
+            if (!done[i] && !op->exact && op->bound == 0)
+                op->bound = sc->lb[order[i]] >= INF ? UINT64_MAX : (uint64_t)sc->lb[order[i]];
+            if (!op->exact)
+                bound = min64(bound, op->bound == UINT64_MAX ? INF : (int64_t)op->bound);
+        }
+    /* with --top the searches below the root are restricted: their totals bound nothing */
+    if (S->top == 0 && S->opt.first != CB_NONE)
+        R->lower = stopped(S) ? max64(R->lower, bound) : (R->bestv < INF ? R->bestv : bound);
+    else if (S->top == 0)
+        R->lower = max64(R->lower, min64(R->bestv, bound));
+}
+
 /* Search the openers of the root (or just opt.first) with bound beta. */
 int cbo_search_root(solver *S, search_run *R, int64_t beta)
 {
@@ -315,135 +561,40 @@ int cbo_search_root(solver *S, search_run *R, int64_t beta)
     node *x = &R->rt.x;
     cbo_mark mk = cbo_arena_mark(&T->arena);
     scan sc;
-    uint32_t *order = NULL, cnt;
+    uint32_t *order = NULL, cnt = 0;
     int all = S->opt.first == CB_NONE && !S->depth_only;
     R->best = CB_NONE;
     R->bestv = INF;
     R->nopen = 0;
-    if (S->opt.first != CB_NONE) { /* no need to scan: one opener, the children take every guess */
-        memset(&sc, 0, sizeof sc);
-        sc.k = x->m;
-        sc.gid = (uint32_t *)x->gid;
-        sc.srow = (uint32_t *)x->row;
-        sc.early = CB_NONE;
-        order = alloc(S, T, sizeof *order);
-        if (!order)
-            return CB_ENOMEM;
-        for (uint32_t kk = 0; kk < sc.k; kk++)
-            if (sc.gid[kk] == S->opt.first)
-                order[0] = kk;
-        if (S->cands && S->game->guess_secret[S->opt.first] == CB_NONE)
-            return CB_EINVAL;
-        cnt = 1;
-        sc.lb = alloc(S, T, (size_t)sc.k * sizeof *sc.lb);
-        if (!sc.lb)
-            return CB_ENOMEM;
-        for (uint32_t kk = 0; kk < sc.k; kk++)
-            sc.lb[kk] = 0;
-        R->lower = cbo_node_lb(S, x);
-        R->opener_count = 1;
-    } else {
-        if (cbo_scan(S, x, -1, &sc) != CB_OK)
-            return CB_ENOMEM;
-        order = alloc(S, T, ((size_t)sc.k + 1) * sizeof *order);
-        if (!order)
-            return CB_ENOMEM;
-        uint32_t top = (uint32_t)S->top;
-        S->top = 0; /* count every orbit; --top applies below */
-        int64_t skipped = INF;
-        cnt = cbo_order_guesses(S, x, &sc, INF + 1, order, &skipped); /* every orbit, even those that cannot finish */
-        S->top = (int)top;
-        R->opener_count = cnt;
-        if (all)
-            cnt = select_openers(S, &sc, order, cnt);
-        R->lower = INF;
-        for (uint32_t i = 0; i < cnt; i++)
-            R->lower = min64(R->lower, sc.lb[order[i]]);
-        if (S->top > 0 && cnt > top)
-            cnt = top;
-        R->lower = max64(R->lower, cbo_node_lb(S, x));
-    }
+    int rc =
+        S->opt.first != CB_NONE ? scan_first(S, R, x, &sc, &order, &cnt) : scan_all(S, R, x, &sc, &order, &cnt, all);
+    if (rc != CB_OK)
+        return rc;
     R->openers = calloc(cnt ? cnt : 1, sizeof *R->openers);
-    if (!R->openers)
+    uint8_t *done = alloc(S, T, (size_t)cnt + 1);
+    root_best rb = {beta, INF, 0, NULL, beta, 0, all && S->top == 0 ? S->opt.exact_top : 0};
+    if (rb.want > 1 && !(rb.tops = alloc(S, T, (size_t)rb.want * sizeof *rb.tops)))
         return CB_ENOMEM;
+    if (!R->openers || !done)
+        return CB_ENOMEM;
+    memset(done, 0, (size_t)cnt + 1);
     S->opener_count = cnt;
-    /*
-     * The openers settled by an earlier run first (they give the budget);
-     * then the first opener searched alone (its parts in parallel), for a
-     * good budget; then the others as tasks, each with the best total known
-     * when it starts.
-     */
-    root_best rb = {beta, INF, 0};
     if (all && S->opt.cutoff > 0 && S->top == 0)
         rb.cutoff = S->opt.cutoff < (uint64_t)INF ? (int64_t)S->opt.cutoff : INF;
     int64_t upper = INF; /* the least total of the prelude, the lead's */
-    if (all && !rb.cutoff && S->top == 0 && !S->opt.claim && !known_exact(S) && !S->depth_only) {
-        int rc = prelude(S, x, &sc, order, cnt, &upper);
-        if (rc != CB_OK)
+    if (all && !rb.cutoff && rb.want <= 1 && S->top == 0 && !S->opt.claim && !known_exact(S)) {
+        if ((rc = prelude(S, x, &sc, order, cnt, &upper)) != CB_OK)
             return rc;
         if (upper < rb.best)
             rb.best = upper + 1;
     }
-    uint8_t *done = alloc(S, T, (size_t)cnt + 1);
-    if (!done)
-        return CB_ENOMEM;
-    memset(done, 0, (size_t)cnt + 1);
-    int tasks = 0;
     R->nopen = cnt;
-    for (uint32_t i = 0; i < cnt; i++) {
-        cb_optimal_opener *op = &R->openers[i];
-        op->guess = sc.gid[order[i]];
-        const cb_optimal_opener *k = all && S->top == 0 ? known_opener(S, op->guess) : NULL;
-        if (k) {
-            *op = *k;
-            done[i] = 1;
-            (void)settle(S, R, &rb, op, 0);
-        }
-    }
-    uint32_t loop = cnt;
-    if (all && S->opt.claim && S->top == 0) { /* openers from a shared queue, one at a time */
-        size_t i;
-        uint64_t elsewhere = UINT64_MAX;
-        while (!stopped(S) && (i = S->opt.claim(S->opt.claim_arg, cnt, &elsewhere)) < cnt) {
-            if (!rb.cutoff && elsewhere < (uint64_t)rb.best)
-                __atomic_store_n(&rb.best, (int64_t)elsewhere, __ATOMIC_RELEASE);
-            if (!done[i])
-                opener(S, R, x, &sc, order[i], (uint32_t)i, &R->openers[i], &rb, 0);
-            done[i] = 1;
-        }
-        loop = 0; /* nothing left for the loop below */
-    }
-    int lead = 1; /* the first opener is searched alone, so that the budget of the others does not depend on timing */
-    for (uint32_t i = 0; i < loop; i++) {
-        if (done[i])
-            continue;
-        if (S->nthreads > 1 && !lead && root_budget(&rb) < beta && !stopped(S)) {
-            cb_optimal_opener *op = &R->openers[i];
-            uint32_t kk = order[i];
-            tasks = 1;
-#pragma omp task firstprivate(op, kk, i) shared(rb, sc)
-            opener(S, R, x, &sc, kk, i, op, &rb, 0);
-        } else
-            opener(S, R, x, &sc, order[i], i, &R->openers[i], &rb, lead && i == 0 && upper < INF);
-        lead = 0;
-    }
-    if (tasks) {
-#pragma omp taskwait
-    }
-    int64_t bound = rb.bound;
-    if (stopped(S)) /* openers never settled bound nothing beyond their scan bound */
-        for (uint32_t i = 0; i < cnt; i++)
-            if (!done[i] && !R->openers[i].exact && R->openers[i].bound == 0)
-                R->openers[i].bound = sc.lb[order[i]] >= INF ? UINT64_MAX : (uint64_t)sc.lb[order[i]];
-    if (stopped(S))
-        for (uint32_t i = 0; i < cnt; i++)
-            if (!R->openers[i].exact)
-                bound = min64(bound, R->openers[i].bound == UINT64_MAX ? INF : (int64_t)R->openers[i].bound);
-    /* with --top the searches below the root are restricted: their totals bound nothing */
-    if (S->top == 0 && S->opt.first != CB_NONE)
-        R->lower = stopped(S) ? max64(R->lower, bound) : (R->bestv < INF ? R->bestv : bound);
-    else if (S->top == 0)
-        R->lower = max64(R->lower, min64(R->bestv, bound));
+    take_known(S, R, &sc, order, cnt, all, &rb, done);
+    if (all && S->opt.claim && S->top == 0)
+        claimed(S, R, x, &sc, order, cnt, &rb, done);
+    else
+        search_openers(S, R, x, &sc, order, cnt, &rb, done, beta, upper < INF);
+    root_lower(S, R, &sc, order, cnt, &rb, done);
     cbo_arena_reset(&T->arena, mk);
     return CB_OK;
 }

@@ -105,7 +105,12 @@ static inline int respects(const solver *S, const cbg_hard_turn *h, uint32_t g)
     return cbg_hard_turn_check(S->game, h, cb_game_code(S->game, g), S->lc + (size_t)g * (size_t)S->game->k, NULL);
 }
 
-static void sig_apply(const solver *S, uint8_t *sig, uint32_t g, uint32_t fb)
+int cbo_respects(const solver *S, const cbg_hard_turn *h, uint32_t g)
+{
+    return respects(S, h, g);
+}
+
+void cbo_sig_apply(const solver *S, uint8_t *sig, uint32_t g, uint32_t fb)
 {
     cbg_hard_turn h;
     int n = S->game->n;
@@ -940,7 +945,7 @@ int cbo_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint
             if (!sig)
                 return CB_ENOMEM;
             memcpy(sig, x->sig, (size_t)S->siglen);
-            sig_apply(S, sig, gid_played, vals[p]);
+            cbo_sig_apply(S, sig, gid_played, vals[p]);
             c->sig = sig;
         }
         out->lb[out->count] = cbo_part_lb(S, c->n, c->ncw, c->d, c->bmax);

@@ -130,26 +130,17 @@ int cbo_new_cache(solver *S)
     return cbo_cache_new(bytes, expect < bytes ? expect : bytes, S->nthreads, &S->cache) == 0 ? CB_OK : CB_ENOMEM;
 }
 
-static int solver_init(solver *S, const cb_table *table, const cb_optimal_options *opt, cb_error *err)
+/* Options that do not fit the game, with the sentence that says which. */
+static int check_options(const cb_game *game, const cb_optimal_options *opt, cb_error *err)
 {
-    const cb_game *game = cb_table_game(table);
-    memset(S, 0, sizeof *S);
-    S->game = game;
-    S->table = table;
-    S->opt = *opt;
-    if (S->opt.progress_interval <= 0)
-        S->opt.progress_interval = 1.0;
-    if (!cb_table_precomputed(table))
-        return cb_error_set(err, CB_ETOOBIG, "the exact solver needs a precomputed feedback table (%s is too big)",
-                            cb_game_name(game));
-    if (cb_table_width(table) > 2)
-        return cb_error_set(err, CB_ETOOBIG, "the exact solver handles codes of up to 10 symbols under word rules");
     if (opt->hard && game->rule != CB_RULE_WORDLE)
         return cb_error_set(err, CB_EINVAL, "hard mode applies to Wordle rules only");
     if (opt->max_guesses < 0 || opt->max_guesses > CB_TREE_MAX_DEPTH)
         return cb_error_set(err, CB_EINVAL, "the limit on guesses must be between 1 and %d", CB_TREE_MAX_DEPTH);
     if (opt->slice_step > 1 && opt->slice_start >= opt->slice_step)
         return cb_error_set(err, CB_EINVAL, "the slice's start must be below its step");
+    if (opt->exact_top < 0)
+        return cb_error_set(err, CB_EINVAL, "the number of guesses to rank exactly must not be negative");
     for (size_t i = 0; i < opt->nknown; i++)
         if (opt->known[i].guess >= game->nguess)
             return cb_error_set(err, CB_EINVAL, "a known opener is not in the game's list");
@@ -160,12 +151,34 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
         cb_game_format_code(game, opt->first, w, sizeof w);
         return cb_error_set(err, CB_EINVAL, "%s cannot be the secret, so it is not a candidate to open with", w);
     }
+    if (!opt->from)
+        return CB_OK;
+    if (cb_state_game(opt->from) != game)
+        return cb_error_set(err, CB_EINVAL, "the position is a state of another game");
+    if (cb_state_won(opt->from))
+        return cb_error_set(err, CB_EINVAL, "the game is over: the last guess won");
+    if (cb_state_count(opt->from) == 0)
+        return cb_error_set(err, CB_EINVAL, "no secret is left in the position");
+    if (cb_state_hard(opt->from) && game->rule != CB_RULE_WORDLE)
+        return cb_error_set(err, CB_EINVAL, "hard mode applies to Wordle rules only");
+    return CB_OK;
+}
+
+/* What the game and the table allow the solver, and the fields of S that follow from the options. */
+static int set_fields(solver *S, const cb_table *table, const cb_optimal_options *opt, cb_error *err)
+{
+    const cb_game *game = S->game;
+    if (!cb_table_precomputed(table))
+        return cb_error_set(err, CB_ETOOBIG, "the exact solver needs a precomputed feedback table (%s is too big)",
+                            cb_game_name(game));
+    if (cb_table_width(table) > 2)
+        return cb_error_set(err, CB_ETOOBIG, "the exact solver handles codes of up to 10 symbols under word rules");
     S->pairs = game->rule == CB_RULE_SYMBLE;
     if (S->pairs && !game->observe)
         return cb_error_set(err, CB_ETOOBIG, "the exact solver handles Symble words of up to 10 letters");
     if ((uint64_t)game->nsecret * (S->pairs ? (unsigned)CB_MAPPINGS : 1u) > (1u << 30))
         return cb_error_set(err, CB_ETOOBIG, "too many secrets for the exact solver");
-    S->hard = opt->hard != 0;
+    S->hard = opt->hard != 0 || (opt->from && cb_state_hard(opt->from));
     S->cands = opt->candidates_only != 0;
     S->top = opt->top > 0 ? opt->top : 0;
     S->dedup = !S->hard && !S->cands;
@@ -185,12 +198,21 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
     S->sym = opt->symmetry && sym_possible(game) && !S->pairs;
     S->best_root = UINT64_MAX;
     S->told = INF;
+    uint64_t entries =
+        (opt->from ? cb_state_count(opt->from) : game->nsecret) * (S->pairs ? (unsigned)CB_MAPPINGS : 1u);
     S->nthreads = cbb_threads(opt->threads);
-    if (S->nthreads < 1 || (uint64_t)game->nsecret * (S->pairs ? (unsigned)CB_MAPPINGS : 1u) < 256)
+    if (S->nthreads < 1 || entries < 256)
         S->nthreads = 1; /* tiny games take longer to share than to solve */
+    return CB_OK;
+}
+
+/* Each thread's work areas. */
+static int alloc_threads(solver *S)
+{
+    const cb_game *game = S->game;
     S->tls = calloc((size_t)S->nthreads, sizeof *S->tls);
     if (!S->tls)
-        return cb_error_set(err, CB_ENOMEM, "out of memory");
+        return CB_ENOMEM;
     uint32_t seen = 1u << CB_SEEN_BITS;
     while (seen < 2 * game->nguess)
         seen <<= 1;
@@ -206,29 +228,57 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
         if (T->gmap)
             memset(T->gmap, 0xff, (size_t)game->nguess * sizeof *T->gmap);
         if (!T->gmap || !T->cnt || !T->cnt2 || !T->seen)
-            return cb_error_set(err, CB_ENOMEM, "out of memory");
+            return CB_ENOMEM;
     }
+    return CB_OK;
+}
+
+/*
+ * Hard mode's letter counts of each guess, and the secret-major table of
+ * the look-ahead bounds (scan_lb), for a search big enough to gain from it.
+ */
+static int build_tables(solver *S)
+{
+    const cb_game *game = S->game;
     if (S->hard) {
         S->lc = calloc((size_t)game->nguess * (size_t)game->k, 1);
         if (!S->lc)
-            return cb_error_set(err, CB_ENOMEM, "out of memory");
+            return CB_ENOMEM;
         for (uint32_t g = 0; g < game->nguess; g++)
             for (int i = 0; i < game->n; i++)
                 S->lc[(size_t)g * (size_t)game->k + cb_game_code(game, g)[i]]++;
     }
-    if (!S->pairs && S->lw == 1 && opt->first == CB_NONE &&
-        (uint64_t)game->nguess * game->nsecret <= ((uint64_t)1 << 28)) { /* the look-ahead bounds' table */
-        S->tt = malloc((size_t)game->nguess * game->nsecret);
-        for (int i = 0; i < S->nthreads && S->tt; i++)
-            if (!(S->tls[i].lbbm = calloc(CB_LBSCAN_BLOCK, sizeof *S->tls[i].lbbm)))
-                return cb_error_set(err, CB_ENOMEM, "out of memory");
-        if (S->tt)
-            for (uint32_t g0 = 0; g0 < game->nguess; g0 += 64)
-                for (uint32_t s = 0; s < game->nsecret; s++)
-                    for (uint32_t g = g0; g < game->nguess && g < g0 + 64; g++)
-                        S->tt[(size_t)s * game->nguess + g] = S->gbase[(size_t)g * S->gstride + s];
-    }
-    if (S->sym && root_group(S) != CB_OK)
+    size_t entries = S->opt.from ? cb_state_count(S->opt.from) : game->nsecret;
+    if (S->pairs || S->lw != 1 || entries < CB_LBSCAN_ROOT_MIN ||
+        (uint64_t)game->nguess * game->nsecret > ((uint64_t)1 << 28))
+        return CB_OK;
+    S->tt = malloc((size_t)game->nguess * game->nsecret);
+    for (int i = 0; i < S->nthreads && S->tt; i++)
+        if (!(S->tls[i].lbbm = calloc(CB_LBSCAN_BLOCK, sizeof *S->tls[i].lbbm)))
+            return CB_ENOMEM;
+    if (S->tt)
+        for (uint32_t g0 = 0; g0 < game->nguess; g0 += 64)
+            for (uint32_t s = 0; s < game->nsecret; s++)
+                for (uint32_t g = g0; g < game->nguess && g < g0 + 64; g++)
+                    S->tt[(size_t)s * game->nguess + g] = S->gbase[(size_t)g * S->gstride + s];
+    return CB_OK;
+}
+
+static int solver_init(solver *S, const cb_table *table, const cb_optimal_options *opt, cb_error *err)
+{
+    const cb_game *game = cb_table_game(table);
+    memset(S, 0, sizeof *S);
+    S->game = game;
+    S->table = table;
+    S->opt = *opt;
+    if (S->opt.progress_interval <= 0)
+        S->opt.progress_interval = 1.0;
+    int rc = check_options(game, opt, err);
+    if (rc == CB_OK)
+        rc = set_fields(S, table, opt, err);
+    if (rc != CB_OK)
+        return rc;
+    if (alloc_threads(S) != CB_OK || build_tables(S) != CB_OK || (S->sym && root_group(S) != CB_OK))
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     if (cbo_new_cache(S) != CB_OK)
         return cb_error_set(err, CB_ENOMEM, "out of memory for the cache");
@@ -260,7 +310,7 @@ static int make_tree(solver *S, search_run *R, cb_optimal_result *res, cb_error 
         return cb_error_set(err, CB_EINVAL, "internal error: the strategy could not be rebuilt (%s)", cb_strerror(rc));
     }
     cb_error e;
-    rc = cb_tree_verify(tree, S->table, S->hard, S->maxd, &res->stats, &e);
+    rc = cb_tree_verify_from(tree, S->table, S->opt.from, S->hard, S->maxd, &res->stats, &e);
     if (rc != CB_OK) {
         cb_tree_free(tree);
         return cb_error_set(err, rc == CB_ENOMEM ? rc : CB_EINVAL,

@@ -342,6 +342,9 @@ static inline uint32_t seen_find(tls *T, uint64_t key, uint32_t val)
 
 /* Lower bound for a part of c entries of w codewords, r guesses left, at most b parts per guess. */
 int64_t cbo_part_lb(const solver *S, uint32_t c, uint32_t w, int r, uint32_t b);
+/* Hard mode: g respects the turn h; sig (greens, least letter counts) after guess g got feedback fb. */
+int cbo_respects(const solver *S, const cbg_hard_turn *h, uint32_t g);
+void cbo_sig_apply(const solver *S, uint8_t *sig, uint32_t g, uint32_t fb);
 /* Lower bound for node x itself. */
 int64_t cbo_node_lb(const solver *S, const node *x);
 /* out[i] = the value of base row r for entry i of x (lw bytes each, 16 bytes of room after them). */
@@ -375,11 +378,12 @@ int cbo_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint
 
 /* ---- the search (search.c), the root (root.c) and the set-up (solver.c) ---- */
 
-/* The root node: every secret (every pair in Symble), every guess (or candidate). */
+/* The root node: every secret (every pair in Symble), every guess (or candidate); or the position opt.from. */
 typedef struct root {
     node x;
     uint32_t *sid, *col, *crow, *gid, *row;
     uint8_t *sig;
+    cbo_sym_group *grp; /* the symmetries that fix a position's history (opt.from), or NULL */
 } root;
 
 typedef struct search_run {
@@ -422,7 +426,7 @@ int64_t cbo_solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_
 
 /* A new, empty cache for S (the old one freed). */
 int cbo_new_cache(solver *S);
-/* The root node: every secret (every pair in Symble), every guess (or candidate). */
+/* The root node: every secret (every pair in Symble), every guess (or candidate); or the position opt.from. */
 int cbo_root_init(solver *S, root *rt);
 void cbo_root_release(root *r);
 /* Add x's strategy under tree node `parent` by feedback fb (parent CB_NONE: the root), opening with `first`. */

@@ -78,17 +78,21 @@ static int check_guesses(const cb_tree *tree, cb_error *err)
     return CB_OK;
 }
 
-/* Play every secret; fill stats and mark the nodes reached. */
-static int play_all(const cb_tree *tree, const cb_table *table, int max_guesses, cb_tree_stats *st,
-                    unsigned char *reached, cb_error *err)
+/* Play every secret (the candidates of from, when not NULL); fill stats and mark the nodes reached. */
+static int play_all(const cb_tree *tree, const cb_table *table, const cb_state *from, int max_guesses,
+                    cb_tree_stats *st, unsigned char *reached, cb_error *err)
 {
     const cb_game *game = tree->game;
-    int maps = cbd_symble(tree) ? CB_MAPPINGS : 1;
+    int maps = cbd_symble(tree) ? CB_MAPPINGS : 1, played = from ? (int)cb_state_turns(from) : 0;
     uint32_t path[CB_TREE_MAX_DEPTH + 1];
     char sn[160], hist[512], fbs[64], pos[32];
-    for (uint32_t s = 0; s < game->nsecret; s++)
+    size_t count = from ? cb_state_count(from) : game->nsecret;
+    const uint8_t *masks = from ? cb_state_masks(from) : NULL;
+    for (size_t i = 0; i < count; i++)
         for (int m = 0; m < maps; m++) {
-            uint32_t stuck = CB_NONE, stuck_fb = 0;
+            uint32_t s = from ? cb_state_candidates(from)[i] : (uint32_t)i, stuck = CB_NONE, stuck_fb = 0;
+            if (masks && !(masks[i] >> m & 1))
+                continue;
             int d = cbd_play(tree, table, s, cbd_symble(tree) ? m : -1, path, &stuck, &stuck_fb);
             cbd_secret_name(tree, s, cbd_symble(tree) ? m : -1, sn, sizeof sn);
             if (d == 0) {
@@ -103,11 +107,11 @@ static int play_all(const cb_tree *tree, const cb_table *table, int max_guesses,
                                     "branch",
                                     at_line(tree, stuck, pos, sizeof pos), sn, hist, hist[0] ? " " : "", w, fbs);
             }
-            if (max_guesses > 0 && d > max_guesses)
+            if (max_guesses > 0 && d + played > max_guesses)
                 return cb_error_set(err, CB_EINVAL, "%sthe secret %s needs %d guesses, more than the limit of %d",
-                                    at_line(tree, path[d - 1], pos, sizeof pos), sn, d, max_guesses);
-            for (int i = 0; i < d; i++)
-                reached[path[i]] = 1;
+                                    at_line(tree, path[d - 1], pos, sizeof pos), sn, d + played, max_guesses);
+            for (int k = 0; k < d; k++)
+                reached[path[k]] = 1;
             st->games++;
             st->total += (uint64_t)d;
             st->dist[d]++;
@@ -149,6 +153,21 @@ static int check_line_set(const cb_tree *tree, cb_error *err)
 int cb_tree_verify(const cb_tree *tree, const cb_table *table, int hard, int max_guesses, cb_tree_stats *stats,
                    cb_error *err)
 {
+    return cb_tree_verify_from(tree, table, NULL, hard, max_guesses, stats, err);
+}
+
+/* The state hard mode is checked from: from's history (a copy), or the start. */
+static int hard_start(const cb_table *table, const cb_state *from, cb_state **out)
+{
+    int rc = from ? cb_state_copy(from, out) : cb_state_new(table, out);
+    if (rc == CB_OK)
+        cb_state_set_hard(*out, 1);
+    return rc;
+}
+
+int cb_tree_verify_from(const cb_tree *tree, const cb_table *table, const cb_state *from, int hard, int max_guesses,
+                        cb_tree_stats *stats, cb_error *err)
+{
     cb_tree_stats st;
     memset(&st, 0, sizeof st);
     if (!tree->count)
@@ -156,22 +175,21 @@ int cb_tree_verify(const cb_tree *tree, const cb_table *table, int hard, int max
     int rc = check_guesses(tree, err);
     if (rc == CB_OK)
         rc = check_lines(tree, table, err);
-    if (rc == CB_OK && hard && tree->game->rule == CB_RULE_WORDLE) {
+    if (rc == CB_OK && (hard || (from && cb_state_hard(from))) && tree->game->rule == CB_RULE_WORDLE) {
         cb_state *s;
-        if (cb_state_new(table, &s) != CB_OK)
+        if (hard_start(table, from, &s) != CB_OK)
             return cb_error_set(err, CB_ENOMEM, "out of memory");
-        cb_state_set_hard(s, 1);
         rc = check_hard(tree, s, 0, err);
         cb_state_free(s);
     }
-    if (rc == CB_OK && tree->lines)
+    if (rc == CB_OK && tree->lines && !from)
         rc = check_line_set(tree, err);
     if (rc != CB_OK)
         return rc;
     unsigned char *reached = calloc(tree->count, 1);
     if (!reached)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
-    rc = play_all(tree, table, max_guesses, &st, reached, err);
+    rc = play_all(tree, table, from, max_guesses, &st, reached, err);
     for (size_t i = 0; i < tree->count && rc == CB_OK; i++)
         if (!reached[i]) {
             char hist[512], pos[32];
