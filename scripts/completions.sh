@@ -22,8 +22,9 @@ s/^  \(-h, \)\{0,1\}--\([a-z][a-z-]*\) \{2,\}\(.*\)/\2 - \3/p'
 }
 # A list written in a help line ("a, b (default), c; ..."): its words.
 listed() { sed 's/([^)]*)//g; s/;.*//; s/,/ /g; s/ or / /g' | tr -s ' ' '\n' | grep -E '^[a-z][a-z-]*$' | tr '\n' ' '; }
-games=$("$prog" simulate --help | sed -n 's/^  --game NAME  *//p' | listed)
-strategies=$("$prog" simulate --help | sed -n 's/^  --strategy NAMES  *//p' | listed)
+# --game and --strategy end their help with the registry's names, after the last ": "
+games=$("$prog" simulate --help | sed -n 's/^  --game NAME  *.*: //p' | listed)
+strategies=$("$prog" simulate --help | sed -n 's/^  --strategy NAMES  *.*: //p' | listed)
 experiments=$("$prog" experiment --help | sed -n 's/.*(NAME: \([^)]*\)/\1/p; s/^  *\([a-z-]*, [^)]*\))$/\1/p' | listed)
 # values NAME: the words an option's value may be, when it is one of a list.
 values() {

@@ -7,9 +7,8 @@
 #include "cli.h"
 
 static const cli_opt game_opts[] = {
-    {"game", "NAME",
-     "wordle (default), symble, mastermind, super, bulls, dordle, quordle, octordle, sedecordle (2, 4, 8, 16 "
-     "boards), absurdle (an adversary)"},
+    {"game", "NAME", "the game (default wordle; dordle to sedecordle: 2 to 16 boards; absurdle: an adversary)",
+     cli_game_names},
     {"boards", "K", "play K boards at once, one guess scored on each (2 to 32; --game quordle is 4)"},
     {"adversary", NULL, "no secret: the codemaker answers with the feedback that keeps the most candidates"},
     {"colors", "K", "colours or symbols: Mastermind size, or a complete dictionary with word rules"},
@@ -19,8 +18,8 @@ static const cli_opt game_opts[] = {
     {"guesses", "FILE", "word list of allowed guesses (the answers are always allowed)"},
     {"words", "FILE", "one word list for both secrets and guesses"},
     {"lists", "NAME",
-     "bundled Wordle lists: original (default), nyt2023 (today's game), nyt2022sep, nyt2022, nyt2022feb, "
-     "all (every allowed word may be the answer), allowed, answers"},
+     "bundled Wordle lists (default original; nyt2023: today's game; all: every allowed word may be the answer)",
+     cli_list_names},
     {"dictionary", "NAME", "a bundled word list of every length for secrets and guesses: english (see --length)"},
     {"length", "N", "word length (default: the first word's; 5 with --dictionary)"},
     {"alphabet", "CHARS", "the symbols words may use (default: every one found)"},
@@ -77,11 +76,33 @@ static int overridden(const cli_cmd *cmd, const char *name)
     return 0;
 }
 
+const char *cli_game_names(size_t i)
+{
+    const cb_game_preset *p = cb_game_preset_at(i);
+    return p ? p->name : NULL;
+}
+
+const char *cli_strategy_names(size_t i)
+{
+    const cb_strategy_info *info = cb_strategy_at(i);
+    return info ? info->name : NULL;
+}
+
+const char *cli_list_names(size_t i)
+{
+    size_t n;
+    const cb_word_lists *all = cb_word_lists_all(&n);
+    return i < n ? all[i].name : NULL;
+}
+
 static void help_line(const cli_opt *o, FILE *out)
 {
     char left[48];
     snprintf(left, sizeof left, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
-    fprintf(out, "  %-22s %s\n", left, o->help);
+    fprintf(out, "  %-22s %s", left, o->help);
+    for (size_t i = 0; o->values && o->values(i); i++)
+        fprintf(out, "%s%s", i == 0 ? ": " : ", ", o->values(i));
+    fputc('\n', out);
 }
 
 void cli_help(const cli_cmd *cmd, FILE *out)
@@ -189,88 +210,58 @@ long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok
     return x;
 }
 
-/* --lists NAME: the bundled lists of that name, alone or with --colors/--pegs (an error). */
-static int game_lists(const cli *c, cb_game_config *cfg)
+/*
+ * The game as the options set it up, for the library's one check
+ * (cb_game_setup_config); only the variant (game, boards, adversary, hard)
+ * unless `full`: commands such as experiment read --colors and --pegs
+ * their own way.
+ */
+static int cli_setup(const cli *c, cb_game_setup *s, int full)
 {
-    const char *lists = cli_get(c, "lists");
-    cb_error err;
-    if (!lists)
-        return 0;
-    if (cfg->answers_path || cfg->guesses_path || cfg->dictionary)
-        return cli_fail(CB_EINVAL, "give either --lists or word lists (--answers, --guesses, --words, --dictionary)");
-    if (cfg->rule == CB_RULE_MASTERMIND || cli_get(c, "colors") || cli_get(c, "pegs"))
-        return cli_fail(CB_EINVAL, "--lists names word lists: it applies to Wordle and Symble, not to codes");
-    return cb_game_config_lists(cfg, lists, &err) == CB_OK ? 0 : cli_fail_err(&err);
+    int ok = 1;
+    cb_game_setup_default(s);
+    s->game = cli_get(c, "game");
+    s->boards = (int)cli_int(c, "boards", 0, 1, CB_MAX_BOARDS, &ok);
+    s->hard = cli_flag(c, "hard");
+    s->adversary = cli_flag(c, "adversary");
+    if (!full || !ok)
+        return ok ? 0 : 2;
+    s->colors = (int)cli_int(c, "colors", 0, 2, 36, &ok);
+    s->pegs = ok ? (int)cli_int(c, "pegs", 0, 1, CB_MAX_LENGTH, &ok) : 0;
+    s->length = ok ? (int)cli_int(c, "length", 0, 2, CB_MAX_LENGTH, &ok) : 0;
+    if (!ok)
+        return 2;
+    const char *words = cli_get(c, "words");
+    s->answers = words ? words : cli_get(c, "answers");
+    s->guesses = words ? words : cli_get(c, "guesses");
+    s->dictionary = cli_get(c, "dictionary");
+    s->lists = cli_get(c, "lists");
+    s->alphabet = cli_get(c, "alphabet");
+    s->no_repeat = cli_flag(c, "no-repeat");
+    s->lenient = cli_flag(c, "lenient");
+    return 0;
 }
 
 int cli_game_config(const cli *c, cb_game_config *cfg)
 {
-    const char *name = cli_get(c, "game");
-    int ok = 1, rc;
-    if (!name || cb_multi_preset_boards(name) || strcmp(name, "absurdle") == 0)
-        name = "wordle";
-    if (cb_game_config_preset(name, cfg) != CB_OK)
-        return cli_fail(CB_EINVAL,
-                        "unknown game '%s' (use wordle, symble, mastermind, super, bulls, dordle, quordle, octordle, "
-                        "sedecordle or absurdle)",
-                        name);
-    long colors = cli_int(c, "colors", 0, 2, 36, &ok);
-    long pegs = ok ? cli_int(c, "pegs", 0, 1, CB_MAX_LENGTH, &ok) : 0;
-    long length = ok ? cli_int(c, "length", 0, 2, CB_MAX_LENGTH, &ok) : 0;
-    if (!ok)
-        return 2;
-    const char *words = cli_get(c, "words");
-    cfg->answers_path = words ? words : cli_get(c, "answers");
-    cfg->guesses_path = words ? words : cli_get(c, "guesses");
-    cfg->dictionary = cli_get(c, "dictionary");
-    if (cfg->dictionary && (cfg->answers_path || cfg->guesses_path))
-        return cli_fail(CB_EINVAL, "give either --dictionary or word lists, not both");
-    if ((rc = game_lists(c, cfg)) != 0)
+    cb_game_setup s;
+    cb_error err;
+    int rc = cli_setup(c, &s, 1);
+    if (rc)
         return rc;
-    if (cfg->rule == CB_RULE_MASTERMIND) {
-        if (cfg->answers_path || cfg->guesses_path || cfg->dictionary)
-            return cli_fail(CB_EINVAL, "Mastermind games take --colors and --pegs, not word lists");
-        if (colors)
-            cfg->colors = (int)colors;
-        if (pegs)
-            cfg->length = (int)pegs;
-    } else if (colors || pegs) {
-        if (!colors || !pegs)
-            return cli_fail(CB_EINVAL, "a complete dictionary needs both --colors and --pegs");
-        if (cfg->answers_path || cfg->guesses_path || cfg->dictionary)
-            return cli_fail(CB_EINVAL, "give either word lists or --colors and --pegs, not both");
-        cfg->colors = (int)colors;
-        cfg->length = (int)pegs;
-    } else
-        cfg->length = (int)length;
-    if (cli_flag(c, "no-repeat"))
-        cfg->no_repeat = 1;
-    cfg->alphabet = cli_get(c, "alphabet");
-    cfg->lenient = cli_flag(c, "lenient");
-    if (cli_flag(c, "hard") && cfg->rule != CB_RULE_WORDLE)
-        return cli_fail(CB_EINVAL, "--hard applies to Wordle rules only");
-    return 0;
+    return cb_game_setup_config(&s, cfg, NULL, NULL, &err) == CB_OK ? 0 : cli_fail(CB_EINVAL, "%s", err.message);
 }
 
 int cli_variant(const cli *c, cli_variant_t *v)
 {
-    const char *name = cli_get(c, "game");
-    int ok = 1;
-    long boards = cli_int(c, "boards", 0, 1, CB_MAX_BOARDS, &ok);
-    int preset = cb_multi_preset_boards(name);
-    if (!ok)
-        return 2;
-    if (preset && boards && boards != preset)
-        return cli_fail(CB_EINVAL, "--game %s has %d boards, not %ld: give one of --game and --boards", name, preset,
-                        boards);
-    v->boards = preset ? preset : boards ? (int)boards : 1;
-    v->adversary = cli_flag(c, "adversary") || (name && strcmp(name, "absurdle") == 0);
-    if (v->boards > 1 && v->adversary)
-        return cli_fail(CB_EINVAL, "an adversary plays one board: give --boards or --adversary, not both");
-    if ((v->boards > 1 || v->adversary) && name && strcmp(name, "symble") == 0)
-        return cli_fail(CB_EINVAL, "several boards and the adversary take Wordle or Mastermind rules, not Symble's");
-    if (v->boards > 1 && cli_flag(c, "hard"))
-        return cli_fail(CB_EINVAL, "several boards are played without hard mode (the published games have none)");
+    cb_game_setup s;
+    cb_game_config cfg;
+    cb_error err;
+    int rc = cli_setup(c, &s, 0);
+    if (rc)
+        return rc;
+    if (cb_game_setup_config(&s, &cfg, &v->boards, &v->adversary, &err) != CB_OK)
+        return cli_fail(CB_EINVAL, "%s", err.message);
     return 0;
 }
 
@@ -287,6 +278,11 @@ int cli_open_game_only(cli *c)
         fprintf(stderr, "codebreaker: warning: skipped %zu bad lines of the word lists (--lenient)\n",
                 cb_game_skipped(c->game));
     return 0;
+}
+
+const char *cli_default_strategy(const cli *c)
+{
+    return cb_rule_describe(c->game ? cb_game_rule(c->game) : CB_RULE_WORDLE)->strategy;
 }
 
 int cli_threads(const cli *c, int *ok)

@@ -14,12 +14,22 @@
 #define CLI_MAX_OPTS 64
 #define CLI_MAX_THREADS 1024 /* largest --threads */
 
-/* One option: --name, with a value named `arg` (NULL for a flag). */
+/*
+ * One option: --name, with a value named `arg` (NULL for a flag). values,
+ * when set, names the values it takes one by one (NULL past the last):
+ * the help lists them after `help`, from the library's registries.
+ */
 typedef struct cli_opt {
     const char *name;
     const char *arg;
     const char *help;
+    const char *(*values)(size_t i);
 } cli_opt;
+
+/* The values of --game, --strategy (the registry's plain names) and --lists. */
+const char *cli_game_names(size_t i);
+const char *cli_strategy_names(size_t i);
+const char *cli_list_names(size_t i);
 
 /* A shared group of options (game, strategy), shown under its title in help. */
 typedef struct cli_group {
@@ -76,6 +86,9 @@ const char *cli_get(const cli *c, const char *name);
 int cli_flag(const cli *c, const char *name);
 /* Integer option in [lo, hi], or def when absent; on a bad value prints an error and returns 0 with *ok = 0. */
 long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok);
+
+/* The strategy to play when none is named: the game's rule's (cb_rule_describe), once the game is open. */
+const char *cli_default_strategy(const cli *c);
 
 /* The --threads option (0 when absent: OpenMP's default); like cli_int on a bad value. */
 int cli_threads(const cli *c, int *ok);

@@ -7,10 +7,10 @@
 
 static const cli_opt strategy_opts[] = {
     {"strategy", "NAMES",
-     "minimax, expected, parts (default), entropy, entropy-knuth, random, random-any, "
-     "montecarlo, frequency, entropy-frequency, first, regex; several comma-separated, each with options of its own "
-     "('minimax,minimax --tie frequency --delay 2'); several boards: sum-entropy (default), sum-expected, one-by-one, "
-     "or a name above played one board at a time"},
+     "the strategies to play (default: the rule's, parts for Wordle); several comma-separated, each with options of "
+     "its own ('minimax,minimax --tie frequency --delay 2'); several boards: sum-entropy (default), sum-expected, "
+     "one-by-one, or a name below played one board at a time",
+     cli_strategy_names},
     {"first", "GUESS", "play GUESS as the first guess"},
     {"candidates-only", NULL, "every guess must be a remaining candidate"},
     {"target-turn", "T", "guesses from turn T on must be candidates (random-any: default 3)"},
@@ -298,26 +298,13 @@ static int contradiction(const cli *c, const cb_state *st, const char *arg, int 
 int cli_apply_history(const cli *c, cb_state *st, char **args, int n)
 {
     for (int i = 0; i < n; i++) {
-        char *arg = args[i], *eq = strchr(arg, '=');
         uint32_t guess, fb;
         cb_error err;
-        char why[160];
-        if (!eq)
-            return cli_fail(CB_EINVAL, "'%s' is not GUESS=FEEDBACK", arg);
-        *eq = '\0';
-        int rc = cb_game_parse_code(c->game, arg, &guess, &err);
-        if (rc == CB_OK)
-            rc = cb_game_parse_feedback(c->game, eq + 1, &fb, &err);
-        *eq = '=';
-        if (rc != CB_OK)
-            return cli_fail_err(&err);
-        if (!cb_state_legal(st, guess, why, sizeof why))
-            return cli_fail(CB_EILLEGAL, "%s: %s", arg, why);
-        rc = cb_state_apply(st, guess, fb);
+        int rc = cb_state_apply_text(st, args[i], &guess, &fb, &err);
         if (rc == CB_ECONTRADICT)
-            return contradiction(c, st, arg, i, guess, fb);
+            return contradiction(c, st, args[i], i, guess, fb);
         if (rc != CB_OK)
-            return cli_fail(rc, "%s: %s", arg, cb_strerror(rc));
+            return cli_fail(rc, "%s", err.message);
     }
     return 0;
 }

@@ -7,9 +7,8 @@
 static void print_ranked(const cli *c, const cb_strategy *s, const cb_state *st, const cb_guess_score *gs, size_t count)
 {
     char word[CB_MAX_LENGTH * 4 + 1];
-    int freq =
-        cb_strategy_get_kind(s) == CB_STRATEGY_FREQUENCY || cb_strategy_get_kind(s) == CB_STRATEGY_ENTROPY_FREQUENCY;
-    int mc = cb_strategy_get_kind(s) == CB_STRATEGY_MONTECARLO;
+    const cb_strategy_info *info = cb_strategy_get_info(s);
+    int freq = (info->traits & CB_TRAIT_WEIGHTS) != 0, mc = info->cost == CB_COST_ROLLOUTS;
     if (cli_flag(c, "json")) {
         printf("{\"candidates\":%zu,\"strategy\":", cb_state_count(st));
         cli_json_string(stdout, cb_strategy_name(s));
@@ -236,7 +235,7 @@ static int run(cli *c)
         rc = print_partition_table(c, st, cli_get(c, "partition"));
     else if (rc == 0 && cli_get(c, "partition"))
         rc = print_partition(c, st, cli_get(c, "partition"));
-    else if (rc == 0 && (rc = cli_make_strategies(c, "parts", &s, &ns)) == 0) {
+    else if (rc == 0 && (rc = cli_make_strategies(c, cli_default_strategy(c), &s, &ns)) == 0) {
         if (ns > 1)
             rc = cli_fail(CB_EINVAL, "rank takes one --strategy");
         size_t count = 0;

@@ -411,7 +411,7 @@ static int run_cmd(cli *c)
     if (rc == 0)
         rc = sim_options(c, &opt);
     if (rc == 0)
-        rc = cli_make_strategies(c, "parts", &s, &n);
+        rc = cli_make_strategies(c, cli_default_strategy(c), &s, &n);
     if (rc)
         return rc;
     run *runs = calloc(n, sizeof *runs);

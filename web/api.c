@@ -83,23 +83,25 @@ static int api_games(web_req *r)
 {
     web_json *j = &r->out;
     web_json_printf(j, "{\"version\":\"%s\",\"games\":[", CB_VERSION);
-    for (int p = 0; web_preset_names[p]; p++) {
-        cb_game_config cfg;
-        cb_game_config_preset(web_preset_names[p], &cfg);
+    for (int p = 0; web_preset_names()[p]; p++) {
+        const cb_game_preset *g = cb_game_preset_find(web_preset_names()[p]);
+        const cb_rule_info *rule = cb_rule_describe(g->rule);
         web_json_sep(j);
         web_json_raw(j, "{");
         web_json_key(j, "name");
-        web_json_str(j, web_preset_names[p]);
+        web_json_str(j, g->name);
+        web_json_key(j, "label");
+        web_json_str(j, g->label);
+        web_json_key(j, "summary");
+        web_json_str(j, g->summary);
         web_json_key(j, "rule");
-        web_json_str(j, cfg.rule == CB_RULE_MASTERMIND ? "mastermind"
-                        : cfg.rule == CB_RULE_WORDLE   ? "wordle"
-                                                       : "symble");
-        if (cfg.rule == CB_RULE_MASTERMIND)
-            web_json_printf(j, ",\"colors\":%d,\"pegs\":%d,\"no_repeat\":%s,\"first_digit\":%d,\"max_guesses\":10",
-                            cfg.colors, cfg.length, cfg.no_repeat ? "true" : "false", cfg.first_digit);
-        else
-            web_json_printf(j, ",\"max_guesses\":%d", cfg.rule == CB_RULE_SYMBLE ? 8 : 6);
-        web_json_raw(j, "}");
+        web_json_str(j, rule->name);
+        web_json_key(j, "strategy");
+        web_json_str(j, rule->strategy);
+        if (g->rule == CB_RULE_MASTERMIND)
+            web_json_printf(j, ",\"colors\":%d,\"pegs\":%d,\"no_repeat\":%s,\"first_digit\":%d", g->colors, g->length,
+                            g->no_repeat ? "true" : "false", g->first_digit);
+        web_json_printf(j, ",\"max_guesses\":%d}", g->max_guesses);
     }
     web_json_raw(j, "],\"lists\":[");
     size_t nlists;
@@ -351,15 +353,15 @@ static int api_rank(web_req *r)
     long long limit;
     size_t count;
     int rc = -1;
-    if (web_strategy_read(r, "strategy", "entropy", &info) < 0 ||
-        web_req_int(r, "limit", 10, 1, MAX_RANK, &limit) < 0 || open_state(r, &wg, &st) < 0)
+    if (web_req_int(r, "limit", 10, 1, MAX_RANK, &limit) < 0 || open_state(r, &wg, &st) < 0 ||
+        web_strategy_read(r, "strategy", cb_rule_describe(cb_game_rule(wg->game))->strategy, &info) < 0)
         goto out;
-    if (!web_strategy_ranks(info->kind)) {
+    if (!(info->traits & CB_TRAIT_RANKS)) {
         web_req_fail(r, 400, "strategy: %s chooses at random and ranks nothing (rank the others)", info->name);
         goto out;
     }
     const cb_game *g = wg->game;
-    if (web_strategy_affordable(r, wg->table, info->kind, WEB_RANK, cb_state_count(st), cb_game_guess_count(g), "rank",
+    if (web_strategy_affordable(r, wg->table, info, WEB_RANK, cb_state_count(st), cb_game_guess_count(g), "rank",
                                 "give a longer history, or choose a smaller game") < 0)
         goto out;
     cb_strategy_config cfg;
@@ -410,11 +412,12 @@ static int api_upload(web_req *r)
     web_game *wg;
     cb_error err;
     memset(&spec, 0, sizeof spec);
-    if (web_req_choice(r, "game", web_preset_names, 0, &spec.preset) < 0 || web_req_need(r, "words", &words) < 0)
+    if (web_req_choice(r, "game", web_preset_names(), 0, &spec.preset) < 0 || web_req_need(r, "words", &words) < 0)
         return -1;
-    if (strcmp(web_preset_names[spec.preset], "wordle") != 0 && strcmp(web_preset_names[spec.preset], "symble") != 0)
+    if (strcmp(web_preset_names()[spec.preset], "wordle") != 0 &&
+        strcmp(web_preset_names()[spec.preset], "symble") != 0)
         return web_req_fail(r, 400, "word lists are for word games (wordle, symble), not %s",
-                            web_preset_names[spec.preset]);
+                            web_preset_names()[spec.preset]);
     spec.source = WEB_WORDS_UPLOAD;
     if (web_games_upload(games_of(r), words, spec.upload) != CB_OK)
         return web_req_fail(r, 503, "out of memory");
@@ -483,7 +486,9 @@ static int api_play_hint(web_req *r)
 {
     const char *id;
     const cb_strategy_info *info;
-    if (web_req_id(r, "id", &id) < 0 || web_strategy_read(r, "strategy", "entropy", &info) < 0)
+    info = NULL; /* none named: the session's game's default, which web_play_hint reads */
+    if (web_req_id(r, "id", &id) < 0 ||
+        (web_req_get(r, "strategy") && web_strategy_read(r, "strategy", NULL, &info) < 0))
         return -1;
     return web_play_hint(r->api->sessions, id, info, r);
 }

@@ -10,8 +10,6 @@
 #define CACHE_MAX 8            /* games kept when no one holds them */
 #define TABLE_MAX (256u << 20) /* a single precomputed table */
 
-const char *const web_preset_names[] = {"wordle", "symble", "mastermind", "super", "bulls", NULL};
-
 static const char *list_names[16];
 static pthread_once_t list_once = PTHREAD_ONCE_INIT;
 
@@ -27,6 +25,25 @@ const char *const *web_list_names(void)
 {
     pthread_once(&list_once, list_names_init);
     return list_names;
+}
+
+/* The games of one board against an honest codemaker, from the library's registry. */
+static const char *preset_names[32];
+static pthread_once_t preset_once = PTHREAD_ONCE_INIT;
+
+static void preset_names_init(void)
+{
+    const cb_game_preset *p;
+    size_t k = 0;
+    for (size_t i = 0; (p = cb_game_preset_at(i)) != NULL && k + 1 < sizeof preset_names / sizeof *preset_names; i++)
+        if (p->boards == 1 && !p->adversary)
+            preset_names[k++] = p->name;
+}
+
+const char *const *web_preset_names(void)
+{
+    pthread_once(&preset_once, preset_names_init);
+    return preset_names;
 }
 
 typedef struct entry {
@@ -51,7 +68,7 @@ struct web_games {
 
 static int is_mastermind(int preset)
 {
-    return preset >= 2;
+    return cb_game_preset_find(web_preset_names()[preset])->rule == CB_RULE_MASTERMIND;
 }
 
 /* Codes of a Mastermind game, or 0 when more than WEB_MAX_CODES. */
@@ -136,31 +153,31 @@ int web_game_spec_read(web_req *r, web_game_spec *spec)
 {
     cb_game_config cfg;
     memset(spec, 0, sizeof *spec);
-    if (web_req_choice(r, "game", web_preset_names, 0, &spec->preset) < 0)
+    if (web_req_choice(r, "game", web_preset_names(), 0, &spec->preset) < 0)
         return -1;
     if (!is_mastermind(spec->preset))
         return read_words(r, spec);
     if (web_req_get(r, "lists") || web_req_get(r, "dictionary") || web_req_get(r, "length") || web_req_get(r, "upload"))
         return web_req_fail(r, 400, "lists, dictionary, length and upload apply to word games (wordle, symble), not %s",
-                            web_preset_names[spec->preset]);
-    cb_game_config_preset(web_preset_names[spec->preset], &cfg);
+                            web_preset_names()[spec->preset]);
+    cb_game_config_preset(web_preset_names()[spec->preset], &cfg);
     return read_codes(r, spec, cfg.colors, cfg.length, cfg.no_repeat);
 }
 
 static void spec_key(const web_game_spec *s, char *key, size_t size)
 {
     if (is_mastermind(s->preset))
-        snprintf(key, size, "%s/%dx%d%s", web_preset_names[s->preset], s->colors, s->pegs,
+        snprintf(key, size, "%s/%dx%d%s", web_preset_names()[s->preset], s->colors, s->pegs,
                  s->no_repeat ? "/norep" : "");
     else if (s->source == WEB_WORDS_COMPLETE)
-        snprintf(key, size, "%s/complete/%dx%d%s", web_preset_names[s->preset], s->colors, s->pegs,
+        snprintf(key, size, "%s/complete/%dx%d%s", web_preset_names()[s->preset], s->colors, s->pegs,
                  s->no_repeat ? "/norep" : "");
     else if (s->source == WEB_WORDS_ENGLISH)
-        snprintf(key, size, "%s/english/%d", web_preset_names[s->preset], s->length);
+        snprintf(key, size, "%s/english/%d", web_preset_names()[s->preset], s->length);
     else if (s->source == WEB_WORDS_UPLOAD)
-        snprintf(key, size, "%s/upload/%s", web_preset_names[s->preset], s->upload);
+        snprintf(key, size, "%s/upload/%s", web_preset_names()[s->preset], s->upload);
     else
-        snprintf(key, size, "%s/%s", web_preset_names[s->preset], web_list_names()[s->lists]);
+        snprintf(key, size, "%s/%s", web_preset_names()[s->preset], web_list_names()[s->lists]);
 }
 
 int web_games_new(size_t budget, web_games **out)
@@ -258,7 +275,7 @@ static int build(web_games *gs, entry *e, cb_error *err)
 {
     const web_game_spec *s = &e->g.spec;
     cb_game_config cfg;
-    cb_game_config_preset(web_preset_names[s->preset], &cfg);
+    cb_game_config_preset(web_preset_names()[s->preset], &cfg);
     if (is_mastermind(s->preset)) {
         cfg.colors = s->colors;
         cfg.length = s->pegs;
@@ -375,7 +392,7 @@ void web_game_json(const web_game *wg, web_json *j)
     web_json_key(j, "key");
     web_json_str(j, wg->key);
     web_json_key(j, "game");
-    web_json_str(j, web_preset_names[s->preset]);
+    web_json_str(j, web_preset_names()[s->preset]);
     web_json_key(j, "name");
     web_json_str(j, cb_game_name(g));
     web_json_key(j, "rule");

@@ -36,7 +36,7 @@
 enum { WEB_WORDS_LISTS, WEB_WORDS_COMPLETE, WEB_WORDS_ENGLISH, WEB_WORDS_UPLOAD };
 
 typedef struct web_game_spec {
-    int preset;                 /* index into web_preset_names */
+    int preset;                 /* index into web_preset_names() */
     int source;                 /* word games: WEB_WORDS_... */
     int lists;                  /* word games from lists: index into web_list_names() */
     int length;                 /* word games from the English dictionary: the words' length */
@@ -61,7 +61,8 @@ typedef struct web_game {
 
 typedef struct web_games web_games;
 
-extern const char *const web_preset_names[];
+/* The names of the games of one board (cb_game_preset_at), NULL-terminated. */
+const char *const *web_preset_names(void);
 /* The names of the bundled word lists (cb_word_lists_all), NULL-terminated. */
 const char *const *web_list_names(void);
 

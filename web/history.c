@@ -46,27 +46,15 @@ static int contradiction(web_req *r, const cb_state *st, const char *entry, int 
 
 static int apply(web_req *r, cb_state *st, char *entry, int turn, const char *wider)
 {
-    const cb_game *g = cb_state_game(st);
-    char *eq = strchr(entry, '=');
     uint32_t gi, fb;
     cb_error err;
-    char why[200];
-    if (!eq)
-        return web_req_fail(r, 400, "history: '%.60s' is not GUESS=FEEDBACK", entry);
-    *eq = '\0';
-    int rc = cb_game_parse_code(g, entry, &gi, &err);
-    if (rc == CB_OK)
-        rc = cb_game_parse_feedback(g, eq + 1, &fb, &err);
-    *eq = '=';
-    if (rc != CB_OK)
-        return web_req_fail(r, 400, "history: %s", err.message);
-    if (!cb_state_legal(st, gi, why, sizeof why))
-        return web_req_fail(r, 422, "history: %.60s breaks hard mode: %s", entry, why);
-    rc = cb_state_apply(st, gi, fb);
+    int rc = cb_state_apply_text(st, entry, &gi, &fb, &err);
     if (rc == CB_ECONTRADICT)
         return contradiction(r, st, entry, turn, gi, fb, wider);
+    if (rc == CB_EILLEGAL)
+        return web_req_fail(r, 422, "history: %s", err.message);
     if (rc != CB_OK)
-        return web_req_fail(r, 400, "history: %.60s: %s", entry, cb_strerror(rc));
+        return web_req_fail(r, 400, "history: %s", err.message);
     return 0;
 }
 

@@ -124,8 +124,8 @@ static int add_strategy(web_req *r, sim_arg *a, const char *name)
         return web_req_fail(r, 400, "strategies: at most %d at once", WEB_SIM_MAX_STRATEGIES);
     char what[64];
     snprintf(what, sizeof what, "simulate %s", name);
-    if (web_strategy_affordable(r, a->wg->table, info->kind, WEB_CHOOSE, cb_game_secret_count(g),
-                                cb_game_guess_count(g), what, "choose another strategy or a smaller game") < 0)
+    if (web_strategy_affordable(r, a->wg->table, info, WEB_CHOOSE, cb_game_secret_count(g), cb_game_guess_count(g),
+                                what, "choose another strategy or a smaller game") < 0)
         return -1;
     series *s = &a->ser[a->nser];
     cb_strategy_config cfg;

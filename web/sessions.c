@@ -434,7 +434,9 @@ int web_play_hint(web_sessions *ss, const char *id, const cb_strategy_info *info
     if (snapshot(ss, id, r, &wg, &st) < 0)
         return -1;
     const cb_game *g = wg->game;
-    int rc = web_strategy_affordable(r, wg->table, info->kind, WEB_CHOOSE, cb_state_count(st), cb_game_guess_count(g),
+    if (!info)
+        info = cb_strategy_find(cb_rule_describe(cb_game_rule(g))->strategy);
+    int rc = web_strategy_affordable(r, wg->table, info, WEB_CHOOSE, cb_state_count(st), cb_game_guess_count(g),
                                      "Make a guess", "play a guess of your own first");
     cb_strategy_config cfg;
     cb_strategy_config_default(&cfg);

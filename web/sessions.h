@@ -66,6 +66,7 @@ int web_play_details(web_sessions *ss, const char *id, web_req *r);
  * of the session's state, outside the registry's lock, within the bounds
  * of strategies.h (a 422 beyond them); a 409 once the game is over.
  */
+/* info NULL: the default strategy of the session's game (cb_rule_describe). */
 int web_play_hint(web_sessions *ss, const char *id, const cb_strategy_info *info, web_req *r);
 
 /*

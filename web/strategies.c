@@ -6,23 +6,18 @@
 
 const cb_strategy_info *web_strategy_find(const char *name)
 {
-    size_t n;
-    const cb_strategy_info *list = cb_strategy_list(&n);
-    for (size_t i = 0; i < n; i++)
-        if (list[i].kind != CB_STRATEGY_TREE && strcmp(list[i].name, name) == 0)
-            return &list[i];
-    return NULL;
+    const cb_strategy_info *info = cb_strategy_find(name);
+    return info && !(info->traits & CB_TRAIT_ARGUMENT) ? info : NULL; /* no request names a file */
 }
 
 void web_strategy_names(char *buf, size_t size)
 {
-    size_t n;
-    const cb_strategy_info *list = cb_strategy_list(&n);
+    const cb_strategy_info *info;
     buf[0] = '\0';
-    for (size_t i = 0; i < n; i++)
-        if (list[i].kind != CB_STRATEGY_TREE) {
+    for (size_t i = 0; (info = cb_strategy_at(i)) != NULL; i++)
+        if (!(info->traits & CB_TRAIT_ARGUMENT)) {
             size_t len = strlen(buf);
-            snprintf(buf + len, size - len, "%s%s", len ? ", " : "", list[i].name);
+            snprintf(buf + len, size - len, "%s%s", len ? ", " : "", info->name);
         }
 }
 
@@ -30,7 +25,7 @@ int web_strategy_read(web_req *r, const char *param, const char *def, const cb_s
 {
     const char *v = web_req_get(r, param);
     if (!v || !*v)
-        v = def;
+        v = def ? def : "";
     *out = web_strategy_find(v);
     if (!*out) {
         char names[WEB_STRATEGY_NAMES_MAX];
@@ -40,67 +35,71 @@ int web_strategy_read(web_req *r, const char *param, const char *def, const cb_s
     return 0;
 }
 
-int web_strategy_ranks(cb_strategy_kind kind)
+static void json_bool(web_json *j, const char *key, int v)
 {
-    return kind != CB_STRATEGY_RANDOM && kind != CB_STRATEGY_RANDOM_ANY && kind != CB_STRATEGY_TREE &&
-           kind != CB_STRATEGY_REGEX;
+    web_json_key(j, key);
+    web_json_raw(j, v ? "true" : "false");
+}
+
+static void json_str_or_null(web_json *j, const char *key, const char *v)
+{
+    web_json_key(j, key);
+    if (v)
+        web_json_str(j, v);
+    else
+        web_json_raw(j, "null");
 }
 
 void web_strategies_json(web_json *j)
 {
-    size_t n;
-    const cb_strategy_info *list = cb_strategy_list(&n);
+    const cb_strategy_info *s;
     web_json_raw(j, "[");
-    for (size_t i = 0; i < n; i++) {
-        const cb_strategy_info *s = &list[i];
-        if (s->kind == CB_STRATEGY_TREE)
+    for (size_t i = 0; (s = cb_strategy_at(i)) != NULL; i++) {
+        if (s->traits & CB_TRAIT_ARGUMENT)
             continue;
-        int random = s->kind == CB_STRATEGY_RANDOM || s->kind == CB_STRATEGY_RANDOM_ANY;
         web_json_sep(j);
         web_json_raw(j, "{");
         web_json_key(j, "name");
         web_json_str(j, s->name);
+        web_json_key(j, "label");
+        web_json_str(j, s->label);
         web_json_key(j, "summary");
         web_json_str(j, s->summary);
         web_json_key(j, "source");
         web_json_str(j, s->source);
-        web_json_printf(j, ",\"greedy\":%s,\"random\":%s,\"rank\":%s}", s->greedy ? "true" : "false",
-                        random ? "true" : "false", web_strategy_ranks(s->kind) ? "true" : "false");
+        json_bool(j, "greedy", s->traits & CB_TRAIT_GREEDY);
+        json_bool(j, "random", s->traits & CB_TRAIT_RANDOM);
+        json_bool(j, "rank", s->traits & CB_TRAIT_RANKS);
+        json_bool(j, "candidates", s->traits & CB_TRAIT_CANDIDATES);
+        json_str_or_null(j, "score_format", s->score_format);
+        json_str_or_null(j, "score_one", s->score_one);
+        web_json_raw(j, "}");
     }
     web_json_raw(j, "]");
 }
 
 /* Strategies that score every guess, or play rollouts, at each decision. */
-static int heavy(cb_strategy_kind kind)
+static int heavy(const cb_strategy_info *info)
 {
-    switch (kind) {
-    case CB_STRATEGY_RANDOM:
-    case CB_STRATEGY_RANDOM_ANY:
-    case CB_STRATEGY_FREQUENCY:
-    case CB_STRATEGY_FIRST:
-    case CB_STRATEGY_REGEX:
-        return 0;
-    default:
-        return 1;
-    }
+    return info->cost == CB_COST_PARTITION || info->cost == CB_COST_ROLLOUTS;
 }
 
-double web_strategy_pairs(cb_strategy_kind kind, web_work work, size_t candidates, size_t guesses)
+double web_strategy_pairs(const cb_strategy_info *info, web_work work, size_t candidates, size_t guesses)
 {
-    if (work == WEB_CHOOSE && !heavy(kind))
+    if (work == WEB_CHOOSE && !heavy(info))
         return 0;
     return (double)candidates * (double)guesses;
 }
 
-int web_strategy_affordable(web_req *r, const cb_table *table, cb_strategy_kind kind, web_work work, size_t candidates,
-                            size_t guesses, const char *what, const char *advice)
+int web_strategy_affordable(web_req *r, const cb_table *table, const cb_strategy_info *info, web_work work,
+                            size_t candidates, size_t guesses, const char *what, const char *advice)
 {
-    if (kind == CB_STRATEGY_MONTECARLO && candidates > WEB_MAX_MONTECARLO)
+    if (info->cost == CB_COST_ROLLOUTS && candidates > WEB_MAX_MONTECARLO)
         return web_req_fail(r, 422,
-                            "%s: montecarlo would play random games from each of %zu candidates, too many on request "
+                            "%s: %s would play random games from each of %zu candidates, too many on request "
                             "(at most %d): %s",
-                            what, candidates, WEB_MAX_MONTECARLO, advice);
-    double pairs = web_strategy_pairs(kind, work, candidates, guesses);
+                            what, info->name, candidates, WEB_MAX_MONTECARLO, advice);
+    double pairs = web_strategy_pairs(info, work, candidates, guesses);
     int fly = !cb_table_precomputed(table);
     unsigned limit = fly ? WEB_MAX_PAIRS_FLY : WEB_MAX_PAIRS;
     if (pairs <= limit)

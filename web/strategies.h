@@ -2,7 +2,7 @@
  * strategies.h: the library's strategies as requests name them, and the
  * bounds on what one request may make them compute.
  *
- * Requests name strategies by the plain names of cb_strategy_list()
+ * Requests name strategies by the plain names of the registry (cb_strategy_at)
  * ("entropy", "minimax", ...); stored decision trees ("tree:FILE") are
  * not offered, since no request names a file.
  *
@@ -42,9 +42,8 @@ const cb_strategy_info *web_strategy_find(const char *name);
 int web_strategy_read(web_req *r, const char *param, const char *def, const cb_strategy_info **out);
 /* "minimax, expected, ..." for error messages, into buf (WEB_STRATEGY_NAMES_MAX bytes suffice). */
 void web_strategy_names(char *buf, size_t size);
-/* 1 when cb_strategy_rank() ranks the guesses of this kind. */
-int web_strategy_ranks(cb_strategy_kind kind);
-/* The strategies as a JSON array of {name, summary, source, greedy, random, rank}. */
+/* The strategies as a JSON array of the registry's rows: {name, label, summary, source, greedy, random, rank,
+   candidates, score_format, score_one}. */
 void web_strategies_json(web_json *j);
 
 /* What a request asks of a strategy: a decision (cb_strategy_choose) or a ranking (cb_strategy_rank). */
@@ -56,16 +55,16 @@ typedef enum web_work { WEB_CHOOSE, WEB_RANK } web_work;
  * strategy that scores no guess (random, random-any, frequency, first)
  * scores none.
  */
-double web_strategy_pairs(cb_strategy_kind kind, web_work work, size_t candidates, size_t guesses);
+double web_strategy_pairs(const cb_strategy_info *info, web_work work, size_t candidates, size_t guesses);
 
 /*
- * 0 when `work` of `kind` over `candidates` candidates and `guesses`
+ * 0 when `work` of the strategy `info` over `candidates` candidates and `guesses`
  * guesses is within the bounds above (web_strategy_pairs against
  * WEB_MAX_PAIRS or WEB_MAX_PAIRS_FLY); else -1 with a 422 naming the limit,
  * whose sentence begins with `what` (e.g. "Make a guess") and ends with
  * `advice`.
  */
-int web_strategy_affordable(web_req *r, const cb_table *table, cb_strategy_kind kind, web_work work, size_t candidates,
-                            size_t guesses, const char *what, const char *advice);
+int web_strategy_affordable(web_req *r, const cb_table *table, const cb_strategy_info *info, web_work work,
+                            size_t candidates, size_t guesses, const char *what, const char *advice);
 
 #endif

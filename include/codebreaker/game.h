@@ -43,6 +43,7 @@
 #define CB_MAX_CODES 100000000u /* most codes a game may hold */
 #define CB_NONE UINT32_MAX      /* "no such index" */
 #define CB_MAPPINGS 6           /* Symble: bijections {gray,yellow,green} -> {a,b,c} */
+#define CB_MAX_BOARDS 32        /* most boards of one game (multi.h) */
 
 typedef enum cb_rule { CB_RULE_MASTERMIND = 0, CB_RULE_WORDLE = 1, CB_RULE_SYMBLE = 2 } cb_rule;
 
@@ -103,13 +104,80 @@ typedef struct cb_game_config {
     const char *words_text;
 } cb_game_config;
 
+/*
+ * The registry of games: what each rule is, and the games people know by
+ * name. Front ends read it instead of restating the games: names, labels,
+ * the usual guess limit and the strategy to offer first.
+ */
+typedef struct cb_rule_info {
+    const char *name;     /* "mastermind", "wordle", "symble" */
+    const char *label;    /* for people: "Mastermind" */
+    const char *feedback; /* how a feedback is written, with an example */
+    int words;            /* 1: plays words (lists, dictionaries); 0: codes of colours */
+    int hard_mode;        /* 1: has Wordle's hard mode */
+    int max_guesses;      /* the usual limit of guesses per game */
+    const char *strategy; /* the strategy to play or advise with when none is named */
+} cb_rule_info;
+
+/* The description of rule (NULL for a value that is not a rule). */
+const cb_rule_info *cb_rule_describe(cb_rule rule);
+
+typedef struct cb_game_preset {
+    const char *name;    /* "wordle", "mastermind", "quordle" ... */
+    const char *label;   /* "Wordle", "Bulls & Cows" */
+    const char *summary; /* one line */
+    cb_rule rule;
+    int colors, length; /* codes: the size (0 for word games: their lists decide) */
+    int no_repeat;      /* codes without a repeated colour */
+    int first_digit;    /* codes spelled from 1 (Mastermind) rather than 0 */
+    int boards;         /* boards played at once: 1, or 2 to CB_MAX_BOARDS (multi.h) */
+    int adversary;      /* 1: the codemaker dodges (Absurdle, adversary.h) */
+    int max_guesses;    /* the usual limit of guesses of this game */
+} cb_game_preset;
+
+/* The presets, in the order help texts list them: how many, row i (NULL past the end), by name (NULL). */
+size_t cb_game_preset_count(void);
+const cb_game_preset *cb_game_preset_at(size_t i);
+const cb_game_preset *cb_game_preset_find(const char *name);
+
+/*
+ * A game as a person sets it up: a preset and what changes it, the
+ * program's options and the API's parameters alike. Zero or NULL leaves a
+ * field unset (cb_game_setup_default).
+ */
+typedef struct cb_game_setup {
+    const char *game;              /* a preset's name; NULL: "wordle" */
+    int colors, pegs;              /* Mastermind's size, or a complete dictionary of a word game (both) */
+    int length;                    /* the word length to keep (0: as the lists have it) */
+    const char *lists;             /* bundled word lists by name (cb_word_lists_find) */
+    const char *answers, *guesses; /* word list files (the same path for one list of both) */
+    const char *dictionary;        /* "english" */
+    const char *alphabet;
+    int no_repeat, lenient, hard;
+    int boards;    /* 0: the preset's */
+    int adversary; /* 1: play against the adversary */
+} cb_game_setup;
+
+void cb_game_setup_default(cb_game_setup *s);
+
+/*
+ * Check a set-up and fill the config of its game, and (when not NULL) the
+ * number of boards and whether the adversary plays. On a set-up that does
+ * not hold together, CB_ENOTFOUND (an unknown game or list) or CB_EINVAL
+ * with a sentence naming the fields as options and parameters do ("lists",
+ * "colors", ...). The one check of a set-up: the program, the server and
+ * the Python package call it.
+ */
+int cb_game_setup_config(const cb_game_setup *s, cb_game_config *cfg, int *boards, int *adversary, cb_error *err);
+
 /* The default game: Wordle on the bundled lists. */
 void cb_game_config_default(cb_game_config *cfg);
 
 /*
- * Fill cfg with a named preset: "mastermind" (6 colours, 4 pegs), "super"
- * (8x5), "bulls" (10x4 without repeats, digits from 0), "wordle", "symble"
- * (bundled lists). Returns CB_ENOTFOUND for other names.
+ * Fill cfg with the game of a preset (cb_game_preset_find): "mastermind"
+ * (6 colours, 4 pegs), "super" (8x5), "bulls" (10x4 without repeats,
+ * digits from 0), "wordle", "symble" (bundled lists); for several boards or
+ * the adversary, the game of one board. CB_ENOTFOUND for other names.
  */
 int cb_game_config_preset(const char *name, cb_game_config *cfg);
 

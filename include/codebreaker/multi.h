@@ -48,7 +48,6 @@
 #include "strategy.h"
 #include "table.h"
 
-#define CB_MAX_BOARDS 32      /* most boards of one game */
 #define CB_MULTI_MAX_TURNS 64 /* most guesses one multi-board game may record */
 
 /*

@@ -73,6 +73,19 @@ int cb_state_hard(const cb_state *st);
 int cb_state_legal(const cb_state *st, cb_guess_index gi, char *why, size_t why_size);
 
 /*
+ * Apply one turn written as people write it, "GUESS=FEEDBACK" (crane=.Y..G,
+ * 1122=1B1W), the parsing, the hard-mode check and the filtering that the
+ * program, the server and the Python package share. *gi and *fb (either may
+ * be NULL) get the turn read, also when it contradicts the state, so that a
+ * caller can tell which allowed words would fit (cb_state_fit_guesses).
+ * Errors, with a sentence naming the row in err: CB_EPARSE (not
+ * GUESS=FEEDBACK, an unknown word, a malformed feedback), CB_EILLEGAL (hard
+ * mode forbids the guess: why), CB_ECONTRADICT (no candidate gives that
+ * feedback; the state is unchanged), CB_EINVAL (the game is already won).
+ */
+int cb_state_apply_text(cb_state *st, const char *row, cb_guess_index *gi, uint32_t *fb, cb_error *err);
+
+/*
  * The candidates that guess gi with feedback fb would leave, without
  * changing the state: written to out (room for cb_state_count() entries),
  * masks to out_masks when not NULL (Symble). Returns how many.

@@ -50,24 +50,6 @@
 #include "status.h"
 #include "table.h"
 
-typedef enum cb_strategy_kind {
-    CB_STRATEGY_MINIMAX = 0,           /* minimise the largest part (Knuth 1976) */
-    CB_STRATEGY_EXPECTED = 1,          /* minimise the expected part size, sum of squares / N (Irving) */
-    CB_STRATEGY_PARTS = 2,             /* maximise the number of parts (Kooi 2005) */
-    CB_STRATEGY_ENTROPY = 3,           /* maximise the entropy of the part sizes (Neuwirth) */
-    CB_STRATEGY_ENTROPY_KNUTH = 4,     /* entropy; among equal scores always a candidate if one ties */
-    CB_STRATEGY_RANDOM = 5,            /* a uniformly random remaining candidate */
-    CB_STRATEGY_RANDOM_ANY = 6,        /* a uniformly random allowed guess until the target turn */
-    CB_STRATEGY_MONTECARLO = 7,        /* the candidate with the lowest average over random continuations */
-    CB_STRATEGY_FREQUENCY = 8,         /* the most frequent remaining candidate (words, or letters) */
-    CB_STRATEGY_ENTROPY_FREQUENCY = 9, /* entropy plus the candidate's word probability */
-    CB_STRATEGY_FIRST = 10,            /* the first remaining candidate in list order */
-    CB_STRATEGY_REGEX = 11,            /* the first answer matching the feedback's pattern (Wordle rules) */
-    CB_STRATEGY_TREE = 12              /* "tree:FILE": play a stored decision tree (exact-solver issue); last */
-} cb_strategy_kind;
-
-#define CB_STRATEGY_KINDS 13
-
 typedef enum cb_tie { CB_TIE_FIRST = 0, CB_TIE_RANDOM = 1, CB_TIE_FREQUENCY = 2 } cb_tie;
 
 /* random-any's target turn when the config gives none. */
@@ -79,8 +61,8 @@ typedef enum cb_tie { CB_TIE_FIRST = 0, CB_TIE_RANDOM = 1, CB_TIE_FREQUENCY = 2 
  * How to make a strategy. Start from cb_strategy_config_default() and
  * change fields.
  *
- * `name` is one of the names of cb_strategy_info (e.g. "minimax"), or
- * "tree:FILE". first_guess, when not CB_NONE, is the guess index played on
+ * `name` is a name of the registry (cb_strategy_find: e.g. "minimax",
+ * or "tree:FILE"). first_guess, when not CB_NONE, is the guess index played on
  * the first turn. candidates_only restricts every guess to the remaining
  * candidates; target_turn T > 0 restricts the guesses of turns T, T+1, ...
  * (turns count from 1). `hard` plays Wordle hard mode even when the state
@@ -130,17 +112,59 @@ typedef struct cb_strategy_config {
  */
 void cb_strategy_config_default(cb_strategy_config *cfg);
 
-/* What a strategy name means: for help texts and pickers. */
+/*
+ * The registry: one row per strategy, in the order help texts list them.
+ * Names are the stable interface (configs, files, the API); a row's place
+ * in the list is not. Front ends read the rows instead of knowing the
+ * strategies: what to offer, which can rank, how to write a score, what a
+ * decision costs.
+ */
+enum {
+    CB_TRAIT_GREEDY = 1 << 0,     /* scores the partition of the candidates by each guess */
+    CB_TRAIT_RANDOM = 1 << 1,     /* draws from the rng: never deterministic */
+    CB_TRAIT_RANKS = 1 << 2,      /* cb_strategy_rank orders the guesses by its score */
+    CB_TRAIT_CANDIDATES = 1 << 3, /* plays only remaining candidates */
+    CB_TRAIT_ARGUMENT = 1 << 4,   /* the name takes an argument: "tree:FILE" */
+    CB_TRAIT_WORDLE = 1 << 5,     /* reads green, yellow and gray letters: Wordle rules only */
+    CB_TRAIT_WEIGHTS = 1 << 6,    /* reads word frequencies (cb_strategy_config.frequency) */
+    CB_TRAIT_NO_TIES = 1 << 7     /* its choice is one guess: the tie rule does not apply */
+};
+
+/* What one decision costs, for front ends that bound work (cb_strategy_work). */
+typedef enum cb_strategy_cost {
+    CB_COST_PARTITION = 0,  /* every allowed guess against every candidate */
+    CB_COST_CANDIDATES = 1, /* a look at each candidate */
+    CB_COST_LETTERS = 2,    /* each letter of each candidate */
+    CB_COST_SECRETS = 3,    /* a pass over every secret of the game */
+    CB_COST_ROLLOUTS = 4,   /* random games from each candidate: candidates^2 x iterations */
+    CB_COST_ANY = 5,        /* a look at each candidate and each guess */
+    CB_COST_NONE = 6        /* a lookup (a stored tree) */
+} cb_strategy_cost;
+
 typedef struct cb_strategy_info {
-    const char *name;
-    cb_strategy_kind kind;
+    const char *name;    /* "minimax"; "tree:FILE" for CB_TRAIT_ARGUMENT */
+    const char *label;   /* for people, by the literature's name: "Knuth worst case" */
     const char *summary; /* one line */
     const char *source;  /* where it comes from */
-    int greedy;          /* 1 when it scores partitions (minimax, expected, parts, entropy*) */
+    unsigned traits;     /* CB_TRAIT_* */
+    cb_strategy_cost cost;
+    /*
+     * How its score is written: a printf format with one double conversion
+     * ("largest part %.0f", "%.2f bits"), score_one for a score of exactly 1
+     * when it differs ("1 part"), NULL for strategies without a score.
+     */
+    const char *score_format;
+    const char *score_one;
 } cb_strategy_info;
 
-/* The known strategies, in the order of cb_strategy_kind; *count gets how many. tree:FILE is last. */
-const cb_strategy_info *cb_strategy_list(size_t *count);
+/* How many strategies the registry holds; row i (NULL past the end). */
+size_t cb_strategy_count(void);
+const cb_strategy_info *cb_strategy_at(size_t i);
+/* The row of a strategy name ("tree:x.tree" finds tree:FILE), or NULL. */
+const cb_strategy_info *cb_strategy_find(const char *name);
+
+/* score written as info's score_format says (empty without one); like snprintf, returns the length. */
+int cb_strategy_format_score(const cb_strategy_info *info, double score, char *buf, size_t size);
 
 typedef struct cb_strategy cb_strategy;
 
@@ -153,13 +177,22 @@ typedef struct cb_strategy cb_strategy;
 int cb_strategy_new(const cb_table *table, const cb_strategy_config *cfg, cb_strategy **out, cb_error *err);
 void cb_strategy_free(cb_strategy *s);
 
-cb_strategy_kind cb_strategy_get_kind(const cb_strategy *s);
+/* The registry row the strategy was made from. */
+const cb_strategy_info *cb_strategy_get_info(const cb_strategy *s);
 /* The name with its options, e.g. "entropy", "minimax --candidates-only --tie random". */
 const char *cb_strategy_name(const cb_strategy *s);
 /* The config it was made from (strings and arrays not kept: name and frequency are NULL). */
 const cb_strategy_config *cb_strategy_get_config(const cb_strategy *s);
 /* 1 when the choice depends only on the state (so a simulation may build one decision tree). */
 int cb_strategy_deterministic(const cb_strategy *s);
+
+/*
+ * About how much work deciding in st takes, in (guess, candidate) pairs or
+ * the like (cb_strategy_cost of its row, its options, whether the table is
+ * precomputed): 0 when the choice is fixed (one candidate, the opener).
+ * For front ends that refuse or warn before a long decision.
+ */
+double cb_strategy_work(const cb_strategy *s, const cb_state *st);
 
 /*
  * The guess to play in st: its guess index in *guess, and in *score (when

@@ -18,7 +18,7 @@ from ctypes import byref, c_double, c_size_t, c_uint32, c_void_p, create_string_
 
 from . import _native as N
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 __all__ = [
     "Game",
     "Tree",
@@ -125,22 +125,25 @@ def _bytes(s):
 
 
 def library_version():
-    """The version of the C library loaded, e.g. '0.1.0'."""
+    """The version of the C library loaded, e.g. '0.2.0'."""
     return N.version().decode()
 
 
 def strategies():
-    """The strategies the library knows: a list of dicts (name, summary, source, greedy)."""
-    count = c_size_t()
-    infos = N.strategy_list(byref(count))
+    """The strategies the library knows, in its registry's order: a list of dicts (name, label,
+    summary, source, greedy, random, rank)."""
+    rows = [N.strategy_at(i).contents for i in range(N.strategy_count())]
     return [
         {
-            "name": _text(infos[i].name),
-            "summary": _text(infos[i].summary),
-            "source": _text(infos[i].source),
-            "greedy": bool(infos[i].greedy),
+            "name": _text(r.name),
+            "label": _text(r.label),
+            "summary": _text(r.summary),
+            "source": _text(r.source),
+            "greedy": bool(r.traits & N.TRAIT_GREEDY),
+            "random": bool(r.traits & N.TRAIT_RANDOM),
+            "rank": bool(r.traits & N.TRAIT_RANKS),
         }
-        for i in range(count.value)
+        for r in rows
     ]
 
 

@@ -16,6 +16,7 @@ from ctypes import (
     c_int,
     c_long,
     c_size_t,
+    c_uint,
     c_uint32,
     c_uint64,
     c_uint8,
@@ -23,7 +24,7 @@ from ctypes import (
 )
 
 # The library version this package is written for: the SONAME of its ABI (see version.h).
-ABI_MAJOR, ABI_MINOR = 0, 1
+ABI_MAJOR, ABI_MINOR = 0, 2
 SONAME = f"libcodebreaker.so.{ABI_MAJOR}.{ABI_MINOR}"
 NONE = 0xFFFFFFFF  # CB_NONE
 ERROR_MAX = 512
@@ -91,13 +92,21 @@ class StrategyConfig(Structure):
     ]
 
 
+# cb_strategy_info's traits (strategy.h)
+TRAIT_GREEDY, TRAIT_RANDOM, TRAIT_RANKS, TRAIT_CANDIDATES = 1, 2, 4, 8
+TRAIT_ARGUMENT, TRAIT_WORDLE, TRAIT_WEIGHTS, TRAIT_NO_TIES = 16, 32, 64, 128
+
+
 class StrategyInfo(Structure):
     _fields_ = [
         ("name", c_char_p),
-        ("kind", c_int),
+        ("label", c_char_p),
         ("summary", c_char_p),
         ("source", c_char_p),
-        ("greedy", c_int),
+        ("traits", c_uint),
+        ("cost", c_int),
+        ("score_format", c_char_p),
+        ("score_one", c_char_p),
     ]
 
 
@@ -225,6 +234,8 @@ class OptimalOptions(Structure):
         ("progress_interval", c_double),
         ("on_best", c_void_p),
         ("on_best_arg", c_void_p),
+        ("from", c_void_p),  # a Python keyword: getattr(opts, "from")
+        ("exact_top", c_int),
     ]
 
 
@@ -312,7 +323,8 @@ partition_release = _fn("cb_partition_release", None, POINTER(Partition))
 partition_compute = _fn("cb_partition_compute", c_int, POINTER(Partition), P, c_uint32)
 
 strategy_config_default = _fn("cb_strategy_config_default", None, POINTER(StrategyConfig))
-strategy_list = _fn("cb_strategy_list", POINTER(StrategyInfo), POINTER(c_size_t))
+strategy_count = _fn("cb_strategy_count", c_size_t)
+strategy_at = _fn("cb_strategy_at", POINTER(StrategyInfo), c_size_t)
 strategy_new = _fn("cb_strategy_new", c_int, P, POINTER(StrategyConfig), POINTER(P), E)
 strategy_free = _fn("cb_strategy_free", None, P)
 strategy_name = _fn("cb_strategy_name", c_char_p, P)

@@ -8,7 +8,6 @@
 #include "game/game_internal.h"
 #include "base/io_internal.h"
 
-static const char *const rule_names[] = {"mastermind", "wordle", "symble"};
 /* Symble mappings: the symbols (0=a, 1=b, 2=c) of gray, yellow, green. */
 static const uint8_t mappings[CB_MAPPINGS][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
@@ -17,35 +16,6 @@ void cb_game_config_default(cb_game_config *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->rule = CB_RULE_WORDLE;
     cfg->first_digit = 0;
-}
-
-int cb_game_config_preset(const char *name, cb_game_config *cfg)
-{
-    cb_game_config_default(cfg);
-    if (strcmp(name, "wordle") == 0)
-        return CB_OK;
-    if (strcmp(name, "symble") == 0) {
-        cfg->rule = CB_RULE_SYMBLE;
-        return CB_OK;
-    }
-    cfg->rule = CB_RULE_MASTERMIND;
-    cfg->first_digit = 1;
-    if (strcmp(name, "mastermind") == 0) {
-        cfg->colors = 6;
-        cfg->length = 4;
-    } else if (strcmp(name, "super") == 0) {
-        cfg->colors = 8;
-        cfg->length = 5;
-    } else if (strcmp(name, "bulls") == 0) {
-        cfg->colors = 10;
-        cfg->length = 4;
-        cfg->no_repeat = 1;
-        cfg->first_digit = 0;
-    } else {
-        cb_game_config_default(cfg);
-        return CB_ENOTFOUND;
-    }
-    return CB_OK;
 }
 
 int cb_game_config_lists(cb_game_config *cfg, const char *name, cb_error *err)
@@ -576,7 +546,7 @@ static int index_complete(cb_game *game, cb_error *err)
 
 static void make_name(cb_game *game)
 {
-    const char *rule = rule_names[game->rule];
+    const char *rule = cb_rule_describe(game->rule)->name;
     if (game->complete)
         snprintf(game->name, sizeof game->name, "%s %d colours x %d pegs%s (%u codes)", rule, game->k, game->n,
                  game->no_repeat ? ", no repeats" : "", game->nguess);
@@ -634,12 +604,11 @@ cb_rule cb_game_rule(const cb_game *game)
 }
 int cb_game_default_max_guesses(const cb_game *game)
 {
-    static const int limits[] = {[CB_RULE_MASTERMIND] = 10, [CB_RULE_WORDLE] = 6, [CB_RULE_SYMBLE] = 8};
-    return limits[game->rule];
+    return cb_rule_describe(game->rule)->max_guesses;
 }
 const char *cb_game_rule_name(const cb_game *game)
 {
-    return rule_names[game->rule];
+    return cb_rule_describe(game->rule)->name;
 }
 const char *cb_game_name(const cb_game *game)
 {

@@ -361,3 +361,32 @@ size_t cb_state_fit_guesses(const cb_state *st, uint32_t gi, uint32_t fb, uint32
     }
     return count;
 }
+
+int cb_state_apply_text(cb_state *st, const char *row, cb_guess_index *gi, uint32_t *fb, cb_error *err)
+{
+    const cb_game *game = st->game;
+    const char *eq = strchr(row, '=');
+    char word[CBG_MAX_LINE], why[160];
+    uint32_t g, f;
+    if (!eq || (size_t)(eq - row) >= sizeof word)
+        return cb_error_set(err, CB_EPARSE, "'%.60s' is not GUESS=FEEDBACK", row);
+    memcpy(word, row, (size_t)(eq - row));
+    word[eq - row] = '\0';
+    int rc = cb_game_parse_code(game, word, &g, err);
+    if (rc == CB_OK)
+        rc = cb_game_parse_feedback(game, eq + 1, &f, err);
+    if (rc != CB_OK)
+        return rc;
+    if (gi)
+        *gi = g;
+    if (fb)
+        *fb = f;
+    if (!cb_state_legal(st, g, why, sizeof why))
+        return cb_error_set(err, CB_EILLEGAL, "%.60s: %s", row, why);
+    rc = cb_state_apply(st, g, f);
+    if (rc == CB_ECONTRADICT)
+        return cb_error_set(err, rc, "no candidate gives %.60s", row);
+    if (rc != CB_OK)
+        return cb_error_set(err, rc, "%.60s: %s", row, cb_strerror(rc));
+    return CB_OK;
+}

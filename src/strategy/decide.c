@@ -1,11 +1,13 @@
 /*
- * strategy_decide.c: the small helpers of a decision that the strategy files
- * share (a decision's set of guesses, the pick among them, the seed of a
- * history). A leaf: it calls no other strategy file, so strategy.c, which
- * dispatches to strategy_montecarlo.c and strategy_tree.c, is the only file
- * that calls into them and none of them calls back.
+ * decide.c: the small helpers of a decision that the strategy files share
+ * (a decision's set of guesses, the best so far, the pick among them, the
+ * seed of a history, the stop between blocks). A leaf: it calls no other
+ * strategy file, so strategy.c, which dispatches to the rows, is the only
+ * file that calls into the families and none of them calls back.
  */
 #include <stdlib.h>
+
+#include "base/parallel.h"
 
 #include "strategy/strategy_internal.h"
 
@@ -40,4 +42,25 @@ uint32_t cbs_pick(const cbs_decision *d, cb_rng *rng)
     if (d->count == 1 || !rng)
         return d->set[0];
     return d->set[cb_rng_below(rng, (uint32_t)d->count)];
+}
+
+int cbs_best_offer(cbs_best *b, double key, uint32_t g)
+{
+    if (key > b->key)
+        return CB_OK;
+    if (key < b->key) {
+        b->key = key;
+        b->tied.count = 0;
+    }
+    return cbs_decision_push(&b->tied, g);
+}
+
+int cbs_halted(const cb_strategy *s, const cbs_ws *ws, int *fail)
+{
+    if (__atomic_load_n(fail, __ATOMIC_RELAXED) != CB_OK)
+        return 1;
+    if (!cbb_flag(s->cfg.cancel) && !(ws && cbb_flag(ws->cancel)))
+        return 0;
+    __atomic_store_n(fail, CB_ECANCELED, __ATOMIC_RELAXED);
+    return 1;
 }

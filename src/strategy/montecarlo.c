@@ -8,6 +8,7 @@
  * every generator is seeded from the strategy's seed, the state's history
  * and the guess, so a choice never depends on the thread count.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -271,8 +272,8 @@ static uint64_t play_guess(const cb_strategy *s, const cb_state *st, mc_work *w,
     return total;
 }
 
-int cbs_montecarlo(const cb_strategy *s, const cb_state *st, const uint32_t *pool, size_t npool, int threads,
-                   const volatile int *cancel, double *avg)
+static int rollouts(const cb_strategy *s, const cb_state *st, const uint32_t *pool, size_t npool, int threads,
+                    const volatile int *cancel, double *avg)
 {
     size_t n = cb_state_count(st);
     const uint8_t *masks = cb_state_masks(st);
@@ -319,3 +320,39 @@ int cbs_montecarlo(const cb_strategy *s, const cb_state *st, const uint32_t *poo
     free(draws);
     return fail;
 }
+
+/* The guess with the lowest average over the rollouts. */
+static int lowest_average(const cb_strategy *s, const cb_state *st, cbs_ws *ws, const uint32_t *pool, size_t npool,
+                          int threads)
+{
+    double *avg = malloc(npool * sizeof *avg);
+    if (!avg)
+        return CB_ENOMEM;
+    int rc = rollouts(s, st, pool, npool, threads, ws->cancel, avg);
+    cbs_best b = {INFINITY, ws->dec};
+    b.tied.count = 0;
+    for (size_t i = 0; i < npool && rc == CB_OK; i++)
+        rc = cbs_best_offer(&b, avg[i], pool[i]);
+    ws->dec = b.tied;
+    ws->dec.score = b.key;
+    free(avg);
+    return rc;
+}
+
+static int by_average(const cb_strategy *s, const cb_state *st, const uint32_t *pool, size_t npool, double *key,
+                      double *score)
+{
+    int rc = rollouts(s, st, pool, npool, cbb_threads(s->cfg.threads), NULL, key);
+    for (size_t i = 0; i < npool; i++)
+        score[i] = key[i];
+    return rc;
+}
+
+const cbs_row cbs_row_montecarlo = {
+    .info = {"montecarlo", "Monte Carlo rollouts",
+             "the candidate with the lowest average over random continuations after it", "Symble thesis 3.4",
+             CB_TRAIT_RANKS | CB_TRAIT_CANDIDATES, CB_COST_ROLLOUTS, "%.2f guesses to go on average", NULL},
+    .decide = lowest_average,
+    .rank = by_average,
+    .iterations = 1,
+};

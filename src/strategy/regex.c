@@ -1,5 +1,5 @@
 /*
- * strategy_regex.c: the regular-expression solver of the Wordle and
+ * regex.c: the regular-expression solver of the Wordle and
  * information-theory study (003): every guess is the first word of the
  * answer list that matches a pattern, words of distinct letters first.
  *
@@ -152,7 +152,7 @@ static uint32_t first_match(const cb_strategy *s, const cb_state *st, const rege
     return any;
 }
 
-int cbs_regex_decide(const cb_strategy *s, const cb_state *st, cbs_decision *d)
+static int pattern_guess(const cb_strategy *s, const cb_state *st, cbs_decision *d)
 {
     regex_rules r;
     uint64_t allow[CB_MAX_LENGTH];
@@ -169,3 +169,12 @@ int cbs_regex_decide(const cb_strategy *s, const cb_state *st, cbs_decision *d)
         g = s->game->secret_guess[cb_state_candidates(st)[0]];
     return cbs_decision_push(d, g);
 }
+
+const cbs_row cbs_row_regex = {
+    .info = {"regex", "Pattern matching",
+             "the first answer of distinct letters matching a pattern: the most frequent letters, then the feedback's "
+             "constraints",
+             "information-theory study 1.1", CB_TRAIT_WORDLE | CB_TRAIT_NO_TIES, CB_COST_SECRETS, NULL, NULL},
+    .direct = pattern_guess,
+    .symbols = 1,
+};

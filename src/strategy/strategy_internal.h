@@ -1,6 +1,13 @@
 /*
  * strategy_internal.h: what the strategies, the scoring kernel and the
  * simulator share inside the library.
+ *
+ * A strategy is a row of the registry (registry.c lists them): its public
+ * description (cb_strategy_info) and a small table of functions, in the
+ * file of its family: greedy.c (a key over the partition statistics),
+ * candidates.c (random, random-any, first, frequency), montecarlo.c,
+ * regex.c, tree.c. strategy.c makes strategies and runs a decision: the
+ * guess pool (pool.c), then the row's decide, then the tie rule.
  */
 #ifndef CB_STRATEGY_INTERNAL_H
 #define CB_STRATEGY_INTERNAL_H
@@ -91,20 +98,6 @@ void cbs_score_many(const cbs_node *nd, cbs_scratch *sc, const uint32_t *guesses
 /* The entropy in bits of a partition of n. */
 double cbs_entropy(const cbs_pstats *ps, size_t n);
 
-struct cb_strategy {
-    const cb_table *table;
-    const cb_game *game;
-    cb_strategy_config cfg;
-    cb_strategy_kind kind;
-    char name[128];
-    double *weights; /* per-secret word frequencies, or NULL */
-    uint64_t *clogc;
-    size_t clogc_len;
-    void *tree;                             /* tree strategies: the tree */
-    uint64_t letters[CB_MAX_SYMBOLS];       /* tie frequency, regex: occurrences of each symbol among the secrets */
-    uint64_t first_letters[CB_MAX_SYMBOLS]; /* regex: the same at the first position */
-};
-
 /* The guesses a state leaves to choose from, uniformly (one for a deterministic choice). */
 typedef struct cbs_decision {
     uint32_t *set;
@@ -130,6 +123,96 @@ typedef struct cbs_ws {
     const volatile int *cancel; /* a second cancel flag besides the strategy's (the simulator's), or NULL */
 } cbs_ws;
 
+typedef struct cbs_row cbs_row;
+
+struct cb_strategy {
+    const cb_table *table;
+    const cb_game *game;
+    cb_strategy_config cfg;
+    const cbs_row *row;
+    char name[128];
+    double *weights; /* per-secret word frequencies, or NULL */
+    uint64_t *clogc;
+    size_t clogc_len;
+    void *tree;                             /* tree strategies: the tree */
+    uint64_t letters[CB_MAX_SYMBOLS];       /* tie frequency, regex: occurrences of each symbol among the secrets */
+    uint64_t first_letters[CB_MAX_SYMBOLS]; /* regex: the same at the first position */
+};
+
+/*
+ * A strategy's row: what people read (info, first, so that a row is its
+ * info) and what it does. Every function is optional unless said.
+ */
+struct cbs_row {
+    cb_strategy_info info;
+    /* greedy (CB_TRAIT_GREEDY, required there): the key to minimise from a partition of n, with the
+       guess's word probability prob; and the score people read from a key */
+    double (*key)(const cbs_pstats *ps, size_t n, double prob);
+    double (*score)(double key, size_t n);
+    /* when the strategy is made: arg is what follows "name:" (CB_TRAIT_ARGUMENT), else NULL */
+    int (*open)(cb_strategy *s, const char *arg, cb_error *err);
+    void (*close)(cb_strategy *s);
+    /* decides from the state alone, before any pool (tree, regex): pushes on ws->dec */
+    int (*direct)(const cb_strategy *s, const cb_state *st, cbs_decision *d);
+    /* must a candidate be played in st (besides CB_TRAIT_CANDIDATES and the config's rules)? */
+    int (*candidates_here)(const cb_strategy *s, const cb_state *st);
+    /* choose among pool[0..npool) (sorted by index) into ws->dec, its score in ws->dec.score;
+       required unless greedy or direct */
+    int (*decide)(const cb_strategy *s, const cb_state *st, cbs_ws *ws, const uint32_t *pool, size_t npool,
+                  int threads);
+    /* CB_TRAIT_RANKS without a key: key (least first) and score of every pool guess */
+    int (*rank)(const cb_strategy *s, const cb_state *st, const uint32_t *pool, size_t npool, double *key,
+                double *score);
+    /* decides every turn itself, before the opener, the delay and the last candidate (a stored tree) */
+    int (*play)(const cb_strategy *s, const cb_state *st, cbs_decision *d);
+    unsigned char candidates_first; /* ties go to candidates even under the random tie rule */
+    unsigned char iterations;       /* reads cfg.iterations (its name shows them) */
+    unsigned char symbols;          /* reads the symbols' counts among the secrets (letters, first_letters) */
+};
+
+/* The registry (registry.c), in the order of cb_strategy_at. */
+extern const cbs_row *const cbs_rows[];
+extern const size_t cbs_nrows;
+
+/* The rows of each family. */
+extern const cbs_row cbs_row_minimax, cbs_row_expected, cbs_row_parts, cbs_row_entropy, cbs_row_entropy_knuth,
+    cbs_row_entropy_frequency;
+extern const cbs_row cbs_row_random, cbs_row_random_any, cbs_row_first, cbs_row_frequency;
+extern const cbs_row cbs_row_montecarlo, cbs_row_regex, cbs_row_tree;
+
+static inline int cbs_has(const cb_strategy *s, unsigned trait)
+{
+    return (s->row->info.traits & trait) != 0;
+}
+
+/* greedy.c: the greedy decision (every pool guess scored by the row's key), and a fixed guess's score. */
+int cbs_greedy_decide(const cb_strategy *s, const cb_state *st, cbs_ws *ws, const uint32_t *pool, size_t npool,
+                      int threads);
+double cbs_greedy_fixed_score(const cb_strategy *s, const cb_state *st, uint32_t g);
+
+/* Word weights (strategy.c): the secret's, 1 each without weights; their total over st; g's probability. */
+double cbs_weight_total(const cb_strategy *s, const cb_state *st);
+double cbs_probability(const cb_strategy *s, const cb_state *st, uint32_t g, double total);
+
+/* The best of a decision so far: its key and the guesses that reach it (decide.c). */
+typedef struct cbs_best {
+    double key;
+    cbs_decision tied;
+} cbs_best;
+/* Offer guess g with key (least wins; equal keys tie); CB_ENOMEM. */
+int cbs_best_offer(cbs_best *b, double key, uint32_t g);
+/*
+ * Between blocks of scoring: 1 when the work should stop, because a thread
+ * failed (*fail holds its status) or a cancel flag was set (then *fail
+ * becomes CB_ECANCELED). ws may be NULL.
+ */
+int cbs_halted(const cb_strategy *s, const cbs_ws *ws, int *fail);
+
+/* pool.c: the guesses the strategy may play in st, sorted by guess index, into ws->pool. */
+int cbs_make_pool(const cb_strategy *s, const cb_state *st, cbs_ws *ws, int cands_only, size_t *npool);
+/* Must the strategy play a candidate in st? */
+int cbs_candidates_only(const cb_strategy *s, const cb_state *st);
+
 void cbs_ws_release(cbs_ws *ws);
 /* Decide in st with up to `threads` threads; the result is in ws->dec. */
 int cbs_decide(const cb_strategy *s, const cb_state *st, cbs_ws *ws, int threads);
@@ -141,18 +224,5 @@ uint32_t cbs_pick(const cbs_decision *d, cb_rng *rng);
 uint64_t cbs_letter_score(const cb_strategy *s, uint32_t g);
 /* A hash of the state's history, for seeding. */
 uint64_t cbs_history_hash(const cb_state *st);
-
-/* montecarlo: average further guesses of each pool guess, written to avg (pool order). */
-/* CB_ECANCELED once the strategy's cancel flag or `cancel` (may be NULL) is set. */
-int cbs_montecarlo(const cb_strategy *s, const cb_state *st, const uint32_t *pool, size_t npool, int threads,
-                   const volatile int *cancel, double *avg);
-
-/* regex (strategy_regex.c): the study's pattern-matching guess for st, pushed on d. */
-int cbs_regex_decide(const cb_strategy *s, const cb_state *st, cbs_decision *d);
-
-/* Tree strategies (tree:FILE, strategy_tree.c over tree.h). */
-int cbs_tree_open(cb_strategy *s, const char *path, cb_error *err);
-void cbs_tree_close(cb_strategy *s);
-int cbs_tree_decide(const cb_strategy *s, const cb_state *st, cbs_decision *d);
 
 #endif

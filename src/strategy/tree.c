@@ -1,14 +1,16 @@
 /*
- * strategy_tree.c: tree:FILE strategies: play a decision tree read from a
+ * tree.c: tree:FILE strategies: play a decision tree read from a
  * file (tree.h), checked against the game when it is opened so that a bad
  * file is a clear error naming its line, not a failure in mid-game.
  */
 #include "codebreaker/tree.h"
 #include "strategy/strategy_internal.h"
 
-int cbs_tree_open(cb_strategy *s, const char *path, cb_error *err)
+static int tree_open(cb_strategy *s, const char *path, cb_error *err)
 {
     cb_tree *tree;
+    if (s->cfg.delay)
+        return cb_error_set(err, CB_EINVAL, "a decision tree plays its own guesses: no delay");
     if (!*path)
         return cb_error_set(err, CB_EINVAL, "tree: needs a file name (tree:FILE)");
     int rc = cb_tree_load_path(s->game, path, &tree, err);
@@ -23,14 +25,14 @@ int cbs_tree_open(cb_strategy *s, const char *path, cb_error *err)
     return CB_OK;
 }
 
-void cbs_tree_close(cb_strategy *s)
+static void tree_close(cb_strategy *s)
 {
     cb_tree_free(s->tree);
     s->tree = NULL;
 }
 
 /* The tree's guess after the state's history; CB_EINVAL when the history leaves the tree. */
-int cbs_tree_decide(const cb_strategy *s, const cb_state *st, cbs_decision *d)
+static int tree_decide(const cb_strategy *s, const cb_state *st, cbs_decision *d)
 {
     uint32_t guess;
     int rc = cb_tree_next(s->tree, st, &guess);
@@ -40,3 +42,11 @@ int cbs_tree_decide(const cb_strategy *s, const cb_state *st, cbs_decision *d)
         return rc;
     return cbs_decision_push(d, guess);
 }
+
+const cbs_row cbs_row_tree = {
+    .info = {"tree:FILE", "Stored decision tree", "plays the decision tree stored in FILE", "exact solver",
+             CB_TRAIT_ARGUMENT | CB_TRAIT_NO_TIES, CB_COST_CANDIDATES, NULL, NULL},
+    .open = tree_open,
+    .close = tree_close,
+    .play = tree_decide,
+};

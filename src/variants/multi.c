@@ -22,14 +22,8 @@ struct cb_multi {
 
 int cb_multi_preset_boards(const char *name)
 {
-    static const struct {
-        const char *name;
-        int boards;
-    } presets[] = {{"dordle", 2}, {"quordle", 4}, {"octordle", 8}, {"sedecordle", 16}};
-    for (size_t i = 0; name && i < sizeof presets / sizeof presets[0]; i++)
-        if (strcmp(name, presets[i].name) == 0)
-            return presets[i].boards;
-    return 0;
+    const cb_game_preset *p = cb_game_preset_find(name);
+    return p && p->boards > 1 ? p->boards : 0;
 }
 
 int cb_multi_default_max_guesses(const cb_game *game, int boards)

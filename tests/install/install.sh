@@ -63,7 +63,7 @@ mkdir -p "$work/cmake"
 cat >"$work/cmake/CMakeLists.txt" <<CMAKE
 cmake_minimum_required(VERSION 3.20)
 project(use_codebreaker C)
-find_package(codebreaker 0.1 REQUIRED)
+find_package(codebreaker 0.2 REQUIRED)
 file(GLOB examples $src/examples/*.c)
 foreach(example \${examples})
   get_filename_component(name \${example} NAME_WE)

@@ -113,7 +113,7 @@ static int play_all(const char *preset, const char *strategy, int hard, int limi
     int worst = 0;
     uint64_t total = 0;
     CHECK(open_game(preset, &gs));
-    const char *name = strategy ? strategy : advice_default_strategy(gs.game);
+    const char *name = strategy ? strategy : cb_rule_describe(cb_game_rule(gs.game))->strategy;
     CHECK(advice_open_named(&adv, gs.table, name, 0, &err) == CB_OK);
     uint32_t n = cb_game_secret_count(gs.game), late = 0, games = 0;
     for (uint32_t si = 0; si < n; si += stride, games++) {
@@ -190,8 +190,8 @@ static void test_widen(const char *lists, const char *wider, const char *word)
     uint32_t secret;
     /* the wide game computes feedback on the fly: few candidates are left when it starts */
     CHECK(open_game(lists, &gs) && open_game_mode(wider, &wide, CB_TABLE_OFF));
-    CHECK(advice_open_named(&adv, gs.table, advice_default_strategy(gs.game), 0, &err) == CB_OK);
-    CHECK(advice_open_named(&wadv, wide.table, advice_default_strategy(wide.game), 0, &err) == CB_OK);
+    CHECK(advice_open_named(&adv, gs.table, cb_rule_describe(cb_game_rule(gs.game))->strategy, 0, &err) == CB_OK);
+    CHECK(advice_open_named(&wadv, wide.table, cb_rule_describe(cb_game_rule(wide.game))->strategy, 0, &err) == CB_OK);
     CHECK(assist_init(&a, gs.table, &adv, 0) == CB_OK);
     CHECK(cb_game_parse_code(gs.game, word, &secret, &err) == CB_OK &&
           cb_game_guess_secret(gs.game, secret) == CB_NONE);

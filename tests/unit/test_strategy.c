@@ -339,20 +339,33 @@ static void options(const world *w)
     cb_strategy_config cfg;
     cb_strategy *s = NULL;
     cb_error err;
-    size_t count;
-    const cb_strategy_info *info = cb_strategy_list(&count);
-    CHECK(count == CB_STRATEGY_KINDS && strcmp(info[CB_STRATEGY_PARTS].name, "parts") == 0);
-    for (size_t i = 0; i + 1 < count; i++) {
+    size_t count = cb_strategy_count();
+    CHECK(count >= 13 && cb_strategy_at(count) == NULL && cb_strategy_find("parts") &&
+          strcmp(cb_strategy_find("parts")->name, "parts") == 0 && cb_strategy_find("tree:x.tree") &&
+          cb_strategy_find("tree:x.tree") == cb_strategy_find("tree:FILE") && !cb_strategy_find("tree"));
+    for (size_t i = 0; i < count; i++) {
+        const cb_strategy_info *info = cb_strategy_at(i);
+        CHECK(cb_strategy_find(info->name) == info && info->label && info->summary && info->source);
+        CHECK_MSG(!(info->traits & CB_TRAIT_GREEDY) || (info->traits & CB_TRAIT_RANKS), "%s", info->name);
+        if (info->traits & CB_TRAIT_ARGUMENT)
+            continue;
         cb_strategy_config_default(&cfg);
-        cfg.name = info[i].name;
-        if (info[i].kind == CB_STRATEGY_REGEX && cb_game_rule(w->game) != CB_RULE_WORDLE) {
+        cfg.name = info->name;
+        if ((info->traits & CB_TRAIT_WORDLE) && cb_game_rule(w->game) != CB_RULE_WORDLE) {
             CHECK(cb_strategy_new(w->table, &cfg, &s, &err) == CB_EINVAL && s == NULL);
             continue;
         }
-        CHECK_MSG(cb_strategy_new(w->table, &cfg, &s, &err) == CB_OK, "%s", info[i].name);
-        CHECK(cb_strategy_get_kind(s) == info[i].kind);
+        CHECK_MSG(cb_strategy_new(w->table, &cfg, &s, &err) == CB_OK, "%s", info->name);
+        CHECK(cb_strategy_get_info(s) == info);
+        CHECK_MSG(cb_strategy_deterministic(s) == !(info->traits & CB_TRAIT_RANDOM), "%s", info->name);
         cb_strategy_free(s);
     }
+    char text[64];
+    CHECK(cb_strategy_format_score(cb_strategy_find("parts"), 1, text, sizeof text) == 6 && !strcmp(text, "1 part"));
+    CHECK(cb_strategy_format_score(cb_strategy_find("parts"), 42, text, sizeof text) > 0 && !strcmp(text, "42 parts"));
+    CHECK(cb_strategy_format_score(cb_strategy_find("entropy"), 5.8848, text, sizeof text) > 0 &&
+          !strcmp(text, "5.88 bits"));
+    CHECK(cb_strategy_format_score(cb_strategy_find("random"), 3, text, sizeof text) == 0 && text[0] == '\0');
     cb_strategy_config_default(&cfg);
     cfg.name = "knuth";
     CHECK(cb_strategy_new(w->table, &cfg, &s, &err) == CB_ENOTFOUND && s == NULL && strstr(err.message, "knuth"));

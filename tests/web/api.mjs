@@ -129,6 +129,15 @@ async function main() {
     for (const n of ['minimax', 'expected', 'parts', 'entropy', 'random', 'montecarlo', 'first']) assert.ok(names.includes(n), n);
     assert.ok(!names.some((n) => n.startsWith('tree')), 'no request names a tree file');
     assert.ok(r.data.strategies.every((x) => typeof x.summary === 'string' && x.summary));
+    // the registries' rows: labels and score formats for the page, a default strategy per game
+    const minimax = r.data.strategies.find((x) => x.name === 'minimax');
+    assert.equal(minimax.label, 'Knuth worst case');
+    assert.equal(minimax.score_format, 'largest part %.0f');
+    assert.equal(r.data.strategies.find((x) => x.name === 'random').score_format, null);
+    assert.equal(r.data.strategies.find((x) => x.name === 'parts').score_one, '1 part');
+    assert.deepEqual(r.data.games.map((g) => g.strategy), ['parts', 'entropy-knuth', 'parts', 'parts', 'parts']);
+    assert.equal(r.data.games.find((g) => g.name === 'bulls').label, 'Bulls & Cows');
+    assert.deepEqual(r.data.games.map((g) => g.max_guesses), [6, 8, 10, 10, 10]);
     assert.equal(r.data.limits.simulation_games, 20000);
     assert.equal(r.data.limits.simulations, 1);
   });

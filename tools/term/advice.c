@@ -99,22 +99,14 @@ static void memo_free(advice_memo *m)
     free(m);
 }
 
-const char *advice_default_strategy(const cb_game *g)
-{
-    /* Most parts plays the fewest guesses on average among the greedy scores for Mastermind 6x4 (Kooi 2005)
-       and for Wordle on the original lists; for Symble see docs/usage.md. */
-    return cb_game_rule(g) == CB_RULE_SYMBLE ? "entropy-knuth" : "parts";
-}
-
 /* The ranker (when the strategy cannot rank) and the memo (when it is deterministic), for a->strategy. */
 static int advice_finish(advice *a, uint64_t seed, cb_error *err)
 {
     cb_rng_seed(&a->rng, seed);
-    cb_strategy_kind k = cb_strategy_get_kind(a->strategy);
-    if (k == CB_STRATEGY_RANDOM || k == CB_STRATEGY_RANDOM_ANY || k == CB_STRATEGY_TREE || k == CB_STRATEGY_REGEX) {
+    if (!(cb_strategy_get_info(a->strategy)->traits & CB_TRAIT_RANKS)) {
         cb_strategy_config rcfg;
         cb_strategy_config_default(&rcfg);
-        rcfg.name = advice_default_strategy(cb_table_game(a->table));
+        rcfg.name = cb_rule_describe(cb_game_rule(cb_table_game(a->table)))->strategy;
         rcfg.threads = cb_strategy_get_config(a->strategy)->threads;
         int rc = cb_strategy_new(a->table, &rcfg, &a->ranker, err);
         if (rc != CB_OK)
@@ -155,7 +147,7 @@ int advice_open(advice *a, const cli *c, uint64_t seed)
     for (int i = 0; i < view.nopts; i++)
         if (strcmp(view.opts[i]->name, "hard") == 0)
             view.values[i] = NULL;
-    int rc = cli_make_strategies(&view, advice_default_strategy(c->game), &list, &n);
+    int rc = cli_make_strategies(&view, cli_default_strategy(c), &list, &n);
     if (rc)
         return rc;
     if (n != 1) {
@@ -187,41 +179,12 @@ double advice_rank_cost(const advice *a, const cb_state *st)
     return n * guesses * (cb_table_precomputed(a->table) ? 1 : 100);
 }
 
-double advice_cost(const advice *a, const cb_state *st)
-{
-    const cb_game *g = cb_table_game(a->table);
-    const cb_strategy_config *cfg = cb_strategy_get_config(a->strategy);
-    double n = (double)cb_state_count(st), fly = cb_table_precomputed(a->table) ? 1 : 100;
-    if (n <= 1 || (cb_state_turns(st) == 0 && cfg->first_guess != CB_NONE))
-        return 0;
-    if ((int)cb_state_turns(st) < cfg->delay) /* a delayed turn: a random candidate */
-        return n;
-    switch (cb_strategy_get_kind(a->strategy)) {
-    case CB_STRATEGY_RANDOM:
-    case CB_STRATEGY_FIRST:
-    case CB_STRATEGY_TREE:
-        return n;
-    case CB_STRATEGY_RANDOM_ANY:
-        return n + (double)cb_game_guess_count(g);
-    case CB_STRATEGY_REGEX:
-        return (double)cb_game_secret_count(g);
-    case CB_STRATEGY_FREQUENCY:
-        return n * (double)cb_game_length(g);
-    case CB_STRATEGY_MONTECARLO: /* rollouts from every candidate, each filtering the candidates */
-        return n * (double)cfg->iterations * n * fly;
-    default: {
-        double guesses = cfg->candidates_only ? n : (double)cb_game_guess_count(g);
-        return n * guesses * fly;
-    }
-    }
-}
-
 static int choose_now(advice *a, const cb_state *st, advice_pick *pick)
 {
     memset(pick, 0, sizeof *pick);
     if (cb_state_count(st) == 0)
         return CB_EEMPTY;
-    double cost = advice_cost(a, st);
+    double cost = cb_strategy_work(a->strategy, st); /* the library's cost model */
     if (a->exact && cost > ADVICE_REFUSE_WORK)
         return CB_ETOOBIG;
     if (cost > ADVICE_MAX_WORK && !a->exact) {
@@ -257,36 +220,9 @@ int advice_choose(advice *a, const cb_state *st, advice_pick *pick)
 
 void advice_format_score(const advice *a, const advice_pick *pick, char *buf, size_t size)
 {
-    double x = pick->score;
     buf[0] = '\0';
-    if (!pick->scored)
-        return;
-    switch (cb_strategy_get_kind(a->strategy)) {
-    case CB_STRATEGY_MINIMAX:
-        snprintf(buf, size, "largest part %.0f", x);
-        break;
-    case CB_STRATEGY_EXPECTED:
-        snprintf(buf, size, "expected part %.2f", x);
-        break;
-    case CB_STRATEGY_PARTS:
-        snprintf(buf, size, "%.0f part%s", x, x == 1 ? "" : "s");
-        break;
-    case CB_STRATEGY_ENTROPY:
-    case CB_STRATEGY_ENTROPY_KNUTH:
-        snprintf(buf, size, "%.2f bits", x);
-        break;
-    case CB_STRATEGY_ENTROPY_FREQUENCY:
-        snprintf(buf, size, "score %.3f", x);
-        break;
-    case CB_STRATEGY_MONTECARLO:
-        snprintf(buf, size, "%.2f guesses to go on average", x);
-        break;
-    case CB_STRATEGY_FREQUENCY:
-        snprintf(buf, size, "weight %.3g", x);
-        break;
-    default:
-        break;
-    }
+    if (pick->scored)
+        cb_strategy_format_score(cb_strategy_get_info(a->strategy), pick->score, buf, size);
 }
 
 uint32_t advice_feedback(const cb_table *t, uint32_t gi, uint32_t si, int mapping)

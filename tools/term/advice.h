@@ -52,11 +52,10 @@ typedef struct advice_pick {
 } advice_pick;
 
 /* The best greedy strategy for a game: the default of --strategy. */
-const char *advice_default_strategy(const cb_game *g);
 
 /*
  * Make the strategy from c's strategy options (cli_strategy_opts; one
- * --strategy, default advice_default_strategy()) for c->table; random
+ * --strategy, default cli_default_strategy()) for c->table; random
  * strategies draw from a generator seeded with seed. Hard mode is not
  * taken from --hard but from each state asked about (assist turns it on
  * and off). Prints errors; returns the exit status.
@@ -66,13 +65,6 @@ int advice_open(advice *a, const cli *c, uint64_t seed);
 int advice_open_named(advice *a, const cb_table *table, const char *name, uint64_t seed, cb_error *err);
 void advice_close(advice *a);
 
-/*
- * The cost of the strategy's decision in st (see ADVICE_MAX_WORK): the
- * (candidate, guess) pairs a scoring strategy partitions, weighted 100 when
- * feedback is computed on the fly; the candidates for the strategies that
- * only pick among them (random, first, frequency) and for delayed turns; 0 for the opener.
- */
-double advice_cost(const advice *a, const cb_state *st);
 /* The cost of ranking every guess in st (`top`): candidates times guesses, weighted as above. */
 double advice_rank_cost(const advice *a, const cb_state *st);
 

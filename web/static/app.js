@@ -9,14 +9,9 @@ const $ = (id) => document.getElementById(id);
 // The strategies ticked at first in the simulation panel (the server lists them all).
 const DEFAULT_STRATEGIES = ['entropy', 'minimax'];
 
-// The strategies by the names the dashboard paper (and Miranda et al.) give them, author first.
-const PAPER_NAMES = {
-  minimax: 'Knuth worst case', parts: 'Kooi most parts', expected: 'Irving expected size', entropy: 'Neuwirth entropy',
-  random: 'Random guessing', 'random-any': 'Random, untargeted', 'entropy-knuth': 'Neuwirth entropy, candidates first',
-  montecarlo: 'Monte Carlo rollouts', frequency: 'Most frequent word', 'entropy-frequency': 'Entropy weighted by frequency',
-  first: 'First candidate',
-};
-const strategyLabel = (name) => PAPER_NAMES[name] || name;
+// A strategy's label and score text come from the library's registry (GET /api/games: strategies).
+const strategyRow = (name) => ((state.catalogue && state.catalogue.strategies) || []).find((s) => s.name === name);
+const strategyLabel = (name) => (strategyRow(name) || {}).label || name;
 
 const GAME_LABELS = { wordle: 'Wordle', symble: 'Symble', mastermind: 'Mastermind', super: 'Super', bulls: 'Bulls & Cows' };
 const PEG_COLOURS = ['#e0533d', '#3d8fe0', '#4caf50', '#f2c12e', '#f08a24', '#8e44ad', '#16b3c4', '#ec5f9a',
@@ -584,20 +579,18 @@ async function giveUp() {
   announceEnd();
 }
 
-// What a strategy's score of its guess means, in words.
+// What a strategy's score of its guess means, in words: its row's printf-like format ("%.2f bits").
 function scoreText(name, score) {
-  if (['entropy', 'entropy-knuth', 'entropy-frequency'].includes(name)) return `${fmt(score)} bits`;
-  if (name === 'minimax') return `largest group ${fmt(score)}`;
-  if (name === 'expected') return `expected group ${fmt(score)}`;
-  if (name === 'parts') return `${fmt(score)} groups`;
-  if (name === 'montecarlo') return `${fmt(score)} more guesses on average`;
-  return '';
+  const row = strategyRow(name);
+  if (!row || !row.score_format || typeof score !== 'number') return '';
+  if (score === 1 && row.score_one) return row.score_one;
+  return row.score_format.replace(/%\.(\d+)[fg]/, (m, digits) => (m.endsWith('g') ? Number(score.toPrecision(Math.max(1, +digits))) : score.toFixed(+digits)));
 }
 
 // "Make a guess": the chosen strategy's guess, typed into the current row for the player to play.
 async function makeGuess() {
   if (!state.session || state.session.over || state.busy) return;
-  const strategy = $('hint-strategy').value || 'entropy';
+  const strategy = $('hint-strategy').value || defaultStrategy();
   const fromKeys = document.activeElement === $('hint-btn'); // disabling the button below loses the focus
   state.busy = true;
   $('hint-btn').disabled = true;
@@ -752,8 +745,15 @@ function renderStrategies(list) {
   for (const id of ['hint-strategy', 'assist-strategy']) {
     $(id).replaceChildren(...list.filter((s) => id === 'hint-strategy' || s.rank)
       .map((s) => el('option', { value: s.name, text: strategyLabel(s.name), title: `${s.summary} (${s.source})` })));
-    $(id).value = 'entropy';
+    $(id).value = defaultStrategy();
   }
+}
+
+// The strategy the library plays by default in the current game's rule (GET /api/games: games[].strategy).
+function defaultStrategy() {
+  const games = (state.catalogue && state.catalogue.games) || [];
+  const g = games.find((x) => x.name === (state.spec && state.spec.game)) || games[0];
+  return (g && g.strategy) || 'parts';
 }
 
 function listLabel(key) {
@@ -1066,7 +1066,7 @@ async function assistUpdate() {
 
 async function assistShow(seq) {
   const base = { ...specParams(), history: assistHistory() };
-  const strategy = $('assist-strategy').value || 'entropy';
+  const strategy = $('assist-strategy').value || defaultStrategy();
   $('assist-error').textContent = '';
   $('assist-status').textContent = 'Counting…';
   // the words left, most likely first: by their frequency in English (the server sorts them when it knows
