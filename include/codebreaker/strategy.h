@@ -50,6 +50,10 @@
 #include "status.h"
 #include "table.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum cb_strategy_kind {
     CB_STRATEGY_MINIMAX = 0,           /* minimise the largest part (Knuth 1976) */
     CB_STRATEGY_EXPECTED = 1,          /* minimise the expected part size, sum of squares / N (Irving) */
@@ -210,5 +214,9 @@ int cb_strategy_rank(const cb_strategy *s, const cb_state *st, size_t limit, cb_
  * free(); *found (when not NULL) how many secrets the file named.
  */
 int cb_frequency_load(const cb_game *game, const char *path, double **out, size_t *found, cb_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

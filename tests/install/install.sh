@@ -1,9 +1,10 @@
 #!/bin/sh
 # install.sh: install the build into a temporary prefix and use it from another folder, as a user
-# would: the shared library's SONAME and exports; examples/*.c built with pkg-config and with a
-# CMake find_package project, and run; the installed `codebreaker serve` answering with its page;
-# every man page rendered by man, with the options of --help; the bash completion loaded and asked;
-# the Python package installed into a virtual environment and its tests run.
+# would: the shared library's SONAME and exports; examples/*.c and a C++ program built with
+# pkg-config and with a CMake find_package project, and run; the installed `codebreaker serve`
+# answering with its page; every man page rendered by man, with the options of --help; the bash
+# completion loaded and asked; the Python package installed into a virtual environment and its
+# tests run.
 # usage: tests/install/install.sh BUILD_DIR
 src=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "$1" && pwd)
@@ -82,6 +83,37 @@ done
 check "cmake run static" "$work/cmake/build/simulate_static"
 has cmake-simulate '5801 guesses'
 if readelf -d "$work/cmake/build/simulate_static" | grep -q libcodebreaker; then bad "static target needs the .so"; else ok; fi
+
+# C++: every header declares its functions extern "C" and compiles as C++ (pedantic); a C++
+# program links and runs with pkg-config, and with a C++-only CMake project (shared and static).
+for h in "$prefix"/include/codebreaker/*.h; do
+    [ "$(basename "$h")" = codebreaker.h ] || grep -q 'extern "C"' "$h" && ok || bad "c++: no extern \"C\" in $(basename "$h")"
+done
+check "c++ headers" c++ -std=c++11 -pedantic -Wall -Wextra -Werror -fsyntax-only -x c++ "$prefix/include/codebreaker/codebreaker.h" \
+    $(pkg-config --cflags codebreaker)
+# shellcheck disable=SC2086
+check "c++ pkg-config build" c++ -std=c++11 -Wall -Wextra -Werror "$src/tests/install/use.cpp" $flags -o "$work/use-cxx"
+check "c++ pkg-config run" env LD_LIBRARY_PATH="$prefix/lib" "$work/use-cxx"
+has c++-feedback '^C\+\+ over libcodebreaker [0-9.]+: salet against aback: \.Y\.\.\.$'
+has c++-simulate '^minimax on mastermind: 5801 guesses over 1296 games$'
+cp "$tmp/out" "$tmp/use-cxx.out"
+mkdir -p "$work/cmake-cxx"
+cat >"$work/cmake-cxx/CMakeLists.txt" <<CMAKE
+cmake_minimum_required(VERSION 3.20)
+project(use_codebreaker_cxx CXX)
+find_package(codebreaker 0.1 REQUIRED)
+add_executable(use_cxx $src/tests/install/use.cpp)
+target_link_libraries(use_cxx PRIVATE codebreaker::codebreaker)
+add_executable(use_cxx_static $src/tests/install/use.cpp)
+target_link_libraries(use_cxx_static PRIVATE codebreaker::codebreaker_static)
+CMAKE
+check "c++ cmake configure" cmake -S "$work/cmake-cxx" -B "$work/cmake-cxx/build" -DCMAKE_PREFIX_PATH="$prefix"
+check "c++ cmake build" cmake --build "$work/cmake-cxx/build"
+for exe in use_cxx use_cxx_static; do
+    check "c++ cmake run $exe" "$work/cmake-cxx/build/$exe"
+    cmp -s "$tmp/out" "$tmp/use-cxx.out" && ok || bad "c++ cmake $exe: not as with pkg-config"
+done
+if readelf -d "$work/cmake-cxx/build/use_cxx_static" | grep -q libcodebreaker; then bad "c++ static target needs the .so"; else ok; fi
 
 # The installed program serves its page from any folder (here, one without a web/).
 "$bin" serve --port 0 >"$tmp/serve.out" 2>"$tmp/serve.err" &
