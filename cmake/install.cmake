@@ -1,5 +1,6 @@
 # What `cmake --install build --prefix P` (and `make install PREFIX=P`) puts under P:
 #   bin/codebreaker                         the program (the library linked in statically)
+#   bin/codebreaker-mpi                     the MPI search over openers, when MPI was found
 #   lib/libcodebreaker.so.*, .a             the library, shared (SONAME) and static
 #   include/codebreaker/*.h                 the public headers
 #   lib/pkgconfig/codebreaker.pc            for pkg-config
@@ -9,12 +10,19 @@
 #   share/bash-completion/completions/      codebreaker
 #   share/zsh/site-functions/               _codebreaker
 #   share/fish/vendor_completions.d/        codebreaker.fish
-#   share/doc/codebreaker/                  LICENSE, the word lists' sources, uPlot's licence
+#   share/doc/codebreaker/                  README.md, LICENSE, docs/ (the guides, with their figures),
+#                                           data/README.md (the word lists' sources),
+#                                           python/README.md, uPlot's licence: every relative link of
+#                                           the README, the docs and the man pages resolves there
 # The word lists and the dashboard's page are compiled into the library and the program.
+# `make uninstall` removes what the manifest of the last `make install` lists (scripts/uninstall.sh).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 install(TARGETS codebreaker-bin RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(TARGET codebreaker-mpi)
+  install(TARGETS codebreaker-mpi RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 install(TARGETS codebreaker codebreaker_shared EXPORT codebreaker-targets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} NAMELINK_COMPONENT Development
@@ -38,8 +46,11 @@ string(REGEX REPLACE "/$" "" CB_PC_TO_PREFIX "${CB_PC_TO_PREFIX}")
 configure_file(${CMAKE_CURRENT_LIST_DIR}/codebreaker.pc.in ${CMAKE_BINARY_DIR}/codebreaker.pc @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/codebreaker.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
+# The docs keep the layout of the sources, so that their relative links resolve once installed.
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
-install(FILES ${PROJECT_SOURCE_DIR}/data/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME data-sources.md)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+install(FILES ${PROJECT_SOURCE_DIR}/data/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/data)
+install(FILES ${PROJECT_SOURCE_DIR}/python/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/python OPTIONAL)
 install(FILES ${CMAKE_BINARY_DIR}/web/vendor/uPlot.LICENSE.txt DESTINATION ${CMAKE_INSTALL_DOCDIR} OPTIONAL)
 
 if(HELP2MAN_EXECUTABLE)

@@ -3,8 +3,8 @@
 # would: the shared library's SONAME and exports; examples/*.c and a C++ program built with
 # pkg-config and with a CMake find_package project, and run; the installed `codebreaker serve`
 # answering with its page; every man page rendered by man, with the options of --help; the bash
-# completion loaded and asked; the Python package installed into a virtual environment and its
-# tests run.
+# completion loaded and asked; the docs with every link resolving; the Python package installed
+# into a virtual environment and its tests run; the uninstall from the manifest.
 # usage: tests/install/install.sh BUILD_DIR
 src=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "$1" && pwd)
@@ -14,6 +14,18 @@ prefix="$tmp/prefix"
 work="$tmp/work"
 mkdir -p "$work"
 cd "$work" || exit 1
+
+# make install never installs packages: `make -n install` names no apt-get nor sudo, and what it
+# runs to report missing packages calls neither (stubs that would leave a trace stand in for them).
+make -n -C "$src" install BUILD="$build" >"$tmp/make-n" 2>&1
+if grep -Eq 'apt-get|sudo' "$tmp/make-n"; then bad "make -n install: $(grep -E 'apt-get|sudo' "$tmp/make-n")"; else ok; fi
+mkdir -p "$tmp/stubs"
+for stub in apt-get sudo; do printf '#!/bin/sh\necho "%s $*" >>"%s"\n' "$stub" "$tmp/called" >"$tmp/stubs/$stub"; done
+chmod +x "$tmp/stubs/"*
+echo codebreaker-no-such-package >"$tmp/list.txt"
+PATH="$tmp/stubs:$PATH" sh "$src/scripts/deps.sh" --report "$tmp/list.txt" 2>"$tmp/err"
+[ ! -e "$tmp/called" ] && grep -q 'missing Debian packages: codebreaker-no-such-package' "$tmp/err" && ok ||
+    bad "deps.sh --report: $(cat "$tmp/called" "$tmp/err" 2>/dev/null)"
 
 check install cmake --install "$build" --prefix "$prefix"
 lib="$prefix/lib/libcodebreaker.so"
@@ -144,6 +156,20 @@ fi
 kill "$server" 2>/dev/null
 wait "$server" 2>/dev/null
 
+# codebreaker-mpi is installed when the build made it.
+if [ -x "$build/codebreaker-mpi" ]; then [ -x "$prefix/bin/codebreaker-mpi" ] && ok || bad "codebreaker-mpi not installed"; fi
+
+# The docs: every relative link of the installed Markdown files resolves inside the install.
+docdir="$prefix/share/doc/codebreaker"
+[ -f "$docdir/README.md" ] && [ -f "$docdir/docs/usage.md" ] && [ -f "$docdir/LICENSE" ] && ok || bad "docs not installed"
+find "$docdir" -name '*.md' | while read -r md; do
+    grep -o '\](\([^)#]*\)' "$md" | sed 's/^](//' | grep -v '^[a-z]*:' | while read -r link; do
+        [ -n "$link" ] || continue
+        [ -e "$(dirname "$md")/$link" ] || echo "${md#"$docdir"/}: $link"
+    done
+done >"$tmp/links"
+[ ! -s "$tmp/links" ] && ok || { bad "links that do not resolve in $docdir:"; head "$tmp/links"; }
+
 # Every man page renders without a warning, and lists exactly the options of --help.
 pages=$(ls "$prefix/share/man/man1/"*.1 2>/dev/null | wc -l)
 commands=$("$bin" --help | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p')
@@ -217,6 +243,11 @@ printf 'Answer\tAAAA\tAAAB\tAABB\tAABC\tABCD\n0,0\t625\t256\t256\t81\t16\n' >"$t
 head -2 "$tmp/out" | cmp -s - "$tmp/figure1.head" && ok || bad "figure1: $(head -2 "$tmp/out")"
 has figure1-rows '^4,0	1	1	1	1	1$'
 [ "$(wc -l <"$tmp/out")" -eq 15 ] && ok || bad "figure1: $(wc -l <"$tmp/out") lines"
+
+# Uninstalling from the manifest leaves the prefix empty.
+check uninstall sh "$src/scripts/uninstall.sh" "$build/install_manifest.txt"
+left=$(find "$prefix" -type f | head -5)
+[ -z "$left" ] && ok || bad "uninstall left files: $left"
 
 echo "install: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
