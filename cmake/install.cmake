@@ -53,10 +53,12 @@ install(FILES ${PROJECT_SOURCE_DIR}/data/README.md DESTINATION ${CMAKE_INSTALL_D
 install(FILES ${PROJECT_SOURCE_DIR}/python/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/python OPTIONAL)
 install(FILES ${CMAKE_BINARY_DIR}/web/vendor/uPlot.LICENSE.txt DESTINATION ${CMAKE_INSTALL_DOCDIR} OPTIONAL)
 
-if(HELP2MAN_EXECUTABLE)
-  install(DIRECTORY ${CB_MAN_DIR}/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 FILES_MATCHING PATTERN "*.1"
-          PATTERN bin EXCLUDE)
-endif()
+# The manual pages, naming the documentation folder of this install (cmake/man-install.cmake).
+install(CODE "set(CB_MAN_DIR \"${CB_MAN_DIR}\")
+set(CB_MAN_STAGE \"${CMAKE_BINARY_DIR}/man-installed\")
+set(CB_DOCDIR \"${CMAKE_INSTALL_DOCDIR}\")
+set(CB_MANDIR \"${CMAKE_INSTALL_MANDIR}\")")
+install(SCRIPT ${CMAKE_CURRENT_LIST_DIR}/man-install.cmake)
 install(FILES ${CB_COMPLETIONS_DIR}/codebreaker DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(FILES ${CB_COMPLETIONS_DIR}/_codebreaker DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/site-functions)
 install(FILES ${CB_COMPLETIONS_DIR}/codebreaker.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)

@@ -183,9 +183,23 @@ for page in "$prefix/share/man/man1/"*.1; do
         head -5 "$tmp/man.err"
     fi
     has "man $name NAME" "^NAME" "$tmp/man"
+    has "man $name EXIT STATUS" "^EXIT STATUS" "$tmp/man"
+    has "man $name EXAMPLES" "^EXAMPLES" "$tmp/man"
+    # every path the page names under the install exists
+    grep -o "$prefix/[^ ,;)]*[^ ,;).]" "$tmp/man" | sort -u | while read -r f; do [ -e "$f" ] || echo "$f"; done >"$tmp/paths"
+    [ ! -s "$tmp/paths" ] && ok || { bad "man $name names missing files:"; head -3 "$tmp/paths"; }
+    if grep -q '@DOCDIR@' "$page"; then bad "man $name: @DOCDIR@ left in the page"; else ok; fi
     cmd=${name#codebreaker}
     cmd=${cmd#-}
-    [ -n "$cmd" ] || continue
+    if [ -z "$cmd" ]; then
+        for section in SYNOPSIS DESCRIPTION COMMANDS OPTIONS NOTATION ENVIRONMENT FILES "SEE ALSO"; do
+            has "man codebreaker $section" "^$section" "$tmp/man"
+        done
+        has "man codebreaker NO_COLOR" '^ +NO_COLOR' "$tmp/man"
+        has "man codebreaker notation" '^ +Wordle +G\.Y\.\. ' "$tmp/man"
+        has "man codebreaker docs" "$prefix/share/doc/codebreaker/docs/usage\.md" "$tmp/man"
+        continue
+    fi
     sed -n 's/^ \{7\}\(-h, \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' "$tmp/man" | sort -u >"$tmp/man.opts"
     "$bin" "$cmd" --help | sed -n 's/^  \(-h, \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' | sort -u >"$tmp/help.opts"
     if [ -s "$tmp/help.opts" ] && cmp -s "$tmp/man.opts" "$tmp/help.opts"; then
@@ -207,6 +221,10 @@ t codebreaker simulate --strat
 t codebreaker simulate --strategy minimax,entropy-k
 t codebreaker rank --game maste
 t codebreaker serve --
+t codebreaker assist --lists nyt2022
+t codebreaker letters --of g
+t codebreaker rank --tie f
+t codebreaker experiment --game m
 ' sh "$completion" >"$tmp/out" 2>&1
 has bash-complete '^complete -F _codebreaker codebreaker$'
 has bash-command '^simulate$'
@@ -214,6 +232,10 @@ has bash-option '^--strategy$'
 has bash-strategies '^minimax,entropy-knuth$'
 has bash-game '^mastermind$'
 has bash-serve '^--port --bind --jobs --web'
+has bash-lists '^nyt2022sep nyt2022 nyt2022feb$'
+has bash-of '^guesses$'
+has bash-tie '^first frequency$'
+has bash-experiment-game '^mastermind$'
 zsh_completion="$prefix/share/zsh/site-functions/_codebreaker"
 fish_completion="$prefix/share/fish/vendor_completions.d/codebreaker.fish"
 [ -f "$zsh_completion" ] && [ -f "$fish_completion" ] && ok || bad "zsh or fish completion missing"
