@@ -1,6 +1,7 @@
 # What `cmake --install build --prefix P` (and `make install PREFIX=P`) puts under P:
 #   bin/codebreaker                         the program (the library linked in statically)
 #   bin/codebreaker-mpi                     the MPI search over openers, when MPI was found
+#   lib/codebreaker/codebreaker-plot.so     the plotting module (PLplot), loaded when a figure is drawn
 #   lib/libcodebreaker.so.*, .a             the library, shared (SONAME) and static
 #   include/codebreaker/*.h                 the public headers
 #   lib/pkgconfig/codebreaker.pc            for pkg-config
@@ -22,6 +23,9 @@ include(CMakePackageConfigHelpers)
 install(TARGETS codebreaker-bin RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 if(TARGET codebreaker-mpi)
   install(TARGETS codebreaker-mpi RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+if(TARGET codebreaker-plot)
+  install(TARGETS codebreaker-plot LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/codebreaker)
 endif()
 install(TARGETS codebreaker codebreaker_shared EXPORT codebreaker-targets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -127,6 +127,14 @@ for exe in use_cxx use_cxx_static; do
 done
 if readelf -d "$work/cmake-cxx/build/use_cxx_static" | grep -q libcodebreaker; then bad "c++ static target needs the .so"; else ok; fi
 
+# The installed program draws with its plotting module (lib/codebreaker/codebreaker-plot.so), which
+# it loads only then: PLplot is not among the libraries it starts with.
+if [ -f "$build/codebreaker-plot.so" ]; then
+    check "installed plot" "$bin" distribution --game mastermind 1122 --plot "$work/parts.svg"
+    head -c 300 "$work/parts.svg" | grep -q '<svg' && ok || bad "installed plot: no SVG"
+    if ldd "$bin" | grep -q plplot; then bad "the program links PLplot at start"; else ok; fi
+fi
+
 # The installed program serves its page from any folder (here, one without a web/).
 "$bin" serve --port 0 >"$tmp/serve.out" 2>"$tmp/serve.err" &
 server=$!
