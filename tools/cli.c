@@ -117,8 +117,18 @@ static const struct {
     {NULL, "dictionary", "english"},
 };
 
-/* --lists: the library's bundled lists; --strategy: its strategies and the several boards' ones. */
-static const char *library_values(const char *opt)
+/* The commands that play several boards (tools/variants), and so take their strategies. */
+static int plays_boards(const cli_cmd *cmd)
+{
+    static const char *const names[] = {"play", "assist", "solve", "simulate"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(cmd->name, names[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* --lists: the library's bundled lists; --strategy: its strategies, and the several boards' ones. */
+static const char *library_values(const cli_cmd *cmd, const char *opt)
 {
     static char lists[512], strategies[1024];
     size_t n, used = 0;
@@ -133,7 +143,10 @@ static const char *library_values(const char *opt)
         for (size_t i = 0; i < n && used < sizeof strategies; i++)
             if (!strchr(s[i].name, ':')) /* tree:FILE */
                 used += (size_t)snprintf(strategies + used, sizeof strategies - used, "%s ", s[i].name);
-        snprintf(strategies + used, sizeof strategies - used, "sum-entropy sum-expected one-by-one");
+        if (used > 0 && used < sizeof strategies)
+            strategies[--used] = '\0'; /* the last space */
+        if (plays_boards(cmd))
+            snprintf(strategies + used, sizeof strategies - used, " sum-entropy sum-expected one-by-one");
         return strategies;
     }
     return NULL;
@@ -145,7 +158,7 @@ const char *cli_option_values(const cli_cmd *cmd, const char *opt)
         if ((!fixed_values[i].cmd || strcmp(fixed_values[i].cmd, cmd->name) == 0) &&
             strcmp(fixed_values[i].opt, opt) == 0)
             return fixed_values[i].values;
-    return library_values(opt);
+    return library_values(cmd, opt);
 }
 
 /* Text on one line: line breaks and the spaces after them become one space. */

@@ -70,6 +70,12 @@ printf 'crane 9\n' | "$cb" solve --strategy frequency --freq - --words "$tmp/one
     bad "solve --freq -: $(cat "$tmp/err")"
 printf 'crane\nsl\000te\n' | "$cb" info --words - >/dev/null 2>"$tmp/err"
 [ $? = 2 ] && grep -q 'stdin:2:' "$tmp/err" && ok || bad "info --words - with a bad line: $(cat "$tmp/err")"
+printf '11\n12\n' | "$cb" optimal --game mastermind --colors 3 --pegs 2 --openers @- >"$tmp/out" 2>"$tmp/err" && ok ||
+    bad "optimal --openers @-: $(cat "$tmp/err")"
+has openers-stdin 'among the openers searched'
+cd "$tmp" || exit 1 # where a file named - would be made
+expect_err results-stdin 2 "results: .* name a file" -- optimal --game mastermind --colors 3 --pegs 2 --results -
+cd - >/dev/null || exit 1
 # --csv FILE in every command that writes CSV: a file, or - for the CSV alone on stdout
 for args in "distribution --game mastermind 1122" "bound --game symble --colors 6 --pegs 4"; do
     c=${args%% *}
@@ -121,6 +127,7 @@ for v in $(values strategy simulate); do
     esac
 done
 [ "$(values game experiment)" = "symble wordle mastermind" ] && ok || bad "experiment --game values: $(values game experiment)"
+case " $(values strategy rank) " in *" sum-entropy "*) bad "rank offers the several boards' strategies" ;; *" parts "*) ok ;; *) bad "rank --strategy: $(values strategy rank)" ;; esac
 
 # --- every --json the help offers prints JSON (each line one JSON value: one object, or JSON Lines)
 "$cb" optimal --game mastermind --colors 3 --pegs 3 --tree "$tmp/m33.tree" >/dev/null
