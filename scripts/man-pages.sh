@@ -53,6 +53,7 @@ for c in $(cat "$out/commands"); do
         summary = $3; usage = $4; example = $5
         name = summary; sub(/[:;].*/, "", name)
         print ".TH CODEBREAKER\\-" toupper(roff(c)) " 1 \"\" \"codebreaker " version "\" \"codebreaker manual\""
+        print ".nh"
         print ".SH NAME"
         print "codebreaker\\-" roff(c) " \\- " roff(name)
         print ".SH SYNOPSIS"
