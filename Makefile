@@ -1,26 +1,35 @@
 # Thin wrapper over CMake. `make demo` and `make test` are the two commands of the README;
 # `make check` adds the checks of docs/hacking.md (scripts/check.sh), which CI (.ci/run) runs too.
+# Only `deps` (and demo, test, check, which run it first) install Debian packages: `make build` and
+# `make install` build with what is present and say what is missing.
 PRESET ?= release
-BUILD := $(if $(filter release,$(PRESET)),build,build-$(PRESET))
+BUILD ?= $(if $(filter release,$(PRESET)),build,build-$(PRESET))
 JOBS ?= 2
 PREFIX ?= /usr/local
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all build deps demo test check bench asan clean format install
+.PHONY: all build deps deps-build demo test check bench asan clean format install uninstall
 
 all: build
 
+# The Debian packages of scripts/packages-build.txt (building) and scripts/packages-test.txt (tests).
 deps:
-	@scripts/deps.sh
+	@scripts/deps.sh build test
 
-build: deps
+deps-build:
+	@scripts/deps.sh build
+
+build:
+	@scripts/deps.sh --report build
 	@cmake --preset $(PRESET) >/dev/null
 	@cmake --build --preset $(PRESET) -j $(JOBS)
 
-demo: build
+demo: deps-build
+	@$(MAKE) build
 	@scripts/demo.sh $(BUILD)/codebreaker
 
-test: build
+test: deps
+	@$(MAKE) build
 	@ctest --preset $(PRESET) -j $(JOBS)
 
 check: deps
@@ -29,9 +38,15 @@ check: deps
 asan:
 	@$(MAKE) --no-print-directory test PRESET=asan
 
-# make install PREFIX=DIR: the program, the library, headers, pkg-config and CMake files, man pages
+# make install PREFIX=DIR (DESTDIR=STAGE for a package): the programs, the library, headers,
+# pkg-config and CMake files, man pages, completions, the docs (cmake/install.cmake). It never installs
+# Debian packages. `make uninstall` removes every file the last `make install` wrote (its manifest).
 install: build
 	@cmake --install $(BUILD) --prefix $(PREFIX)
+	@cp $(BUILD)/install_manifest.txt $(BUILD)/installed.txt
+
+uninstall:
+	@scripts/uninstall.sh $(BUILD)/installed.txt
 
 bench: build
 	@bench/run.sh $(BUILD)

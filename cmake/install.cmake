@@ -1,5 +1,7 @@
 # What `cmake --install build --prefix P` (and `make install PREFIX=P`) puts under P:
 #   bin/codebreaker                         the program (the library linked in statically)
+#   bin/codebreaker-mpi                     the MPI search over openers, when MPI was found
+#   lib/codebreaker/codebreaker-plot.so     the plotting module (PLplot), loaded when a figure is drawn
 #   lib/libcodebreaker.so.*, .a             the library, shared (SONAME) and static
 #   include/codebreaker/*.h                 the public headers
 #   lib/pkgconfig/codebreaker.pc            for pkg-config
@@ -9,12 +11,22 @@
 #   share/bash-completion/completions/      codebreaker
 #   share/zsh/site-functions/               _codebreaker
 #   share/fish/vendor_completions.d/        codebreaker.fish
-#   share/doc/codebreaker/                  LICENSE, the word lists' sources, uPlot's licence
+#   share/doc/codebreaker/                  README.md, LICENSE, docs/ (the guides, with their figures),
+#                                           data/README.md (the word lists' sources),
+#                                           python/README.md, uPlot's licence: every relative link of
+#                                           the README, the docs and the man pages resolves there
 # The word lists and the dashboard's page are compiled into the library and the program.
+# `make uninstall` removes what the manifest of the last `make install` lists (scripts/uninstall.sh).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 install(TARGETS codebreaker-bin RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(TARGET codebreaker-mpi)
+  install(TARGETS codebreaker-mpi RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+if(TARGET codebreaker-plot)
+  install(TARGETS codebreaker-plot LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/codebreaker)
+endif()
 install(TARGETS codebreaker codebreaker_shared EXPORT codebreaker-targets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} NAMELINK_COMPONENT Development
@@ -38,14 +50,19 @@ string(REGEX REPLACE "/$" "" CB_PC_TO_PREFIX "${CB_PC_TO_PREFIX}")
 configure_file(${CMAKE_CURRENT_LIST_DIR}/codebreaker.pc.in ${CMAKE_BINARY_DIR}/codebreaker.pc @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/codebreaker.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
+# The docs keep the layout of the sources, so that their relative links resolve once installed.
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
-install(FILES ${PROJECT_SOURCE_DIR}/data/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME data-sources.md)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+install(FILES ${PROJECT_SOURCE_DIR}/data/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/data)
+install(FILES ${PROJECT_SOURCE_DIR}/python/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/python OPTIONAL)
 install(FILES ${CMAKE_BINARY_DIR}/web/vendor/uPlot.LICENSE.txt DESTINATION ${CMAKE_INSTALL_DOCDIR} OPTIONAL)
 
-if(HELP2MAN_EXECUTABLE)
-  install(DIRECTORY ${CB_MAN_DIR}/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 FILES_MATCHING PATTERN "*.1"
-          PATTERN bin EXCLUDE)
-endif()
+# The manual pages, naming the documentation folder of this install (cmake/man-install.cmake).
+install(CODE "set(CB_MAN_DIR \"${CB_MAN_DIR}\")
+set(CB_MAN_STAGE \"${CMAKE_BINARY_DIR}/man-installed\")
+set(CB_DOCDIR \"${CMAKE_INSTALL_DOCDIR}\")
+set(CB_MANDIR \"${CMAKE_INSTALL_MANDIR}\")")
+install(SCRIPT ${CMAKE_CURRENT_LIST_DIR}/man-install.cmake)
 install(FILES ${CB_COMPLETIONS_DIR}/codebreaker DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(FILES ${CB_COMPLETIONS_DIR}/_codebreaker DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/site-functions)
 install(FILES ${CB_COMPLETIONS_DIR}/codebreaker.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)

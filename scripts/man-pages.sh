@@ -1,59 +1,108 @@
 #!/bin/sh
 # Write the manual pages codebreaker(1) and codebreaker-COMMAND(1), one per subcommand, from the
-# program's own --help (help2man, Debian package help2man), so that they never drift from it.
+# program's own option tables (`codebreaker --options`: each command's usage, summary, example and
+# options, with the values an option takes) and, for codebreaker(1), the hand-written
+# tools/man/codebreaker.1.in (notation, exit status, environment, files, examples). The pages keep
+# the token @DOCDIR@, which the install replaces by the installed documentation folder.
 # usage: scripts/man-pages.sh PROGRAM OUTPUT_DIR VERSION
 set -e
-prog="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+src=$(cd "$(dirname "$0")/.." && pwd)
+prog="$1"
 out="$2"
 version="$3"
-mkdir -p "$out/bin"
-commands=$("$prog" --help | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p')
-[ -n "$commands" ] || {
-    echo "scripts/man-pages.sh: '$prog --help' lists no commands" >&2
+mkdir -p "$out"
+"$prog" --options >"$out/options.tsv"
+grep -q '^command	' "$out/options.tsv" || {
+    echo "scripts/man-pages.sh: '$prog --options' lists no commands" >&2
     exit 1
 }
 
-# The headings help2man knows; a usage line that goes on on the next line joined; two spaces at
-# least between a command and its summary.
-cat >"$out/bin/help.sed" <<'SED'
-s/^options:/Options:/
-s/^example:/Examples:/
-s/^commands:/Commands:/
-/^usage:/{
-N
-s/^usage:/Usage:/
-s/\n  *\([^ ]\)/ \1/
+# awk functions: text made safe for roff (backslashes, hyphens, a leading dot or quote), and an
+# option as a .TP paragraph with the values it takes.
+funcs=$(
+    cat <<'AWK'
+function roff(s) {
+    gsub(/\\/, "\\e", s)
+    gsub(/-/, "\\-", s)
+    sub(/^[.']/, "\\\\\\&&", s)
+    return s
 }
-/^Commands:/,/^$/s/^  \([a-z][a-z-]*\)  */  \1  /
-SED
-
-# page NAME SUMMARY [COMMAND]: help2man runs a wrapper named NAME that prints the --help of the
-# program (or of COMMAND), with the headings help2man knows (Usage:, Options:, Examples:).
-page() {
-    name="$1"
-    summary="$2"
-    wrapper="$out/bin/$name"
-    {
-        echo '#!/bin/sh'
-        echo "[ \"\$1\" = --help ] || exit 1"
-        echo "'$prog' $3 --help | sed -f '$out/bin/help.sed'"
-    } >"$wrapper"
-    chmod +x "$wrapper"
-    see="$out/bin/$name.see-also"
-    if [ -n "$3" ]; then
-        printf '[SEE ALSO]\n.BR codebreaker (1)\n' >"$see"
+function option(name, arg, values, help) {
+    print ".TP"
+    if (arg == "-")
+        print ".B \\-\\-" roff(name)
     else
-        printf '[SEE ALSO]\n' >"$see"
-        for c in $commands; do printf '.BR codebreaker-%s (1)\n' "$c"; done >>"$see"
-        printf '.PP\nThe guide to games, notation and commands: docs/usage.md in the sources.\n' >>"$see"
-    fi
-    help2man --no-info --no-discard-stderr --version-string="$version" --name="$summary" \
-        --section=1 --source="codebreaker $version" --manual="codebreaker manual" \
-        --include="$see" --output="$out/$name.1" "$wrapper"
+        print ".BI \\-\\-" roff(name) " \" " roff(arg) "\""
+    print roff(help)
+    if (values != "-") {
+        gsub(/ /, ", ", values)
+        print ".br"
+        print "Values: " roff(values) "."
+    }
 }
+AWK
+)
 
-# The NAME line: the summary of the command list, up to its first colon or semicolon.
-page codebreaker "$("$prog" --help | sed -n '1s/^[^:]*: //p')"
-for c in $commands; do
-    page "codebreaker-$c" "$("$prog" --help | sed -n "s/^  $c  *//p" | sed 's/[:;].*//')" "$c"
+# The NAME line: a command's summary up to its first colon or semicolon.
+short() { sed 's/[:;].*//'; }
+
+awk -F'\t' '$1 == "command" { print $2 }' "$out/options.tsv" >"$out/commands"
+for c in $(cat "$out/commands"); do
+    awk -F'\t' -v c="$c" -v version="$version" "$funcs"'
+    $1 == "command" && $2 == c {
+        summary = $3; usage = $4; example = $5
+        name = summary; sub(/[:;].*/, "", name)
+        print ".TH CODEBREAKER\\-" toupper(roff(c)) " 1 \"\" \"codebreaker " version "\" \"codebreaker manual\""
+        print ".nh"
+        print ".SH NAME"
+        print "codebreaker\\-" roff(c) " \\- " roff(name)
+        print ".SH SYNOPSIS"
+        print ".B codebreaker " roff(c)
+        print roff(usage)
+        print ".SH DESCRIPTION"
+        print roff(toupper(substr(summary, 1, 1)) substr(summary, 2)) "."
+        print ".PP"
+        print "The guide to every command, with the games and the notation:"
+        print ".IR @DOCDIR@/docs/usage.md ."
+    }
+    $1 == "option" && $2 == c {
+        if ($3 != section) {
+            section = $3
+            print ".SH " (section == "command" ? "OPTIONS" : toupper(section) " OPTIONS")
+        }
+        option($4, $5, $6, $7)
+    }
+    END {
+        print ".TP"
+        print ".BR \\-h \", \" \\-\\-help"
+        print "This help."
+        print ".SH EXIT STATUS"
+        print "0 on success, 2 for bad usage or bad input, 1 for any other failure (a write that fails among"
+        print "them); see"
+        print ".BR codebreaker (1)."
+        print ".SH EXAMPLES"
+        print ".nf"
+        print roff(example)
+        print ".fi"
+        print ".SH SEE ALSO"
+        print ".BR codebreaker (1)"
+    }' "$out/options.tsv" >"$out/codebreaker-$c.1"
 done
+
+# codebreaker(1): the hand-written page with the commands, the shared options and the pages.
+awk -F'\t' "$funcs"'
+    $1 == "command" { print ".TP"; print ".BR codebreaker\\-" roff($2) " (1)"; print roff($3) }' \
+    "$out/options.tsv" >"$out/commands.roff"
+# the game and strategy options, as simulate (which takes both) lists them
+awk -F'\t' "$funcs"'
+    $1 == "option" && $2 == "simulate" && $3 != "command" {
+        if ($3 != section) { section = $3; print ".SS " toupper(substr(section, 1, 1)) substr(section, 2) " options" }
+        option($4, $5, $6, $7)
+    }' "$out/options.tsv" >"$out/shared.roff"
+sed 's/.*/.BR codebreaker\\-& (1),/; $s/,$//' "$out/commands" >"$out/seealso.roff"
+sed '/^\.\\"/d' "$src/tools/man/codebreaker.1.in" | awk -v version="$version" -v dir="$out" '
+    /^@COMMANDS@$/ { while ((getline l < (dir "/commands.roff")) > 0) print l; next }
+    /^@SHARED@$/ { while ((getline l < (dir "/shared.roff")) > 0) print l; next }
+    /^@SEEALSO@$/ { while ((getline l < (dir "/seealso.roff")) > 0) print l; next }
+    { gsub(/@VERSION@/, version); print }' >"$out/codebreaker.1"
+rm -f "$out/commands" "$out/commands.roff" "$out/shared.roff" "$out/seealso.roff"

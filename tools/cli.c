@@ -3,6 +3,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -14,9 +16,9 @@ static const cli_opt game_opts[] = {
     {"colors", "K", "colours or symbols: Mastermind size, or a complete dictionary with word rules"},
     {"pegs", "N", "code length of Mastermind or of a complete dictionary"},
     {"no-repeat", NULL, "codes without repeated symbols"},
-    {"answers", "FILE", "word list of possible secrets"},
-    {"guesses", "FILE", "word list of allowed guesses (the answers are always allowed)"},
-    {"words", "FILE", "one word list for both secrets and guesses"},
+    {"answers", "FILE", "word list of possible secrets (- for stdin)"},
+    {"guesses", "FILE", "word list of allowed guesses (the answers are always allowed; - for stdin)"},
+    {"words", "FILE", "one word list for both secrets and guesses (- for stdin)"},
     {"lists", "NAME",
      "bundled Wordle lists (default original; nyt2023: today's game; all: every allowed word may be the answer)",
      cli_list_names},
@@ -121,6 +123,107 @@ void cli_help(const cli_cmd *cmd, FILE *out)
         fprintf(out, "\nexample:\n  %s\n", cmd->example);
 }
 
+/* The values of options that take one of a list, by command (NULL: every command); NULL values: any. */
+static const struct {
+    const char *cmd, *opt, *values;
+} fixed_values[] = {
+    {"experiment", "game", "symble wordle mastermind"},
+    {"experiment", "strategy", NULL},
+    {NULL, "table", "auto on off"},
+    {NULL, "tie", "first random frequency"},
+    {NULL, "tree-format", "text json"},
+    {NULL, "objective", "total worst"},
+    {NULL, "of", "secrets guesses"},
+    {NULL, "dictionary", "english"},
+};
+
+/* The commands that play several boards (tools/variants), and so take their strategies. */
+static int plays_boards(const cli_cmd *cmd)
+{
+    static const char *const names[] = {"play", "assist", "solve", "simulate"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(cmd->name, names[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* The names an iterator gives (cli_game_names ...), space-separated, into buf; skip those with a ':' (tree:FILE). */
+static const char *joined(const char *(*names)(size_t), char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; names(i) && used < size; i++)
+        if (!strchr(names(i), ':'))
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? " " : "", names(i));
+    return buf;
+}
+
+/* --game, --lists, --strategy: the library's registries (and the several boards' strategies). */
+static const char *library_values(const cli_cmd *cmd, const char *opt)
+{
+    static char games[512], lists[512], strategies[1024];
+    if (strcmp(opt, "game") == 0)
+        return joined(cli_game_names, games, sizeof games);
+    if (strcmp(opt, "lists") == 0)
+        return joined(cli_list_names, lists, sizeof lists);
+    if (strcmp(opt, "strategy") == 0) {
+        joined(cli_strategy_names, strategies, sizeof strategies);
+        if (plays_boards(cmd))
+            snprintf(strategies + strlen(strategies), sizeof strategies - strlen(strategies),
+                     " sum-entropy sum-expected one-by-one");
+        return strategies;
+    }
+    return NULL;
+}
+
+const char *cli_option_values(const cli_cmd *cmd, const char *opt)
+{
+    for (size_t i = 0; i < sizeof fixed_values / sizeof fixed_values[0]; i++)
+        if ((!fixed_values[i].cmd || strcmp(fixed_values[i].cmd, cmd->name) == 0) &&
+            strcmp(fixed_values[i].opt, opt) == 0)
+            return fixed_values[i].values;
+    return library_values(cmd, opt);
+}
+
+/* Text on one line: line breaks and the spaces after them become one space. */
+static void one_line(FILE *out, const char *s)
+{
+    for (; s && *s; s++) {
+        if (*s == '\n') {
+            fputc(' ', out);
+            while (s[1] == ' ')
+                s++;
+        } else
+            fputc(*s == '\t' ? ' ' : *s, out);
+    }
+}
+
+static void describe_opt(const cli_cmd *cmd, const char *section, const cli_opt *o, FILE *out)
+{
+    const char *values = o->arg ? cli_option_values(cmd, o->name) : NULL;
+    fprintf(out, "option\t%s\t%s\t%s\t%s\t%s\t", cmd->name, section, o->name, o->arg ? o->arg : "-",
+            values ? values : "-");
+    one_line(out, o->help);
+    fputc('\n', out);
+}
+
+void cli_describe(const cli_cmd *cmd, FILE *out)
+{
+    fprintf(out, "command\t%s\t", cmd->name);
+    one_line(out, cmd->summary);
+    fputc('\t', out);
+    one_line(out, cmd->usage);
+    fputc('\t', out);
+    one_line(out, cmd->example ? cmd->example : "-");
+    fputc('\n', out);
+    for (const cli_opt *o = cmd->opts; o && o->name; o++)
+        describe_opt(cmd, "command", o, out);
+    for (const cli_group *const *g = cmd->groups; g && *g; g++)
+        for (const cli_opt *o = (*g)->opts; o->name; o++)
+            if (!overridden(cmd, o->name))
+                describe_opt(cmd, (*g)->title, o, out);
+}
+
 int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
     memset(c, 0, sizeof *c);
@@ -210,6 +313,49 @@ long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok
     return x;
 }
 
+#define STDIN_COPY_MAX ((64L << 20) + 1) /* past the library's limit on a text file, which then says so */
+
+/*
+ * Standard input as a regular file, so that /dev/stdin may be opened (and read from its start) as
+ * often as the library needs (a game remade by bound --range, one strategy per name): a pipe or a
+ * terminal is copied once into an anonymous temporary file put in place of file descriptor 0.
+ */
+static int stdin_regular(void)
+{
+    static int done = 0, ok = 0;
+    struct stat st;
+    if (done++)
+        return ok;
+    if (fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode))
+        return ok = 1;
+    FILE *copy = tmpfile();
+    char buf[65536];
+    size_t n;
+    long total = 0;
+    if (!copy)
+        return ok = 0;
+    while (total < STDIN_COPY_MAX && (n = fread(buf, 1, sizeof buf, stdin)) > 0 && fwrite(buf, 1, n, copy) == n)
+        total += (long)n;
+    ok = !ferror(stdin) && fflush(copy) == 0 && dup2(fileno(copy), STDIN_FILENO) == STDIN_FILENO &&
+         lseek(STDIN_FILENO, 0, SEEK_SET) == 0;
+    clearerr(stdin);
+    return ok;
+}
+
+const char *cli_input(const cli *c, const char *name)
+{
+    const char *v = cli_get(c, name);
+    if (!v || strcmp(v, "-") != 0)
+        return v;
+    if (!stdin_regular()) {
+        fprintf(stderr, "codebreaker: --%s -: cannot read standard input: %s\n", name, strerror(errno));
+        return v;
+    }
+    return "/dev/stdin";
+}
+
+/* --lists NAME: the bundled lists of that name, alone or with --colors/--pegs (an error). */
+static int game_lists(const cli *c, cb_game_config *cfg)
 /*
  * The game as the options set it up, for the library's one check
  * (cb_game_setup_config); only the variant (game, boards, adversary, hard)
@@ -231,9 +377,9 @@ static int cli_setup(const cli *c, cb_game_setup *s, int full)
     s->length = ok ? (int)cli_int(c, "length", 0, 2, CB_MAX_LENGTH, &ok) : 0;
     if (!ok)
         return 2;
-    const char *words = cli_get(c, "words");
-    s->answers = words ? words : cli_get(c, "answers");
-    s->guesses = words ? words : cli_get(c, "guesses");
+    const char *words = cli_input(c, "words");
+    s->answers = words ? words : cli_input(c, "answers");
+    s->guesses = words ? words : cli_input(c, "guesses");
     s->dictionary = cli_get(c, "dictionary");
     s->lists = cli_get(c, "lists");
     s->alphabet = cli_get(c, "alphabet");

@@ -77,12 +77,30 @@ extern const cli_group cli_strategy_group;
 int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv);
 void cli_release(cli *c);
 void cli_help(const cli_cmd *cmd, FILE *out);
+/*
+ * The words the value of cmd's option `opt` may be, space-separated (a static string), or NULL when
+ * any value goes (a number, a file). The manual and the shell completions list them; the parsers
+ * accept each of them (tests/cli/cli_conventions.sh tries every one).
+ */
+const char *cli_option_values(const cli_cmd *cmd, const char *opt);
+/*
+ * cmd and its options as tab-separated lines for scripts (codebreaker --options; the manual pages and
+ * completions are written from them): "command NAME SUMMARY USAGE EXAMPLE", then one
+ * "option COMMAND SECTION NAME ARG VALUES HELP" per option (ARG and VALUES "-" when none).
+ */
+void cli_describe(const cli_cmd *cmd, FILE *out);
 
 /* 0 when no argument follows the options, else prints a usage error and returns 2. */
 int cli_no_args(const cli *c);
 
 /* The value of option `name`, or NULL when not given. */
 const char *cli_get(const cli *c, const char *name);
+/*
+ * The file an input option names, for the library to open: its value, or /dev/stdin for "-"
+ * (standard input, made a regular file that may be read more than once). Give "-" to one input
+ * option at a time: each reads the whole of standard input.
+ */
+const char *cli_input(const cli *c, const char *name);
 int cli_flag(const cli *c, const char *name);
 /* Integer option in [lo, hi], or def when absent; on a bad value prints an error and returns 0 with *ok = 0. */
 long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok);

@@ -20,7 +20,7 @@ static const cli_opt strategy_opts[] = {
     {"delay", "N", "play a random candidate on turns 1 to N, then the strategy (the blog's delayed minimax)"},
     {"seed", "S", "seed of everything random (default 0)"},
     {"iterations", "N", "montecarlo: random continuations per guess (default 100)"},
-    {"freq", "FILE", "word frequencies, lines of 'word weight' (default: bundled for 5-letter words)"},
+    {"freq", "FILE", "word frequencies, lines of 'word weight' (default: bundled for 5-letter words; - for stdin)"},
     {NULL, NULL, NULL},
 };
 const cli_group cli_strategy_group = {"strategy", strategy_opts};
@@ -121,7 +121,7 @@ static int base_config(const cli *c, cb_strategy_config *cfg)
     if (!ok)
         return 2;
     cfg->hard = cli_flag(c, "hard");
-    cfg->frequency_path = cli_get(c, "freq");
+    cfg->frequency_path = cli_input(c, "freq");
     const char *tie = cli_get(c, "tie");
     if (tie && parse_tie(tie, &cfg->tie) != 0)
         return cli_fail(CB_EINVAL, "--tie: '%s' is not first, random or frequency", tie);

@@ -112,8 +112,8 @@ static const double *weights(session *s)
         size_t found = 0;
         s->weights_tried = 1;
         if (cb_game_rule(g) != CB_RULE_MASTERMIND && !cb_game_complete(g) &&
-            (cb_game_length(g) == 5 || cli_get(s->c, "freq")) &&
-            cb_frequency_load(g, cli_get(s->c, "freq"), &s->weights, &found, NULL) == CB_OK && found == 0) {
+            (cb_game_length(g) == 5 || cli_input(s->c, "freq")) &&
+            cb_frequency_load(g, cli_input(s->c, "freq"), &s->weights, &found, NULL) == CB_OK && found == 0) {
             free(s->weights);
             s->weights = NULL;
         }

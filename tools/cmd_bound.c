@@ -283,23 +283,29 @@ static void print_json_row(const row *r)
     json_num("perfect_entropy", r->perfect);
 }
 
-static void print_csv(const row *rows, int nrows)
+/* --csv FILE (- for stdout): one row per size. */
+static int write_csv(const char *path, const row *rows, int nrows)
 {
-    printf("k,n,secrets,first_feedbacks,later_feedbacks,eq2,counting,linear,best_guess,best_entropy,"
-           "adjusted_entropy,perfect_entropy\n");
+    out_file o;
+    int rc = out_open(&o, "--csv", path);
+    if (rc)
+        return rc;
+    fprintf(o.f, "k,n,secrets,first_feedbacks,later_feedbacks,eq2,counting,linear,best_guess,best_entropy,"
+                 "adjusted_entropy,perfect_entropy\n");
     for (int i = 0; i < nrows; i++) {
         const row *r = &rows[i];
-        printf("%d,%d,%.0f,%.0f,%.0f,%.6f,%d,%d,", r->k, r->n, r->secrets, r->first, r->later, r->information,
-               r->counting, r->linear);
-        out_csv_field(stdout, r->best_guess);
-        putchar(',');
+        fprintf(o.f, "%d,%d,%.0f,%.0f,%.0f,%.6f,%d,%d,", r->k, r->n, r->secrets, r->first, r->later, r->information,
+                r->counting, r->linear);
+        out_csv_field(o.f, r->best_guess);
+        fputc(',', o.f);
         if (!isnan(r->best))
-            printf("%.6f", r->best);
-        putchar(',');
+            fprintf(o.f, "%.6f", r->best);
+        fputc(',', o.f);
         if (!isnan(r->adjusted))
-            printf("%.6f", r->adjusted);
-        printf(",%.6f\n", r->perfect);
+            fprintf(o.f, "%.6f", r->adjusted);
+        fprintf(o.f, ",%.6f\n", r->perfect);
     }
+    return out_commit(&o, "--csv");
 }
 
 /* The bounds (or the entropies) against the range variable. */
@@ -370,8 +376,11 @@ static int run(cli *c)
     if (plot_entropy && !plot_path_ok(plot_entropy))
         return cli_fail(CB_EINVAL, "--plot-entropy: '%s' must end in .svg or .png (or be - for SVG on stdout)",
                         plot_entropy);
-    if (cli_flag(c, "json") && cli_flag(c, "csv"))
-        return cli_fail(CB_EINVAL, "choose --json or --csv, not both");
+    const char *csv = cli_get(c, "csv");
+    int csv_out = csv && strcmp(csv, "-") == 0;
+    if (csv_out &&
+        (cli_flag(c, "json") || (plot && strcmp(plot, "-") == 0) || (plot_entropy && strcmp(plot_entropy, "-") == 0)))
+        return cli_fail(CB_EINVAL, "--csv - writes to stdout: give --json or --plot - without it, or --csv FILE");
     row rows[MAX_ROWS];
     int nrows = 0;
     if (!su.range_var) {
@@ -386,8 +395,8 @@ static int run(cli *c)
     if (rc)
         return rc;
     int figure_out = (plot && strcmp(plot, "-") == 0) || (plot_entropy && strcmp(plot_entropy, "-") == 0);
-    if (figure_out)
-        ; /* the figure alone on stdout */
+    if (figure_out || csv_out)
+        ; /* the figure or the CSV alone on stdout */
     else if (cli_flag(c, "json")) {
         printf("{\"rule\":\"%s\",\"complete\":%s,", rule_names[su.cfg.rule], su.complete ? "true" : "false");
         if (!su.range_var)
@@ -403,12 +412,12 @@ static int run(cli *c)
         }
         putchar('}');
         putchar('\n');
-    } else if (cli_flag(c, "csv"))
-        print_csv(rows, nrows);
-    else if (!su.range_var)
+    } else if (!su.range_var)
         print_single(&su, c, &rows[0]);
     else
         print_table(&su, rows, nrows);
+    if (csv && (rc = write_csv(csv, rows, nrows)) != 0)
+        return rc;
     if (plot && (rc = plot_rows(plot, &su, rows, nrows, 0)) != 0)
         return rc;
     if (plot_entropy && (rc = plot_rows(plot_entropy, &su, rows, nrows, 1)) != 0)
@@ -420,7 +429,7 @@ static const cli_opt opts[] = {
     {"json", NULL, "machine-readable output (one JSON object)"},
     {"range", "VAR=A..B", "a table over alphabet sizes (k=2..25) or code lengths (n=2..9)"},
     {"no-entropy", NULL, "skip the best first guess (its entropy takes an enumeration)"},
-    {"csv", NULL, "comma-separated output"},
+    {"csv", "FILE", "write the rows as CSV to FILE (- for stdout)"},
     {"plot", "FILE", "draw the bounds of a --range to FILE.svg or FILE.png (-: SVG to stdout)"},
     {"plot-entropy", "FILE", "draw the first-guess entropies of a --range to FILE.svg or FILE.png (-: SVG to stdout)"},
     {NULL, NULL, NULL},

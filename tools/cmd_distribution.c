@@ -269,16 +269,22 @@ static void print_json(const cli *c, const dist *d)
     printf("]}\n");
 }
 
-static void print_csv(const cli *c, const dist *d)
+/* --csv FILE (- for stdout): one row per part. */
+static int write_csv(const cli *c, const dist *d, const char *path)
 {
     char fb[64];
-    printf("rank,feedback,size,share\n");
+    out_file o;
+    int rc = out_open(&o, "--csv", path);
+    if (rc)
+        return rc;
+    fprintf(o.f, "rank,feedback,size,share\n");
     for (size_t i = 0; i < d->nparts; i++) {
         spell_key(c->game, d, d->parts[i].key, fb, sizeof fb);
-        printf("%zu,", i + 1);
-        out_csv_field(stdout, fb);
-        printf(",%u,%.6f\n", d->parts[i].size, d->parts[i].size / (double)d->candidates);
+        fprintf(o.f, "%zu,", i + 1);
+        out_csv_field(o.f, fb);
+        fprintf(o.f, ",%u,%.6f\n", d->parts[i].size, d->parts[i].size / (double)d->candidates);
     }
+    return out_commit(&o, "--csv");
 }
 
 static int draw(const cli *c, const dist *d, const char *path)
@@ -323,13 +329,14 @@ static int run(cli *c)
 {
     int ok = 1, rc, gpos;
     long limit = cli_int(c, "limit", 30, 0, 1L << 30, &ok);
-    const char *plot = cli_get(c, "plot");
+    const char *plot = cli_get(c, "plot"), *csv = cli_get(c, "csv");
+    int csv_out = csv && strcmp(csv, "-") == 0, plot_out = plot && strcmp(plot, "-") == 0;
     if (!ok)
         return 2;
     if (plot && !plot_path_ok(plot))
         return cli_fail(CB_EINVAL, "--plot: '%s' must end in .svg or .png (or be - for SVG on stdout)", plot);
-    if (cli_flag(c, "json") && cli_flag(c, "csv"))
-        return cli_fail(CB_EINVAL, "choose --json or --csv, not both");
+    if (csv_out && (cli_flag(c, "json") || plot_out))
+        return cli_fail(CB_EINVAL, "--csv - writes to stdout: give --json or --plot - without it, or --csv FILE");
     if ((rc = find_guess_arg(c, &gpos)) != 0 || (rc = cli_open_game_only(c)) != 0)
         return rc;
     int history = c->npos > (gpos >= 0), shape = cb_game_complete(c->game) && !history;
@@ -362,15 +369,15 @@ static int run(cli *c)
     if (rc == 0)
         rc = compute(st, d.guess, &d);
     if (rc == 0) {
-        if (plot && strcmp(plot, "-") == 0)
-            ; /* the figure alone on stdout */
+        if (plot_out || csv_out)
+            ; /* the figure or the CSV alone on stdout */
         else if (cli_flag(c, "json"))
             print_json(c, &d);
-        else if (cli_flag(c, "csv"))
-            print_csv(c, &d);
         else
             print_text(c, st, &d, limit == 0 ? SIZE_MAX : (size_t)limit);
-        if (plot)
+        if (csv)
+            rc = write_csv(c, &d, csv);
+        if (rc == 0 && plot)
             rc = draw(c, &d, plot);
     }
     free(d.parts);
@@ -381,7 +388,7 @@ static int run(cli *c)
 static const cli_opt opts[] = {
     {"json", NULL, "machine-readable output (one JSON object)"},
     {"limit", "N", "show the N largest parts (default 30; 0 for all)"},
-    {"csv", NULL, "comma-separated output: rank, feedback, size, share"},
+    {"csv", "FILE", "write the parts as CSV to FILE (- for stdout): rank, feedback, size, share"},
     {"plot", "FILE", "draw the part sizes to FILE.svg or FILE.png (-: SVG to stdout)"},
     {"win-in-pattern", NULL,
      "Symble, first guess: count the win among the one-symbol patterns, as the Symble thesis counts (14 "

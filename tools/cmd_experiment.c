@@ -113,7 +113,7 @@ static int read_opts(cli *c, const exp_def *e, exp_opts *o)
     o->paper_rules = cli_flag(c, "paper-rules");
     o->plots = !cli_flag(c, "no-plot");
     o->quiet = cli_flag(c, "quiet");
-    o->words = cli_get(c, "words");
+    o->words = cli_input(c, "words");
     o->strategies = cli_get(c, "strategy");
     o->first = cli_get(c, "first");
     o->game = cli_get(c, "game");

@@ -291,7 +291,7 @@ static int parse_openers(cli *c, uint32_t **out, size_t *n)
         return 0;
     char *text = NULL;
     if (arg[0] == '@') {
-        FILE *f = fopen(arg + 1, "r");
+        FILE *f = fopen(strcmp(arg + 1, "-") == 0 ? "/dev/stdin" : arg + 1, "r"); /* @-: stdin */
         if (!f)
             return cli_fail(CB_EIO, "--openers: %s: %s", arg + 1, strerror(errno));
         size_t cap = 4096, len = 0, got;
@@ -459,6 +459,9 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
     if ((cs || sl || cli_get(c, "openers") || cli_get(c, "results")) && cli_get(c, "first"))
         return cli_fail(CB_EINVAL, "--first searches one opener: --cutoff, --openers, --slice and --results apply to "
                                    "the search over openers");
+    if (cli_get(c, "results") && strcmp(cli_get(c, "results"), "-") == 0)
+        return cli_fail(CB_EINVAL, "--results: the file is read to resume and then appended to, so - (stdin or stdout) "
+                                   "cannot be it: name a file");
     if (c->npos)
         return cli_fail(CB_EINVAL, "optimal takes no arguments ('%s'); the opener is given with --first", c->pos[0]);
     return 0;
@@ -599,7 +602,7 @@ static const cli_opt opts[] = {
     {"no-symmetry", NULL, "do not skip guesses equivalent under symmetries (slower; for checking)"},
     {"cache-mb", "MB", "memory for the cache of solved sets (default: a quarter of RAM, at most 4096)"},
     {"cutoff", "TOTAL", "every opener: its total if below TOTAL, else a proved bound of at least TOTAL"},
-    {"openers", "LIST", "search only these openers (WORD,WORD,... or @FILE, one a line)"},
+    {"openers", "LIST", "search only these openers (WORD,WORD,... or @FILE, one a line; @- for stdin)"},
     {"slice", "START/STEP", "search only the openers of rank START, START+STEP, ... in the search order"},
     {"results", "FILE", "append each opener's total or bound as it is proved; resume from what FILE holds"},
     {"quiet", NULL, "no progress report on stderr"},

@@ -20,7 +20,70 @@ static void usage(FILE *out)
             CB_VERSION);
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(out, "  %-12s %s\n", commands[i]->name, commands[i]->summary);
-    fprintf(out, "\n'codebreaker COMMAND --help' shows a command's options and an example.\n");
+    fprintf(out, "\n'codebreaker help COMMAND' (or 'codebreaker COMMAND --help') shows a command's options and an "
+                 "example.\n");
+}
+
+static const cli_cmd *find_command(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(name, commands[i]->name) == 0)
+            return commands[i];
+    return NULL;
+}
+
+/* The version, the licence and which optional parts this build has (CMake defines CB_HAVE_*). */
+static void version(void)
+{
+    printf("codebreaker %s (library %s)\n"
+           "licence: MIT (the LICENSE file of the sources and of share/doc/codebreaker)\n",
+           CB_VERSION, cb_version());
+#ifdef CB_HAVE_PLPLOT
+    printf("plotting: yes (PLplot: --plot draws SVG and PNG)\n");
+#else
+    printf("plotting: no (built without PLplot: no --plot)\n");
+#endif
+#ifdef CB_HAVE_LIBEDIT
+    printf("line editing: yes (libedit, in play and assist)\n");
+#else
+    printf("line editing: no (built without libedit: plain lines)\n");
+#endif
+#ifdef CB_HAVE_MPI
+    printf("MPI: yes (codebreaker-mpi, the search over openers shared by processes)\n");
+#else
+    printf("MPI: no (built without MPI: no codebreaker-mpi)\n");
+#endif
+}
+
+/* codebreaker --options [COMMAND]: every command's options (or one's) for scripts (cli_describe). */
+static int describe(int argc, char **argv)
+{
+    const cli_cmd *cmd = argc > 2 ? find_command(argv[2]) : NULL;
+    if (argc > 3 || (argc == 3 && !cmd)) {
+        fprintf(stderr, "codebreaker: --options: %s '%s' (see codebreaker --help)\n",
+                argc > 3 ? "one command at most, got" : "unknown command", argv[argc > 3 ? 3 : 2]);
+        return 2;
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (!cmd || cmd == commands[i])
+            cli_describe(commands[i], stdout);
+    return 0;
+}
+
+/* codebreaker help [COMMAND]: the general help, or the command's. */
+static int help(int argc, char **argv)
+{
+    const cli_cmd *cmd = argc > 2 ? find_command(argv[2]) : NULL;
+    if (argc > 3 || (argc == 3 && !cmd)) {
+        fprintf(stderr, "codebreaker: help: %s '%s' (see codebreaker --help)\n",
+                argc > 3 ? "one command at most, got" : "unknown command", argv[argc > 3 ? 3 : 2]);
+        return 2;
+    }
+    if (cmd)
+        cli_help(cmd, stdout);
+    else
+        usage(stdout);
+    return 0;
 }
 
 static int run(int argc, char **argv)
@@ -29,22 +92,21 @@ static int run(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
-        usage(stdout);
-        return 0;
-    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0)
+        return help(argc, argv);
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
-        printf("codebreaker %s\n", CB_VERSION);
+        version();
         return 0;
     }
-    for (size_t i = 0; i < NCOMMANDS; i++) {
-        if (strcmp(argv[1], commands[i]->name) != 0)
-            continue;
+    if (strcmp(argv[1], "--options") == 0)
+        return describe(argc, argv);
+    const cli_cmd *cmd = find_command(argv[1]);
+    if (cmd) {
         cli c;
-        int rc = cli_parse(&c, commands[i], argc - 2, argv + 2);
+        int rc = cli_parse(&c, cmd, argc - 2, argv + 2);
         int (*fn)(cli * c) = NULL;
         if (rc == 0)
-            rc = variant_pick(&c, commands[i], &fn);
+            rc = variant_pick(&c, cmd, &fn);
         if (rc == 0)
             rc = fn(&c);
         else if (rc < 0)

@@ -30,6 +30,10 @@
 #include "state.h"
 #include "status.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CB_ADVERSARY_MAX_GUESSES 16 /* deepest search */
 
 /*
@@ -70,5 +74,9 @@ typedef struct cb_adversary_result {
  * candidate; CB_ENOMEM.
  */
 int cb_adversary_solve(const cb_state *st, const cb_adversary_options *opt, cb_adversary_result *res, cb_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -17,6 +17,10 @@
 #include "game.h"
 #include "state.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Shannon entropy, in bits, of a partition into parts of these sizes (0 when empty). */
 double cb_entropy(const uint32_t *sizes, size_t parts);
 /* The same for part sizes given as doubles (weights). */
@@ -142,5 +146,9 @@ void cb_letter_positions(const cb_game *game, int guesses, uint64_t *counts);
  * CB_EINVAL when the alphabet has fewer symbols than the code has positions.
  */
 int cb_letter_greedy(const cb_game *game, const uint64_t *counts, uint8_t *code, int *order);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

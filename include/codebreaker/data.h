@@ -11,6 +11,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Point *text at the bundled file `name` (*size bytes, NUL after them); CB_ENOTFOUND if none. */
 int cb_data_bundled(const char *name, const char **text, size_t *size);
 
@@ -39,5 +43,9 @@ typedef struct cb_word_lists {
 const cb_word_lists *cb_word_lists_all(size_t *count);
 /* The lists called `name`, or NULL. */
 const cb_word_lists *cb_word_lists_find(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

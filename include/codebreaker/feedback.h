@@ -10,6 +10,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Mastermind: blacks * (n + 1) + whites. */
 uint32_t cb_feedback_mastermind(const uint8_t *guess, const uint8_t *secret, int n);
 
@@ -29,5 +33,9 @@ uint32_t cb_feedback_symble(const uint8_t *guess, const uint8_t *codeword, int n
 
 /* 3^n for 0 <= n <= CB_MAX_LENGTH. */
 uint32_t cb_pow3(int n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

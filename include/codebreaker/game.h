@@ -37,6 +37,10 @@
 
 #include "status.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CB_MAX_LENGTH 20        /* longest code or word */
 #define CB_MAX_SYMBOLS 64       /* largest alphabet */
 #define CB_MAX_COMPLETE 36      /* largest alphabet of a complete dictionary */
@@ -271,5 +275,9 @@ void cb_game_format_raw(const cb_game *game, uint32_t raw, char *buf, size_t siz
  * or impossible (e.g. 3 blacks and 1 white on 4 pegs).
  */
 int cb_game_parse_feedback(const cb_game *game, const char *text, uint32_t *id, cb_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -48,6 +48,10 @@
 #include "strategy.h"
 #include "table.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CB_MULTI_MAX_TURNS 64 /* most guesses one multi-board game may record */
 
 /*
@@ -162,5 +166,9 @@ int cb_multi_simulate(const cb_table *table, cb_multi_strategy *const *strategie
 
 /* The k distinct secrets of sample game i (what cb_multi_simulate plays): secrets gets k entries. */
 void cb_multi_sample(const cb_game *game, int boards, uint64_t seed, uint64_t i, cb_secret_index *secrets);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -27,6 +27,10 @@
 #include "table.h"
 #include "tree.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum cb_objective {
     CB_OBJECTIVE_TOTAL = 0, /* least total guesses (within max_guesses when set) */
     CB_OBJECTIVE_WORST = 1  /* least worst case, then least total within it */
@@ -177,5 +181,9 @@ void cb_optimal_result_release(cb_optimal_result *res);
  * map the game onto itself; 1 for word lists. Saturates at UINT64_MAX.
  */
 uint64_t cb_optimal_symmetries(const cb_game *game);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -21,6 +21,10 @@
 
 #include "state.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct cb_partition {
     size_t parts;    /* non-empty parts */
     uint32_t *ids;   /* key of each part, increasing */
@@ -48,5 +52,9 @@ int cb_partition_compute(cb_partition *p, const cb_state *st, cb_guess_index gi)
  * written to keys (room for cb_state_count(st) entries).
  */
 void cb_partition_keys(const cb_state *st, cb_guess_index gi, uint32_t *keys);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,6 +12,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct cb_rng {
     uint64_t s[4];
 } cb_rng;
@@ -26,5 +30,9 @@ uint64_t cb_rng_next(cb_rng *rng);
 uint32_t cb_rng_below(cb_rng *rng, uint32_t n);
 /* A uniform double in [0, 1). */
 double cb_rng_uniform(cb_rng *rng);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

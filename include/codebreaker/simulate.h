@@ -24,6 +24,10 @@
 #include "strategy.h"
 #include "table.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /*
  * Progress: called with the games finished so far and the total, from one
  * thread at a time (not necessarily the caller's), at most about a hundred
@@ -116,5 +120,9 @@ void cb_sim_result_release(cb_sim_result *r);
 
 /* Share of games won within g guesses (0..1). */
 double cb_sim_result_share_within(const cb_sim_result *r, int g);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

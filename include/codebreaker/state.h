@@ -24,6 +24,10 @@
 #include "game.h"
 #include "table.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct cb_state cb_state;
 
 /* A fresh state: every secret a candidate (every mapping, in Symble). */
@@ -101,5 +105,9 @@ size_t cb_state_filter(const cb_state *st, cb_guess_index gi, uint32_t fb, cb_se
  * guesses times the turns; the state is not changed.
  */
 size_t cb_state_fit_guesses(const cb_state *st, uint32_t gi, uint32_t fb, uint32_t *out, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

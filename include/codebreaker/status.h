@@ -16,6 +16,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum {
     CB_OK = 0,
     CB_EINVAL = -1,      /* an argument or option is out of range */
@@ -50,5 +54,9 @@ int cb_error_set(cb_error *err, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -50,6 +50,10 @@
 #include "status.h"
 #include "table.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum cb_tie { CB_TIE_FIRST = 0, CB_TIE_RANDOM = 1, CB_TIE_FREQUENCY = 2 } cb_tie;
 
 /* random-any's target turn when the config gives none. */
@@ -243,5 +247,9 @@ int cb_strategy_rank(const cb_strategy *s, const cb_state *st, size_t limit, cb_
  * free(); *found (when not NULL) how many secrets the file named.
  */
 int cb_frequency_load(const cb_game *game, const char *path, double **out, size_t *found, cb_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

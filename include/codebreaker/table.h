@@ -23,6 +23,10 @@
 
 #include "game.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct cb_table cb_table;
 
 typedef enum cb_table_mode {
@@ -59,5 +63,9 @@ const void *cb_table_row(const cb_table *table, uint32_t g);
 uint32_t cb_table_get(const cb_table *table, cb_guess_index g, cb_secret_index s);
 /* out[i] = raw feedback of guess g against secrets[i], for i < n. */
 void cb_table_fill(const cb_table *table, uint32_t g, const uint32_t *secrets, size_t n, uint32_t *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

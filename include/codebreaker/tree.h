@@ -32,6 +32,10 @@
 #include "state.h"
 #include "table.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CB_TREE_MAX_DEPTH 64 /* longest path a tree may hold */
 
 typedef struct cb_tree cb_tree;
@@ -146,5 +150,9 @@ int cb_tree_load_path(const cb_game *game, const char *path, cb_tree **out, cb_e
  */
 size_t cb_json_quote(char *out, size_t size, const char *s);
 int cb_json_write(FILE *out, const char *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -36,6 +36,10 @@
 #ifndef CODEBREAKER_VERSION_H
 #define CODEBREAKER_VERSION_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CB_VERSION_MAJOR 0
 #define CB_VERSION_MINOR 2
 #define CB_VERSION_PATCH 0
@@ -50,5 +54,9 @@
 const char *cb_version(void);
 /* The loaded library's CB_VERSION_NUMBER. */
 int cb_version_number(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -13,7 +13,7 @@ has bound-json-best '"best_guess":"0012","best_entropy":3\.72'
 has bound-json-perfect '"perfect_entropy":3\.807'
 has bound-json-counting '"counting":4,"linear":1'
 
-check bound-range "$cb" bound --game symble --pegs 5 --range k=2..25 --csv --no-entropy
+check bound-range "$cb" bound --game symble --pegs 5 --range k=2..25 --csv - --no-entropy
 [ "$(wc -l <"$tmp/out")" = 25 ] && ok || bad "bound-range: $(wc -l <"$tmp/out") lines, want 25"
 worst=$(awk -F, 'NR > 1 { d = $6 - (($2 * log($1) - log(3 ^ $2 / 6 + 1 / 2)) / ($2 * log(3)) + 1);
                            if (d < 0) d = -d; if (d > m) m = d } END { print (m < 1e-6) ? "ok" : m }' "$tmp/out")
@@ -43,7 +43,7 @@ has dist-best-perfect '"perfect_entropy":3\.807.*"possible_feedbacks":14'
 check dist-worst "$cb" distribution --game symble --colors 6 --pegs 4 0000
 has dist-worst-entropy "entropy +2\.3900 bits"
 has dist-worst-largest "largest +625 "
-total=$("$cb" distribution --game symble --colors 6 --pegs 4 0012 --csv | awk -F, 'NR > 1 { s += $3 } END { print s }')
+total=$("$cb" distribution --game symble --colors 6 --pegs 4 0012 --csv - | awk -F, 'NR > 1 { s += $3 } END { print s }')
 [ "$total" = 1296 ] && ok || bad "dist-csv: part sizes add up to $total"
 
 check dist-wordle "$cb" distribution --limit 3
@@ -65,7 +65,7 @@ expect_err range-words 2 "needs --pegs" -- bound --range k=2..9
 expect_err range-k-lists 2 "not both" -- bound --range k=2..9 --dictionary english
 expect_err plot-no-range 2 "draw a --range" -- bound --plot "$tmp/x.svg"
 expect_err plot-ext 2 "must end in .svg or .png" -- bound --range k=2..3 --pegs 3 --plot "$tmp/x.pdf"
-expect_err json-csv 2 "not both" -- bound --json --csv
+expect_err json-csv 2 "csv - writes to stdout" -- bound --json --csv -
 expect_err bound-colors 2 "out of range" -- bound --game symble --colors 65 --pegs 4
 expect_err two-guesses 2 "give one GUESS" -- distribution salet crane
 expect_err guess-last 2 "comes first" -- distribution salet=..... crane

@@ -32,6 +32,10 @@ has assist-history "one candidate left: avoid"
 expect_err assist-bad-history 2 "crony=GGGGG: no answer nor any allowed word gives this" -- assist salet=.Y... crony=GGGGG
 check version "$cb" --version
 has version-line '^codebreaker [0-9]+\.[0-9]+'
+has version-licence '^licence: MIT'
+has version-plotting '^plotting: (yes|no) '
+has version-editing '^line editing: (yes|no) '
+has version-mpi '^MPI: (yes|no) '
 check V "$cb" -V
 has V-line '^codebreaker [0-9]+\.[0-9]+'
 # singulars
@@ -41,6 +45,89 @@ has one-info-singular '\(1 answer, 1 guess\)'
 check one-optimal "$cb" optimal --words "$tmp/one.txt"
 has one-optimal-singular 'total +1 guess over 1 secret '
 if grep -Eq '(^|[ (])1 [a-z]*[^s]s\b' "$tmp/out"; then bad "one-optimal: a plural after 1"; cat "$tmp/out"; else ok; fi
+
+# --- one set of conventions (issue 23): help CMD, - for every file, --csv FILE, values that complete
+check help-cmd "$cb" help simulate
+has help-cmd-usage '^usage: codebreaker simulate '
+has help-cmd-option '^  --csv FILE '
+"$cb" simulate --help >"$tmp/simulate.help"
+cmp -s "$tmp/out" "$tmp/simulate.help" && ok || bad "help simulate differs from simulate --help"
+check help "$cb" help
+has help-general '^commands:'
+expect_err help-unknown 2 "help: unknown command 'bogus'" -- help bogus
+# - reads standard input, a pipe, as often as the program needs it (one strategy per name; bound --range)
+printf 'crane\nslate\n' | "$cb" info --words - >"$tmp/out" 2>"$tmp/err" && ok || bad "info --words -: $(cat "$tmp/err")"
+has stdin-words '^possible secrets +2$'
+printf 'crane\nslate\ntrace\n' | "$cb" info --answers - >"$tmp/out" 2>"$tmp/err" && ok || bad "info --answers -: $(cat "$tmp/err")"
+has stdin-answers '^possible secrets +3$'
+printf 'crane\nslate\n' | "$cb" simulate --words - --strategy minimax,entropy --json >"$tmp/out" 2>"$tmp/err" && ok ||
+    bad "simulate --words -: $(cat "$tmp/err")"
+[ "$(grep -c '"games":2' "$tmp/out")" = 2 ] && ok || bad "simulate --words -: not 2 games for each strategy"
+printf 'abc\nabcd\ncrane\nslate\n' | "$cb" bound --words - --range n=3..5 --no-entropy --csv - >"$tmp/out" 2>"$tmp/err" && ok ||
+    bad "bound --words - --range: $(cat "$tmp/err")"
+[ "$(awk -F, 'NR > 1 { printf "%s:%s ", $2, $3 }' "$tmp/out")" = "3:1 4:1 5:2 " ] && ok || bad "bound --words -: $(cat "$tmp/out")"
+printf 'crane 9\n' | "$cb" solve --strategy frequency --freq - --words "$tmp/one.txt" crane >"$tmp/out" 2>"$tmp/err" && ok ||
+    bad "solve --freq -: $(cat "$tmp/err")"
+printf 'crane\nsl\000te\n' | "$cb" info --words - >/dev/null 2>"$tmp/err"
+[ $? = 2 ] && grep -q 'stdin:2:' "$tmp/err" && ok || bad "info --words - with a bad line: $(cat "$tmp/err")"
+printf '11\n12\n' | "$cb" optimal --game mastermind --colors 3 --pegs 2 --openers @- >"$tmp/out" 2>"$tmp/err" && ok ||
+    bad "optimal --openers @-: $(cat "$tmp/err")"
+has openers-stdin 'among the openers searched'
+cd "$tmp" || exit 1 # where a file named - would be made
+expect_err results-stdin 2 "results: .* name a file" -- optimal --game mastermind --colors 3 --pegs 2 --results -
+cd - >/dev/null || exit 1
+# --csv FILE in every command that writes CSV: a file, or - for the CSV alone on stdout
+for args in "distribution --game mastermind 1122" "bound --game symble --colors 6 --pegs 4"; do
+    c=${args%% *}
+    # shellcheck disable=SC2086
+    check "$c-csv-file" "$cb" $args --csv "$tmp/$c.csv"
+    # the text output on stdout, the CSV in the file
+    if grep -q '^[a-z_]*,[a-z_]*,' "$tmp/$c.csv" && ! grep -qxF "$(head -1 "$tmp/$c.csv")" "$tmp/out"; then ok; else
+        bad "$c --csv FILE: $(head -2 "$tmp/out")"
+    fi
+    # shellcheck disable=SC2086
+    check "$c-csv-stdout" "$cb" $args --csv -
+    cmp -s "$tmp/out" "$tmp/$c.csv" && ok || bad "$c --csv -: not the CSV of --csv FILE alone"
+    # shellcheck disable=SC2086
+    expect_err "$c-csv-json" 2 "csv - writes to stdout" -- $args --csv - --json
+done
+# the values the manual and the completions offer (codebreaker --options) are values the commands accept
+"$cb" --options >"$tmp/options" && ok || bad "--options"
+[ "$(awk -F'\t' '$1 == "command"' "$tmp/options" | wc -l)" = 15 ] && ok || bad "--options: not 15 commands"
+for opt in game lists strategy tie objective of table tree-format dictionary; do
+    grep -q "^option	[a-z-]*	[a-z]*	$opt	[A-Z]*	[a-z]" "$tmp/options" && ok || bad "--options: no values for --$opt"
+done
+values() { awk -F'\t' -v o="$1" -v c="$2" '$1 == "option" && $4 == o && $2 == c { print $6; exit }' "$tmp/options"; }
+# accepts NAME ARGS...: the command runs (status 0)
+accepts() {
+    name="$1"
+    shift
+    if "$cb" "$@" >/dev/null 2>"$tmp/err" </dev/null; then ok; else bad "$name: $* refused: $(head -1 "$tmp/err")"; fi
+}
+for v in $(values game simulate); do
+    case "$v" in
+    absurdle) accepts "game $v" simulate --game "$v" --strategy first --table off ;;
+    *) accepts "game $v" simulate --game "$v" --sample 1 --strategy first --table off ;;
+    esac
+done
+for v in $(values lists info); do accepts "lists $v" info --lists "$v"; done
+for v in $(values table info); do accepts "table $v" info --game mastermind --table "$v"; done
+for v in $(values dictionary info); do accepts "dictionary $v" info --dictionary "$v"; done
+for v in $(values tie rank); do accepts "tie $v" rank --game mastermind --colors 3 --pegs 2 --limit 1 --tie "$v"; done
+for v in $(values objective optimal); do accepts "objective $v" optimal --game mastermind --colors 2 --pegs 2 --objective "$v"; done
+for v in $(values tree-format optimal); do
+    accepts "tree-format $v" optimal --game mastermind --colors 2 --pegs 2 --tree - --tree-format "$v"
+done
+for v in $(values of letters); do accepts "of $v" letters --of "$v"; done
+printf 'crane\nslate\ntrace\ncrate\nstale\n' >"$tmp/five.txt"
+for v in $(values strategy simulate); do
+    case "$v" in
+    sum-* | one-by-one) accepts "strategy $v" simulate --game dordle --sample 2 --strategy "$v" ;;
+    *) accepts "strategy $v" simulate --words "$tmp/five.txt" --iterations 2 --strategy "$v" ;;
+    esac
+done
+[ "$(values game experiment)" = "symble wordle mastermind" ] && ok || bad "experiment --game values: $(values game experiment)"
+case " $(values strategy rank) " in *" sum-entropy "*) bad "rank offers the several boards' strategies" ;; *" parts "*) ok ;; *) bad "rank --strategy: $(values strategy rank)" ;; esac
 
 # --- every --json the help offers prints JSON (each line one JSON value: one object, or JSON Lines)
 "$cb" optimal --game mastermind --colors 3 --pegs 3 --tree "$tmp/m33.tree" >/dev/null

@@ -1,5 +1,5 @@
 #!/bin/sh
-# cli_tmux.sh: play and assist inside a real terminal. tmux (a Debian package, see scripts/packages.txt)
+# cli_tmux.sh: play and assist inside a real terminal. tmux (a Debian package, see scripts/packages-test.txt)
 # runs the program in a pseudo-terminal; send-keys types, capture-pane reads the screen, with its colours.
 # Checks: coloured tiles, pegs and keyboard; Symble's symbols; NO_COLOR and --plain; line editing and
 # history (when the build has libedit); Ctrl-C and end of input leave with the terminal restored.

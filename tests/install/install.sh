@@ -1,9 +1,10 @@
 #!/bin/sh
 # install.sh: install the build into a temporary prefix and use it from another folder, as a user
-# would: the shared library's SONAME and exports; examples/*.c built with pkg-config and with a
-# CMake find_package project, and run; the installed `codebreaker serve` answering with its page;
-# every man page rendered by man, with the options of --help; the bash completion loaded and asked;
-# the Python package installed into a virtual environment and its tests run.
+# would: the shared library's SONAME and exports; examples/*.c and a C++ program built with
+# pkg-config and with a CMake find_package project, and run; the installed `codebreaker serve`
+# answering with its page; every man page rendered by man, with the options of --help; the bash
+# completion loaded and asked; the docs with every link resolving; the Python package installed
+# into a virtual environment and its tests run; the uninstall from the manifest.
 # usage: tests/install/install.sh BUILD_DIR
 src=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "$1" && pwd)
@@ -13,6 +14,18 @@ prefix="$tmp/prefix"
 work="$tmp/work"
 mkdir -p "$work"
 cd "$work" || exit 1
+
+# make install never installs packages: `make -n install` names no apt-get nor sudo, and what it
+# runs to report missing packages calls neither (stubs that would leave a trace stand in for them).
+make -n -C "$src" install BUILD="$build" >"$tmp/make-n" 2>&1
+if grep -Eq 'apt-get|sudo' "$tmp/make-n"; then bad "make -n install: $(grep -E 'apt-get|sudo' "$tmp/make-n")"; else ok; fi
+mkdir -p "$tmp/stubs"
+for stub in apt-get sudo; do printf '#!/bin/sh\necho "%s $*" >>"%s"\n' "$stub" "$tmp/called" >"$tmp/stubs/$stub"; done
+chmod +x "$tmp/stubs/"*
+echo codebreaker-no-such-package >"$tmp/list.txt"
+PATH="$tmp/stubs:$PATH" sh "$src/scripts/deps.sh" --report "$tmp/list.txt" 2>"$tmp/err"
+[ ! -e "$tmp/called" ] && grep -q 'missing Debian packages: codebreaker-no-such-package' "$tmp/err" && ok ||
+    bad "deps.sh --report: $(cat "$tmp/called" "$tmp/err" 2>/dev/null)"
 
 check install cmake --install "$build" --prefix "$prefix"
 lib="$prefix/lib/libcodebreaker.so"
@@ -83,6 +96,45 @@ check "cmake run static" "$work/cmake/build/simulate_static"
 has cmake-simulate '5801 guesses'
 if readelf -d "$work/cmake/build/simulate_static" | grep -q libcodebreaker; then bad "static target needs the .so"; else ok; fi
 
+# C++: every header declares its functions extern "C" and compiles as C++ (pedantic); a C++
+# program links and runs with pkg-config, and with a C++-only CMake project (shared and static).
+for h in "$prefix"/include/codebreaker/*.h; do
+    [ "$(basename "$h")" = codebreaker.h ] || grep -q 'extern "C"' "$h" && ok || bad "c++: no extern \"C\" in $(basename "$h")"
+done
+check "c++ headers" c++ -std=c++11 -pedantic -Wall -Wextra -Werror -fsyntax-only -x c++ "$prefix/include/codebreaker/codebreaker.h" \
+    $(pkg-config --cflags codebreaker)
+# shellcheck disable=SC2086
+check "c++ pkg-config build" c++ -std=c++11 -Wall -Wextra -Werror "$src/tests/install/use.cpp" $flags -o "$work/use-cxx"
+check "c++ pkg-config run" env LD_LIBRARY_PATH="$prefix/lib" "$work/use-cxx"
+has c++-feedback '^C\+\+ over libcodebreaker [0-9.]+: salet against aback: \.Y\.\.\.$'
+has c++-simulate '^minimax on mastermind: 5801 guesses over 1296 games$'
+cp "$tmp/out" "$tmp/use-cxx.out"
+mkdir -p "$work/cmake-cxx"
+cat >"$work/cmake-cxx/CMakeLists.txt" <<CMAKE
+cmake_minimum_required(VERSION 3.20)
+project(use_codebreaker_cxx CXX)
+find_package(codebreaker 0.1 REQUIRED)
+add_executable(use_cxx $src/tests/install/use.cpp)
+target_link_libraries(use_cxx PRIVATE codebreaker::codebreaker)
+add_executable(use_cxx_static $src/tests/install/use.cpp)
+target_link_libraries(use_cxx_static PRIVATE codebreaker::codebreaker_static)
+CMAKE
+check "c++ cmake configure" cmake -S "$work/cmake-cxx" -B "$work/cmake-cxx/build" -DCMAKE_PREFIX_PATH="$prefix"
+check "c++ cmake build" cmake --build "$work/cmake-cxx/build"
+for exe in use_cxx use_cxx_static; do
+    check "c++ cmake run $exe" "$work/cmake-cxx/build/$exe"
+    cmp -s "$tmp/out" "$tmp/use-cxx.out" && ok || bad "c++ cmake $exe: not as with pkg-config"
+done
+if readelf -d "$work/cmake-cxx/build/use_cxx_static" | grep -q libcodebreaker; then bad "c++ static target needs the .so"; else ok; fi
+
+# The installed program draws with its plotting module (lib/codebreaker/codebreaker-plot.so), which
+# it loads only then: PLplot is not among the libraries it starts with.
+if [ -f "$build/codebreaker-plot.so" ]; then
+    check "installed plot" "$bin" distribution --game mastermind 1122 --plot "$work/parts.svg"
+    head -c 300 "$work/parts.svg" | grep -q '<svg' && ok || bad "installed plot: no SVG"
+    if ldd "$bin" | grep -q plplot; then bad "the program links PLplot at start"; else ok; fi
+fi
+
 # The installed program serves its page from any folder (here, one without a web/).
 "$bin" serve --port 0 >"$tmp/serve.out" 2>"$tmp/serve.err" &
 server=$!
@@ -112,6 +164,20 @@ fi
 kill "$server" 2>/dev/null
 wait "$server" 2>/dev/null
 
+# codebreaker-mpi is installed when the build made it.
+if [ -x "$build/codebreaker-mpi" ]; then [ -x "$prefix/bin/codebreaker-mpi" ] && ok || bad "codebreaker-mpi not installed"; fi
+
+# The docs: every relative link of the installed Markdown files resolves inside the install.
+docdir="$prefix/share/doc/codebreaker"
+[ -f "$docdir/README.md" ] && [ -f "$docdir/docs/usage.md" ] && [ -f "$docdir/LICENSE" ] && ok || bad "docs not installed"
+find "$docdir" -name '*.md' | while read -r md; do
+    grep -o '\](\([^)#]*\)' "$md" | sed 's/^](//' | grep -v '^[a-z]*:' | while read -r link; do
+        [ -n "$link" ] || continue
+        [ -e "$(dirname "$md")/$link" ] || echo "${md#"$docdir"/}: $link"
+    done
+done >"$tmp/links"
+[ ! -s "$tmp/links" ] && ok || { bad "links that do not resolve in $docdir:"; head "$tmp/links"; }
+
 # Every man page renders without a warning, and lists exactly the options of --help.
 pages=$(ls "$prefix/share/man/man1/"*.1 2>/dev/null | wc -l)
 commands=$("$bin" --help | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p')
@@ -125,9 +191,23 @@ for page in "$prefix/share/man/man1/"*.1; do
         head -5 "$tmp/man.err"
     fi
     has "man $name NAME" "^NAME" "$tmp/man"
+    has "man $name EXIT STATUS" "^EXIT STATUS" "$tmp/man"
+    has "man $name EXAMPLES" "^EXAMPLES" "$tmp/man"
+    # every path the page names under the install exists
+    grep -o "$prefix/[^ ,;)]*[^ ,;).]" "$tmp/man" | sort -u | while read -r f; do [ -e "$f" ] || echo "$f"; done >"$tmp/paths"
+    [ ! -s "$tmp/paths" ] && ok || { bad "man $name names missing files:"; head -3 "$tmp/paths"; }
+    if grep -q '@DOCDIR@' "$page"; then bad "man $name: @DOCDIR@ left in the page"; else ok; fi
     cmd=${name#codebreaker}
     cmd=${cmd#-}
-    [ -n "$cmd" ] || continue
+    if [ -z "$cmd" ]; then
+        for section in SYNOPSIS DESCRIPTION COMMANDS OPTIONS NOTATION ENVIRONMENT FILES "SEE ALSO"; do
+            has "man codebreaker $section" "^$section" "$tmp/man"
+        done
+        has "man codebreaker NO_COLOR" '^ +NO_COLOR' "$tmp/man"
+        has "man codebreaker notation" '^ +Wordle +G\.Y\.\. ' "$tmp/man"
+        has "man codebreaker docs" "$prefix/share/doc/codebreaker/docs/usage\.md" "$tmp/man"
+        continue
+    fi
     sed -n 's/^ \{7\}\(-h, \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' "$tmp/man" | sort -u >"$tmp/man.opts"
     "$bin" "$cmd" --help | sed -n 's/^  \(-h, \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' | sort -u >"$tmp/help.opts"
     if [ -s "$tmp/help.opts" ] && cmp -s "$tmp/man.opts" "$tmp/help.opts"; then
@@ -149,6 +229,10 @@ t codebreaker simulate --strat
 t codebreaker simulate --strategy minimax,entropy-k
 t codebreaker rank --game maste
 t codebreaker serve --
+t codebreaker assist --lists nyt2022
+t codebreaker letters --of g
+t codebreaker rank --tie f
+t codebreaker experiment --game m
 ' sh "$completion" >"$tmp/out" 2>&1
 has bash-complete '^complete -F _codebreaker codebreaker$'
 has bash-command '^simulate$'
@@ -156,6 +240,10 @@ has bash-option '^--strategy$'
 has bash-strategies '^minimax,entropy-knuth$'
 has bash-game '^mastermind$'
 has bash-serve '^--port --bind --jobs --web'
+has bash-lists '^nyt2022sep nyt2022 nyt2022feb$'
+has bash-of '^guesses$'
+has bash-tie '^first frequency$'
+has bash-experiment-game '^mastermind$'
 zsh_completion="$prefix/share/zsh/site-functions/_codebreaker"
 fish_completion="$prefix/share/fish/vendor_completions.d/codebreaker.fish"
 [ -f "$zsh_completion" ] && [ -f "$fish_completion" ] && ok || bad "zsh or fish completion missing"
@@ -185,6 +273,11 @@ printf 'Answer\tAAAA\tAAAB\tAABB\tAABC\tABCD\n0,0\t625\t256\t256\t81\t16\n' >"$t
 head -2 "$tmp/out" | cmp -s - "$tmp/figure1.head" && ok || bad "figure1: $(head -2 "$tmp/out")"
 has figure1-rows '^4,0	1	1	1	1	1$'
 [ "$(wc -l <"$tmp/out")" -eq 15 ] && ok || bad "figure1: $(wc -l <"$tmp/out") lines"
+
+# Uninstalling from the manifest leaves the prefix empty.
+check uninstall sh "$src/scripts/uninstall.sh" "$build/install_manifest.txt"
+left=$(find "$prefix" -type f | head -5)
+[ -z "$left" ] && ok || bad "uninstall left files: $left"
 
 echo "install: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

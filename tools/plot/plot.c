@@ -1,10 +1,10 @@
 /*
  * plot.c: figures drawn by PLplot through its cairo driver (pngcairo,
  * svgcairo). This file only arranges what PLplot draws: ranges, colours,
- * legend, bars from rectangles.
+ * legend, bars from rectangles. It is built into the plotting module
+ * (plot_module.c), which the program loads when it first draws.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -18,6 +18,7 @@
 
 #include "outfile.h"
 #include "plot.h"
+#include "plot_module.h"
 
 enum { COLOR_BG = 0, COLOR_INK = 1, COLOR_GRID = 2, COLOR_FRAME = 3, COLOR_SERIES = 4, NPALETTE = 8 };
 
@@ -27,12 +28,6 @@ static const int palette[NPALETTE][3] = {
 };
 static const char *const marks[NPALETTE] = {"●", "■", "▲", "◆", "▼", "●", "■", "▲"};
 
-void plot_figure_init(plot_figure *fig)
-{
-    memset(fig, 0, sizeof *fig);
-    fig->xmin = fig->xmax = fig->ymin = fig->ymax = NAN;
-}
-
 static int fail(char *why, size_t size, int status, const char *fmt, ...)
 {
     va_list ap;
@@ -40,27 +35,6 @@ static int fail(char *why, size_t size, int status, const char *fmt, ...)
     vsnprintf(why, size, fmt, ap);
     va_end(ap);
     return status;
-}
-
-static const char *extension(const char *path)
-{
-    const char *dot = strrchr(path, '.');
-    return dot && !strchr(dot, '/') ? dot + 1 : "";
-}
-
-static int ext_is(const char *path, const char *ext)
-{
-    const char *e = extension(path);
-    size_t i = 0;
-    for (; e[i] && ext[i]; i++)
-        if (tolower((unsigned char)e[i]) != ext[i])
-            return 0;
-    return e[i] == '\0' && ext[i] == '\0';
-}
-
-int plot_path_ok(const char *path)
-{
-    return strcmp(path, "-") == 0 || ext_is(path, "svg") || ext_is(path, "png");
 }
 
 /*
@@ -118,7 +92,7 @@ static int copy_out(const char *path, const char *dest)
 static int close_stream(char *why, size_t why_size)
 {
     plend1();
-    int svg = strcmp(drawing.path, "-") == 0 || ext_is(drawing.path, "svg");
+    int svg = strcmp(drawing.path, "-") == 0 || plot_ext_is(drawing.path, "svg");
     if (!complete(drawing.tmp, svg)) {
         unlink(drawing.tmp);
         return fail(why, why_size, 1, "%s: cannot write the figure (a full disk?)", drawing.path);
@@ -165,7 +139,7 @@ static int on_plplot_exit(const char *message)
 static int open_stream(const char *path, const plot_figure *fig, char *why, size_t why_size)
 {
     int to_stdout = strcmp(path, "-") == 0;
-    const char *dev = to_stdout || ext_is(path, "svg") ? "svgcairo" : "pngcairo";
+    const char *dev = to_stdout || plot_ext_is(path, "svg") ? "svgcairo" : "pngcairo";
     if (!plot_path_ok(path))
         return fail(why, why_size, 2, "%s: a plot file must end in .svg or .png (- writes SVG to stdout)", path);
     struct stat sb;
@@ -174,7 +148,7 @@ static int open_stream(const char *path, const plot_figure *fig, char *why, size
     if (drawing.copy || !realpath(path, drawing.real)) /* a symbolic link: its target gets the figure */
         snprintf(drawing.real, sizeof drawing.real, "%s", path);
     const char *dev_ext =
-        to_stdout || ext_is(path, "svg") ? "/tmp/codebreaker-figure.svg" : "/tmp/codebreaker-figure.png";
+        to_stdout || plot_ext_is(path, "svg") ? "/tmp/codebreaker-figure.svg" : "/tmp/codebreaker-figure.png";
     if (out_temp_name(drawing.copy ? dev_ext : drawing.real, drawing.tmp, sizeof drawing.tmp))
         return fail(why, why_size, 2, "%s: the file name is too long", path);
     FILE *f = fopen(drawing.tmp, "wb");

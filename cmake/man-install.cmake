@@ -1,0 +1,25 @@
+# Run by `cmake --install` (install(SCRIPT) in cmake/install.cmake): the manual pages of build/man
+# with @DOCDIR@ replaced by the documentation folder of this install, so that the paths the pages
+# name exist; DESTDIR is honoured and the pages go into the install manifest. CB_MAN_DIR,
+# CB_MAN_STAGE, CB_DOCDIR and CB_MANDIR are set by the install(CODE) before it.
+if(IS_ABSOLUTE "${CB_DOCDIR}")
+  set(docdir "${CB_DOCDIR}")
+else()
+  set(docdir "${CMAKE_INSTALL_PREFIX}/${CB_DOCDIR}")
+endif()
+file(GLOB pages "${CB_MAN_DIR}/*.1")
+file(REMOVE_RECURSE "${CB_MAN_STAGE}")
+set(staged "")
+foreach(page ${pages})
+  get_filename_component(name "${page}" NAME)
+  file(READ "${page}" text)
+  string(REPLACE "@DOCDIR@" "${docdir}" text "${text}")
+  file(WRITE "${CB_MAN_STAGE}/${name}" "${text}")
+  list(APPEND staged "${CB_MAN_STAGE}/${name}")
+endforeach()
+if(IS_ABSOLUTE "${CB_MANDIR}")
+  set(mandir "${CB_MANDIR}")
+else()
+  set(mandir "${CMAKE_INSTALL_PREFIX}/${CB_MANDIR}")
+endif()
+file(INSTALL DESTINATION "${mandir}/man1" TYPE FILE FILES ${staged})
