@@ -8,8 +8,6 @@ import subprocess
 from pathlib import Path
 from typing import Dict, Type
 
-import pytest
-
 from codebreaker import _native as N
 
 STRUCTS: Dict[str, Type[ctypes.Structure]] = {

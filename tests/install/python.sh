@@ -4,7 +4,8 @@
 # wheel installed into a fresh virtual environment of Debian's python3 from another folder and
 # imported with no environment variable, its library found inside the package and needing only
 # what a Debian 12 system has (libc, libm, libgomp1). Then, in an environment that also sees
-# Debian's pytest: the package's tests and its example.
+# Debian's pytest, mypy and pandas: the package's tests, mypy over the package, the backend, the
+# tests and the examples (checked against the installed package and its py.typed), the examples.
 # usage: tests/install/python.sh
 src=$(cd "$(dirname "$0")/../.." && pwd)
 cb=none
@@ -41,13 +42,21 @@ site="$bare/lib/python3[^/]*/site-packages/codebreaker"
 has import-bundled "^$site/__init__\.py $site/libcodebreaker\.so\.[0-9.]+ 2B1W$"
 ls "$bare"/lib/python3*/site-packages/codebreaker/py.typed >/dev/null 2>&1 && ok || bad "py.typed not installed"
 
-# The tests and the example, in an environment that sees Debian's pytest.
+# The tests, mypy and the examples, in an environment that sees Debian's pytest, mypy and pandas.
 venv="$tmp/venv"
 check venv /usr/bin/python3 -m venv --system-site-packages "$venv"
 check "pip install (pytest)" "$venv/bin/pip" install --no-index "$wheel"
 check pytest "$venv/bin/python" -m pytest -q -rs -p no:cacheprovider "$src/python/tests"
 has pytest-passed '[0-9]+ passed'
 if grep -Eq 'skipped|failed' "$tmp/out"; then bad "pytest: $(tail -1 "$tmp/out")"; else ok; fi
+config="$src/python/pyproject.toml"
+check "mypy package" "$venv/bin/python" -m mypy --config-file "$config" --cache-dir "$tmp/mypy" \
+    "$src/python/codebreaker" "$src/python/backend"
+# The tests and examples import the installed package: mypy reads its types through py.typed.
+check "mypy examples" "$venv/bin/python" -m mypy --config-file "$config" --cache-dir "$tmp/mypy" \
+    "$src/python/examples" "$src/python/tests"
+has mypy-clean '^Success: no issues found in [0-9]+ source files$'
+
 check figure1 "$venv/bin/python" "$src/python/examples/figure1.py"
 printf 'Answer\tAAAA\tAAAB\tAABB\tAABC\tABCD\n0,0\t625\t256\t256\t81\t16\n' >"$tmp/figure1.head"
 head -2 "$tmp/out" | cmp -s - "$tmp/figure1.head" && ok || bad "figure1: $(head -2 "$tmp/out")"
