@@ -37,6 +37,7 @@ from ._game import Game, History, Tree, Turn
 from .results import (
     GameRecord,
     Optimal,
+    Play,
     Ranking,
     Record,
     Score,
@@ -53,11 +54,13 @@ __all__ = [
     "Turn",
     "History",
     "strategies",
+    "board_strategies",
     "lists",
     "library_version",
     "__version__",
     "GameRecord",
     "Optimal",
+    "Play",
     "Ranking",
     "Record",
     "Score",
@@ -96,6 +99,13 @@ def strategies() -> List[Strategy]:
         Strategy(_text(i.name), _text(i.summary), _text(i.source), bool(i.greedy))
         for i in infos[: count.value]
     ]
+
+
+def board_strategies() -> List[str]:
+    """The strategies of several boards: sum-entropy, sum-expected, one-by-one."""
+    count = c_size_t()
+    names = N.multi_strategy_names(byref(count))
+    return [_text(names[i]) for i in range(count.value)]
 
 
 def lists() -> List[WordLists]:

@@ -1,20 +1,26 @@
-"""Games and decision trees over the library's handles: Game and Tree."""
+"""Games and decision trees over the library's handles: Game (one board against an honest
+codemaker, several boards, or the adversary) and Tree."""
 
 from __future__ import annotations
 
+import math
 import weakref
-from ctypes import byref, c_double, c_size_t, c_uint32, c_void_p, create_string_buffer
+from ctypes import byref, c_double, c_int, c_size_t, c_uint32, c_void_p, create_string_buffer
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _native as N
 from ._errors import check, fail, invalid
-from .results import GameRecord, Optimal, Ranking, Record, Score, Simulation, TreeStats
+from .results import GameRecord, Optimal, Play, Ranking, Record, Score, Simulation, TreeStats
 
-# A turn of a history: "guess=feedback" or (guess, feedback).
-Turn = Union[str, Tuple[str, str]]
+# A turn of a history: "guess=feedback" or (guess, feedback); with several boards the feedback is
+# one per board, space-separated or a sequence; against the adversary the feedback may be left
+# out ("guess", or (guess, None)): the adversary's answer is taken.
+Turn = Union[str, Tuple[str, Union[str, Sequence[str], None]]]
 History = Sequence[Turn]
 
 PRESETS = ("wordle", "symble", "mastermind", "super", "bulls")
+MULTI_DEFAULT_SAMPLE = 1000  # games of a several-board simulation when sample is 0, as the CLI's
+ADVERSARY_SOLVE_MAX = 30  # solve against the adversary: a strategy not done by then has lost, as the CLI's
 
 
 def _text(s: Optional[bytes]) -> str:
@@ -25,7 +31,7 @@ def _bytes(s: Optional[object]) -> Optional[bytes]:
     return None if s is None else str(s).encode("utf-8")
 
 
-def _split(turn: Turn) -> Tuple[str, Optional[str]]:
+def _split(turn: Turn) -> Tuple[str, Union[str, Sequence[str], None]]:
     if isinstance(turn, str):
         guess, sep, fb = turn.partition("=")
         return guess.strip(), (fb.strip() if sep else None)
@@ -45,7 +51,9 @@ class Game:
 
     Game() is Wordle on the original lists; Game("symble"), Game("mastermind") (6 colours, 4
     pegs), Game("super") (8 x 5), Game("bulls") (10 x 4, no repeats) are the other presets.
-    Keywords change the game:
+    Game("dordle"), "quordle", "octordle", "sedecordle" play 2, 4, 8, 16 Wordle boards at once
+    (or boards=K on any Wordle or Mastermind game); Game("absurdle") plays Wordle against the
+    adversary (adversary=True on any Wordle or Mastermind game). Keywords change the game:
     Game(lists="nyt2023") (codebreaker.lists() names the bundled lists), Game("mastermind",
     colors=8, pegs=5), Game(words="list.txt"), Game(dictionary="english", length=6).
     """
@@ -65,14 +73,24 @@ class Game:
         length: Optional[int] = None,
         alphabet: Optional[str] = None,
         lenient: bool = False,
+        boards: Optional[int] = None,
+        adversary: bool = False,
     ):
-        base = name
+        preset_boards = int(N.multi_preset_boards(_bytes(name)))
+        self._boards = self._variant_boards(name, preset_boards, boards)
+        self._adversary = bool(adversary) or name == "absurdle"
+        base = "wordle" if preset_boards or name == "absurdle" else name
+        if self.boards > 1 and self.adversary:
+            invalid("an adversary plays one board: give boards or adversary, not both")
+        if (self.boards > 1 or self.adversary) and base == "symble":
+            invalid("several boards and the adversary take Wordle or Mastermind rules, not Symble's")
         cfg = N.GameConfig()
         N.game_config_default(byref(cfg))
         if N.game_config_preset(_bytes(base), byref(cfg)) != 0:
             fail(
                 -5,
-                f"unknown game '{name}': wordle, symble, mastermind, super or bulls",
+                f"unknown game '{name}': wordle, symble, mastermind, super, bulls, dordle, quordle, "
+                "octordle, sedecordle or absurdle",
             )
         if lists is not None:
             if answers is not None or guesses is not None or words is not None:
@@ -102,6 +120,14 @@ class Game:
         check(N.game_new(byref(cfg), byref(handle), byref(err)), err)
         self._h: Dict[str, Any] = {"game": handle, "table": None}
         self._finalizer = weakref.finalize(self, _free_game, self._h)
+
+    @staticmethod
+    def _variant_boards(name: str, preset: int, boards: Optional[int]) -> int:
+        if boards is not None and not 1 <= boards <= N.MAX_BOARDS:
+            invalid(f"boards: {boards} is not between 1 and {N.MAX_BOARDS}")
+        if preset and boards is not None and boards != preset:
+            invalid(f"{name} has {preset} boards, not {boards}: give one of the name and boards")
+        return preset or boards or 1
 
     # -- what the game is
 
@@ -142,16 +168,29 @@ class Game:
         return int(N.game_colors(self._game))
 
     @property
+    def boards(self) -> int:
+        """Boards played at once: 1, or 2, 4, 8, 16 for dordle ... sedecordle, or boards=K."""
+        return self._boards
+
+    @property
+    def adversary(self) -> bool:
+        """True when the codemaker is the adversary (Absurdle): no secret, the largest part kept."""
+        return self._adversary
+
+    @property
     def max_guesses(self) -> int:
-        """The usual limit of guesses: 6 in Wordle, 8 in Symble, 10 in Mastermind."""
+        """The usual limit of guesses: 6 in Wordle, 10 in Mastermind, 9 in Quordle ..."""
+        if self.boards > 1:
+            return int(N.multi_default_max_guesses(self._game, self.boards))
         return int(N.game_default_max_guesses(self._game))
 
     def __len__(self) -> int:
-        """The number of possible secrets."""
+        """The number of possible secrets (of one board)."""
         return int(N.game_secret_count(self._game))
 
     def __repr__(self) -> str:
-        return f"<codebreaker.Game {self.name}>"
+        variant = f", {self.boards} boards" if self.boards > 1 else ", adversary" if self.adversary else ""
+        return f"<codebreaker.Game {self.name}{variant}>"
 
     @property
     def guesses(self) -> List[str]:
@@ -194,24 +233,41 @@ class Game:
     def _feedback_text(self, fb: int) -> str:
         return self._format(N.game_format_feedback, fb)
 
-    # -- playing
+    def _only(self, what: str, *, boards: bool = False, one: bool = True, adversary: bool = True) -> None:
+        """Refuse a call the variant does not play, as the CLI does."""
+        if self.boards > 1 and not boards:
+            invalid(f"{what} plays one board: several boards take best_guess, candidates_by_board, solve and simulate")
+        if self.adversary and not adversary:
+            invalid(f"{what} is for an honest codemaker: against the adversary use answer, best_guess, solve, optimal")
+        if self.boards == 1 and not self.adversary and not one:
+            invalid(f"{what} is for several boards or the adversary")
+
+    def _no_hard(self, hard: bool) -> None:
+        if hard:
+            invalid("several boards are played without hard mode (the published games have none)")
+
+    # -- playing one board
 
     def feedback(self, guess: str, secret: str) -> str:
         """The feedback of guess against secret: '.Y...' (Wordle), '2B1W' (Mastermind); for
-        Symble the colours per codeword position, as Wordle spells them."""
+        Symble the colours per codeword position, as Wordle spells them. With several boards,
+        one board's."""
         fb = N.game_feedback(self._game, self._guess(guess), self._secret(secret))
         if self.rule == "symble":  # the colours behind the symbols
             return self._format(N.game_format_raw, fb)
         return self._feedback_text(fb)
 
     def _state(self, history: History, hard: bool) -> Any:
-        """A new cb_state after history."""
+        """A new cb_state after history (one board; against the adversary a turn may leave out
+        its feedback, which is then the adversary's answer)."""
         st = c_void_p()
         check(N.state_new(self._table, byref(st)), what="state")
         try:
             N.state_set_hard(st, int(bool(hard)))
             for turn in history:
                 guess, fb = _split(turn)
+                if fb is not None and not isinstance(fb, str):
+                    invalid(f"{guess}: one feedback for one board, not {list(fb)}")
                 self._apply(st, guess, fb)
         except BaseException:
             N.state_free(st)
@@ -221,8 +277,13 @@ class Game:
     def _apply(self, st: Any, guess: str, fb_text: Optional[str]) -> None:
         gi = self._guess(guess)
         if fb_text is None:
-            fail(-4, f"'{guess}' has no feedback: write turns as 'guess=feedback'")
-        fbv = self._feedback(fb_text)
+            if not self.adversary:
+                fail(-4, f"'{guess}' has no feedback: write turns as 'guess=feedback'")
+            fb = c_uint32()
+            check(N.adversary_answer(st, gi, byref(fb), None), what="answer")
+            fbv = fb.value
+        else:
+            fbv = self._feedback(fb_text)
         rc = N.state_apply(st, gi, fbv)
         if rc != 0:
             why = {
@@ -238,6 +299,7 @@ class Game:
 
     def candidates(self, history: History = (), *, hard: bool = False) -> List[str]:
         """The secrets consistent with a history, e.g. [("salet", ".Y..."), "crony=..G.."]."""
+        self._only("candidates")
         st = self._state(history, hard)
         try:
             return self._candidates_of(st)
@@ -247,6 +309,7 @@ class Game:
     def partition(self, guess: str, history: History = (), *, hard: bool = False) -> Dict[str, int]:
         """How guess splits the candidates left by history: {feedback: count}, in feedback order
         (a column of the partition table of the papers)."""
+        self._only("partition")
         st = self._state(history, hard)
         p = N.Partition()
         N.partition_init(byref(p))
@@ -255,6 +318,18 @@ class Game:
             return {self._feedback_text(p.ids[i]): int(p.sizes[i]) for i in range(p.parts)}
         finally:
             N.partition_release(byref(p))
+            N.state_free(st)
+
+    def answer(self, guess: str, history: History = (), *, hard: bool = False) -> str:
+        """The adversary's answer to guess after history: the feedback that keeps the most
+        candidates (adversary.h gives its ties)."""
+        self._only("answer", one=False, boards=False)
+        st = self._state(history, hard)
+        try:
+            fb = c_uint32()
+            check(N.adversary_answer(st, self._guess(guess), byref(fb), None), what="answer")
+            return self._feedback_text(fb.value)
+        finally:
             N.state_free(st)
 
     def _strategy(
@@ -291,10 +366,19 @@ class Game:
         cfg.tie = ties[tie]
         return cfg
 
-    def best_guess(self, history: History = (), strategy: str = "parts", *, hard: bool = False, **options: Any) -> str:
-        """The guess a strategy plays after history. options: first, candidates_only,
-        target_turn, seed, tie."""
-        name = strategy
+    def _default_strategy(self, strategy: Optional[str]) -> str:
+        if strategy is not None:
+            return strategy
+        return "sum-entropy" if self.boards > 1 else "minimax" if self.adversary else "parts"
+
+    def best_guess(self, history: History = (), strategy: Optional[str] = None, *, hard: bool = False, **options: Any) -> str:
+        """The guess a strategy plays after history (default: parts; sum-entropy on several
+        boards, minimax against the adversary). options: first, candidates_only, target_turn,
+        seed, tie."""
+        name = self._default_strategy(strategy)
+        if self.boards > 1:
+            self._no_hard(hard)
+            return self._multi_best(history, name, **options)
         st = self._state(history, hard)
         s = None
         try:
@@ -319,6 +403,7 @@ class Game:
         """The best `limit` guesses after history by a strategy's order, each a Score: guess,
         largest (part), expected (size), parts, entropy (bits), frequency, candidate, legal,
         score. options as best_guess."""
+        self._only("rank")
         if limit < 1:
             invalid(f"limit must be at least 1, not {limit}")
         st = self._state(history, hard)
@@ -357,7 +442,7 @@ class Game:
 
     def simulate(
         self,
-        strategy: str = "parts",
+        strategy: Optional[str] = None,
         *,
         sample: int = 0,
         seed: int = 0,
@@ -369,8 +454,16 @@ class Game:
         games: bool = False,
     ) -> Simulation:
         """Play a strategy against every secret (or a seeded sample of `sample` of them) and
-        return its Simulation; games=True keeps every game (records())."""
-        s = self._strategy(strategy, first, candidates_only, target_turn, hard, seed)
+        return its Simulation; games=True keeps every game (records()). With several boards:
+        `sample` games (default 1000) of distinct secrets drawn from seed, the same for every
+        strategy."""
+        self._only("simulate", boards=True, adversary=False)
+        name = self._default_strategy(strategy)
+        if self.boards > 1:
+            if hard or candidates_only or target_turn or games:
+                invalid("several boards take sample, seed, max_guesses and first")
+            return self._multi_simulate(name, sample, seed, max_guesses, first)
+        s = self._strategy(name, first, candidates_only, target_turn, hard, seed)
         opt = N.SimOptions()
         N.sim_options_default(byref(opt))
         opt.sample = sample
@@ -419,10 +512,61 @@ class Game:
         finally:
             N.sim_result_release(byref(res))
 
+    def solve(
+        self,
+        secret: Union[str, Sequence[str], None] = None,
+        strategy: Optional[str] = None,
+        *,
+        hard: bool = False,
+        max_guesses: int = 0,
+        **options: Any,
+    ) -> Play:
+        """A strategy plays one game: against secret (one board), one secret per board (several
+        boards), or the adversary (no secret). Stops when won or at max_guesses (default:
+        until won; the limit of several boards; 30 against the adversary). options as
+        best_guess; with several boards a one-board strategy name plays one board at a time."""
+        name = self._default_strategy(strategy)
+        if self.boards > 1:
+            self._no_hard(hard)
+            if isinstance(secret, str) or secret is None or len(secret) != self.boards:
+                invalid(f"{self.boards} boards: give {self.boards} secrets")
+            return self._multi_solve(list(secret), name, max_guesses, **options)
+        if self.adversary and secret is not None:
+            invalid("the adversary has no secret: solve() plays against its answers")
+        if not self.adversary and not isinstance(secret, str):
+            invalid("solve needs the secret")
+        if self.rule == "symble":
+            invalid("solve plays Wordle and Mastermind rules: Symble's hidden mapping is simulate's")
+        limit = max_guesses or (ADVERSARY_SOLVE_MAX if self.adversary else N.TREE_MAX_DEPTH)
+        si = None if secret is None else self._secret(str(secret))
+        st = self._state((), hard)
+        s = None
+        try:
+            s = self._strategy(name, hard=hard, **options)
+            guesses: List[str] = []
+            feedback: List[Tuple[str, ...]] = []
+            while not N.state_won(st) and len(guesses) < limit:
+                gi = c_uint32()
+                check(N.strategy_choose(s, st, None, byref(gi), None), what="solve")
+                fb = c_uint32()
+                if si is None:
+                    check(N.adversary_answer(st, gi.value, byref(fb), None), what="answer")
+                else:
+                    fb.value = N.game_feedback(self._game, gi.value, si)
+                check(N.state_apply(st, gi.value, fb.value), what="solve")
+                guesses.append(self._guess_text(gi.value))
+                feedback.append((self._feedback_text(fb.value),))
+            secrets = () if secret is None else (str(secret),)
+            return Play(_text(N.strategy_name(s)), secrets, guesses, feedback, bool(N.state_won(st)))
+        finally:
+            N.strategy_free(s)
+            N.state_free(st)
+
     def optimal(
         self,
         *,
         first: Optional[str] = None,
+        history: History = (),
         max_guesses: int = 0,
         hard: bool = False,
         objective: str = "total",
@@ -432,7 +576,15 @@ class Game:
     ) -> Optimal:
         """The exact solver from the opening: the strategy with the least total guesses over
         all secrets (objective 'total', within max_guesses when given) or the least worst case
-        ('worst'), with `first` as the opener when given."""
+        ('worst'), with `first` as the opener when given. Against the adversary: the fewest
+        guesses that win, after history when given (first: the opener), proved least."""
+        self._only("optimal")
+        if self.adversary:
+            if objective != "total" or candidates_only or top:
+                invalid("against the adversary optimal takes first, history, max_guesses, hard and time_limit")
+            return self._adversary_optimal(first, history, max_guesses, hard, time_limit)
+        if history:
+            invalid("the exact solver starts from the opening: give the opener as first=")
         if objective not in ("total", "worst"):
             invalid(f"objective: '{objective}' is neither 'total' nor 'worst'")
         opt = N.OptimalOptions()
@@ -471,8 +623,194 @@ class Game:
         finally:
             N.optimal_result_release(byref(res))
 
+    # -- the adversary
+
+    def _adversary_optimal(
+        self, first: Optional[str], history: History, max_guesses: int, hard: bool, time_limit: float
+    ) -> Optimal:
+        turns = list(history) + ([first] if first is not None else [])
+        st = self._state(turns, hard)
+        try:
+            played = [t.split("=")[0] for t in self._history_text(st)]
+            if N.state_won(st):
+                invalid("the game is won already: nothing is left to search")
+            opt = N.AdversaryOptions()
+            opt.max_guesses = max_guesses
+            opt.time_limit = time_limit
+            res = N.AdversaryResult()
+            err = N.Error()
+            check(N.adversary_solve(st, byref(opt), byref(res), byref(err)), err)
+        finally:
+            N.state_free(st)
+        left_before = []
+        for t in range(1, len(turns) + 1):  # the candidates each played turn left
+            st = self._state(turns[:t], hard)
+            left_before.append(int(N.state_count(st)))
+            N.state_free(st)
+        n = int(res.guesses)
+        sequence = tuple(played) + tuple(self._guess_text(res.sequence[i]) for i in range(n))
+        total = n + len(played) if n else 0
+        return Optimal(
+            proved=n > 0 and not res.stopped,
+            stopped=bool(res.stopped),
+            infeasible=n == 0 and not res.stopped,
+            total=total,
+            lower=int(res.proved_min) + len(played),
+            average=float(total),
+            max=total,
+            distribution={total: 1} if n else {},
+            first=sequence[0] if n else None,
+            worst_limit=0,
+            nodes=int(res.nodes),
+            seconds=float(res.seconds),
+            sequence=sequence if n else (),
+            left=tuple(left_before) + tuple(int(res.left[i]) for i in range(n)) if n else (),
+        )
+
+    # -- several boards
+
+    def _multi(self, max_guesses: int = 0) -> Any:
+        m = c_void_p()
+        err = N.Error()
+        check(N.multi_new(self._table, self.boards, max_guesses, byref(m), byref(err)), err)
+        return m
+
+    def _multi_strategy(self, name: str, first: Optional[str] = None, **options: Any) -> Any:
+        """A strategy of several boards; a one-board strategy's name plays one-by-one with it."""
+        if options:
+            invalid(f"several boards take the option first, not {', '.join(options)}")
+        count = c_size_t()
+        names = N.multi_strategy_names(byref(count))
+        single = "parts"
+        if name.encode() not in names[: count.value]:
+            name, single = "one-by-one", name
+        cfg = self._strategy_config(single, first, False, 0, False, 0, "first")
+        s = c_void_p()
+        err = N.Error()
+        check(N.multi_strategy_new(self._table, _bytes(name), byref(cfg), byref(s), byref(err)), err)
+        return s
+
+    def _multi_apply(self, m: Any, turn: Turn) -> None:
+        guess, fbs = _split(turn)
+        texts = fbs.split() if isinstance(fbs, str) else list(fbs or [])
+        open_boards = [b for b in range(self.boards) if not N.multi_solved_turn(m, b)]
+        if len(texts) == len(open_boards):
+            per_board = dict(zip(open_boards, texts))
+        elif len(texts) == self.boards:
+            per_board = dict(enumerate(texts))
+        else:
+            invalid(f"{guess}: give {len(open_boards)} feedbacks, one per open board in order")
+        fb = (c_uint32 * self.boards)()
+        for b in open_boards:
+            fb[b] = self._feedback(per_board[b])
+        bad = c_int(-1)
+        rc = N.multi_apply(m, self._guess(guess), fb, byref(bad))
+        if rc != 0:
+            where = f"board {bad.value + 1}: " if bad.value >= 0 else ""
+            fail(rc, f"{guess}: {where}{N.strerror(rc).decode()}")
+
+    def candidates_by_board(self, history: History = ()) -> List[List[str]]:
+        """The candidates of each board after history (turns of one feedback per open board,
+        or per board: 'crane=..G.. GG... ..... Y....'); one board's list for a one-board game."""
+        if self.boards == 1:
+            return [self.candidates(history)]
+        m = self._multi()
+        try:
+            for turn in history:
+                self._multi_apply(m, turn)
+            return [self._candidates_of(N.multi_board(m, b)) for b in range(self.boards)]
+        finally:
+            N.multi_free(m)
+
+    def _multi_best(self, history: History, name: str, **options: Any) -> str:
+        m = self._multi()
+        s = None
+        try:
+            for turn in history:
+                self._multi_apply(m, turn)
+            s = self._multi_strategy(name, **options)
+            gi = c_uint32()
+            check(N.multi_choose(s, m, byref(gi), None), what="best_guess")
+            return self._guess_text(gi.value)
+        finally:
+            N.multi_strategy_free(s)
+            N.multi_free(m)
+
+    def _multi_solve(self, secrets: List[str], name: str, max_guesses: int, **options: Any) -> Play:
+        indices = (c_uint32 * self.boards)(*[self._secret(x) for x in secrets])
+        m = self._multi(max_guesses)
+        s = None
+        try:
+            s = self._multi_strategy(name, **options)
+            guesses: List[str] = []
+            feedback: List[Tuple[str, ...]] = []
+            while not N.multi_over(m):
+                gi = c_uint32()
+                check(N.multi_choose(s, m, byref(gi), None), what="solve")
+                row = tuple(
+                    "" if N.multi_solved_turn(m, b) else self.feedback(self._guess_text(gi.value), secrets[b])
+                    for b in range(self.boards)
+                )
+                check(N.multi_apply_secrets(m, gi.value, indices), what="solve")
+                guesses.append(self._guess_text(gi.value))
+                feedback.append(row)
+            return Play(_text(N.multi_strategy_name(s)), tuple(secrets), guesses, feedback, bool(N.multi_won(m)))
+        finally:
+            N.multi_strategy_free(s)
+            N.multi_free(m)
+
+    def _multi_simulate(self, name: str, sample: int, seed: int, max_guesses: int, first: Optional[str]) -> Simulation:
+        s = self._multi_strategy(name, first)
+        try:
+            opt = N.MultiSimOptions()
+            opt.boards = self.boards
+            opt.max_guesses = max_guesses
+            opt.games = sample or MULTI_DEFAULT_SAMPLE
+            opt.seed = seed
+            res = N.MultiSimResult()
+            err = N.Error()
+            strategies = (c_void_p * 1)(s)
+            check(N.multi_simulate(self._table, strategies, 1, byref(opt), byref(res), byref(err)), err)
+            strategy = _text(N.multi_strategy_name(s))
+        finally:
+            N.multi_strategy_free(s)
+        dist = {g: int(res.hist[g]) for g in range(len(res.hist)) if res.hist[g]}
+        wins = int(res.wins)
+        mean = res.guesses_won / wins if wins else 0.0
+        return Simulation(
+            strategy=strategy,
+            games=int(res.games),
+            total=int(res.guesses_won),
+            average=mean,
+            median=_median(dist),
+            stddev=math.sqrt(sum(n * (g - mean) ** 2 for g, n in dist.items()) / wins) if wins else 0.0,
+            min=min(dist) if dist else 0,
+            max=max(dist) if dist else 0,
+            distribution=dist,
+            lost=int(res.games) - wins,
+            wins_within=max_guesses or self.max_guesses,
+            wins=wins,
+            first_guess=first,
+            removed=0.0,
+            seconds=float(res.seconds),
+            states=0,
+            boards=self.boards,
+            boards_solved=int(res.boards_solved),
+            seed=seed,
+        )
+
+
 def _distribution(dist: Any) -> Dict[int, int]:
     return {k: int(dist[k]) for k in range(N.TREE_MAX_DEPTH + 1) if dist[k]}
+
+
+def _median(dist: Dict[int, int]) -> float:
+    """The median of a {value: count} distribution (the mean of the two middle values)."""
+    values = [g for g in sorted(dist) for _ in range(dist[g])]
+    if not values:
+        return 0.0
+    mid = len(values) // 2
+    return float(values[mid]) if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
 
 
 # Decision trees -------------------------------------------------------------------------------

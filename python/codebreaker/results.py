@@ -1,5 +1,5 @@
 """What the library's calls return: dataclasses, each with to_dict(), and for those that hold
-rows (a ranking, a simulation's games, a tree's secrets) records(): a list of flat
+rows (a ranking, a simulation's games, a tree's secrets, a game played) records(): a list of flat
 dicts, one per row, which pandas reads as it is (pandas.DataFrame(result.records())), and
 dataframe(), which does that when pandas is installed.
 
@@ -132,11 +132,13 @@ class GameRecord(_Fields):
 
 @dataclass(frozen=True)
 class Simulation(_Rows):
-    """A strategy played against every secret, or a seeded sample (Game.simulate)."""
+    """A strategy played against every secret, or a seeded sample (Game.simulate). With several
+    boards a game is a tuple of secrets, total and average count the games won, and
+    boards_solved the boards solved over all games."""
 
     strategy: str
     games: int
-    total: int  # guesses over the games
+    total: int  # guesses over the games (won games only, with several boards)
     average: float
     median: float
     stddev: float
@@ -150,6 +152,8 @@ class Simulation(_Rows):
     removed: float  # average share of the candidates each guess removed
     seconds: float
     states: int  # distinct positions decided
+    boards: int = 1
+    boards_solved: Optional[int] = None
     seed: int = 0
     played: Optional[List[GameRecord]] = None  # simulate(games=True): every game
 
@@ -174,7 +178,9 @@ class TreeStats(_Fields):
 
 @dataclass(frozen=True)
 class Optimal(_Rows):
-    """The exact solver's answer (Game.optimal)."""
+    """The exact solver's answer (Game.optimal). Against the adversary (Absurdle) there is one
+    game: total is the fewest guesses that win, sequence a sequence that does, lower the
+    proved least."""
 
     proved: bool  # the total is optimal
     stopped: bool  # the time limit stopped the search
@@ -188,8 +194,33 @@ class Optimal(_Rows):
     worst_limit: int  # objective "worst": the least worst case proved
     nodes: int
     seconds: float
-    tree: Optional["Tree"] = None  # the strategy
+    tree: Optional["Tree"] = None  # the strategy (one board)
+    sequence: Tuple[str, ...] = ()  # the winning guesses (the adversary)
+    left: Tuple[int, ...] = ()  # candidates left after each of them
 
     def records(self) -> List[Record]:
-        """One row per secret, as the tree plays it."""
-        return [] if self.tree is None else self.tree.records()
+        """One row per secret (the tree's) or, against the adversary, per guess of the sequence."""
+        if self.tree is not None:
+            return self.tree.records()
+        return [{"turn": i + 1, "guess": g, "left": n} for i, (g, n) in enumerate(zip(self.sequence, self.left))]
+
+
+@dataclass(frozen=True)
+class Play(_Rows):
+    """A strategy playing one game (Game.solve): against a secret, one secret per board, or the
+    adversary (no secret)."""
+
+    strategy: str
+    secrets: Tuple[str, ...]  # one per board; () against the adversary
+    guesses: List[str]
+    feedback: List[Tuple[str, ...]]  # per turn, one per board ("" once the board is solved)
+    won: bool
+
+    def records(self) -> List[Record]:
+        """One row per turn and board: turn, board, guess, feedback."""
+        return [
+            {"turn": t + 1, "board": b + 1, "guess": g, "feedback": fb}
+            for t, (g, fbs) in enumerate(zip(self.guesses, self.feedback))
+            for b, fb in enumerate(fbs)
+            if fb
+        ]

@@ -58,5 +58,13 @@ def test_tree_records(mastermind: codebreaker.Game, tmp_path: Path) -> None:
     assert all(str(row["path"]).split()[-1] == row["secret"] for row in rows)
 
 
+def test_play_records() -> None:
+    play = codebreaker.Game("mastermind").solve("1234", "minimax")
+    assert play.won and play.guesses[0] == "1122" and play.guesses[-1] == "1234"
+    rows = play.records()
+    assert [row["turn"] for row in rows] == list(range(1, len(play.guesses) + 1))
+    assert rows[-1]["feedback"] == "4B0W"
+
+
 def test_typed() -> None:
     assert (Path(codebreaker.__file__).parent / "py.typed").is_file()

@@ -63,4 +63,9 @@ head -2 "$tmp/out" | cmp -s - "$tmp/figure1.head" && ok || bad "figure1: $(head 
 has figure1-rows '^4,0	1	1	1	1	1$'
 [ "$(wc -l <"$tmp/out")" -eq 15 ] && ok || bad "figure1: $(wc -l <"$tmp/out") lines"
 
+check tour "$venv/bin/python" "$src/python/examples/tour.py"
+has tour-knuth "^Knuth's minimax: 5801 guesses over 1296 codes, at most 5$"
+has tour-pandas '^5 +694$'
+has tour-absurdle "^fewest guesses from salet: 4 \('salet', 'groin', 'dampy', 'chuck'\)"
+
 summary python
