@@ -51,8 +51,8 @@ def test_candidates(wordle: codebreaker.Game, mastermind: codebreaker.Game) -> N
     assert len(mastermind.candidates(["1122=4B0W"])) == 1
 
 
-# Figure 1 of the dashboard paper (seed 002, "Simplified partition table for the first turn of a
-# Mastermind game"): rows blacks,whites; columns AAAA AAAB AABB AABC ABCD.
+# Figure 1 of the dashboard paper (seed 002_a0a23a1225e6d45b.txt, "Simplified partition table for
+# the first turn of a Mastermind game"): rows blacks,whites; columns AAAA AAAB AABB AABC ABCD.
 FIGURE_1 = {
     (0, 0): [625, 256, 256, 81, 16],
     (0, 1): [0, 308, 256, 276, 152],
