@@ -1,11 +1,12 @@
 #!/bin/sh
 # python.sh: the Python package as a user meets it. `pip wheel ./python`, offline (the package's
-# build backend compiles the C library into the package and needs nothing from an index); the
-# wheel installed into a fresh virtual environment of Debian's python3 from another folder and
-# imported with no environment variable, its library found inside the package and needing only
-# what a Debian 12 system has (libc, libm, libgomp1). Then, in an environment that also sees
-# Debian's pytest, mypy and pandas: the package's tests, mypy over the package, the backend, the
-# tests and the examples (checked against the installed package and its py.typed), the examples.
+# build backend compiles the C library into the package and needs nothing from an index), writing
+# nothing into the source folder; the wheel's library needing only what a Debian 12 system has
+# (libc, libm, libgomp1); the source distribution's contents; the wheel installed into a fresh
+# virtual environment of Debian's python3 and imported from another folder with no environment
+# variable. Then, in an environment that also sees Debian's pytest, mypy and pandas: the package's
+# tests, mypy over the package, its backend, its tests and examples (these two checked against the
+# installed package, through its py.typed), and the examples run.
 # usage: tests/install/python.sh
 src=$(cd "$(dirname "$0")/../.." && pwd)
 cb=none
@@ -33,6 +34,19 @@ has wheel-name '^Name: codebreaker-solver$' "$tmp/unzipped"/codebreaker_solver-*
 # ... whose library needs only the C library, libm and OpenMP's runtime.
 readelf -d "$tmp/unzipped"/codebreaker/libcodebreaker.so.* | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort >"$tmp/out"
 printf 'libc.so.6\nlibgomp.so.1\nlibm.so.6\n' | cmp -s - "$tmp/out" && ok || bad "the library needs: $(cat "$tmp/out")"
+
+# The source distribution (the backend's build_sdist, as python3 -m build calls it): the package and
+# the C project under csrc/, which its wheel is built from the same way.
+mkdir -p "$tmp/sdist"
+check sdist env PYTHONPATH="$src/python/backend" PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -c \
+    'import sys, cb_build; print(cb_build.build_sdist(sys.argv[1]))' "$tmp/sdist"
+has sdist-name '^codebreaker_solver-[0-9.]+\.tar\.gz$'
+tar tzf "$tmp/sdist"/codebreaker_solver-*.tar.gz | sed 's|^[^/]*/||' >"$tmp/out"
+for f in PKG-INFO pyproject.toml backend/cb_build.py codebreaker/py.typed csrc/CMakeLists.txt csrc/src/data.c \
+    csrc/include/codebreaker/version.h csrc/data/wordle/answers.txt csrc/LICENSE; do
+    grep -qx "$f" "$tmp/out" && ok || bad "sdist: no $f"
+done
+if grep -q 'libcodebreaker\.so\|__pycache__\|^csrc/tests/' "$tmp/out"; then bad "sdist: builds or tests inside"; else ok; fi
 
 # Installed from the wheel, used from another folder with no environment variable.
 check "pip install" "$bare/bin/pip" install --no-index "$wheel"
