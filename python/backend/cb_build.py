@@ -145,7 +145,10 @@ def _library(config: Optional[Dict[str, Any]], work: str) -> str:
     _run([cmake, "-S", _c_root(), "-B", build, "-DCMAKE_BUILD_TYPE=Release", "-DCB_TESTS=OFF"])
     jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or str(os.cpu_count() or 1)
     _run([cmake, "--build", build, "--target", "codebreaker_shared", "--parallel", jobs])
-    return os.path.realpath(os.path.join(build, "src", _soname()))
+    for folder, _, files in os.walk(build):  # build/src/ today; wherever the target's folder goes
+        if _soname() in files:
+            return os.path.realpath(os.path.join(folder, _soname()))
+    raise RuntimeError(f"codebreaker: the build made no {_soname()} in {build}")
 
 
 # ---- wheels --------------------------------------------------------------------------------------

@@ -42,10 +42,13 @@ check sdist env PYTHONPATH="$src/python/backend" PYTHONDONTWRITEBYTECODE=1 /usr/
     'import sys, cb_build; print(cb_build.build_sdist(sys.argv[1]))' "$tmp/sdist"
 has sdist-name '^codebreaker_solver-[0-9.]+\.tar\.gz$'
 tar tzf "$tmp/sdist"/codebreaker_solver-*.tar.gz | sed 's|^[^/]*/||' >"$tmp/out"
-for f in PKG-INFO pyproject.toml backend/cb_build.py codebreaker/py.typed csrc/CMakeLists.txt csrc/src/data.c \
-    csrc/include/codebreaker/version.h csrc/data/wordle/answers.txt csrc/LICENSE; do
+for f in PKG-INFO pyproject.toml backend/cb_build.py codebreaker/py.typed csrc/CMakeLists.txt csrc/LICENSE; do
     grep -qx "$f" "$tmp/out" && ok || bad "sdist: no $f"
 done
+# ... every tracked file of the library, its headers and data, and the CMake project's parts.
+git -C "$src" ls-files CMakeLists.txt cmake include src data web tools bench | sed 's|^|csrc/|' | sort >"$tmp/tracked"
+sort "$tmp/out" | comm -23 "$tmp/tracked" - >"$tmp/missing"
+[ -s "$tmp/tracked" ] && [ ! -s "$tmp/missing" ] && ok || bad "sdist: missing $(head -3 "$tmp/missing")"
 if grep -q 'libcodebreaker\.so\|__pycache__\|^csrc/tests/' "$tmp/out"; then bad "sdist: builds or tests inside"; else ok; fi
 
 # Installed from the wheel, used from another folder with no environment variable.
