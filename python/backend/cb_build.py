@@ -45,7 +45,7 @@ C_TREE = ["CMakeLists.txt", "LICENSE", "package.json", "package-lock.json", "cma
 # What it carries of the Python folder.
 PY_TREE = ["pyproject.toml", "README.md", "backend", PACKAGE, "tests", "examples"]
 SKIP = {"__pycache__", "node_modules", ".pytest_cache", ".mypy_cache"}
-EPOCH = (1980, 1, 1, 0, 0, 0)  # zip timestamps: the same sources give the same wheel
+EPOCH = (1980, 1, 1, 0, 0, 0)  # fixed zip timestamps: the files alone decide the archive
 
 
 # ---- the project -------------------------------------------------------------------------------
