@@ -354,8 +354,6 @@ const char *cli_input(const cli *c, const char *name)
     return "/dev/stdin";
 }
 
-/* --lists NAME: the bundled lists of that name, alone or with --colors/--pegs (an error). */
-static int game_lists(const cli *c, cb_game_config *cfg)
 /*
  * The game as the options set it up, for the library's one check
  * (cb_game_setup_config); only the variant (game, boards, adversary, hard)

@@ -5,8 +5,12 @@ program against the installed headers and checks every size and offset, so a cha
 side is caught.
 """
 
+from __future__ import annotations
+
 import ctypes
 import os
+from typing import Any
+
 from ctypes import (
     POINTER,
     Structure,
@@ -19,7 +23,6 @@ from ctypes import (
     c_uint,
     c_uint32,
     c_uint64,
-    c_uint8,
     c_void_p,
 )
 
@@ -31,17 +34,17 @@ ERROR_MAX = 512
 TREE_MAX_DEPTH = 64
 
 
-def _load():
-    """libcodebreaker: $CODEBREAKER_LIBRARY when set, else the SONAME through the system's loader
-    (LD_LIBRARY_PATH, the cache of ldconfig)."""
-    path = os.environ.get("CODEBREAKER_LIBRARY") or SONAME
+def _load() -> ctypes.CDLL:
+    """libcodebreaker: the copy inside the package (the wheel's), else the SONAME through the
+    system's loader (a `make install`); $CODEBREAKER_LIBRARY, when set, names another file (a
+    build tree's library, while working on the C side)."""
+    bundled = os.path.join(os.path.dirname(os.path.abspath(__file__)), SONAME)
+    path = os.environ.get("CODEBREAKER_LIBRARY") or (bundled if os.path.exists(bundled) else SONAME)
     try:
         return ctypes.CDLL(path)
     except OSError as e:
-        raise ImportError(
-            f"codebreaker: cannot load {path} ({e}); install the C library (cmake --install) and "
-            "put its lib folder in LD_LIBRARY_PATH, or set CODEBREAKER_LIBRARY to the .so"
-        ) from None
+        hint = " (install libgomp1, OpenMP's runtime)" if "libgomp" in str(e) else ""
+        raise ImportError(f"codebreaker: cannot load {path}: {e}{hint}") from None
 
 
 lib = _load()
@@ -267,7 +270,71 @@ class OptimalResult(Structure):
     ]
 
 
-def _fn(name, restype, *argtypes):
+class WordLists(Structure):
+    _fields_ = [
+        ("name", c_char_p),
+        ("label", c_char_p),
+        ("summary", c_char_p),
+        ("answers", c_char_p),
+        ("guesses", c_char_p),
+        ("wider", c_char_p),
+    ]
+
+
+MAX_BOARDS = 32  # CB_MAX_BOARDS
+MULTI_MAX_TURNS = 64  # CB_MULTI_MAX_TURNS
+
+
+class MultiSimOptions(Structure):
+    _fields_ = [
+        ("boards", c_int),
+        ("max_guesses", c_int),
+        ("games", c_uint32),
+        ("seed", c_uint64),
+        ("threads", c_int),
+        ("cancel", c_void_p),
+    ]
+
+
+class MultiSimResult(Structure):
+    _fields_ = [
+        ("games", c_uint32),
+        ("wins", c_uint32),
+        ("guesses_won", c_uint64),
+        ("boards_solved", c_uint64),
+        ("hist", c_uint32 * (MULTI_MAX_TURNS + 1)),
+        ("seconds", c_double),
+    ]
+
+
+ADVERSARY_MAX_GUESSES = 16  # CB_ADVERSARY_MAX_GUESSES
+
+
+class AdversaryOptions(Structure):
+    _fields_ = [
+        ("max_guesses", c_int),
+        ("threads", c_int),
+        ("time_limit", c_double),
+        ("cancel", c_void_p),
+        ("progress", c_void_p),
+        ("progress_ctx", c_void_p),
+    ]
+
+
+class AdversaryResult(Structure):
+    _fields_ = [
+        ("guesses", c_int),
+        ("proved_min", c_int),
+        ("sequence", c_uint32 * ADVERSARY_MAX_GUESSES),
+        ("left", c_size_t * ADVERSARY_MAX_GUESSES),
+        ("nodes", c_uint64),
+        ("seconds", c_double),
+        ("stopped", c_int),
+    ]
+
+
+def _fn(name: str, restype: Any, *argtypes: Any) -> Any:
+    """The library's function `name`, typed for ctypes (mypy sees Any: callers convert)."""
     f = getattr(lib, name)
     f.restype = restype
     f.argtypes = list(argtypes)
@@ -284,6 +351,8 @@ strerror = _fn("cb_strerror", c_char_p, c_int)
 
 game_config_default = _fn("cb_game_config_default", None, POINTER(GameConfig))
 game_config_preset = _fn("cb_game_config_preset", c_int, c_char_p, POINTER(GameConfig))
+game_config_lists = _fn("cb_game_config_lists", c_int, POINTER(GameConfig), c_char_p, E)
+word_lists_all = _fn("cb_word_lists_all", POINTER(WordLists), POINTER(c_size_t))
 game_new = _fn("cb_game_new", c_int, POINTER(GameConfig), POINTER(P), E)
 game_free = _fn("cb_game_free", None, P)
 game_rule = _fn("cb_game_rule", c_int, P)
@@ -294,6 +363,7 @@ game_colors = _fn("cb_game_colors", c_int, P)
 game_guess_count = _fn("cb_game_guess_count", c_uint32, P)
 game_secret_count = _fn("cb_game_secret_count", c_uint32, P)
 game_feedback_count = _fn("cb_game_feedback_count", c_uint32, P)
+game_default_max_guesses = _fn("cb_game_default_max_guesses", c_int, P)
 game_won = _fn("cb_game_won", c_uint32, P)
 game_secret_guess = _fn("cb_game_secret_guess", c_uint32, P, c_uint32)
 game_guess_secret = _fn("cb_game_guess_secret", c_uint32, P, c_uint32)
@@ -317,6 +387,9 @@ state_set_hard = _fn("cb_state_set_hard", None, P, c_int)
 state_count = _fn("cb_state_count", c_size_t, P)
 state_candidates = _fn("cb_state_candidates", U32P, P)
 state_legal = _fn("cb_state_legal", c_int, P, c_uint32, c_char_p, c_size_t)
+state_won = _fn("cb_state_won", c_int, P)
+state_turns = _fn("cb_state_turns", c_size_t, P)
+state_turn = _fn("cb_state_turn", None, P, c_size_t, U32P, U32P)
 
 partition_init = _fn("cb_partition_init", None, POINTER(Partition))
 partition_release = _fn("cb_partition_release", None, POINTER(Partition))
@@ -348,4 +421,25 @@ tree_verify = _fn("cb_tree_verify", c_int, P, P, c_int, c_int, POINTER(TreeStats
 tree_save_path = _fn("cb_tree_save_path", c_int, P, P, c_char_p, c_int, c_char_p, E)
 tree_load_path = _fn("cb_tree_load_path", c_int, P, c_char_p, POINTER(P), E)
 
-__all__ = ["lib", "c_uint8"]
+multi_preset_boards = _fn("cb_multi_preset_boards", c_int, c_char_p)
+multi_default_max_guesses = _fn("cb_multi_default_max_guesses", c_int, P, c_int)
+multi_new = _fn("cb_multi_new", c_int, P, c_int, c_int, POINTER(P), E)
+multi_free = _fn("cb_multi_free", None, P)
+multi_board = _fn("cb_multi_board", P, P, c_int)
+multi_solved_turn = _fn("cb_multi_solved_turn", c_int, P, c_int)
+multi_won = _fn("cb_multi_won", c_int, P)
+multi_over = _fn("cb_multi_over", c_int, P)
+multi_turns = _fn("cb_multi_turns", c_size_t, P)
+multi_apply = _fn("cb_multi_apply", c_int, P, c_uint32, U32P, POINTER(c_int))
+multi_apply_secrets = _fn("cb_multi_apply_secrets", c_int, P, c_uint32, U32P)
+multi_strategy_names = _fn("cb_multi_strategy_names", POINTER(c_char_p), POINTER(c_size_t))
+multi_strategy_new = _fn("cb_multi_strategy_new", c_int, P, c_char_p, POINTER(StrategyConfig), POINTER(P), E)
+multi_strategy_free = _fn("cb_multi_strategy_free", None, P)
+multi_strategy_name = _fn("cb_multi_strategy_name", c_char_p, P)
+multi_choose = _fn("cb_multi_choose", c_int, P, P, U32P, POINTER(c_double))
+multi_simulate = _fn(
+    "cb_multi_simulate", c_int, P, POINTER(P), c_size_t, POINTER(MultiSimOptions), POINTER(MultiSimResult), E
+)
+
+adversary_answer = _fn("cb_adversary_answer", c_int, P, c_uint32, U32P, POINTER(c_size_t))
+adversary_solve = _fn("cb_adversary_solve", c_int, P, POINTER(AdversaryOptions), POINTER(AdversaryResult), E)

@@ -1,5 +1,5 @@
-"""The partition table of the first Mastermind guess (Figure 1 of the dashboard paper,
-/work/shared/seeds/002: "Simplified partition table for the first turn of a Mastermind game")."""
+"""The partition table of the first Mastermind guess: Figure 1 of the dashboard paper (seed
+002_a0a23a1225e6d45b.txt, "Simplified partition table for the first turn of a Mastermind game")."""
 import codebreaker
 
 game = codebreaker.Game("mastermind")

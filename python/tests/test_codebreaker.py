@@ -1,6 +1,8 @@
-"""Tests of the Python package against the installed C library (tests/install runs them)."""
+"""Tests of the Python package, installed with its library (tests/install/python.sh runs them)."""
+
 import gc
 import math
+from pathlib import Path
 
 import pytest
 
@@ -9,21 +11,21 @@ from codebreaker import CodebreakerError
 
 
 @pytest.fixture(scope="module")
-def mastermind():
+def mastermind() -> codebreaker.Game:
     return codebreaker.Game("mastermind")
 
 
 @pytest.fixture(scope="module")
-def wordle():
+def wordle() -> codebreaker.Game:
     return codebreaker.Game()
 
 
-def test_version():
+def test_version() -> None:
     assert codebreaker.library_version() == codebreaker.__version__
-    assert {s["name"] for s in codebreaker.strategies()} >= {"minimax", "expected", "parts", "entropy"}
+    assert {s.name for s in codebreaker.strategies()} >= {"minimax", "expected", "parts", "entropy"}
 
 
-def test_games(mastermind, wordle):
+def test_games(mastermind: codebreaker.Game, wordle: codebreaker.Game) -> None:
     assert len(mastermind) == 1296 and mastermind.rule == "mastermind" and mastermind.length == 4
     assert len(wordle) == 2315 and len(wordle.guesses) == 12972
     assert wordle.secrets[0] == "aback" and wordle.guesses[0] == "aahed"
@@ -32,7 +34,7 @@ def test_games(mastermind, wordle):
     assert len(codebreaker.Game(dictionary="english", length=6)) == 29874  # data/README.md
 
 
-def test_feedback(mastermind, wordle):
+def test_feedback(mastermind: codebreaker.Game, wordle: codebreaker.Game) -> None:
     assert wordle.feedback("salet", "aback") == ".Y..."
     assert wordle.feedback("CRANE", "caper") == "GYY.Y"
     assert mastermind.feedback("1122", "1223") == "2B1W"
@@ -43,14 +45,14 @@ def test_feedback(mastermind, wordle):
     assert len(symble.candidates(["salet=abaaa"])) == 182
 
 
-def test_candidates(wordle, mastermind):
+def test_candidates(wordle: codebreaker.Game, mastermind: codebreaker.Game) -> None:
     assert wordle.candidates([("salet", ".Y..."), "crony=..G.."]) == ["avoid"]
     assert len(wordle.candidates()) == 2315
     assert len(mastermind.candidates(["1122=4B0W"])) == 1
 
 
-# Figure 1 of the dashboard paper (/work/shared/seeds/002, "Simplified partition table for the
-# first turn of a Mastermind game"): rows blacks,whites; columns AAAA AAAB AABB AABC ABCD.
+# Figure 1 of the dashboard paper (seed 002_a0a23a1225e6d45b.txt, "Simplified partition table for
+# the first turn of a Mastermind game"): rows blacks,whites; columns AAAA AAAB AABB AABC ABCD.
 FIGURE_1 = {
     (0, 0): [625, 256, 256, 81, 16],
     (0, 1): [0, 308, 256, 276, 152],
@@ -70,7 +72,7 @@ FIGURE_1 = {
 OPENERS = ["1111", "1112", "1122", "1123", "1234"]
 
 
-def test_figure_1_partition_table(mastermind):
+def test_figure_1_partition_table(mastermind: codebreaker.Game) -> None:
     columns = [mastermind.partition(code) for code in OPENERS]
     for (b, w), row in FIGURE_1.items():
         assert [c.get(f"{b}B{w}W", 0) for c in columns] == row
@@ -78,7 +80,7 @@ def test_figure_1_partition_table(mastermind):
     assert sum(len(c) for c in columns) == sum(x > 0 for row in FIGURE_1.values() for x in row)
 
 
-def test_rank_figures_2_and_3(mastermind):
+def test_rank_figures_2_and_3(mastermind: codebreaker.Game) -> None:
     # The same paper's Figure 2 (expected size) and Figure 3 (entropy, bits) for the five openers.
     scores = {r["guess"]: r for r in mastermind.rank(strategy="entropy", limit=1296)}
     expected = [511.9, 235.9, 204.5, 185.3, 188.2]
@@ -94,18 +96,18 @@ def test_rank_figures_2_and_3(mastermind):
     assert mastermind.best_guess(strategy="minimax") == "1122"
 
 
-def test_simulate(mastermind, wordle):
+def test_simulate(mastermind: codebreaker.Game, wordle: codebreaker.Game) -> None:
     # Knuth's minimax over Mastermind: 5801 guesses, at most 5 (Kooi 2005).
     r = mastermind.simulate("minimax")
     assert r["total"] == 5801 and r["max"] == 5 and r["games"] == 1296
-    assert sum(r["distribution"].values()) == 1296 and r["first_guess"] == "1122"
+    assert r.distribution == {1: 1, 2: 6, 3: 62, 4: 533, 5: 694} and r["first_guess"] == "1122"
     r = wordle.simulate("parts", sample=50, seed=3, games=True)
-    assert r["games"] == 50 and len(r["records"]) == 50
-    for g in r["records"]:
-        assert g["won"] and g["path"][-1] == g["secret"] and len(g["path"]) == g["guesses"]
+    assert r.games == 50 and r.played is not None and len(r.played) == 50
+    for g in r.played:
+        assert g.won and g.path[-1] == g.secret and len(g.path) == g.guesses
 
 
-def test_optimal_and_trees(mastermind, tmp_path):
+def test_optimal_and_trees(mastermind: codebreaker.Game, tmp_path: Path) -> None:
     # 5625 guesses over the 1296 codes, proved optimal (Koyama and Lai 1993).
     r = mastermind.optimal()
     assert r["proved"] and r["total"] == 5625 and r["max"] == 6
@@ -123,7 +125,7 @@ def test_optimal_and_trees(mastermind, tmp_path):
     gc.collect()
 
 
-def test_errors(wordle, tmp_path):
+def test_errors(wordle: codebreaker.Game, tmp_path: Path) -> None:
     with pytest.raises(codebreaker.ParseError, match="'abc' has 3"):
         wordle.feedback("abc", "aback")
     with pytest.raises(codebreaker.NotFound, match="not one of the possible secrets"):
@@ -141,7 +143,7 @@ def test_errors(wordle, tmp_path):
     assert issubclass(codebreaker.ParseError, CodebreakerError)
 
 
-def test_word_list(tmp_path):
+def test_word_list(tmp_path: Path) -> None:
     words = tmp_path / "words.txt"
     words.write_text("abc\nbca\ncab\nacb\n")
     game = codebreaker.Game("wordle", words=str(words))
@@ -150,7 +152,7 @@ def test_word_list(tmp_path):
     assert r["games"] == 4 and r["lost"] == 0
 
 
-def test_memory_is_owned_by_python():
+def test_memory_is_owned_by_python() -> None:
     game = codebreaker.Game("mastermind")
     game.simulate("parts", sample=10)
     finalizer = game._finalizer

@@ -9,7 +9,7 @@ cases in a fixed order, so re-running it reproduces the file byte for byte.
 Usage:
     python3 tests/data/gen_golden.py [allowed.txt] > tests/data/feedback_golden.tsv
 
-allowed.txt defaults to /work/shared/data/wordle/allowed.txt (one 5-letter
+allowed.txt defaults to the repository's data/wordle/allowed.txt (one 5-letter
 lowercase word per line).
 
 Rules implemented:
@@ -26,12 +26,13 @@ Strings are compared as sequences of Unicode code points, so a UTF-8 word
 such as "niño" has length 4 and "ñ" is a single symbol.
 """
 
+import os
 import random
 import sys
 from collections import Counter
 
 SEED = 20240601
-DEFAULT_ALLOWED = "/work/shared/data/wordle/allowed.txt"
+DEFAULT_ALLOWED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "wordle", "allowed.txt")
 
 
 # --------------------------------------------------------------------------

@@ -3,8 +3,8 @@
 # would: the shared library's SONAME and exports; examples/*.c and a C++ program built with
 # pkg-config and with a CMake find_package project, and run; the installed `codebreaker serve`
 # answering with its page; every man page rendered by man, with the options of --help; the bash
-# completion loaded and asked; the docs with every link resolving; the Python package installed
-# into a virtual environment and its tests run; the uninstall from the manifest.
+# completion loaded and asked; the docs with every link resolving; the uninstall from the manifest.
+# The Python package, which bundles its own copy of the library, has its test: python.sh.
 # usage: tests/install/install.sh BUILD_DIR
 src=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "$1" && pwd)
@@ -254,25 +254,6 @@ if command -v fish >/dev/null 2>&1; then
     has fish-option '^--strategy	'
     has fish-values '^worst	'
 fi
-
-# The Python package: installed offline into a virtual environment of Debian's python3 (which
-# sees Debian's pytest), against the installed library; its tests and the Figure 1 example.
-venv="$work/venv"
-cp -R "$src/python" "$work/python" # pip builds in the source folder: not in the repository's
-rm -rf "$work/python/build" "$work/python/"*.egg-info
-export LD_LIBRARY_PATH="$prefix/lib"
-check venv /usr/bin/python3 -m venv --system-site-packages "$venv"
-check "pip install" "$venv/bin/pip" install --no-index --no-build-isolation --disable-pip-version-check -q "$work/python"
-check "python import" "$venv/bin/python" -c 'import codebreaker; print(codebreaker.__file__, codebreaker.library_version())'
-has python-installed "^$venv/lib/python3[^ ]*/site-packages/codebreaker/__init__.py [0-9]"
-check pytest "$venv/bin/python" -m pytest -q -rs -p no:cacheprovider "$work/python/tests"
-has pytest-passed '[0-9]+ passed'
-if grep -Eq 'skipped|failed' "$tmp/out"; then bad "pytest: $(tail -1 "$tmp/out")"; else ok; fi
-check figure1 "$venv/bin/python" "$work/python/examples/figure1.py"
-printf 'Answer\tAAAA\tAAAB\tAABB\tAABC\tABCD\n0,0\t625\t256\t256\t81\t16\n' >"$tmp/figure1.head"
-head -2 "$tmp/out" | cmp -s - "$tmp/figure1.head" && ok || bad "figure1: $(head -2 "$tmp/out")"
-has figure1-rows '^4,0	1	1	1	1	1$'
-[ "$(wc -l <"$tmp/out")" -eq 15 ] && ok || bad "figure1: $(wc -l <"$tmp/out") lines"
 
 # Uninstalling from the manifest leaves the prefix empty.
 check uninstall sh "$src/scripts/uninstall.sh" "$build/install_manifest.txt"

@@ -1,0 +1,230 @@
+"""What the library's calls return: dataclasses, each with to_dict(), and for those that hold
+rows (a ranking, a simulation's games, a tree's secrets, a game played) records(): a list of flat
+dicts, one per row, which pandas reads as it is (pandas.DataFrame(result.records())), and
+dataframe(), which does that when pandas is installed.
+
+Fields are only ever added, with defaults, so code that reads them keeps working (exact ranking
+and reviews will add some). Item access (result["total"]) reads a field, as the dicts of earlier
+versions did.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, overload
+
+if TYPE_CHECKING:
+    from ._game import Tree
+
+Record = Dict[str, Union[str, int, float, bool, None]]
+
+
+class _Fields:
+    """Item access to the fields, and to_dict()."""
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in {f.name for f in fields(self)}:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The fields as a dict (shallow: lists and trees are shared)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+class _Rows(_Fields):
+    """records() and dataframe() over the rows of a result."""
+
+    def records(self) -> List[Record]:
+        raise NotImplementedError
+
+    def dataframe(self) -> Any:
+        """records() as a pandas.DataFrame (pandas must be installed)."""
+        try:
+            pandas = importlib.import_module("pandas")
+        except ImportError:
+            raise ImportError("dataframe() needs pandas; records() gives the same rows as dicts") from None
+        return pandas.DataFrame.from_records(self.records())
+
+
+@dataclass(frozen=True)
+class Strategy(_Fields):
+    """A strategy the library knows (codebreaker.strategies())."""
+
+    name: str
+    summary: str
+    source: str  # where it comes from: a paper, or "this project"
+    greedy: bool  # a key over the partition of the candidates
+    label: str = ""  # for people, by the literature's name: "Knuth worst case"
+    random: bool = False  # draws from the seed: not deterministic
+    rank: bool = False  # ranks every guess by its score (Game.rank)
+    score_format: Optional[str] = None  # how its score is written: "%.2f bits"
+
+
+@dataclass(frozen=True)
+class WordLists(_Fields):
+    """A named pair of bundled Wordle lists (codebreaker.lists(), Game(lists=name))."""
+
+    name: str
+    label: str
+    summary: str
+    answers: str  # the bundled file of the possible secrets
+    guesses: Optional[str]  # of the allowed guesses; None when the answers are the guesses
+    wider: Optional[str]  # the lists with every allowed guess a possible answer, or None
+
+
+@dataclass(frozen=True)
+class Score(_Fields):
+    """Every score of one guess in a position: a row of the partition table of the papers."""
+
+    guess: str
+    largest: int  # size of the largest part
+    expected: float  # expected size of the part of the secret
+    parts: int  # non-empty parts, the won part included
+    entropy: float  # bits
+    frequency: float  # the guess's word probability among the candidates
+    candidate: bool  # the guess may be the secret
+    legal: bool  # allowed now (hard mode)
+    score: float  # the ranking strategy's own score
+
+
+@dataclass(frozen=True)
+class Ranking(_Rows, Sequence[Score]):
+    """The best guesses of a position by a strategy's order, best first (Game.rank). A sequence
+    of Score: ranking[0].guess is the best guess."""
+
+    strategy: str
+    history: Tuple[str, ...]  # the turns before, as 'guess=feedback'
+    candidates: int  # secrets still possible
+    scores: List[Score] = field(default_factory=list)
+
+    @overload
+    def __getitem__(self, key: int) -> Score: ...
+
+    @overload
+    def __getitem__(self, key: slice) -> List[Score]: ...
+
+    @overload
+    def __getitem__(self, key: str) -> Any: ...
+
+    def __getitem__(self, key: Union[int, slice, str]) -> Any:
+        if isinstance(key, str):
+            return super().__getitem__(key)
+        return self.scores[key]
+
+    def __len__(self) -> int:
+        return len(self.scores)
+
+    def __iter__(self) -> Iterator[Score]:
+        return iter(self.scores)
+
+    def records(self) -> List[Record]:
+        """One row per guess: rank (1 first) and every score."""
+        return [{"rank": i + 1, **s.to_dict()} for i, s in enumerate(self.scores)]
+
+
+@dataclass(frozen=True)
+class GameRecord(_Fields):
+    """One game of a simulation: the secret and the guesses played against it."""
+
+    secret: str
+    guesses: int
+    won: bool
+    path: Tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Simulation(_Rows):
+    """A strategy played against every secret, or a seeded sample (Game.simulate). With several
+    boards a game is a tuple of secrets, total and average count the games won, and
+    boards_solved the boards solved over all games."""
+
+    strategy: str
+    games: int
+    total: int  # guesses over the games (won games only, with several boards)
+    average: float
+    median: float
+    stddev: float
+    min: int
+    max: int
+    distribution: Dict[int, int]  # {guesses: games won in that many}
+    lost: int
+    wins_within: int  # the limit of wins (0: none)
+    wins: int
+    first_guess: Optional[str]
+    removed: float  # average share of the candidates each guess removed
+    seconds: float
+    states: int  # distinct positions decided
+    boards: int = 1
+    boards_solved: Optional[int] = None
+    seed: int = 0
+    played: Optional[List[GameRecord]] = None  # simulate(games=True): every game
+
+    def records(self) -> List[Record]:
+        """One row per game: secret, guesses, won, path (the guesses, space-separated)."""
+        if self.played is None:
+            raise ValueError("the games were not kept: simulate(..., games=True) keeps them")
+        return [{"secret": g.secret, "guesses": g.guesses, "won": g.won, "path": " ".join(g.path)} for g in self.played]
+
+
+@dataclass(frozen=True)
+class TreeStats(_Fields):
+    """A decision tree checked over every secret (Tree.verify)."""
+
+    games: int
+    total: int
+    average: float
+    max: int
+    distribution: Dict[int, int]
+    nodes: int
+
+
+@dataclass(frozen=True)
+class Optimal(_Rows):
+    """The exact solver's answer (Game.optimal). Against the adversary (Absurdle) there is one
+    game: total is the fewest guesses that win, sequence a sequence that does, lower the
+    proved least."""
+
+    proved: bool  # the total is optimal
+    stopped: bool  # the time limit stopped the search
+    infeasible: bool  # no strategy wins within max_guesses
+    total: int
+    lower: int  # proved lower bound on the optimum
+    average: float
+    max: int
+    distribution: Dict[int, int]
+    first: Optional[str]  # the opener
+    worst_limit: int  # objective "worst": the least worst case proved
+    nodes: int
+    seconds: float
+    tree: Optional["Tree"] = None  # the strategy (one board)
+    sequence: Tuple[str, ...] = ()  # the winning guesses (the adversary)
+    left: Tuple[int, ...] = ()  # candidates left after each of them
+
+    def records(self) -> List[Record]:
+        """One row per secret (the tree's) or, against the adversary, per guess of the sequence."""
+        if self.tree is not None:
+            return self.tree.records()
+        return [{"turn": i + 1, "guess": g, "left": n} for i, (g, n) in enumerate(zip(self.sequence, self.left))]
+
+
+@dataclass(frozen=True)
+class Play(_Rows):
+    """A strategy playing one game (Game.solve): against a secret, one secret per board, or the
+    adversary (no secret)."""
+
+    strategy: str
+    secrets: Tuple[str, ...]  # one per board; () against the adversary
+    guesses: List[str]
+    feedback: List[Tuple[str, ...]]  # per turn, one per board ("" once the board is solved)
+    won: bool
+
+    def records(self) -> List[Record]:
+        """One row per turn and board: turn, board, guess, feedback."""
+        return [
+            {"turn": t + 1, "board": b + 1, "guess": g, "feedback": fb}
+            for t, (g, fbs) in enumerate(zip(self.guesses, self.feedback))
+            for b, fb in enumerate(fbs)
+            if fb
+        ]
