@@ -27,5 +27,6 @@
 #include "optimal.h"
 #include "multi.h"
 #include "adversary.h"
+#include "coach.h"
 
 #endif

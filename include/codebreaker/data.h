@@ -5,6 +5,7 @@
  * "nyt/answers-2022.txt" (2309 answers), "nyt/answers-2023.txt" (3158),
  * "nyt/allowed-2022-02.txt" (12947 allowed guesses), "nyt/allowed-2022-09.txt"
  * (14855). The NYT's allowed list of March 2022 is "wordle/allowed.txt".
+ * "proofs/openers.tsv": the best opener of bundled lists, proved (coach.h).
  */
 #ifndef CODEBREAKER_DATA_H
 #define CODEBREAKER_DATA_H

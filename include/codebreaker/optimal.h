@@ -54,6 +54,8 @@ typedef struct cb_optimal_opener {
     uint32_t guess;
     uint64_t bound; /* its total when exact, else a lower bound; UINT64_MAX: it cannot solve every secret */
     int exact;
+    int worst; /* exact_top N > 1: for the exact openers among the N best, the most guesses of the strategy
+                  found (from the position); else 0 */
 } cb_optimal_opener;
 
 typedef struct cb_optimal_options {

@@ -243,7 +243,7 @@ class OptimalOptions(Structure):
 
 
 class OptimalOpener(Structure):
-    _fields_ = [("guess", c_uint32), ("bound", c_uint64), ("exact", c_int)]
+    _fields_ = [("guess", c_uint32), ("bound", c_uint64), ("exact", c_int), ("worst", c_int)]
 
 
 class OptimalResult(Structure):

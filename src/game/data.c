@@ -29,6 +29,7 @@ CB_INCBIN(cbg_data_nyt_answers22, "nyt/answers-2022.txt");
 CB_INCBIN(cbg_data_nyt_answers23, "nyt/answers-2023.txt");
 CB_INCBIN(cbg_data_nyt_allowed2202, "nyt/allowed-2022-02.txt");
 CB_INCBIN(cbg_data_nyt_allowed2209, "nyt/allowed-2022-09.txt");
+CB_INCBIN(cbg_data_openers, "proofs/openers.tsv");
 
 extern const char cbg_data_answers[], cbg_data_answers_end[];
 extern const char cbg_data_allowed[], cbg_data_allowed_end[];
@@ -38,6 +39,7 @@ extern const char cbg_data_nyt_answers22[], cbg_data_nyt_answers22_end[];
 extern const char cbg_data_nyt_answers23[], cbg_data_nyt_answers23_end[];
 extern const char cbg_data_nyt_allowed2202[], cbg_data_nyt_allowed2202_end[];
 extern const char cbg_data_nyt_allowed2209[], cbg_data_nyt_allowed2209_end[];
+extern const char cbg_data_openers[], cbg_data_openers_end[];
 
 int cb_data_bundled(const char *name, const char **text, size_t *size)
 {
@@ -53,6 +55,7 @@ int cb_data_bundled(const char *name, const char **text, size_t *size)
         {"nyt/answers-2023.txt", cbg_data_nyt_answers23, cbg_data_nyt_answers23_end},
         {"nyt/allowed-2022-02.txt", cbg_data_nyt_allowed2202, cbg_data_nyt_allowed2202_end},
         {"nyt/allowed-2022-09.txt", cbg_data_nyt_allowed2209, cbg_data_nyt_allowed2209_end},
+        {"proofs/openers.tsv", cbg_data_openers, cbg_data_openers_end},
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
         if (strcmp(files[i].name, name) == 0) {
@@ -101,5 +104,19 @@ const cb_word_lists *cb_word_lists_find(const char *name)
     for (size_t i = 0; i < sizeof word_lists / sizeof word_lists[0]; i++)
         if (strcmp(word_lists[i].name, name) == 0)
             return &word_lists[i];
+    return NULL;
+}
+
+const cb_word_lists *cbg_game_lists(const cb_game *game)
+{
+    if (!game->bundled_answers)
+        return NULL;
+    for (size_t i = 0; i < sizeof word_lists / sizeof word_lists[0]; i++) {
+        const cb_word_lists *l = &word_lists[i];
+        if (strcmp(l->answers, game->bundled_answers) == 0 &&
+            (l->guesses && game->bundled_guesses ? strcmp(l->guesses, game->bundled_guesses) == 0
+                                                 : !l->guesses && !game->bundled_guesses))
+            return l;
+    }
     return NULL;
 }

@@ -503,6 +503,11 @@ static int make_words(cb_game *game, const cb_game_config *cfg, cb_error *err)
             goto out;
         nlists = 2;
     }
+    if (!apath && !gpath && !cfg->dictionary && !cfg->words_text && !cfg->alphabet && !select &&
+        (length == 0 || length == 5)) {
+        game->bundled_answers = adata;
+        game->bundled_guesses = nlists > 1 ? gdata : NULL;
+    }
     game->n = lists[0].n;
     if (game->n < 2) {
         rc = cb_error_set(err, CB_EINVAL, "%s: words of %d character are too short: use 2 to %d", lists[0].name,

@@ -28,7 +28,12 @@ struct cb_game {
     uint32_t half_pow;     /* 3^h */
     size_t skipped;
     char name[128];
+    /* made from bundled lists as they are (no length, alphabet or file): their names (data.h), else NULL */
+    const char *bundled_answers, *bundled_guesses;
 };
+
+/* The bundled lists (cb_word_lists_all) game was made from, or NULL. */
+const cb_word_lists *cbg_game_lists(const cb_game *game);
 
 /*
  * Symble: the raw colour pattern that mapping m shows as observed id fb

@@ -12,7 +12,8 @@
 static const cb_rule_info rules[] = {
     [CB_RULE_MASTERMIND] = {"mastermind", "Mastermind", "black and white pegs: 2B1W (2 black, 1 white)", 0, 0, 10,
                             "parts"},
-    [CB_RULE_WORDLE] = {"wordle", "Wordle", "G green, Y yellow, . gray, one a letter: .Y..G", 1, 1, 6, "parts"},
+    [CB_RULE_WORDLE] = {"wordle", "Wordle", "G green, Y yellow, . gray, one a letter: .Y..G", 1, 1, 6, "parts",
+                        "exact"},
     [CB_RULE_SYMBLE] = {"symble", "Symble", "one of three symbols a letter, their meaning hidden: abcca", 1, 0, 8,
                         "entropy-knuth"},
 };
@@ -29,8 +30,8 @@ static const cb_game_preset presets[] = {
     {"quordle", "Quordle", "four Wordle boards", CB_RULE_WORDLE, 0, 0, 0, 0, 4, 0, 9},
     {"octordle", "Octordle", "eight Wordle boards", CB_RULE_WORDLE, 0, 0, 0, 0, 8, 0, 13},
     {"sedecordle", "Sedecordle", "sixteen Wordle boards", CB_RULE_WORDLE, 0, 0, 0, 0, 16, 0, 21},
-    {"absurdle", "Absurdle", "Wordle against a codemaker who keeps the most words possible", CB_RULE_WORDLE, 0, 0, 0,
-     0, 1, 1, 8},
+    {"absurdle", "Absurdle", "Wordle against a codemaker who keeps the most words possible", CB_RULE_WORDLE, 0, 0, 0, 0,
+     1, 1, 8},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 
@@ -82,7 +83,10 @@ static int unknown_game(const char *name, cb_error *err)
     size_t len = 0;
     names[0] = '\0';
     for (size_t i = 0; i < NPRESETS && len < sizeof names; i++)
-        len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", i == 0 ? "" : i + 1 == NPRESETS ? " or " : ", ",
+        len += (size_t)snprintf(names + len, sizeof names - len, "%s%s",
+                                i == 0              ? ""
+                                : i + 1 == NPRESETS ? " or "
+                                                    : ", ",
                                 presets[i].name);
     return cb_error_set(err, CB_ENOTFOUND, "unknown game '%s' (use %s)", name, names);
 }
@@ -93,8 +97,8 @@ static int setup_variant(const cb_game_setup *s, const cb_game_preset *p, int *b
     int k = p->boards > 1 ? p->boards : s->boards ? s->boards : 1;
     int adv = p->adversary || s->adversary;
     if (p->boards > 1 && s->boards && s->boards != p->boards)
-        return cb_error_set(err, CB_EINVAL, "%s has %d boards, not %d: give one of game and boards", p->name,
-                            p->boards, s->boards);
+        return cb_error_set(err, CB_EINVAL, "%s has %d boards, not %d: give one of game and boards", p->name, p->boards,
+                            s->boards);
     if (s->boards && p->boards == 1 && (s->boards < 2 || s->boards > CB_MAX_BOARDS))
         return cb_error_set(err, CB_EINVAL, "boards: %d is out of range (2 to %d)", s->boards, CB_MAX_BOARDS);
     if (k > 1 && adv)
@@ -103,7 +107,8 @@ static int setup_variant(const cb_game_setup *s, const cb_game_preset *p, int *b
         return cb_error_set(err, CB_EINVAL,
                             "several boards and the adversary take Wordle or Mastermind rules, not Symble's");
     if (k > 1 && s->hard)
-        return cb_error_set(err, CB_EINVAL, "several boards are played without hard mode (the published games have none)");
+        return cb_error_set(err, CB_EINVAL,
+                            "several boards are played without hard mode (the published games have none)");
     if (boards)
         *boards = k;
     if (adversary)
@@ -118,11 +123,13 @@ static int setup_words(const cb_game_setup *s, cb_game_config *cfg, cb_error *er
     if (s->dictionary && files)
         return cb_error_set(err, CB_EINVAL, "give either a dictionary or word lists, not both");
     if (s->lists && (files || s->dictionary))
-        return cb_error_set(err, CB_EINVAL, "give either bundled lists or word lists (answers, guesses, words, "
-                                            "dictionary)");
+        return cb_error_set(err, CB_EINVAL,
+                            "give either bundled lists or word lists (answers, guesses, words, "
+                            "dictionary)");
     if (cfg->rule == CB_RULE_MASTERMIND) {
         if (s->lists)
-            return cb_error_set(err, CB_EINVAL, "lists names word lists: it applies to Wordle and Symble, not to codes");
+            return cb_error_set(err, CB_EINVAL,
+                                "lists names word lists: it applies to Wordle and Symble, not to codes");
         if (files || s->dictionary)
             return cb_error_set(err, CB_EINVAL, "Mastermind games take colors and pegs, not word lists");
         cfg->colors = s->colors ? s->colors : cfg->colors;
@@ -131,7 +138,8 @@ static int setup_words(const cb_game_setup *s, cb_game_config *cfg, cb_error *er
     }
     if (s->colors || s->pegs) {
         if (s->lists)
-            return cb_error_set(err, CB_EINVAL, "lists names word lists: it applies to Wordle and Symble, not to codes");
+            return cb_error_set(err, CB_EINVAL,
+                                "lists names word lists: it applies to Wordle and Symble, not to codes");
         if (!s->colors || !s->pegs)
             return cb_error_set(err, CB_EINVAL, "a complete dictionary needs both colors and pegs");
         if (files || s->dictionary)

@@ -356,6 +356,41 @@ static int greedy_fallback(solver *S, search_run *R)
     return rc;
 }
 
+/* exact_top: the worst case of the strategy found for each exact opener among the N best (from the cache). */
+static void rank_worst(solver *S, search_run *R)
+{
+    int n = S->opt.exact_top;
+    uint64_t limit = UINT64_MAX;
+    uint64_t *tot = malloc(R->nopen * sizeof *tot);
+    size_t k = 0;
+    for (size_t i = 0; tot && i < R->nopen; i++)
+        if (R->openers[i].exact)
+            tot[k++] = R->openers[i].bound;
+    for (int j = 0; tot && j < n && (size_t)j < k; j++) { /* the n-th least total: a partial selection */
+        size_t m = (size_t)j;
+        for (size_t i = (size_t)j + 1; i < k; i++)
+            m = tot[i] < tot[m] ? i : m;
+        uint64_t t = tot[j];
+        tot[j] = tot[m];
+        tot[m] = t;
+        limit = tot[j];
+    }
+    free(tot);
+    for (size_t i = 0; i < R->nopen && !stopped(S); i++) {
+        cb_optimal_opener *op = &R->openers[i];
+        cb_tree *tree;
+        cb_tree_stats st;
+        cb_error e;
+        if (!op->exact || op->bound > limit || cb_tree_new(S->game, &tree) != CB_OK)
+            continue;
+        if (cbo_build_tree(S, &R->rt.x, tree, CB_NONE, 0, op->guess) == CB_OK &&
+            cb_tree_verify_from(tree, S->table, S->opt.from, S->hard, S->maxd, &st, &e) == CB_OK &&
+            st.total == op->bound)
+            op->worst = st.max;
+        cb_tree_free(tree);
+    }
+}
+
 /* The search, then the tree; runs on one thread of a parallel team (the others take tasks). */
 static int run_all(solver *S, search_run *R, cb_optimal_result *res, int *stopped_out, cb_error *err)
 {
@@ -373,6 +408,8 @@ static int run_all(solver *S, search_run *R, cb_optimal_result *res, int *stoppe
     __atomic_store_n(&S->stop, 0, __ATOMIC_RELAXED);
     S->deadline = 0;
     S->finishing = 1;
+    if (S->opt.exact_top > 1 && !*stopped_out)
+        rank_worst(S, R);
     return make_tree(S, R, res, err);
 }
 
