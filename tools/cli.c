@@ -426,7 +426,8 @@ int cli_open_game_only(cli *c)
 
 const char *cli_default_strategy(const cli *c)
 {
-    return cb_rule_describe(c->game ? cb_game_rule(c->game) : CB_RULE_WORDLE)->strategy;
+    const cb_rule_info *r = cb_rule_describe(c->game ? cb_game_rule(c->game) : CB_RULE_WORDLE);
+    return cli_flag(c, "hard") && r->hard_strategy ? r->hard_strategy : r->strategy;
 }
 
 int cli_threads(const cli *c, int *ok)

@@ -105,7 +105,7 @@ int cli_flag(const cli *c, const char *name);
 /* Integer option in [lo, hi], or def when absent; on a bad value prints an error and returns 0 with *ok = 0. */
 long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok);
 
-/* The strategy to play when none is named: the game's rule's (cb_rule_describe), once the game is open. */
+/* The strategy to play when none is named: the game's rule's (cb_rule_describe; with --hard its hard_strategy). */
 const char *cli_default_strategy(const cli *c);
 
 /* The --threads option (0 when absent: OpenMP's default); like cli_int on a bad value. */

@@ -114,13 +114,14 @@ typedef struct cb_game_config {
  * the usual guess limit and the strategy to offer first.
  */
 typedef struct cb_rule_info {
-    const char *name;     /* "mastermind", "wordle", "symble" */
-    const char *label;    /* for people: "Mastermind" */
-    const char *feedback; /* how a feedback is written, with an example */
-    int words;            /* 1: plays words (lists, dictionaries); 0: codes of colours */
-    int hard_mode;        /* 1: has Wordle's hard mode */
-    int max_guesses;      /* the usual limit of guesses per game */
-    const char *strategy; /* the strategy to play or advise with when none is named */
+    const char *name;          /* "mastermind", "wordle", "symble" */
+    const char *label;         /* for people: "Mastermind" */
+    const char *feedback;      /* how a feedback is written, with an example */
+    int words;                 /* 1: plays words (lists, dictionaries); 0: codes of colours */
+    int hard_mode;             /* 1: has Wordle's hard mode */
+    int max_guesses;           /* the usual limit of guesses per game */
+    const char *strategy;      /* the strategy to play or advise with when none is named */
+    const char *hard_strategy; /* the same in hard mode (one that never loses), or NULL: strategy */
 } cb_rule_info;
 
 /* The description of rule (NULL for a value that is not a rule). */

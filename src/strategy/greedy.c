@@ -77,8 +77,8 @@ const cbs_row cbs_row_minimax = {
 };
 
 const cbs_row cbs_row_expected = {
-    .info = {"expected", "Irving expected size", "minimises the expected part size (sum of squares / N)",
-             "Irving 1979", GREEDY, CB_COST_PARTITION, "expected part %.2f", NULL},
+    .info = {"expected", "Irving expected size", "minimises the expected part size (sum of squares / N)", "Irving 1979",
+             GREEDY, CB_COST_PARTITION, "expected part %.2f", NULL},
     .key = sumsq_key,
     .score = expected_score,
 };

@@ -6,7 +6,7 @@
  * description (cb_strategy_info) and a small table of functions, in the
  * file of its family: greedy.c (a key over the partition statistics),
  * candidates.c (random, random-any, first, frequency), montecarlo.c,
- * regex.c, tree.c. strategy.c makes strategies and runs a decision: the
+ * regex.c, tree.c, exact.c (the exact solver's strategy). strategy.c makes strategies and runs a decision: the
  * guess pool (pool.c), then the row's decide, then the tie rule.
  */
 #ifndef CB_STRATEGY_INTERNAL_H
@@ -135,6 +135,7 @@ struct cb_strategy {
     uint64_t *clogc;
     size_t clogc_len;
     void *tree;                             /* tree strategies: the tree */
+    void *own;                              /* a family's own state (exact: the strategy proved) */
     uint64_t letters[CB_MAX_SYMBOLS];       /* tie frequency, regex: occurrences of each symbol among the secrets */
     uint64_t first_letters[CB_MAX_SYMBOLS]; /* regex: the same at the first position */
 };
@@ -178,7 +179,7 @@ extern const size_t cbs_nrows;
 extern const cbs_row cbs_row_minimax, cbs_row_expected, cbs_row_parts, cbs_row_entropy, cbs_row_entropy_knuth,
     cbs_row_entropy_frequency;
 extern const cbs_row cbs_row_random, cbs_row_random_any, cbs_row_first, cbs_row_frequency;
-extern const cbs_row cbs_row_montecarlo, cbs_row_regex, cbs_row_tree;
+extern const cbs_row cbs_row_montecarlo, cbs_row_regex, cbs_row_tree, cbs_row_exact;
 
 static inline int cbs_has(const cb_strategy *s, unsigned trait)
 {

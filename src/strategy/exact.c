@@ -1,0 +1,122 @@
+/*
+ * exact.c: the exact strategy: the guess of a strategy proved optimal (the
+ * least total; in hard mode within the rule's guess limit, so that no game
+ * is lost). On first use it proves the whole strategy from the opening
+ * (the opener of the game as shipped in data/proofs/openers.tsv, the
+ * config's first guess, or the search over every opener) and keeps it as a
+ * decision tree; a state off that tree is solved from its own position.
+ * The solver (optimal.h) does the work: this family only asks it.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "codebreaker/coach.h"
+#include "strategy/strategy_internal.h"
+
+typedef struct exact_own {
+    pthread_mutex_t lock;
+    int built, hard; /* the tree was tried, for this hard mode */
+    cb_tree *tree;   /* the strategy from the opening, or NULL */
+} exact_own;
+
+static int exact_open(cb_strategy *s, const char *arg, cb_error *err)
+{
+    (void)arg;
+    exact_own *own = calloc(1, sizeof *own);
+    if (!own || pthread_mutex_init(&own->lock, NULL) != 0) {
+        free(own);
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    }
+    s->own = own;
+    return CB_OK;
+}
+
+static void exact_close(cb_strategy *s)
+{
+    exact_own *own = s->own;
+    if (!own)
+        return;
+    cb_tree_free(own->tree);
+    pthread_mutex_destroy(&own->lock);
+    free(own);
+    s->own = NULL;
+}
+
+/* The solver's options from st (NULL: the opening): hard mode plays within the rule's limit. */
+static void options(const cb_strategy *s, const cb_state *st, int hard, cb_optimal_options *o)
+{
+    cb_optimal_options_default(o);
+    o->from = st;
+    o->hard = hard;
+    o->max_guesses = hard ? cb_rule_describe(s->game->rule)->max_guesses : 0;
+    o->threads = s->cfg.threads;
+    o->cancel = s->cfg.cancel;
+}
+
+/* The strategy from the opening, proved once (under own->lock). */
+static void build(const cb_strategy *s, exact_own *own, int hard)
+{
+    cb_optimal_options o;
+    cb_optimal_result r;
+    cb_error err;
+    uint64_t total;
+    options(s, NULL, hard, &o);
+    o.first = s->cfg.first_guess;
+    if (o.first == CB_NONE)
+        cb_coach_opening(s->game, hard, o.max_guesses, 0, &o.first, &total);
+    own->built = 1;
+    own->hard = hard;
+    if (cb_optimal_solve(s->table, &o, &r, &err) != CB_OK)
+        return;
+    if (r.proved && !r.infeasible) {
+        own->tree = r.tree;
+        r.tree = NULL;
+    }
+    cb_optimal_result_release(&r);
+}
+
+/* The guess of the strategy proved from st itself. */
+static int solve_here(const cb_strategy *s, const cb_state *st, int hard, cb_guess_index *g)
+{
+    cb_optimal_options o;
+    cb_optimal_result r;
+    cb_error err;
+    options(s, st, hard, &o);
+    int rc = cb_optimal_solve(s->table, &o, &r, &err);
+    if (rc != CB_OK)
+        return rc;
+    *g = r.tree ? r.first : CB_NONE;
+    rc = r.infeasible ? CB_EEMPTY : r.stopped ? CB_ECANCELED : r.tree ? CB_OK : CB_EEMPTY;
+    cb_optimal_result_release(&r);
+    return rc;
+}
+
+static int exact_play(const cb_strategy *s, const cb_state *st, cbs_decision *d)
+{
+    exact_own *own = s->own;
+    int hard = s->cfg.hard || cb_state_hard(st);
+    cb_guess_index g = CB_NONE;
+    if (cb_state_count(st) == 1)
+        return cbs_decision_push(d, s->game->secret_guess[cb_state_candidates(st)[0]]);
+    pthread_mutex_lock(&own->lock);
+    if (!own->built)
+        build(s, own, hard);
+    int on_tree = own->tree && own->hard == hard && cb_tree_next(own->tree, st, &g) == CB_OK;
+    pthread_mutex_unlock(&own->lock);
+    if (!on_tree) {
+        int rc = solve_here(s, st, hard, &g);
+        if (rc != CB_OK)
+            return rc;
+    }
+    return cbs_decision_push(d, g);
+}
+
+const cbs_row cbs_row_exact = {
+    .info = {"exact", "Proved optimal",
+             "the guess of a strategy proved optimal from the position (the least total; in hard mode within the "
+             "rule's guess limit, so that no game is lost)",
+             "exact solver", CB_TRAIT_NO_TIES, CB_COST_PARTITION, NULL, NULL},
+    .open = exact_open,
+    .close = exact_close,
+    .play = exact_play,
+};
