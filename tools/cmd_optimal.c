@@ -190,11 +190,53 @@ static void print_openers(const cli *c, const cb_optimal_result *r, int json)
     printf("\n");
 }
 
+/* The position of the arguments (GUESS=FEEDBACK ...), or NULL at the opening; exit status in *rc. */
+static cb_state *open_position(cli *c, int *rc)
+{
+    cb_state *st = NULL;
+    *rc = 0;
+    if (!c->npos)
+        return NULL;
+    if (cb_state_new(c->table, &st) != CB_OK) {
+        *rc = cli_fail(CB_ENOMEM, "out of memory");
+        return NULL;
+    }
+    cb_state_set_hard(st, cli_flag(c, "hard"));
+    if ((*rc = cli_apply_history(c, st, c->pos, c->npos)) == 0 && cb_state_won(st))
+        *rc = cli_fail(CB_EINVAL, "the game is over: %s won", c->pos[c->npos - 1]);
+    if (*rc) {
+        cb_state_free(st);
+        return NULL;
+    }
+    return st;
+}
+
+/* The position line: its history and how many candidates are left. */
+static void print_position(const cli *c, const cb_state *st, int json)
+{
+    size_t n = cb_state_count(st);
+    if (json) {
+        printf(",\"position\":{\"history\":[");
+        for (int i = 0; i < c->npos; i++) {
+            printf("%s", i ? "," : "");
+            cli_json_string(stdout, c->pos[i]);
+        }
+        printf("],\"candidates\":%zu}", n);
+        return;
+    }
+    printf("position     ");
+    for (int i = 0; i < c->npos; i++)
+        printf(" %s", c->pos[i]);
+    printf(" (%zu candidate%s left; totals count the guesses from here)\n", n, n == 1 ? "" : "s");
+}
+
 static void print_text(const cli *c, const cb_optimal_options *o, const cb_optimal_result *r, int threads)
 {
     char obj[256], first[CB_MAX_LENGTH * 4 + 1];
     describe_objective(c, o, obj, sizeof obj);
     printf("game          %s\n", cb_game_name(c->game));
+    if (o->from)
+        print_position(c, o->from, 0);
     printf("objective     %s\n", obj);
     if (r->symmetries > 1)
         printf("symmetry      %llu permutations of %s at the start; %zu distinct openers\n",
@@ -248,6 +290,8 @@ static void print_json(const cli *c, const cb_optimal_options *o, const cb_optim
     char w[CB_MAX_LENGTH * 4 + 1];
     printf("{\"game\":");
     cli_json_string(stdout, cb_game_name(c->game));
+    if (o->from)
+        print_position(c, o->from, 1);
     printf(",\"objective\":\"%s\",\"max_guesses\":", o->objective == CB_OBJECTIVE_WORST ? "worst" : "total");
     if (o->max_guesses)
         printf("%d", o->max_guesses);
@@ -462,20 +506,19 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
     if (cli_get(c, "results") && strcmp(cli_get(c, "results"), "-") == 0)
         return cli_fail(CB_EINVAL, "--results: the file is read to resume and then appended to, so - (stdin or stdout) "
                                    "cannot be it: name a file");
-    if (c->npos)
-        return cli_fail(CB_EINVAL, "optimal takes no arguments ('%s'); the opener is given with --first", c->pos[0]);
+    if (c->npos && (cli_get(c, "results") || cli_get(c, "tree")))
+        return cli_fail(CB_EINVAL, "--results and --tree record searches from the opening, not from the position %s",
+                        c->pos[0]);
+    if (c->npos && optimal_shared)
+        return cli_fail(CB_EINVAL, "codebreaker-mpi shares the search from the opening: no position");
     return 0;
 }
 
-static int run(cli *c)
+/* The search of run(), with o ready but for what the options give of the openers, results and tree. */
+static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
 {
-    cb_optimal_options o;
-    cb_tree_format fmt = CB_TREE_TEXT;
-    int rc = read_options(c, &o, &fmt);
-    if (rc)
-        return rc;
-    if ((rc = cli_open_game(c)) != 0)
-        return rc;
+    cb_optimal_options o = *op;
+    int rc;
     const char *first = cli_get(c, "first");
     cb_error err;
     if (first && cb_game_parse_code(c->game, first, &o.first, &err) != CB_OK)
@@ -536,6 +579,8 @@ static int run(cli *c)
         catch_stop_signals(&old_int, &old_term);
     }
     rc = cb_optimal_solve(c->table, &o, &r, &err);
+    if (rc == CB_EILLEGAL)
+        snprintf(err.message, sizeof err.message, "--first %s is not allowed in this position (hard mode)", first);
     if (!optimal_shared) {
         sigaction(SIGINT, &old_int, NULL);
         sigaction(SIGTERM, &old_term, NULL);
@@ -589,6 +634,24 @@ static int run(cli *c)
     return 0;
 }
 
+static int run(cli *c)
+{
+    cb_optimal_options o;
+    cb_tree_format fmt = CB_TREE_TEXT;
+    int rc = read_options(c, &o, &fmt);
+    if (rc)
+        return rc;
+    if ((rc = cli_open_game(c)) != 0)
+        return rc;
+    cb_state *pos = open_position(c, &rc);
+    if (rc)
+        return rc;
+    o.from = pos;
+    rc = run_search(c, &o, fmt);
+    cb_state_free(pos);
+    return rc;
+}
+
 static const cli_opt opts[] = {
     {"json", NULL, "machine-readable output (one JSON object)"},
     {"first", "GUESS", "the opener (default: search every opener and prove the best)"},
@@ -611,8 +674,9 @@ static const cli_opt opts[] = {
 
 const cli_cmd cmd_optimal = {
     "optimal",
-    "[OPTIONS]",
-    "find a strategy with the least total (or worst case) number of guesses, with proof",
+    "[OPTIONS] [GUESS=FEEDBACK ...]",
+    "find a strategy with the least total (or worst case) number of guesses, with proof, from the opening or from "
+    "the position the turns given leave",
     "codebreaker optimal --game wordle --first salet --tree salet.tree",
     opts,
     CLI_GAME,

@@ -216,6 +216,92 @@ static int print_partition_table(const cli *c, const cb_state *st, const char *l
     return rc;
 }
 
+/* --time-limit SECONDS (0 when absent); like cli_int on a bad value. */
+static double time_limit(const cli *c, int *ok)
+{
+    const char *tl = cli_get(c, "time-limit");
+    char *end;
+    if (!tl)
+        return 0;
+    double t = strtod(tl, &end);
+    if (*tl == '\0' || *end != '\0' || !(t > 0) || t > 1e9) {
+        cli_fail(CB_EINVAL, "--time-limit: '%s' is not a positive number of seconds", tl);
+        *ok = 0;
+    }
+    return t;
+}
+
+static void print_exact(const cli *c, const cb_coach_rank *r)
+{
+    char w[CB_MAX_LENGTH * 4 + 1];
+    if (cli_flag(c, "json")) {
+        printf("{\"candidates\":%llu,\"stopped\":%s,\"seconds\":%.3f,\"guesses\":[", (unsigned long long)r->candidates,
+               r->stopped ? "true" : "false", r->seconds);
+        for (size_t i = 0; i < r->count; i++) {
+            const cb_coach_guess *g = &r->guesses[i];
+            cb_game_format_code(c->game, g->guess, w, sizeof w);
+            printf("%s{\"rank\":%zu,\"guess\":", i ? "," : "", i + 1);
+            cli_json_string(stdout, w);
+            printf(",\"total\":%llu,\"expected\":%.6f,\"proved\":%s,\"candidate\":%s,\"win_chance\":%.6f,\"worst\":",
+                   (unsigned long long)g->total, (double)g->total / (double)r->candidates, g->proved ? "true" : "false",
+                   g->candidate ? "true" : "false", g->win_chance);
+            if (g->worst)
+                printf("%d}", g->worst);
+            else
+                printf("null}");
+        }
+        printf("]}\n");
+        return;
+    }
+    printf("%llu candidate%s; guesses ranked by the proved expected number of guesses to finish (exact solver)\n\n",
+           (unsigned long long)r->candidates, r->candidates == 1 ? "" : "s");
+    printf("%4s  %-*s %8s %9s  %-9s %5s  %s\n", "rank", cb_game_length(c->game) + 2, "guess", "total", "expected",
+           "value", "worst", "win now");
+    for (size_t i = 0; i < r->count; i++) {
+        const cb_coach_guess *g = &r->guesses[i];
+        char worst[16] = "-", now[16] = "-";
+        cb_game_format_code(c->game, g->guess, w, sizeof w);
+        if (g->worst)
+            snprintf(worst, sizeof worst, "%d", g->worst);
+        if (g->candidate)
+            snprintf(now, sizeof now, "%.1f%%", 100 * g->win_chance);
+        printf("%4zu  %-*s %s%7llu %9.4f  %-9s %5s  %s\n", i + 1, cb_game_length(c->game) + 2, w, g->proved ? " " : ">",
+               (unsigned long long)g->total, (double)g->total / (double)r->candidates, g->proved ? "proved" : "bound",
+               worst, now);
+    }
+    if (r->stopped)
+        printf("\nstopped at the time limit: the values marked > are proved lower bounds, not totals\n");
+    printf("\n%zu distinct guesses searched in %.2f s\n", r->searched, r->seconds);
+}
+
+/* rank --exact: the guesses by their proved totals from st (coach.h). */
+static int rank_exact(cli *c, cb_state *st, long limit)
+{
+    int ok = 1;
+    cb_coach_options o;
+    cb_coach_rank r;
+    cb_error err;
+    double *weights = NULL;
+    size_t found = 0;
+    cb_coach_options_default(&o);
+    o.limit = limit > CB_COACH_MAX_LIMIT ? CB_COACH_MAX_LIMIT : (int)limit;
+    o.time_limit = time_limit(c, &ok);
+    o.max_guesses = (int)cli_int(c, "max-guesses", 0, 1, CB_TREE_MAX_DEPTH, &ok);
+    o.threads = cli_threads(c, &ok);
+    o.candidates_only = cli_flag(c, "candidates-only");
+    if (!ok)
+        return 2;
+    if (cb_game_length(c->game) == 5 && cb_frequency_load(c->game, NULL, &weights, &found, &err) == CB_OK)
+        o.weights = weights; /* ties: the commoner word */
+    int rc = cb_coach_rank_solve(c->table, st, &o, &r, &err);
+    free(weights);
+    if (rc != CB_OK)
+        return cli_fail_err(&err);
+    print_exact(c, &r);
+    cb_coach_rank_release(&r);
+    return 0;
+}
+
 static int run(cli *c)
 {
     int ok = 1, rc;
@@ -231,7 +317,13 @@ static int run(cli *c)
         return cli_fail(CB_ENOMEM, "out of memory");
     cb_state_set_hard(st, cli_flag(c, "hard"));
     rc = cli_apply_history(c, st, c->pos, c->npos);
-    if (rc == 0 && cli_get(c, "partition") && strchr(cli_get(c, "partition"), ','))
+    if (rc == 0 && cli_flag(c, "exact") && (cli_get(c, "partition") || cli_get(c, "strategy")))
+        rc = cli_fail(CB_EINVAL, "--exact ranks by proved values: no --strategy or --partition with it");
+    else if (rc == 0 && cli_flag(c, "exact"))
+        rc = rank_exact(c, st, limit);
+    else if (rc == 0 && (cli_get(c, "time-limit") || cli_get(c, "max-guesses")))
+        rc = cli_fail(CB_EINVAL, "--time-limit and --max-guesses apply to --exact");
+    else if (rc == 0 && cli_get(c, "partition") && strchr(cli_get(c, "partition"), ','))
         rc = print_partition_table(c, st, cli_get(c, "partition"));
     else if (rc == 0 && cli_get(c, "partition"))
         rc = print_partition(c, st, cli_get(c, "partition"));
@@ -264,6 +356,10 @@ static int run(cli *c)
 static const cli_opt opts[] = {
     {"json", NULL, "machine-readable output (one JSON object)"},
     {"limit", "N", "show the N best guesses (default 10)"},
+    {"exact", NULL,
+     "rank by the proved expected number of guesses to finish (the exact solver), not a strategy's score"},
+    {"time-limit", "SECONDS", "--exact: stop then; guesses not settled show a proved lower bound"},
+    {"max-guesses", "G", "--exact: no secret may need more than G guesses in all (the turns played count)"},
     {"partition", "GUESSES",
      "print GUESS's whole partition of the candidates instead; several comma-separated: the partition table, a "
      "column per guess"},
@@ -274,7 +370,7 @@ const cli_cmd cmd_rank = {
     "rank",
     "[GUESS=FEEDBACK ...] [OPTIONS]",
     "rank the guesses after a history by every score: largest part, expected size, parts, entropy",
-    "codebreaker rank --game wordle salet=.Y... --limit 5",
+    "codebreaker rank --exact salet=.Y... --limit 5",
     opts,
     CLI_STRATEGY_GAME,
     run,

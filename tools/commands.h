@@ -19,5 +19,6 @@ extern const cli_cmd cmd_optimal;
 extern const cli_cmd cmd_verify_tree;
 extern const cli_cmd cmd_experiment;
 extern const cli_cmd cmd_letters;
+extern const cli_cmd cmd_review;
 
 #endif

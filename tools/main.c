@@ -6,9 +6,9 @@
 #include "variants.h"
 
 static const cli_cmd *const commands[] = {
-    &cmd_info,       &cmd_feedback, &cmd_candidates, &cmd_rank,    &cmd_distribution,
-    &cmd_letters,    &cmd_bound,    &cmd_simulate,   &cmd_optimal, &cmd_verify_tree,
-    &cmd_experiment, &cmd_play,     &cmd_assist,     &cmd_solve,   &cmd_serve,
+    &cmd_info,  &cmd_feedback, &cmd_candidates, &cmd_rank,   &cmd_distribution, &cmd_letters,
+    &cmd_bound, &cmd_simulate, &cmd_optimal,    &cmd_review, &cmd_verify_tree,  &cmd_experiment,
+    &cmd_play,  &cmd_assist,   &cmd_solve,      &cmd_serve,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -127,7 +127,7 @@ expect_err first-bad 2 '--first: ' -- optimal $mm --first 9999
 expect_err first-word 2 '--first: ' -- optimal --quiet --first zzzzz
 expect_err time-neg 2 "--time-limit: '-1' is not a positive number" -- optimal $mm --time-limit -1
 expect_err time-word 2 "--time-limit: 'soon' is not a positive number" -- optimal $mm --time-limit soon
-expect_err positional 2 'optimal takes no arguments' -- optimal $mm 1122
+expect_err positional 2 "'1122' is not GUESS=FEEDBACK" -- optimal $mm 1122
 expect_err format-alone 2 '--tree-format needs --tree FILE' -- optimal $mm --tree-format json
 expect_err format-bad 2 "--tree-format: 'xml' is not text or json" -- optimal $mm --tree x --tree-format xml
 expect_err hard-mastermind 2 'hard applies to Wordle rules only' -- optimal $mm --hard

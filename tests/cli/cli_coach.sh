@@ -1,0 +1,65 @@
+#!/bin/sh
+# cli_coach.sh: the exact coach end to end: optimal from a position, rank --exact, review, the
+# assistant that widens instead of dead-ending, and hard-mode advice that never loses.
+# usage: tests/cli/cli_coach.sh PROGRAM
+cb="$1"
+. "$(dirname "$0")/lib.sh"
+
+# optimal from a position counts the guesses from there: the same as the game of the position's
+# candidates as answers with every guess allowed (issue 27: both 167)
+expect_out position 0 '^total +167 guesses over 66 secrets' -- optimal --quiet roate=.Y...
+"$cb" candidates --limit 0 roate=.Y... | tail -n +2 >"$tmp/c66.txt"
+[ "$(wc -l <"$tmp/c66.txt")" -eq 66 ] && ok || bad "66 candidates: $(wc -l <"$tmp/c66.txt")"
+expect_out position-as-answers 0 '^total +167 guesses over 66 secrets' -- \
+    optimal --quiet --answers "$tmp/c66.txt" --guesses data/wordle/allowed.txt
+expect_out position-first 0 '^total +169 guesses' -- optimal --quiet --first blown roate=.Y...
+expect_err position-tree 2 'not from the position' -- optimal --tree "$tmp/t.tree" roate=.Y...
+expect_err position-won 2 'game is over' -- optimal crane=GGGGG
+expect_err position-contradiction 2 'no answer' -- optimal salet=GGGG. salet=.....
+expect_err position-hard-first 2 'not allowed in this position' -- optimal --hard --first mummy salet=.Y...
+
+# rank --exact: proved totals, best first; each agrees with optimal --first on the same position
+check rank-exact "$cb" rank --exact --limit 4 --json roate=.Y...
+has rank-exact-json '^\{"candidates":66,.*"guesses":\[\{"rank":1,"guess":"snool","total":167,"expected":2\.530303,"proved":true,"candidate":false,"win_chance":0\.000000,"worst":4\}'
+for g in $(sed 's/"guess":"\([a-z]*\)"/\n\1\n/g' "$tmp/out" | grep -E '^[a-z]{5}$'); do
+    want=$(sed 's/.*"guess":"'"$g"'","total":\([0-9]*\).*/\1/' "$tmp/out")
+    got=$("$cb" optimal --quiet --json --first "$g" roate=.Y... | sed 's/.*"total":\([0-9]*\).*/\1/')
+    [ "$want" = "$got" ] && ok || bad "rank --exact $g: $want, optimal --first: $got"
+done
+# ties: a candidate (a chance to win now) before a non-candidate of the same total
+check rank-ties "$cb" rank --exact --limit 8 roate=.Y...
+awk '$1 ~ /^[0-9]+$/ && $3 == 169 { print $2, ($NF == "-" ? "no" : "yes") }' "$tmp/out" >"$tmp/169"
+if sed -n '1p' "$tmp/169" | grep -q ' yes$'; then ok; else bad "rank ties: a candidate first"; cat "$tmp/169"; fi
+expect_err rank-exact-strategy 2 'no --strategy' -- rank --exact --strategy minimax
+check rank-exact-limit "$cb" rank --exact --time-limit 0.5 --limit 3 --game mastermind 1122=1B
+has rank-exact-mm '^ +1  '
+
+# review: turn 1 of the issue's game against Selby's proofs (CRANE 7930, SALET 7920 over 2315)
+check review "$cb" review --json --answer cigar crane roate cigar
+has review-turn1 '"turns":\[\{"turn":1,"guess":"crane","feedback":"GYY\.\.","candidates":2315,"total":7930,"expected":3\.425486,"proved":true,"best":"salet","best_total":7920,"best_expected":3\.421166,"best_proved":true,"skill":99\.6'
+has review-won '^\{"won":true,"guesses":3'
+has review-line '"line":\["salet",'
+check review-rows "$cb" review crane=GYY.. roate=Y.Y.. cigar=GGGGG
+has review-rows-text '^solved in 3 guesses'
+printf 'Wordle 1,234 3/6\n\n\360\237\237\251\360\237\237\250\360\237\237\250\342\254\233\342\254\233\n\360\237\237\250\342\254\233\360\237\237\250\342\254\233\342\254\233\n\360\237\237\251\360\237\237\251\360\237\237\251\360\237\237\251\360\237\237\251\n' >"$tmp/grid"
+check review-grid "$cb" review --json --grid "$tmp/grid" crane roate cigar
+has review-grid-same '"turn":2,"guess":"roate","feedback":"Y\.Y\.\.","candidates":8'
+expect_err review-grid-words 2 'carries no words' -- review --grid "$tmp/grid" crane roate
+expect_err review-no-feedback 2 'has no feedback' -- review crane roate
+expect_err review-wrong-answer 2 'does not score' -- review --answer cigar crane=GGGGG
+
+# the assistant reads every row: a feedback outside the answers widens the lists, and the game goes on
+printf 'salet .....\nprion ..G..\nfucks ..Y..\nwhich .GGGG\nchich GGGGG\n' |
+    "$cb" assist --lists nyt2023 --plain >"$tmp/out" 2>&1
+has chich-widened 'every allowed word may be the answer now'
+has chich-solved '^solved in 5 guesses'
+check chich-args "$cb" assist --lists nyt2023 --plain salet=..... prion=..G.. fucks=..Y.. which=.GGGG </dev/null
+has chich-args-left 'one candidate left: chich'
+
+# hard mode's default strategy never loses: the exact one, within 6, on the original lists
+check hard-simulate "$cb" simulate --hard --json
+has hard-exact '"strategy":"exact'
+has hard-within-6 '"max":[1-6][,}]'
+
+echo "cli_coach: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
