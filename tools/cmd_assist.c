@@ -17,6 +17,7 @@ typedef struct session {
     double *weights; /* word frequencies per secret, for list (loaded on first use) */
     int weights_tried;
     uint64_t seed; /* of the advice, again after widen */
+    int told_one;  /* "one candidate left" was said for the current state */
 } session;
 
 static void help(void)
@@ -292,11 +293,13 @@ static void feedback(session *s, const char *text)
     assist_status st = assist_feedback(&s->a, text, msg, sizeof msg);
     if (st == ASSIST_OK)
         show_turn(s, before);
-    else if (st == ASSIST_CONTRADICT && s->a.wider_fits)
-        printf("%s\n  type widen to take every allowed word as a possible answer (%s %s is recorded then), "
-               "or type the feedback again, or undo\n",
+    else if (st == ASSIST_CONTRADICT && s->a.wider_fits) {
+        /* the day's answer is outside the list: go on with every allowed word, as `widen` does */
+        printf("%s\n  so every allowed word may be the answer from now on (%s %s is recorded; undo takes it "
+               "back)\n",
                msg, word_of(s, s->a.pending), text);
-    else if (st == ASSIST_CONTRADICT)
+        widen(s);
+    } else if (st == ASSIST_CONTRADICT)
         printf("%s (%s %s not recorded: type the feedback again, or undo)\n", msg, word_of(s, s->a.pending), text);
     else
         refused(st, msg);
@@ -349,6 +352,11 @@ static int replay(session *s, char **args, int n)
         assist_status st = *guess ? assist_guess(&s->a, guess, msg, sizeof msg) : ASSIST_BAD_GUESS;
         if (st == ASSIST_OK)
             st = assist_feedback(&s->a, eq + 1, msg, sizeof msg);
+        if (st == ASSIST_CONTRADICT && s->a.wider_fits) { /* the answer is outside the list: widen, as typed */
+            printf("%s\n  so every allowed word may be the answer from now on\n", msg);
+            widen(s);
+            st = s->a.refused == CB_NONE && s->a.pending == CB_NONE ? ASSIST_OK : st;
+        }
         if (st != ASSIST_OK) {
             assist_undo(&s->a); /* a pending guess */
             return cli_fail(CB_EINVAL, "%s: %s", args[i], *guess ? msg : "no guess before '='");
@@ -368,10 +376,11 @@ static int loop(session *s)
             printf("solved in %zu guess%s\n", n, n == 1 ? "" : "es");
             break;
         }
-        if (fin == 2 && s->a.pending == CB_NONE) {
+        if (fin == 2 && s->a.pending == CB_NONE && s->told_one != (int)cb_state_turns(s->a.st) + 1) {
+            /* said once; a row may still follow, when the day's answer is outside the list */
             uint32_t gi = cb_game_secret_guess(s->c->game, cb_state_candidates(s->a.st)[0]);
             printf("one candidate left: %s (play it for turn %zu)\n", word_of(s, gi), cb_state_turns(s->a.st) + 1);
-            break;
+            s->told_one = (int)cb_state_turns(s->a.st) + 1;
         }
         if (s->a.pending == CB_NONE) {
             show_proposal(s);
