@@ -6,6 +6,7 @@
 
 #include "job_analyse.h"
 #include "api.h"
+#include "exact.h"
 #include "games.h"
 #include "history.h"
 #include "jobs.h"
@@ -663,6 +664,8 @@ static const struct route {
     {"/api/candidates", "GET", WEB_GAME_PARAMS " history hard limit order", api_candidates},
     {"/api/partition", "GET", WEB_GAME_PARAMS " history hard guess", api_partition},
     {"/api/rank", "GET", WEB_GAME_PARAMS " history hard strategy limit", api_rank},
+    {"/api/rank/exact", "GET", WEB_GAME_PARAMS " " WEB_COACH_PARAMS_RANK, web_coach_rank},
+    {"/api/review", "GET", WEB_GAME_PARAMS " " WEB_COACH_PARAMS_REVIEW, web_coach_review},
     {"/api/upload", "POST", "game words", api_upload},
     {"/api/play/new", "POST", WEB_GAME_PARAMS " hard max_guesses seed", api_play_new},
     {"/api/play/guess", "POST", "id guess", api_play_guess},

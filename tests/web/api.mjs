@@ -367,7 +367,7 @@ async function main() {
     const g = await post('/api/play/guess', { id, guess: h.data.guess });
     assert.equal(g.status, 200);
     assert.equal(g.data.over, false, 'soare is not an answer');
-    assert.equal((await post('/api/play/hint', { id })).data.strategy, 'entropy', 'entropy by default');
+    assert.equal((await post('/api/play/hint', { id })).data.strategy, 'parts', 'the rule\'s default (GET /api/games) when none is named');
     for (const strategy of ['random', 'random-any', 'first', 'frequency', 'montecarlo', 'parts', 'expected', 'entropy-knuth', 'entropy-frequency']) {
       const r = await post('/api/play/hint', { id, strategy });
       assert.equal(r.status, 200, `${strategy}: ${JSON.stringify(r.data)}`);

@@ -1,0 +1,191 @@
+/* exact.c: /api/rank/exact and /api/review: the library's exact coach (codebreaker/coach.h), bounded for a server. */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+#include "exact.h"
+#include "games.h"
+#include "history.h"
+#include "strategies.h"
+
+static atomic_int running;
+
+/* One exact search at a time: 0 when this request may run one (release with leave()), else -1 with a 503. */
+static int enter(web_req *r)
+{
+    if (atomic_fetch_add(&running, 1) < WEB_COACH_RUNNING)
+        return 0;
+    atomic_fetch_sub(&running, 1);
+    return web_req_fail(r, 503, "an exact search is running: try again in a few seconds");
+}
+
+static void leave(void)
+{
+    atomic_fetch_sub(&running, 1);
+}
+
+/* The coach's options from the request: one thread, the server's time bound, the stop flag. */
+static int read_options(web_req *r, const web_game *wg, int hard, cb_coach_options *o)
+{
+    long long maxg;
+    cb_coach_options_default(o);
+    if (web_req_int(r, "max_guesses", hard ? 6 : 0, 0, CB_TREE_MAX_DEPTH, &maxg) < 0)
+        return -1;
+    o->max_guesses = (int)maxg;
+    o->time_limit = WEB_COACH_SECONDS;
+    o->threads = WEB_REQUEST_THREADS;
+    o->cancel = &r->api->stop_flag;
+    o->weights = wg->freq;
+    return 0;
+}
+
+static int open_position(web_req *r, web_game **wg, cb_state **st, int *hard)
+{
+    *st = NULL;
+    if (web_req_bool(r, "hard", 0, hard) < 0 || web_api_open_game(r, wg) < 0)
+        return -1;
+    if (*hard && cb_game_rule((*wg)->game) != CB_RULE_WORDLE)
+        return web_req_fail(r, 400, "hard mode applies to Wordle only");
+    if (!cb_table_precomputed((*wg)->table))
+        return web_req_fail(r, 422, "the exact solver needs the game's feedback table in memory: choose a smaller game");
+    if (cb_state_new((*wg)->table, st) != CB_OK)
+        return web_req_fail(r, 503, "out of memory");
+    cb_state_set_hard(*st, *hard);
+    return web_history_read(r, "history", *st, web_game_wider(*wg));
+}
+
+static void word(const cb_game *g, uint32_t gi, web_json *j)
+{
+    char w[CB_MAX_LENGTH * 4 + 1];
+    if (gi == CB_NONE) {
+        web_json_raw(j, "null");
+        return;
+    }
+    cb_game_format_code(g, gi, w, sizeof w);
+    web_json_str(j, w);
+}
+
+static void rank_json(const cb_game *g, const cb_coach_rank *k, web_json *j)
+{
+    web_json_printf(j, "{\"candidates\":%llu,\"stopped\":%s,\"seconds\":%.3f,\"guesses\":[",
+                    (unsigned long long)k->candidates, k->stopped ? "true" : "false", k->seconds);
+    for (size_t i = 0; i < k->count; i++) {
+        const cb_coach_guess *x = &k->guesses[i];
+        web_json_sep(j);
+        web_json_raw(j, "{");
+        web_json_key(j, "guess");
+        word(g, x->guess, j);
+        web_json_printf(j,
+                        ",\"total\":%llu,\"expected\":%.6f,\"proved\":%s,\"candidate\":%s,\"win_chance\":%.6f,"
+                        "\"worst\":",
+                        (unsigned long long)x->total, (double)x->total / (double)k->candidates,
+                        x->proved ? "true" : "false", x->candidate ? "true" : "false", x->win_chance);
+        if (x->worst)
+            web_json_printf(j, "%d}", x->worst);
+        else
+            web_json_raw(j, "null}");
+    }
+    web_json_raw(j, "]}");
+}
+
+int web_coach_rank(web_req *r)
+{
+    web_game *wg = NULL;
+    cb_state *st = NULL;
+    cb_coach_options o;
+    cb_coach_rank k;
+    cb_error err;
+    long long limit;
+    int hard, rc = -1;
+    if (web_req_int(r, "limit", 10, 1, WEB_COACH_LIMIT, &limit) < 0 || open_position(r, &wg, &st, &hard) < 0 ||
+        read_options(r, wg, hard, &o) < 0 || enter(r) < 0)
+        goto out;
+    o.limit = (int)limit;
+    int crc = cb_coach_rank_solve(wg->table, st, &o, &k, &err);
+    leave();
+    if (crc != CB_OK) {
+        web_req_fail(r, crc == CB_ENOMEM ? 503 : 422, "%s", err.message);
+        goto out;
+    }
+    rank_json(wg->game, &k, &r->out);
+    cb_coach_rank_release(&k);
+    rc = 0;
+out:
+    cb_state_free(st);
+    if (wg)
+        web_game_release(r->api->games, wg);
+    return rc;
+}
+
+static void review_json(const cb_game *g, const cb_coach_review *v, web_json *j)
+{
+    char f[64];
+    web_json_printf(j, "{\"won\":%s,\"guesses\":%zu,\"seconds\":%.3f,\"turns\":[", v->won ? "true" : "false",
+                    v->turns, v->seconds);
+    for (size_t i = 0; i < v->turns; i++) {
+        const cb_coach_turn *t = &v->turn[i];
+        double m = (double)t->candidates;
+        web_json_sep(j);
+        web_json_raw(j, "{");
+        web_json_key(j, "guess");
+        word(g, t->guess, j);
+        cb_game_format_feedback(g, t->feedback, f, sizeof f);
+        web_json_key(j, "feedback");
+        web_json_str(j, f);
+        web_json_printf(j, ",\"candidates\":%llu,\"total\":%llu,\"expected\":%.6f,\"proved\":%s,\"best\":",
+                        (unsigned long long)t->candidates, (unsigned long long)t->total, (double)t->total / m,
+                        t->proved ? "true" : "false");
+        word(g, t->best, j);
+        web_json_printf(j, ",\"best_total\":%llu,\"best_expected\":%.6f,\"best_proved\":%s",
+                        (unsigned long long)t->best_total, (double)t->best_total / m, t->best_proved ? "true" : "false");
+        web_json_printf(j, t->skill < 0 ? ",\"skill\":null" : ",\"skill\":%.1f", t->skill);
+        web_json_printf(j, t->luck < 0 ? ",\"luck\":null" : ",\"luck\":%.1f", t->luck);
+        web_json_printf(j, ",\"left\":%llu,\"line\":[", (unsigned long long)t->left);
+        for (int k = 0; k < t->line_len; k++) {
+            web_json_sep(j);
+            word(g, t->line[k], j);
+        }
+        web_json_raw(j, "]}");
+    }
+    web_json_raw(j, "]}");
+}
+
+int web_coach_review(web_req *r)
+{
+    web_game *wg = NULL;
+    cb_state *st = NULL;
+    cb_coach_options o;
+    cb_coach_review v;
+    cb_error err;
+    int hard, rc = -1;
+    uint32_t guesses[WEB_COACH_TURNS], fbs[WEB_COACH_TURNS];
+    if (open_position(r, &wg, &st, &hard) < 0 || read_options(r, wg, hard, &o) < 0)
+        goto out;
+    size_t turns = cb_state_turns(st);
+    if (turns == 0 || turns > WEB_COACH_TURNS) {
+        web_req_fail(r, 400, "history: a review takes 1 to %d turns", WEB_COACH_TURNS);
+        goto out;
+    }
+    for (size_t t = 0; t < turns; t++)
+        cb_state_turn(st, t, &guesses[t], &fbs[t]);
+    uint64_t total;
+    cb_coach_opening(wg->game, hard, o.max_guesses, 1, &o.opening_best, &total);
+    o.opening_total = o.opening_best == CB_NONE ? 0 : total;
+    if (enter(r) < 0)
+        goto out;
+    int crc = cb_coach_review_game(wg->table, guesses, fbs, turns, hard, &o, &v, &err);
+    leave();
+    if (crc != CB_OK) {
+        web_req_fail(r, crc == CB_ENOMEM ? 503 : 422, "%s", err.message);
+        goto out;
+    }
+    review_json(wg->game, &v, &r->out);
+    cb_coach_review_release(&v);
+    rc = 0;
+out:
+    cb_state_free(st);
+    if (wg)
+        web_game_release(r->api->games, wg);
+    return rc;
+}
