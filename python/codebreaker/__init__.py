@@ -35,11 +35,15 @@ from ._errors import (
 )
 from ._game import Game, History, Tree, Turn
 from .results import (
+    ExactRanking,
+    ExactScore,
     GameRecord,
     Optimal,
     Play,
     Ranking,
     Record,
+    Review,
+    ReviewTurn,
     Score,
     Simulation,
     Strategy,
@@ -60,6 +64,10 @@ __all__ = [
     "__version__",
     "GameRecord",
     "Optimal",
+    "ExactRanking",
+    "ExactScore",
+    "Review",
+    "ReviewTurn",
     "Play",
     "Ranking",
     "Record",

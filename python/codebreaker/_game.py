@@ -5,12 +5,25 @@ from __future__ import annotations
 
 import math
 import weakref
-from ctypes import byref, c_double, c_int, c_size_t, c_uint32, c_void_p, create_string_buffer
+from ctypes import byref, c_double, c_int, c_size_t, c_uint32, c_uint64, c_void_p, create_string_buffer
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _native as N
 from ._errors import check, fail, invalid
-from .results import GameRecord, Optimal, Play, Ranking, Record, Score, Simulation, TreeStats
+from .results import (
+    ExactRanking,
+    ExactScore,
+    GameRecord,
+    Optimal,
+    Play,
+    Ranking,
+    Record,
+    Review,
+    ReviewTurn,
+    Score,
+    Simulation,
+    TreeStats,
+)
 
 # A turn of a history: "guess=feedback" or (guess, feedback); with several boards the feedback is
 # one per board, space-separated or a sequence; against the adversary the feedback may be left
@@ -432,6 +445,112 @@ class Game:
             N.strategy_free(s)
             N.state_free(st)
 
+    def _coach_options(self, limit: int, max_guesses: int, time_limit: float) -> Any:
+        o = N.CoachOptions()
+        N.coach_options_default(byref(o))
+        o.limit = limit
+        o.max_guesses = max_guesses
+        o.time_limit = time_limit
+        return o
+
+    def rank_exact(
+        self,
+        history: History = (),
+        *,
+        limit: int = 10,
+        hard: bool = False,
+        max_guesses: int = 0,
+        time_limit: float = 0.0,
+    ) -> ExactRanking:
+        """The best `limit` guesses after history by their proved expected number of guesses to
+        finish (the exact solver, coach.h): each an ExactScore whose total is exact (proved) or,
+        when time_limit stopped its search, a proved lower bound. Ties go to candidates."""
+        self._only("rank_exact", adversary=False)
+        if not 1 <= limit <= 1000:
+            invalid(f"limit must be between 1 and 1000, not {limit}")
+        st = self._state(history, hard)
+        o = self._coach_options(limit, max_guesses, time_limit)
+        r = N.CoachRank()
+        err = N.Error()
+        try:
+            check(N.coach_rank_solve(self._table, st, byref(o), byref(r), byref(err)), err)
+            m = int(r.candidates)
+            scores = [
+                ExactScore(
+                    guess=self._guess_text(g.guess),
+                    total=int(g.total),
+                    expected=g.total / m if m else 0.0,
+                    proved=bool(g.proved),
+                    candidate=bool(g.candidate),
+                    win_chance=float(g.win_chance),
+                    worst=int(g.worst) or None,
+                )
+                for g in r.guesses[: r.count]
+            ]
+            return ExactRanking(self._history_text(st), m, bool(r.stopped), float(r.seconds), scores)
+        finally:
+            N.coach_rank_release(byref(r))
+            N.state_free(st)
+
+    def review(
+        self,
+        turns: History,
+        *,
+        answer: Optional[str] = None,
+        hard: bool = False,
+        max_guesses: Optional[int] = None,
+        time_limit: float = 5.0,
+    ) -> Review:
+        """A game graded turn by turn against proved optimal play: turns as 'guess=feedback', or
+        guesses alone with answer=. Each ReviewTurn has the guess's expected guesses to finish and
+        the best one's, skill and luck (0 to 100, coach.h), the candidates left and the optimal line."""
+        self._only("review", adversary=False)
+        guesses: List[int] = []
+        fbs: List[int] = []
+        secret = self._secret(answer) if answer is not None else None
+        for turn in turns:
+            guess, fb = _split(turn)
+            if fb is not None and not isinstance(fb, str):
+                invalid(f"{guess}: one feedback for one board, not {list(fb)}")
+            gi = self._guess(guess)
+            if fb is None and secret is None:
+                invalid(f"'{guess}' has no feedback: write turns as 'guess=feedback', or give answer=")
+            guesses.append(gi)
+            fbs.append(self._feedback(fb) if fb is not None else N.game_feedback(self._game, gi, secret))
+        limit = max_guesses if max_guesses is not None else (6 if hard else 0)
+        o = self._coach_options(10, limit, time_limit)
+        best, total = c_uint32(N.NONE), c_uint64(0)
+        if N.coach_opening(self._game, int(bool(hard)), limit, 1, byref(best), byref(total)) == 0:
+            o.opening_best, o.opening_total = best.value, total.value
+        n = len(guesses)
+        garr, farr = (c_uint32 * max(n, 1))(*guesses), (c_uint32 * max(n, 1))(*fbs)
+        r = N.CoachReview()
+        err = N.Error()
+        check(N.coach_review_game(self._table, garr, farr, n, int(bool(hard)), byref(o), byref(r), byref(err)), err)
+        try:
+            out = []
+            for t in r.turn[: r.turns]:
+                m = int(t.candidates)
+                out.append(
+                    ReviewTurn(
+                        guess=self._guess_text(t.guess),
+                        feedback=self._feedback_text(t.feedback),
+                        candidates=m,
+                        expected=t.total / m,
+                        proved=bool(t.proved),
+                        best=None if t.best == N.NONE else self._guess_text(t.best),
+                        best_expected=t.best_total / m,
+                        best_proved=bool(t.best_proved),
+                        skill=None if t.skill < 0 else float(t.skill),
+                        luck=None if t.luck < 0 else float(t.luck),
+                        left=int(t.left),
+                        line=tuple(self._guess_text(t.line[k]) for k in range(t.line_len)),
+                    )
+                )
+            return Review(bool(r.won), float(r.seconds), out)
+        finally:
+            N.coach_review_release(byref(r))
+
     def _history_text(self, st: Any) -> Tuple[str, ...]:
         out = []
         for t in range(N.state_turns(st)):
@@ -583,8 +702,6 @@ class Game:
             if objective != "total" or candidates_only or top:
                 invalid("against the adversary optimal takes first, history, max_guesses, hard and time_limit")
             return self._adversary_optimal(first, history, max_guesses, hard, time_limit)
-        if history:
-            invalid("the exact solver starts from the opening: give the opener as first=")
         if objective not in ("total", "worst"):
             invalid(f"objective: '{objective}' is neither 'total' nor 'worst'")
         opt = N.OptimalOptions()
@@ -596,9 +713,15 @@ class Game:
         opt.first = N.NONE if first is None else self._guess(first)
         opt.top = top
         opt.time_limit = time_limit
+        st = self._state(history, hard) if history else None
+        setattr(opt, "from", st)  # the position: totals count the guesses from there
         res = N.OptimalResult()
         err = N.Error()
-        check(N.optimal_solve(self._table, byref(opt), byref(res), byref(err)), err)
+        try:
+            check(N.optimal_solve(self._table, byref(opt), byref(res), byref(err)), err)
+        finally:
+            if st is not None:
+                N.state_free(st)
         try:
             stats = res.stats
             tree = None

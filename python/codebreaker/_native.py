@@ -333,6 +333,73 @@ class AdversaryResult(Structure):
     ]
 
 
+class CoachOptions(Structure):
+    _fields_ = [
+        ("limit", c_int),
+        ("max_guesses", c_int),
+        ("candidates_only", c_int),
+        ("time_limit", c_double),
+        ("threads", c_int),
+        ("cancel", c_void_p),
+        ("weights", POINTER(c_double)),
+        ("opening_best", c_uint32),
+        ("opening_total", c_uint64),
+    ]
+
+
+class CoachGuess(Structure):
+    _fields_ = [
+        ("guess", c_uint32),
+        ("total", c_uint64),
+        ("proved", c_int),
+        ("candidate", c_int),
+        ("win_chance", c_double),
+        ("worst", c_int),
+    ]
+
+
+class CoachRank(Structure):
+    _fields_ = [
+        ("candidates", c_uint64),
+        ("count", c_size_t),
+        ("guesses", POINTER(CoachGuess)),
+        ("searched", c_size_t),
+        ("stopped", c_int),
+        ("seconds", c_double),
+    ]
+
+
+COACH_LINE = 16
+
+
+class CoachTurn(Structure):
+    _fields_ = [
+        ("guess", c_uint32),
+        ("feedback", c_uint32),
+        ("candidates", c_uint64),
+        ("total", c_uint64),
+        ("proved", c_int),
+        ("best", c_uint32),
+        ("best_total", c_uint64),
+        ("best_proved", c_int),
+        ("left", c_uint64),
+        ("skill", c_double),
+        ("luck", c_double),
+        ("line", c_uint32 * COACH_LINE),
+        ("line_len", c_int),
+    ]
+
+
+class CoachReview(Structure):
+    _fields_ = [
+        ("turns", c_size_t),
+        ("turn", POINTER(CoachTurn)),
+        ("won", c_int),
+        ("total", c_uint64),
+        ("seconds", c_double),
+    ]
+
+
 def _fn(name: str, restype: Any, *argtypes: Any) -> Any:
     """The library's function `name`, typed for ctypes (mypy sees Any: callers convert)."""
     f = getattr(lib, name)
@@ -409,6 +476,23 @@ simulate = _fn("cb_simulate", c_int, P, P, POINTER(SimOptions), POINTER(SimResul
 sim_result_release = _fn("cb_sim_result_release", None, POINTER(SimResult))
 
 optimal_options_default = _fn("cb_optimal_options_default", None, POINTER(OptimalOptions))
+coach_options_default = _fn("cb_coach_options_default", None, POINTER(CoachOptions))
+coach_opening = _fn("cb_coach_opening", c_int, P, c_int, c_int, c_int, POINTER(c_uint32), POINTER(c_uint64))
+coach_rank_solve = _fn("cb_coach_rank_solve", c_int, P, P, POINTER(CoachOptions), POINTER(CoachRank), E)
+coach_rank_release = _fn("cb_coach_rank_release", None, POINTER(CoachRank))
+coach_review_game = _fn(
+    "cb_coach_review_game",
+    c_int,
+    P,
+    POINTER(c_uint32),
+    POINTER(c_uint32),
+    c_size_t,
+    c_int,
+    POINTER(CoachOptions),
+    POINTER(CoachReview),
+    E,
+)
+coach_review_release = _fn("cb_coach_review_release", None, POINTER(CoachReview))
 optimal_solve = _fn("cb_optimal_solve", c_int, P, POINTER(OptimalOptions), POINTER(OptimalResult), E)
 optimal_result_release = _fn("cb_optimal_result_release", None, POINTER(OptimalResult))
 

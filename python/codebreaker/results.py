@@ -228,3 +228,83 @@ class Play(_Rows):
             for b, fb in enumerate(fbs)
             if fb
         ]
+
+
+@dataclass(frozen=True)
+class ExactScore(_Fields):
+    """A guess of a position and its proved value (Game.rank_exact)."""
+
+    guess: str
+    total: int  # guesses from the position when it is played first, summed over the candidates
+    expected: float  # total over the candidates: the expected guesses to finish, itself included
+    proved: bool  # total is exact; else a proved lower bound (the time limit stopped its search)
+    candidate: bool  # it may be the secret
+    win_chance: float  # the share of the candidates it wins at once
+    worst: Optional[int]  # most guesses from the position with the strategy found (proved values)
+
+
+@dataclass(frozen=True)
+class ExactRanking(_Rows, Sequence[ExactScore]):
+    """The guesses of a position by proved expected number of guesses, best first (Game.rank_exact)."""
+
+    history: Tuple[str, ...]
+    candidates: int
+    stopped: bool  # some values are bounds
+    seconds: float
+    scores: List[ExactScore] = field(default_factory=list)
+
+    @overload
+    def __getitem__(self, key: int) -> ExactScore: ...
+
+    @overload
+    def __getitem__(self, key: slice) -> List[ExactScore]: ...
+
+    @overload
+    def __getitem__(self, key: str) -> Any: ...
+
+    def __getitem__(self, key: Union[int, slice, str]) -> Any:
+        if isinstance(key, str):
+            return super().__getitem__(key)
+        return self.scores[key]
+
+    def __len__(self) -> int:
+        return len(self.scores)
+
+    def __iter__(self) -> Iterator[ExactScore]:
+        return iter(self.scores)
+
+    def records(self) -> List[Record]:
+        return [{"rank": i + 1, **s.to_dict()} for i, s in enumerate(self.scores)]
+
+
+@dataclass(frozen=True)
+class ReviewTurn(_Fields):
+    """One turn of a reviewed game (Game.review): the position before it, the guess against the best."""
+
+    guess: str
+    feedback: str
+    candidates: int  # before the guess
+    expected: float  # the guess's expected guesses to finish, itself included
+    proved: bool
+    best: Optional[str]
+    best_expected: float
+    best_proved: bool
+    skill: Optional[float]  # 0 to 100 (coach.h defines it); None when a value is unproved
+    luck: Optional[float]  # 0 to 100, 50 an average draw; None when unknown
+    left: int  # candidates after the feedback
+    line: Tuple[str, ...] = ()  # optimal play from here to the answer (a won game)
+
+
+@dataclass(frozen=True)
+class Review(_Rows):
+    """A game graded turn by turn against proved optimal play (Game.review)."""
+
+    won: bool
+    seconds: float
+    turns: List[ReviewTurn] = field(default_factory=list)
+
+    def records(self) -> List[Record]:
+        return [
+            {"turn": i + 1, **{k: v for k, v in t.to_dict().items() if k != "line"}, "line": " ".join(t.line)}
+            for i, t in enumerate(self.turns)
+        ]

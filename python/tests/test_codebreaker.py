@@ -162,3 +162,20 @@ def test_memory_is_owned_by_python() -> None:
     assert not finalizer.alive
     for _ in range(20):  # made and dropped: the library's memory goes with them
         codebreaker.Game("mastermind").partition("1122")
+
+
+def test_exact_coach():
+    """Issue 27's figures: the position after roate=.Y... totals 167 (the solver from the position,
+    and the ranking's best); a review of crane roate cigar against Selby's proofs (CRANE 7930,
+    SALET 7920 over the 2315 answers)."""
+    g = codebreaker.Game("wordle")
+    assert g.optimal(history=["roate=.Y..."]).total == 167
+    ranking = g.rank_exact(["roate=.Y..."], limit=3)
+    assert ranking.candidates == 66 and ranking[0].total == 167 and ranking[0].proved
+    assert ranking[0].expected == 167 / 66 and len(ranking.records()) == 3
+    review = g.review(["crane", "roate", "cigar"], answer="cigar")
+    first = review.turns[0]
+    assert review.won and first.candidates == 2315 and first.best == "salet"
+    assert abs(first.expected - 7930 / 2315) < 1e-9 and abs(first.best_expected - 7920 / 2315) < 1e-9
+    assert first.skill is not None and 99 < first.skill <= 100
+    assert review.turns[-1].left == 0 and review.records()[0]["guess"] == "crane"

@@ -30,6 +30,11 @@ STRUCTS: Dict[str, Type[ctypes.Structure]] = {
     "cb_multi_sim_result": N.MultiSimResult,
     "cb_adversary_options": N.AdversaryOptions,
     "cb_adversary_result": N.AdversaryResult,
+    "cb_coach_options": N.CoachOptions,
+    "cb_coach_guess": N.CoachGuess,
+    "cb_coach_rank": N.CoachRank,
+    "cb_coach_turn": N.CoachTurn,
+    "cb_coach_review": N.CoachReview,
 }
 
 
