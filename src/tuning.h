@@ -95,6 +95,11 @@
  * Wordle): built for searches from the opening, and from positions of at least this many candidates.
  */
 #define CB_LBSCAN_ROOT_MIN 200
+/*
+ * First-level nodes (the parts of an opener, or of a position's guess) at least this big try their guesses after
+ * the first as tasks, each with the best total known as its budget: one big part is then shared by the threads.
+ */
+#define CB_PAR_GUESS_NODE 60
 /* First-level nodes at least this big solve their first guess's parts as tasks (parallelism vs overhead). */
 #define CB_PAR_NODE 40
 /*

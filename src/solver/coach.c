@@ -131,8 +131,8 @@ int cb_coach_rank_solve(const cb_table *table, const cb_state *st, const cb_coac
             continue; /* cannot solve every secret within the limit */
         uint64_t now = wins_at_once(st, op->guess);
         cb_secret_index s = cb_game_guess_secret(game, op->guess);
-        r[n].g = (cb_coach_guess){op->guess, op->bound, op->exact, now > 0, m ? (double)now / (double)m : 0,
-                                  op->exact ? op->worst : 0};
+        r[n].g = (cb_coach_guess){
+            op->guess, op->bound, op->exact, now > 0, m ? (double)now / (double)m : 0, op->exact ? op->worst : 0};
         r[n++].weight = opt->weights && s != CB_NONE ? opt->weights[s] : 0;
     }
     qsort(r, n, sizeof *r, cmp_ranked);
@@ -329,8 +329,8 @@ static int review_turn(const cb_table *table, cb_state *st, const cb_coach_optio
     return CB_OK;
 }
 
-int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, const uint32_t *feedbacks,
-                         size_t turns, int hard, const cb_coach_options *opt, cb_coach_review *out, cb_error *err)
+int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, const uint32_t *feedbacks, size_t turns,
+                         int hard, const cb_coach_options *opt, cb_coach_review *out, cb_error *err)
 {
     cb_coach_options def;
     cb_state *st;

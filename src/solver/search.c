@@ -536,6 +536,53 @@ static uint32_t picker_next(solver *S, picker *pk, int64_t b2, int64_t *skipped)
  * guess), else a lower bound at least beta. known >= 0: quick() was already
  * asked and gave this lower bound.
  */
+/* The guesses of a big node tried at once (par_guesses): the best so far, shared by the tasks. */
+typedef struct par_best {
+    int64_t best;  /* least total found (exact), or the node's budget */
+    uint32_t g;    /* its guess */
+    int64_t bound; /* least bound of the guesses that did not beat it */
+    int64_t lb;    /* the node's lower bound: a guess that meets it ends the search */
+} par_best;
+
+static void guess_task(solver *S, const node *x, const scan *sc, uint32_t kk, par_best *pb)
+{
+    int64_t b2 = __atomic_load_n(&pb->best, __ATOMIC_ACQUIRE), t;
+    if (b2 <= pb->lb)
+        return; /* a guess met the node's lower bound: it is solved */
+    /* after a stop, a guess not tried keeps the bound its scan proved */
+    t = sc->lb[kk] >= b2 || stopped(S) ? sc->lb[kk] : cbo_eval_guess(S, x, sc, kk, b2, 0);
+#pragma omp critical(cbo_par_guess)
+    if (t < pb->best && t < b2 && !stopped(S)) { /* below its budget: exact */
+        __atomic_store_n(&pb->best, t, __ATOMIC_RELEASE);
+        pb->g = sc->gid[kk];
+    } else
+        pb->bound = min64(pb->bound, t);
+}
+
+/*
+ * The guesses of x after the first, as tasks: each starts with the best
+ * total known as its budget (so the threads share the work of one big
+ * node, as the openers at the root do). The picker hands them out in
+ * order on this thread; it stops when a guess meets the node's lower bound.
+ */
+static void par_guesses(solver *S, const node *x, const scan *sc, picker *pk, int64_t lb, int64_t *b2, int64_t *bestv,
+                        uint32_t *bestg, int64_t *bound)
+{
+    par_best pb = {*b2, *bestg, INF, lb};
+    uint32_t kk;
+    while (!stopped(S) && __atomic_load_n(&pb.best, __ATOMIC_ACQUIRE) > lb &&
+           (kk = picker_next(S, pk, __atomic_load_n(&pb.best, __ATOMIC_ACQUIRE), bound)) != CB_NONE) {
+#pragma omp task firstprivate(kk) shared(pb)
+        guess_task(S, x, sc, kk, &pb);
+    }
+#pragma omp taskwait
+    *bound = min64(*bound, pb.bound);
+    if (pb.best < *b2) {
+        *b2 = *bestv = pb.best;
+        *bestg = pb.g;
+    }
+}
+
 int64_t cbo_solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_t known)
 {
     tls *T = me(S);
@@ -588,9 +635,9 @@ int64_t cbo_solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_
     while ((kk = picker_next(S, &pk, b2, &bound)) != CB_NONE) {
         /* the first guess of a big node under an opener searched without budget is solved exactly whatever
          * happens: its parts may run in parallel */
-        int par = first && x->level == 1 && x->n >= CB_PAR_NODE && S->nthreads > 1 && unbounded(b2) && in_parallel();
+        int big = x->level == 1 && S->nthreads > 1 && in_parallel();
+        int par = first && big && x->n >= CB_PAR_NODE && unbounded(b2);
         int64_t t = cbo_eval_guess(S, x, &sc, kk, b2, par);
-        first = 0;
         if (stopped(S)) {
             bound = min64(bound, t);
             break;
@@ -603,6 +650,11 @@ int64_t cbo_solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_
                 break;
         } else
             bound = min64(bound, t);
+        if (first && big && x->n >= CB_PAR_GUESS_NODE) { /* the others at once, over the threads */
+            par_guesses(S, x, &sc, &pk, lb, &b2, &bestv, &bestg, &bound);
+            break;
+        }
+        first = 0;
     }
     if (stopped(S)) { /* what is proved: the least bound over the guesses */
         bound = min64(bound, picker_rest(&pk));
