@@ -274,9 +274,12 @@ static double luck_of(const cb_table *table, const cb_state *st, const cb_tree *
     return total ? 100.0 * (better + same / 2) / (double)total : -1;
 }
 
-/* The played guess at st: its total and strategy (the tree), for the luck of fb. */
-static int played_at(const cb_table *table, const cb_state *st, const cb_coach_options *o, cb_coach_turn *t,
-                     cb_error *err)
+/*
+ * The played guess at st: its total and strategy (the tree), for the luck of
+ * fb and, in *own (line_len 0: none), its line to the answer.
+ */
+static int played_at(const cb_table *table, const cb_state *st, const cb_coach_options *o, cb_guess_index answer,
+                     cb_coach_turn *t, cb_coach_turn *own, cb_error *err)
 {
     cb_optimal_options so;
     cb_optimal_result res;
@@ -290,6 +293,9 @@ static int played_at(const cb_table *table, const cb_state *st, const cb_coach_o
     t->proved = res.proved && !res.infeasible;
     t->total = res.proved ? res.total : res.lower;
     t->luck = t->proved && res.tree ? luck_of(table, st, res.tree, t->feedback) : -1;
+    own->line_len = 0;
+    if (t->proved && res.tree && answer != CB_NONE)
+        line_of(table, res.tree, answer, own);
     cb_optimal_result_release(&res);
     return CB_OK;
 }
@@ -312,13 +318,17 @@ static int review_turn(const cb_table *table, cb_state *st, const cb_coach_optio
     t->candidates = entries(st);
     if (!cb_state_legal(st, t->guess, why, sizeof why))
         return cb_error_set(err, CB_EILLEGAL, "turn %zu: %s", i + 1, why);
+    cb_coach_turn own;
     int rc = best_at(table, st, o, answer, t, &e);
     if (rc == CB_OK)
-        rc = played_at(table, st, o, t, &e);
+        rc = played_at(table, st, o, answer, t, &own, &e);
     if (rc != CB_OK)
         return cb_error_set(err, rc, "turn %zu: %s", i + 1, e.message);
-    if (t->proved && t->best_proved && t->total == t->best_total)
-        t->best = t->guess; /* a best guess was played: name it, of the ties */
+    if (t->proved && t->best_proved && t->total == t->best_total) { /* a best guess was played: name it, and its line */
+        t->best = t->guess;
+        memcpy(t->line, own.line, sizeof t->line);
+        t->line_len = own.line_len;
+    }
     skill_of(t);
     rc = cb_state_apply(st, t->guess, t->feedback);
     if (rc == CB_ECONTRADICT)
