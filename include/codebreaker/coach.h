@@ -96,13 +96,13 @@ void cb_coach_rank_release(cb_coach_rank *r);
 typedef struct cb_coach_turn {
     cb_guess_index guess;
     uint32_t feedback;
-    uint64_t candidates;       /* before the guess */
-    uint64_t total;            /* the guess's total from here: exact (proved) or a lower bound */
+    uint64_t candidates; /* before the guess */
+    uint64_t total;      /* the guess's total from here: exact (proved) or a lower bound */
     int proved;
-    cb_guess_index best;       /* a best guess here, CB_NONE when none was proved */
-    uint64_t best_total;       /* its total: exact (best_proved) or, unproved, the least proved bound */
+    cb_guess_index best; /* a best guess here, CB_NONE when none was proved */
+    uint64_t best_total; /* its total: exact (best_proved) or, unproved, the least proved bound */
     int best_proved;
-    uint64_t left;             /* candidates after the feedback */
+    uint64_t left; /* candidates after the feedback */
     /*
      * skill: 100 x max(0, 1 - (E - E*)), E and E* the expected guesses to
      * finish with the guess played and with the best one: 100 for a best
@@ -126,8 +126,8 @@ typedef struct cb_coach_turn {
 typedef struct cb_coach_review {
     size_t turns;
     cb_coach_turn *turn;
-    int won;          /* the last feedback won */
-    uint64_t total;   /* guesses played */
+    int won;        /* the last feedback won */
+    uint64_t total; /* guesses played */
     double seconds;
 } cb_coach_review;
 
@@ -139,8 +139,8 @@ typedef struct cb_coach_review {
  * CB_EILLEGAL or CB_ECONTRADICT, with err naming the turn. Release with
  * cb_coach_review_release().
  */
-int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, const uint32_t *feedbacks,
-                         size_t turns, int hard, const cb_coach_options *opt, cb_coach_review *out, cb_error *err);
+int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, const uint32_t *feedbacks, size_t turns,
+                         int hard, const cb_coach_options *opt, cb_coach_review *out, cb_error *err);
 void cb_coach_review_release(cb_coach_review *r);
 
 #ifdef __cplusplus

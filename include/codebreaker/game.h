@@ -119,6 +119,7 @@ typedef struct cb_rule_info {
     const char *feedback;      /* how a feedback is written, with an example */
     int words;                 /* 1: plays words (lists, dictionaries); 0: codes of colours */
     int hard_mode;             /* 1: has Wordle's hard mode */
+    int hidden;                /* 1: the feedback reaches the player through symbols of hidden meaning (CB_MAPPINGS) */
     int max_guesses;           /* the usual limit of guesses per game */
     const char *strategy;      /* the strategy to play or advise with when none is named */
     const char *hard_strategy; /* the same in hard mode (one that never loses), or NULL: strategy */
@@ -126,6 +127,8 @@ typedef struct cb_rule_info {
 
 /* The description of rule (NULL for a value that is not a rule). */
 const cb_rule_info *cb_rule_describe(cb_rule rule);
+/* The description of game's rule. */
+const cb_rule_info *cb_game_rule_info(const cb_game *game);
 
 typedef struct cb_game_preset {
     const char *name;    /* "wordle", "mastermind", "quordle" ... */
@@ -257,6 +260,8 @@ void cb_game_format_secret(const cb_game *game, cb_secret_index si, char *buf, s
 uint32_t cb_game_feedback(const cb_game *game, cb_guess_index guess, cb_secret_index secret);
 /* Symble: what a codebreaker sees of raw pattern `raw` under mapping m (0..5). */
 uint32_t cb_game_observe(const cb_game *game, uint32_t raw, int m);
+/* What a player sees of feedback raw: under mapping m when the rule hides its meaning, else raw itself. */
+uint32_t cb_game_seen(const cb_game *game, uint32_t raw, int m);
 /* Symble: the mapping m as three symbols: the symbols of gray, yellow, green. */
 void cb_game_mapping_name(int m, char out[4]);
 /* Symble: parse a mapping "abc" (symbols of gray, yellow, green); -1 if bad. */

@@ -177,6 +177,11 @@ static int build_observe(cb_game *game)
     return CB_OK;
 }
 
+uint32_t cb_game_seen(const cb_game *game, uint32_t raw, int m)
+{
+    return game->rule == CB_RULE_SYMBLE ? cb_game_observe(game, raw, m) : raw;
+}
+
 uint32_t cb_game_observe(const cb_game *game, uint32_t raw, int m)
 {
     if (game->observe)

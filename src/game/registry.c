@@ -10,11 +10,11 @@
 #include "game/game_internal.h"
 
 static const cb_rule_info rules[] = {
-    [CB_RULE_MASTERMIND] = {"mastermind", "Mastermind", "black and white pegs: 2B1W (2 black, 1 white)", 0, 0, 10,
+    [CB_RULE_MASTERMIND] = {"mastermind", "Mastermind", "black and white pegs: 2B1W (2 black, 1 white)", 0, 0, 0, 10,
                             "parts"},
-    [CB_RULE_WORDLE] = {"wordle", "Wordle", "G green, Y yellow, . gray, one a letter: .Y..G", 1, 1, 6, "parts",
+    [CB_RULE_WORDLE] = {"wordle", "Wordle", "G green, Y yellow, . gray, one a letter: .Y..G", 1, 1, 0, 6, "parts",
                         "exact"},
-    [CB_RULE_SYMBLE] = {"symble", "Symble", "one of three symbols a letter, their meaning hidden: abcca", 1, 0, 8,
+    [CB_RULE_SYMBLE] = {"symble", "Symble", "one of three symbols a letter, their meaning hidden: abcca", 1, 0, 1, 8,
                         "entropy-knuth"},
 };
 
@@ -38,6 +38,11 @@ static const cb_game_preset presets[] = {
 const cb_rule_info *cb_rule_describe(cb_rule rule)
 {
     return (unsigned)rule < sizeof rules / sizeof rules[0] ? &rules[rule] : NULL;
+}
+
+const cb_rule_info *cb_game_rule_info(const cb_game *game)
+{
+    return &rules[game->rule];
 }
 
 size_t cb_game_preset_count(void)
