@@ -4,6 +4,7 @@
 // work runs.
 // usage: node tests/web/api.mjs path/to/codebreaker
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { startServer } from './server.mjs';
 import { suite } from './suite.mjs';
@@ -188,7 +189,17 @@ async function main() {
     assert.deepEqual([fm.data.order, fm.data.candidates], ['list', ['1111', '1112']]);
     await bad(get('/api/candidates', { order: 'often' }), 400, /order: unknown value 'often'/);
     assert.deepEqual(uc.data.candidates, ['brick']);
-    await bad(post('/api/upload', { words: 'x'.repeat(9000) }), 413, /too long/);
+    // a list of up to 128 KiB: the 2315 answers of 2022 (13,890 bytes, beyond the 8 KiB of other parameters) are
+    // taken; a longer value or body is a 413, another endpoint's body stays within 16 KiB
+    const g = await get('/api/games');
+    assert.deepEqual([g.data.limits.upload_bytes, g.data.limits.upload_body_bytes, g.data.limits.body_bytes], [131072, 263168, 16384]);
+    const answers = readFileSync(new URL('../../data/wordle/answers.txt', import.meta.url), 'utf8');
+    const big = await post('/api/upload', { words: answers });
+    assert.equal(big.status, 200, JSON.stringify(big.data));
+    assert.deepEqual([big.data.secrets, big.data.skipped], [2315, 0]);
+    await bad(post('/api/upload', { words: 'x'.repeat(131073) }), 413, /too long \(at most 131072 bytes\)/);
+    await bad(post('/api/upload', { words: '%'.repeat(100000) }), 413, /too large \(\d+ bytes; at most 263168\)/);
+    await bad(post('/api/play/new', { game: 'wordle', seed: '1'.repeat(9000) }), 413, /too long \(at most 8192 bytes\)/);
     await bad(post('/api/upload', { game: 'mastermind', words: 'crane' }), 400, /word games/);
     // a file that is mostly not words of one length (here a picture's text) is refused, saying why
     await bad(post('/api/upload', { words: '<svg xmlns="http://www.w3.org/2000/svg">\n<path d="M0 0h9"/>\n</svg>\n' }), 422,
