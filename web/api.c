@@ -484,6 +484,17 @@ static int api_play_details(web_req *r)
     return web_req_id(r, "id", &id) < 0 ? -1 : web_play_details(r->api->sessions, id, r);
 }
 
+static int api_play_share(web_req *r)
+{
+    const char *id;
+    int dark, contrast;
+    if (web_req_id(r, "id", &id) < 0 || web_req_bool(r, "dark", 0, &dark) < 0 ||
+        web_req_bool(r, "contrast", 0, &contrast) < 0)
+        return -1;
+    unsigned flags = (dark ? CB_SHARE_DARK : 0u) | (contrast ? CB_SHARE_CONTRAST : 0u);
+    return web_play_share(r->api->sessions, id, flags, r);
+}
+
 static int api_play_hint(web_req *r)
 {
     const char *id;
@@ -674,6 +685,7 @@ static const struct route {
     {"/api/play/hint", "POST", "id strategy", api_play_hint},
     {"/api/play/state", "GET", "id", api_play_state},
     {"/api/play/details", "GET", "id", api_play_details},
+    {"/api/play/share", "GET", "id dark contrast", api_play_share},
     {"/api/multi", "GET", WEB_GAME_PARAMS " " WEB_MULTI_PARAMS, web_multi},
     {"/api/adversary", "GET", WEB_GAME_PARAMS " " WEB_ADVERSARY_PARAMS, web_adversary},
     {"/api/jobs", "GET", "", api_jobs_list},

@@ -249,6 +249,36 @@ async function main() {
     assert.equal(p.data.partition.largest, p.data.partition.groups[0].count);
   });
 
+  await test('the share grid of a finished game matches its board', async () => {
+    const n = await post('/api/play/new', { game: 'wordle', seed: 7 });
+    const id = n.data.id;
+    await bad(get('/api/play/share', { id }), 409, /not over/);
+    const rows = [];
+    const history = [];
+    for (let guess = 'salet'; rows.length < 6;) {
+      const g = await post('/api/play/guess', { id, guess });
+      rows.push(g.data.last.feedback);
+      history.push(`${guess}=${g.data.last.feedback}`);
+      if (g.data.over) break;
+      guess = (await get('/api/candidates', { history: history.join(','), limit: 1 })).data.candidates[0];
+    }
+    const sign = (f, dark, contrast) => [...f].map((c) => (c === 'G' ? (contrast ? '\u{1F7E7}' : '\u{1F7E9}')
+      : c === 'Y' ? (contrast ? '\u{1F7E6}' : '\u{1F7E8}') : dark ? '\u2B1B' : '\u2B1C')).join('');
+    const s = await get('/api/play/share', { id });
+    assert.equal(s.status, 200, JSON.stringify(s.data));
+    const head = `Wordle ${s.data.won ? rows.length : 'X'}/6`;
+    assert.equal(s.data.text, `${head}\n\n${rows.map((f) => `${sign(f, false, false)}\n`).join('')}`);
+    const d = await get('/api/play/share', { id, dark: 1, contrast: 1 });
+    assert.equal(d.data.text, `${head}\n\n${rows.map((f) => `${sign(f, true, true)}\n`).join('')}`);
+    // Mastermind in its own signs: black, white, nothing
+    const m = await post('/api/play/new', { game: 'mastermind', seed: 7 });
+    const mg = await post('/api/play/guess', { id: m.data.id, guess: '1122' });
+    await post('/api/play/giveup', { id: m.data.id });
+    const ms = await get('/api/play/share', { id: m.data.id });
+    const { blacks, whites } = mg.data.last.marks;
+    assert.equal(ms.data.text, `Mastermind X/10\n\n${'\u26AB'.repeat(blacks)}${'\u26AA'.repeat(whites)}${'\u2796'.repeat(4 - blacks - whites)}\n`);
+  });
+
   await test('a Wordle game: refused guesses cost nothing, details, the end', async () => {
     const n = await post('/api/play/new', { game: 'wordle', seed: 7 });
     assert.equal(n.status, 201);
