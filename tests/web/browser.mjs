@@ -368,6 +368,24 @@ async function looks(context) {
       await p.screenshot({ path: join(artefacts, `load-${game}-${w}x${h}.png`) });
     }
     if (w === 390) {
+      // the settings opened, and a game given up and shared in the high-contrast palette's signs
+      await p.click('#settings summary');
+      await p.screenshot({ path: join(artefacts, 'phone-settings.png') });
+      await p.click('#settings summary');
+      await p.click('#game-picker [data-game=wordle]');
+      await p.waitForFunction(() => document.querySelector('#board').classList.contains('wordle') && document.querySelector('#board').dataset.state === 'playing');
+      await p.check('#contrast');
+      await p.keyboard.type('tarse');
+      await p.keyboard.press('Enter');
+      await p.waitForSelector('#board .row.played');
+      const marks = await p.$$eval('#board .row.played .tile', (ts) => ts.map((t) => t.dataset.mark).join(''));
+      await p.click('#giveup-btn');
+      await p.click('#share-btn');
+      await p.waitForFunction(() => document.querySelector('#share-text').textContent);
+      const signs = { 0: '\u2B1C', 1: '\u{1F7E6}', 2: '\u{1F7E7}' };
+      assert.equal(await p.textContent('#share-text'), `Wordle X/6\n\n${[...marks].map((m) => signs[m]).join('')}\n`);
+      await p.locator('#side').screenshot({ path: join(artefacts, 'phone-end-share-contrast.png') });
+      await p.uncheck('#contrast');
       const small = await p.evaluate(() => [...document.querySelectorAll('button, select, input, summary, .check-label')].filter((e) => {
         const r = e.getBoundingClientRect();
         if (!r.width || e.closest('.sr-only, [hidden]') || e.type === 'checkbox' || e.type === 'radio' || e.type === 'file') return false;
