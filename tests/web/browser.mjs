@@ -386,6 +386,9 @@ async function looks(context) {
       assert.equal(await p.textContent('#share-text'), `Wordle X/6\n\n${[...marks].map((m) => signs[m]).join('')}\n`);
       await p.locator('#side').screenshot({ path: join(artefacts, 'phone-end-share-contrast.png') });
       await p.uncheck('#contrast');
+      await p.click('#details-btn'); // its table of groups, checked for sideways scroll below
+      await p.waitForSelector('#details-body table.parts');
+      await p.locator('.details').screenshot({ path: join(artefacts, 'phone-details.png') });
       const small = await p.evaluate(() => [...document.querySelectorAll('button, select, input, summary, .check-label')].filter((e) => {
         const r = e.getBoundingClientRect();
         if (!r.width || e.closest('.sr-only, [hidden]') || e.type === 'checkbox' || e.type === 'radio' || e.type === 'file') return false;
