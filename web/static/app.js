@@ -388,9 +388,9 @@ async function updateSide() {
   const ticket = ++state.sideTickets;
   const base = { ...specParams(), history: historyParam() };
   if (s.hard) base.hard = 1;
-  const name = $('hint-strategy').value || 'entropy';
-  const info = state.catalogue.strategies.find((x) => x.name === name);
-  const strategy = info && info.rank ? name : 'entropy';
+  const name = $('hint-strategy').value || defaultStrategy();
+  const info = strategyRow(name);
+  const strategy = info && info.rank ? name : defaultStrategy();
   const ask = state.rows.length && !s.over;
   $('side').dataset.state = 'busy';
   const [c, k] = await Promise.all([get('/api/candidates', { ...base, limit: 100, order: 'frequency' }),
