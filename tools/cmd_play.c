@@ -72,6 +72,21 @@ static void print_line(const play *p, const char *who, const uint32_t *guesses, 
     cb_state_free(st);
 }
 
+/* The grid players post (share.h, the dashboard's Share copies the same), in the dark theme's signs. */
+static void share(const play *p)
+{
+    size_t turns = cb_state_turns(p->st);
+    char *grid = malloc(CB_SHARE_SIZE(turns, cb_game_length(p->c->game)));
+    if (p->t.look == TERM_PLAIN || turns == 0 || !grid) { /* no signs for screen readers */
+        free(grid);
+        return;
+    }
+    if (cb_share_grid(p->st, NULL, p->max, CB_SHARE_DARK, grid, CB_SHARE_SIZE(turns, cb_game_length(p->c->game))) ==
+        CB_OK)
+        printf("\nshare\n%s", grid);
+    free(grid);
+}
+
 /* The end of a game: the secret, the person's guesses, the strategy's on the same secret. */
 static void summary(play *p)
 {
@@ -98,6 +113,7 @@ static void summary(play *p)
     }
     if (!p->seeded && !cli_get(p->c, "secret"))
         printf("  (--seed %llu plays this secret again)\n", (unsigned long long)p->seed);
+    share(p);
 }
 
 /* A typed guess: refused (no turn used) when it is not a code of the game or breaks hard mode. 1 when played. */

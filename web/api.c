@@ -125,13 +125,14 @@ static int api_games(web_req *r)
     }
     web_json_printf(j,
                     "],\"limits\":{\"colors\":[2,16],\"pegs\":[1,10],\"max_codes\":%u,\"max_guesses\":[1,100],"
-                    "\"turns\":%d,\"jobs\":%d,\"body_bytes\":%d,\"upload_bytes\":%d,\"list\":%d,\"rank\":%d,"
+                    "\"turns\":%d,\"jobs\":%d,\"body_bytes\":%d,\"value_bytes\":%d,\"upload_bytes\":%d,"
+                    "\"upload_body_bytes\":%d,\"list\":%d,\"rank\":%d,"
                     "\"simulation_games\":%d,"
                     "\"simulation_strategies\":%d,\"simulations\":%d,\"decision_pairs\":%u,"
                     "\"decision_pairs_on_the_fly\":%u,\"montecarlo_candidates\":%d},\"jobs\":[",
-                    WEB_MAX_CODES, WEB_MAX_TURNS, r->api->max_jobs, WEB_MAX_BODY, WEB_MAX_VALUE, MAX_LIST, MAX_RANK,
-                    WEB_SIM_MAX_GAMES, WEB_SIM_MAX_STRATEGIES, WEB_SIM_RUNNING, WEB_MAX_PAIRS, WEB_MAX_PAIRS_FLY,
-                    WEB_MAX_MONTECARLO);
+                    WEB_MAX_CODES, WEB_MAX_TURNS, r->api->max_jobs, WEB_MAX_BODY, WEB_MAX_VALUE, WEB_MAX_UPLOAD,
+                    WEB_MAX_UPLOAD_BODY, MAX_LIST, MAX_RANK, WEB_SIM_MAX_GAMES, WEB_SIM_MAX_STRATEGIES, WEB_SIM_RUNNING,
+                    WEB_MAX_PAIRS, WEB_MAX_PAIRS_FLY, WEB_MAX_MONTECARLO);
     for (size_t k = 0; k < NJOB_KINDS; k++) {
         web_json_sep(j);
         web_json_str(j, job_kinds[k].name);
@@ -401,8 +402,8 @@ out:
 }
 
 /*
- * POST /api/upload: a word list (`words`: one word a line, within the
- * parameter limit) kept for the games that name it with `upload`; the
+ * POST /api/upload: a word list (`words`: one word a line, at most
+ * WEB_MAX_UPLOAD bytes) kept for the games that name it with `upload`; the
  * answer is the game's facts, `upload` its name and `skipped` the words of
  * another length or alphabet.
  */
@@ -481,6 +482,17 @@ static int api_play_details(web_req *r)
 {
     const char *id;
     return web_req_id(r, "id", &id) < 0 ? -1 : web_play_details(r->api->sessions, id, r);
+}
+
+static int api_play_share(web_req *r)
+{
+    const char *id;
+    int dark, contrast;
+    if (web_req_id(r, "id", &id) < 0 || web_req_bool(r, "dark", 0, &dark) < 0 ||
+        web_req_bool(r, "contrast", 0, &contrast) < 0)
+        return -1;
+    unsigned flags = (dark ? CB_SHARE_DARK : 0u) | (contrast ? CB_SHARE_CONTRAST : 0u);
+    return web_play_share(r->api->sessions, id, flags, r);
 }
 
 static int api_play_hint(web_req *r)
@@ -673,6 +685,7 @@ static const struct route {
     {"/api/play/hint", "POST", "id strategy", api_play_hint},
     {"/api/play/state", "GET", "id", api_play_state},
     {"/api/play/details", "GET", "id", api_play_details},
+    {"/api/play/share", "GET", "id dark contrast", api_play_share},
     {"/api/multi", "GET", WEB_GAME_PARAMS " " WEB_MULTI_PARAMS, web_multi},
     {"/api/adversary", "GET", WEB_GAME_PARAMS " " WEB_ADVERSARY_PARAMS, web_adversary},
     {"/api/jobs", "GET", "", api_jobs_list},
@@ -681,6 +694,16 @@ static const struct route {
     {"/api/jobs/events", "GET", "id", api_jobs_events},
     {"/api/jobs/cancel", "POST", "id", api_jobs_cancel},
 };
+
+size_t web_api_max_body(const char *path)
+{
+    return strcmp(path, "/api/upload") == 0 ? WEB_MAX_UPLOAD_BODY : WEB_MAX_BODY;
+}
+
+size_t web_api_max_value(const char *path)
+{
+    return strcmp(path, "/api/upload") == 0 ? WEB_MAX_UPLOAD : WEB_MAX_VALUE;
+}
 
 int web_api_handle(web_req *r)
 {

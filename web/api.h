@@ -18,7 +18,11 @@
 #include "request.h"
 #include "stream.h"
 
-#define WEB_MAX_BODY 16384 /* request body, in bytes (the server refuses longer ones) */
+#define WEB_MAX_BODY 16384 /* request body, in bytes, of every endpoint but /api/upload (longer ones: 413) */
+/* POST /api/upload: the word list's text (the largest bundled list, 14855 words, is 89130 bytes), and
+   its body: the text form-encoded (a line of n ASCII letters takes n + 3 bytes) and the game's name */
+#define WEB_MAX_UPLOAD 131072
+#define WEB_MAX_UPLOAD_BODY (2 * WEB_MAX_UPLOAD + 1024)
 
 /* What the endpoints work with: the server fills it at start and keeps it until it stops. */
 typedef struct web_api {
@@ -34,6 +38,10 @@ typedef struct web_api {
 } web_api;
 
 int web_api_handle(web_req *r);
+
+/* The longest body and parameter value a request to path may have (the server reads no more). */
+size_t web_api_max_body(const char *path);
+size_t web_api_max_value(const char *path);
 
 struct web_game;
 /* The game named by the request's parameters (games.h), held until released; -1 with r's error set. */

@@ -22,6 +22,7 @@ typedef struct series {
     double *score, *removed, *ms; /* per ended game; removed only of games with a turn that did not win */
     size_t n, nremoved;
     int state;
+    double opener_seconds; /* the opener's decision, timed apart; < 0 when not (a fixed or random opener) */
     cb_sim_result res;
 } series;
 
@@ -287,7 +288,7 @@ static void charts(sim_arg *a, web_json *j)
     web_json_raw(j, "{");
     chart(a, j, "score", "Score", "guesses", 0.5, 1, (size_t)top, pick_score);
     chart(a, j, "removed", "Share of candidates removed per turn", "%", 0, 5, 20, pick_removed);
-    chart(a, j, "time", "Time per game", "ms", lo, width, tbins, pick_ms);
+    chart(a, j, "time", "Decision time per game, the opener apart", "ms", lo, width, tbins, pick_ms);
     web_json_raw(j, "}");
 }
 
@@ -299,6 +300,11 @@ static void summary_json(const cb_game *g, const series *s, web_json *j)
                     "\"wins\":%zu,\"lost\":%zu,\"removed\":%.6f,\"seconds\":%.6f,\"states\":%zu",
                     r->average, r->median, r->stddev, r->min, r->max, r->wins_within, r->wins, r->lost,
                     100 * r->removed, r->seconds, r->states);
+    web_json_key(j, "opener_seconds");
+    if (s->opener_seconds >= 0)
+        web_json_printf(j, "%.6f", s->opener_seconds);
+    else
+        web_json_raw(j, "null");
     json_guess(j, "first_guess", g, r->first_guess);
     web_json_key(j, "distribution");
     web_json_raw(j, "[");
@@ -397,6 +403,42 @@ static void warm_up(const web_game *wg)
     cb_state_free(st);
 }
 
+/*
+ * The strategy that plays the series' games: for a deterministic strategy
+ * without a fixed first guess, a copy whose first guess is the strategy's
+ * own opener, decided here once and timed apart (every game would count
+ * that decision, which dwarfs the rest and varies with the machine's
+ * load); the games are the same. Else the strategy itself. *fixed owns
+ * the copy.
+ */
+static const cb_strategy *player(sim_arg *a, series *s, cb_strategy **fixed)
+{
+    *fixed = NULL;
+    s->opener_seconds = -1;
+    if (a->first != CB_NONE || !cb_strategy_deterministic(s->s))
+        return s->s;
+    cb_state *st = NULL;
+    cb_strategy *chooser = NULL;
+    cb_guess_index opener = CB_NONE;
+    cb_strategy_config cfg = *cb_strategy_get_config(s->s);
+    cfg.name = s->info->name;                 /* the copy the strategy keeps has none */
+    cfg.cancel = web_job_cancel_flag(a->job); /* the decision stops when the job is cancelled */
+    int ok = cb_state_new(a->wg->table, &st) == CB_OK && cb_strategy_new(a->wg->table, &cfg, &chooser, NULL) == CB_OK;
+    double t0 = cb_seconds();
+    if (ok) {
+        cb_state_set_hard(st, a->hard);
+        ok = cb_strategy_choose(chooser, st, NULL, &opener, NULL) == CB_OK;
+    }
+    double spent = cb_seconds() - t0;
+    cb_strategy_free(chooser);
+    cb_state_free(st);
+    cfg.first_guess = opener;
+    if (!ok || cb_strategy_new(a->wg->table, &cfg, fixed, NULL) != CB_OK)
+        return s->s; /* cancelled, or out of memory: the simulation says which */
+    s->opener_seconds = spent;
+    return *fixed;
+}
+
 static int run(web_job *job, void *p, web_json *result, cb_error *err)
 {
     sim_arg *a = p;
@@ -419,7 +461,10 @@ static int run(web_job *job, void *p, web_json *result, cb_error *err)
         a->cur = s;
         s->state = RUNNING;
         publish(a);
-        int rc = cb_simulate(a->wg->table, s->s, &opt, &s->res, err);
+        cb_strategy *fixed;
+        const cb_strategy *plays = player(a, s, &fixed);
+        int rc = cb_simulate(a->wg->table, plays, &opt, &s->res, err);
+        cb_strategy_free(fixed);
         if (rc != CB_OK)
             return web_job_canceled(job) ? CB_ECANCELED : rc;
         s->state = DONE;

@@ -65,8 +65,9 @@ static int parse_text(web_req *r, const char *text, char **store)
             size_t nlen = eq ? (size_t)(eq - p) : len, vlen = eq ? len - nlen - 1 : 0;
             if (r->nparams == WEB_MAX_PARAMS)
                 return web_req_fail(r, 400, "too many parameters (at most %d)", WEB_MAX_PARAMS);
-            if (vlen > 3 * WEB_MAX_VALUE)
-                return web_req_fail(r, 413, "parameter '%.40s' is too long (at most %d bytes)", p, WEB_MAX_VALUE);
+            size_t max = r->max_value ? r->max_value : WEB_MAX_VALUE;
+            if (vlen > 3 * max)
+                return web_req_fail(r, 413, "parameter '%.40s' is too long (at most %zu bytes)", p, max);
             char *name = *store;
             if (decode(p, nlen, name) < 0)
                 return web_req_fail(r, 400, "malformed parameter name (bad %%-escape or NUL byte)");
@@ -75,8 +76,8 @@ static int parse_text(web_req *r, const char *text, char **store)
             if (decode(eq ? eq + 1 : "", vlen, value) < 0)
                 return web_req_fail(r, 400, "parameter '%.40s': malformed value (bad %%-escape or NUL byte)", name);
             *store += strlen(value) + 1;
-            if (strlen(value) > WEB_MAX_VALUE)
-                return web_req_fail(r, 413, "parameter '%.40s' is too long (at most %d bytes)", name, WEB_MAX_VALUE);
+            if (strlen(value) > max)
+                return web_req_fail(r, 413, "parameter '%.40s' is too long (at most %zu bytes)", name, max);
             if (!*name)
                 return web_req_fail(r, 400, "a parameter has an empty name");
             for (int i = 0; i < r->nparams; i++)

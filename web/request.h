@@ -38,6 +38,7 @@ typedef struct web_req {
     const char *method;
     const char *path;
     const char *client; /* the peer's address: sessions and jobs are shared out per client */
+    size_t max_value;   /* longest parameter value, in bytes; 0: WEB_MAX_VALUE */
     web_param params[WEB_MAX_PARAMS];
     int nparams;
     char *store; /* decoded names and values */

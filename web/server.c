@@ -163,20 +163,20 @@ static int check_origin(web_server *srv, web_req *r)
     return 0;
 }
 
-/* Read a POST body of at most WEB_MAX_BODY bytes, form-encoded, into a new string. */
+/* Read a POST body of at most web_api_max_body() bytes, form-encoded, into a new string. */
 static int read_body(web_req *r, char **body)
 {
     const struct mg_request_info *ri = mg_get_request_info(r->conn);
+    size_t max = web_api_max_body(r->path);
     *body = NULL;
-    if (ri->content_length > WEB_MAX_BODY)
-        return web_req_fail(r, 413, "the request body is too large (%lld bytes; at most %d)", ri->content_length,
-                            WEB_MAX_BODY);
-    char *buf = malloc(WEB_MAX_BODY + 2);
+    if (ri->content_length > (long long)max)
+        return web_req_fail(r, 413, "the request body is too large (%lld bytes; at most %zu)", ri->content_length, max);
+    char *buf = malloc(max + 2);
     if (!buf)
         return web_req_fail(r, 503, "out of memory");
     size_t len = 0;
     int got;
-    while (len <= WEB_MAX_BODY && (got = mg_read(r->conn, buf + len, WEB_MAX_BODY + 1 - len)) > 0)
+    while (len <= max && (got = mg_read(r->conn, buf + len, max + 1 - len)) > 0)
         len += (size_t)got;
     buf[len] = '\0';
     /* a malformed chunked body, or one that ended before its Content-Length, is no body at all */
@@ -184,9 +184,9 @@ static int read_body(web_req *r, char **body)
         free(buf);
         return web_req_fail(r, 400, "the request body is malformed or incomplete (%zu bytes read)", len);
     }
-    if (len > WEB_MAX_BODY) {
+    if (len > max) {
         free(buf);
-        return web_req_fail(r, 413, "the request body is too large (at most %d bytes)", WEB_MAX_BODY);
+        return web_req_fail(r, 413, "the request body is too large (at most %zu bytes)", max);
     }
     const char *type = mg_get_header(r->conn, "Content-Type");
     if (len && (!type || strncasecmp(type, "application/x-www-form-urlencoded", 33) != 0)) {
@@ -211,6 +211,7 @@ static void serve_api(web_server *srv, web_req *r)
         r->allow = "GET, HEAD, POST";
         rc = web_req_fail(r, 405, "method %.20s is not allowed here", r->method);
     }
+    r->max_value = web_api_max_value(r->path);
     if (rc == 0 && strcmp(r->method, "POST") == 0)
         rc = read_body(r, &body);
     if (rc == 0)

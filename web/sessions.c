@@ -368,6 +368,34 @@ static int state_locked(session *s, const char *unused, web_req *r)
     return 0;
 }
 
+static int share_locked(session *s, unsigned flags, web_req *r)
+{
+    if (!s->over)
+        return web_req_fail(r, 409, "this game is not over: its grid is shared when it ends");
+    size_t turns = cb_state_turns(s->st), size = CB_SHARE_SIZE(turns, cb_game_length(s->wg->game));
+    char *text = malloc(size);
+    if (!text)
+        return web_req_fail(r, 503, "out of memory");
+    int rc = cb_share_grid(s->st, NULL, s->max_guesses, flags, text, size);
+    if (rc == CB_OK) {
+        web_json_printf(&r->out, "{\"guesses\":%zu,\"won\":%s", turns, s->won ? "true" : "false");
+        web_json_key(&r->out, "text");
+        web_json_str(&r->out, text);
+        web_json_raw(&r->out, "}");
+    }
+    free(text);
+    return rc == CB_OK ? 0 : web_req_fail(r, 500, "share: %s", cb_strerror(rc));
+}
+
+int web_play_share(web_sessions *ss, const char *id, unsigned flags, web_req *r)
+{
+    pthread_mutex_lock(&ss->lock);
+    session *s = find_locked(ss, id, r);
+    int rc = s ? share_locked(s, flags, r) : -1;
+    pthread_mutex_unlock(&ss->lock);
+    return rc;
+}
+
 int web_play_state(web_sessions *ss, const char *id, web_req *r)
 {
     return with_session(ss, id, r, NULL, state_locked);

@@ -58,6 +58,11 @@ int web_play_new(web_sessions *ss, web_game *g, const web_play_options *opt, web
 int web_play_guess(web_sessions *ss, const char *id, const char *guess, web_req *r);
 int web_play_giveup(web_sessions *ss, const char *id, web_req *r);
 int web_play_state(web_sessions *ss, const char *id, web_req *r);
+/*
+ * The grid players post of a finished game (codebreaker/share.h, flags
+ * CB_SHARE_*), as {guesses, won, text}; a 409 while the game goes on.
+ */
+int web_play_share(web_sessions *ss, const char *id, unsigned flags, web_req *r);
 /* The partition of the candidates before the last guess by that guess. */
 int web_play_details(web_sessions *ss, const char *id, web_req *r);
 /*

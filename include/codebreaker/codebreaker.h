@@ -28,5 +28,6 @@
 #include "multi.h"
 #include "adversary.h"
 #include "coach.h"
+#include "share.h"
 
 #endif

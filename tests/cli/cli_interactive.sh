@@ -45,6 +45,9 @@ has "hint: trace (150 parts; 2315 candidates remain)" "guess 1/6> xyzzy" "'xyzzy
     "you: salet (" "crane: won in 2" "parts would play: trace (3 left)"
 has "yellow: a e | gray: l s t | untried:"
 lacks "$esc" "guess 3/6"
+# the grid players post (include/codebreaker/share.h), as the dashboard's Share copies it
+has "share" "Wordle 2/6" "$(printf '\342\254\233\360\237\237\250\342\254\233\360\237\237\250\342\254\233')" \
+    "$(printf '\360\237\237\251\360\237\237\251\360\237\237\251\360\237\237\251\360\237\237\251')"
 
 # hard mode: a guess that drops a revealed letter is refused with the reason, no turn used
 session play-hard 'salet\ncrony\ncrane\n' play $W --secret crane --hard
@@ -91,9 +94,10 @@ has "strae: c a a c b"
 session play-mm '1122\n12345\n1172\n1234\n' play --game mastermind --secret 1234
 status 0
 has "1122  1B1W" "'12345' has more than 4 symbols" "'1172': '7' is not a symbol of this game (1 to 6)" \
-    "guess 2/10> 1234" "1234  4B0W" "solved in 2 guesses!"
+    "guess 2/10> 1234" "1234  4B0W" "solved in 2 guesses!" "Mastermind 2/10"
 session play-mm-plain '1122\n1234\n' play --game mastermind --secret 1234 --plain
 has "1122: 1 black, 1 white" "solved in 2"
+lacks "share" "Mastermind 2/10"
 session play-bulls '0123\n' play --game bulls --secret 0145 --max-guesses 1
 has "0123  2B0W" "out of guesses: the secret was 0145"
 

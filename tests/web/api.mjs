@@ -4,6 +4,7 @@
 // work runs.
 // usage: node tests/web/api.mjs path/to/codebreaker
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { startServer } from './server.mjs';
 import { suite } from './suite.mjs';
@@ -188,7 +189,17 @@ async function main() {
     assert.deepEqual([fm.data.order, fm.data.candidates], ['list', ['1111', '1112']]);
     await bad(get('/api/candidates', { order: 'often' }), 400, /order: unknown value 'often'/);
     assert.deepEqual(uc.data.candidates, ['brick']);
-    await bad(post('/api/upload', { words: 'x'.repeat(9000) }), 413, /too long/);
+    // a list of up to 128 KiB: the 2315 answers of 2022 (13,890 bytes, beyond the 8 KiB of other parameters) are
+    // taken; a longer value or body is a 413, another endpoint's body stays within 16 KiB
+    const g = await get('/api/games');
+    assert.deepEqual([g.data.limits.upload_bytes, g.data.limits.upload_body_bytes, g.data.limits.body_bytes], [131072, 263168, 16384]);
+    const answers = readFileSync(new URL('../../data/wordle/answers.txt', import.meta.url), 'utf8');
+    const big = await post('/api/upload', { words: answers });
+    assert.equal(big.status, 200, JSON.stringify(big.data));
+    assert.deepEqual([big.data.secrets, big.data.skipped], [2315, 0]);
+    await bad(post('/api/upload', { words: 'x'.repeat(131073) }), 413, /too long \(at most 131072 bytes\)/);
+    await bad(post('/api/upload', { words: '%'.repeat(100000) }), 413, /too large \(\d+ bytes; at most 263168\)/);
+    await bad(post('/api/play/new', { game: 'wordle', seed: '1'.repeat(9000) }), 413, /too long \(at most 8192 bytes\)/);
     await bad(post('/api/upload', { game: 'mastermind', words: 'crane' }), 400, /word games/);
     // a file that is mostly not words of one length (here a picture's text) is refused, saying why
     await bad(post('/api/upload', { words: '<svg xmlns="http://www.w3.org/2000/svg">\n<path d="M0 0h9"/>\n</svg>\n' }), 422,
@@ -236,6 +247,36 @@ async function main() {
     assert.equal(p.data.partition.groups.reduce((a, g) => a + g.count, 0), 2315);
     assert.equal(p.data.partition.parts, p.data.partition.groups.length);
     assert.equal(p.data.partition.largest, p.data.partition.groups[0].count);
+  });
+
+  await test('the share grid of a finished game matches its board', async () => {
+    const n = await post('/api/play/new', { game: 'wordle', seed: 7 });
+    const id = n.data.id;
+    await bad(get('/api/play/share', { id }), 409, /not over/);
+    const rows = [];
+    const history = [];
+    for (let guess = 'salet'; rows.length < 6;) {
+      const g = await post('/api/play/guess', { id, guess });
+      rows.push(g.data.last.feedback);
+      history.push(`${guess}=${g.data.last.feedback}`);
+      if (g.data.over) break;
+      guess = (await get('/api/candidates', { history: history.join(','), limit: 1 })).data.candidates[0];
+    }
+    const sign = (f, dark, contrast) => [...f].map((c) => (c === 'G' ? (contrast ? '\u{1F7E7}' : '\u{1F7E9}')
+      : c === 'Y' ? (contrast ? '\u{1F7E6}' : '\u{1F7E8}') : dark ? '\u2B1B' : '\u2B1C')).join('');
+    const s = await get('/api/play/share', { id });
+    assert.equal(s.status, 200, JSON.stringify(s.data));
+    const head = `Wordle ${s.data.won ? rows.length : 'X'}/6`;
+    assert.equal(s.data.text, `${head}\n\n${rows.map((f) => `${sign(f, false, false)}\n`).join('')}`);
+    const d = await get('/api/play/share', { id, dark: 1, contrast: 1 });
+    assert.equal(d.data.text, `${head}\n\n${rows.map((f) => `${sign(f, true, true)}\n`).join('')}`);
+    // Mastermind in its own signs: black, white, nothing
+    const m = await post('/api/play/new', { game: 'mastermind', seed: 7 });
+    const mg = await post('/api/play/guess', { id: m.data.id, guess: '1122' });
+    await post('/api/play/giveup', { id: m.data.id });
+    const ms = await get('/api/play/share', { id: m.data.id });
+    const { blacks, whites } = mg.data.last.marks;
+    assert.equal(ms.data.text, `Mastermind X/10\n\n${'\u26AB'.repeat(blacks)}${'\u26AA'.repeat(whites)}${'\u2796'.repeat(4 - blacks - whites)}\n`);
   });
 
   await test('a Wordle game: refused guesses cost nothing, details, the end', async () => {

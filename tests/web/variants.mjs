@@ -39,7 +39,7 @@ async function main({ srv, context }) {
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.setDefaultTimeout(90000);
-  await page.goto(`${srv.url}/`);
+  await page.goto(`${srv.url}/?game=wordle&lists=original`); // the lists of the proven Absurdle figures
   await page.waitForSelector('#board[data-state=playing]');
   await page.waitForSelector('#v-boards .v-board');
 

@@ -6,6 +6,9 @@
 
 const $ = (id) => document.getElementById(id);
 
+// Today's New York Times game: the word lists the page opens on (usage.md, "Which lists").
+const DEFAULT_LISTS = 'nyt2023';
+
 // The strategies ticked at first in the simulation panel (the server lists them all).
 const DEFAULT_STRATEGIES = ['entropy', 'minimax'];
 
@@ -125,9 +128,49 @@ function showProgress(box, done, total, seconds, unit) {
 // ---------------------------------------------------------------------------------------------
 // Charts: a histogram per chart spec ({title, unit, lo, width, series: [{name, counts, stats}]})
 
+// What each chart's axes measure: the quantity and its unit.
+const AXES = {
+  score: ['guesses to win (lost: limit + 1)', 'games'],
+  removed: ['% of candidates removed per turn', 'games'],
+  time: ['ms per game, opener apart', 'games'],
+  entropy: ['bits of information', 'allowed guesses'],
+};
+
+// Room for an axis's values: the widest label, the tick and a gap (so the title never overlaps them).
+function axisRoom(u, values) {
+  if (!values) return 40;
+  const ctx = u.ctx;
+  ctx.save();
+  ctx.font = u.axes[1].font || '12px sans-serif';
+  const w = Math.max(0, ...values.map((v) => (v == null ? 0 : ctx.measureText(String(v)).width)));
+  ctx.restore();
+  return Math.ceil(w / (window.devicePixelRatio || 1)) + 16;
+}
+
+// Decimals that tell ticks incr apart (0.1 apart: one decimal).
+const decimalsFor = (incr) => (incr >= 1 ? 0 : Math.min(4, Math.ceil(-Math.log10(incr) - 1e-9)));
+
+function nothingToShow(box, id, text) {
+  if (box._plot) { box._plot.destroy(); box._plot = null; }
+  box.replaceChildren(el('p', { class: 'placeholder', text }));
+  box.dataset.empty = id;
+}
+
 function drawChart(id, chart) {
   const box = $(`chart-${id}`);
   let series = chart.series || [];
+  delete box.dataset.empty;
+  const total = series.reduce((a, s) => a + s.counts.reduce((x, y) => x + y, 0), 0);
+  if (!total) {
+    renderStats(id, series);
+    const played = id === 'removed' && state.lastSim && state.lastSim.strategies.some((x) => x.done > 0);
+    return nothingToShow(box, id, played ? 'Nothing to show: every game so far was won at its first guess.' : 'Nothing to show yet: no game has ended.');
+  }
+  // every allowed guess scoring 0 bits: one candidate (or none) is left, and no guess can tell anything
+  if (id === 'entropy' && series.every((s) => s.stats.max === 0)) {
+    renderStats(id, series);
+    return nothingToShow(box, id, 'Nothing to show: no guess can tell anything now (every one scores 0 bits).');
+  }
   // Show the bins from the first to the last that hold anything.
   let first = Infinity;
   let last = 0;
@@ -150,17 +193,18 @@ function drawChart(id, chart) {
     box.replaceChildren(el('p', { class: 'placeholder', text: 'Charts need uPlot, which the build installs from npm.' }));
     return;
   }
-  const width = Math.max(box.clientWidth, 240);
+  const width = Math.max(box.clientWidth, 200);
   const theme = document.documentElement.dataset.theme || 'light';
   const sig = `${theme}:${k}:${nbins}:${chart.lo}:${chart.width}:${series.map((s) => s.name).join(',')}`; // the scale and ticks follow these
-  if (box._plot && box._sig === sig) {
+  if (box._plot && box._sig === sig && box.querySelector('.uplot')) {
     box._plot.setData([xs, ...ys]);
     return;
   }
   if (box._plot) box._plot.destroy();
   box.replaceChildren();
   const bars = uPlot.paths.bars({ size: [0.92, 80], align: 0 });
-  const decimals = chart.width < 1 ? Math.min(3, Math.ceil(-Math.log10(chart.width))) : 0;
+  const decimals = decimalsFor(chart.width);
+  const [xTitle, yTitle] = AXES[id] || [chart.unit, 'count'];
   const css = getComputedStyle(document.documentElement);
   const ink = css.getPropertyValue('--ink').trim() || '#1f2933';
   const grid = { stroke: css.getPropertyValue('--line').trim() || '#e1e4e8', width: 1 };
@@ -171,12 +215,12 @@ function drawChart(id, chart) {
     scales: { x: { time: false, range: [chart.lo, chart.lo + chart.width * nbins] }, y: { range: (u, lo, hi) => [0, Math.max(1, hi * 1.08)] } },
     axes: [
       {
-        label: chart.axis || chart.unit, labelSize: 18, size: 34, space: 56, stroke: ink, grid, ticks: grid,
-        values: (u, v) => v.map((x) => (+x.toFixed(decimals)).toLocaleString('en')),
+        label: xTitle, labelSize: 20, size: 30, space: 56, stroke: ink, grid, ticks: grid,
+        values: (u, v, ax, space, incr) => v.map((x) => (+x.toFixed(decimalsFor(incr))).toLocaleString('en', { maximumFractionDigits: 4 })),
         // bins of one centred on whole numbers (scores): a tick under each bin
         ...(chart.width === 1 && nbins <= 24 ? { splits: () => Array.from({ length: nbins }, (_, b) => chart.lo + b + 0.5) } : {}),
       },
-      { label: 'games', labelSize: 18, size: 48, stroke: ink, grid, ticks: grid, values: (u, v) => v.map((x) => (Number.isInteger(x) ? x.toLocaleString('en') : '')) },
+      { label: yTitle, labelSize: 20, size: axisRoom, stroke: ink, grid, ticks: grid, values: (u, v) => v.map((x) => (Number.isInteger(x) ? x.toLocaleString('en') : '')) },
     ],
     series: [
       { label: chart.unit, value: (u, v) => (v == null ? '' : (v - chart.lo - chart.width / 2 / k).toFixed(decimals + 1)) },
@@ -206,7 +250,7 @@ function renderStats(id, series) {
 
 new ResizeObserver(() => {
   for (const box of document.querySelectorAll('.chart'))
-    if (box._plot) box._plot.setSize({ width: Math.max(box.clientWidth, 240), height: 210 });
+    if (box._plot) box._plot.setSize({ width: Math.max(box.clientWidth, 200), height: 210 });
 }).observe(document.body);
 
 // ---------------------------------------------------------------------------------------------
@@ -214,13 +258,14 @@ new ResizeObserver(() => {
 
 const state = {
   catalogue: null,   // GET /api/games
-  spec: { game: 'wordle', words: 'lists', lists: 'original', length: 5, colors: 6, pegs: 4, no_repeat: false, upload: null },
+  spec: { game: 'wordle', words: 'lists', lists: DEFAULT_LISTS, length: 5, colors: 6, pegs: 4, no_repeat: false, upload: null },
   session: null,     // the answer of /api/play/new, kept up to date
   game: null,        // its game facts
   rows: [],          // played turns: {guess, feedback, marks, won}
   current: [],       // symbols typed for the next guess
   letterMarks: {},   // Wordle: best mark seen per letter
   busy: false,
+  sideTickets: 0,    // the side panel shows the answer of the latest request only
   analysis: null,    // the running analysis job
   sim: null,         // the running simulation job
   newGames: 0,       // tickets of /api/play/new: only the answer to the latest request is shown
@@ -289,19 +334,34 @@ async function newGame() {
   state.letterMarks = {};
   resetDetails();
   renderFacts();
+  $('share-text').textContent = '';
+  $('share-status').textContent = '';
   renderBoard();
   renderKeyboard();
   updateStatus();
   const how = isMastermind() ? 'Type digits or press the colours' : 'Type a word';
   setMessage(`${how}, then Enter.${rule() === 'symble' ? ' The symbols stand for three colours; which is which is hidden.' : ''}`);
+  fitBoard();
 }
 
+// The game's figures, in the "About this game" disclosure of the side panel.
 function renderFacts() {
   const g = state.game;
   $('facts').replaceChildren(
-    el('span', { class: 'fact' }, el('b', { text: GAME_LABELS[g.game] || g.game }), ` ${g.name.replace(/^[a-z]+,?\s*/, '')}`),
-    el('span', { class: 'fact', text: `${g.feedback_ids} feedbacks` }),
-    el('span', { class: 'fact', text: g.table_precomputed ? `table ${g.table_mib} MiB in ${g.table_seconds.toFixed(2)} s` : 'feedback computed on the fly' }));
+    el('li', {}, el('b', { text: GAME_LABELS[g.game] || g.game }), ` ${g.name.replace(/^[a-z]+,?\s*/, '')}`),
+    el('li', { text: `${g.feedback_ids} possible feedbacks of a guess` }),
+    el('li', { text: g.table_precomputed ? `feedback table of ${g.table_mib} MiB, built in ${g.table_seconds.toFixed(2)} s` : 'feedback computed on the fly (no table)' }));
+  $('settings-summary').textContent = settingsSummary();
+}
+
+// The set-up in a few words, beside the closed Settings.
+function settingsSummary() {
+  const s = state.spec;
+  if (!isWordGame(s.game) || s.words === 'complete') return `${s.colors} colours, ${s.pegs} pegs${s.no_repeat ? ', no repeats' : ''}`;
+  if (s.words === 'english') return `English words of ${s.length} letters`;
+  if (s.words === 'upload') return 'a list of my own';
+  const l = state.catalogue.lists.find((x) => x.name === s.lists);
+  return `${l ? l.label : s.lists}${s.game === 'wordle' && $('hard').checked ? ', hard mode' : ''}`;
 }
 
 function updateStatus() {
@@ -313,7 +373,105 @@ function updateStatus() {
   $('details-btn').disabled = state.rows.length === 0;
   $('giveup-btn').disabled = over;
   $('hint-btn').disabled = over;
+  $('analyse-btn').disabled = over || !!state.analysis; // after the end every guess tells nothing
+  $('review').hidden = !over;
+  if (!over) { $('share-text').textContent = ''; $('share-status').textContent = ''; }
+  updateSide();
+  fitBoard();
 }
+
+// ---------------------------------------------------------------------------------------------
+// The side panel: the secrets left, the best next guesses, and after the game its review and Share
+
+async function updateSide() {
+  const s = state.session;
+  const ticket = ++state.sideTickets;
+  const base = { ...specParams(), history: historyParam() };
+  if (s.hard) base.hard = 1;
+  const name = $('hint-strategy').value || defaultStrategy();
+  const info = strategyRow(name);
+  const strategy = info && info.rank ? name : defaultStrategy();
+  const ask = state.rows.length && !s.over;
+  $('side').dataset.state = 'busy';
+  const [c, k] = await Promise.all([get('/api/candidates', { ...base, limit: 100, order: 'frequency' }),
+    ask ? get('/api/rank', { ...base, strategy, limit: 5 }) : null]);
+  if (ticket !== state.sideTickets) return; // a newer board was asked meanwhile
+  const codes = isMastermind() || state.spec.words === 'complete';
+  if (c.ok) {
+    const n = s.over ? (s.won ? 1 : c.data.count) : c.data.count;
+    $('left-count').textContent = fmt(n);
+    $('left-noun').textContent = `${codes ? (n === 1 ? 'code' : 'codes') : n === 1 ? 'word' : 'words'} ${s.over ? 'fitted your rows' : 'left'}`;
+    fill($('left-words'), ...c.data.candidates.map((w) => el('li', { text: w })));
+    $('left-words-note').textContent = c.data.count > c.data.candidates.length
+      ? `the first ${c.data.candidates.length}${c.data.order === 'frequency' ? ', most common first' : ''}` : '';
+  } else {
+    $('left-count').textContent = '–';
+    $('left-noun').textContent = c.data.error;
+  }
+  if (s.over) {
+    $('best-note').textContent = 'The game is over.';
+    fill($('best-list'));
+  } else if (!ask) {
+    $('best-note').textContent = 'After your first guess, the best next ones appear here.';
+    fill($('best-list'));
+  } else if (!k.ok) {
+    $('best-note').textContent = k.data.error;
+    fill($('best-list'));
+  } else {
+    $('best-note').textContent = `by ${strategyLabel(strategy)}; press one to type it`;
+    fill($('best-list'), ...k.data.ranked.map((g) => el('li', {}, el('button', {
+      type: 'button', class: 'linkish', text: g.guess, 'aria-label': `type ${g.guess}`,
+      onclick: () => { if (!state.session.over) { state.current = splitSymbols(g.guess); renderCurrentRow(); } },
+    }), el('span', { class: 'muted small', text: ` ${scoreText(strategy, g.score) || fmt(g.score)}${g.candidate ? ', may be the answer' : ''}` }))));
+  }
+  $('side').dataset.state = 'ready';
+}
+
+// Share: the grid of the game (codebreaker/share.h, the same as the program's play prints) to the
+// clipboard, else shown selected for the player to copy.
+async function share() {
+  const dark = document.documentElement.dataset.theme === 'dark';
+  const contrast = document.documentElement.dataset.palette === 'contrast';
+  const id = state.session.id;
+  const r = await get('/api/play/share', { id, dark: dark ? 1 : 0, contrast: contrast ? 1 : 0 });
+  if (!sameSession(id)) return;
+  if (!r.ok) { $('share-status').textContent = r.data.error; return; }
+  const text = r.data.text;
+  $('share-text').textContent = text;
+  let copied = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(text); copied = true; }
+  } catch (e) { copied = false; }
+  if (!copied) copied = copyBySelection($('share-text'));
+  $('share-status').textContent = copied ? 'Copied: paste it anywhere.' : 'Select the grid below and copy it.';
+  $('share-text').dataset.copied = copied ? 'yes' : 'no';
+}
+
+// The fallback of the Clipboard API: select the text and ask the browser to copy it.
+function copyBySelection(node) {
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  const sel = window.getSelection();
+  sel.removeAllRanges();
+  sel.addRange(range);
+  try { return document.execCommand('copy'); } catch (e) { return false; }
+}
+
+// The board and its keyboard in the first screen: tiles shrink (not below 26 px) until the bottom of the
+// keyboard is within the window, and grow back up to their natural size when there is room.
+function fitBoard() {
+  const board = $('board');
+  const rows = board.querySelectorAll('.row').length;
+  if (!rows) return;
+  board.style.removeProperty('--fit');
+  for (let i = 0; i < 3; i++) { // a row may not shrink as asked (Symble's symbols): measure again
+    const over = $('keyboard').getBoundingClientRect().bottom + window.scrollY - window.innerHeight + 8;
+    if (over <= 0) return;
+    const tile = board.querySelector('.row .tile, .row .peg').getBoundingClientRect().height;
+    board.style.setProperty('--fit', `${Math.max(26, Math.floor(tile - over / rows))}px`);
+  }
+}
+window.addEventListener('resize', () => { if (state.game) fitBoard(); });
 
 // --- the board ---
 
@@ -701,7 +859,7 @@ async function analyse() {
     end: (v) => {
       if (state.analysis !== job) return;
       state.analysis = null;
-      $('analyse-btn').disabled = false;
+      $('analyse-btn').disabled = !!(state.session && state.session.over);
       $('analyse-cancel').hidden = true;
       if (v.result) renderAnalysis(v.result);
       if (v.state === 'canceled') $('analyse-error').textContent = 'Cancelled.';
@@ -850,11 +1008,11 @@ function renderSimulation(res) {
 function renderSimSummary(res) {
   const within = (res.strategies.find((s) => s.wins_within) || {}).wins_within;
   const heads = ['strategy', 'games', 'average', 'median', 'std', 'worst', res.max_guesses ? 'lost' : null,
-    within ? `won in ${within}` : 'won', 'first guess', 'removed / turn', 'time per game', 'run'].filter(Boolean);
-  // removed per turn: the mean of the games' values, as under the chart (one definition)
-  const removedMean = (name) => {
-    const s = res.charts && res.charts.removed && res.charts.removed.series.find((x) => x.name === name);
-    return s && s.stats.n ? `${s.stats.mean.toFixed(1)}%` : '–';
+    within ? `won in ${within}` : 'won', 'first guess', 'removed / turn', 'opener', 'time per game', 'run'].filter(Boolean);
+  // removed per turn and time per game: the values under the charts (one definition each)
+  const stat = (chart, name, key) => {
+    const x = res.charts && res.charts[chart] && res.charts[chart].series.find((v) => v.name === name);
+    return x && x.stats.n ? x.stats[key] : null;
   };
   const rows = res.strategies.map((s, i) => {
     const name = el('th', { scope: 'row' }, el('span', { class: 'swatch', style: { background: SERIES_COLOURS[i % SERIES_COLOURS.length] } }),
@@ -862,18 +1020,21 @@ function renderSimSummary(res) {
     if (s.state !== 'done') {
       const share = res.games ? s.done / res.games : 0;
       return el('tr', { class: `sim-${s.state}`, 'data-strategy': s.name }, name,
-        el('td', { class: 'num', text: fmt(s.done) }),
+        el('td', { class: 'num', 'data-label': 'games', text: fmt(s.done) }),
         el('td', { colspan: heads.length - 2 }, s.state === 'waiting' ? el('span', { class: 'muted small', text: 'waiting' })
           : el('span', { class: 'rowbar' }, el('span', { style: { width: `${(100 * share).toFixed(1)}%` } }))));
     }
-    return el('tr', { class: 'sim-done', 'data-strategy': s.name }, name,
-      el('td', { class: 'num', text: fmt(s.done) }), el('td', { class: 'num strong', text: s.average.toFixed(3) }),
-      el('td', { class: 'num', text: fmt(s.median) }), el('td', { class: 'num', text: s.stddev.toFixed(3) }),
-      el('td', { class: 'num', text: fmt(s.max) }), res.max_guesses ? el('td', { class: 'num', text: fmt(s.lost) }) : null,
-      el('td', { class: 'num', text: pct(s.wins / s.done) }),
-      el('td', { class: 'word', text: s.first_guess || 'varies' }), el('td', { class: 'num', text: removedMean(s.name) }),
-      el('td', { class: 'num', text: `${fmt(1000 * s.seconds / s.done)} ms` }),
-      el('td', { class: 'num', title: `${fmt(s.states)} states decided`, text: `${s.seconds.toFixed(2)} s` }));
+    const removed = stat('removed', s.name, 'mean');
+    const perGame = stat('time', s.name, 'median');
+    const cells = [['games', fmt(s.done)], ['average', s.average.toFixed(3), 'strong'], ['median', fmt(s.median)],
+      ['std', s.stddev.toFixed(3)], ['worst', fmt(s.max)], res.max_guesses ? ['lost', fmt(s.lost)] : null,
+      [within ? `won in ${within}` : 'won', pct(s.wins / s.done)], ['first guess', s.first_guess || 'varies', 'word'],
+      ['removed / turn', removed === null ? '–' : `${removed.toFixed(1)}%`],
+      ['opener', s.opener_seconds == null ? '–' : `${fmt(1000 * s.opener_seconds)} ms`],
+      ['time per game', perGame === null ? '–' : `${fmt(perGame)} ms`], ['run', `${s.seconds.toFixed(2)} s`]].filter(Boolean);
+    return el('tr', { class: 'sim-done', 'data-strategy': s.name }, name, cells.map(([label, text, cls]) =>
+      el('td', { class: cls === 'word' ? 'word' : `num${cls ? ` ${cls}` : ''}`, 'data-label': label, text,
+        title: label === 'run' ? `${fmt(s.states)} states decided` : label === 'time per game' ? 'the median game, its opener apart' : null })));
   });
   const left = ['strategy', 'first guess'];
   const th = (h) => el('th', { scope: 'col', class: left.includes(h) ? '' : 'num', text: h });
@@ -1191,15 +1352,17 @@ async function uploadList() {
   const file = input.files && input.files[0];
   const status = $('upload-status');
   if (!file) return;
-  const limit = (state.catalogue.limits && state.catalogue.limits.upload_bytes) || 8192;
-  if (file.size > limit) {
-    status.textContent = `${file.name} has ${fmt(file.size)} bytes; the server takes lists of at most ${fmt(limit)} bytes ` +
+  const { upload_bytes: limit, upload_body_bytes: bodyLimit } = state.catalogue.limits;
+  const refuse = (what) => {
+    status.textContent = `${file.name} ${what}; the server takes lists of at most ${fmt(limit)} bytes ` +
       `(about ${fmt(Math.floor(limit / 6))} five-letter words). Play a shorter list, or run the command line with --words.`;
     input.value = '';
-    return;
-  }
-  status.textContent = `Sending ${file.name}…`;
+  };
+  if (file.size > limit) return refuse(`has ${fmt(file.size)} bytes`);
   const text = await file.text();
+  const sent = new URLSearchParams({ game: state.spec.game, words: text }).toString().length;
+  if (sent > bodyLimit) return refuse(`takes ${fmt(sent)} bytes once encoded (at most ${fmt(bodyLimit)})`);
+  status.textContent = `Sending ${file.name}…`;
   const r = await post('/api/upload', { game: state.spec.game, words: text });
   if (!r.ok) {
     status.textContent = `${file.name}: ${r.data.error}`;
@@ -1233,6 +1396,9 @@ function wire() {
   $('no-repeat').addEventListener('change', (e) => { state.spec.no_repeat = e.target.checked; newGame(); });
   $('hard').addEventListener('change', () => newGame());
   $('details-btn').addEventListener('click', showDetails);
+  $('share-btn').addEventListener('click', share);
+  $('again-btn').addEventListener('click', () => newGame());
+  $('hint-strategy').addEventListener('change', () => { if (state.session) updateSide(); });
   $('giveup-btn').addEventListener('click', giveUp);
   $('hint-btn').addEventListener('click', makeGuess);
   $('analyse-btn').addEventListener('click', analyse);

@@ -1,0 +1,94 @@
+/* share.c: the emoji grid of a finished game (share.h), for the program's play and the dashboard. */
+#include <stdio.h>
+#include <string.h>
+
+#include "codebreaker/share.h"
+#include "codebreaker/status.h"
+
+#define TITLE_MAX 64
+
+/* The signs, by feedback digit (0 gray, 1 yellow, 2 green), light and dark, usual and high contrast. */
+static const char *const wordle_sign[2][2][3] = {
+    {{"\u2B1C", "\U0001F7E8", "\U0001F7E9"}, {"\u2B1B", "\U0001F7E8", "\U0001F7E9"}}, /* ⬜ 🟨 🟩, ⬛ 🟨 🟩 */
+    {{"\u2B1C", "\U0001F7E6", "\U0001F7E7"}, {"\u2B1B", "\U0001F7E6", "\U0001F7E7"}}, /* ⬜ 🟦 🟧, ⬛ 🟦 🟧 */
+};
+static const char *const symble_sign[3] = {"\u2600\uFE0F", "\u2665\uFE0F", "\U0001F4A7"}; /* ☀️ ♥️ 💧 */
+#define PEG_BLACK "\u26AB"                                                                /* ⚫ */
+#define PEG_WHITE "\u26AA"                                                                /* ⚪ */
+#define PEG_NONE "\u2796"                                                                 /* ➖ */
+
+/* Text being written into a buffer; full once something did not fit. */
+typedef struct out {
+    char *buf;
+    size_t size, len;
+    int full;
+} out;
+
+static void put(out *o, const char *s)
+{
+    size_t n = strlen(s);
+    if (o->full || o->len + n >= o->size) {
+        o->full = 1;
+        return;
+    }
+    memcpy(o->buf + o->len, s, n + 1);
+    o->len += n;
+}
+
+/* Digit i (weight 3^i) of a Wordle or Symble feedback id. */
+static unsigned digit3(uint32_t id, int i)
+{
+    while (i-- > 0)
+        id /= 3;
+    return id % 3;
+}
+
+static void row(out *o, const cb_game *g, uint32_t fb, unsigned flags)
+{
+    int n = cb_game_length(g), contrast = (flags & CB_SHARE_CONTRAST) != 0, dark = (flags & CB_SHARE_DARK) != 0;
+    switch (cb_game_rule(g)) {
+    case CB_RULE_MASTERMIND: {
+        unsigned blacks = fb / (unsigned)(n + 1), whites = fb % (unsigned)(n + 1);
+        for (int i = 0; i < n; i++)
+            put(o, (unsigned)i < blacks ? PEG_BLACK : (unsigned)i < blacks + whites ? PEG_WHITE : PEG_NONE);
+        break;
+    }
+    case CB_RULE_SYMBLE:
+        for (int i = 0; i < n; i++)
+            put(o, fb == cb_game_won(g) ? wordle_sign[contrast][dark][2] : symble_sign[digit3(fb, i)]);
+        break;
+    default:
+        for (int i = 0; i < n; i++)
+            put(o, wordle_sign[contrast][dark][digit3(fb, i)]);
+    }
+    put(o, "\n");
+}
+
+int cb_share_grid(const cb_state *st, const char *title, int max_guesses, unsigned flags, char *buf, size_t size)
+{
+    if (!st || !buf || size == 0 || (title && (strlen(title) > TITLE_MAX || strchr(title, '\n'))))
+        return CB_EINVAL;
+    buf[0] = '\0';
+    size_t turns = cb_state_turns(st);
+    if (max_guesses < 1 || (size_t)max_guesses < turns)
+        return CB_EINVAL;
+    const cb_game *g = cb_state_game(st);
+    if (!title)
+        title = cb_game_rule(g) == CB_RULE_MASTERMIND ? "Mastermind"
+                : cb_game_rule(g) == CB_RULE_SYMBLE   ? "Symble"
+                                                      : "Wordle";
+    out o = {buf, size, 0, 0};
+    char head[TITLE_MAX + 48];
+    if (cb_state_won(st))
+        snprintf(head, sizeof head, "%s %zu/%d%s\n\n", title, turns, max_guesses, cb_state_hard(st) ? "*" : "");
+    else
+        snprintf(head, sizeof head, "%s X/%d%s\n\n", title, max_guesses, cb_state_hard(st) ? "*" : "");
+    put(&o, head);
+    for (size_t t = 0; t < turns; t++) {
+        cb_guess_index gi;
+        uint32_t fb;
+        cb_state_turn(st, t, &gi, &fb);
+        row(&o, g, fb, flags);
+    }
+    return o.full ? CB_ETOOBIG : CB_OK;
+}
