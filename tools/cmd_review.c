@@ -82,8 +82,9 @@ static int read_turns(cli *c, uint32_t *guesses, uint32_t *fbs, size_t *turns)
     if (grid && (rc = read_grid(grid, rows, CB_TREE_MAX_DEPTH, &nrows)) != 0)
         return rc;
     if (grid && nrows != c->npos)
-        return cli_fail(CB_EINVAL, "--grid has %d rows but %d guesses were given: a share grid carries no words, "
-                                   "so give each guess",
+        return cli_fail(CB_EINVAL,
+                        "--grid has %d rows but %d guesses were given: a share grid carries no words, "
+                        "so give each guess",
                         nrows, c->npos);
     for (int i = 0; i < c->npos; i++) {
         char word[CB_MAX_LENGTH * 4 + 1];
@@ -133,8 +134,8 @@ static void print_text(const cli *c, const cb_coach_review *r)
         snprintf(skill, sizeof skill, t->skill < 0 ? "-" : "%.0f", t->skill);
         snprintf(luck, sizeof luck, t->luck < 0 ? "-" : "%.0f", t->luck);
         printf("%4zu  %-*s %-*s %10llu %s%9.4f  %-*s %s%9.4f %6s %5s %6llu\n", i + 1, w, g, w + 2, f,
-               (unsigned long long)t->candidates, t->proved ? " " : ">", (double)t->total / (double)t->candidates, w,
-               b, t->best_proved ? " " : ">", (double)t->best_total / (double)t->candidates, skill, luck,
+               (unsigned long long)t->candidates, t->proved ? " " : ">", (double)t->total / (double)t->candidates, w, b,
+               t->best_proved ? " " : ">", (double)t->best_total / (double)t->candidates, skill, luck,
                (unsigned long long)t->left);
         if (t->skill >= 0)
             skills += t->skill, nskill++;
@@ -165,8 +166,7 @@ static void print_text(const cli *c, const cb_coach_review *r)
 static void print_json(const cli *c, const cb_coach_review *r)
 {
     char w[CB_MAX_LENGTH * 4 + 1], f[64];
-    printf("{\"won\":%s,\"guesses\":%zu,\"seconds\":%.3f,\"turns\":[", r->won ? "true" : "false", r->turns,
-           r->seconds);
+    printf("{\"won\":%s,\"guesses\":%zu,\"seconds\":%.3f,\"turns\":[", r->won ? "true" : "false", r->turns, r->seconds);
     for (size_t i = 0; i < r->turns; i++) {
         const cb_coach_turn *t = &r->turn[i];
         word_of(c, t->guess, w, sizeof w);

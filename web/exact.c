@@ -48,7 +48,8 @@ static int open_position(web_req *r, web_game **wg, cb_state **st, int *hard)
     if (*hard && cb_game_rule((*wg)->game) != CB_RULE_WORDLE)
         return web_req_fail(r, 400, "hard mode applies to Wordle only");
     if (!cb_table_precomputed((*wg)->table))
-        return web_req_fail(r, 422, "the exact solver needs the game's feedback table in memory: choose a smaller game");
+        return web_req_fail(r, 422,
+                            "the exact solver needs the game's feedback table in memory: choose a smaller game");
     if (cb_state_new((*wg)->table, st) != CB_OK)
         return web_req_fail(r, 503, "out of memory");
     cb_state_set_hard(*st, *hard);
@@ -121,8 +122,8 @@ out:
 static void review_json(const cb_game *g, const cb_coach_review *v, web_json *j)
 {
     char f[64];
-    web_json_printf(j, "{\"won\":%s,\"guesses\":%zu,\"seconds\":%.3f,\"turns\":[", v->won ? "true" : "false",
-                    v->turns, v->seconds);
+    web_json_printf(j, "{\"won\":%s,\"guesses\":%zu,\"seconds\":%.3f,\"turns\":[", v->won ? "true" : "false", v->turns,
+                    v->seconds);
     for (size_t i = 0; i < v->turns; i++) {
         const cb_coach_turn *t = &v->turn[i];
         double m = (double)t->candidates;
@@ -138,7 +139,8 @@ static void review_json(const cb_game *g, const cb_coach_review *v, web_json *j)
                         t->proved ? "true" : "false");
         word(g, t->best, j);
         web_json_printf(j, ",\"best_total\":%llu,\"best_expected\":%.6f,\"best_proved\":%s",
-                        (unsigned long long)t->best_total, (double)t->best_total / m, t->best_proved ? "true" : "false");
+                        (unsigned long long)t->best_total, (double)t->best_total / m,
+                        t->best_proved ? "true" : "false");
         web_json_printf(j, t->skill < 0 ? ",\"skill\":null" : ",\"skill\":%.1f", t->skill);
         web_json_printf(j, t->luck < 0 ? ",\"luck\":null" : ",\"luck\":%.1f", t->luck);
         web_json_printf(j, ",\"left\":%llu,\"line\":[", (unsigned long long)t->left);
