@@ -1,0 +1,101 @@
+#!/bin/sh
+# cli_harden.sh: the program against damaged and hostile input (issue 26): every file it reads
+# stops at the file limit, a results file is evidence checked line by line, raw control bytes never
+# reach the terminal, one rule for numbers, and texts that say what the program does.
+# usage: sh tests/cli/cli_harden.sh path/to/codebreaker   (from the repository's root)
+cb="$1"
+. "$(dirname "$0")/lib.sh"
+
+mm="--game mastermind --colors 4 --pegs 4 --quiet --threads 1"
+
+# --- every file the program reads stops at 64 MiB (docs/limits.md), status 2, never runs memory out
+# (`timeout`: before the fix these read /dev/zero until memory ran out)
+limit="larger than the limit of 64 MiB"
+(timeout 120 "$cb" optimal $mm --results /dev/zero >"$tmp/o" 2>"$tmp/e"; echo $? >"$tmp/rc")
+[ "$(cat "$tmp/rc")" = 2 ] && grep -q -- "--results: /dev/zero is $limit" "$tmp/e" && ok ||
+    bad "optimal --results /dev/zero: status $(cat "$tmp/rc"): $(head -c 300 "$tmp/e")"
+(timeout 120 "$cb" optimal $mm --openers @/dev/zero >"$tmp/o" 2>"$tmp/e"; echo $? >"$tmp/rc")
+[ "$(cat "$tmp/rc")" = 2 ] && grep -q -- "--openers: /dev/zero is $limit" "$tmp/e" && ok ||
+    bad "optimal --openers @/dev/zero: status $(cat "$tmp/rc"): $(head -c 300 "$tmp/e")"
+(timeout 120 "$cb" experiment symble-lengths --words /dev/zero --out "$tmp/exp0" --quiet --no-plot \
+    >"$tmp/o" 2>"$tmp/e"; echo $? >"$tmp/rc")
+[ "$(cat "$tmp/rc")" = 2 ] && grep -q -- "/dev/zero is $limit" "$tmp/e" && ok ||
+    bad "experiment --words /dev/zero: status $(cat "$tmp/rc"): $(head -c 300 "$tmp/e")"
+mkdir -p "$tmp/exp1"
+ln -s /dev/zero "$tmp/exp1/symble-length-growth.csv"
+(timeout 120 "$cb" experiment symble-length-growth --games 10 --range n=2..2 --out "$tmp/exp1" --quiet --no-plot \
+    >"$tmp/o" 2>"$tmp/e"; echo $? >"$tmp/rc")
+[ "$(cat "$tmp/rc")" = 2 ] && grep -q -- "symble-length-growth.csv is $limit" "$tmp/e" && ok ||
+    bad "experiment CSV /dev/zero: status $(cat "$tmp/rc"): $(head -c 300 "$tmp/e")"
+# a file of exactly the limit is read (its one opener is read and searched); one byte more is refused
+awk 'BEGIN { s = sprintf("%1023s", ""); for (i = 0; i < 65535; i++) print s; printf "%1024s", "1123" }' \
+    >"$tmp/big.txt"
+[ "$(wc -c <"$tmp/big.txt")" = 67108864 ] && ok || bad "the 64 MiB file has $(wc -c <"$tmp/big.txt") bytes"
+expect_out openers-64mib 0 "^opener +1123" -- optimal $mm --openers @"$tmp/big.txt"
+printf ' ' >>"$tmp/big.txt"
+expect_err openers-64mib-1 2 "$limit" -- optimal $mm --openers @"$tmp/big.txt"
+rm -f "$tmp/big.txt"
+
+# --- optimal --results: a damaged file never gives a false proof (4 colours x 4 pegs: 905, opener 1123)
+res="$tmp/r.res"
+"$cb" optimal $mm --results "$res" --openers 1111 >/dev/null 2>&1
+head -2 "$res" >"$tmp/head.res"
+# results LINES: a results file of this search holding LINES (printf format)
+results() { cp "$tmp/head.res" "$res" && printf "$1" >>"$res"; }
+# a last line cut short by a crash: dropped with a warning, cut off the file, the search proves 905
+results '1123 >=9'
+err_lines=1 expect_out partial-line 0 "^total +905 " -- optimal $mm --results "$res"
+has partial-line-warns "r.res:3: the last line has no newline .*dropped" "$tmp/err"
+[ "$(tail -c 1 "$res" | od -An -c | tr -d ' ')" = '\n' ] && ! grep -q '>=9$' "$res" && ok ||
+    bad "the partial line stays in the file: $(tail -2 "$res")"
+expect_out partial-line-resumes 0 "^result +proved optimal" -- optimal $mm --results "$res"
+# a bound below the final budget proves nothing: the opener is searched again
+results '1111 >=9\n'
+expect_out low-bound 0 "^openers .*1111 >=9[0-9][0-9]" -- optimal $mm --results "$res"
+has low-bound-total "^total +905 "
+results '1123 >=9\n'
+expect_out low-bound-best 0 "^total +905 " -- optimal $mm --results "$res"
+# what cannot hold is refused, naming the opener
+err_lines=1
+results '1123 impossible\n'
+expect_err impossible 2 "'1123 impossible' cannot hold \(no opener is impossible without a limit" -- optimal $mm --results "$res"
+results '1123 1\n'
+expect_err below-lower-bound 2 "'1123 1' cannot hold \(a total below the opener's lower bound\)" -- \
+    optimal $mm --results "$res"
+results '1123 880\n'
+expect_err wrong-total 2 "'1123 880' cannot hold \(its strategy, rebuilt, totals 905\)" -- optimal $mm --results "$res"
+# lines about one opener that contradict each other, with the line numbers; agreeing ones merge
+results '1123 906\n1112 >=908\n1123 905\n'
+expect_err conflict 2 "r.res:5: '1123 905' contradicts line 3 \('1123 906'\)" -- optimal $mm --results "$res"
+results '1123 >=906\n1123 905\n'
+expect_err conflict-bound 2 "r.res:4: '1123 905' contradicts line 3 \('1123 >=906'\)" -- optimal $mm --results "$res"
+results '1111 >=930\n1111 >=940\n1123 905\n1123 >=900\n'
+expect_out agree 0 "^openers .*1111 >=940" -- optimal $mm --results "$res"
+results '1123 905 \001\n'
+expect_err malformed 2 "r.res:3: expected 'WORD TOTAL'" -- optimal $mm --results "$res"
+unset err_lines
+
+# --- experiment results: conflicting rows refused with both lines, a partial last line dropped
+exp="$tmp/exp2"
+check csv-run "$cb" experiment symble-length-growth --games 10 --range n=2..3 --seed 7 --out "$exp" --quiet --no-plot
+csv="$exp/symble-length-growth.csv"
+cp "$csv" "$tmp/good.csv"
+sed -n 2p "$tmp/good.csv" >>"$csv"
+check csv-same-row "$cb" experiment symble-length-growth --games 10 --range n=2..3 --seed 7 --out "$exp" --quiet \
+    --no-plot
+has csv-same-row-reused "0 configurations run now, 2 found"
+awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "average") c = i } 1;
+    NR == 2 { $c = $c + 1; print }' "$tmp/good.csv" >"$csv"
+expect_err csv-conflict 2 "symble-length-growth.csv:3: the configuration of line 2 again with another average" -- \
+    experiment symble-length-growth --games 10 --range n=2..3 --seed 7 --out "$exp" --quiet --no-plot
+head -c $(($(wc -c <"$tmp/good.csv") - 30)) "$tmp/good.csv" >"$csv"
+err_lines=1 expect_out csv-partial 0 "1 configuration run now, 1 found" -- \
+    experiment symble-length-growth --games 10 --range n=2..3 --seed 7 --out "$exp" --quiet --no-plot
+has csv-partial-warns "symble-length-growth.csv:3: the last line has no newline: dropped" "$tmp/err"
+[ "$(cut -d, -f1-18 "$csv")" = "$(cut -d, -f1-18 "$tmp/good.csv")" ] && ok ||
+    bad "the partial row was not run again: $(diff "$csv" "$tmp/good.csv")"
+check csv-fresh "$cb" experiment symble-length-growth --games 10 --range n=2..3 --seed 7 --out "$exp" --quiet \
+    --no-plot --fresh
+[ "$(wc -l <"$csv")" = 3 ] && ok || bad "--fresh added rows beside the old: $(cat "$csv")"
+
+summary cli_harden
