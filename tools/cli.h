@@ -151,6 +151,19 @@ int cli_fail(int code, const char *fmt, ...)
 #endif
     ;
 int cli_fail_err(const cb_error *err);
+/* Print "codebreaker: warning: <msg>" to stderr. Both escape control bytes (cli_escape). */
+void cli_warn(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+/*
+ * in[0..len) as text safe on a terminal, into out (size bytes, always
+ * NUL-terminated, cut short when it does not fit): control bytes but tab
+ * and newline as \xHH, C1 controls as \u0080 to \u009f, bytes that are
+ * not UTF-8 as \xHH. Returns out.
+ */
+char *cli_escape(const char *in, size_t len, char *out, size_t size);
 int cli_status(int code);
 
 /*

@@ -184,10 +184,7 @@ static int read_or_create(opt_results *r, const char *path, const char *config)
     if (rc == 0) {
         while (rc == 0 && (rc = in_line(&in)) > 0) {
             if (!in.newline) {
-                fprintf(stderr,
-                        "codebreaker: warning: %s:%ld: the last line has no newline (an interrupted "
-                        "write?): dropped\n",
-                        path, in.lineno);
+                cli_warn("%s:%ld: the last line has no newline (an interrupted write?): dropped", path, in.lineno);
                 keep_bytes = (off_t)in.offset;
                 in.lineno--;
                 rc = 0;

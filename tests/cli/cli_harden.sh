@@ -98,4 +98,30 @@ check csv-fresh "$cb" experiment symble-length-growth --games 10 --range n=2..3 
     --no-plot --fresh
 [ "$(wc -l <"$csv")" = 3 ] && ok || bad "--fresh added rows beside the old: $(cat "$csv")"
 
+# --- raw control bytes never reach the terminal: every message quoting input shows them escaped
+esc=$(printf '\033') bel=$(printf '\007')
+# raw NAME FILE: FILE holds no ESC, BEL or C1 control (U+009B) byte
+raw() {
+    if grep -q "[$esc$bel]" "$2" || grep -q "$(printf '\302\233')" "$2"; then bad "$1: raw control bytes: $(od -c "$2" | head -5)"; else ok; fi
+}
+printf 'crane\nsl\033]0;pwned\007te\n' >"$tmp/osc.txt"
+expect_err osc-wordlist 2 "osc.txt:2: 'sl\\\\x1b\]0;pwned\\\\x07te' holds a control" -- info --words "$tmp/osc.txt"
+raw osc-wordlist "$tmp/err"
+printf 'crane\nx\302\233y\377z\n' >"$tmp/c1.txt"
+expect_err c1-wordlist 2 "c1.txt:2: 'x\\\\u009by\\\\xffz'" -- info --words "$tmp/c1.txt"
+raw c1-wordlist "$tmp/err"
+expect_err osc-command 2 "unknown command 'a\\\\x1b\]0;x\\\\x07'" -- "$(printf 'a\033]0;x\007')"
+raw osc-command "$tmp/err"
+expect_err osc-option 2 "unknown option --a\\\\x1b" -- info "$(printf -- '--a\033]0;x\007')"
+raw osc-option "$tmp/err"
+printf '1\0333 1111\n' | "$cb" feedback --game mastermind - >"$tmp/out" 2>"$tmp/err"
+has osc-feedback "line 1: '1\\\\x1b3'" "$tmp/err"
+raw osc-feedback "$tmp/err"
+printf 'cr\033]0;x\007ne\nquit\n' | "$cb" play --seed 1 >"$tmp/out" 2>&1
+has osc-play "cr\\\\x1b\]0;x\\\\x07ne"
+raw osc-play "$tmp/out"
+printf '%s\n%s\n1123 90\033]0;x\007\n' "$(sed -n 1p "$tmp/head.res")" "$(sed -n 2p "$tmp/head.res")" >"$res"
+expect_err osc-results 2 "r.res:3: '90\\\\x1b" -- optimal $mm --results "$res"
+raw osc-results "$tmp/err"
+
 summary cli_harden

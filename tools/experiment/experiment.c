@@ -334,8 +334,7 @@ int exp_store_open(exp_ctx *x, const char *const *cols, int ncols, int nkeys)
         return rc;
     while (rc == 0 && (rc = in_line(&in)) > 0) {
         if (!in.newline) { /* the file is written whole (store_write): a damaged end */
-            fprintf(stderr, "codebreaker: warning: %s:%ld: the last line has no newline: dropped\n", s->path,
-                    in.lineno);
+            cli_warn("%s:%ld: the last line has no newline: dropped", s->path, in.lineno);
             in.lineno--;
             rewrite = 1;
             rc = 0;
