@@ -1,5 +1,7 @@
 /* cli.c: option parsing, game set-up and error reporting for the program. */
+#include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -351,6 +353,22 @@ int cli_flag(const cli *c, const char *name)
     return cli_get(c, name) != NULL;
 }
 
+int cli_is_whole(const char *v)
+{
+    const char *d = v[0] == '-' ? v + 1 : v;
+    return *d && strspn(d, "0123456789") == strlen(d);
+}
+
+int cli_is_number(const char *v)
+{
+    char *end;
+    const char *d = v[0] == '-' ? v + 1 : v;
+    errno = 0;
+    double x = strtod(v, &end);
+    return (isdigit((unsigned char)*d) || (*d == '.' && isdigit((unsigned char)d[1]))) && *end == '\0' && !errno &&
+           isfinite(x);
+}
+
 long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok)
 {
     const char *v = cli_get(c, name);
@@ -359,7 +377,7 @@ long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok
     char *end;
     errno = 0;
     long x = strtol(v, &end, 10);
-    if (*v == '\0' || *end != '\0' || errno) {
+    if (!cli_is_whole(v) || *end != '\0' || errno) {
         cli_fail(CB_EINVAL, "--%s: '%s' is not a whole number", name, v);
         *ok = 0;
         return 0;
@@ -424,7 +442,7 @@ static int cli_setup(const cli *c, cb_game_setup *s, int full)
     int ok = 1;
     cb_game_setup_default(s);
     s->game = cli_get(c, "game");
-    s->boards = (int)cli_int(c, "boards", 0, 1, CB_MAX_BOARDS, &ok);
+    s->boards = (int)cli_int(c, "boards", 0, 2, CB_MAX_BOARDS, &ok); /* one board is the plain game */
     s->hard = cli_flag(c, "hard");
     s->adversary = cli_flag(c, "adversary");
     if (!full || !ok)

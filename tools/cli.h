@@ -102,6 +102,14 @@ const char *cli_get(const cli *c, const char *name);
  */
 const char *cli_input(const cli *c, const char *name);
 int cli_flag(const cli *c, const char *name);
+/*
+ * One rule for the numbers of options and arguments: a whole number is
+ * digits, with '-' before for a negative one; a number is one as strtod
+ * reads it (digits and '.', an exponent) starting with a digit, '.' or '-'.
+ * No space, no '+' anywhere: ' 4', '+4' and '4 ' are all refused.
+ */
+int cli_is_whole(const char *v);
+int cli_is_number(const char *v);
 /* Integer option in [lo, hi], or def when absent; on a bad value prints an error and returns 0 with *ok = 0. */
 long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok);
 

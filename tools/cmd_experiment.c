@@ -64,7 +64,7 @@ static int parse_pegs(const char *text, exp_opts *o)
         char *end;
         errno = 0;
         long v = strtol(p, &end, 10);
-        if (end == p || errno || v < 1 || v > CB_MAX_LENGTH || (*end && *end != ','))
+        if (*p < '0' || *p > '9' || errno || v < 1 || v > CB_MAX_LENGTH || (*end && *end != ','))
             return cli_fail(CB_EINVAL, "--pegs: '%s' is not a list of code lengths 1..%d such as 5,3", text,
                             CB_MAX_LENGTH);
         if (o->npegs == EXP_MAX_PEGS)

@@ -418,7 +418,7 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
     if (tl) {
         char *end;
         double t = strtod(tl, &end);
-        if (*tl == '\0' || *end != '\0' || !(t > 0) || t > 1e9)
+        if (!cli_is_number(tl) || *end != '\0' || !(t > 0) || t > 1e9)
             return cli_fail(CB_EINVAL, "--time-limit: '%s' is not a positive number of seconds", tl);
         o->time_limit = t;
     }

@@ -124,4 +124,25 @@ printf '%s\n%s\n1123 90\033]0;x\007\n' "$(sed -n 1p "$tmp/head.res")" "$(sed -n 
 expect_err osc-results 2 "r.res:3: '90\\\\x1b" -- optimal $mm --results "$res"
 raw osc-results "$tmp/err"
 
+# --- one rule for numbers: ' 4', '+4' and '4 ' are refused alike, wherever a number is read
+sm="--game mastermind --colors 4 --pegs 4 --sample 5"
+for v in ' 4' '+4' '4 '; do
+    p=$(printf '%s' "$v" | sed 's/+/\\+/')
+    expect_err "threads-'$v'" 2 "--threads: '$p' is not a whole number" -- simulate $sm --threads "$v"
+    expect_err "seed-'$v'" 2 "--seed: '$p' is not a whole number" -- simulate $sm --seed "$v"
+    expect_err "delay-'$v'" 2 "--delay: '$p' is not a whole number" -- simulate $sm --delay "$v"
+    expect_err "time-limit-'$v'" 2 "--time-limit: '$p' is not" -- optimal $mm --time-limit "$v"
+    expect_err "pegs-'$v'" 2 "--pegs: '$p' is not a list" -- experiment symble-alphabet-growth --pegs "$v"
+done
+expect_out threads-4 0 "^total guesses +19" -- simulate $sm --threads 4
+# --boards takes 2 to 32, as the help says; one board is the plain game
+expect_err boards-1 2 "--boards: 1 is out of range \(2 to 32\)" -- simulate --boards 1 --sample 5
+expect_err boards-33 2 "--boards: 33 is out of range \(2 to 32\)" -- simulate --boards 33 --sample 5
+expect_out boards-2 0 "^2 boards" -- simulate --game mastermind --boards 2 --sample 5
+# a tie rule for a strategy that never compares equal scores would change nothing: refused
+expect_err first-tie 2 "--tie frequency: first has no ties to break" -- simulate $sm --strategy "first --tie frequency"
+expect_err regex-tie 2 "--tie random: regex has no ties to break" -- simulate --strategy regex --tie random --sample 5
+expect_err delay-item 2 "'--delay \\+1' is not an option" -- simulate $sm --strategy "minimax --delay +1"
+expect_out minimax-tie 0 "^total guesses" -- simulate $sm --strategy "minimax --tie frequency"
+
 summary cli_harden
