@@ -145,4 +145,31 @@ expect_err regex-tie 2 "--tie random: regex has no ties to break" -- simulate --
 expect_err delay-item 2 "'--delay \\+1' is not an option" -- simulate $sm --strategy "minimax --delay +1"
 expect_out minimax-tie 0 "^total guesses" -- simulate $sm --strategy "minimax --tie frequency"
 
+# --- output that says what the program does (issue 26, item 8)
+# bound: the best first-guess entropy counts the win as a part of its own, the perfect one does not,
+# so the best (2.3468) may exceed the perfect (2.3219 = log2 5): both say so
+expect_out bound-best 0 "^best first guess +012, entropy 2.3468 bits \(the win a part of its own\)" -- \
+    bound --game symble --colors 3 --pegs 3
+has bound-perfect "^perfect entropy +2.3219 bits = log2\(5\), the win not a part of its own"
+expect_out bound-table 0 "the best counts the win as a part of" -- bound --game symble --pegs 4 --range k=2..3
+# first-guess-entropy runs n = 4 and 5: the thesis's Figure 9 is n = 5, its Figure 12 n = 3
+expect_out experiment-figures 0 "^  first-guess-entropy .*Figure 9 at n = 5; Figure 12 is --pegs 3" -- experiment
+! grep -q "Figures 9, 12" "$tmp/out" && ok || bad "experiment still says Figures 9, 12"
+# rank: regex is deterministic; a delayed strategy has no ranking on its random turns, then ranks as without
+expect_err rank-regex 2 "regex chooses without scores \(the first answer of distinct letters matching a pattern" -- \
+    rank --strategy regex
+expect_err rank-random 2 "random plays at random and has no ranking" -- rank --strategy random
+expect_err rank-delay 2 "minimax --delay 2 plays a random candidate on turns 1 to 2 \(this is turn 1\)" -- \
+    rank --game mastermind --strategy "minimax --delay 2"
+expect_out rank-delay-later 0 "guesses ranked by minimax --delay 1" -- rank --game mastermind \
+    --strategy "minimax --delay 1" 1122=1B0W
+# letters: 4 3 5 2 1 are the positions' turns (under each letter, as the C++ paper prints them); the
+# order in which positions are filled is 5 4 2 1 3
+expect_out letters-order 0 "cares \(each position's turn: 4 3 5 2 1, so positions filled in the order 5 4 2 1 3;" -- \
+    letters --of guesses
+# montecarlo tries the remaining candidates only, not every word as the thesis's does (docs/seeds.md)
+"$cb" rank --game mastermind --colors 4 --pegs 4 --strategy montecarlo --limit 30 --json 1122=1B0W >"$tmp/out"
+has montecarlo-candidates '"candidate":true'
+! grep -q '"candidate":false' "$tmp/out" && ok || bad "montecarlo ranked a guess that is not a candidate"
+
 summary cli_harden
