@@ -58,20 +58,29 @@ clean:
 	rm -rf build build-debug build-asan build-werror build-clang build-tsan build-fuzz
 
 # Fuzzing: the harnesses of tests/fuzz built with clang's libFuzzer (preset fuzz, build-fuzz/), each
-# run for FUZZ_SECONDS, niced, on a working corpus in build-fuzz/corpus/NAME seeded from
-# tests/fuzz/corpus/NAME; crash inputs go to tests/fuzz/crashes/NAME/ (commit them: the suite
-# replays them). FUZZ=NAME runs one harness.
+# run for FUZZ_SECONDS (a bounded time: libFuzzer's -max_total_time, and each input at most
+# FUZZ_INPUT_SECONDS), niced, on a working corpus in build-fuzz/corpus/NAME seeded from
+# tests/fuzz/corpus/NAME; crash, leak, timeout and out-of-memory inputs go to
+# tests/fuzz/crashes/NAME/, which the suite replays (ctest fuzz_NAME): commit them with the fix.
+# The target fails when a run left a new one there. FUZZ=NAME runs one harness.
 FUZZ_SECONDS ?= 60
+FUZZ_INPUT_SECONDS ?= 25
 FUZZ ?= wordlist notation tree results request
 .PHONY: fuzz
 fuzz: deps
 	@cmake --preset fuzz >/dev/null
 	@nice cmake --build --preset fuzz -j $(JOBS) --target fuzz-all
-	@for h in $(FUZZ); do \
+	@new=0; for h in $(FUZZ); do \
 	  mkdir -p build-fuzz/corpus/$$h tests/fuzz/crashes/$$h; \
+	  before=$$(ls tests/fuzz/crashes/$$h | wc -l); \
 	  echo "fuzz_$$h: $(FUZZ_SECONDS) s"; \
-	  nice build-fuzz/fuzz/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -close_fd_mask=2 -print_final_stats=1 \
+	  nice build-fuzz/fuzz/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_INPUT_SECONDS) \
+	    -close_fd_mask=2 -print_final_stats=1 \
 	    -artifact_prefix=tests/fuzz/crashes/$$h/ build-fuzz/corpus/$$h tests/fuzz/corpus/$$h \
 	    2>&1 | grep -E "^(stat::number_of_executed_units|stat::peak_rss|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written)" \
 	    || true; \
-	done
+	  after=$$(ls tests/fuzz/crashes/$$h | wc -l); \
+	  if [ "$$after" -gt "$$before" ]; then \
+	    echo "fuzz_$$h: $$((after - before)) new input(s) in tests/fuzz/crashes/$$h/: fix, then commit them"; new=1; \
+	  fi; \
+	done; [ $$new = 0 ]

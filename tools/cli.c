@@ -1,5 +1,7 @@
 /* cli.c: option parsing, game set-up and error reporting for the program. */
+#include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,15 +40,74 @@ int cli_status(int code)
     return code == CB_ENOMEM ? 1 : 2;
 }
 
+/* The length of the UTF-8 sequence at s (at most n bytes), or 0 when it is not one. */
+static size_t utf8_length(const unsigned char *s, size_t n)
+{
+    size_t len = s[0] >= 0xc2 && s[0] <= 0xdf   ? 2
+                 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+                 : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4
+                                                : 0;
+    if (len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
+        return 0; /* overlong or beyond U+10FFFF */
+    return len;
+}
+
+char *cli_escape(const char *in, size_t len, char *out, size_t size)
+{
+    const unsigned char *s = (const unsigned char *)in;
+    size_t o = 0;
+    for (size_t i = 0; i < len && size > 0;) {
+        size_t u = s[i] < 0x80 ? 1 : utf8_length(s + i, len - i);
+        char piece[8];
+        int control = u == 1 ? (s[i] < 0x20 && s[i] != '\t' && s[i] != '\n') || s[i] == 0x7f
+                             : u == 2 && s[i] == 0xc2 && s[i + 1] < 0xa0; /* C1 controls, U+0080 to U+009F */
+        if (u == 0 || control)
+            snprintf(piece, sizeof piece, u == 2 ? "\\u%04x" : "\\x%02x", u == 2 ? s[i + 1] : s[i]);
+        else {
+            memcpy(piece, s + i, u);
+            piece[u] = '\0';
+        }
+        i += u ? u : 1;
+        size_t p = strlen(piece);
+        if (o + p >= size)
+            break;
+        memcpy(out + o, piece, p);
+        o += p;
+    }
+    if (size > 0)
+        out[o] = '\0';
+    return out;
+}
+
+/* "codebreaker: [warning: ]MESSAGE" on stderr, the message's control bytes escaped. */
+static void report(const char *prefix, const char *fmt, va_list ap)
+{
+    char msg[8192], shown[4 * sizeof msg];
+    int n = vsnprintf(msg, sizeof msg, fmt, ap);
+    size_t len = n < 0 ? 0 : (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1;
+    fprintf(stderr, "codebreaker: %s%s\n", prefix, cli_escape(msg, len, shown, sizeof shown));
+}
+
 int cli_fail(int code, const char *fmt, ...)
 {
     va_list ap;
-    fputs("codebreaker: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    report("", fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
     return cli_status(code);
+}
+
+void cli_warn(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report("warning: ", fmt, ap);
+    va_end(ap);
 }
 
 int cli_fail_err(const cb_error *err)
@@ -292,6 +353,22 @@ int cli_flag(const cli *c, const char *name)
     return cli_get(c, name) != NULL;
 }
 
+int cli_is_whole(const char *v)
+{
+    const char *d = v[0] == '-' ? v + 1 : v;
+    return *d && strspn(d, "0123456789") == strlen(d);
+}
+
+int cli_is_number(const char *v)
+{
+    char *end;
+    const char *d = v[0] == '-' ? v + 1 : v;
+    errno = 0;
+    double x = strtod(v, &end);
+    return (isdigit((unsigned char)*d) || (*d == '.' && isdigit((unsigned char)d[1]))) && *end == '\0' && !errno &&
+           isfinite(x);
+}
+
 long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok)
 {
     const char *v = cli_get(c, name);
@@ -300,7 +377,7 @@ long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok
     char *end;
     errno = 0;
     long x = strtol(v, &end, 10);
-    if (*v == '\0' || *end != '\0' || errno) {
+    if (!cli_is_whole(v) || *end != '\0' || errno) {
         cli_fail(CB_EINVAL, "--%s: '%s' is not a whole number", name, v);
         *ok = 0;
         return 0;
@@ -365,7 +442,7 @@ static int cli_setup(const cli *c, cb_game_setup *s, int full)
     int ok = 1;
     cb_game_setup_default(s);
     s->game = cli_get(c, "game");
-    s->boards = (int)cli_int(c, "boards", 0, 1, CB_MAX_BOARDS, &ok);
+    s->boards = (int)cli_int(c, "boards", 0, 2, CB_MAX_BOARDS, &ok); /* one board is the plain game */
     s->hard = cli_flag(c, "hard");
     s->adversary = cli_flag(c, "adversary");
     if (!full || !ok)
@@ -419,8 +496,7 @@ int cli_open_game_only(cli *c)
     if (cb_game_new(&cfg, &c->game, &err) != CB_OK)
         return cli_fail_err(&err);
     if (cb_game_skipped(c->game))
-        fprintf(stderr, "codebreaker: warning: skipped %zu bad lines of the word lists (--lenient)\n",
-                cb_game_skipped(c->game));
+        cli_warn("skipped %zu bad lines of the word lists (--lenient)", cb_game_skipped(c->game));
     return 0;
 }
 

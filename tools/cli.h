@@ -102,6 +102,14 @@ const char *cli_get(const cli *c, const char *name);
  */
 const char *cli_input(const cli *c, const char *name);
 int cli_flag(const cli *c, const char *name);
+/*
+ * One rule for the numbers of options and arguments: a whole number is
+ * digits, with '-' before for a negative one; a number is one as strtod
+ * reads it (digits and '.', an exponent) starting with a digit, '.' or '-'.
+ * No space, no '+' anywhere: ' 4', '+4' and '4 ' are all refused.
+ */
+int cli_is_whole(const char *v);
+int cli_is_number(const char *v);
 /* Integer option in [lo, hi], or def when absent; on a bad value prints an error and returns 0 with *ok = 0. */
 long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok);
 
@@ -151,6 +159,19 @@ int cli_fail(int code, const char *fmt, ...)
 #endif
     ;
 int cli_fail_err(const cb_error *err);
+/* Print "codebreaker: warning: <msg>" to stderr. Both escape control bytes (cli_escape). */
+void cli_warn(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+/*
+ * in[0..len) as text safe on a terminal, into out (size bytes, always
+ * NUL-terminated, cut short when it does not fit): control bytes but tab
+ * and newline as \xHH, C1 controls as \u0080 to \u009f, bytes that are
+ * not UTF-8 as \xHH. Returns out.
+ */
+char *cli_escape(const char *in, size_t len, char *out, size_t size);
 int cli_status(int code);
 
 /*

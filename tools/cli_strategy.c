@@ -33,7 +33,7 @@ uint64_t cli_seed(const cli *c, int *ok)
     char *end;
     errno = 0;
     unsigned long long x = strtoull(v, &end, 10);
-    if (*v == '\0' || *v == '-' || *end != '\0' || errno) {
+    if (!cli_is_whole(v) || *v == '-' || *end != '\0' || errno) {
         cli_fail(CB_EINVAL, "--seed: '%s' is not a whole number from 0 to 2^64-1", v);
         *ok = 0;
         return 0;
@@ -60,7 +60,7 @@ static long parse_count(const char *v, long lo, long hi)
     char *end;
     errno = 0;
     long x = v ? strtol(v, &end, 10) : -1;
-    return v && *v && *end == '\0' && !errno && x >= lo && x <= hi ? x : -1;
+    return v && cli_is_whole(v) && *end == '\0' && !errno && x >= lo && x <= hi ? x : -1;
 }
 
 /*
@@ -104,6 +104,13 @@ static int item_config(const cli *c, char *item, cb_strategy_config *cfg)
                             cfg->name, opt, v);
     }
     return 0;
+}
+
+/* Whether the strategy of that name chooses one guess, so that a tie rule would be accepted and change nothing. */
+static int has_no_ties(const char *name)
+{
+    const cb_strategy_info *info = cb_strategy_find(name);
+    return info && (info->traits & CB_TRAIT_NO_TIES);
 }
 
 /* The strategy options common to every name of --strategy. */
@@ -169,6 +176,11 @@ static int make_each(const cli *c, const char *names, make_fn make, void *ctx, s
         cb_strategy_config own = cfg;
         if ((rc = item_config(c, name, &own)) != 0)
             break;
+        if (own.tie != CB_TIE_FIRST && has_no_ties(own.name)) {
+            rc = cli_fail(CB_EINVAL, "--tie %s: %s has no ties to break (it chooses no best among equals)",
+                          own.tie == CB_TIE_RANDOM ? "random" : "frequency", own.name);
+            break;
+        }
         if (make(c, &own, ctx, *made, &err) != CB_OK) {
             rc = cli_fail_err(&err);
             break;

@@ -228,9 +228,11 @@ static void print_table(const setup *su, const row *rows, int nrows)
         print_num(r->perfect, "%*.4f", 8);
         putchar('\n');
     }
-    printf("\nfirst, later: feedbacks a first / later guess can give (the thesis's counts); eq.(2): the thesis's\n"
-           "bound; counting: fewest guesses any strategy needs at worst; k/n: the linear approximation\n"
-           "floor(k/n); H: first-guess entropies in bits (best, adjusted, perfect). See docs/analysis.md.\n");
+    printf(
+        "\nfirst, later: feedbacks a first / later guess can give (the thesis's counts); eq.(2): the thesis's\n"
+        "bound; counting: fewest guesses any strategy needs at worst; k/n: the linear approximation\n"
+        "floor(k/n); H: first-guess entropies in bits (best, adjusted, perfect; the best counts the win as a part of\n"
+        "its own, the perfect does not, so the best may exceed it). See docs/analysis.md.\n");
 }
 
 static void print_single(const setup *su, const cli *c, const row *r)
@@ -250,14 +252,16 @@ static void print_single(const setup *su, const cli *c, const row *r)
     printf("counting bound        %d guess%s at worst, for any strategy\n", r->counting, r->counting == 1 ? "" : "es");
     printf("linear approximation  floor(k/n) = floor(%d/%d) = %d\n", r->k, r->n, r->linear);
     if (!isnan(r->best))
-        printf("best first guess      %s, entropy %.4f bits\n", r->best_guess, r->best);
+        printf("best first guess      %s, entropy %.4f bits (the win a part of its own)\n", r->best_guess, r->best);
     else
         printf("best first guess      not computed%s%s\n", r->skipped ? ": " : "", r->skipped ? r->skipped : "");
     if (!isnan(r->adjusted))
         printf("adjusted entropy      %.4f bits\n", r->adjusted);
     else
         printf("adjusted entropy      - (complete dictionaries with k >= n only)\n");
-    printf("perfect entropy       %.4f bits = log2(%.0f)\n", r->perfect, fmin(r->secrets, r->first));
+    printf("perfect entropy       %.4f bits = log2(%.0f), the win not a part of its own (so the best may exceed "
+           "it)\n",
+           r->perfect, fmin(r->secrets, r->first));
 }
 
 static void json_num(const char *name, double x)

@@ -24,8 +24,8 @@ static const exp_def experiments[] = {
      "Symble thesis, Table 1", " colors range ", exp_length_growth},
     {"symble-alphabet-growth", "random play on complete dictionaries, n = 5 and 3, k = 2..25, with the bounds",
      "Symble thesis, Table 2, Figures 7, 10, 11", " pegs range ", exp_alphabet_growth},
-    {"first-guess-entropy", "best, adjusted and perfect first-guess entropy against k", "Symble thesis, Figures 9, 12",
-     " pegs range game ", exp_first_guess_entropy},
+    {"first-guess-entropy", "best, adjusted and perfect first-guess entropy against k",
+     "Symble thesis, Figure 9 at n = 5; Figure 12 is --pegs 3", " pegs range game ", exp_first_guess_entropy},
     {"target-turn", "Wordle and Mastermind, each strategy with target turn 2, 3 and none",
      "data-visualisation paper, Figures 5, 6", " strategy paper-rules ", exp_target_turn},
     {"opening-sweep", "minimax over all 12972 allowed words as answers, openers SERAI and LARES",
@@ -64,7 +64,7 @@ static int parse_pegs(const char *text, exp_opts *o)
         char *end;
         errno = 0;
         long v = strtol(p, &end, 10);
-        if (end == p || errno || v < 1 || v > CB_MAX_LENGTH || (*end && *end != ','))
+        if (*p < '0' || *p > '9' || errno || v < 1 || v > CB_MAX_LENGTH || (*end && *end != ','))
             return cli_fail(CB_EINVAL, "--pegs: '%s' is not a list of code lengths 1..%d such as 5,3", text,
                             CB_MAX_LENGTH);
         if (o->npegs == EXP_MAX_PEGS)

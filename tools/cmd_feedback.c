@@ -109,7 +109,7 @@ static int run_stream(cli *c, int mapping)
             continue;
         }
         if (parse_pair(c->game, gs, ss, &guess, &secret, &err) != CB_OK) {
-            fprintf(stderr, "codebreaker: line %zu: %s\n", lineno, err.message);
+            cli_fail(err.code, "line %zu: %s", lineno, err.message);
             puts("?");
             status = 2;
             continue;

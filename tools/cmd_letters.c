@@ -74,9 +74,15 @@ static void print_table(const cli *c, const letters *l)
         return;
     greedy_word(c, l, word);
     uint32_t gi = cb_game_find(c->game, l->code);
-    printf("\ndistinct letters from the maxima: %s (positions filled in the order", word);
+    int by_rank[CB_MAX_LENGTH];
+    for (int p = 0; p < l->n; p++)
+        by_rank[l->order[p] - 1] = p + 1;
+    printf("\ndistinct letters from the maxima: %s (each position's turn:", word);
     for (int p = 0; p < l->n; p++)
         printf(" %d", l->order[p]);
+    printf(", so positions filled in the order");
+    for (int i = 0; i < l->n; i++)
+        printf(" %d", by_rank[i]);
     printf("; %s)\n", gi == CB_NONE                                  ? "not a word of the game"
                       : cb_game_guess_secret(c->game, gi) != CB_NONE ? "a possible secret"
                                                                      : "an allowed guess");

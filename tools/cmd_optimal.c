@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "infile.h"
 #include "opt_results.h"
 #include "outfile.h"
 
@@ -325,65 +326,59 @@ static void print_json(const cli *c, const cb_optimal_options *o, const cb_optim
            r->seconds, threads);
 }
 
+/* The openers named in text (WORD,WORD,... or words a line) appended to *list; 0, or the exit status. */
+static int add_openers(cli *c, char *text, uint32_t **list, size_t *n, size_t *cap)
+{
+    for (char *save = NULL, *w = strtok_r(text, ", \t\r", &save); w; w = strtok_r(NULL, ", \t\r", &save)) {
+        cb_error err;
+        if (*n == *cap) {
+            size_t nc = *cap ? 2 * *cap : 64;
+            uint32_t *nl = realloc(*list, nc * sizeof *nl);
+            if (!nl)
+                return cli_fail(CB_ENOMEM, "out of memory");
+            *list = nl;
+            *cap = nc;
+        }
+        if (cb_game_parse_code(c->game, w, &(*list)[*n], &err) != CB_OK)
+            return cli_fail(err.code, "--openers: %s", err.message);
+        ++*n;
+    }
+    return 0;
+}
+
 /* --openers WORD,WORD,... or @FILE (one word a line): the openers to search. */
 static int parse_openers(cli *c, uint32_t **out, size_t *n)
 {
     const char *arg = cli_get(c, "openers");
+    size_t cap = 0;
+    int rc = 0;
     *out = NULL;
     *n = 0;
     if (!arg)
         return 0;
-    char *text = NULL;
     if (arg[0] == '@') {
-        FILE *f = fopen(strcmp(arg + 1, "-") == 0 ? "/dev/stdin" : arg + 1, "r"); /* @-: stdin */
-        if (!f)
-            return cli_fail(CB_EIO, "--openers: %s: %s", arg + 1, strerror(errno));
-        size_t cap = 4096, len = 0, got;
-        text = malloc(cap);
-        while (text && (got = fread(text + len, 1, cap - len - 1, f)) > 0) {
-            len += got;
-            if (len + 1 == cap) {
-                char *nt = realloc(text, cap *= 2);
-                if (!nt)
-                    free(text);
-                text = nt;
-            }
-        }
-        int bad = ferror(f);
-        fclose(f);
-        if (bad) {
-            free(text);
-            return cli_fail(CB_EIO, "--openers: %s: could not read the file", arg + 1);
-        }
-        if (text)
-            text[len] = '\0';
-    } else
-        text = strdup(arg);
-    uint32_t *list = malloc((strlen(text ? text : "") / 2 + 2) * sizeof *list);
-    if (!text || !list) {
+        in_file in;
+        const char *path = strcmp(arg + 1, "-") == 0 ? "/dev/stdin" : arg + 1; /* @-: stdin */
+        if ((rc = in_open(&in, "--openers", path, 0)) != 0)
+            return rc;
+        while (rc == 0 && (rc = in_line(&in)) > 0)
+            rc = strlen(in.line) == in.len ? add_openers(c, in.line, out, n, &cap)
+                                           : cli_fail(CB_EINVAL, "--openers: %s:%ld: a NUL byte", arg + 1, in.lineno);
+        rc = rc < 0 ? in.status : rc;
+        in_close(&in);
+    } else {
+        char *text = strdup(arg);
+        rc = text ? add_openers(c, text, out, n, &cap) : cli_fail(CB_ENOMEM, "out of memory");
         free(text);
-        free(list);
-        return cli_fail(CB_ENOMEM, "out of memory");
     }
-    size_t k = 0;
-    for (char *save = NULL, *w = strtok_r(text, ", \t\r\n", &save); w; w = strtok_r(NULL, ", \t\r\n", &save)) {
-        cb_error err;
-        if (cb_game_parse_code(c->game, w, &list[k], &err) != CB_OK) {
-            int st = cli_fail(err.code, "--openers: %s", err.message);
-            free(text);
-            free(list);
-            return st;
-        }
-        k++;
+    if (rc == 0 && !*n)
+        rc = cli_fail(CB_EINVAL, "--openers: no opener given");
+    if (rc) {
+        free(*out);
+        *out = NULL;
+        *n = 0;
     }
-    free(text);
-    if (!k) {
-        free(list);
-        return cli_fail(CB_EINVAL, "--openers: no opener given");
-    }
-    *out = list;
-    *n = k;
-    return 0;
+    return rc;
 }
 
 optimal_share *optimal_shared = NULL;
@@ -467,7 +462,7 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
     if (tl) {
         char *end;
         double t = strtod(tl, &end);
-        if (*tl == '\0' || *end != '\0' || !(t > 0) || t > 1e9)
+        if (!cli_is_number(tl) || *end != '\0' || !(t > 0) || t > 1e9)
             return cli_fail(CB_EINVAL, "--time-limit: '%s' is not a positive number of seconds", tl);
         o->time_limit = t;
     }

@@ -224,7 +224,7 @@ static double time_limit(const cli *c, int *ok)
     if (!tl)
         return 0;
     double t = strtod(tl, &end);
-    if (*tl == '\0' || *end != '\0' || !(t > 0) || t > 1e9) {
+    if (!cli_is_number(tl) || *end != '\0' || !(t > 0) || t > 1e9) {
         cli_fail(CB_EINVAL, "--time-limit: '%s' is not a positive number of seconds", tl);
         *ok = 0;
     }
@@ -302,6 +302,32 @@ static int rank_exact(cli *c, cb_state *st, long limit)
     return 0;
 }
 
+/* How a strategy without a ranking chooses, in words (from the registry), into buf. */
+static const char *how_it_plays(const cb_strategy *s, char *buf, size_t size)
+{
+    const cb_strategy_info *info = cb_strategy_get_info(s);
+    if (info->traits & CB_TRAIT_RANDOM)
+        return "plays at random";
+    snprintf(buf, size, "chooses without scores (%s)", info->summary);
+    return buf;
+}
+
+/*
+ * A delayed strategy plays a random candidate on turns 1 to its delay: no
+ * ranking then (cb_strategy_rank ignores the delay); 0 or the exit status.
+ */
+static int check_rankable(const cb_strategy *s, const cb_state *st)
+{
+    int delay = cb_strategy_get_config(s)->delay;
+    size_t turn = cb_state_turns(st) + 1;
+    if (delay <= 0 || turn > (size_t)delay)
+        return 0;
+    return cli_fail(CB_EINVAL,
+                    "%s plays a random candidate on turns 1 to %d (this is turn %zu) and has no ranking there; from "
+                    "turn %d on it ranks as without --delay",
+                    cb_strategy_name(s), delay, turn, delay + 1);
+}
+
 static int run(cli *c)
 {
     int ok = 1, rc;
@@ -334,13 +360,14 @@ static int run(cli *c)
         cb_guess_score *gs = rc ? NULL : calloc((size_t)limit, sizeof *gs);
         if (rc == 0 && !gs)
             rc = cli_fail(CB_ENOMEM, "out of memory");
+        if (rc == 0)
+            rc = check_rankable(s[0], st);
         if (rc == 0) {
+            char how[256];
             int r = cb_strategy_rank(s[0], st, (size_t)limit, gs, &count);
             if (r == CB_EINVAL)
-                rc = cli_fail(r,
-                              "%s plays at random and has no ranking; use a greedy strategy, frequency, "
-                              "first or montecarlo",
-                              cb_strategy_name(s[0]));
+                rc = cli_fail(r, "%s %s and has no ranking; use a greedy strategy, frequency, first or montecarlo",
+                              cb_strategy_name(s[0]), how_it_plays(s[0], how, sizeof how));
             else if (r != CB_OK)
                 rc = cli_fail(r, "%s", cb_strerror(r));
             else

@@ -213,7 +213,7 @@ static int review_options(cli *c, cb_coach_options *o, double **weights)
     if (tl) {
         char *end;
         o->time_limit = strtod(tl, &end);
-        if (*tl == '\0' || *end != '\0' || !(o->time_limit > 0) || o->time_limit > 1e9)
+        if (!cli_is_number(tl) || *end != '\0' || !(o->time_limit > 0) || o->time_limit > 1e9)
             ok = cli_fail(CB_EINVAL, "--time-limit: '%s' is not a positive number of seconds", tl) == 0;
     }
     if (!ok)

@@ -114,8 +114,7 @@ static int run(int argc, char **argv)
         cli_release(&c);
         return rc;
     }
-    fprintf(stderr, "codebreaker: unknown command '%s' (see codebreaker --help)\n", argv[1]);
-    return 2;
+    return cli_fail(CB_EINVAL, "unknown command '%s' (see codebreaker --help)", argv[1]);
 }
 
 /* Every subcommand's output is checked once, here: a write that failed (a full disk) is exit status 1. */

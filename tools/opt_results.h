@@ -9,19 +9,23 @@
 typedef struct opt_results {
     const cb_game *game;
     const char *path;
-    FILE *out;                /* appended to, flushed after every line */
-    cb_optimal_opener *known; /* the openers the file already settles */
+    int fd;                   /* appended to, one write() a line; -1 when closed */
+    cb_optimal_opener *known; /* the openers the file already settles (its lines about one opener merged) */
+    long *lines;              /* the line of each, for messages */
     size_t n, cap;
     int failed, err;
 } opt_results;
 
 /*
  * Read path if it exists (its search line must equal config), then open it
- * for appending, writing the header when new. Prints the error and returns
- * the exit status on failure, 0 when fine.
+ * for appending, writing the header when new. Every line is checked: a
+ * malformed one, or one that contradicts an earlier line of its opener (two
+ * totals, a total below a bound), is refused with its line number; a last
+ * line without its newline (an interrupted write) is dropped with a warning.
+ * Prints the error and returns the exit status on failure, 0 when fine.
  */
 int opt_results_open(opt_results *r, const char *path, const cb_game *game, const char *config);
-/* The on_opener callback: one line, flushed. A failure is remembered for opt_results_close. */
+/* The on_opener callback: one line, written whole. A failure is remembered for opt_results_close. */
 void opt_results_append(const cb_optimal_opener *op, void *arg);
 /* Close; prints the error and returns the exit status when a write failed, else 0. */
 int opt_results_close(opt_results *r);

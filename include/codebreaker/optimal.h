@@ -80,8 +80,15 @@ typedef struct cb_optimal_options {
      * the solver's order; under symmetry an opener stands for its class).
      * slice_step > 1: only the openers of rank slice_start, slice_start +
      * slice_step, ... in the solver's order. known/nknown: openers settled
-     * by an earlier run with the same options (a results file): taken as
-     * they are, not searched again; the exact ones give the first budget.
+     * by an earlier run with the same options (a results file), evidence
+     * checked where it is cheap: the exact ones give the first budget and
+     * are not searched again (the best one's strategy is rebuilt, and its
+     * total must agree); a bound is kept only at or above the final budget
+     * (a run never settles one below it), else the opener is searched
+     * again and reported. CB_EINVAL, err naming the opener, for a result
+     * that cannot hold: a total below the opener's lower bound or unlike
+     * its rebuilt strategy's, "impossible" (bound UINT64_MAX, not exact)
+     * without a limit on guesses.
      */
     uint64_t cutoff;
     const uint32_t *openers;

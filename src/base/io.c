@@ -1,4 +1,4 @@
-/* io.c: reading whole files, for the library's loaders. */
+/* io.c: reading whole files within the file limit, for the library's loaders. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,39 +6,34 @@
 
 #include "base/io_internal.h"
 
-int cbb_read_file(const char *path, char **text, size_t *size, cb_error *err)
+int cbb_read_stream(FILE *in, const char *name, const char *what, char **text, size_t *size, cb_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return cb_error_set(err, CB_EIO, "cannot open %s: %s", path, strerror(errno));
-    size_t cap = 1 << 16, len = 0;
+    size_t cap = 1 << 16, len = 0, got;
     char *buf = malloc(cap);
-    while (buf) {
-        len += fread(buf + len, 1, cap - len - 1, f);
-        if (len < cap - 1)
-            break;
+    if (!buf)
+        return cb_error_set(err, CB_ENOMEM, "out of memory reading %s", name);
+    do {
         if (len > CBB_MAX_FILE) { /* /dev/zero, a wrong file: stop before memory runs out */
             free(buf);
-            fclose(f);
-            return cb_error_set(err, CB_ETOOBIG, "%s is larger than the limit of %d MiB for a text file", path,
-                                CBB_MAX_FILE >> 20);
+            return cb_error_set(err, CB_ETOOBIG, "%s is larger than the limit of %d MiB for %s", name,
+                                CBB_MAX_FILE >> 20, what);
         }
-        char *bigger = realloc(buf, cap * 2);
-        if (!bigger) {
-            free(buf);
-            buf = NULL;
-        } else {
+        if (len + 1 == cap) {
+            char *bigger = realloc(buf, cap * 2);
+            if (!bigger) {
+                free(buf);
+                return cb_error_set(err, CB_ENOMEM, "out of memory reading %s", name);
+            }
             buf = bigger;
             cap *= 2;
         }
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf)
-        return cb_error_set(err, CB_ENOMEM, "out of memory reading %s", path);
-    if (bad) {
+        size_t room = cap - len - 1, left = (size_t)CBB_MAX_FILE + 1 - len; /* one byte past the limit tells */
+        got = fread(buf + len, 1, room < left ? room : left, in);
+        len += got;
+    } while (got > 0);
+    if (ferror(in)) {
         free(buf);
-        return cb_error_set(err, CB_EIO, "cannot read %s", path);
+        return cb_error_set(err, CB_EIO, "cannot read %s", name);
     }
     buf[len] = '\0';
     if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) { /* a UTF-8 byte order mark is no part of the text */
@@ -48,4 +43,14 @@ int cbb_read_file(const char *path, char **text, size_t *size, cb_error *err)
     *text = buf;
     *size = len;
     return CB_OK;
+}
+
+int cbb_read_file(const char *path, char **text, size_t *size, cb_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return cb_error_set(err, CB_EIO, "cannot open %s: %s", path, strerror(errno));
+    int rc = cbb_read_stream(f, path, "a text file", text, size, err);
+    fclose(f);
+    return rc;
 }

@@ -351,12 +351,25 @@ static int known_exact(const solver *S)
     return 0;
 }
 
-/* The known result of opener g (opt.known), or NULL. */
-static const cb_optimal_opener *known_opener(const solver *S, uint32_t g)
+const cb_optimal_opener *cbo_known_opener(const solver *S, uint32_t g)
 {
     for (size_t j = 0; j < S->opt.nknown; j++)
         if (S->opt.known[j].guess == g)
             return &S->opt.known[j];
+    return NULL;
+}
+
+/*
+ * NULL when what an earlier run says of an opener (k) can hold, the
+ * opener's scan bounding its total at lb under depth d; else why not.
+ */
+static const char *known_contradicts(const cb_optimal_opener *k, int64_t lb, int d)
+{
+    if (k->bound == UINT64_MAX && !k->exact)
+        return d == UNL ? "no opener is impossible without a limit on guesses" : NULL;
+    if (k->exact && (int64_t)k->bound < lb)
+        return lb >= INF ? "the opener cannot solve every secret within the limit"
+                         : "a total below the opener's lower bound";
     return NULL;
 }
 
@@ -476,19 +489,56 @@ static int scan_all(solver *S, search_run *R, const node *x, scan *sc, uint32_t 
     return CB_OK;
 }
 
-/* The openers settled by an earlier run (opt.known): taken as they are; they give the first budget. */
-static void take_known(solver *S, search_run *R, const scan *sc, const uint32_t *order, uint32_t cnt, int all,
-                       root_best *rb, uint8_t *done)
+/*
+ * The openers an earlier run settled (opt.known), checked where it is
+ * cheap: a result that cannot hold is CB_EINVAL (R->bad says which and
+ * why); a total is settled now; a bound waits for the final budget
+ * (recheck_known), except under a shared queue, whose leader checks them.
+ */
+static int take_known(solver *S, search_run *R, const node *x, const scan *sc, const uint32_t *order, uint32_t cnt,
+                      int all, root_best *rb, uint8_t *done)
 {
     for (uint32_t i = 0; i < cnt; i++) {
         cb_optimal_opener *op = &R->openers[i];
         op->guess = sc->gid[order[i]];
-        const cb_optimal_opener *k = all && S->top == 0 ? known_opener(S, op->guess) : NULL;
-        if (k) {
-            *op = *k;
-            done[i] = 1;
-            (void)settle(S, R, rb, op, 0);
+        const cb_optimal_opener *k = all && S->top == 0 ? cbo_known_opener(S, op->guess) : NULL;
+        if (k && (R->bad_why = known_contradicts(k, sc->lb[order[i]], x->d)) != NULL) {
+            R->bad = k;
+            return CB_EINVAL;
         }
+        if (!k)
+            continue;
+        *op = *k;
+        if (!op->exact && op->bound < (uint64_t)sc->lb[order[i]]) /* the scan proves more */
+            op->bound = (uint64_t)sc->lb[order[i]];
+        done[i] = op->exact || S->opt.claim ? 1 : 2;
+        if (done[i] == 1)
+            (void)settle(S, R, rb, op, 0);
+    }
+    return CB_OK;
+}
+
+/*
+ * The bounds of an earlier run (done 2): proofs only at or above the final
+ * budget (a run never settles one below its budget); a lower one (a
+ * damaged file) is searched again, and the new result reported.
+ */
+static void recheck_known(solver *S, search_run *R, const node *x, const scan *sc, const uint32_t *order, uint32_t cnt,
+                          root_best *rb, uint8_t *done)
+{
+    for (uint32_t i = 0; i < cnt; i++) {
+        cb_optimal_opener *op = &R->openers[i];
+        if (done[i] != 2)
+            continue;
+        int64_t b = op->bound == UINT64_MAX ? INF : (int64_t)op->bound;
+        if (stopped(S) || b >= root_budget(rb)) {
+#pragma omp critical(cb_optimal_root)
+            (void)settle(S, R, rb, op, 0);
+            continue;
+        }
+        op->bound = 0;
+        opener(S, R, x, sc, order[i], i, op, rb, 0);
+        done[i] = 0; /* as if never known, should the search stop within it */
     }
 }
 
@@ -589,11 +639,13 @@ int cbo_search_root(solver *S, search_run *R, int64_t beta)
             rb.best = upper + 1;
     }
     R->nopen = cnt;
-    take_known(S, R, &sc, order, cnt, all, &rb, done);
+    if ((rc = take_known(S, R, x, &sc, order, cnt, all, &rb, done)) != CB_OK)
+        return rc;
     if (all && S->opt.claim && S->top == 0)
         claimed(S, R, x, &sc, order, cnt, &rb, done);
     else
         search_openers(S, R, x, &sc, order, cnt, &rb, done, beta, upper < INF);
+    recheck_known(S, R, x, &sc, order, cnt, &rb, done);
     root_lower(S, R, &sc, order, cnt, &rb, done);
     cbo_arena_reset(&T->arena, mk);
     return CB_OK;

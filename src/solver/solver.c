@@ -295,9 +295,23 @@ static void fill_result(solver *S, search_run *R, cb_optimal_result *res)
     res->cache_entries = cbo_cache_entries(S->cache);
 }
 
+/* The error of a known result k (opt.known) that does not hold, saying why. */
+static int known_refused(const solver *S, const cb_optimal_opener *k, const char *why, cb_error *err)
+{
+    char w[CB_MAX_LENGTH * 4 + 1], v[32] = "impossible";
+    cb_game_format_code(S->game, k->guess, w, sizeof w);
+    if (k->bound != UINT64_MAX)
+        snprintf(v, sizeof v, "%s%llu", k->exact ? "" : ">=", (unsigned long long)k->bound);
+    return cb_error_set(err, CB_EINVAL,
+                        "the known result '%s %s' cannot hold (%s): it is damaged or from another search", w, v, why);
+}
+
 /* Build and check the tree of the strategy opening with R->best; its stats go to res. */
 static int make_tree(solver *S, search_run *R, cb_optimal_result *res, cb_error *err)
 {
+    const cb_optimal_opener *k = cbo_known_opener(S, R->best); /* an earlier run's total, checked here */
+    if (k && !k->exact)
+        k = NULL; /* searched again here */
     cb_tree *tree;
     if (cb_tree_new(S->game, &tree) != CB_OK)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
@@ -307,6 +321,8 @@ static int make_tree(solver *S, search_run *R, cb_optimal_result *res, cb_error 
         cb_tree_free(tree);
         if (rc == CB_ENOMEM || S->oom)
             return cb_error_set(err, CB_ENOMEM, "out of memory while building the tree");
+        if (k)
+            return known_refused(S, k, "its strategy cannot be rebuilt", err);
         return cb_error_set(err, CB_EINVAL, "internal error: the strategy could not be rebuilt (%s)", cb_strerror(rc));
     }
     cb_error e;
@@ -320,6 +336,11 @@ static int make_tree(solver *S, search_run *R, cb_optimal_result *res, cb_error 
     }
     if ((int64_t)res->stats.total != R->bestv) {
         cb_tree_free(tree);
+        if (k) {
+            char why[64];
+            snprintf(why, sizeof why, "its strategy, rebuilt, totals %llu", (unsigned long long)res->stats.total);
+            return known_refused(S, k, why, err);
+        }
         return cb_error_set(err, CB_EINVAL, "internal error: the strategy totals %llu, the search said %lld",
                             (unsigned long long)res->stats.total, (long long)R->bestv);
     }
@@ -395,6 +416,8 @@ static void rank_worst(solver *S, search_run *R)
 static int run_all(solver *S, search_run *R, cb_optimal_result *res, int *stopped_out, cb_error *err)
 {
     int rc = cbo_run_search(S, R, res);
+    if (rc == CB_EINVAL && R->bad)
+        return known_refused(S, R->bad, R->bad_why, err);
     *stopped_out = stopped(S);
     if (rc == CB_OK && *stopped_out && R->best == CB_NONE && !S->oom)
         rc = greedy_fallback(S, R);

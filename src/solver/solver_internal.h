@@ -395,6 +395,8 @@ typedef struct search_run {
     int64_t lower; /* proved lower bound at the root */
     uint64_t symmetries;
     size_t opener_count;
+    const cb_optimal_opener *bad; /* a known result (opt.known) that cannot hold, refused */
+    const char *bad_why;
 } search_run;
 
 /* Search nodes entered so far, over every thread. */
@@ -433,6 +435,8 @@ void cbo_root_release(root *r);
 int cbo_build_tree(solver *S, const node *x, cb_tree *tree, uint32_t parent, uint32_t fb, uint32_t first);
 /* Search the openers of the root (or just opt.first) with bound beta. */
 int cbo_search_root(solver *S, search_run *R, int64_t beta);
+/* The known result of opener g (opt.known), or NULL. */
+const cb_optimal_opener *cbo_known_opener(const solver *S, uint32_t g);
 /* The search of the objective: the least worst case first when asked, then the least total. */
 int cbo_run_search(solver *S, search_run *R, cb_optimal_result *res);
 

@@ -48,42 +48,6 @@ int cb_tree_save_path(const cb_tree *tree, const cb_table *table, const char *pa
 
 /* ---- reading ---- */
 
-/* Read the whole stream into a NUL-terminated buffer. */
-static int slurp(FILE *in, char **text, size_t *size)
-{
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    if (!buf)
-        return CB_ENOMEM;
-    for (;;) {
-        if (len + 1 >= cap) {
-            char *b = realloc(buf, cap * 2);
-            if (!b) {
-                free(buf);
-                return CB_ENOMEM;
-            }
-            buf = b;
-            cap *= 2;
-        }
-        size_t got = fread(buf + len, 1, cap - len - 1, in);
-        len += got;
-        if (got == 0)
-            break;
-        if (len > CBB_MAX_FILE) {
-            free(buf);
-            return CB_ETOOBIG;
-        }
-    }
-    if (ferror(in)) {
-        free(buf);
-        return CB_EIO;
-    }
-    buf[len] = '\0';
-    *text = buf;
-    *size = len;
-    return CB_OK;
-}
-
 static int looks_json(const char *text)
 {
     const char *p = text;
@@ -102,11 +66,9 @@ int cb_tree_load(const cb_game *game, FILE *in, const char *name, cb_tree **out,
     char *text;
     size_t size;
     *out = NULL;
-    int rc = slurp(in, &text, &size);
-    if (rc == CB_ETOOBIG)
-        return cb_error_set(err, rc, "%s: larger than the limit of %d MiB for a tree file", name, CBB_MAX_FILE >> 20);
+    int rc = cbb_read_stream(in, name, "a tree file", &text, &size, err);
     if (rc != CB_OK)
-        return cb_error_set(err, rc, "%s: %s", name, rc == CB_EIO ? "cannot be read" : "out of memory");
+        return rc;
     if (strlen(text) != size) {
         free(text);
         return cb_error_set(err, CB_EPARSE, "%s: a binary file, not a tree", name);
@@ -117,8 +79,7 @@ int cb_tree_load(const cb_game *game, FILE *in, const char *name, cb_tree **out,
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     }
     cb_error e;
-    char *body = strncmp(text, "\xef\xbb\xbf", 3) == 0 ? text + 3 : text; /* a UTF-8 byte order mark */
-    rc = looks_json(body) ? cbd_load_json(tree, body, &e) : cbd_load_text(tree, body, &e);
+    rc = looks_json(text) ? cbd_load_json(tree, text, &e) : cbd_load_text(tree, text, &e); /* no byte order mark left */
     free(text);
     if (rc != CB_OK) {
         cb_tree_free(tree);

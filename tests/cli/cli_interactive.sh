@@ -137,11 +137,11 @@ has "salet  ....." "no secret gives this; check the colours (sissy G.... not rec
 count "candidates left" 2
 
 # the day's answer outside the list (snafu is allowed, not an answer of 2022): assist names the allowed words
-# that fit instead of blaming the colours, and widen takes them all as possible answers (issue 13)
-session assist-widen 'trace ..G..\nshuln G.Y.Y\nwiden\n' assist --plain
+# that fit instead of blaming the colours (issue 13) and widens to them by itself, the turn recorded (issue 27)
+session assist-widen 'trace ..G..\nshuln G.Y.Y\n' assist --plain
 status 0
 has "no answer of the list (2315 words) fits, but 1 allowed word does: snafu" \
-    "type widen to take every allowed word as a possible answer (shuln G.Y.Y is recorded then)" \
+    "so every allowed word may be the answer from now on (shuln G.Y.Y is recorded; undo takes it back)" \
     "every allowed word may be the answer now: wordle, 5 letters (12972 answers, 12972 guesses); 1 candidate left" \
     "one candidate left: snafu (play it for turn 3)"
 lacks "check the colours"

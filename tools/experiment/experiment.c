@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "experiment.h"
+#include "infile.h"
 #include "outfile.h"
 
 #define TABLE_LIMIT ((size_t)1 << 30) /* experiments keep feedback tables under 1 GiB; larger games run on the fly */
@@ -182,11 +183,15 @@ static int keep_row(exp_store *s, char *const *values)
     if (s->nrows == s->cap) {
         size_t cap = s->cap ? 2 * s->cap : 64;
         char ***rows = realloc(s->rows, cap * sizeof *rows);
-        if (!rows)
+        if (rows)
+            s->rows = rows;
+        long *lines = rows ? realloc(s->lines, cap * sizeof *lines) : NULL;
+        if (!lines)
             return cli_fail(CB_ENOMEM, "out of memory");
-        s->rows = rows;
+        s->lines = lines;
         s->cap = cap;
     }
+    s->lines[s->nrows] = 0;
     char **row = calloc((size_t)s->ncols, sizeof *row);
     if (!row)
         return cli_fail(CB_ENOMEM, "out of memory");
@@ -225,6 +230,90 @@ static int store_write(const exp_store *s)
     return out_commit(&o, "results");
 }
 
+/* Columns whose value changes from one run of a configuration to the next: no conflict between two rows. */
+static int run_dependent(const char *col)
+{
+    return strcmp(col, "seconds") == 0 || strcmp(col, "version") == 0;
+}
+
+/* The row kept whose key is that of values, or -1. */
+static long find_row(const exp_store *s, char *const *values)
+{
+    for (size_t r = 0; r < s->nrows; r++) {
+        int same = 1;
+        for (int i = 0; same && i < s->nkeys; i++)
+            same = strcmp(s->rows[r][i], values[i]) == 0;
+        if (same)
+            return (long)r;
+    }
+    return -1;
+}
+
+/*
+ * Row fields of line lineno: checked, then kept. A configuration twice is
+ * one row when the results agree (the later one kept) and an error naming
+ * both lines when they differ. 0, or the exit status after the message.
+ */
+static int read_row(exp_store *s, char **fields, long lineno)
+{
+    const char *why = NULL;
+    char buf[64];
+    int i = 0;
+    for (; i < s->ncols && !why; i++)
+        why = bad_value(s->cols[i], fields[i], buf, sizeof buf);
+    if (why)
+        return cli_fail(CB_EINVAL, "%s:%ld: %s '%.40s' is not %s (a damaged file? remove the line)", s->path, lineno,
+                        s->cols[i - 1], fields[i - 1], why);
+    long r = find_row(s, fields);
+    if (r < 0) {
+        int rc = keep_row(s, fields);
+        if (rc == 0)
+            s->lines[s->nrows - 1] = lineno;
+        return rc;
+    }
+    for (i = s->nkeys; i < s->ncols; i++)
+        if (!run_dependent(s->cols[i]) && strcmp(s->rows[r][i], fields[i]) != 0)
+            return cli_fail(CB_EINVAL,
+                            "%s:%ld: the configuration of line %ld again with another %s ('%.40s', not '%.40s'): "
+                            "a damaged file? remove the wrong line",
+                            s->path, lineno, s->lines[r], s->cols[i], fields[i], s->rows[r][i]);
+    for (i = s->nkeys; i < s->ncols; i++) {
+        char *v = strdup(fields[i]);
+        if (!v)
+            return cli_fail(CB_ENOMEM, "out of memory");
+        free(s->rows[r][i]);
+        s->rows[r][i] = v;
+    }
+    s->lines[r] = lineno;
+    return 0;
+}
+
+/* One line of the file: the header (line 1) or a row; 0, or the exit status after the message. */
+static int read_line(exp_store *s, in_file *in)
+{
+    char *fields[EXP_MAX_COLS + 1];
+    if (strlen(in->line) != in->len)
+        return cli_fail(CB_EINVAL, "%s:%ld: a NUL byte (a damaged file? remove the line)", s->path, in->lineno);
+    while (in->len > 0 && in->line[in->len - 1] == '\r')
+        in->line[--in->len] = '\0';
+    if (in->len == 0)
+        return 0;
+    int n = split_csv(in->line, fields, EXP_MAX_COLS + 1), same = n == s->ncols;
+    if (in->lineno == 1) {
+        for (int i = 0; same && i < s->ncols; i++)
+            same = strcmp(fields[i], s->cols[i]) == 0;
+        return same ? 0
+                    : cli_fail(CB_EINVAL,
+                               "%s: its columns are not this experiment's (written by another version?): move it away "
+                               "or choose another --out",
+                               s->path);
+    }
+    if (!same)
+        return cli_fail(CB_EINVAL, "%s:%ld: %d fields where %d belong (a damaged file? remove the line)", s->path,
+                        in->lineno, n, s->ncols);
+    return read_row(s, fields, in->lineno);
+}
+
 int exp_store_open(exp_ctx *x, const char *const *cols, int ncols, int nkeys)
 {
     exp_store *s = &x->store;
@@ -237,72 +326,48 @@ int exp_store_open(exp_ctx *x, const char *const *cols, int ncols, int nkeys)
         return 1; /* a failed write */
     }
     snprintf(s->path, sizeof s->path, "%s/%s.csv", x->o.out, x->o.name);
-    FILE *f = fopen(s->path, "r");
-    if (!f) {
-        if (errno != ENOENT)
-            return cli_fail(CB_EIO, "%s: cannot read it: %s", s->path, strerror(errno));
+    in_file in;
+    int rc = in_open(&in, NULL, s->path, 1), rewrite = 0;
+    if (rc < 0)
         return store_write(s);
-    }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    long lineno = 0;
-    int rc = 0;
-    while (rc == 0 && (len = getline(&line, &cap, f)) >= 0) {
-        char *fields[EXP_MAX_COLS + 1];
-        lineno++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            line[--len] = '\0';
-        if (len == 0)
-            continue;
-        int n = split_csv(line, fields, EXP_MAX_COLS + 1);
-        if (lineno == 1) {
-            int same = n == ncols;
-            for (int i = 0; same && i < ncols; i++)
-                same = strcmp(fields[i], cols[i]) == 0;
-            if (!same)
-                rc = cli_fail(CB_EINVAL,
-                              "%s: its columns are not this experiment's (written by another version?): "
-                              "move it away or choose another --out",
-                              s->path);
-        } else if (n != ncols)
-            rc = cli_fail(CB_EINVAL, "%s:%ld: %d fields where %d belong (a damaged file? remove the line)", s->path,
-                          lineno, n, ncols);
-        else {
-            const char *why = NULL;
-            char buf[64];
-            int i = 0;
-            for (; i < ncols && !why; i++)
-                why = bad_value(cols[i], fields[i], buf, sizeof buf);
-            if (why)
-                rc = cli_fail(CB_EINVAL, "%s:%ld: %s '%.40s' is not %s (a damaged file? remove the line)", s->path,
-                              lineno, cols[i - 1], fields[i - 1], why);
-            else
-                rc = keep_row(s, fields);
+    if (rc > 0)
+        return rc;
+    while (rc == 0 && (rc = in_line(&in)) > 0) {
+        if (!in.newline) { /* the file is written whole (store_write): a damaged end */
+            cli_warn("%s:%ld: the last line has no newline: dropped", s->path, in.lineno);
+            in.lineno--;
+            rewrite = 1;
+            rc = 0;
+            break;
         }
+        rc = read_line(s, &in);
     }
-    free(line);
-    fclose(f);
-    if (rc == 0 && lineno == 0) /* an empty file: give it its header */
+    rc = rc < 0 ? in.status : rc;
+    long lines = in.lineno;
+    in_close(&in);
+    if (rc == 0 && (lines == 0 || rewrite)) /* an empty file gets its header; a damaged end goes */
         rc = store_write(s);
     return rc;
 }
 
 char **exp_store_find(const exp_store *s, char *const *key)
 {
-    for (size_t r = s->nrows; r-- > 0;) {
-        int same = 1;
-        for (int i = 0; same && i < s->nkeys; i++)
-            same = strcmp(s->rows[r][i], key[i]) == 0;
-        if (same)
-            return s->rows[r];
-    }
-    return NULL;
+    long r = find_row(s, key);
+    return r < 0 ? NULL : s->rows[r];
 }
 
 int exp_store_append(exp_store *s, char *const *values)
 {
-    int rc = keep_row(s, values);
+    long r = find_row(s, values);
+    if (r >= 0) /* --fresh: the new results replace the old */
+        for (int i = s->nkeys; i < s->ncols; i++) {
+            char *v = strdup(values[i] ? values[i] : "");
+            if (!v)
+                return cli_fail(CB_ENOMEM, "out of memory");
+            free(s->rows[r][i]);
+            s->rows[r][i] = v;
+        }
+    int rc = r >= 0 ? 0 : keep_row(s, values);
     return rc ? rc : store_write(s);
 }
 
@@ -314,6 +379,7 @@ void exp_store_close(exp_store *s)
         free(s->rows[r]);
     }
     free(s->rows);
+    free(s->lines);
     memset(s, 0, sizeof *s);
 }
 
@@ -434,52 +500,56 @@ int exp_open_game(exp_ctx *x, const cb_game_config *cfg, int no_table)
     return 0;
 }
 
-int exp_list_id(const char *path, const char *data, char *out, size_t size, double *counts)
+/* A word list's digest (FNV-1a of its bytes) and, when counts is set, how many lines have each length. */
+typedef struct list_digest {
+    uint64_t h;
+    size_t line; /* characters of the line so far */
+    int open;    /* a line has begun */
+    double *counts;
+} list_digest;
+
+static void digest_bytes(list_digest *d, const char *text, size_t len)
 {
-    const char *text = NULL;
-    char *owned = NULL;
-    size_t len = 0;
-    if (path) {
-        FILE *f = fopen(path, "rb");
-        if (!f)
-            return cli_fail(CB_EIO, "%s: cannot read it", path);
-        size_t cap = 0;
-        for (;;) {
-            if (len + 65536 > cap) {
-                char *grown = realloc(owned, cap = 2 * cap + 65536);
-                if (!grown) {
-                    free(owned);
-                    fclose(f);
-                    return cli_fail(CB_ENOMEM, "out of memory");
-                }
-                owned = grown;
-            }
-            size_t got = fread(owned + len, 1, cap - len, f);
-            len += got;
-            if (got == 0)
-                break;
-        }
-        fclose(f);
-        text = owned;
-    } else if (cb_data_bundled(data, &text, &len) != CB_OK)
-        return cli_fail(CB_ENOTFOUND, "no bundled file %s", data);
-    uint64_t h = 0xcbf29ce484222325ull;
-    size_t line = 0;
-    if (counts)
-        memset(counts, 0, (CB_MAX_LENGTH + 1) * sizeof *counts);
     for (size_t i = 0; i < len; i++) {
         unsigned char ch = (unsigned char)text[i];
-        h = (h ^ ch) * 0x100000001b3ull;
-        if (ch == '\n' || i + 1 == len) {
-            line += ch != '\n' && ch != '\r';
-            if (counts && line <= CB_MAX_LENGTH)
-                counts[line]++;
-            line = 0;
+        d->h = (d->h ^ ch) * 0x100000001b3ull;
+        d->open = ch != '\n';
+        if (ch == '\n') {
+            if (d->counts && d->line <= CB_MAX_LENGTH)
+                d->counts[d->line]++;
+            d->line = 0;
         } else if (ch != '\r' && (ch & 0xc0) != 0x80) /* characters, not bytes */
-            line++;
+            d->line++;
     }
-    snprintf(out, size, "%s#%08llx", path ? path : data, (unsigned long long)(h & 0xffffffffu));
-    free(owned);
+}
+
+int exp_list_id(const char *path, const char *data, char *out, size_t size, double *counts)
+{
+    list_digest d = {0xcbf29ce484222325ull, 0, 0, counts};
+    if (counts)
+        memset(counts, 0, (CB_MAX_LENGTH + 1) * sizeof *counts);
+    if (path) {
+        in_file in;
+        int rc = in_open(&in, NULL, path, 0);
+        if (rc)
+            return rc;
+        while ((rc = in_line(&in)) > 0) {
+            digest_bytes(&d, in.line, in.len);
+            digest_bytes(&d, "\n", (size_t)in.newline);
+        }
+        in_close(&in);
+        if (rc < 0)
+            return in.status;
+    } else {
+        const char *text;
+        size_t len;
+        if (cb_data_bundled(data, &text, &len) != CB_OK)
+            return cli_fail(CB_ENOTFOUND, "no bundled file %s", data);
+        digest_bytes(&d, text, len);
+    }
+    if (d.open && counts && d.line <= CB_MAX_LENGTH) /* a last line without its newline */
+        counts[d.line]++;
+    snprintf(out, size, "%s#%08llx", path ? path : data, (unsigned long long)(d.h & 0xffffffffu));
     return 0;
 }
 

@@ -7,10 +7,12 @@
  * columns are the configuration's key: what was played and with which
  * parameters (games, seed, iterations, the word list's digest). Before
  * running a configuration the experiment looks its key up; a row found is
- * reused (the last one when there are several), otherwise the
- * configuration runs and its row is appended at once, so an interrupted
- * run resumes where it stopped and a run with other parameters adds rows
- * beside the old ones.
+ * reused, otherwise the configuration runs and its row is added at once
+ * (the file rewritten whole), so an interrupted run resumes where it
+ * stopped and a run with other parameters adds rows beside the old ones.
+ * --fresh runs a configuration again and its row replaces the old one. A
+ * file read back is checked: values in their columns' ranges, and a key
+ * twice only with the same results (seconds and version aside).
  */
 #ifndef CB_EXPERIMENT_H
 #define CB_EXPERIMENT_H
@@ -53,6 +55,7 @@ typedef struct exp_store {
     const char *const *cols;
     int ncols, nkeys;
     char ***rows;
+    long *lines; /* the line each row was read from (0: added by this run), for messages */
     size_t nrows, cap;
 } exp_store;
 
@@ -131,9 +134,9 @@ extern const char *const exp_sim_cols[];
 
 /* Open DIR/NAME.csv (creating DIR), check its header, load its rows; an exit status on failure. */
 int exp_store_open(exp_ctx *x, const char *const *cols, int ncols, int nkeys);
-/* The last row whose key equals key's (values of the first nkeys columns), or NULL. */
+/* The row whose key equals key's (values of the first nkeys columns), or NULL. */
 char **exp_store_find(const exp_store *s, char *const *key);
-/* Append a row (ncols values) to the file and to the loaded rows; an exit status on failure. */
+/* Add a row (ncols values), replacing the row of its key if any, and rewrite the file; an exit status on failure. */
 int exp_store_append(exp_store *s, char *const *values);
 void exp_store_close(exp_store *s);
 

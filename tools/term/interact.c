@@ -48,7 +48,7 @@ uint64_t interact_seed(const cli *c, int *given, int *ok)
     char *end;
     errno = 0;
     unsigned long long s = strtoull(v, &end, 10);
-    if (*v == '\0' || *v == '-' || *end != '\0' || errno) {
+    if (!cli_is_whole(v) || *v == '-' || *end != '\0' || errno) {
         cli_fail(CB_EINVAL, "--seed: '%s' is not a whole number from 0", v);
         *ok = 0;
         return 0;

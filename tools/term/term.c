@@ -14,6 +14,7 @@
 #include <histedit.h>
 #endif
 
+#include "cli.h"
 #include "term.h"
 
 static volatile sig_atomic_t interrupted; /* Ctrl-C seen */
@@ -148,6 +149,17 @@ void term_close(term *t)
     signal(SIGINT, SIG_DFL);
 }
 
+/* The line read with its control bytes escaped (cli_escape): what quotes it is safe on a terminal. */
+static void safe_line(char *buf, size_t size)
+{
+    char copy[4096];
+    size_t len = strlen(buf);
+    if (len >= sizeof copy)
+        len = sizeof copy - 1;
+    memcpy(copy, buf, len);
+    cli_escape(copy, len, buf, size);
+}
+
 /* Plain reading: prompt, a line from stdin (the rest of an overlong line dropped), echo when not a terminal. */
 static int plain_read(term *t, const char *prompt, char *buf, size_t size)
 {
@@ -162,6 +174,7 @@ static int plain_read(term *t, const char *prompt, char *buf, size_t size)
             ;
     }
     buf[n] = '\0';
+    safe_line(buf, size);
     if (t->echo)
         printf("%s\n", buf);
     return TERM_LINE;
@@ -181,6 +194,7 @@ int term_read(term *t, const char *prompt, char *buf, size_t size)
     if (t->editing) {
         t->prompt = prompt;
         rc = editor_read(t, buf, size);
+        safe_line(buf, size);
     } else
 #endif
         rc = plain_read(t, prompt, buf, size);

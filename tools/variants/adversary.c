@@ -430,7 +430,7 @@ int adversary_optimal(cli *c)
     if (limit) {
         char *end;
         o.time_limit = strtod(limit, &end);
-        if (*limit == '\0' || *end != '\0' || !(o.time_limit > 0) || o.time_limit > 1e7)
+        if (!cli_is_number(limit) || *end != '\0' || !(o.time_limit > 0) || o.time_limit > 1e7)
             return cli_fail(CB_EINVAL, "--time-limit: '%s' is not a number of seconds above 0", limit);
     }
     o.threads = cli_threads(c, &ok);
