@@ -86,7 +86,7 @@ static void show_turn(session *s, size_t before)
         return;
     printf("  %zu candidate%s left (%.1f%% removed)\n", n, n == 1 ? "" : "s",
            before ? 100.0 * (double)(before - n) / (double)before : 0.0);
-    if (cb_game_rule(s->c->game) == CB_RULE_SYMBLE)
+    if (cb_game_rule_info(s->c->game)->hidden)
         interact_mappings(&s->t, s->a.st);
     s->shown = 0;
 }
@@ -112,7 +112,7 @@ static const double *weights(session *s)
     if (!s->weights_tried) {
         size_t found = 0;
         s->weights_tried = 1;
-        if (cb_game_rule(g) != CB_RULE_MASTERMIND && !cb_game_complete(g) &&
+        if (cb_game_rule_info(g)->words && !cb_game_complete(g) &&
             (cb_game_length(g) == 5 || cli_input(s->c, "freq")) &&
             cb_frequency_load(g, cli_input(s->c, "freq"), &s->weights, &found, NULL) == CB_OK && found == 0) {
             free(s->weights);
@@ -264,7 +264,7 @@ static int command(session *s, const char *line)
     else if (interact_is(line, "top", &arg) && (*arg == '\0' || (*arg >= '0' && *arg <= '9')))
         top(s, arg);
     else if (interact_is(line, "hard", &arg) && (strcmp(arg, "on") == 0 || strcmp(arg, "off") == 0)) {
-        if (cb_game_rule(s->c->game) != CB_RULE_WORDLE)
+        if (!cb_game_rule_info(s->c->game)->hard_mode)
             printf("hard mode is a Wordle rule\n");
         else {
             assist_set_hard(&s->a, strcmp(arg, "on") == 0);
@@ -436,7 +436,7 @@ static int run(cli *c)
     printf("codebreaker assist: %s, strategy %s%s\n", cb_game_name(c->game), cb_strategy_name(s.adv.strategy),
            cli_flag(c, "hard") ? ", hard mode" : "");
     printf("Type the guess you played (Enter takes the proposal) and the feedback it got; help for commands.\n");
-    if (cb_game_rule(c->game) == CB_RULE_SYMBLE)
+    if (cb_game_rule_info(c->game)->hidden)
         interact_mappings(&s.t, s.a.st);
     rc = replay(&s, c->pos, c->npos);
     if (rc == 0)

@@ -247,7 +247,7 @@ static void print_single(const setup *su, const cli *c, const row *r)
     printf("game                  %s\n", game);
     printf("secrets N             %.0f\n", r->secrets);
     printf("feedbacks             %.0f for a first guess, %.0f for later ones%s\n", r->first, r->later,
-           cfg->rule == CB_RULE_SYMBLE ? " (symbols up to renaming, then known)" : "");
+           cb_rule_describe(cfg->rule)->hidden ? " (symbols up to renaming, then known)" : "");
     printf("bound, eq. (2)        %.4f guesses: (ln N - ln %.0f) / ln %.0f + 1\n", r->information, r->first, r->later);
     printf("counting bound        %d guess%s at worst, for any strategy\n", r->counting, r->counting == 1 ? "" : "es");
     printf("linear approximation  floor(k/n) = floor(%d/%d) = %d\n", r->k, r->n, r->linear);

@@ -37,7 +37,7 @@ static void print_list(const cli *c, const cb_state *st, size_t limit)
             cli_json_string(stdout, word);
         }
         printf("]");
-        if (cb_game_rule(g) == CB_RULE_SYMBLE) {
+        if (cb_game_rule_info(g)->hidden) {
             printf(",\"mappings\":[");
             print_mappings(st, 1);
             printf("]");
@@ -52,7 +52,7 @@ static void print_list(const cli *c, const cb_state *st, size_t limit)
     }
     if (n > limit)
         printf("... and %zu more (--limit N, or --limit 0 for all)\n", n - limit);
-    if (cb_game_rule(g) == CB_RULE_SYMBLE)
+    if (cb_game_rule_info(g)->hidden)
         print_mappings(st, 0);
 }
 

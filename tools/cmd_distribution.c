@@ -138,14 +138,14 @@ static double possible_feedbacks(const cb_state *st, int *renamed)
     const cb_game *g = cb_state_game(st);
     int n = cb_game_length(g);
     *renamed = 0;
-    if (cb_game_rule(g) != CB_RULE_SYMBLE)
+    if (!cb_game_rule_info(g)->hidden)
         return cb_feedbacks_possible(cb_game_rule(g), n, 0);
     const uint8_t *masks = cb_state_masks(st);
     for (size_t i = 0; i < cb_state_count(st); i++)
         if (masks[i] != (1u << CB_MAPPINGS) - 1)
-            return cb_feedbacks_possible(CB_RULE_SYMBLE, n, 0);
+            return cb_feedbacks_possible(cb_game_rule(g), n, 0);
     *renamed = 1;
-    return cb_feedbacks_possible(CB_RULE_SYMBLE, n, 1);
+    return cb_feedbacks_possible(cb_game_rule(g), n, 1);
 }
 
 /*
@@ -225,9 +225,9 @@ static void print_text(const cli *c, const cb_state *st, const dist *d, size_t l
         printf(" after %zu turn%s\n", cb_state_turns(st), cb_state_turns(st) == 1 ? "" : "s");
     printf("guess     %s%s\n", word, d->chosen ? " (the highest entropy; name a GUESS to see another)" : "");
     printf("parts     %zu%s\n", d->nparts,
-           d->merged                           ? " (the win counted in the one-symbol pattern, as the Symble thesis)"
-           : cb_game_rule(g) == CB_RULE_SYMBLE ? " (the win apart)"
-                                               : "");
+           d->merged                      ? " (the win counted in the one-symbol pattern, as the Symble thesis)"
+           : cb_game_rule_info(g)->hidden ? " (the win apart)"
+                                          : "");
     printf("possible  %.0f feedbacks%s\n", d->possible,
            d->renamed ? " (symbol patterns up to renaming, the win among them, as the Symble thesis counts)" : "");
     printf("entropy   %.4f bits (perfect %.4f = log2 %.0f)\n", d->entropy, d->perfect,
@@ -349,7 +349,7 @@ static int run(cli *c)
     dist d;
     memset(&d, 0, sizeof d);
     d.merge = cli_flag(c, "win-in-pattern");
-    if (d.merge && cb_game_rule(c->game) != CB_RULE_SYMBLE)
+    if (d.merge && !cb_game_rule_info(c->game)->hidden)
         return cli_fail(CB_EINVAL, "--win-in-pattern: Symble's first guess only");
     if (cb_state_new(c->table, &st) != CB_OK)
         return cli_fail(CB_ENOMEM, "out of memory");

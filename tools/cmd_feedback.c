@@ -132,7 +132,7 @@ static int run(cli *c)
         return rc;
     const char *m = cli_get(c, "mapping");
     if (m) {
-        if (cb_game_rule(c->game) != CB_RULE_SYMBLE)
+        if (!cb_game_rule_info(c->game)->hidden)
             return cli_fail(CB_EINVAL, "--mapping applies to Symble only");
         if ((mapping = cb_game_mapping_parse(m)) < 0)
             return cli_fail(CB_EINVAL,

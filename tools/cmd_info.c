@@ -7,7 +7,7 @@
 /* How many distinct feedback ids occur in the table (raw ids for Symble). */
 static uint32_t distinct_feedbacks(const cb_table *t, const cb_game *game)
 {
-    uint32_t nraw = cb_game_rule(game) == CB_RULE_SYMBLE ? cb_pow3(cb_game_length(game)) : cb_game_feedback_count(game);
+    uint32_t nraw = cb_game_rule_info(game)->hidden ? cb_pow3(cb_game_length(game)) : cb_game_feedback_count(game);
     if (!cb_table_precomputed(t) || nraw > (1u << 24))
         return 0;
     unsigned char *seen = calloc(nraw, 1);
@@ -55,7 +55,7 @@ static int run(cli *c)
     }
     printf("game               %s\n", cb_game_name(g));
     printf("rule               %s%s\n", cb_game_rule_name(g),
-           cb_game_rule(g) == CB_RULE_SYMBLE ? " (colours per codeword position, shown as hidden symbols)" : "");
+           cb_game_rule_info(g)->hidden ? " (colours per codeword position, shown as hidden symbols)" : "");
     printf("code length        %d\n", cb_game_length(g));
     printf("alphabet           %s (%d symbols)\n", alphabet, cb_game_colors(g));
     printf("possible secrets   %u\n", cb_game_secret_count(g));

@@ -166,7 +166,7 @@ static int run(cli *c)
         l.guesses = 1;
     else if (of && strcmp(of, "secrets") != 0)
         return cli_fail(CB_EINVAL, "--of: '%s' is not secrets or guesses", of);
-    if (cb_game_rule(c->game) == CB_RULE_MASTERMIND)
+    if (!cb_game_rule_info(c->game)->words)
         return cli_fail(CB_EINVAL, "letters counts letters of words: Wordle or Symble rules, not Mastermind");
     l.total = l.guesses ? cb_game_guess_count(c->game) : cb_game_secret_count(c->game);
     l.counts = malloc((size_t)l.n * (size_t)l.k * sizeof *l.counts);

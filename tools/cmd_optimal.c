@@ -100,7 +100,7 @@ static void print_distribution(FILE *out, const cb_tree_stats *st, int json)
 
 static const char *games_word(const cb_game *g, unsigned long long n)
 {
-    if (cb_game_rule(g) == CB_RULE_SYMBLE)
+    if (cb_game_rule_info(g)->hidden)
         return n == 1 ? "game (codeword and mapping pair)" : "games (codeword and mapping pairs)";
     return n == 1 ? "secret" : "secrets";
 }
@@ -242,7 +242,7 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
     if (r->symmetries > 1)
         printf("symmetry      %llu permutations of %s at the start; %zu distinct openers\n",
                (unsigned long long)r->symmetries,
-               cb_game_rule(c->game) == CB_RULE_MASTERMIND ? "colours and positions" : "symbols", r->opener_count);
+               !cb_game_rule_info(c->game)->words ? "colours and positions" : "symbols", r->opener_count);
     if (r->worst_limit)
         printf("least worst   %d %s needed and enough (proved)\n", r->worst_limit,
                r->worst_limit == 1 ? "guess is" : "guesses are");

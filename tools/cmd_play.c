@@ -97,7 +97,7 @@ static void summary(play *p)
     size_t n = cb_state_turns(p->st);
     interact_word(g, cb_game_secret_guess(g, p->secret), word, sizeof word);
     printf("\nsummary\n  secret: %s", word);
-    if (cb_game_rule(g) == CB_RULE_SYMBLE) {
+    if (cb_game_rule_info(g)->hidden) {
         char name[4];
         cb_game_mapping_name(p->mapping, name);
         printf(" (symbols: %s gray, %s yellow, %s green)", board_symbol(&p->t, name[0] - 'a'),
@@ -221,7 +221,7 @@ static int draw(play *p)
         return 2;
     if (m >= 0)
         p->mapping = m;
-    if (cb_game_rule(c->game) != CB_RULE_SYMBLE)
+    if (!cb_game_rule_info(c->game)->hidden)
         p->mapping = 0;
     return 0;
 }

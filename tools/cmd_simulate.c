@@ -217,7 +217,7 @@ static int path_text(const cb_game *game, const cb_sim_game *g, char **line, siz
 static int write_csv(const cli *c, const char *path, const run *runs, size_t n)
 {
     out_file o;
-    int symble = cb_game_rule(c->game) == CB_RULE_SYMBLE;
+    int symble = cb_game_rule_info(c->game)->hidden;
     char word[CB_MAX_LENGTH * 4 + 1], *line = NULL;
     size_t cap = 0;
     int rc = out_open(&o, "--csv", path);
@@ -254,7 +254,7 @@ static uint32_t seen(const cb_table *t, const cb_sim_game *g, uint32_t gi)
 {
     const cb_game *game = cb_table_game(t);
     uint32_t raw = cb_table_get(t, gi, g->secret);
-    return cb_game_rule(game) == CB_RULE_SYMBLE ? cb_game_observe(game, raw, g->mapping) : raw;
+    return cb_game_seen(game, raw, g->mapping);
 }
 
 /* Add the games of r to tree t: each game's path, merged from the root. */
@@ -299,9 +299,9 @@ static int write_tree(const cli *c, const run *runs, size_t n, const cb_sim_opti
     if (cb_tree_new(c->game, &t) != CB_OK)
         return cli_fail(CB_ENOMEM, "out of memory");
     int rc = 0;
-    if (cb_game_rule(c->game) != CB_RULE_SYMBLE)
+    if (!cb_game_rule_info(c->game)->hidden)
         rc = add_games(c, &runs[0].r, t);
-    for (int m = 0; m < CB_MAPPINGS && rc == 0 && cb_game_rule(c->game) == CB_RULE_SYMBLE; m++) {
+    for (int m = 0; m < CB_MAPPINGS && rc == 0 && cb_game_rule_info(c->game)->hidden; m++) {
         cb_sim_options opt = *base;
         cb_sim_result r;
         memset(&r, 0, sizeof r);
@@ -342,7 +342,7 @@ static int sim_options(const cli *c, cb_sim_options *opt)
         return cli_fail(CB_EINVAL, "--tree writes the strategy for every secret: leave out --sample");
     const char *mapping = cli_get(c, "mapping");
     if (mapping) {
-        if (cb_game_rule(c->game) != CB_RULE_SYMBLE)
+        if (!cb_game_rule_info(c->game)->hidden)
             return cli_fail(CB_EINVAL, "--mapping applies to Symble only");
         if ((opt->mapping = cb_game_mapping_parse(mapping)) < 0)
             return cli_fail(CB_EINVAL, "--mapping: '%s' is not an order of the symbols a, b, c", mapping);

@@ -37,7 +37,7 @@ static void print_json(const cli *c, const advice *a, uint32_t si, int mapping, 
     cli_json_string(stdout, cb_game_name(g));
     printf(",\"strategy\":");
     cli_json_string(stdout, cb_strategy_name(a->strategy));
-    if (cb_game_rule(g) == CB_RULE_SYMBLE) {
+    if (cb_game_rule_info(g)->hidden) {
         char name[4];
         cb_game_mapping_name(mapping, name);
         printf(",\"mapping\":\"%s\"", name);
@@ -164,7 +164,7 @@ static int run(cli *c)
     a.exact = 1;
     cb_rng_seed2(&a.rng, seed, si);
     if (mapping < 0)
-        mapping = cb_game_rule(c->game) == CB_RULE_SYMBLE ? (int)cb_rng_below(&a.rng, CB_MAPPINGS) : 0;
+        mapping = cb_game_rule_info(c->game)->hidden ? (int)cb_rng_below(&a.rng, CB_MAPPINGS) : 0;
     term t;
     term_open(&t, cli_flag(c, "plain"), "codebreaker");
     if (!cli_flag(c, "json")) {
@@ -174,7 +174,7 @@ static int run(cli *c)
     if (!cli_flag(c, "json")) {
         printf("%s plays %s on %s%s\n", cb_strategy_name(a.strategy), c->pos[0], cb_game_name(c->game),
                cli_flag(c, "hard") ? ", hard mode" : "");
-        if (cb_game_rule(c->game) == CB_RULE_SYMBLE) {
+        if (cb_game_rule_info(c->game)->hidden) {
             char name[4];
             cb_game_mapping_name(mapping, name);
             printf("hidden mapping %s: %s gray, %s yellow, %s green\n", name, board_symbol(&t, name[0] - 'a'),

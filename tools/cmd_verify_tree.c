@@ -44,7 +44,7 @@ static int run(cli *c)
     if (rc != CB_OK)
         return cli_fail(rc, "%s: %s", path, err.message);
     int one = st.games == 1;
-    const char *what = cb_game_rule(c->game) == CB_RULE_SYMBLE
+    const char *what = cb_game_rule_info(c->game)->hidden
                            ? (one ? "game (codeword and mapping pair)" : "games (codeword and mapping pairs)")
                            : (one ? "secret" : "secrets");
     if (cli_flag(c, "json")) {

@@ -59,7 +59,7 @@ static int open_state(web_req *r, web_game **wg, cb_state **st)
     *st = NULL;
     if (web_req_bool(r, "hard", 0, &hard) < 0 || web_api_open_game(r, wg) < 0)
         return -1;
-    if (hard && cb_game_rule((*wg)->game) != CB_RULE_WORDLE)
+    if (hard && !cb_game_rule_info((*wg)->game)->hard_mode)
         return web_req_fail(r, 400, "hard mode applies to Wordle only");
     if (cb_state_new((*wg)->table, st) != CB_OK)
         return web_req_fail(r, 503, "out of memory");
@@ -99,7 +99,7 @@ static int api_games(web_req *r)
         web_json_str(j, rule->name);
         web_json_key(j, "strategy");
         web_json_str(j, rule->strategy);
-        if (g->rule == CB_RULE_MASTERMIND)
+        if (!cb_rule_describe(g->rule)->words)
             web_json_printf(j, ",\"colors\":%d,\"pegs\":%d,\"no_repeat\":%s,\"first_digit\":%d", g->colors, g->length,
                             g->no_repeat ? "true" : "false", g->first_digit);
         web_json_printf(j, ",\"max_guesses\":%d}", g->max_guesses);
@@ -164,7 +164,7 @@ static int api_feedback(web_req *r)
     const cb_game *g = wg->game;
     if (parse_guess(r, g, "guess", &gi) < 0 || parse_guess(r, g, "secret", &si) < 0)
         goto out;
-    if (mtext && cb_game_rule(g) != CB_RULE_SYMBLE) {
+    if (mtext && !cb_game_rule_info(g)->hidden) {
         web_req_fail(r, 400, "mapping applies to Symble only");
         goto out;
     }
@@ -172,11 +172,7 @@ static int api_feedback(web_req *r)
         web_req_fail(r, 400, "mapping: '%.20s' is not three different symbols among a, b, c (e.g. abc)", mtext);
         goto out;
     }
-    int n = cb_game_length(g);
-    const uint8_t *gc = cb_game_code(g, gi), *sc = cb_game_code(g, si);
-    uint32_t fb = cb_game_rule(g) == CB_RULE_MASTERMIND ? cb_feedback_mastermind(gc, sc, n)
-                  : cb_game_rule(g) == CB_RULE_WORDLE   ? cb_feedback_wordle(gc, sc, n)
-                                                        : cb_feedback_symble(gc, sc, n);
+    uint32_t fb = cb_game_feedback_code(g, gi, si); /* the rule's; Symble's raw colours */
     char gw[WORD_MAX], sw[WORD_MAX], text[64];
     cb_game_format_code(g, gi, gw, sizeof gw);
     cb_game_format_code(g, si, sw, sizeof sw);
@@ -186,7 +182,7 @@ static int api_feedback(web_req *r)
     web_json_str(j, gw);
     web_json_key(j, "secret");
     web_json_str(j, sw);
-    if (cb_game_rule(g) == CB_RULE_SYMBLE) {
+    if (cb_game_rule_info(g)->hidden) {
         cb_game_format_raw(g, fb, text, sizeof text); /* the colours behind the symbols */
         web_json_key(j, "colours");
         web_json_str(j, text);
@@ -277,7 +273,7 @@ static int api_candidates(web_req *r)
     const cb_game *g = wg->game;
     size_t n = cb_state_count(st), unknown = 0;
     const uint32_t *cands = cb_state_candidates(st);
-    if (order == 1 && wg->freq && cb_game_rule(g) != CB_RULE_SYMBLE) {
+    if (order == 1 && wg->freq && !cb_game_rule_info(g)->hidden) {
         if (!(sorted = by_frequency(st, wg->freq, &unknown))) {
             web_req_fail(r, 503, "out of memory");
             goto out;
@@ -297,7 +293,7 @@ static int api_candidates(web_req *r)
         web_json_str(j, w);
     }
     web_json_raw(j, "]");
-    if (cb_game_rule(g) == CB_RULE_SYMBLE)
+    if (cb_game_rule_info(g)->hidden)
         mappings_json(st, j);
     web_json_raw(j, "}");
     rc = 0;

@@ -45,7 +45,7 @@ static int open_position(web_req *r, web_game **wg, cb_state **st, int *hard)
     *st = NULL;
     if (web_req_bool(r, "hard", 0, hard) < 0 || web_api_open_game(r, wg) < 0)
         return -1;
-    if (*hard && cb_game_rule((*wg)->game) != CB_RULE_WORDLE)
+    if (*hard && !cb_game_rule_info((*wg)->game)->hard_mode)
         return web_req_fail(r, 400, "hard mode applies to Wordle only");
     if (!cb_table_precomputed((*wg)->table))
         return web_req_fail(r, 422,

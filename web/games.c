@@ -68,7 +68,7 @@ struct web_games {
 
 static int is_mastermind(int preset)
 {
-    return cb_game_preset_find(web_preset_names()[preset])->rule == CB_RULE_MASTERMIND;
+    return !cb_rule_describe(cb_game_preset_find(web_preset_names()[preset])->rule)->words;
 }
 
 /* Codes of a Mastermind game, or 0 when more than WEB_MAX_CODES. */

@@ -49,7 +49,7 @@ int web_analyse_prepare(web_req *r, web_games *games, void **out)
         arg_free(a);
         return web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "%s", err.message);
     }
-    if (hard && cb_game_rule(a->wg->game) != CB_RULE_WORDLE) {
+    if (hard && !cb_game_rule_info(a->wg->game)->hard_mode) {
         arg_free(a);
         return web_req_fail(r, 400, "hard mode applies to Wordle only");
     }

@@ -198,7 +198,7 @@ int web_simulate_prepare(web_req *r, web_games *games, void **out)
         web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "%s", err.message);
         goto fail;
     }
-    if (a->hard && cb_game_rule(a->wg->game) != CB_RULE_WORDLE) {
+    if (a->hard && !cb_game_rule_info(a->wg->game)->hard_mode) {
         web_req_fail(r, 400, "hard mode applies to Wordle only");
         goto fail;
     }

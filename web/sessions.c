@@ -172,11 +172,11 @@ static void word(const cb_game *g, uint32_t gi, char *buf)
 void web_marks_json(const cb_game *g, uint32_t fb, web_json *j)
 {
     int n = cb_game_length(g);
-    if (cb_game_rule(g) == CB_RULE_MASTERMIND) {
+    if (!cb_game_rule_info(g)->words) {
         web_json_printf(j, "{\"blacks\":%u,\"whites\":%u}", fb / (uint32_t)(n + 1), fb % (uint32_t)(n + 1));
         return;
     }
-    if (cb_game_rule(g) == CB_RULE_SYMBLE && fb == cb_game_won(g)) {
+    if (cb_game_rule_info(g)->hidden && fb == cb_game_won(g)) {
         web_json_raw(j, "null");
         return;
     }
@@ -223,7 +223,7 @@ static void status_json(const session *s, web_json *j)
         web_json_key(j, "secret");
         web_json_str(j, w);
         web_json_printf(j, ",\"seed\":%llu", (unsigned long long)s->seed);
-        if (cb_game_rule(g) == CB_RULE_SYMBLE) {
+        if (cb_game_rule_info(g)->hidden) {
             char m[4];
             cb_game_mapping_name(s->mapping, m);
             web_json_key(j, "mapping"); /* symbols of gray, yellow, green */
@@ -235,7 +235,7 @@ static void status_json(const session *s, web_json *j)
 int web_play_new(web_sessions *ss, web_game *wg, const web_play_options *opt, web_req *r)
 {
     const cb_game *g = wg->game;
-    if (opt->hard && cb_game_rule(g) != CB_RULE_WORDLE)
+    if (opt->hard && !cb_game_rule_info(g)->hard_mode)
         return web_req_fail(r, 400, "hard mode applies to Wordle only");
     session *s = calloc(1, sizeof *s);
     if (!s || cb_state_new(wg->table, &s->st) != CB_OK) {
@@ -247,7 +247,7 @@ int web_play_new(web_sessions *ss, web_game *wg, const web_play_options *opt, we
     s->seed = opt->seed;
     uint64_t x = opt->seed;
     s->secret = (uint32_t)((splitmix(&x) >> 32) * cb_game_secret_count(g) >> 32);
-    s->mapping = cb_game_rule(g) == CB_RULE_SYMBLE ? (int)(splitmix(&x) % CB_MAPPINGS) : 0;
+    s->mapping = cb_game_rule_info(g)->hidden ? (int)(splitmix(&x) % CB_MAPPINGS) : 0;
     s->max_guesses = opt->max_guesses ? opt->max_guesses : wg->max_guesses;
     cb_state_set_hard(s->st, opt->hard);
     web_random_id(s->id);
@@ -302,7 +302,7 @@ static int guess_locked(session *s, const char *text, web_req *r)
         return refuse(r, s, msg);
     }
     uint32_t raw = cb_game_feedback(g, gi, s->secret);
-    uint32_t fb = cb_game_rule(g) == CB_RULE_SYMBLE ? cb_game_observe(g, raw, s->mapping) : raw;
+    uint32_t fb = cb_game_seen(g, raw, s->mapping);
     if (cb_state_apply(s->st, gi, fb) != CB_OK)
         return web_req_fail(r, 500, "the feedback contradicts the game's own history (a bug)");
     s->won = fb == cb_game_won(g);

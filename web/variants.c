@@ -65,7 +65,7 @@ static int open_game(web_req *r, web_game **out)
 {
     if (web_api_open_game(r, out) < 0)
         return -1;
-    if (cb_game_rule((*out)->game) == CB_RULE_SYMBLE)
+    if (cb_game_rule_info((*out)->game)->hidden)
         return web_req_fail(r, 400, "game: several boards and the adversary take Wordle or Mastermind rules");
     return 0;
 }
@@ -277,7 +277,7 @@ int web_adversary(web_req *r)
     if (web_req_bool(r, "hard", 0, &hard) < 0 || web_req_bool(r, "hint", 0, &hint) < 0 || open_game(r, &wg) < 0)
         goto out;
     const cb_game *g = wg->game;
-    if (hard && cb_game_rule(g) != CB_RULE_WORDLE) {
+    if (hard && !cb_game_rule_info(g)->hard_mode) {
         web_req_fail(r, 400, "hard mode applies to Wordle only");
         goto out;
     }

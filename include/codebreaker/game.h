@@ -259,6 +259,8 @@ void cb_game_format_secret(const cb_game *game, cb_secret_index si, char *buf, s
  * Symble this is the raw colour pattern (see cb_game_observe()).
  */
 uint32_t cb_game_feedback(const cb_game *game, cb_guess_index guess, cb_secret_index secret);
+/* The same against any code of the guess list taken as the secret (one that is not a possible secret too). */
+uint32_t cb_game_feedback_code(const cb_game *game, cb_guess_index guess, cb_guess_index code);
 /* Symble: what a codebreaker sees of raw pattern `raw` under mapping m (0..5). */
 uint32_t cb_game_observe(const cb_game *game, uint32_t raw, int m);
 /* What a player sees of feedback raw: under mapping m when the rule hides its meaning, else raw itself. */

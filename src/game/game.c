@@ -694,6 +694,11 @@ uint32_t cbg_feedback_codes(const cb_game *game, const uint8_t *g, const uint8_t
     }
 }
 
+uint32_t cb_game_feedback_code(const cb_game *game, cb_guess_index guess, cb_guess_index code)
+{
+    return cbg_feedback_codes(game, cb_game_code(game, guess), cb_game_code(game, code));
+}
+
 void cbg_hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, cbg_hard_turn *h)
 {
     const uint8_t *prev = cb_game_code(game, g);

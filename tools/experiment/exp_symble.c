@@ -596,16 +596,13 @@ int exp_first_guess_entropy(exp_ctx *x)
 {
     const exp_opts *o = &x->o;
     int pegs[EXP_MAX_PEGS] = {4, 5}, npegs = 2, lo = 2, hi = 25;
-    cb_rule rule = CB_RULE_SYMBLE;
     const char *game = o->game ? o->game : "symble";
+    const cb_game_preset *preset = cb_game_preset_find(game);
     if (o->games)
         return cli_fail(CB_EINVAL, "--games does not apply to first-guess-entropy (it plays no games)");
-    if (strcmp(game, "wordle") == 0)
-        rule = CB_RULE_WORDLE;
-    else if (strcmp(game, "mastermind") == 0)
-        rule = CB_RULE_MASTERMIND;
-    else if (strcmp(game, "symble") != 0)
+    if (!preset || strcmp(game, cb_rule_describe(preset->rule)->name) != 0)
         return cli_fail(CB_EINVAL, "--game: '%s' is not symble, wordle or mastermind", game);
+    cb_rule rule = preset->rule;
     if (o->npegs) {
         memcpy(pegs, o->pegs, sizeof pegs);
         npegs = o->npegs;

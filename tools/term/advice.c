@@ -229,7 +229,7 @@ uint32_t advice_feedback(const cb_table *t, uint32_t gi, uint32_t si, int mappin
 {
     const cb_game *g = cb_table_game(t);
     uint32_t raw = cb_table_get(t, gi, si);
-    return cb_game_rule(g) == CB_RULE_SYMBLE ? cb_game_observe(g, raw, mapping) : raw;
+    return cb_game_seen(g, raw, mapping);
 }
 
 int advice_playout(advice *a, uint32_t si, int mapping, int hard, int max_turns, uint32_t *guesses, uint32_t *fbs,

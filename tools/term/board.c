@@ -230,7 +230,7 @@ void board_keyboard(const term *t, const cb_state *st)
 {
     const cb_game *g = cb_state_game(st);
     unsigned char state[CB_MAX_SYMBOLS];
-    if (cb_game_rule(g) != CB_RULE_WORDLE)
+    if (cb_game_rule(g) != CB_RULE_WORDLE) /* the keyboard's colours are Wordle's letters */
         return;
     letter_states(st, state);
     if (!t->color) {
@@ -255,7 +255,7 @@ void board_feedback_text(const term *t, const cb_game *g, uint32_t fb, char *buf
     int n = cb_game_length(g);
     if (t->look != TERM_PLAIN || fb == cb_game_won(g)) {
         cb_game_format_feedback(g, fb, buf, size);
-        if (cb_game_rule(g) == CB_RULE_SYMBLE && t->symbols && fb != cb_game_won(g)) {
+        if (cb_game_rule_info(g)->hidden && t->symbols && fb != cb_game_won(g)) {
             size_t len = 0;
             buf[0] = '\0';
             for (int i = 0; i < n && len < size; i++)
@@ -265,20 +265,20 @@ void board_feedback_text(const term *t, const cb_game *g, uint32_t fb, char *buf
     }
     size_t len = 0;
     buf[0] = '\0';
-    if (cb_game_rule(g) == CB_RULE_MASTERMIND) {
+    if (!cb_game_rule_info(g)->words) {
         snprintf(buf, size, "%u black, %u white", fb / (unsigned)(n + 1), fb % (unsigned)(n + 1));
         return;
     }
     for (int i = 0; i < n && len < size; i++) {
         uint32_t d = digit3(fb, i);
         len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "",
-                                cb_game_rule(g) == CB_RULE_SYMBLE ? board_symbol(t, (int)d) : colour_word[d]);
+                                cb_game_rule_info(g)->hidden ? board_symbol(t, (int)d) : colour_word[d]);
     }
 }
 
 void board_normalise_feedback(const cb_game *g, const char *in, char *out, size_t size)
 {
-    int symble = cb_game_rule(g) == CB_RULE_SYMBLE, keep_spaces = cb_game_rule(g) == CB_RULE_MASTERMIND;
+    int symble = cb_game_rule_info(g)->hidden, keep_spaces = !cb_game_rule_info(g)->words;
     size_t len = 0;
     if (size == 0)
         return;

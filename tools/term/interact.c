@@ -61,7 +61,7 @@ int interact_mapping(const cli *c)
     const char *v = cli_get(c, "mapping");
     if (!v)
         return -1;
-    if (cb_game_rule(c->game) != CB_RULE_SYMBLE) {
+    if (!cb_game_rule_info(c->game)->hidden) {
         cli_fail(CB_EINVAL, "--mapping applies to Symble only");
         return -2;
     }

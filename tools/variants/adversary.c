@@ -50,7 +50,7 @@ static int duel_guess(cb_state *st, cb_guess_index gi, uint32_t *fb)
 static void left_note(const cb_state *st, char *buf, size_t size)
 {
     size_t n = cb_state_count(st);
-    const char *what = cb_game_rule(cb_state_game(st)) == CB_RULE_MASTERMIND ? "code" : "word";
+    const char *what = !cb_game_rule_info(cb_state_game(st))->words ? "code" : "word";
     if (cb_state_won(st))
         snprintf(buf, size, "won");
     else
