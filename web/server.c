@@ -20,6 +20,7 @@
 #include "api.h"
 #include "assets.h"
 #include "games.h"
+#include "intake.h"
 #include "jobs.h"
 #include "server.h"
 #include "sessions.h"
@@ -43,7 +44,8 @@ struct web_server {
     web_api api;         /* the endpoints' context (api.h) */
     const char **assets; /* web_assets[i]'s bytes: compiled in, or read from --web DIR */
     size_t *asset_size;
-    char **asset_read; /* those read from DIR, to free */
+    char **asset_read;  /* those read from DIR, to free */
+    web_intake *intake; /* request bodies arriving */
     struct in_addr addr;
     int port, loopback;
 };
@@ -86,7 +88,7 @@ static void send_answer(struct mg_connection *conn, int status, const char *type
     }
     if (allow)
         mg_response_header_add(conn, "Allow", allow, -1);
-    if (status == 413 || status >= 500)
+    if (status == 408 || status == 411 || status == 413 || status >= 500)
         mg_response_header_add(conn, "Connection", "close", -1);
     mg_response_header_send(conn);
     if (strcmp(ri->request_method, "HEAD") != 0)
@@ -163,30 +165,59 @@ static int check_origin(web_server *srv, web_req *r)
     return 0;
 }
 
+/*
+ * Read the body's `want` bytes into buf, a byte at a time (a longer read of
+ * civetweb's waits until it is full, however slowly the bytes come), until
+ * the body has come, the client stops (a read times out), WEB_BODY_MS
+ * have passed or the intake sheds it. Returns the bytes read; *why is 0
+ * or the status of the answer (400, 408, 503).
+ */
+static size_t read_bytes(web_server *srv, web_req *r, char *buf, size_t want, int *why)
+{
+    double t0 = cb_seconds();
+    int slot = web_intake_enter(srv->intake, t0);
+    size_t len = 0;
+    *why = 0;
+    while (len < want && !*why) {
+        if (mg_read(r->conn, buf + len, 1) != 1)
+            *why = 400;
+        else if (++len < want && web_intake_shed(srv->intake, slot))
+            *why = 503;
+        else if (len < want && cb_seconds() - t0 > WEB_BODY_MS / 1000.0)
+            *why = 408;
+    }
+    web_intake_leave(srv->intake, slot);
+    return len;
+}
+
 /* Read a POST body of at most WEB_MAX_BODY bytes, form-encoded, into a new string. */
-static int read_body(web_req *r, char **body)
+static int read_body(web_server *srv, web_req *r, char **body)
 {
     const struct mg_request_info *ri = mg_get_request_info(r->conn);
     *body = NULL;
+    if (mg_get_header(r->conn, "Transfer-Encoding")) /* chunk-size lines would escape WEB_BODY_MS */
+        return web_req_fail(r, 411, "send the body with a Content-Length: chunked bodies are not taken");
     if (ri->content_length > WEB_MAX_BODY)
         return web_req_fail(r, 413, "the request body is too large (%lld bytes; at most %d)", ri->content_length,
                             WEB_MAX_BODY);
-    char *buf = malloc(WEB_MAX_BODY + 2);
+    size_t want = ri->content_length > 0 ? (size_t)ri->content_length : 0;
+    char *buf = malloc(want + 1);
     if (!buf)
         return web_req_fail(r, 503, "out of memory");
-    size_t len = 0;
-    int got;
-    while (len <= WEB_MAX_BODY && (got = mg_read(r->conn, buf + len, WEB_MAX_BODY + 1 - len)) > 0)
-        len += (size_t)got;
+    int why;
+    size_t len = read_bytes(srv, r, buf, want, &why);
     buf[len] = '\0';
-    /* a malformed chunked body, or one that ended before its Content-Length, is no body at all */
-    if (got < 0 || (ri->content_length > 0 && len < (size_t)ri->content_length)) {
+    if (why) {
         free(buf);
-        return web_req_fail(r, 400, "the request body is malformed or incomplete (%zu bytes read)", len);
-    }
-    if (len > WEB_MAX_BODY) {
-        free(buf);
-        return web_req_fail(r, 413, "the request body is too large (at most %d bytes)", WEB_MAX_BODY);
+        if (why == 408)
+            return web_req_fail(r, 408, "the request body did not arrive within %d ms (%zu of %zu bytes came)",
+                                WEB_BODY_MS, len, want);
+        if (why == 503)
+            return web_req_fail(r, 503,
+                                "the server is busy: it shed this request, whose body came slowest (%zu of %zu "
+                                "bytes came)",
+                                len, want);
+        return web_req_fail(r, 400, "the request body is malformed or incomplete (%zu of %zu bytes read)", len, want);
     }
     const char *type = mg_get_header(r->conn, "Content-Type");
     if (len && (!type || strncasecmp(type, "application/x-www-form-urlencoded", 33) != 0)) {
@@ -212,7 +243,7 @@ static void serve_api(web_server *srv, web_req *r)
         rc = web_req_fail(r, 405, "method %.20s is not allowed here", r->method);
     }
     if (rc == 0 && strcmp(r->method, "POST") == 0)
-        rc = read_body(r, &body);
+        rc = read_body(srv, r, &body);
     if (rc == 0)
         rc = web_req_parse(r, ri->query_string, body);
     free(body);
@@ -260,6 +291,7 @@ static int handle(struct mg_connection *conn, void *data)
     r.path = ri->local_uri_raw ? ri->local_uri_raw : "/"; /* as sent: civetweb's local_uri has `..` removed */
     r.status = 200;
     web_json_init(&r.out);
+    mg_disable_connection_keep_alive(conn); /* else civetweb reads what is left of a body after the answer */
     if (check_origin(srv, &r) < 0)
         send_error(&r);
     else if (strncmp(r.path, "/api/", 5) == 0 || strcmp(r.path, "/api") == 0)
@@ -324,6 +356,7 @@ static int log_message(const struct mg_connection *conn, const char *message)
 
 static void free_server(web_server *srv)
 {
+    web_intake_free(srv->intake);
     web_sessions_free(srv->api.sessions);
     web_jobs_free(srv->api.jobs);
     web_games_free(srv->api.games);
@@ -361,7 +394,8 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
     int rc = load_assets(srv, cfg->root, err);
     if (rc == CB_OK && (web_games_new(TABLE_BUDGET, &srv->api.games) != CB_OK ||
                         web_jobs_new(cfg->max_jobs, MAX_KEPT_JOBS, &srv->api.jobs) != CB_OK ||
-                        web_sessions_new(srv->api.games, &lim, &srv->api.sessions) != CB_OK))
+                        web_sessions_new(srv->api.games, &lim, &srv->api.sessions) != CB_OK ||
+                        web_intake_new(cfg->threads, cfg->threads - cfg->threads / WEB_SPARE_SHARE, &srv->intake) < 0))
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     if (rc != CB_OK) {
         free_server(srv);

@@ -1,8 +1,12 @@
-/* test_web.c: the dashboard's request decoding and JSON writing (web/request.c, web/json.c). */
+/*
+ * test_web.c: the dashboard's request decoding and JSON writing (web/request.c, web/json.c) and the
+ * intake of request bodies (web/intake.c).
+ */
 #include <math.h>
 #include <string.h>
 
 #include "check.h"
+#include "intake.h"
 #include "json.h"
 #include "request.h"
 
@@ -95,9 +99,33 @@ static void json(void)
     web_json_release(&j);
 }
 
+/* At most cap bodies arrive at once; one more sheds the one that started first, never a newer one. */
+static void intake(void)
+{
+    web_intake *in;
+    CHECK(web_intake_new(4, 2, &in) == 0);
+    int a = web_intake_enter(in, 1.0), b = web_intake_enter(in, 2.0);
+    CHECK(a >= 0 && b >= 0 && a != b && !web_intake_shed(in, a) && !web_intake_shed(in, b));
+    int c = web_intake_enter(in, 3.0);
+    CHECK(c >= 0 && web_intake_shed(in, a) && !web_intake_shed(in, b) && !web_intake_shed(in, c));
+    web_intake_leave(in, b); /* b's body came: room for one more without shedding */
+    int d = web_intake_enter(in, 4.0);
+    CHECK(d >= 0 && !web_intake_shed(in, c) && !web_intake_shed(in, d));
+    int e = web_intake_enter(in, 5.0); /* the slots: a (shed, still reading), c, d, e */
+    CHECK(e >= 0 && web_intake_shed(in, c) && !web_intake_shed(in, d) && !web_intake_shed(in, e));
+    CHECK(web_intake_enter(in, 6.0) == -1); /* every slot taken */
+    web_intake_leave(in, a);
+    int f = web_intake_enter(in, 7.0);
+    CHECK(f == a && !web_intake_shed(in, f) && web_intake_shed(in, d) && !web_intake_shed(in, e));
+    web_intake_leave(in, -1);
+    web_intake_free(in);
+    web_intake_free(NULL);
+}
+
 int main(void)
 {
     decoding();
     json();
+    intake();
     return check_done("test_web");
 }

@@ -11,6 +11,7 @@ import { suite } from './suite.mjs';
 
 const binary = process.argv[2];
 const slowdown = Number(process.argv[3] || 1);
+const THREADS = 64; // the server's request threads (docs/limits.md)
 let base;
 let port;
 
@@ -108,19 +109,37 @@ await test('paths are matched as sent: /api/../app.js and friends lead nowhere',
   assert.equal((await getFrom('/app.js')).status, 200);
 });
 
-await test('bodies: malformed chunks and short bodies are 400, never taken as empty', async () => {
+await test('bodies: chunked bodies are 411, short bodies 400, never taken as empty', async () => {
   const head = `POST /api/play/new HTTP/1.1\r\n${H}Content-Type: application/x-www-form-urlencoded\r\n`;
-  for (const chunks of ['zz\r\ngame=wordle\r\n0\r\n\r\n', '5\r\ngame=wordle\r\n0\r\n\r\n', '4\r\ngame\r\n']) {
+  // a chunk-size line of 63 bytes, each sent within the 1 s a read waits, would hold a thread for a minute
+  for (const chunks of ['zz\r\ngame=wordle\r\n0\r\n\r\n', '4\r\ngame\r\n', 'b\r\ngame=wordle\r\n0\r\n\r\n']) {
     const r = await raw(`${head}Transfer-Encoding: chunked\r\n\r\n${chunks}`);
-    assert.equal(r.status, 400, `${JSON.stringify(chunks)}: ${r.text}`);
+    assert.equal(r.status, 411, `${JSON.stringify(chunks)}: ${r.text}`);
+    assert.match(json(r).error, /send the body with a Content-Length/);
   }
-  const good = await raw(`${head}Transfer-Encoding: chunked\r\n\r\nb\r\ngame=wordle\r\n0\r\n\r\n`);
+  const good = await raw(`${head}Content-Length: 11\r\n\r\ngame=wordle`);
   assert.equal(good.status, 201, good.text);
   // Content-Length beyond the body: the client stops sending; a 400 once civetweb's reads time out (1 s each)
   const short = await raw(`${head}Content-Length: 100\r\n\r\ngame=wordle`, { keepOpen: true, timeout: 8000 });
   assert.equal(short.status, 400, short.text);
   assert.match(json(short).error, /malformed or incomplete/);
   assert.ok(short.ms < 5000 * slowdown, `held ${short.ms} ms`);
+  // a body that keeps coming, a byte every 0.2 s (100 bytes: 20 s): a 408 once it has taken 1 s
+  const s = net.connect({ port, host: '127.0.0.1' });
+  const dribbled = new Promise((resolve) => {
+    let buf = '';
+    s.on('data', (d) => { buf += d; });
+    s.on('error', () => {});
+    s.on('close', () => resolve(buf));
+  });
+  const t0 = Date.now();
+  s.write(`${head}Content-Length: 100\r\n\r\n`);
+  const tick = setInterval(() => s.write('a'), 200);
+  const text = await dribbled;
+  clearInterval(tick);
+  assert.match(text, /^HTTP\/1\.1 408 /, text);
+  assert.match(text, /did not arrive within 1000 ms/);
+  assert.ok(Date.now() - t0 < 5000 * slowdown, `held ${Date.now() - t0} ms`);
 });
 
 await test('slow clients: 40 sockets dribbling headers do not delay others', async () => {
@@ -143,6 +162,59 @@ await test('slow clients: 40 sockets dribbling headers do not delay others', asy
     clearInterval(timer);
     for (const s of socks) s.destroy();
   }
+});
+
+await test('slow bodies: more dribbling clients than threads, a normal request is still answered', async () => {
+  // Each attacker sends its head at once, then one byte of a 10000-byte body every 0.5 s, and comes
+  // back as soon as the server closes its connection. Before the fix each held its thread for as
+  // long as it kept sending (civetweb read every body whole, and read the rest after the answer).
+  const clients = THREADS + 16;
+  const head = `POST /api/play/new HTTP/1.1\r\n${H}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 10000\r\n\r\n`;
+  const statuses = {};
+  let attacking = true;
+  const open = new Set();
+  let connected = 0;
+  let allConnected;
+  const ready = new Promise((res) => { allConnected = res; });
+  const attacker = (i) => {
+    const s = net.connect({ port, host: '127.0.0.1', localAddress: `127.0.5.${1 + i}` });
+    let buf = '';
+    let tick;
+    open.add(s);
+    s.on('error', () => {});
+    s.on('data', (d) => { buf += d; });
+    s.on('connect', () => {
+      s.write(head, () => { if (++connected === clients) allConnected(); });
+      tick = setInterval(() => s.write('a'), 500);
+    });
+    s.on('close', () => {
+      clearInterval(tick);
+      open.delete(s);
+      const st = Number((buf.match(/^HTTP\/1\.\d (\d+)/) || [])[1] || 0);
+      statuses[st] = (statuses[st] || 0) + 1;
+      if (attacking) attacker(i);
+    });
+  };
+  for (let i = 0; i < clients; i++) attacker(i);
+  await ready; // every attacker's head is sent: each is ahead of the requests below in the server's queue
+  let answered;
+  try {
+    const t0 = Date.now();
+    const info = await raw(`GET /api/info?game=mastermind HTTP/1.1\r\n${H}\r\n`, { timeout: 20000 });
+    assert.equal(info.status, 200, info.text);
+    const post = await postFrom('/api/play/new', 'game=wordle&seed=3', '127.0.0.8');
+    assert.equal(post.status, 201, post.text);
+    const ms = Date.now() - t0;
+    assert.ok(ms < 8000 * slowdown, `a normal GET and POST took ${ms} ms among ${clients} slow clients`);
+    answered = { ...statuses };
+    console.log(`  a normal GET and POST in ${ms} ms; the attackers let go by then, by status: ${JSON.stringify(answered)}`);
+  } finally {
+    attacking = false;
+    for (const s of open) s.destroy();
+  }
+  // the attackers the server let go were cut off: a body too slow (408), or shed for a newer one (503)
+  assert.ok(Object.keys(answered).length > 0, 'no attacker was let go');
+  assert.deepEqual(Object.keys(answered).filter((st) => st !== '408' && st !== '503'), [], JSON.stringify(answered));
 });
 
 await test('sessions: one client cannot evict another\'s games', async () => {

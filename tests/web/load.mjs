@@ -109,7 +109,7 @@ const abuses = [
   [`GET /api/games HTTP/1.1\r\n${H}X-Big: ${'a'.repeat(20000)}\r\n\r\n`, [413, 431, 400, 0]],
   [`POST /api/play/new HTTP/1.1\r\n${H}${CT}Content-Length: 20000\r\n\r\n${'a'.repeat(20000)}`, [413]],
   [`POST /api/play/new HTTP/1.1\r\n${H}${CT}Content-Length: 1000000000000\r\n\r\ngame=wordle`, [413]],
-  [`POST /api/play/new HTTP/1.1\r\n${H}${CT}Transfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n`, [400]],
+  [`POST /api/play/new HTTP/1.1\r\n${H}${CT}Transfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n`, [411]],
   [`GET /api/rank?game=mastermind&colors=16&pegs=5&strategy=first HTTP/1.1\r\n${H}\r\n`, [422]],
   [`POST /api/jobs/start HTTP/1.1\r\n${H}${CT}Content-Length: 45\r\n\r\nkind=analyse&game=mastermind&colors=16&pegs=5`, [422]],
   [`GET /api/candidates?${'a=1&'.repeat(100)} HTTP/1.1\r\n${H}\r\n`, [400]],
