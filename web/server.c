@@ -146,6 +146,50 @@ static int local_host(const char *host)
     return inet_pton(AF_INET, name, &a) == 1 && (ntohl(a.s_addr) >> 24) == 127;
 }
 
+/* 1 when `host` is a Host header's value: a name, an IPv4 address or [IPv6], then at most a port. */
+static int host_syntax(const char *host)
+{
+    size_t n = host[0] == '[' ? strspn(host + 1, "0123456789abcdefABCDEF:.") + 1
+                              : strspn(host, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_");
+    if (n == 0 || (host[0] == '[' && host[n++] != ']'))
+        return 0;
+    if (host[n] == '\0')
+        return 1;
+    const char *port = host + n + 1;
+    size_t digits = strspn(port, "0123456789");
+    return host[n] == ':' && digits >= 1 && digits <= 5 && port[digits] == '\0' && atol(port) <= 65535;
+}
+
+/*
+ * Refuse what could frame a request two ways (RFC 9112, sections 3.2 and
+ * 6.3): Host or Content-Length given twice, Content-Length with
+ * Transfer-Encoding, a Content-Length that is not a number, a Host that
+ * is not a host and a port.
+ */
+static int check_framing(web_req *r)
+{
+    const struct mg_request_info *ri = mg_get_request_info(r->conn);
+    const char *host = NULL, *length = NULL, *coding = NULL;
+    for (int i = 0; i < ri->num_headers; i++) {
+        const char *name = ri->http_headers[i].name, *value = ri->http_headers[i].value;
+        const char **seen = strcasecmp(name, "Host") == 0                ? &host
+                            : strcasecmp(name, "Content-Length") == 0    ? &length
+                            : strcasecmp(name, "Transfer-Encoding") == 0 ? &coding
+                                                                         : NULL;
+        if (seen && *seen)
+            return web_req_fail(r, 400, "the %s header is given twice", name);
+        if (seen)
+            *seen = value ? value : "";
+    }
+    if (length && coding)
+        return web_req_fail(r, 400, "a request has a Content-Length or a Transfer-Encoding, not both");
+    if (length && (!*length || strspn(length, "0123456789") != strlen(length)))
+        return web_req_fail(r, 400, "Content-Length: '%.20s' is not a number of bytes", length);
+    if (host && !host_syntax(host))
+        return web_req_fail(r, 400, "Host: '%.60s' is not a host name or address and a port", host);
+    return 0;
+}
+
 /* Refuse requests that a page of another site could make through the browser. */
 static int check_origin(web_server *srv, web_req *r)
 {
@@ -292,7 +336,7 @@ static int handle(struct mg_connection *conn, void *data)
     r.status = 200;
     web_json_init(&r.out);
     mg_disable_connection_keep_alive(conn); /* else civetweb reads what is left of a body after the answer */
-    if (check_origin(srv, &r) < 0)
+    if (check_framing(&r) < 0 || check_origin(srv, &r) < 0)
         send_error(&r);
     else if (strncmp(r.path, "/api/", 5) == 0 || strcmp(r.path, "/api") == 0)
         serve_api(srv, &r);

@@ -142,6 +142,30 @@ await test('bodies: chunked bodies are 411, short bodies 400, never taken as emp
   assert.ok(Date.now() - t0 < 5000 * slowdown, `held ${Date.now() - t0} ms`);
 });
 
+await test('framing: a request that could be read two ways is a 400', async () => {
+  const form = 'Content-Type: application/x-www-form-urlencoded\r\n';
+  const cases = [
+    ['two Host headers', 'GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n', /Host header is given twice/],
+    ['a port that is not a number', 'GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:anything\r\n', /Host: '127.0.0.1:anything'/],
+    ['userinfo', 'GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:80@evil.com\r\n', /Host: '127.0.0.1:80@evil.com'/],
+    ['a port beyond 65535', 'GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:65536\r\n', /Host: /],
+    ['an empty port', 'GET /api/games HTTP/1.1\r\nHost: localhost:\r\n', /Host: /],
+    ['Content-Length and Transfer-Encoding', `POST /api/play/new HTTP/1.1\r\nHost: 127.0.0.1\r\n${form}Content-Length: 11\r\nTransfer-Encoding: chunked\r\n\r\nb\r\ngame=wordle\r\n0\r\n`, /not both/],
+    ['two different Content-Lengths', `POST /api/play/new HTTP/1.1\r\nHost: 127.0.0.1\r\n${form}Content-Length: 11\r\nContent-Length: 4\r\n\r\ngame=wordle`, /Content-Length header is given twice/],
+    ['two equal Content-Lengths', `POST /api/play/new HTTP/1.1\r\nHost: 127.0.0.1\r\n${form}Content-Length: 11\r\nContent-Length: 11\r\n\r\ngame=wordle`, /given twice/],
+    ['a Content-Length with more than digits', `POST /api/play/new HTTP/1.1\r\nHost: 127.0.0.1\r\n${form}Content-Length: 11x\r\n\r\ngame=wordle`, /'11x' is not a number/],
+  ];
+  for (const [what, text, message] of cases) {
+    const r = await raw(text.endsWith('\r\n\r\n') || text.includes('\r\n\r\n') ? text : `${text}Connection: close\r\n\r\n`);
+    assert.equal(r.status, 400, `${what}: ${r.text}`);
+    assert.match(json(r).error, message, what);
+  }
+  for (const host of ['127.0.0.1:8080', 'localhost', '[::1]:80', 'LOCALHOST:65535']) {
+    const r = await raw(`GET /api/games HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    assert.equal(r.status, 200, `${host}: ${r.text.slice(0, 200)}`);
+  }
+});
+
 await test('slow clients: 40 sockets dribbling headers do not delay others', async () => {
   const socks = [];
   for (let i = 0; i < 40; i++) {
