@@ -5,13 +5,25 @@
 // usage: node tests/web/hostile.mjs path/to/codebreaker [SLOW]
 // SLOW (default 1) multiplies every time bound: sanitizer builds run the server several times slower.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { startServer } from './server.mjs';
 import { suite } from './suite.mjs';
 
 const binary = process.argv[2];
 const slowdown = Number(process.argv[3] || 1);
-const THREADS = 64; // the server's request threads (docs/limits.md)
+
+// A row of docs/limits.md's tables, by the first words of its first cell: the first number of its
+// value (in bytes when it says KiB) and the statuses of its last cell. The tests below probe these.
+const limitsPage = readFileSync(new URL('../../docs/limits.md', import.meta.url), 'utf8');
+function limit(name) {
+  const row = limitsPage.split('\n').find((l) => l.startsWith(`| ${name}`));
+  assert.ok(row, `docs/limits.md has no row '${name}'`);
+  const [, value, beyond] = row.split(' | ');
+  const n = Number(value.match(/\d+/)[0]);
+  return { value: /^\d+ KiB/.test(value) ? n * 1024 : n, statuses: (beyond.match(/\b[45]\d\d\b/g) || []).map(Number) };
+}
+const THREADS = limit('request threads').value;
 let base;
 let port;
 
@@ -137,8 +149,10 @@ await test('bodies: chunked bodies are 411, short bodies 400, never taken as emp
   const tick = setInterval(() => s.write('a'), 200);
   const text = await dribbled;
   clearInterval(tick);
+  const body = limit('time for the whole body');
+  assert.deepEqual(body.statuses, [408]);
   assert.match(text, /^HTTP\/1\.1 408 /, text);
-  assert.match(text, /did not arrive within 1000 ms/);
+  assert.match(text, new RegExp(`did not arrive within ${body.value * 1000} ms`));
   assert.ok(Date.now() - t0 < 5000 * slowdown, `held ${Date.now() - t0} ms`);
 });
 
@@ -164,6 +178,32 @@ await test('framing: a request that could be read two ways is a 400', async () =
     const r = await raw(`GET /api/games HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
     assert.equal(r.status, 200, `${host}: ${r.text.slice(0, 200)}`);
   }
+});
+
+await test('sizes: a request at each limit of docs/limits.md passes it, one byte more gets the status stated', async () => {
+  const form = 'Content-Type: application/x-www-form-urlencoded\r\n';
+  const post = (body) => raw(`POST /api/play/new HTTP/1.1\r\n${H}${form}Content-Length: ${body.length}\r\n\r\n${body}`);
+  const body = limit('body');
+  const fill = (n) => `game=wordle&seed=1&${'x'.repeat(n - 19)}`; // a body of n bytes, its last name unknown
+  assert.equal((await post(fill(body.value))).status, 400);
+  assert.deepEqual([(await post(fill(body.value + 1))).status], body.statuses);
+  const value = limit('a parameter\'s value');
+  const seed = (n) => `/api/info?game=wordle&seed=${'1'.repeat(n)}`; // /api/info takes no seed: 400 once its length passes
+  const at = await getFrom(seed(value.value));
+  assert.equal(at.status, 400, at.text.slice(0, 300));
+  assert.match(json(at).error, /unknown parameter 'seed'/);
+  const over = await getFrom(seed(value.value + 1));
+  assert.deepEqual([over.status], value.statuses, over.text.slice(0, 300));
+  assert.match(json(over).error, new RegExp(`parameter 'seed' is too long \\(at most ${value.value} bytes\\)`));
+  const params = limit('parameters');
+  const names = (n) => `/api/info?${Array.from({ length: n }, (_, i) => `p${i}=1`).join('&')}`;
+  assert.match(json(await getFrom(names(params.value))).error, /unknown parameter 'p0'/);
+  const many = await getFrom(names(params.value + 1));
+  assert.deepEqual([many.status], params.statuses);
+  assert.match(json(many).error, new RegExp(`too many parameters \\(at most ${params.value}\\)`));
+  const head = limit('request head');
+  const big = await raw(`GET /api/games HTTP/1.1\r\n${H}X-Big: ${'a'.repeat(head.value)}\r\n\r\n`);
+  assert.ok(head.statuses.includes(big.status), `a head over ${head.value} bytes: ${big.status}, the page says ${head.statuses}`);
 });
 
 await test('slow clients: 40 sockets dribbling headers do not delay others', async () => {
