@@ -41,6 +41,28 @@ static void decoding(void)
         CHECK_MSG(parse(&r, bad[i], NULL) < 0 && r.status == 400, "%s", bad[i]);
         web_req_release(&r);
     }
+    /* escapes in either case, '+' in names too, a raw space kept, a value at the limit once decoded */
+    CHECK(parse(&r, "a%2bb+c=%4a%4A+x%20y", "d=p q") == 0 && r.nparams == 2);
+    CHECK(strcmp(r.params[0].name, "a+b c") == 0 && strcmp(r.params[0].value, "JJ x y") == 0);
+    CHECK(strcmp(web_req_get(&r, "d"), "p q") == 0);
+    web_req_release(&r);
+    static char longest[3 * WEB_MAX_VALUE + 8];
+    strcpy(longest, "v=");
+    for (int i = 0; i < WEB_MAX_VALUE; i++)
+        strcat(longest + 2 + 3 * (size_t)i, "%41");
+    CHECK(parse(&r, longest, NULL) == 0 && strlen(web_req_get(&r, "v")) == WEB_MAX_VALUE);
+    web_req_release(&r);
+    strcat(longest, "A");
+    CHECK(parse(&r, longest, NULL) < 0 && r.status == 413 && strstr(r.error, "is too long") != NULL);
+    web_req_release(&r);
+    static const char *const bad_names[] = {"a%=1", "%00a=1", "b=2&%zz=1", NULL};
+    for (int i = 0; bad_names[i]; i++) {
+        CHECK_MSG(parse(&r, bad_names[i], NULL) < 0 && r.status == 400 && strstr(r.error, "name") != NULL, "%s",
+                  bad_names[i]);
+        web_req_release(&r);
+    }
+    CHECK(parse(&r, "ok=1&v=a%0", NULL) < 0 && r.status == 400 && strstr(r.error, "'v': malformed value") != NULL);
+    web_req_release(&r);
     char many[400] = "";
     for (int i = 0; i <= WEB_MAX_PARAMS; i++)
         snprintf(many + strlen(many), sizeof many - strlen(many), "p%d=1&", i);
