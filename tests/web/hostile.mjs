@@ -97,8 +97,18 @@ await test('several boards and the adversary: bounded by candidates and by the c
   const many = await getFrom(`/api/multi?${big}&boards=16`);
   assert.equal(many.status, 422, many.text);
   assert.match(json(many).error, /more than this server plays/);
-  const idle = Array(12).fill('11111').join(','); // each keeps most of 4 x 1 048 576 candidates
-  const dull = await getFrom(`/api/multi?${big}&boards=4&guesses=${idle}`);
+  // Guesses that tell little on every draw: the secrets are drawn at random (a sealed seed), so read
+  // them by giving up, then repeat a colour that at most one peg of the 20 shows (16 colours: some
+  // colour is used once at most). After the first guess each board keeps 15^5 = 759 375 candidates
+  // (5 x 15^4 for the one with that peg), so the turns check more than 2^24 by the sixth.
+  const drawn = await getFrom(`/api/multi?${big}&boards=4&giveup=1`);
+  assert.equal(drawn.status, 200, drawn.text);
+  const pegs = json(drawn).secrets.join('');
+  const colours = '123456789abcdefg'.split('');
+  const rare = colours.reduce((a, c) => (pegs.split(c).length < pegs.split(a).length ? c : a));
+  assert.ok(pegs.split(rare).length - 1 <= 1, `${rare} in ${pegs}`);
+  const idle = Array(12).fill(rare.repeat(5)).join(',');
+  const dull = await getFrom(`/api/multi?${big}&boards=4&ticket=${json(drawn).ticket}&guesses=${idle}`);
   assert.equal(dull.status, 422, dull.text);
   assert.match(json(dull).error, /more than \d+ candidates in all/);
   assert.ok(dull.ms < 5000 * slowdown, `the guesses took ${dull.ms} ms`);
