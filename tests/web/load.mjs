@@ -159,11 +159,7 @@ await call('/api/rank?game=mastermind&colors=16&pegs=5&strategy=first');
 {
   const r = await fetch(`${base}/api/jobs/start`, form({ kind: 'analyse', game: 'wordle' }));
   const { id } = await r.json();
-  for (let i = 0; i < 200; i++) {
-    const s = await (await fetch(`${base}/api/jobs/status?id=${id}`)).json();
-    if (s.state !== 'running') break;
-    await sleep(50);
-  }
+  while ((await (await fetch(`${base}/api/jobs/status?id=${id}`)).json()).state === 'running') await sleep(50);
 }
 await sleep(300);
 const baseline = rssMiB();
