@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { chromium } from '../../node_modules/playwright-core/index.mjs';
 import { startServer } from './server.mjs';
 
-const WATCHDOG_SECONDS = 280; // ctest stops the browser tests at 300 s (tests/CMakeLists.txt)
+const WATCHDOG_SECONDS = 870; // ctest stops the browser tests at 900 s (tests/CMakeLists.txt)
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
