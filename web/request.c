@@ -1,4 +1,6 @@
-/* request.c: request parameters, their validation, ids and clocks. */
+/* request.c: request parameters (split and decoded by civetweb), their validation, ids and clocks. */
+#include <civetweb.h>
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,82 +21,87 @@ int web_req_fail(web_req *r, int status, const char *fmt, ...)
     return -1;
 }
 
-static int hexval(int c)
+/* The first malformed %-escape in text[0..n) (not two hex digits, or %00: a NUL byte), or NULL. */
+static const char *bad_escape(const char *text, size_t n)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
+    for (const char *p = memchr(text, '%', n); p; p = memchr(p + 1, '%', n - (size_t)(p + 1 - text)))
+        if (p + 2 >= text + n || !isxdigit((unsigned char)p[1]) || !isxdigit((unsigned char)p[2]) ||
+            (p[1] == '0' && p[2] == '0'))
+            return p;
+    return NULL;
 }
 
-/* Decode src[0..n) (form encoding) into dst, NUL-terminated; -1 on a bad escape or a NUL. */
-static int decode(const char *src, size_t n, char *dst)
+/*
+ * Check the pairs of a form-encoded text before civetweb decodes them
+ * (mg_url_decode copies a bad escape as it is and ends a value at %00).
+ */
+static int check_text(web_req *r, const char *text)
 {
-    size_t o = 0;
-    for (size_t i = 0; i < n; i++) {
-        int c = (unsigned char)src[i];
-        if (c == '+')
-            c = ' ';
-        else if (c == '%') {
-            int hi = i + 2 < n ? hexval(src[i + 1]) : -1, lo = i + 2 < n ? hexval(src[i + 2]) : -1;
-            if (hi < 0 || lo < 0)
-                return -1;
-            c = hi * 16 + lo;
-            i += 2;
-        }
-        if (c == 0)
-            return -1;
-        dst[o++] = (char)c;
+    for (const char *p = text; *p;) {
+        size_t len = strcspn(p, "&");
+        const char *eq = memchr(p, '=', len);
+        size_t nlen = eq ? (size_t)(eq - p) : len, vlen = eq ? len - nlen - 1 : 0;
+        if (bad_escape(p, nlen))
+            return web_req_fail(r, 400, "malformed parameter name (bad %%-escape or NUL byte)");
+        size_t max = r->max_value ? r->max_value : WEB_MAX_VALUE; /* the endpoint's limit (an upload's) */
+        if (vlen > 3 * max)
+            return web_req_fail(r, 413, "parameter '%.*s' is too long (at most %zu bytes)",
+                                (int)(nlen < 40 ? nlen : 40), p, max);
+        if (eq && bad_escape(eq + 1, vlen))
+            return web_req_fail(r, 400, "parameter '%.*s': malformed value (bad %%-escape or NUL byte)",
+                                (int)(nlen < 40 ? nlen : 40), p);
+        p += len + (p[len] == '&');
     }
-    dst[o] = '\0';
     return 0;
 }
 
-/* Add the pairs of one form-encoded text; store has room for its decoded names and values. */
+/* Add one decoded pair (value NULL: none given). */
+static int add_param(web_req *r, const char *name, const char *value)
+{
+    if (r->nparams == WEB_MAX_PARAMS)
+        return web_req_fail(r, 400, "too many parameters (at most %d)", WEB_MAX_PARAMS);
+    if (!value)
+        value = "";
+    size_t max = r->max_value ? r->max_value : WEB_MAX_VALUE; /* the endpoint's own limit (an upload's) */
+    if (strlen(value) > max)
+        return web_req_fail(r, 413, "parameter '%.40s' is too long (at most %zu bytes)", name, max);
+    if (!*name)
+        return web_req_fail(r, 400, "a parameter has an empty name");
+    for (int i = 0; i < r->nparams; i++)
+        if (strcmp(r->params[i].name, name) == 0)
+            return web_req_fail(r, 400, "parameter '%.40s' is given twice", name);
+    r->params[r->nparams].name = name;
+    r->params[r->nparams].value = value;
+    r->nparams++;
+    return 0;
+}
+
+/* Add the pairs of one form-encoded text, copied to *store and split and decoded there by civetweb. */
 static int parse_text(web_req *r, const char *text, char **store)
 {
-    const char *p = text;
-    while (*p) {
-        const char *amp = strchr(p, '&');
-        size_t len = amp ? (size_t)(amp - p) : strlen(p);
-        if (len) {
-            const char *eq = memchr(p, '=', len);
-            size_t nlen = eq ? (size_t)(eq - p) : len, vlen = eq ? len - nlen - 1 : 0;
-            if (r->nparams == WEB_MAX_PARAMS)
-                return web_req_fail(r, 400, "too many parameters (at most %d)", WEB_MAX_PARAMS);
-            size_t max = r->max_value ? r->max_value : WEB_MAX_VALUE;
-            if (vlen > 3 * max)
-                return web_req_fail(r, 413, "parameter '%.40s' is too long (at most %zu bytes)", p, max);
-            char *name = *store;
-            if (decode(p, nlen, name) < 0)
-                return web_req_fail(r, 400, "malformed parameter name (bad %%-escape or NUL byte)");
-            *store += strlen(name) + 1;
-            char *value = *store;
-            if (decode(eq ? eq + 1 : "", vlen, value) < 0)
-                return web_req_fail(r, 400, "parameter '%.40s': malformed value (bad %%-escape or NUL byte)", name);
-            *store += strlen(value) + 1;
-            if (strlen(value) > max)
-                return web_req_fail(r, 413, "parameter '%.40s' is too long (at most %zu bytes)", name, max);
-            if (!*name)
-                return web_req_fail(r, 400, "a parameter has an empty name");
-            for (int i = 0; i < r->nparams; i++)
-                if (strcmp(r->params[i].name, name) == 0)
-                    return web_req_fail(r, 400, "parameter '%.40s' is given twice", name);
-            r->params[r->nparams].name = name;
-            r->params[r->nparams].value = value;
-            r->nparams++;
-        }
-        p += len + (amp != NULL);
-    }
-    return 0;
+    if (check_text(r, text) < 0)
+        return -1;
+    char *data = *store;
+    size_t n = strlen(text);
+    memcpy(data, text, n + 1);
+    *store += n + 1;
+    int count = mg_split_form_urlencoded(data, NULL, 0); /* the pairs, empty ones included */
+    if (count <= 0)
+        return 0;
+    struct mg_header *pairs = malloc((size_t)count * sizeof *pairs);
+    if (!pairs)
+        return web_req_fail(r, 503, "out of memory");
+    int got = mg_split_form_urlencoded(data, pairs, (unsigned)count), rc = 0;
+    for (int i = 0; i < got && rc == 0; i++)
+        if (pairs[i].name[0] || pairs[i].value) /* "a=1&&b=2": the empty pair is no parameter */
+            rc = add_param(r, pairs[i].name, pairs[i].value);
+    free(pairs);
+    return rc;
 }
 
 int web_req_parse(web_req *r, const char *query, const char *body)
 {
-    size_t need = (query ? strlen(query) : 0) + (body ? strlen(body) : 0) + 2 * WEB_MAX_PARAMS + 2;
+    size_t need = (query ? strlen(query) : 0) + (body ? strlen(body) : 0) + 2;
     free(r->store);
     r->nparams = 0;
     r->store = malloc(need);

@@ -20,6 +20,7 @@
 #include "api.h"
 #include "assets.h"
 #include "games.h"
+#include "intake.h"
 #include "jobs.h"
 #include "server.h"
 #include "sessions.h"
@@ -43,7 +44,8 @@ struct web_server {
     web_api api;         /* the endpoints' context (api.h) */
     const char **assets; /* web_assets[i]'s bytes: compiled in, or read from --web DIR */
     size_t *asset_size;
-    char **asset_read; /* those read from DIR, to free */
+    char **asset_read;  /* those read from DIR, to free */
+    web_intake *intake; /* request bodies arriving */
     struct in_addr addr;
     int port, loopback;
 };
@@ -86,7 +88,7 @@ static void send_answer(struct mg_connection *conn, int status, const char *type
     }
     if (allow)
         mg_response_header_add(conn, "Allow", allow, -1);
-    if (status == 413 || status >= 500)
+    if (status == 408 || status == 411 || status == 413 || status >= 500)
         mg_response_header_add(conn, "Connection", "close", -1);
     mg_response_header_send(conn);
     if (strcmp(ri->request_method, "HEAD") != 0)
@@ -144,6 +146,50 @@ static int local_host(const char *host)
     return inet_pton(AF_INET, name, &a) == 1 && (ntohl(a.s_addr) >> 24) == 127;
 }
 
+/* 1 when `host` is a Host header's value: a name, an IPv4 address or [IPv6], then at most a port. */
+static int host_syntax(const char *host)
+{
+    size_t n = host[0] == '[' ? strspn(host + 1, "0123456789abcdefABCDEF:.") + 1
+                              : strspn(host, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_");
+    if (n == 0 || (host[0] == '[' && host[n++] != ']'))
+        return 0;
+    if (host[n] == '\0')
+        return 1;
+    const char *port = host + n + 1;
+    size_t digits = strspn(port, "0123456789");
+    return host[n] == ':' && digits >= 1 && digits <= 5 && port[digits] == '\0' && atol(port) <= 65535;
+}
+
+/*
+ * Refuse what could frame a request two ways (RFC 9112, sections 3.2 and
+ * 6.3): Host or Content-Length given twice, Content-Length with
+ * Transfer-Encoding, a Content-Length that is not a number, a Host that
+ * is not a host and a port.
+ */
+static int check_framing(web_req *r)
+{
+    const struct mg_request_info *ri = mg_get_request_info(r->conn);
+    const char *host = NULL, *length = NULL, *coding = NULL;
+    for (int i = 0; i < ri->num_headers; i++) {
+        const char *name = ri->http_headers[i].name, *value = ri->http_headers[i].value;
+        const char **seen = strcasecmp(name, "Host") == 0                ? &host
+                            : strcasecmp(name, "Content-Length") == 0    ? &length
+                            : strcasecmp(name, "Transfer-Encoding") == 0 ? &coding
+                                                                         : NULL;
+        if (seen && *seen)
+            return web_req_fail(r, 400, "the %s header is given twice", name);
+        if (seen)
+            *seen = value ? value : "";
+    }
+    if (length && coding)
+        return web_req_fail(r, 400, "a request has a Content-Length or a Transfer-Encoding, not both");
+    if (length && (!*length || strspn(length, "0123456789") != strlen(length)))
+        return web_req_fail(r, 400, "Content-Length: '%.20s' is not a number of bytes", length);
+    if (host && !host_syntax(host))
+        return web_req_fail(r, 400, "Host: '%.60s' is not a host name or address and a port", host);
+    return 0;
+}
+
 /* Refuse requests that a page of another site could make through the browser. */
 static int check_origin(web_server *srv, web_req *r)
 {
@@ -163,30 +209,65 @@ static int check_origin(web_server *srv, web_req *r)
     return 0;
 }
 
-/* Read a POST body of at most web_api_max_body() bytes, form-encoded, into a new string. */
-static int read_body(web_req *r, char **body)
+/* How long a body of `want` bytes may take: WEB_BODY_MS, and for one past 16 KiB (an upload) a bit more. */
+static double body_ms(size_t want)
+{
+    return WEB_BODY_MS + (want > 16384 ? (double)(want - 16384) / WEB_BODY_RATE : 0);
+}
+
+/*
+ * Read the body's `want` bytes into buf, a byte at a time (a longer read of
+ * civetweb's waits until it is full, however slowly the bytes come), until
+ * the body has come, the client stops (a read times out), WEB_BODY_MS
+ * have passed or the intake sheds it. Returns the bytes read; *why is 0
+ * or the status of the answer (400, 408, 503).
+ */
+static size_t read_bytes(web_server *srv, web_req *r, char *buf, size_t want, int *why)
+{
+    double t0 = cb_seconds(), limit = body_ms(want) / 1000.0;
+    int slot = web_intake_enter(srv->intake, t0);
+    size_t len = 0;
+    *why = 0;
+    while (len < want && !*why) {
+        if (mg_read(r->conn, buf + len, 1) != 1)
+            *why = 400;
+        else if (++len < want && web_intake_shed(srv->intake, slot))
+            *why = 503;
+        else if (len < want && cb_seconds() - t0 > limit)
+            *why = 408;
+    }
+    web_intake_leave(srv->intake, slot);
+    return len;
+}
+
+/* Read a POST body of at most web_api_max_body() bytes (the endpoint's), form-encoded, into a new string. */
+static int read_body(web_server *srv, web_req *r, char **body)
 {
     const struct mg_request_info *ri = mg_get_request_info(r->conn);
     size_t max = web_api_max_body(r->path);
     *body = NULL;
+    if (mg_get_header(r->conn, "Transfer-Encoding")) /* chunk-size lines would escape WEB_BODY_MS */
+        return web_req_fail(r, 411, "send the body with a Content-Length: chunked bodies are not taken");
     if (ri->content_length > (long long)max)
         return web_req_fail(r, 413, "the request body is too large (%lld bytes; at most %zu)", ri->content_length, max);
-    char *buf = malloc(max + 2);
+    size_t want = ri->content_length > 0 ? (size_t)ri->content_length : 0;
+    char *buf = malloc(want + 1);
     if (!buf)
         return web_req_fail(r, 503, "out of memory");
-    size_t len = 0;
-    int got;
-    while (len <= max && (got = mg_read(r->conn, buf + len, max + 1 - len)) > 0)
-        len += (size_t)got;
+    int why;
+    size_t len = read_bytes(srv, r, buf, want, &why);
     buf[len] = '\0';
-    /* a malformed chunked body, or one that ended before its Content-Length, is no body at all */
-    if (got < 0 || (ri->content_length > 0 && len < (size_t)ri->content_length)) {
+    if (why) {
         free(buf);
-        return web_req_fail(r, 400, "the request body is malformed or incomplete (%zu bytes read)", len);
-    }
-    if (len > max) {
-        free(buf);
-        return web_req_fail(r, 413, "the request body is too large (at most %zu bytes)", max);
+        if (why == 408)
+            return web_req_fail(r, 408, "the request body did not arrive within %.0f ms (%zu of %zu bytes came)",
+                                body_ms(want), len, want);
+        if (why == 503)
+            return web_req_fail(r, 503,
+                                "the server is busy: it shed this request, whose body came slowest (%zu of %zu "
+                                "bytes came)",
+                                len, want);
+        return web_req_fail(r, 400, "the request body is malformed or incomplete (%zu of %zu bytes read)", len, want);
     }
     const char *type = mg_get_header(r->conn, "Content-Type");
     if (len && (!type || strncasecmp(type, "application/x-www-form-urlencoded", 33) != 0)) {
@@ -213,7 +294,7 @@ static void serve_api(web_server *srv, web_req *r)
     }
     r->max_value = web_api_max_value(r->path);
     if (rc == 0 && strcmp(r->method, "POST") == 0)
-        rc = read_body(r, &body);
+        rc = read_body(srv, r, &body);
     if (rc == 0)
         rc = web_req_parse(r, ri->query_string, body);
     free(body);
@@ -261,7 +342,8 @@ static int handle(struct mg_connection *conn, void *data)
     r.path = ri->local_uri_raw ? ri->local_uri_raw : "/"; /* as sent: civetweb's local_uri has `..` removed */
     r.status = 200;
     web_json_init(&r.out);
-    if (check_origin(srv, &r) < 0)
+    mg_disable_connection_keep_alive(conn); /* else civetweb reads what is left of a body after the answer */
+    if (check_framing(&r) < 0 || check_origin(srv, &r) < 0)
         send_error(&r);
     else if (strncmp(r.path, "/api/", 5) == 0 || strcmp(r.path, "/api") == 0)
         serve_api(srv, &r);
@@ -325,6 +407,7 @@ static int log_message(const struct mg_connection *conn, const char *message)
 
 static void free_server(web_server *srv)
 {
+    web_intake_free(srv->intake);
     web_sessions_free(srv->api.sessions);
     web_jobs_free(srv->api.jobs);
     web_games_free(srv->api.games);
@@ -362,7 +445,8 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
     int rc = load_assets(srv, cfg->root, err);
     if (rc == CB_OK && (web_games_new(TABLE_BUDGET, &srv->api.games) != CB_OK ||
                         web_jobs_new(cfg->max_jobs, MAX_KEPT_JOBS, &srv->api.jobs) != CB_OK ||
-                        web_sessions_new(srv->api.games, &lim, &srv->api.sessions) != CB_OK))
+                        web_sessions_new(srv->api.games, &lim, &srv->api.sessions) != CB_OK ||
+                        web_intake_new(cfg->threads, cfg->threads - cfg->threads / WEB_SPARE_SHARE, &srv->intake) < 0))
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     if (rc != CB_OK) {
         free_server(srv);

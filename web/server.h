@@ -22,7 +22,22 @@
  * stopping waits at most this long for a connection in progress.
  */
 #define WEB_REQUEST_TIMEOUT_MS "1000"
-#define WEB_THREADS 64 /* request threads: slow clients hold one each for up to the timeout above */
+#define WEB_THREADS 64 /* request threads: slow clients hold one each for up to the bounds here */
+/*
+ * A request body must arrive whole within this long of its head (408
+ * beyond). It is read a byte at a time, as civetweb's reads wait until
+ * they are full; each waits at most the timeout above, so a body holds
+ * its thread for at most WEB_BODY_MS plus that timeout.
+ */
+#define WEB_BODY_MS 1000
+/* ... plus a millisecond for each WEB_BODY_RATE bytes past 16 KiB: a word list's upload (257 KiB) gets 5 s more. */
+#define WEB_BODY_RATE 48
+/*
+ * At most threads - threads / WEB_SPARE_SHARE bodies arrive at once: a
+ * body beyond them sheds the one arriving longest (503, intake.h), so a
+ * quarter of the threads is always free for new connections.
+ */
+#define WEB_SPARE_SHARE 4
 
 typedef struct web_config {
     const char *bind; /* IPv4 address to listen on: "127.0.0.1" by default */

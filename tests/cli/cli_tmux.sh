@@ -44,10 +44,11 @@ bad() {
     echo "FAIL $win: $1"
     sed 's/^/  | /' "$tmp/screen" | cat -v | grep -v '^  | $' | tail -30
 }
-# wait_for TEXT: until the screen shows TEXT (fixed string), at most 30 seconds
+# wait_for TEXT: until the screen shows TEXT (fixed string); at most 2 minutes, only so that a
+# broken program cannot hang the test (a loaded machine takes seconds at most)
 wait_for() {
     i=0
-    while [ $i -lt 300 ]; do
+    while [ $i -lt 1200 ]; do
         screen
         grep -qF -- "$1" "$tmp/screen" && return 0
         sleep 0.1
@@ -101,13 +102,16 @@ wait_for "best guesses by"
 if [ "$libedit" = 1 ] || [ "$libedit" = TRUE ]; then
     keys Up Enter                                                     # history: top 3 again
     i=0
-    while [ $i -lt 100 ] && [ "$(grep -c 'best guesses by' "$tmp/screen")" -lt 2 ]; do
+    while [ $i -lt 1200 ] && [ "$(grep -c 'best guesses by' "$tmp/screen")" -lt 2 ]; do
         sleep 0.1; screen; i=$((i + 1))
     done
     [ "$(grep -c 'best guesses by' "$tmp/screen")" -ge 2 ] && pass=$((pass + 1)) || bad "Up did not recall 'top 3'"
 fi
 keys cra
-sleep 0.3
+i=0
+while [ $i -lt 1200 ] && ! grep -q '> cra *$' "$tmp/screen"; do # Ctrl-C once the typed text is on the line
+    sleep 0.1; screen; i=$((i + 1))
+done
 keys C-c
 wait_for "interrupted"
 restored 130

@@ -1,8 +1,12 @@
-/* test_web.c: the dashboard's request decoding and JSON writing (web/request.c, web/json.c). */
+/*
+ * test_web.c: the dashboard's request decoding and JSON writing (web/request.c, web/json.c) and the
+ * intake of request bodies (web/intake.c).
+ */
 #include <math.h>
 #include <string.h>
 
 #include "check.h"
+#include "intake.h"
 #include "json.h"
 #include "request.h"
 
@@ -37,6 +41,28 @@ static void decoding(void)
         CHECK_MSG(parse(&r, bad[i], NULL) < 0 && r.status == 400, "%s", bad[i]);
         web_req_release(&r);
     }
+    /* escapes in either case, '+' in names too, a raw space kept, a value at the limit once decoded */
+    CHECK(parse(&r, "a%2bb+c=%4a%4A+x%20y", "d=p q") == 0 && r.nparams == 2);
+    CHECK(strcmp(r.params[0].name, "a+b c") == 0 && strcmp(r.params[0].value, "JJ x y") == 0);
+    CHECK(strcmp(web_req_get(&r, "d"), "p q") == 0);
+    web_req_release(&r);
+    static char longest[3 * WEB_MAX_VALUE + 8];
+    strcpy(longest, "v=");
+    for (int i = 0; i < WEB_MAX_VALUE; i++)
+        strcat(longest + 2 + 3 * (size_t)i, "%41");
+    CHECK(parse(&r, longest, NULL) == 0 && strlen(web_req_get(&r, "v")) == WEB_MAX_VALUE);
+    web_req_release(&r);
+    strcat(longest, "A");
+    CHECK(parse(&r, longest, NULL) < 0 && r.status == 413 && strstr(r.error, "is too long") != NULL);
+    web_req_release(&r);
+    static const char *const bad_names[] = {"a%=1", "%00a=1", "b=2&%zz=1", NULL};
+    for (int i = 0; bad_names[i]; i++) {
+        CHECK_MSG(parse(&r, bad_names[i], NULL) < 0 && r.status == 400 && strstr(r.error, "name") != NULL, "%s",
+                  bad_names[i]);
+        web_req_release(&r);
+    }
+    CHECK(parse(&r, "ok=1&v=a%0", NULL) < 0 && r.status == 400 && strstr(r.error, "'v': malformed value") != NULL);
+    web_req_release(&r);
     char many[400] = "";
     for (int i = 0; i <= WEB_MAX_PARAMS; i++)
         snprintf(many + strlen(many), sizeof many - strlen(many), "p%d=1&", i);
@@ -95,9 +121,33 @@ static void json(void)
     web_json_release(&j);
 }
 
+/* At most cap bodies arrive at once; one more sheds the one that started first, never a newer one. */
+static void intake(void)
+{
+    web_intake *in;
+    CHECK(web_intake_new(4, 2, &in) == 0);
+    int a = web_intake_enter(in, 1.0), b = web_intake_enter(in, 2.0);
+    CHECK(a >= 0 && b >= 0 && a != b && !web_intake_shed(in, a) && !web_intake_shed(in, b));
+    int c = web_intake_enter(in, 3.0);
+    CHECK(c >= 0 && web_intake_shed(in, a) && !web_intake_shed(in, b) && !web_intake_shed(in, c));
+    web_intake_leave(in, b); /* b's body came: room for one more without shedding */
+    int d = web_intake_enter(in, 4.0);
+    CHECK(d >= 0 && !web_intake_shed(in, c) && !web_intake_shed(in, d));
+    int e = web_intake_enter(in, 5.0); /* the slots: a (shed, still reading), c, d, e */
+    CHECK(e >= 0 && web_intake_shed(in, c) && !web_intake_shed(in, d) && !web_intake_shed(in, e));
+    CHECK(web_intake_enter(in, 6.0) == -1); /* every slot taken */
+    web_intake_leave(in, a);
+    int f = web_intake_enter(in, 7.0);
+    CHECK(f == a && !web_intake_shed(in, f) && web_intake_shed(in, d) && !web_intake_shed(in, e));
+    web_intake_leave(in, -1);
+    web_intake_free(in);
+    web_intake_free(NULL);
+}
+
 int main(void)
 {
     decoding();
     json();
+    intake();
     return check_done("test_web");
 }

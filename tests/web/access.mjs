@@ -38,7 +38,6 @@ async function openPage(viewport, colorScheme = 'light', path = '/') {
     const u = r.url();
     if (!u.startsWith(srv.url) && !u.startsWith('data:')) problems.push(`request beyond the server: ${u}`);
   });
-  page.setDefaultTimeout(60000);
   await page.setViewportSize(viewport);
   await page.emulateMedia({ colorScheme });
   await page.goto(`${srv.url}${path}`);

@@ -84,7 +84,6 @@ async function main({ srv: server, context }) {
     const u = r.url();
     if (!u.startsWith(srv.url) && !u.startsWith('data:')) external.push(u);
   });
-  page.setDefaultTimeout(90000); // sanitizer builds take seconds to build a feedback table
 
   // Wordle, on today's lists
   await page.goto(`${srv.url}/`);
@@ -221,7 +220,7 @@ async function main({ srv: server, context }) {
   await page.waitForFunction(() => document.querySelector('#sim').dataset.state === 'running' &&
     +document.querySelector('#sim').dataset.partials >= 2 && document.querySelector('#sim-summary tr.sim-running') &&
     document.querySelector('#sim-summary tr.sim-running td.num').textContent !== '0');
-  await page.click('#sim-cancel', { timeout: 10000 });
+  await page.click('#sim-cancel');
   await page.waitForFunction(() => document.querySelector('#sim').dataset.state !== 'running');
   assert.equal(await page.getAttribute('#sim', 'data-state'), 'canceled', await page.textContent('#sim-error'));
   assert.match(await page.textContent('#sim-error'), /Cancelled after [\d,]+ games/);
@@ -314,18 +313,23 @@ async function main({ srv: server, context }) {
   await page.selectOption('#words', 'lists');
 
   // two choices in a row whose answers arrive in the wrong order: the board is the last choice's
+  // (the first request is held until the second's answer has come, whatever the machine's load)
   await newGameOf('wordle');
   await openSettings();
+  const newOf = (n) => (x) => x.url().includes('/api/play/new') && new RegExp(`length=${n}\\b`).test(x.postData() || '');
+  const six = page.waitForResponse((res) => newOf(6)(res.request()));
   await page.route('**/api/play/new', async (route) => {
-    if (/length=5/.test(route.request().postData() || '')) await new Promise((r) => setTimeout(r, 1500));
+    if (newOf(5)(route.request())) await six;
     await route.continue();
   });
-  const late = page.waitForResponse((res) => res.url().includes('/api/play/new') && /length=5/.test(res.request().postData()));
+  const late = page.waitForEvent('requestfinished', newOf(5));
   await page.selectOption('#words', 'english'); // English words of 5 letters, held back
   await page.fill('#length', '6');
   await page.press('#length', 'Tab'); // then of 6, answered at once
   await late;
-  await page.waitForTimeout(300);
+  // the page has taken the late answer in once a frame has been drawn after it (its handler awaits
+  // nothing but the answer's JSON)
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing');
   assert.equal(await page.locator('#board .row.current .tile').count(), 6, 'the earlier choice\'s late answer won');
   assert.match(await page.textContent('#facts'), /6 letters/);

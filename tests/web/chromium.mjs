@@ -1,11 +1,15 @@
 // chromium.mjs: what the browser tests share: a server of their own and Debian's Chromium with a
 // throw-away profile, a screenshot of every page open when something fails, and the exit status.
+// Each step waits on what it waits for (an element, a state, a response), however long a loaded
+// machine takes: no step has a time limit of its own. One watchdog bounds the whole test instead,
+// below ctest's TIMEOUT, so that a hang still ends with a screenshot and a message.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '../../node_modules/playwright-core/index.mjs';
 import { startServer } from './server.mjs';
 
+const WATCHDOG_SECONDS = 870; // ctest stops the browser tests at 900 s (tests/CMakeLists.txt)
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -19,12 +23,18 @@ export async function inChromium(binary, artefacts, options, body) {
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, ...options,
     });
+    context.setDefaultTimeout(0); // every page, those opened later included: wait on events, not on time
+    let watchdog;
+    const late = new Promise((resolve, reject) => {
+      watchdog = setTimeout(() => reject(new Error(`the test did not end within ${WATCHDOG_SECONDS} s`)), WATCHDOG_SECONDS * 1000);
+    });
     try {
-      await body({ srv, context });
+      await Promise.race([body({ srv, context }), late]);
     } catch (e) {
       for (const p of context.pages()) await p.screenshot({ path: join(artefacts, 'failure.png'), fullPage: true }).catch(() => {});
       throw e;
     } finally {
+      clearTimeout(watchdog);
       await context.close();
       rmSync(profile, { recursive: true, force: true });
       const r = await srv.stop();

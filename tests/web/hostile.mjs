@@ -5,24 +5,67 @@
 // usage: node tests/web/hostile.mjs path/to/codebreaker [SLOW]
 // SLOW (default 1) multiplies every time bound: sanitizer builds run the server several times slower.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import { availableParallelism } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startServer } from './server.mjs';
 import { suite } from './suite.mjs';
 
 const binary = process.argv[2];
 const slowdown = Number(process.argv[3] || 1);
+
+// A row of docs/limits.md's tables, by the first words of its first cell: the first number of its
+// value (in bytes when it says KiB) and the statuses of its last cell. The tests below probe these.
+const limitsPage = readFileSync(new URL('../../docs/limits.md', import.meta.url), 'utf8');
+function limit(name) {
+  const row = limitsPage.split('\n').find((l) => l.startsWith(`| ${name}`));
+  assert.ok(row, `docs/limits.md has no row '${name}'`);
+  const [, value, beyond] = row.split(' | ');
+  const n = Number(value.match(/\d+/)[0]);
+  return { value: /^\d+ KiB/.test(value) ? n * 1024 : n, statuses: (beyond.match(/\b[45]\d\d\b/g) || []).map(Number) };
+}
+const THREADS = limit('request threads').value;
+
+// Watch this process's event loop; onTime(watch, ok, what) then asserts ok, unless the loop was held up
+// more than half a second at once or the machine runs more than three processes a core (load average
+// over a minute): there a bound on the clock measures the machine, not the server (what was not
+// judged is printed, with why).
+function watch() {
+  const h = monitorEventLoopDelay({ resolution: 20 });
+  h.enable();
+  return h;
+}
+function onTime(h, ok, what) {
+  h.disable();
+  const held = Math.round(h.max / 1e6);
+  const load = Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+  if (!ok && (held > 500 * slowdown || load > 3 * availableParallelism())) {
+    console.log(`  not judged: ${what}: this process was held up ${held} ms at once, load average ${load}`);
+  } else assert.ok(ok, what);
+}
 let base;
 let port;
 
 const { test, finish } = suite('web hostile');
 
-// A raw exchange from a local address (127.x.y.z: each is a client of its own); resolves to {status, text, ms}.
+// The server's processor time so far (user + system, ms; /proc counts in ticks of 10 ms): what a
+// request cost, which a loaded machine does not stretch as it does the time it takes.
+function cpuMs() {
+  const f = readFileSync(`/proc/${srv.proc.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+}
+
+// A raw exchange from a local address (127.x.y.z: each is a client of its own); resolves to
+// {status, text, ms, cpu}: cpu is the server's processor time meanwhile (the tests send one at a time).
 function raw(text, { from = '127.0.0.1', timeout = 15000, keepOpen = false } = {}) {
   return new Promise((resolve, reject) => {
     const t0 = Date.now();
+    const c0 = cpuMs();
     const s = net.connect({ port, host: '127.0.0.1', localAddress: from });
     let buf = '';
-    const done = () => resolve({ status: Number((buf.match(/^HTTP\/1\.\d (\d+)/) || [])[1] || 0), text: buf, ms: Date.now() - t0 });
+    const done = () => resolve({ status: Number((buf.match(/^HTTP\/1\.\d (\d+)/) || [])[1] || 0), text: buf, ms: Date.now() - t0,
+      cpu: cpuMs() - c0 });
     s.on('data', (d) => { buf += d; });
     s.on('end', done);
     s.on('error', (e) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? done() : reject(e)));
@@ -60,7 +103,7 @@ await test('rank: every strategy is bounded by the pairs it scores (first, frequ
     const r = await getFrom(`/api/rank?game=mastermind&${q}`);
     assert.equal(r.status, 422, `${q}: ${r.text}`);
     assert.match(json(r).error, /too many to score on request \(at most \d+ pairs/);
-    assert.ok(r.ms < 5000 * slowdown, `${q} took ${r.ms} ms`); // scoring them would take hours
+    assert.ok(r.cpu < 2000 * slowdown, `${q} took ${r.cpu} ms of processor time`); // scoring them would take hours
   }
   const job = await postFrom('/api/jobs/start', 'kind=analyse&game=mastermind&colors=16&pegs=5', '127.0.0.9');
   assert.equal(job.status, 422, job.text);
@@ -70,7 +113,7 @@ await test('rank: every strategy is bounded by the pairs it scores (first, frequ
   const h = await getFrom(`/api/candidates?game=mastermind&colors=16&pegs=5&limit=1&history=${nothing}`);
   assert.equal(h.status, 422, h.text);
   assert.match(json(h).error, /check more than \d+ candidates in all/);
-  assert.ok(h.ms < 5000 * slowdown, `the history took ${h.ms} ms`); // 0.14 s of CPU in the release build
+  assert.ok(h.cpu < 2000 * slowdown, `the history took ${h.cpu} ms of processor time`); // 0.14 s in the release build
   const played = await getFrom('/api/candidates?game=mastermind&colors=16&pegs=5&limit=1&history=12345%3D0B0W,6789a%3D1B1W');
   assert.equal(played.status, 200, played.text);
   const ok = await getFrom('/api/rank?game=mastermind&strategy=first&limit=2');
@@ -84,18 +127,28 @@ await test('several boards and the adversary: bounded by candidates and by the c
   const many = await getFrom(`/api/multi?${big}&boards=16`);
   assert.equal(many.status, 422, many.text);
   assert.match(json(many).error, /more than this server plays/);
-  const idle = Array(12).fill('11111').join(','); // each keeps most of 4 x 1 048 576 candidates
-  const dull = await getFrom(`/api/multi?${big}&boards=4&guesses=${idle}`);
+  // Guesses that tell little on every draw: the secrets are drawn at random (a sealed seed), so read
+  // them by giving up, then repeat a colour that at most one peg of the 20 shows (16 colours: some
+  // colour is used once at most). After the first guess each board keeps 15^5 = 759 375 candidates
+  // (5 x 15^4 for the one with that peg), so the turns check more than 2^24 by the sixth.
+  const drawn = await getFrom(`/api/multi?${big}&boards=4&giveup=1`);
+  assert.equal(drawn.status, 200, drawn.text);
+  const pegs = json(drawn).secrets.join('');
+  const colours = '123456789abcdefg'.split('');
+  const rare = colours.reduce((a, c) => (pegs.split(c).length < pegs.split(a).length ? c : a));
+  assert.ok(pegs.split(rare).length - 1 <= 1, `${rare} in ${pegs}`);
+  const idle = Array(12).fill(rare.repeat(5)).join(',');
+  const dull = await getFrom(`/api/multi?${big}&boards=4&ticket=${json(drawn).ticket}&guesses=${idle}`);
   assert.equal(dull.status, 422, dull.text);
   assert.match(json(dull).error, /more than \d+ candidates in all/);
-  assert.ok(dull.ms < 5000 * slowdown, `the guesses took ${dull.ms} ms`);
+  assert.ok(dull.cpu < 2000 * slowdown, `the guesses took ${dull.cpu} ms of processor time`);
   const hint = await getFrom(`/api/multi?${big}&boards=2&hint=1`);
   assert.equal(hint.status, 422, hint.text);
   assert.match(json(hint).error, /beyond this server's limit/);
   // the adversary's hint on a million codes stops at its time limit (2 s), with what it proved
   const adv = await raw(`GET /api/adversary?${big}&hint=1 HTTP/1.1\r\n${H}\r\n`, { timeout: 60000 });
   assert.equal(adv.status, 200, adv.text);
-  assert.ok(adv.ms < 2000 + 5000 * slowdown, `the hint took ${adv.ms} ms`);
+  assert.ok(adv.cpu < 2000 + 2000 * slowdown, `the hint took ${adv.cpu} ms of processor time`); // one thread, 2 s
   assert.equal(json(adv).hint.stopped, true);
   assert.ok((await quick()) < 5000 * slowdown);
 });
@@ -108,19 +161,89 @@ await test('paths are matched as sent: /api/../app.js and friends lead nowhere',
   assert.equal((await getFrom('/app.js')).status, 200);
 });
 
-await test('bodies: malformed chunks and short bodies are 400, never taken as empty', async () => {
+await test('bodies: chunked bodies are 411, short bodies 400, never taken as empty', async () => {
   const head = `POST /api/play/new HTTP/1.1\r\n${H}Content-Type: application/x-www-form-urlencoded\r\n`;
-  for (const chunks of ['zz\r\ngame=wordle\r\n0\r\n\r\n', '5\r\ngame=wordle\r\n0\r\n\r\n', '4\r\ngame\r\n']) {
+  // a chunk-size line of 63 bytes, each sent within the 1 s a read waits, would hold a thread for a minute
+  for (const chunks of ['zz\r\ngame=wordle\r\n0\r\n\r\n', '4\r\ngame\r\n', 'b\r\ngame=wordle\r\n0\r\n\r\n']) {
     const r = await raw(`${head}Transfer-Encoding: chunked\r\n\r\n${chunks}`);
-    assert.equal(r.status, 400, `${JSON.stringify(chunks)}: ${r.text}`);
+    assert.equal(r.status, 411, `${JSON.stringify(chunks)}: ${r.text}`);
+    assert.match(json(r).error, /send the body with a Content-Length/);
   }
-  const good = await raw(`${head}Transfer-Encoding: chunked\r\n\r\nb\r\ngame=wordle\r\n0\r\n\r\n`);
+  const good = await raw(`${head}Content-Length: 11\r\n\r\ngame=wordle`);
   assert.equal(good.status, 201, good.text);
   // Content-Length beyond the body: the client stops sending; a 400 once civetweb's reads time out (1 s each)
   const short = await raw(`${head}Content-Length: 100\r\n\r\ngame=wordle`, { keepOpen: true, timeout: 8000 });
   assert.equal(short.status, 400, short.text);
   assert.match(json(short).error, /malformed or incomplete/);
   assert.ok(short.ms < 5000 * slowdown, `held ${short.ms} ms`);
+  // a body that keeps coming, a byte every 0.2 s (100 bytes: 20 s): a 408 once it has taken 1 s
+  const s = net.connect({ port, host: '127.0.0.1' });
+  const dribbled = new Promise((resolve) => {
+    let buf = '';
+    s.on('data', (d) => { buf += d; });
+    s.on('error', () => {});
+    s.on('close', () => resolve(buf));
+  });
+  const t0 = Date.now();
+  s.write(`${head}Content-Length: 100\r\n\r\n`);
+  const tick = setInterval(() => s.write('a'), 200);
+  const text = await dribbled;
+  clearInterval(tick);
+  const body = limit('time for the whole body');
+  assert.deepEqual(body.statuses, [408]);
+  assert.match(text, /^HTTP\/1\.1 408 /, text);
+  assert.match(text, new RegExp(`did not arrive within ${body.value * 1000} ms`));
+  assert.ok(Date.now() - t0 < 5000 * slowdown, `held ${Date.now() - t0} ms`);
+});
+
+await test('framing: a request that could be read two ways is a 400', async () => {
+  const form = 'Content-Type: application/x-www-form-urlencoded\r\n';
+  const cases = [
+    ['two Host headers', 'GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n', /Host header is given twice/],
+    ['a port that is not a number', 'GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:anything\r\n', /Host: '127.0.0.1:anything'/],
+    ['userinfo', 'GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:80@evil.com\r\n', /Host: '127.0.0.1:80@evil.com'/],
+    ['a port beyond 65535', 'GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:65536\r\n', /Host: /],
+    ['an empty port', 'GET /api/games HTTP/1.1\r\nHost: localhost:\r\n', /Host: /],
+    ['Content-Length and Transfer-Encoding', `POST /api/play/new HTTP/1.1\r\nHost: 127.0.0.1\r\n${form}Content-Length: 11\r\nTransfer-Encoding: chunked\r\n\r\nb\r\ngame=wordle\r\n0\r\n`, /not both/],
+    ['two different Content-Lengths', `POST /api/play/new HTTP/1.1\r\nHost: 127.0.0.1\r\n${form}Content-Length: 11\r\nContent-Length: 4\r\n\r\ngame=wordle`, /Content-Length header is given twice/],
+    ['two equal Content-Lengths', `POST /api/play/new HTTP/1.1\r\nHost: 127.0.0.1\r\n${form}Content-Length: 11\r\nContent-Length: 11\r\n\r\ngame=wordle`, /given twice/],
+    ['a Content-Length with more than digits', `POST /api/play/new HTTP/1.1\r\nHost: 127.0.0.1\r\n${form}Content-Length: 11x\r\n\r\ngame=wordle`, /'11x' is not a number/],
+  ];
+  for (const [what, text, message] of cases) {
+    const r = await raw(text.endsWith('\r\n\r\n') || text.includes('\r\n\r\n') ? text : `${text}Connection: close\r\n\r\n`);
+    assert.equal(r.status, 400, `${what}: ${r.text}`);
+    assert.match(json(r).error, message, what);
+  }
+  for (const host of ['127.0.0.1:8080', 'localhost', '[::1]:80', 'LOCALHOST:65535']) {
+    const r = await raw(`GET /api/games HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    assert.equal(r.status, 200, `${host}: ${r.text.slice(0, 200)}`);
+  }
+});
+
+await test('sizes: a request at each limit of docs/limits.md passes it, one byte more gets the status stated', async () => {
+  const form = 'Content-Type: application/x-www-form-urlencoded\r\n';
+  const post = (body) => raw(`POST /api/play/new HTTP/1.1\r\n${H}${form}Content-Length: ${body.length}\r\n\r\n${body}`);
+  const body = limit('body');
+  const fill = (n) => `game=wordle&seed=1&${'x'.repeat(n - 19)}`; // a body of n bytes, its last name unknown
+  assert.equal((await post(fill(body.value))).status, 400);
+  assert.deepEqual([(await post(fill(body.value + 1))).status], body.statuses);
+  const value = limit('a parameter\'s value');
+  const seed = (n) => `/api/info?game=wordle&seed=${'1'.repeat(n)}`; // /api/info takes no seed: 400 once its length passes
+  const at = await getFrom(seed(value.value));
+  assert.equal(at.status, 400, at.text.slice(0, 300));
+  assert.match(json(at).error, /unknown parameter 'seed'/);
+  const over = await getFrom(seed(value.value + 1));
+  assert.deepEqual([over.status], value.statuses, over.text.slice(0, 300));
+  assert.match(json(over).error, new RegExp(`parameter 'seed' is too long \\(at most ${value.value} bytes\\)`));
+  const params = limit('parameters');
+  const names = (n) => `/api/info?${Array.from({ length: n }, (_, i) => `p${i}=1`).join('&')}`;
+  assert.match(json(await getFrom(names(params.value))).error, /unknown parameter 'p0'/);
+  const many = await getFrom(names(params.value + 1));
+  assert.deepEqual([many.status], params.statuses);
+  assert.match(json(many).error, new RegExp(`too many parameters \\(at most ${params.value}\\)`));
+  const head = limit('request head');
+  const big = await raw(`GET /api/games HTTP/1.1\r\n${H}X-Big: ${'a'.repeat(head.value)}\r\n\r\n`);
+  assert.ok(head.statuses.includes(big.status), `a head over ${head.value} bytes: ${big.status}, the page says ${head.statuses}`);
 });
 
 await test('slow clients: 40 sockets dribbling headers do not delay others', async () => {
@@ -132,17 +255,71 @@ await test('slow clients: 40 sockets dribbling headers do not delay others', asy
     socks.push(s);
   }
   const timer = setInterval(() => { for (const s of socks) s.write('X-Slow: 1\r\n'); }, 500);
+  const loop = watch();
   try {
     let worst = 0;
     for (let i = 0; i < 8; i++) {
       worst = Math.max(worst, await quick());
       await new Promise((r) => setTimeout(r, 250));
     }
-    assert.ok(worst < 1000 * slowdown, `a normal request took ${worst} ms among slow clients`);
+    onTime(loop, worst < 1000 * slowdown, `a normal request took ${worst} ms among slow clients`);
   } finally {
     clearInterval(timer);
     for (const s of socks) s.destroy();
   }
+});
+
+await test('slow bodies: more dribbling clients than threads, a normal request is still answered', async () => {
+  // Each attacker sends its head at once, then one byte of a 10000-byte body every 0.5 s, and comes
+  // back as soon as the server closes its connection. Before the fix each held its thread for as
+  // long as it kept sending (civetweb read every body whole, and read the rest after the answer).
+  const clients = THREADS + 16;
+  const head = `POST /api/play/new HTTP/1.1\r\n${H}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 10000\r\n\r\n`;
+  const statuses = {};
+  let attacking = true;
+  const open = new Set();
+  let connected = 0;
+  let allConnected;
+  const ready = new Promise((res) => { allConnected = res; });
+  const attacker = (i) => {
+    const s = net.connect({ port, host: '127.0.0.1', localAddress: `127.0.5.${1 + i}` });
+    let buf = '';
+    let tick;
+    open.add(s);
+    s.on('error', () => {});
+    s.on('data', (d) => { buf += d; });
+    s.on('connect', () => {
+      s.write(head, () => { if (++connected === clients) allConnected(); });
+      tick = setInterval(() => s.write('a'), 500);
+    });
+    s.on('close', () => {
+      clearInterval(tick);
+      open.delete(s);
+      const st = Number((buf.match(/^HTTP\/1\.\d (\d+)/) || [])[1] || 0);
+      statuses[st] = (statuses[st] || 0) + 1;
+      if (attacking) attacker(i);
+    });
+  };
+  for (let i = 0; i < clients; i++) attacker(i);
+  await ready; // every attacker's head is sent: each is ahead of the requests below in the server's queue
+  let answered;
+  try {
+    const t0 = Date.now();
+    const info = await raw(`GET /api/info?game=mastermind HTTP/1.1\r\n${H}\r\n`, { timeout: 20000 });
+    assert.equal(info.status, 200, info.text);
+    const post = await postFrom('/api/play/new', 'game=wordle&seed=3', '127.0.0.8');
+    assert.equal(post.status, 201, post.text);
+    const ms = Date.now() - t0;
+    assert.ok(ms < 8000 * slowdown, `a normal GET and POST took ${ms} ms among ${clients} slow clients`);
+    answered = { ...statuses };
+    console.log(`  a normal GET and POST in ${ms} ms; the attackers let go by then, by status: ${JSON.stringify(answered)}`);
+  } finally {
+    attacking = false;
+    for (const s of open) s.destroy();
+  }
+  // the attackers the server let go were cut off: a body too slow (408), or shed for a newer one (503)
+  assert.ok(Object.keys(answered).length > 0, 'no attacker was let go');
+  assert.deepEqual(Object.keys(answered).filter((st) => st !== '408' && st !== '503'), [], JSON.stringify(answered));
 });
 
 await test('sessions: one client cannot evict another\'s games', async () => {
@@ -187,9 +364,8 @@ await test('jobs: one client cannot take every slot, nor push out another\'s res
   for (let i = 0; i < 40; i++) { // many short jobs of one client: the other's finished result stays
     const r = await postFrom('/api/jobs/start', 'kind=analyse&game=bulls&history=1234%3D4B0W', '127.0.1.1');
     assert.equal(r.status, 202, r.text);
-    for (let k = 0; k < 200; k++) {
-      const st = await getFrom(`/api/jobs/status?id=${json(r).id}`, '127.0.1.1');
-      if (json(st).state !== 'running') break;
+    // until it has ended, however long a loaded machine takes (a third job of this client would be refused)
+    while (json(await getFrom(`/api/jobs/status?id=${json(r).id}`, '127.0.1.1')).state === 'running') {
       await new Promise((res) => setTimeout(res, 10));
     }
   }
@@ -249,9 +425,10 @@ await test('SIGTERM while requests compute and clients dribble: the server exits
   const ranks = [];
   for (let i = 0; i < 2; i++) ranks.push(getFrom('/api/rank?game=bulls&strategy=entropy', '127.0.0.7').catch(() => null));
   await new Promise((r) => setTimeout(r, 300));
+  const loop = watch();
   const r = await srv.stop('SIGTERM');
   assert.equal(r.code, 0, r.stderr);
-  assert.ok(r.seconds < 1.2 * slowdown, `stopping took ${r.seconds} s`);
+  onTime(loop, r.seconds < 1.2 * slowdown, `stopping took ${r.seconds} s`);
   await Promise.all(ranks);
   for (const s of slow) s.destroy();
 });

@@ -38,7 +38,6 @@ async function main({ srv, context }) {
     if (m.type() === 'error' && !/status of 422/.test(m.text())) problems.push(`console: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.setDefaultTimeout(90000);
   await page.goto(`${srv.url}/?game=wordle&lists=original`); // the lists of the proven Absurdle figures
   await page.waitForSelector('#board[data-state=playing]');
   await page.waitForSelector('#v-boards .v-board');
