@@ -164,7 +164,7 @@ def test_memory_is_owned_by_python() -> None:
         codebreaker.Game("mastermind").partition("1122")
 
 
-def test_exact_coach():
+def test_exact_coach() -> None:
     """Issue 27's figures: the position after roate=.Y... totals 167 (the solver from the position,
     and the ranking's best); a review of crane roate cigar against Selby's proofs (CRANE 7930,
     SALET 7920 over the 2315 answers)."""

@@ -93,7 +93,7 @@ for args in "distribution --game mastermind 1122" "bound --game symble --colors 
 done
 # the values the manual and the completions offer (codebreaker --options) are values the commands accept
 "$cb" --options >"$tmp/options" && ok || bad "--options"
-[ "$(awk -F'\t' '$1 == "command"' "$tmp/options" | wc -l)" = 15 ] && ok || bad "--options: not 15 commands"
+[ "$(awk -F'\t' '$1 == "command"' "$tmp/options" | wc -l)" = 16 ] && ok || bad "--options: not 16 commands"
 for opt in game lists strategy tie objective of table tree-format dictionary; do
     grep -q "^option	[a-z-]*	[a-z]*	$opt	[A-Z]*	[a-z]" "$tmp/options" && ok || bad "--options: no values for --$opt"
 done
@@ -135,7 +135,7 @@ offered=""
 for cmd in $("$cb" --help | awk '/^commands:/ { on = 1; next } on && !NF { exit } on { print $1 }'); do
     "$cb" "$cmd" --help | grep -q -- '--json' && offered="$offered $cmd"
 done
-if [ "$offered" = " info feedback candidates rank distribution letters bound simulate optimal verify-tree solve" ]; then ok; else
+if [ "$offered" = " info feedback candidates rank distribution letters bound simulate optimal review verify-tree solve" ]; then ok; else
     bad "json-offered: --json is offered by$offered (each needs a case below)"
 fi
 # json NAME ARGS...: the command succeeds with output, kept in $tmp/NAME.json and parsed below
@@ -156,6 +156,7 @@ json distribution distribution --game mastermind 1122
 json bound bound --game symble --colors 6 --pegs 4
 json simulate simulate --game mastermind --sample 20 --strategy first,minimax
 json optimal optimal --game mastermind --colors 3 --pegs 3
+json review review --answer cigar crane roate
 json verify-tree verify-tree --game mastermind --colors 3 --pegs 3 "$tmp/m33.tree"
 json solve solve --game mastermind 1234
 json letters letters
