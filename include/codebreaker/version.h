@@ -18,8 +18,9 @@
  *    behind its functions), struct fields whose names end in `_` (private),
  *    the wording of messages (cb_error.message, cb_strerror()), the choice
  *    among equally scored guesses where a header does not fix it, speed and
- *    memory use. Names starting with `cb__` are the library's own and are
- *    not exported by libcodebreaker.so.
+ *    memory use. The internal prefixes (cbb_, cbg_, cbt_, cbs_, cbo_, cbd_:
+ *    docs/design.md) are the library's own and are not exported by
+ *    libcodebreaker.so.
  *  - Before 1.0 (now): a PATCH release keeps the API and the ABI; a MINOR
  *    release may change both, and says how in its notes. The SONAME is
  *    libcodebreaker.so.0.MINOR, so a program is never loaded with a library

@@ -1,5 +1,5 @@
 /*
- * strategy_montecarlo.c: the Symble thesis's Monte Carlo codebreaker (3.4): for each
+ * montecarlo.c: the Symble thesis's Monte Carlo codebreaker (3.4): for each
  * guess, play `iterations` random continuations (a random secret, then
  * random remaining candidates until the win) and average the guesses.
  *

@@ -1,7 +1,7 @@
 /*
  * registry.c: every strategy, one row each, in the order help texts list
  * them. The rows live in their families' files (greedy.c, candidates.c,
- * montecarlo.c, regex.c, tree.c); this list is the one place that names
+ * montecarlo.c, regex.c, exact.c, tree.c); this list is the one place that names
  * them all, as dav1d's output.c lists its muxers.
  */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * strategy_score.c: the partition kernel of every greedy strategy: how the
+ * score.c: the partition kernel of every greedy strategy: how the
  * candidates of a state fall over the feedbacks of one guess, counted
  * straight from the table's row, with exact statistics of the part sizes.
  */
