@@ -174,8 +174,9 @@ void cb_game_setup_default(cb_game_setup *s);
  * number of boards and whether the adversary plays. On a set-up that does
  * not hold together, CB_ENOTFOUND (an unknown game or list) or CB_EINVAL
  * with a sentence naming the fields as options and parameters do ("lists",
- * "colors", ...). The one check of a set-up: the program, the server and
- * the Python package call it.
+ * "colors", ...). The program checks its options with it; the server
+ * (web/games.c, with its own tighter limits and uploads) and the Python
+ * package still read their parameters themselves.
  */
 int cb_game_setup_config(const cb_game_setup *s, cb_game_config *cfg, int *boards, int *adversary, cb_error *err);
 

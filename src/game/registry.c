@@ -1,8 +1,9 @@
 /*
  * registry.c: the games people know by name and what each rule is (the
- * registry of game.h), and the one check of a game's set-up. Adding a
- * preset is a row here; the program, the server and the Python package
- * list and check games through these functions.
+ * registry of game.h), and the check of a game's set-up. Adding a preset
+ * is a row here; the program, the server and the Python package list games
+ * through these functions (the program alone checks its set-up with
+ * cb_game_setup_config).
  */
 #include <stdio.h>
 #include <string.h>
