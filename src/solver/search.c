@@ -250,6 +250,24 @@ static int64_t raise_bounds(solver *S, tls *T, kids *ks, const uint32_t *open, u
     return tot;
 }
 
+/* The open parts of a guess, the big ones as tasks (biggest first), the rest on this thread; the caller waits. */
+static void par_parts(solver *S, kids *ks, uint32_t *open, uint32_t nopen, int64_t *tot, int64_t beta)
+{
+    for (uint32_t j = nopen; j-- > 0;) { /* biggest first */
+        uint32_t i = open[j];
+        if (ks->c[i].n < CB_PAR_PART)
+            break;
+        node *c = &ks->c[i];
+        int64_t lbc = ks->lb[i];
+        open[j] = CB_NONE;
+#pragma omp task firstprivate(c, lbc) shared(tot)
+        child_task(S, c, lbc, tot, beta);
+    }
+    for (uint32_t j = 0; j < nopen; j++)
+        if (open[j] != CB_NONE)
+            child_task(S, &ks->c[open[j]], ks->lb[open[j]], tot, beta);
+}
+
 /*
  * Total guesses when x plays kept guess kk of sc: exact when below beta,
  * else a lower bound at least beta. With par, the parts are solved as tasks.
@@ -303,20 +321,16 @@ int64_t cbo_eval_guess(solver *S, const node *x, const scan *sc, uint32_t kk, in
         tot = raise_bounds(S, T, &ks, open, nopen, tot, beta);
     if (tot >= beta)
         goto out;
-    if (par && nopen > 1) {
-        for (uint32_t j = nopen; j-- > 0;) { /* biggest first */
-            uint32_t i = open[j];
-            if (ks.c[i].n < CB_PAR_PART)
-                break;
-            node *c = &ks.c[i];
-            int64_t lbc = ks.lb[i];
-            open[j] = CB_NONE;
-#pragma omp task firstprivate(c, lbc) shared(tot)
-            child_task(S, c, lbc, &tot, beta);
-        }
-        for (uint32_t j = 0; j < nopen; j++)
-            if (open[j] != CB_NONE)
-                child_task(S, &ks.c[open[j]], ks.lb[open[j]], &tot, beta);
+    if (par && nopen > 1 && x->level == 0) {
+        /*
+         * the root's wait covers the tasks below its parts too (a taskwait would
+         * only run its own children), so that this thread helps with the guesses
+         * of a big part once its own parts are done
+         */
+#pragma omp taskgroup
+        par_parts(S, &ks, open, nopen, &tot, beta);
+    } else if (par && nopen > 1) {
+        par_parts(S, &ks, open, nopen, &tot, beta);
 #pragma omp taskwait
     } else
         for (uint32_t j = 0; j < nopen && tot < beta && !stopped(S); j++) {
