@@ -12,11 +12,11 @@
 
 static const cb_rule_info rules[] = {
     [CB_RULE_MASTERMIND] = {"mastermind", "Mastermind", "black and white pegs: 2B1W (2 black, 1 white)", 0, 0, 0, 10,
-                            "parts"},
+                            "parts", NULL},
     [CB_RULE_WORDLE] = {"wordle", "Wordle", "G green, Y yellow, . gray, one a letter: .Y..G", 1, 1, 0, 6, "parts",
                         "exact"},
     [CB_RULE_SYMBLE] = {"symble", "Symble", "one of three symbols a letter, their meaning hidden: abcca", 1, 0, 1, 8,
-                        "entropy-knuth"},
+                        "entropy-knuth", NULL},
 };
 
 /* Several boards: one more guess a board (Dordle 7, Quordle 9, Octordle 13, Sedecordle 21). */
