@@ -102,18 +102,19 @@ void cli_progress_show(cli_progress *p, int force, double fraction, const char *
         }
         append(line, sizeof line, &len, "%s%3d%%", len ? " " : "", (int)(fraction * 100));
     }
-    if (fmt) {
-        va_list ap;
-        append(line, sizeof line, &len, "%s", len ? "  " : "");
-        va_start(ap, fmt);
-        vappend(line, sizeof line, &len, fmt, ap);
-        va_end(ap);
-    }
+    /* the time before the detail, so that a narrow terminal cuts the detail rather than the time left */
     clock_text(t - p->start, clock, sizeof clock);
-    append(line, sizeof line, &len, "%s%s elapsed", fmt ? ", " : len ? "  " : "", clock);
+    append(line, sizeof line, &len, "%s%s elapsed", len ? "  " : "", clock);
     if (fraction >= 0 && fraction < 1 && t - p->rate_t >= RATE_AFTER && fraction > p->rate_f) {
         clock_text((1 - fraction) * (t - p->rate_t) / (fraction - p->rate_f), clock, sizeof clock);
         append(line, sizeof line, &len, ", about %s left", clock);
+    }
+    if (fmt) {
+        va_list ap;
+        append(line, sizeof line, &len, "  ");
+        va_start(ap, fmt);
+        vappend(line, sizeof line, &len, fmt, ap);
+        va_end(ap);
     }
     if (p->mode == CLI_PROGRESS_LINES) {
         fprintf(stderr, "%s\n", line);

@@ -1,11 +1,11 @@
 /*
  * progress.h: the progress display of the long commands (simulate, optimal,
  * experiment) on stderr, the only one the program has. A line says what is
- * running, the share done (a bar and a percentage), what the command adds
- * (games, nodes, the best total), the time elapsed and, once there is a rate
- * to estimate it from, about how long is left:
+ * running, the share done (a bar and a percentage), the time elapsed and,
+ * once there is a rate to estimate it from, about how long is left, then
+ * what the command adds (games, nodes, the best total):
  *
- *   entropy  [#########                     ]  31%  93/300 games, 0:04 elapsed, about 0:09 left
+ *   entropy [#########                     ]  31%  0:04 elapsed, about 0:09 left  93/300 games
  *
  * On a terminal the line is redrawn in place (\r) at most every so often and
  * cleared at the end; without one, a line every N seconds, or nothing. The
@@ -48,8 +48,8 @@ void cli_progress_start(cli_progress *p, int quiet, double lines_every, int bar)
 /*
  * Show the state if a redraw is due (or force): `fraction` of the work done
  * (0..1; negative: unknown, then no bar, percentage or time left), `label`
- * first (may be NULL), then the printf-style detail (fmt may be NULL), then
- * the time elapsed and left. label and fmt's arguments are read during the
+ * first (may be NULL), then the time elapsed and left, then the
+ * printf-style detail (fmt may be NULL). label and fmt's arguments are read during the
  * call only. Does nothing when p is off.
  */
 void cli_progress_show(cli_progress *p, int force, double fraction, const char *label, const char *fmt, ...)
