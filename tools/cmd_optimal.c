@@ -63,10 +63,8 @@ static void on_progress(const cb_optimal_progress *p, void *arg)
     if (p->phase == 1)
         cli_progress_show(&ps->bar, 0, -1, "optimal:", "%.2fM nodes, worst case: trying %d guesses", nodes, p->depth);
     else if (p->phase == 3)
-        cli_progress_show(&ps->bar, 0, -1, "optimal:",
-                          "%.2fM nodes, a first budget from quick strategies of the "
-                          "first openers",
-                          nodes);
+        cli_progress_show(&ps->bar, 0, -1,
+                          "optimal:", "%.2fM nodes, a first budget from quick strategies of the first openers", nodes);
     else if (p->phase == 2)
         cli_progress_show(&ps->bar, 0, -1, "optimal:", "%.2fM nodes, writing down the strategy", nodes);
     else {
