@@ -3,12 +3,12 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "commands.h"
 #include "infile.h"
 #include "opt_results.h"
 #include "outfile.h"
+#include "progress.h"
 
 /*
  * Ctrl-C (SIGINT) and SIGTERM during a search set the library's cancel flag:
@@ -45,39 +45,40 @@ static const char *stop_reason(void)
                                     : "stopped at the time limit";
 }
 
+/* The progress display of a search: the caller owns it (on its stack); game is borrowed. */
 typedef struct progress_state {
     const cb_game *game;
-    int tty;
-    double next_line; /* without a terminal: next time to print a line */
-    int printed;
+    cli_progress bar;
 } progress_state;
 
+/*
+ * The library's progress callback (one call at a time): the share of the
+ * openers settled (not the ones being searched), the nodes, the opener
+ * being searched and the best total so far; reads p during the call only.
+ */
 static void on_progress(const cb_optimal_progress *p, void *arg)
 {
     progress_state *ps = arg;
-    char opener[CB_MAX_LENGTH * 4 + 1] = "", best[32] = "none yet";
-    if (!ps->tty && p->seconds < ps->next_line)
-        return;
-    ps->next_line = p->seconds + 10;
-    if (p->opener != CB_NONE && p->opener < cb_game_guess_count(ps->game))
-        cb_game_format_code(ps->game, p->opener, opener, sizeof opener);
-    if (p->best != UINT64_MAX)
-        snprintf(best, sizeof best, "%llu", (unsigned long long)p->best);
+    double nodes = (double)p->nodes / 1e6;
     if (p->phase == 1)
-        fprintf(stderr, "%soptimal: %.0f s, %.2fM nodes, worst case: trying %d guesses%s", ps->tty ? "\r" : "",
-                p->seconds, (double)p->nodes / 1e6, p->depth, ps->tty ? "   " : "\n");
+        cli_progress_show(&ps->bar, 0, -1, "optimal:", "%.2fM nodes, worst case: trying %d guesses", nodes, p->depth);
     else if (p->phase == 3)
-        fprintf(stderr, "%soptimal: %.0f s, %.2fM nodes, a first budget from quick strategies of the first openers%s",
-                ps->tty ? "\r" : "", p->seconds, (double)p->nodes / 1e6, ps->tty ? "   " : "\n");
+        cli_progress_show(&ps->bar, 0, -1,
+                          "optimal:", "%.2fM nodes, a first budget from quick strategies of the first openers", nodes);
     else if (p->phase == 2)
-        fprintf(stderr, "%soptimal: %.0f s, %.2fM nodes, writing down the strategy%s", ps->tty ? "\r" : "", p->seconds,
-                (double)p->nodes / 1e6, ps->tty ? "   " : "\n");
-    else
-        fprintf(stderr, "%soptimal: %.0f s, %.2fM nodes, opener %zu/%zu %s, best so far %s%s", ps->tty ? "\r" : "",
-                p->seconds, (double)p->nodes / 1e6, p->opener_index + 1, p->opener_count, opener, best,
-                ps->tty ? "   " : "\n");
-    fflush(stderr);
-    ps->printed = 1;
+        cli_progress_show(&ps->bar, 0, -1, "optimal:", "%.2fM nodes, writing down the strategy", nodes);
+    else {
+        char opener[CB_MAX_LENGTH * 4 + 16] = "", best[32] = "none yet";
+        if (p->opener != CB_NONE && p->opener < cb_game_guess_count(ps->game) && p->settled < p->opener_count) {
+            memcpy(opener, ", searching ", 12);
+            cb_game_format_code(ps->game, p->opener, opener + 12, sizeof opener - 12);
+        }
+        if (p->best != UINT64_MAX)
+            snprintf(best, sizeof best, "%llu", (unsigned long long)p->best);
+        cli_progress_show(&ps->bar, 0, p->opener_count ? (double)p->settled / (double)p->opener_count : -1,
+                          "optimal:", "%zu/%zu openers settled%s, best so far %s, %.2fM nodes", p->settled,
+                          p->opener_count, opener, best, nodes);
+    }
 }
 
 /* "1: 1, 2: 131, ..." */
@@ -518,11 +519,12 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
     cb_error err;
     if (first && cb_game_parse_code(c->game, first, &o.first, &err) != CB_OK)
         return cli_fail(err.code, "--first: %s", err.message);
-    progress_state ps = {c->game, isatty(2), 10, 0};
-    if (!cli_flag(c, "quiet")) {
+    progress_state ps = {c->game, {0}};
+    cli_progress_start(&ps.bar, cli_flag(c, "quiet"), 10.0, 0); /* without a terminal, a line every 10 s */
+    if (ps.bar.mode != CLI_PROGRESS_OFF) {
         o.progress = on_progress;
         o.progress_arg = &ps;
-        o.progress_interval = ps.tty ? 1.0 : 10.0;
+        o.progress_interval = ps.bar.mode == CLI_PROGRESS_TERMINAL ? 1.0 : 10.0;
     }
     uint32_t *list = NULL;
     size_t nlist = 0;
@@ -574,6 +576,7 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
         catch_stop_signals(&old_int, &old_term);
     }
     rc = cb_optimal_solve(c->table, &o, &r, &err);
+    cli_progress_clear(&ps.bar);
     if (rc == CB_EILLEGAL)
         snprintf(err.message, sizeof err.message, "--first %s is not allowed in this position (hard mode)", first);
     if (!optimal_shared) {
@@ -590,8 +593,6 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
             return st;
         }
     }
-    if (ps.printed && ps.tty)
-        fprintf(stderr, "\r%60s\r", "");
     if (rc != CB_OK)
         return cli_fail_err(&err);
     int threads = r.threads;

@@ -1,10 +1,10 @@
 /* cmd_simulate.c: `codebreaker simulate`: strategies played against every secret, measured. */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "commands.h"
 #include "outfile.h"
+#include "progress.h"
 
 #define BAR_WIDTH 28
 
@@ -13,20 +13,18 @@ typedef struct run {
     cb_sim_result r;
 } run;
 
-/* The progress bar on stderr, for terminals only. */
+/* The progress display of one strategy's games: the caller owns both; label is read at each call. */
 typedef struct progress {
+    cli_progress bar;
     const char *label;
-    int shown;
 } progress;
 
+/* cb_simulate's progress callback (one call at a time): draws on the terminal, never cancels. */
 static int show_progress(void *ctx, size_t done, size_t total)
 {
     progress *p = ctx;
-    int width = 30, filled = total ? (int)((double)done / (double)total * width) : width;
-    fprintf(stderr, "\r%-18.18s [%.*s%*s] %3d%%  %zu/%zu games", p->label, filled, "##############################",
-            width - filled, "", total ? (int)(100.0 * (double)done / (double)total) : 100, done, total);
-    fflush(stderr);
-    p->shown = 1;
+    cli_progress_show(&p->bar, done == total, total ? (double)done / (double)total : 1.0, p->label, "%zu/%zu games",
+                      done, total);
     return 0;
 }
 
@@ -372,20 +370,20 @@ static void print_header(const cli *c, const run *runs, size_t n, const cb_sim_o
 
 static int run_all(cli *c, run *runs, size_t n, const cb_sim_options *base)
 {
-    int tty = isatty(2);
     for (size_t i = 0; i < n; i++) {
         cb_sim_options opt = *base;
         char label[48];
-        progress p = {label, 0};
+        progress p;
         cb_error err;
         base_name(runs, n, i, label, sizeof label);
-        if (tty) {
+        p.label = label;
+        cli_progress_start(&p.bar, 0, 0, 30); /* on terminals only, as before: no lines in logs */
+        if (p.bar.mode != CLI_PROGRESS_OFF) {
             opt.progress = show_progress;
             opt.progress_ctx = &p;
         }
         int rc = cb_simulate(c->table, runs[i].s, &opt, &runs[i].r, &err);
-        if (p.shown)
-            fprintf(stderr, "\r%*s\r", 70, "");
+        cli_progress_clear(&p.bar);
         if (rc != CB_OK)
             return cli_fail_err(&err);
     }

@@ -44,9 +44,11 @@ typedef struct cb_optimal_progress {
     uint32_t opener;     /* guess being searched at the root */
     size_t opener_index; /* its rank among the openers (0 first) */
     size_t opener_count;
-    int phase; /* 0: searching, 1: worst case (objective worst), 2: building the tree,
-                  3: a first budget from a quick strategy (the search over every opener) */
-    int depth; /* the limit being tried (objective worst) */
+    int phase;      /* 0: searching, 1: worst case (objective worst), 2: building the tree,
+                       3: a first budget from a quick strategy (the search over every opener) */
+    int depth;      /* the limit being tried (objective worst) */
+    size_t settled; /* openers settled so far of the opener_count (exact total, or a bound at or above the
+                       budget), the exact totals of `known` included; not the ones being searched */
 } cb_optimal_progress;
 
 /* One opener searched at the root, with what is known of its total. */

@@ -247,6 +247,7 @@ static int settle(solver *S, search_run *R, root_best *rb, cb_optimal_opener *op
         int64_t b = op->bound == UINT64_MAX ? INF : (int64_t)op->bound;
         __atomic_store_n(&rb->bound, min64(rb->bound, b), __ATOMIC_RELEASE);
     }
+    __atomic_add_fetch(&S->settled, 1, __ATOMIC_RELAXED);
     if (report && S->opt.on_opener)
         S->opt.on_opener(op, S->opt.on_opener_arg);
     return better;
@@ -629,6 +630,7 @@ int cbo_search_root(solver *S, search_run *R, int64_t beta)
         return CB_ENOMEM;
     memset(done, 0, (size_t)cnt + 1);
     S->opener_count = cnt;
+    __atomic_store_n(&S->settled, 0, __ATOMIC_RELAXED);
     if (all && S->opt.cutoff > 0 && S->top == 0)
         rb.cutoff = S->opt.cutoff < (uint64_t)INF ? (int64_t)S->opt.cutoff : INF;
     int64_t upper = INF; /* the least total of the prelude, the lead's */

@@ -36,6 +36,7 @@ static void report(solver *S, double t)
     p.opener = __atomic_load_n(&S->cur_opener, __ATOMIC_RELAXED);
     p.opener_index = __atomic_load_n(&S->cur_index, __ATOMIC_RELAXED);
     p.opener_count = S->opener_count;
+    p.settled = __atomic_load_n(&S->settled, __ATOMIC_RELAXED);
     p.phase = S->phase;
     p.depth = S->phase_depth;
     S->opt.progress(&p, S->opt.progress_arg);

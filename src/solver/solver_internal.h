@@ -207,6 +207,7 @@ typedef struct solver {
     uint64_t best_root;
     uint32_t cur_opener;
     size_t cur_index, opener_count;
+    size_t settled; /* openers settled at the root (atomic) */
     int phase, phase_depth;
     int sym;
     int64_t told; /* the least total handed to opt.on_best (INF: none) */

@@ -488,6 +488,57 @@ static void partial_runs(void)
     cb_game_free(g);
 }
 
+/* ---- the progress report: the openers settled, counted as on_opener hears of them ---- */
+
+typedef struct progress_seen {
+    size_t reported; /* on_opener calls */
+    size_t calls, last, count;
+    int bad;
+} progress_seen;
+
+static void count_opener(const cb_optimal_opener *op, void *arg)
+{
+    (void)op;
+    ((progress_seen *)arg)->reported++;
+}
+
+static void watch_progress(const cb_optimal_progress *p, void *arg)
+{
+    progress_seen *s = arg;
+    if (p->phase != 0 || !p->opener_count)
+        return;
+    s->calls++;
+    /* one thread: every opener settled was reported, none is counted twice, and the count never goes back */
+    if (p->settled != s->reported || p->settled > p->opener_count || p->settled < s->last)
+        s->bad = 1;
+    s->last = p->settled;
+    s->count = p->opener_count;
+}
+
+static void progress_settled(void)
+{
+    cb_game *g = preset("mastermind");
+    cb_table *t;
+    cb_table_new(g, NULL, &t, NULL);
+    cb_optimal_options o;
+    cb_optimal_result r;
+    progress_seen seen = {0};
+    cb_optimal_options_default(&o);
+    o.threads = 1;
+    o.progress = watch_progress;
+    o.progress_arg = &seen;
+    o.progress_interval = 1e-9; /* every few hundred nodes */
+    o.on_opener = count_opener;
+    o.on_opener_arg = &seen;
+    CHECK(solve(t, &o, &r) == CB_OK);
+    CHECK(r.proved && r.total == 5625);
+    CHECK_MSG(seen.calls > 0 && !seen.bad, "%zu calls, settled %zu of %zu, %zu reported", seen.calls, seen.last,
+              seen.count, seen.reported);
+    cb_optimal_result_release(&r);
+    cb_table_free(t);
+    cb_game_free(g);
+}
+
 int main(void)
 {
     brute_force_checks();
@@ -495,5 +546,6 @@ int main(void)
     symmetry_counts();
     partial_runs();
     best_so_far();
+    progress_settled();
     return check_done("test_optimal");
 }

@@ -10,7 +10,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "experiment.h"
 #include "infile.h"
@@ -385,62 +384,38 @@ void exp_store_close(exp_store *s)
 
 /* Progress */
 
-static void clock_text(double seconds, char *out, size_t size)
-{
-    long s = (long)(seconds + 0.5);
-    if (s >= 3600)
-        snprintf(out, size, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-    else
-        snprintf(out, size, "%ld:%02ld", s / 60, s % 60);
-}
-
+/* Show the run's share done, the current configuration at fraction_current of its games; updates x->bar. */
 static void draw(exp_ctx *x, double fraction_current, int force)
 {
     exp_progress *b = &x->bar;
-    double t = cb_seconds();
-    if (!b->on || (!force && t - b->last < 0.25))
-        return;
-    b->last = t;
     double done = b->total > 0 ? (b->done + b->current * fraction_current) / b->total : 1;
-    done = done < 0 ? 0 : done > 1 ? 1 : done;
-    int width = 24, filled = (int)(done * width);
-    char elapsed[48], left[80] = "";
-    clock_text(t - b->start, elapsed, sizeof elapsed);
-    if (done > 0.01 && t - b->start > 2) {
-        char eta[48];
-        clock_text((t - b->start) * (1 - done) / done, eta, sizeof eta);
-        snprintf(left, sizeof left, ", about %s left", eta);
-    }
-    int n = fprintf(stderr, "\r%-22.22s [%.*s%*s] %3d%%  %s%s", b->label, filled, "########################",
-                    width - filled, "", (int)(done * 100), elapsed, left);
-    if (n > 0 && (size_t)n < b->shown)
-        fprintf(stderr, "%*s", (int)(b->shown - (size_t)n), "");
-    b->shown = n > 0 ? (size_t)n : 0;
-    fflush(stderr);
+    cli_progress_show(&b->bar, force, done < 0 ? 0 : done, b->label, NULL);
 }
 
+/* Restarts x->bar (the caller's, in x). */
 void exp_progress_plan(exp_ctx *x, double weight)
 {
     exp_progress *b = &x->bar;
-    b->on = !x->o.quiet && isatty(2);
+    cli_progress_start(&b->bar, x->o.quiet, 0, 16); /* terminals only: no lines in logs */
     b->total = weight;
     b->done = 0;
-    b->start = cb_seconds();
-    b->last = 0;
 }
 
+/* label is copied into x->bar. */
 void exp_progress_begin(exp_ctx *x, const char *label, double weight)
 {
-    snprintf(x->bar.label, sizeof x->bar.label, "%s", label);
+    snprintf(x->bar.label, sizeof x->bar.label, "%-22.22s", label);
     x->bar.current = weight;
     draw(x, 0, 1);
 }
 
+/* Updates x->bar, drawing at most every so often. */
 void exp_progress_step(exp_ctx *x, double fraction)
 {
     draw(x, fraction, 0);
 }
 
+/* Updates x->bar: the configuration is done. */
 void exp_progress_end(exp_ctx *x)
 {
     x->bar.done += x->bar.current;
@@ -448,13 +423,10 @@ void exp_progress_end(exp_ctx *x)
     draw(x, 0, 1);
 }
 
+/* Erases the line; x->bar stays usable. */
 void exp_progress_clear(exp_ctx *x)
 {
-    if (x->bar.on && x->bar.shown) {
-        fprintf(stderr, "\r%*s\r", (int)x->bar.shown, "");
-        fflush(stderr);
-    }
-    x->bar.shown = 0;
+    cli_progress_clear(&x->bar.bar);
 }
 
 /* Games */

@@ -22,6 +22,7 @@
 
 #include "cli.h"
 #include "plot.h"
+#include "progress.h"
 
 #define EXP_MAX_COLS 32
 #define EXP_MAX_PEGS 8
@@ -59,14 +60,12 @@ typedef struct exp_store {
     size_t nrows, cap;
 } exp_store;
 
-/* The progress bar: weighted configurations, games within the current one. */
+/* The progress of a run (progress.h): weighted configurations, games within the current one. */
 typedef struct exp_progress {
-    int on;
+    cli_progress bar;
     double total, done; /* weights */
     double current;     /* weight of the configuration running */
-    double start, last;
     char label[64];
-    size_t shown;
 } exp_progress;
 
 typedef struct exp_ctx {
@@ -140,7 +139,13 @@ char **exp_store_find(const exp_store *s, char *const *key);
 int exp_store_append(exp_store *s, char *const *values);
 void exp_store_close(exp_store *s);
 
-/* Progress: plan the run's total weight, then begin and end each configuration. */
+/*
+ * Progress (x->bar, in x; nothing to free): plan the run's total weight
+ * (starts the clock: on a terminal only, unless --quiet), then begin and end
+ * each configuration (label copied), with steps (the share of its games)
+ * between. Clear erases the line before other output; the next step draws it
+ * again.
+ */
 void exp_progress_plan(exp_ctx *x, double weight);
 void exp_progress_begin(exp_ctx *x, const char *label, double weight);
 void exp_progress_step(exp_ctx *x, double fraction);
