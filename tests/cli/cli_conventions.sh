@@ -160,6 +160,9 @@ json review review --answer cigar crane roate
 json verify-tree verify-tree --game mastermind --colors 3 --pegs 3 "$tmp/m33.tree"
 json solve solve --game mastermind 1234
 json letters letters
+json rank-exact rank --game mastermind --colors 4 --pegs 3 --exact --limit 3
+json rank-partition rank --partition salet salet=.Y...
+json rank-table rank --partition salet,crane
 # each output is one JSON value per line (one Python for all: it starts slowly on a busy machine)
 if python3 -c '
 import json, sys
@@ -172,6 +175,34 @@ for path in sys.argv[1:]:
         except ValueError as e:
             sys.exit("%s: %s: %s" % (path, e, line[:80]))
 ' "$tmp"/json/*.json; then ok; else bad "json: an output is not JSON Lines"; fi
+# docs/json.md names every key (at any depth) of each output in the section `## NAME` of its file NAME.json
+if python3 -c '
+import json, os, re, sys
+doc = open(sys.argv[1]).read()
+sections = {}
+for part in re.split(r"^## ", doc, flags=re.M)[1:]:
+    sections[part.split(None, 1)[0]] = set(re.findall(r"`([A-Za-z0-9_]+)`", part))
+def keys(v):
+    if isinstance(v, dict):
+        for k, x in v.items():
+            yield k
+            yield from keys(x)
+    elif isinstance(v, list):
+        for x in v:
+            yield from keys(x)
+missing = []
+for path in sys.argv[2:]:
+    name = os.path.basename(path)[:-len(".json")]
+    documented = sections.get(name)
+    if documented is None:
+        missing.append("%s: no section \"## %s\"" % (name, name))
+        continue
+    for line in open(path).read().splitlines():
+        for k in sorted(set(keys(json.loads(line))) - documented):
+            missing.append("%s: key `%s`" % (name, k))
+if missing:
+    sys.exit("docs/json.md lacks " + "; ".join(sorted(set(missing))))
+' "$(dirname "$0")/../../docs/json.md" "$tmp"/json/*.json; then ok; else bad "json-doc: docs/json.md does not name every key"; fi
 expect_err play-json 2 "unknown option --json" -- play --json
 expect_err assist-json 2 "unknown option --json" -- assist --json
 
