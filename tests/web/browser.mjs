@@ -57,6 +57,15 @@ async function playToEnd(params, max) {
   return page.locator('#board .row.played').count();
 }
 
+// The review of the game that ended (GET /api/review): its rows once it answers, one per guess of the board.
+async function reviewRows() {
+  await page.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('#review-body').dataset.state));
+  assert.equal(await page.getAttribute('#review-body', 'data-state'), 'ready', await page.textContent('#review-body'));
+  const reviewed = await page.$$eval('#review-body li.review-turn', (ls) => ls.map((l) => l.dataset.guess));
+  assert.deepEqual(reviewed, (await boardHistory()).split(',').map((h) => h.split('=')[0]));
+  return reviewed;
+}
+
 // The set-up's settings, closed on load (the board first): opened to change the words or the code.
 const openSettings = () => page.evaluate(() => { document.querySelector('#settings').open = true; });
 
@@ -131,10 +140,7 @@ async function main({ srv: server, context }) {
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), grid);
   await page.screenshot({ path: join(artefacts, 'wordle-end-share.png') });
   // the review (GET /api/review): a row per guess of the board, each value marked proved or a bound
-  await page.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('#review-body').dataset.state));
-  assert.equal(await page.getAttribute('#review-body', 'data-state'), 'ready', await page.textContent('#review-body'));
-  const reviewed = await page.$$eval('#review-body li.review-turn', (ls) => ls.map((l) => l.dataset.guess));
-  assert.deepEqual(reviewed, (await boardHistory()).split(',').map((h) => h.split('=')[0]));
+  await reviewRows();
   assert.match(await page.textContent('#review-body li.review-turn:first-child'), /3,158 candidates → [\d,]+ left/);
   const marks = await page.$$eval('#review-body li.review-turn .exact', (xs) => xs.map((x) => [x.dataset.proved, x.textContent, x.title]));
   assert.equal(marks.length, 2 * turns);
@@ -313,6 +319,7 @@ async function main({ srv: server, context }) {
   await page.click('#details-btn');
   await page.waitForSelector('#details-body table.parts tr.actual');
   await page.screenshot({ path: join(artefacts, 'dashboard-mastermind.png'), fullPage: true });
+  await reviewRows();
 
   // Symble: symbols, whose meaning the end reveals
   await newGameOf('symble');
@@ -325,6 +332,8 @@ async function main({ srv: server, context }) {
   const symbleRows = await page.locator('#board .row.played').count();
   assert.equal((await page.textContent('#share-text')).trim().split('\n').length, 2 + symbleRows);
   await page.screenshot({ path: join(artefacts, 'dashboard-symble.png'), fullPage: true });
+  // its review, waited for: one exact search at a time, and the uploads below build large tables
+  await reviewRows();
 
   // a word list of the player's own, from a file: played and simulated; a file that is not a list, or too
   // large for the server, is refused in words and the game on screen stays
