@@ -464,6 +464,65 @@ async function main() {
     await serving();
   });
 
+  // the exact coach (`codebreaker rank --exact roate=.Y... --json`, `codebreaker review --answer cigar crane roate --json`):
+  // values proved or lower bounds, one exact search at a time
+  await test('rank/exact: guesses by proved expected guesses', async () => {
+    const r = await get('/api/rank/exact', { history: 'roate=.Y...', limit: 3 });
+    assert.equal(r.status, 200, JSON.stringify(r.data));
+    assert.equal(r.data.candidates, 66);
+    assert.equal(typeof r.data.stopped, 'boolean');
+    assert.equal(r.data.guesses.length, 3);
+    const top = r.data.guesses[0];
+    assert.equal(top.proved, true, JSON.stringify(top));
+    assert.equal(top.total, 167);
+    assert.ok(Math.abs(top.expected - 167 / 66) < 1e-6);
+    assert.ok(['snool', 'swoln'].includes(top.guess), top.guess);
+    for (const g of r.data.guesses) {
+      assert.deepEqual(Object.keys(g).sort(), ['candidate', 'expected', 'guess', 'proved', 'total', 'win_chance', 'worst']);
+      assert.ok(g.total >= top.total);
+      assert.ok(g.proved || r.data.stopped, 'a bound where the search was not stopped');
+    }
+    // a proved value before a bound, candidates first on ties
+    r.data.guesses.forEach((g, i) => {
+      const next = r.data.guesses[i + 1];
+      if (next && next.total === g.total && next.proved === g.proved) assert.ok(g.candidate || !next.candidate, `${g.guess} before ${next.guess}`);
+    });
+    const one = await get('/api/rank/exact', { history: 'roate=.Y...', limit: 1 });
+    assert.equal(one.status, 200, JSON.stringify(one.data));
+    assert.deepEqual([one.data.guesses.length, one.data.guesses[0].total], [1, 167]);
+    await bad(post('/api/rank/exact', { history: 'roate=.Y...' }), 405, /needs GET/);
+    await bad(get('/api/rank/exact', { limit: 0 }), 400, /limit/);
+    await bad(get('/api/rank/exact', { limit: 1000 }), 400, /limit/);
+    await bad(get('/api/rank/exact', { history: 'salet=GGGGG' }), 422);
+    await bad(get('/api/rank/exact', { game: 'mastermind', hard: 1 }), 400, /hard mode/);
+    await serving();
+  });
+
+  await test('review: each guess against the best one, proved', async () => {
+    const r = await get('/api/review', { history: 'crane=GYY..,roate=Y.Y..,cigar=GGGGG' });
+    assert.equal(r.status, 200, JSON.stringify(r.data));
+    assert.equal(r.data.won, true);
+    assert.equal(r.data.guesses, 3);
+    assert.deepEqual(r.data.turns.map((t) => t.guess), ['crane', 'roate', 'cigar']);
+    const [t1, t2, t3] = r.data.turns;
+    assert.deepEqual([t1.feedback, t1.candidates, t1.total, t1.proved, t1.best, t1.best_total, t1.best_proved, t1.left],
+      ['GYY..', 2315, 7930, true, 'salet', 7920, true, 8]);
+    assert.ok(Math.abs(t1.expected - 7930 / 2315) < 1e-6 && Math.abs(t1.best_expected - 7920 / 2315) < 1e-6);
+    assert.deepEqual([t1.skill, t1.luck], [99.6, 89.5]);
+    assert.equal(t1.line[0], 'salet');
+    assert.equal(t1.line[t1.line.length - 1], 'cigar');
+    assert.deepEqual([t2.candidates, t2.total, t2.best, t2.best_total, t2.left], [8, 20, 'barro', 16, 3]);
+    assert.deepEqual([t3.candidates, t3.total, t3.best, t3.skill, t3.left, t3.line], [3, 5, 'cigar', 100, 0, ['cigar']]);
+    // a game not won: the same turns, no optimal line (the answer unknown)
+    const open = await get('/api/review', { history: 'crane=GYY..,roate=Y.Y..' });
+    assert.equal(open.status, 200, JSON.stringify(open.data));
+    assert.equal(open.data.won, false);
+    assert.deepEqual(open.data.turns.map((t) => [t.total, t.best_total]), [[7930, 7920], [20, 16]]);
+    await bad(get('/api/review', {}), 400, /1 to \d+ turns/);
+    await bad(get('/api/review', { history: 'crane=GYY..,zzzzz=.....' }), 400);
+    await serving();
+  });
+
   await test('a simulation: two strategies over all Wordle answers, the published figures', async () => {
     const s = await post('/api/jobs/start', { kind: 'simulate', game: 'wordle', strategies: 'entropy,minimax', games: 'all', seed: 1 });
     assert.equal(s.status, 202, JSON.stringify(s.data));

@@ -57,6 +57,15 @@ async function playToEnd(params, max) {
   return page.locator('#board .row.played').count();
 }
 
+// The review of the game that ended (GET /api/review): its rows once it answers, one per guess of the board.
+async function reviewRows() {
+  await page.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('#review-body').dataset.state));
+  assert.equal(await page.getAttribute('#review-body', 'data-state'), 'ready', await page.textContent('#review-body'));
+  const reviewed = await page.$$eval('#review-body li.review-turn', (ls) => ls.map((l) => l.dataset.guess));
+  assert.deepEqual(reviewed, (await boardHistory()).split(',').map((h) => h.split('=')[0]));
+  return reviewed;
+}
+
 // The set-up's settings, closed on load (the board first): opened to change the words or the code.
 const openSettings = () => page.evaluate(() => { document.querySelector('#settings').open = true; });
 
@@ -75,15 +84,20 @@ async function main({ srv: server, context }) {
   const problems = [];
   const external = [];
   page = context.pages()[0] || (await context.newPage());
-  // a refused guess is a 422 answer, which Chromium logs; anything else is a problem
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of 422/.test(m.text())) problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('request', (r) => {
-    const u = r.url();
-    if (!u.startsWith(srv.url) && !u.startsWith('data:')) external.push(u);
-  });
+  // a refused guess is a 422 answer, which Chromium logs, and so is a busy exact solver's 503 (the page says
+  // so and ranks by heuristics); anything else is a problem
+  const watch = (p) => {
+    p.on('console', (m) => {
+      if (m.type() === 'error' && !/status of 422/.test(m.text()) &&
+        !(/status of 503/.test(m.text()) && /\/api\/(rank\/exact|review)\b/.test(m.location().url))) problems.push(`console: ${m.text()}`);
+    });
+    p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    p.on('request', (r) => {
+      const u = r.url();
+      if (!u.startsWith(srv.url) && !u.startsWith('data:')) external.push(u);
+    });
+  };
+  watch(page);
 
   // Wordle, on today's lists
   await page.goto(`${srv.url}/`);
@@ -125,6 +139,47 @@ async function main({ srv: server, context }) {
   assert.match(await page.textContent('#share-status'), /Copied/);
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), grid);
   await page.screenshot({ path: join(artefacts, 'wordle-end-share.png') });
+  // the review (GET /api/review): a row per guess of the board, each value marked proved or a bound
+  await reviewRows();
+  assert.match(await page.textContent('#review-body li.review-turn:first-child'), /3,158 candidates → [\d,]+ left/);
+  const marks = await page.$$eval('#review-body li.review-turn .exact', (xs) => xs.map((x) => [x.dataset.proved, x.textContent, x.title]));
+  assert.equal(marks.length, 2 * turns);
+  for (const [proved, text, title] of marks) {
+    if (proved === 'yes') assert.ok(/^\d+\.\d{3}✓$/.test(text) && /^proved/.test(title), text);
+    else assert.ok(/^≥at least \d+\.\d{3}$/.test(text) && /lower bound/.test(title), text);
+  }
+  await page.locator('#side').screenshot({ path: join(artefacts, 'wordle-end-review.png') });
+
+  // the assistant ranks by proved expected guesses where the exact search answers in the server's time
+  // limit (`codebreaker rank --exact roate=.Y...`: 167 guesses over 66 candidates, snool and swoln), and
+  // reviews a solved board (`codebreaker review --answer cigar crane roate`: crane 7930, salet 7920)
+  const a = await context.newPage();
+  watch(a);
+  await a.goto(`${srv.url}/?game=wordle&lists=original&history=roate=.Y...`);
+  await a.waitForSelector('#assist[data-state=ready][data-history="roate=.Y..."]');
+  assert.equal(await a.getAttribute('#assist-rank', 'data-kind'), 'exact', await a.textContent('#assist-rank-note'));
+  assert.match(await a.textContent('#assist-rank-note'), /By the exact solver over 66 candidates/);
+  const top = a.locator('#assist-rank tbody tr').first();
+  assert.ok(['snool', 'swoln'].includes(await top.locator('button').textContent()));
+  assert.equal(await top.getAttribute('data-proved'), 'yes');
+  assert.equal(await top.locator('.exact.proved').textContent(), '2.530✓');
+  assert.match(await top.locator('.exact').getAttribute('title'), /^proved/);
+  assert.ok(await a.isDisabled('#assist-review-btn'), 'a review before the answer is known');
+  await a.locator('#assist').screenshot({ path: join(artefacts, 'assistant-exact.png') });
+  const solved = 'crane=GYY..,roate=Y.Y..,cigar=GGGGG';
+  await a.goto(`${srv.url}/?game=wordle&lists=original&history=${solved}`);
+  await a.waitForSelector(`#assist[data-state=ready][data-history="${solved}"]`);
+  await a.click('#assist-review-btn');
+  await a.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('#assist-review-body').dataset.state));
+  assert.equal(await a.getAttribute('#assist-review-body', 'data-state'), 'ready', await a.textContent('#assist-review-body'));
+  const rowsOf = await a.$$eval('#assist-review-body li.review-turn', (ls) => ls.map((l) => l.dataset.guess));
+  assert.deepEqual(rowsOf, ['crane', 'roate', 'cigar']);
+  const first = await a.textContent('#assist-review-body li.review-turn:first-child');
+  assert.match(first, /2,315 candidates → 8 left/);
+  assert.match(first, /expected 3\.425✓ · best salet 3\.421✓/);
+  assert.match(first, /optimal line: salet → .* → cigar/);
+  await a.locator('#assist').screenshot({ path: join(artefacts, 'assistant-review.png') });
+  await a.close();
   await page.click('#details-btn');
   await page.waitForSelector('#details-body table.parts tr.actual');
   assert.ok(await page.locator('#details-body table.parts tbody tr').count() >= 1);
@@ -264,6 +319,7 @@ async function main({ srv: server, context }) {
   await page.click('#details-btn');
   await page.waitForSelector('#details-body table.parts tr.actual');
   await page.screenshot({ path: join(artefacts, 'dashboard-mastermind.png'), fullPage: true });
+  await reviewRows();
 
   // Symble: symbols, whose meaning the end reveals
   await newGameOf('symble');
@@ -276,6 +332,8 @@ async function main({ srv: server, context }) {
   const symbleRows = await page.locator('#board .row.played').count();
   assert.equal((await page.textContent('#share-text')).trim().split('\n').length, 2 + symbleRows);
   await page.screenshot({ path: join(artefacts, 'dashboard-symble.png'), fullPage: true });
+  // its review, waited for: one exact search at a time, and the uploads below build large tables
+  await reviewRows();
 
   // a word list of the player's own, from a file: played and simulated; a file that is not a list, or too
   // large for the server, is refused in words and the game on screen stays

@@ -266,6 +266,7 @@ const state = {
   letterMarks: {},   // Wordle: best mark seen per letter
   busy: false,
   sideTickets: 0,    // the side panel shows the answer of the latest request only
+  reviewed: null,    // the session whose review the side panel shows (or asked for)
   analysis: null,    // the running analysis job
   sim: null,         // the running simulation job
   newGames: 0,       // tickets of /api/play/new: only the answer to the latest request is shown
@@ -336,6 +337,7 @@ async function newGame() {
   renderFacts();
   $('share-text').textContent = '';
   $('share-status').textContent = '';
+  resetReview();
   renderBoard();
   renderKeyboard();
   updateStatus();
@@ -376,6 +378,7 @@ function updateStatus() {
   $('analyse-btn').disabled = over || !!state.analysis; // after the end every guess tells nothing
   $('review').hidden = !over;
   if (!over) { $('share-text').textContent = ''; $('share-status').textContent = ''; }
+  if (over && state.reviewed !== s.id) reviewGame();
   updateSide();
   fitBoard();
 }
@@ -1044,11 +1047,106 @@ function renderSimSummary(res) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The exact coach (GET /api/rank/exact and /api/review): guesses valued by the expected number of
+// guesses to finish, proved by an exhaustive search, or a lower bound when the server's time limit
+// stopped it. The server runs one exact search at a time (a second gets a 503), so the page sends
+// one at a time too; a request whose board is gone by its turn is not sent.
+
+let exactChain = Promise.resolve();
+function exactCall(path, params, stale) {
+  const run = exactChain.then(() => (stale && stale() ? { ok: false, status: 0, stale: true, data: { error: 'no longer asked' } } : get(path, params)));
+  exactChain = run.then(() => {}, () => {});
+  return run;
+}
+
+// The candidates up to which the assistant asks for the exact ranking (the server's time limit decides
+// past them: a search it stops gives bounds, and the heuristic ranking stays).
+const EXACT_MAX_CANDIDATES = 400;
+
+const PROVED_TITLE = 'proved: the exact expected number of guesses, from an exhaustive search';
+const BOUND_TITLE = 'a lower bound: the search reached its time limit before proving the exact value';
+
+// An expected number of guesses of the coach: proved values marked "✓", bounds "≥" (the title says which).
+function exactValue(expected, proved) {
+  return el('span', { class: `exact ${proved ? 'proved' : 'bound'}`, 'data-proved': proved ? 'yes' : 'no', title: proved ? PROVED_TITLE : BOUND_TITLE },
+    proved ? null : el('span', { class: 'mark', 'aria-hidden': 'true', text: '≥' }),
+    proved ? null : el('span', { class: 'sr-only', text: 'at least ' }), expected.toFixed(3),
+    proved ? el('span', { class: 'mark', 'aria-hidden': 'true', text: '✓' }) : null);
+}
+
+const exactLegend = () => el('p', { class: 'muted small legend' }, 'Expected guesses to finish: ',
+  el('span', { class: 'exact proved', title: PROVED_TITLE, text: '✓' }), ' proved exact, ',
+  el('span', { class: 'exact bound', title: BOUND_TITLE, text: '≥' }), ' a lower bound (the search ran out of time).');
+
+// The words of an error of the coach's routes, for the panel.
+function exactError(r) {
+  if (r.status === 503) return `The exact solver is busy (${r.data.error}).`;
+  return r.data.error || `unexpected answer (${r.status})`;
+}
+
+// A review (/api/review) in box: a row per guess; on a refusal, its message (and Try again for a busy server).
+function showReview(box, r, retry) {
+  if (!r.ok) {
+    box.dataset.state = 'error';
+    fill(box, el('p', { class: 'error', role: 'alert', text: exactError(r) }),
+      r.status === 503 && retry ? el('button', { type: 'button', class: 'retry', text: 'Try again', onclick: retry }) : null);
+    return;
+  }
+  const v = r.data;
+  const turns = v.turns.map((t, i) => {
+    const best = t.best === t.guess;
+    const skill = t.skill === null ? '–' : fmt(t.skill);
+    const luck = t.luck === null ? '–' : fmt(t.luck);
+    return el('li', { class: 'review-turn', 'data-turn': i + 1, 'data-guess': t.guess, 'data-proved': t.proved ? 'yes' : 'no' },
+      el('div', { class: 'rv-head' }, el('b', { class: 'word', text: t.guess }), ' ', el('code', { class: 'fb', text: t.feedback }),
+        el('span', { class: 'muted small' }, ` ${fmt(t.candidates)} ${t.candidates === 1 ? 'candidate' : 'candidates'} → ${fmt(t.left)} left`)),
+      el('div', { class: 'rv-vals small' }, 'expected ', exactValue(t.expected, t.proved), ' · best ',
+        t.best ? el('b', { class: 'word', text: t.best }) : el('span', { class: 'muted', text: 'none proved' }), ' ',
+        exactValue(t.best_expected, t.best_proved), best ? el('span', { class: 'badge', text: 'your guess' }) : null),
+      el('div', { class: 'rv-grade small' },
+        el('span', { class: 'skill', title: 'skill: 100 when the guess is a best one, less by 100 for each guess more expected' }, `skill ${skill}`), ' · ',
+        el('span', { class: 'luck', title: 'luck: the percentile of the feedback received among those the guess could get (50: an average draw)' }, `luck ${luck}`)),
+      t.line.length ? el('div', { class: 'rv-line muted small' }, 'optimal line: ', el('span', { class: 'word', text: t.line.join(' → ') })) : null);
+  });
+  const n = v.guesses;
+  box.dataset.state = 'ready';
+  fill(box, el('p', { class: 'small' }, `${v.won ? `Solved in ${n} ${n === 1 ? 'guess' : 'guesses'}` : `${n} ${n === 1 ? 'guess' : 'guesses'}, not solved`}; how each compared with the best one from its position.`),
+    exactLegend(), el('ol', { class: 'review-turns' }, turns));
+}
+
+// The review of the game just played, in the side panel.
+async function reviewGame() {
+  const s = state.session;
+  const id = s.id;
+  const box = $('review-body');
+  state.reviewed = id;
+  if (!state.rows.length) {
+    box.dataset.state = 'empty';
+    fill(box, el('p', { class: 'muted small', text: 'No guess to review.' }));
+    return;
+  }
+  box.dataset.state = 'busy';
+  fill(box, el('p', { class: 'muted small', text: 'Reviewing your guesses with the exact solver…' }));
+  const params = { ...specParams(), history: historyParam() };
+  if (s.hard) params.hard = 1;
+  const r = await exactCall('/api/review', params, () => !sameSession(id));
+  if (!sameSession(id)) return;
+  showReview(box, r, reviewGame);
+}
+
+function resetReview() {
+  state.reviewed = null;
+  const box = $('review-body');
+  delete box.dataset.state;
+  fill(box, el('p', { class: 'muted small', text: 'How each of your guesses compared with the best one will be shown here.' }));
+}
+
+// ---------------------------------------------------------------------------------------------
 // The assistant: a game played elsewhere. Each row is a guess and the feedback seen, set by tapping
 // the tiles (Wordle colours), the symbols (Symble) or counting pegs (Mastermind); the candidates
 // left and the best next guesses follow, and the board lives in the address (?game=…&history=…).
 
-const assist = { rows: [], seq: 0, timer: null }; // rows: {guess: [symbols], marks}
+const assist = { rows: [], seq: 0, board: 0, timer: null }; // rows: {guess: [symbols], marks}; board: its changes
 
 function assistRule() {
   return ['wordle', 'symble'].includes(state.spec.game) ? state.spec.game : 'mastermind';
@@ -1196,6 +1294,9 @@ function assistRender(keepFocus) {
   }
   $('assist-undo').disabled = !assist.rows.length;
   $('assist-clear').disabled = !assist.rows.length;
+  $('assist-review-btn').disabled = true; // until the answer is known (assistShow)
+  $('assist-review').hidden = true; // a review of another board
+  assist.board++;
   assistSaveAddress();
   clearTimeout(assist.timer);
   $('assist').dataset.state = 'busy';
@@ -1259,12 +1360,65 @@ async function assistShow(seq) {
   let status = n === 1 ? `The answer is ${c.data.candidates[0]}.` : `${fmt(n)} ${noun[1]} fit these rows.`;
   if (!assist.rows.length) status = `Enter the first guess you played, or pick one of the best below (${fmt(n)} ${noun[1]} possible).`;
   $('assist-status').textContent = status;
+  $('assist-review-btn').disabled = !(assist.rows.length && (n === 1 || assistSolved()));
+  $('assist-rank-note').textContent = '';
+  delete $('assist-rank').dataset.kind;
   if (n <= 1) { // nothing left to choose between
     fill($('assist-rank'), n ? el('caption', { class: 'muted small', text: `Play ${c.data.candidates[0]}.` }) : null);
     return;
   }
+  // the ranking by proved expected guesses when the server's exact search answers in its time limit
+  let note = '';
+  if (n <= EXACT_MAX_CANDIDATES) {
+    const x = await exactCall('/api/rank/exact', { ...base, limit: 10 }, () => seq !== assist.seq);
+    if (seq !== assist.seq) return;
+    if (x.ok && x.data.guesses.length && x.data.guesses[0].proved) return assistRenderExact(x.data);
+    note = x.ok ? 'The exact search reached its time limit here' : exactError(x).replace(/\.$/, '');
+  } else note = `The exact ranking is for ${fmt(EXACT_MAX_CANDIDATES)} candidates or fewer`;
+  $('assist-rank-note').textContent = `${note}: these are ranked by ${strategyLabel(strategy)}.`;
   if (!k.ok) { fill($('assist-rank'), el('caption', { class: 'muted small', text: k.data.error })); return; }
   assistRenderRank(k.data, strategy);
+}
+
+// Whether the last row is the answer found (all green, solved, every peg black).
+function assistSolved() {
+  const row = assist.rows[assist.rows.length - 1];
+  if (!row) return false;
+  const r = assistRule();
+  if (r === 'mastermind') return row.marks.blacks === row.guess.length;
+  if (r === 'symble') return row.marks === 'won';
+  return row.marks.every((m) => m === 2);
+}
+
+// The best guesses by proved expected guesses (candidates first on ties, as the server orders them).
+function assistRenderExact(data) {
+  $('assist-rank').dataset.kind = 'exact';
+  const stopped = data.stopped ? ' (the search reached its time limit: some values are bounds)' : '';
+  fill($('assist-rank-note'), `By the exact solver over ${fmt(data.candidates)} candidates${stopped}. `, exactLegend());
+  const head = el('tr', {}, el('th', { scope: 'col', text: 'guess' }), el('th', { scope: 'col', class: 'num', text: 'expected' }),
+    el('th', { scope: 'col', class: 'num opt', text: 'worst' }), el('th', { scope: 'col', class: 'num opt', text: 'wins now' }),
+    el('th', { scope: 'col', text: 'note' }));
+  const rows = data.guesses.map((g) => el('tr', { 'data-proved': g.proved ? 'yes' : 'no' },
+    el('td', { class: 'word' }, el('button', {
+      type: 'button', class: 'linkish', text: g.guess, 'aria-label': `use ${g.guess}`,
+      onclick: () => { $('assist-guess').value = g.guess; $('assist-guess').focus(); },
+    })),
+    el('td', { class: 'num' }, exactValue(g.expected, g.proved)), el('td', { class: 'num opt', text: g.worst === null ? '–' : fmt(g.worst) }),
+    el('td', { class: 'num opt', text: g.candidate ? pct(g.win_chance) : '–' }),
+    el('td', { class: 'muted small', text: g.candidate ? 'may be the answer' : '' })));
+  fill($('assist-rank'), el('thead', {}, head), el('tbody', {}, rows));
+}
+
+// The review of the assistant's board once its answer is known.
+async function assistReview() {
+  const board = assist.board;
+  const box = $('assist-review-body');
+  $('assist-review').hidden = false;
+  box.dataset.state = 'busy';
+  fill(box, el('p', { class: 'muted small', text: 'Reviewing these rows with the exact solver…' }));
+  const r = await exactCall('/api/review', { ...specParams(), history: assistHistory() }, () => board !== assist.board);
+  if (board !== assist.board) return; // the board changed meanwhile
+  showReview(box, r, assistReview);
 }
 
 // No answer of the lists fits row o.turn: say whether allowed words do (and offer the wider lists)
@@ -1307,6 +1461,7 @@ function wireAssist() {
   $('assist-form').addEventListener('submit', assistAdd);
   $('assist-undo').addEventListener('click', assistUndo);
   $('assist-clear').addEventListener('click', () => { assistReset(); $('assist-guess').focus(); });
+  $('assist-review-btn').addEventListener('click', assistReview);
   $('assist-strategy').addEventListener('change', () => assistUpdate());
 }
 
