@@ -100,6 +100,8 @@
  * the first as tasks, each with the best total known as its budget: one big part is then shared by the threads.
  */
 #define CB_PAR_GUESS_NODE 60
+/* Scans of at least this many entries x guesses (below the root) look at the clock every 1024 guesses. */
+#define CB_SCAN_WATCH (4u << 20)
 /* First-level nodes at least this big solve their first guess's parts as tasks (parallelism vs overhead). */
 #define CB_PAR_NODE 40
 /*

@@ -495,20 +495,35 @@ static int scan_prepare(const solver *S, const node *x, int r, int64_t *lbt, int
     return filter;
 }
 
-/* Fill the blocks of t up to block b from the secret-major table. */
+/* Fill block r of t from the secret-major table. */
+static void tab_block(const solver *S, lbtab *t, uint32_t r)
+{
+    uint32_t j0 = r * CB_LBSCAN_BLOCK, jn = t->k - j0 < CB_LBSCAN_BLOCK ? t->k - j0 : CB_LBSCAN_BLOCK;
+    uint32_t g[CB_LBSCAN_BLOCK];
+    for (uint32_t j = 0; j < jn; j++)
+        g[j] = t->gid[t->ord[j0 + j]];
+    uint8_t *out = t->t + (size_t)r * t->n * CB_LBSCAN_BLOCK;
+    for (uint32_t i = 0; i < t->n; i++, out += CB_LBSCAN_BLOCK) {
+        const uint8_t *row = S->tt + (size_t)t->sid[i] * S->game->nguess;
+        for (uint32_t j = 0; j < jn; j++)
+            out[j] = row[g[j]];
+    }
+}
+
+/*
+ * Fill the blocks of t up to block b. The guesses of a node may be tried by
+ * several threads at once (par_guesses), each bounding its parts through the
+ * node's table: one thread fills at a time, and `ready` is published after
+ * the blocks it counts (a reader that sees it sees them).
+ */
 static void tab_fill(const solver *S, lbtab *t, uint32_t b)
 {
-    for (; t->ready <= b; t->ready++) {
-        uint32_t j0 = t->ready * CB_LBSCAN_BLOCK, jn = t->k - j0 < CB_LBSCAN_BLOCK ? t->k - j0 : CB_LBSCAN_BLOCK;
-        uint32_t g[CB_LBSCAN_BLOCK];
-        for (uint32_t j = 0; j < jn; j++)
-            g[j] = t->gid[t->ord[j0 + j]];
-        uint8_t *out = t->t + (size_t)t->ready * t->n * CB_LBSCAN_BLOCK;
-        for (uint32_t i = 0; i < t->n; i++, out += CB_LBSCAN_BLOCK) {
-            const uint8_t *row = S->tt + (size_t)t->sid[i] * S->game->nguess;
-            for (uint32_t j = 0; j < jn; j++)
-                out[j] = row[g[j]];
-        }
+    if (__atomic_load_n(&t->ready, __ATOMIC_ACQUIRE) > b)
+        return;
+#pragma omp critical(cbo_tab_fill)
+    for (uint32_t r = t->ready; r <= b; r++) {
+        tab_block(S, t, r);
+        __atomic_store_n(&t->ready, r + 1, __ATOMIC_RELEASE);
     }
 }
 
@@ -587,8 +602,15 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
     if (dedup)
         seen_reset(T, m);
     int64_t wc = S->depth_only ? 0 : n;
+    /* a big node below the root looks at the clock as it goes: a search stopped here keeps x's bound lb */
+    int watch = x->level > 0 && (uint64_t)n * m * (uint64_t)lw >= CB_SCAN_WATCH;
     for (uint32_t j = 0; j < m; j++) {
         uint32_t g = x->gid[j];
+        if (watch && (j & 1023) == 1023) {
+            cbo_check_clock(S);
+            if (stopped(S))
+                return CB_ECANCELED;
+        }
         if (filter && !respects(S, &h, g))
             continue;
         uint32_t srow = guess_row(x, j);
