@@ -353,9 +353,17 @@ static int make_tree(solver *S, search_run *R, cb_optimal_result *res, cb_error 
 /*
  * After a stop without a strategy: the greedy strategy (top 1) gives an upper
  * bound. Its openers' totals are not proofs: the caller is not told of them.
+ * Only the opener of least bound is played (the first in the solver's order
+ * on ties), so that the work after a time limit stays that of one strategy.
  */
 static int greedy_fallback(solver *S, search_run *R)
 {
+    uint64_t least = UINT64_MAX;
+    for (size_t i = 0; R->openers && i < R->nopen; i++)
+        if (R->openers[i].bound < least && R->openers[i].bound > 0) {
+            least = R->openers[i].bound;
+            S->opt.first = R->openers[i].guess;
+        }
     S->top = 1;
     S->opt.on_opener = NULL;
     S->opt.on_best = NULL;
