@@ -52,7 +52,7 @@ typedef struct cb_coach_options {
 void cb_coach_options_default(cb_coach_options *opt);
 
 /*
- * An opener of game, made from bundled lists as they are (cb_word_lists),
+ * A Wordle opener of game, made from bundled lists as they are (cb_word_lists),
  * with its proved total in a mode, as shipped ("proofs/openers.tsv", each
  * with the command that proves it): *best and *total. With best_only, only
  * an opener proved the best of every opener. CB_ENOTFOUND when none is

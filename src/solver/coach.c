@@ -30,7 +30,8 @@ int cb_coach_opening(const cb_game *game, int hard, int max_guesses, int best_on
     char name[32], word[CB_MAX_LENGTH * 4 + 1];
     int h, m, proved;
     unsigned long long t;
-    if (!lists || cb_data_bundled("proofs/openers.tsv", &text, &size) != CB_OK)
+    /* the proofs are Wordle's: Symble on the same lists plays another game (its secrets are word-mapping pairs) */
+    if (!lists || cb_game_rule(game) != CB_RULE_WORDLE || cb_data_bundled("proofs/openers.tsv", &text, &size) != CB_OK)
         return CB_ENOTFOUND;
     for (const char *p = text; p < text + size; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : text + size) {
         if (*p == '#' || sscanf(p, "%31s %d %d %80s %llu %d", name, &h, &m, word, &t, &proved) != 6)
