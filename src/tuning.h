@@ -100,8 +100,13 @@
  * the first as tasks, each with the best total known as its budget: one big part is then shared by the threads.
  */
 #define CB_PAR_GUESS_NODE 60
-/* Scans of at least this many entries x guesses (below the root) look at the clock every 1024 guesses. */
-#define CB_SCAN_WATCH (4u << 20)
+/*
+ * A search looks at the clock (time limit, cancel, progress) every CB_CLOCK_NODES nodes of a thread (a power
+ * of 2), and scans of at least CB_SCAN_WATCH entries x guesses below the root every 1024 guesses: a node of
+ * Symble's pairs may take 50 ms, and a time limit should stop the search within a small part of a second.
+ */
+#define CB_CLOCK_NODES 8
+#define CB_SCAN_WATCH (1u << 20)
 /* First-level nodes at least this big solve their first guess's parts as tasks (parallelism vs overhead). */
 #define CB_PAR_NODE 40
 /*

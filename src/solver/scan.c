@@ -825,8 +825,16 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
         cbo_arena_reset(&T->arena, mk);
         return max64(best, known);
     }
+    int watch = (uint64_t)n * m * (uint64_t)lw >= CB_SCAN_WATCH; /* as cbo_scan: a stop keeps `known` */
     for (uint32_t j = 0; j < m && best > known; j++) {
         uint32_t g = x->gid[j];
+        if (watch && (j & 1023) == 1023) {
+            cbo_check_clock(S);
+            if (stopped(S)) {
+                best = known;
+                break;
+            }
+        }
         if (filter && !respects(S, &h, g))
             continue;
         uint32_t srow = guess_row(x, j);

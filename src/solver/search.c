@@ -49,18 +49,24 @@ void cbo_check_clock(solver *S)
     if ((S->deadline > 0 && t >= S->deadline) ||
         (S->opt.cancel && !S->finishing && __atomic_load_n(S->opt.cancel, __ATOMIC_RELAXED)))
         __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
-    if (S->opt.progress) {
+    double next;
+    __atomic_load(&S->next_report, &next, __ATOMIC_RELAXED);
+    if (S->opt.progress && t >= next) { /* the lock only when a report is due */
 #pragma omp critical(cb_optimal_progress)
-        if (t >= S->next_report) {
-            S->next_report = t + S->opt.progress_interval;
-            report(S, t);
+        {
+            __atomic_load(&S->next_report, &next, __ATOMIC_RELAXED);
+            if (t >= next) {
+                next = t + S->opt.progress_interval;
+                __atomic_store(&S->next_report, &next, __ATOMIC_RELAXED);
+                report(S, t);
+            }
         }
     }
 }
 
 static inline void tick(solver *S, tls *T)
 {
-    if ((__atomic_add_fetch(&T->nodes, 1, __ATOMIC_RELAXED) & 255) == 0)
+    if ((__atomic_add_fetch(&T->nodes, 1, __ATOMIC_RELAXED) & (CB_CLOCK_NODES - 1)) == 0)
         cbo_check_clock(S);
 }
 
