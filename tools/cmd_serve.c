@@ -17,6 +17,13 @@ static int run(cli *c)
     cfg.max_jobs = ok ? (int)cli_int(c, "jobs", 3, 1, 16, &ok) : 0;
     if (!ok)
         return 2;
+    const char *es = cli_get(c, "exact-seconds");
+    if (es) {
+        char *end;
+        cfg.exact_seconds = strtod(es, &end);
+        if (!cli_is_number(es) || *end != '\0' || !(cfg.exact_seconds > 0) || cfg.exact_seconds > 3600)
+            return cli_fail(CB_EINVAL, "--exact-seconds: '%s' is not a number of seconds above 0, at most 3600", es);
+    }
     if (cli_get(c, "bind"))
         cfg.bind = cli_get(c, "bind");
     cfg.root = cli_get(c, "web"); /* NULL: the page compiled into the program */
@@ -51,6 +58,8 @@ static const cli_opt opts[] = {
     {"port", "N", "TCP port (default 8080; 0 picks a free one and prints it)"},
     {"bind", "ADDR", "IPv4 address to listen on (default 127.0.0.1: this machine only)"},
     {"jobs", "N", "heavy jobs (analyses, simulations) running at once (default 3; one client may run all but one)"},
+    {"exact-seconds", "SECONDS",
+     "time of each exact search of the coach's routes (default 3; they run one at a time): longer proves more"},
     {"web", "DIR", "serve the page's files from DIR (default: the copy built into the program)"},
     {NULL, NULL, NULL},
 };

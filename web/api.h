@@ -30,6 +30,7 @@ typedef struct web_api {
     struct web_sessions *sessions;
     struct web_jobs *jobs;
     int max_jobs;                /* heavy jobs running at once */
+    double exact_seconds;        /* each exact search of the coach's routes */
     atomic_int stopping;         /* set when the server stops: streams end, requests get 503 */
     atomic_int streams;          /* event streams open (stream.c) */
     volatile int stop_flag;      /* stopping, as the library's cancel flags read it (atomic loads and stores) */

@@ -33,7 +33,7 @@ static int read_options(web_req *r, const web_game *wg, int hard, cb_coach_optio
     if (web_req_int(r, "max_guesses", hard ? 6 : 0, 0, CB_TREE_MAX_DEPTH, &maxg) < 0)
         return -1;
     o->max_guesses = (int)maxg;
-    o->time_limit = WEB_COACH_SECONDS;
+    o->time_limit = r->api->exact_seconds;
     o->threads = WEB_REQUEST_THREADS;
     o->cancel = &r->api->stop_flag;
     o->weights = wg->freq;

@@ -2,7 +2,7 @@
  * exact.h: the exact coach over HTTP (codebreaker/coach.h): GET
  * /api/rank/exact ranks the guesses of a position by proved value, GET
  * /api/review grades a game turn by turn. Each search is bounded by
- * WEB_COACH_SECONDS and one runs at a time (WEB_COACH_RUNNING): a second
+ * WEB_COACH_SECONDS (serve --exact-seconds) and one runs at a time (WEB_COACH_RUNNING): a second
  * request meanwhile gets 503 with a sentence to retry. docs/web.md.
  */
 #ifndef WEB_EXACT_H
@@ -10,7 +10,7 @@
 
 #include "request.h"
 
-#define WEB_COACH_SECONDS 3.0 /* each search of a request, on one core */
+#define WEB_COACH_SECONDS 3.0 /* each search of a request, on one core, by default */
 #define WEB_COACH_RUNNING 1   /* exact searches at once */
 #define WEB_COACH_LIMIT 20    /* guesses ranked */
 #define WEB_COACH_TURNS 12    /* turns of a reviewed game */

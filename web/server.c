@@ -19,6 +19,7 @@
 #include "job_analyse.h"
 #include "api.h"
 #include "assets.h"
+#include "exact.h"
 #include "games.h"
 #include "intake.h"
 #include "jobs.h"
@@ -56,6 +57,7 @@ void web_config_default(web_config *cfg)
     cfg->bind = "127.0.0.1";
     cfg->port = 8080;
     cfg->max_jobs = 3;
+    cfg->exact_seconds = WEB_COACH_SECONDS;
     cfg->max_sessions = 1024;
     cfg->threads = WEB_THREADS;
 }
@@ -441,6 +443,7 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
     pthread_mutex_init(&srv->api.stream_lock, NULL);
     srv->loopback = (ntohl(addr.s_addr) >> 24) == 127;
     srv->api.max_jobs = cfg->max_jobs;
+    srv->api.exact_seconds = cfg->exact_seconds;
     web_session_limits lim = {cfg->max_sessions, SESSIONS_PER_CLIENT, SESSION_BYTES, SESSION_BYTES / 4, SESSION_IDLE};
     int rc = load_assets(srv, cfg->root, err);
     if (rc == CB_OK && (web_games_new(TABLE_BUDGET, &srv->api.games) != CB_OK ||

@@ -40,12 +40,13 @@
 #define WEB_SPARE_SHARE 4
 
 typedef struct web_config {
-    const char *bind; /* IPv4 address to listen on: "127.0.0.1" by default */
-    int port;         /* 0: any free port */
-    int max_jobs;     /* heavy jobs running at once */
-    int max_sessions; /* games kept */
-    const char *root; /* folder of the page's files; NULL: those compiled in */
-    int threads;      /* request threads */
+    const char *bind;     /* IPv4 address to listen on: "127.0.0.1" by default */
+    int port;             /* 0: any free port */
+    int max_jobs;         /* heavy jobs running at once */
+    double exact_seconds; /* each exact search of /api/rank/exact and /api/review (WEB_COACH_SECONDS) */
+    int max_sessions;     /* games kept */
+    const char *root;     /* folder of the page's files; NULL: those compiled in */
+    int threads;          /* request threads */
 } web_config;
 
 void web_config_default(web_config *cfg);

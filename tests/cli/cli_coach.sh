@@ -19,7 +19,7 @@ expect_err position-contradiction 2 'no answer' -- optimal salet=GGGG. salet=...
 expect_err position-hard-first 2 'not allowed in this position' -- optimal --hard --first mummy salet=.Y...
 
 # rank --exact: proved totals, best first; each agrees with optimal --first on the same position
-check rank-exact "$cb" rank --exact --limit 4 --json roate=.Y...
+check rank-exact "$cb" rank --exact --time-limit 600 --limit 4 --json roate=.Y...
 has rank-exact-json '^\{"candidates":66,.*"guesses":\[\{"rank":1,"guess":"snool","total":167,"expected":2\.530303,"proved":true,"candidate":false,"win_chance":0\.000000,"worst":4\}'
 for g in $(sed 's/"guess":"\([a-z]*\)"/\n\1\n/g' "$tmp/out" | grep -E '^[a-z]{5}$'); do
     want=$(sed 's/.*"guess":"'"$g"'","total":\([0-9]*\).*/\1/' "$tmp/out")
@@ -27,7 +27,7 @@ for g in $(sed 's/"guess":"\([a-z]*\)"/\n\1\n/g' "$tmp/out" | grep -E '^[a-z]{5}
     [ "$want" = "$got" ] && ok || bad "rank --exact $g: $want, optimal --first: $got"
 done
 # ties: a candidate (a chance to win now) before a non-candidate of the same total
-check rank-ties "$cb" rank --exact --limit 8 roate=.Y...
+check rank-ties "$cb" rank --exact --time-limit 600 --limit 8 roate=.Y...
 awk '$1 ~ /^[0-9]+$/ && $3 == 169 { print $2, ($NF == "-" ? "no" : "yes") }' "$tmp/out" >"$tmp/169"
 if sed -n '1p' "$tmp/169" | grep -q ' yes$'; then ok; else bad "rank ties: a candidate first"; cat "$tmp/169"; fi
 expect_err rank-exact-strategy 2 'no --strategy' -- rank --exact --strategy minimax
@@ -35,14 +35,14 @@ check rank-exact-limit "$cb" rank --exact --time-limit 0.5 --limit 3 --game mast
 has rank-exact-mm '^ +1  '
 
 # review: turn 1 of the issue's game against Selby's proofs (CRANE 7930, SALET 7920 over 2315)
-check review "$cb" review --json --answer cigar crane roate cigar
+check review "$cb" review --time-limit 600 --json --answer cigar crane roate cigar
 has review-turn1 '"turns":\[\{"turn":1,"guess":"crane","feedback":"GYY\.\.","candidates":2315,"total":7930,"expected":3\.425486,"proved":true,"best":"salet","best_total":7920,"best_expected":3\.421166,"best_proved":true,"skill":99\.6'
 has review-won '^\{"won":true,"guesses":3'
 has review-line '"line":\["salet",'
-check review-rows "$cb" review crane=GYY.. roate=Y.Y.. cigar=GGGGG
+check review-rows "$cb" review --time-limit 600 crane=GYY.. roate=Y.Y.. cigar=GGGGG
 has review-rows-text '^solved in 3 guesses'
 printf 'Wordle 1,234 3/6\n\n\360\237\237\251\360\237\237\250\360\237\237\250\342\254\233\342\254\233\n\360\237\237\250\342\254\233\360\237\237\250\342\254\233\342\254\233\n\360\237\237\251\360\237\237\251\360\237\237\251\360\237\237\251\360\237\237\251\n' >"$tmp/grid"
-check review-grid "$cb" review --json --grid "$tmp/grid" crane roate cigar
+check review-grid "$cb" review --time-limit 600 --json --grid "$tmp/grid" crane roate cigar
 has review-grid-same '"turn":2,"guess":"roate","feedback":"Y\.Y\.\.","candidates":8'
 expect_err review-grid-words 2 'carries no words' -- review --grid "$tmp/grid" crane roate
 expect_err review-no-feedback 2 'has no feedback' -- review crane roate

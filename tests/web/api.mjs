@@ -112,7 +112,7 @@ async function playOut(spec, first) {
 }
 
 async function main() {
-  const srv = await startServer(binary);
+  const srv = await startServer(binary, ['--exact-seconds', '600']);
   base = srv.url;
 
   await test('catalogue', async () => {
