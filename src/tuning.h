@@ -106,6 +106,9 @@
  * Symble's pairs may take 50 ms, and a time limit should stop the search within a small part of a second.
  */
 #define CB_CLOCK_NODES 8
+/* The coach searches a position of more entries than this for CB_COACH_BIG_SECONDS at most (coach.c). */
+#define CB_COACH_BIG 5000
+#define CB_COACH_BIG_SECONDS 0.5
 #define CB_SCAN_WATCH (1u << 20)
 /* First-level nodes at least this big solve their first guess's parts as tasks (parallelism vs overhead). */
 #define CB_PAR_NODE 40

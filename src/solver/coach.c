@@ -13,6 +13,7 @@
 #include "codebreaker/data.h"
 #include "codebreaker/feedback.h"
 #include "game/game_internal.h"
+#include "tuning.h"
 
 void cb_coach_options_default(cb_coach_options *opt)
 {
@@ -45,18 +46,6 @@ int cb_coach_opening(const cb_game *game, int hard, int max_guesses, int best_on
     return CB_ENOTFOUND;
 }
 
-/* The solver's options for a search from st. */
-static void solver_options(const cb_coach_options *o, const cb_state *st, cb_optimal_options *so)
-{
-    cb_optimal_options_default(so);
-    so->from = st;
-    so->max_guesses = o->max_guesses;
-    so->candidates_only = o->candidates_only;
-    so->time_limit = o->time_limit;
-    so->threads = o->threads;
-    so->cancel = o->cancel;
-}
-
 /* The entries of a position: candidates, or (Symble) candidate-mapping pairs. */
 static uint64_t entries(const cb_state *st)
 {
@@ -65,6 +54,25 @@ static uint64_t entries(const cb_state *st)
     for (size_t i = 0; i < cb_state_count(st); i++)
         n += masks ? (uint64_t)__builtin_popcount(masks[i]) : 1u;
     return n;
+}
+
+/*
+ * The solver's options for a search from st. Under a time limit, a position
+ * of more than CB_COACH_BIG entries (Symble's opening pairs, every allowed
+ * word) gets CB_COACH_BIG_SECONDS: no limit of seconds proves it, and its
+ * bounds come as well from a short search.
+ */
+static void solver_options(const cb_coach_options *o, const cb_state *st, cb_optimal_options *so)
+{
+    cb_optimal_options_default(so);
+    so->from = st;
+    so->max_guesses = o->max_guesses;
+    so->candidates_only = o->candidates_only;
+    so->time_limit = o->time_limit;
+    if (o->time_limit > CB_COACH_BIG_SECONDS && entries(st) > CB_COACH_BIG)
+        so->time_limit = CB_COACH_BIG_SECONDS;
+    so->threads = o->threads;
+    so->cancel = o->cancel;
 }
 
 /* The entries of st whose codeword is guess g: the share g wins at once. */
