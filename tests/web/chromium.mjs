@@ -18,7 +18,7 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 export async function inChromium(binary, artefacts, options, body) {
   let srv;
   try {
-    srv = await startServer(binary, ['--exact-seconds', '600']);
+    srv = await startServer(binary, ['--exact-seconds', '120']);
     const profile = mkdtempSync(join(tmpdir(), 'cb-chromium-'));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, ...options,
