@@ -74,7 +74,7 @@ expect_err "boards clash" 2 'quordle has 4 boards, not 2' -- play --game quordle
 expect_err "boards hard" 2 'without hard mode' -- simulate --game quordle --hard
 expect_err "boards symble" 2 'not Symble' -- simulate --game symble --boards 2
 expect_err "boards range" 2 'boards: 40 is out of range' -- simulate --boards 40
-expect_err "boards and adversary" 2 'give --boards or --adversary, not both' -- play --boards 2 --adversary
+expect_err "boards and adversary" 2 'give boards or adversary, not both' -- play --boards 2 --adversary
 expect_err "quordle csv" 2 'csv is for one board' -- simulate --game quordle --csv x.csv
 expect_err "quordle strategy" 2 "unknown strategy" -- simulate --game quordle --strategy sum-magic --sample 2
 expect_err "absurdle symble" 2 'not Symble' -- optimal --game symble --adversary
