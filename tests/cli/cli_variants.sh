@@ -17,6 +17,14 @@ expect_out "absurdle --first" 0 '"least_guesses":[4-9],.*"sequence":\["salet",' 
 expect_out "absurdle too few" 0 '^no win within 3 guesses \(--max-guesses\): at least 4 are needed$' -- \
     optimal --game absurdle --max-guesses 3 --quiet
 expect_out "adversarial mastermind" 0 '^fewest guesses that win: [0-9]+ ' -- optimal --game mastermind --adversary --quiet
+# from a position: the guesses given (feedback checked against the adversary's) then the fewest that win, as --first
+expect_out "adversary position" 0 '"least_guesses":5,"proved_min":5,"stopped":false,"sequence":\["1122","3345",' -- \
+    optimal --game mastermind --adversary --json 1122=0B0W
+expect_out "adversary position 2" 0 '"least_guesses":5,.*"sequence":\["1122","1344",' -- \
+    optimal --game mastermind --adversary --json 1122 1344
+expect_err "adversary position feedback" 2 'the adversary answers 0B0W to 1122, never 4B' -- \
+    optimal --game mastermind --adversary 1122=4B
+expect_err "absurdle position word" 2 "'xxxxx' is not in the list" -- optimal --game absurdle xxxxx
 expect_err "absurdle --cutoff" 2 'cutoff is for an honest codemaker' -- optimal --game absurdle --cutoff 9
 expect_err "absurdle --first unknown" 2 'first: .*zzzzz' -- optimal --game absurdle --first zzzzz
 

@@ -411,13 +411,53 @@ static void optimal_rows(duel *d, const cb_adversary_result *r)
     }
 }
 
+/*
+ * Play the position's guesses (GUESS, or GUESS=FEEDBACK checked against the adversary's answer) after
+ * the opener of --first, if any, in d's state. Returns 0 or an exit status, having said why.
+ */
+static int play_position(duel *d, cli *c)
+{
+    for (int i = 0; i < c->npos; i++) {
+        char word[CB_MAX_LENGTH * 4 + 1], why[256];
+        const char *arg = c->pos[i], *eq = strchr(arg, '=');
+        size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+        uint32_t gi, fb, want;
+        cb_error err;
+        if (len >= sizeof word)
+            return cli_fail(CB_EPARSE, "'%.40s...' is not a guess of this game", arg);
+        memcpy(word, arg, len);
+        word[len] = '\0';
+        if (cb_state_won(d->st))
+            return cli_fail(CB_EINVAL, "%s: the game is won before it", arg);
+        if (cb_game_parse_code(c->game, word, &gi, &err) != CB_OK)
+            return cli_fail(err.code, "%s", err.message);
+        if (!cb_state_legal(d->st, gi, why, sizeof why))
+            return cli_fail(CB_EILLEGAL, "%s", why);
+        if (cb_adversary_answer(d->st, gi, &fb, NULL) != CB_OK)
+            return cli_fail(CB_ENOMEM, "out of memory");
+        if (eq) {
+            char said[64];
+            if (cb_game_parse_feedback(c->game, eq + 1, &want, &err) != CB_OK)
+                return cli_fail(err.code, "%s", err.message);
+            if (want != fb) {
+                cb_game_format_feedback(c->game, fb, said, sizeof said);
+                return cli_fail(CB_ECONTRADICT, "%s: the adversary answers %s to %s, never %s", arg, said, word,
+                                eq + 1);
+            }
+        }
+        if (cb_state_apply(d->st, gi, fb) != CB_OK)
+            return cli_fail(CB_ENOMEM, "out of memory");
+    }
+    return 0;
+}
+
 int adversary_optimal(cli *c)
 {
     duel d;
     cb_adversary_options o = {0, 0, 0, NULL, NULL, NULL};
     cb_adversary_result r;
     cb_error err;
-    int ok = 1, rc = cli_no_args(c);
+    int ok = 1, rc = 0;
     for (size_t i = 0; i < sizeof optimal_unsupported / sizeof optimal_unsupported[0] && !rc; i++)
         if (cli_get(c, optimal_unsupported[i]))
             rc = cli_fail(CB_EINVAL,
@@ -452,11 +492,13 @@ int adversary_optimal(cli *c)
             rc = cli_fail(CB_EILLEGAL, "--first: %s", why);
         else if (duel_guess(d.st, gi, &fb) != CB_OK)
             rc = cli_fail(CB_ENOMEM, "out of memory");
-        first = 1;
     }
+    if (!rc)
+        rc = play_position(&d, c);
+    first = rc ? 0 : (int)cb_state_turns(d.st);
     if (!rc && cb_state_won(d.st)) {
         duel_close(&d);
-        return cli_fail(CB_EINVAL, "--first: the game has only one word, which the first guess wins");
+        return cli_fail(CB_EINVAL, "the game is won by the guesses given: nothing is left to search");
     }
     if (!rc && cb_adversary_solve(d.st, &o, &r, &err) != CB_OK)
         rc = cli_fail_err(&err);
@@ -469,16 +511,22 @@ int adversary_optimal(cli *c)
         optimal_json(&d, &r, first);
     else {
         rules(&d, "optimal");
-        if (first) {
+        for (int i = 0; i < first; i++) {
             uint32_t gi, fb;
             char note[64];
-            cb_state_turn(d.st, 0, &gi, &fb);
-            left_note(d.st, note, sizeof note);
+            cb_state_turn(d.st, (size_t)i, &gi, &fb);
+            if (i == first - 1)
+                left_note(d.st, note, sizeof note);
+            else
+                note[0] = '\0';
             board_row_note(&d.t, c->game, gi, fb, "  ", note);
         }
         if (r.guesses) {
             printf("fewest guesses that win: %d%s (proved: no sequence of %d wins)\n", r.guesses + first,
-                   first ? " with that opener" : "", r.guesses + first - 1);
+                   first > 1 ? " from that position"
+                   : first   ? " with that opener"
+                             : "",
+                   r.guesses + first - 1);
             optimal_rows(&d, &r);
         } else if (r.stopped)
             printf("stopped at the time limit: at least %d guesses are needed\n", r.proved_min + first);
