@@ -267,7 +267,8 @@ static void par_parts(solver *S, kids *ks, uint32_t *open, uint32_t nopen, int64
         node *c = &ks->c[i];
         int64_t lbc = ks->lb[i];
         open[j] = CB_NONE;
-#pragma omp task firstprivate(c, lbc) shared(tot)
+/* each task copies the pointer tot: this function returns before its tasks end */
+#pragma omp task firstprivate(c, lbc, tot)
         child_task(S, c, lbc, tot, beta);
     }
     for (uint32_t j = 0; j < nopen; j++)
