@@ -411,7 +411,7 @@ await test('event streams: one client cannot take them all', async () => {
   }
 });
 
-await test('SIGTERM while requests compute and clients dribble: the server exits within a second', async () => {
+await test('SIGTERM while requests compute and clients dribble: the server exits within two seconds', async () => {
   const slow = [];
   for (let i = 0; i < 10; i++) {
     const s = net.connect({ port, host: '127.0.0.1' });
@@ -428,7 +428,7 @@ await test('SIGTERM while requests compute and clients dribble: the server exits
   const loop = watch();
   const r = await srv.stop('SIGTERM');
   assert.equal(r.code, 0, r.stderr);
-  onTime(loop, r.seconds < 1.2 * slowdown, `stopping took ${r.seconds} s`);
+  onTime(loop, r.seconds < 2 * slowdown, `stopping took ${r.seconds} s`); // 1 s of request timeout, then the threads' exit
   await Promise.all(ranks);
   for (const s of slow) s.destroy();
 });
