@@ -245,8 +245,12 @@ typedef struct ms_score {
 
 static int ms_better(const ms_score *a, const ms_score *b)
 {
+    /* no guess is never better: a thread that got no guess of the loop (one thread may take them all on a
+     * busy machine) merges its empty score, whose 0 would beat the negative scores of `expected` */
+    if (a->guess == CB_NONE)
+        return 0;
     if (b->guess == CB_NONE)
-        return a->guess != CB_NONE;
+        return 1;
     if (a->score != b->score)
         return a->score > b->score;
     if (a->chance != b->chance) /* a candidate somewhere first, then the likelier to solve a board */
