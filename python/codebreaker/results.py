@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, overload
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple, TypeVar, Union, overload
 
 if TYPE_CHECKING:
     from ._game import Tree
@@ -46,6 +46,39 @@ class _Rows(_Fields):
         except ImportError:
             raise ImportError("dataframe() needs pandas; records() gives the same rows as dicts") from None
         return pandas.DataFrame.from_records(self.records())
+
+
+_S = TypeVar("_S", bound=_Fields)
+
+
+class _Ranked(_Rows, Sequence[_S]):
+    """A ranking's guesses as a sequence (ranking[0] the best), its fields by name, a row per guess."""
+
+    scores: List[_S]
+
+    @overload
+    def __getitem__(self, key: int) -> _S: ...
+
+    @overload
+    def __getitem__(self, key: slice) -> List[_S]: ...
+
+    @overload
+    def __getitem__(self, key: str) -> Any: ...
+
+    def __getitem__(self, key: Union[int, slice, str]) -> Any:
+        if isinstance(key, str):
+            return super().__getitem__(key)
+        return self.scores[key]
+
+    def __len__(self) -> int:
+        return len(self.scores)
+
+    def __iter__(self) -> Iterator[_S]:
+        return iter(self.scores)
+
+    def records(self) -> List[Record]:
+        """One row per guess: rank (1 first) and every score."""
+        return [{"rank": i + 1, **s.to_dict()} for i, s in enumerate(self.scores)]
 
 
 @dataclass(frozen=True)
@@ -90,7 +123,7 @@ class Score(_Fields):
 
 
 @dataclass(frozen=True)
-class Ranking(_Rows, Sequence[Score]):
+class Ranking(_Ranked[Score]):
     """The best guesses of a position by a strategy's order, best first (Game.rank). A sequence
     of Score: ranking[0].guess is the best guess."""
 
@@ -98,30 +131,6 @@ class Ranking(_Rows, Sequence[Score]):
     history: Tuple[str, ...]  # the turns before, as 'guess=feedback'
     candidates: int  # secrets still possible
     scores: List[Score] = field(default_factory=list)
-
-    @overload
-    def __getitem__(self, key: int) -> Score: ...
-
-    @overload
-    def __getitem__(self, key: slice) -> List[Score]: ...
-
-    @overload
-    def __getitem__(self, key: str) -> Any: ...
-
-    def __getitem__(self, key: Union[int, slice, str]) -> Any:
-        if isinstance(key, str):
-            return super().__getitem__(key)
-        return self.scores[key]
-
-    def __len__(self) -> int:
-        return len(self.scores)
-
-    def __iter__(self) -> Iterator[Score]:
-        return iter(self.scores)
-
-    def records(self) -> List[Record]:
-        """One row per guess: rank (1 first) and every score."""
-        return [{"rank": i + 1, **s.to_dict()} for i, s in enumerate(self.scores)]
 
 
 @dataclass(frozen=True)
@@ -244,7 +253,7 @@ class ExactScore(_Fields):
 
 
 @dataclass(frozen=True)
-class ExactRanking(_Rows, Sequence[ExactScore]):
+class ExactRanking(_Ranked[ExactScore]):
     """The guesses of a position by proved expected number of guesses, best first (Game.rank_exact)."""
 
     history: Tuple[str, ...]
@@ -252,29 +261,6 @@ class ExactRanking(_Rows, Sequence[ExactScore]):
     stopped: bool  # some values are bounds
     seconds: float
     scores: List[ExactScore] = field(default_factory=list)
-
-    @overload
-    def __getitem__(self, key: int) -> ExactScore: ...
-
-    @overload
-    def __getitem__(self, key: slice) -> List[ExactScore]: ...
-
-    @overload
-    def __getitem__(self, key: str) -> Any: ...
-
-    def __getitem__(self, key: Union[int, slice, str]) -> Any:
-        if isinstance(key, str):
-            return super().__getitem__(key)
-        return self.scores[key]
-
-    def __len__(self) -> int:
-        return len(self.scores)
-
-    def __iter__(self) -> Iterator[ExactScore]:
-        return iter(self.scores)
-
-    def records(self) -> List[Record]:
-        return [{"rank": i + 1, **s.to_dict()} for i, s in enumerate(self.scores)]
 
 
 @dataclass(frozen=True)
