@@ -208,17 +208,9 @@ static int review_options(cli *c, cb_coach_options *o, double **weights)
     cb_coach_options_default(o);
     o->max_guesses = (int)cli_int(c, "max-guesses", cli_flag(c, "hard") ? 6 : 0, 1, CB_TREE_MAX_DEPTH, &ok);
     o->threads = cli_threads(c, &ok);
-    const char *tl = cli_get(c, "time-limit");
-    o->time_limit = 5;
-    if (tl) {
-        char *end;
-        o->time_limit = strtod(tl, &end);
-        if (!cli_is_number(tl) || *end != '\0' || !(o->time_limit > 0) || o->time_limit > 1e9)
-            ok = cli_fail(CB_EINVAL, "--time-limit: '%s' is not a positive number of seconds", tl) == 0;
-    }
+    o->time_limit = cli_seconds(c, "time-limit", 5, 1e9, &ok);
     if (!ok)
         return 2;
-    cb_coach_opening(c->game, cli_flag(c, "hard"), o->max_guesses, 1, &o->opening_best, &o->opening_total);
     *weights = NULL;
     if (cb_game_length(c->game) == 5 && cb_frequency_load(c->game, NULL, weights, &found, &err) == CB_OK)
         o->weights = *weights;

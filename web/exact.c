@@ -171,9 +171,6 @@ int web_coach_review(web_req *r)
     }
     for (size_t t = 0; t < turns; t++)
         cb_state_turn(st, t, &guesses[t], &fbs[t]);
-    uint64_t total;
-    cb_coach_opening(wg->game, hard, o.max_guesses, 1, &o.opening_best, &total);
-    o.opening_total = o.opening_best == CB_NONE ? 0 : total;
     if (enter(r) < 0)
         goto out;
     int crc = cb_coach_review_game(wg->table, guesses, fbs, turns, hard, &o, &v, &err);

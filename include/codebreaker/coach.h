@@ -40,7 +40,8 @@ typedef struct cb_coach_options {
     /*
      * Review: the best opener of the game and its total when known (a proof
      * shipped as data): the first turn then searches only the guess played.
-     * CB_NONE: the first turn searches every opener.
+     * CB_NONE: the review takes the shipped proof when there is one
+     * (cb_coach_opening), else the first turn searches every opener.
      */
     cb_guess_index opening_best;
     uint64_t opening_total;

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from ctypes import byref, c_double, c_int, c_size_t, c_uint32, c_uint64, c_void_p, create_string_buffer
+from ctypes import byref, c_double, c_int, c_size_t, c_uint32, c_void_p, create_string_buffer
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _native as N
@@ -519,9 +519,6 @@ class Game:
             fbs.append(self._feedback(fb) if fb is not None else N.game_feedback(self._game, gi, secret))
         limit = max_guesses if max_guesses is not None else (6 if hard else 0)
         o = self._coach_options(10, limit, time_limit)
-        best, total = c_uint32(N.NONE), c_uint64(0)
-        if N.coach_opening(self._game, int(bool(hard)), limit, 1, byref(best), byref(total)) == 0:
-            o.opening_best, o.opening_total = best.value, total.value
         n = len(guesses)
         garr, farr = (c_uint32 * max(n, 1))(*guesses), (c_uint32 * max(n, 1))(*fbs)
         r = N.CoachReview()

@@ -351,13 +351,21 @@ static int review_turn(const cb_table *table, cb_state *st, const cb_coach_optio
 int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, const uint32_t *feedbacks, size_t turns,
                          int hard, const cb_coach_options *opt, cb_coach_review *out, cb_error *err)
 {
-    cb_coach_options def;
+    cb_coach_options own;
     cb_state *st;
     memset(out, 0, sizeof *out);
-    if (!opt) {
-        cb_coach_options_default(&def);
-        opt = &def;
+    if (opt)
+        own = *opt;
+    else
+        cb_coach_options_default(&own);
+    cb_guess_index best;
+    uint64_t total;
+    if (own.opening_best == CB_NONE &&
+        cb_coach_opening(cb_table_game(table), hard, own.max_guesses, 1, &best, &total) == CB_OK) {
+        own.opening_best = best;
+        own.opening_total = total;
     }
+    opt = &own;
     if (turns == 0 || turns > CB_TREE_MAX_DEPTH)
         return cb_error_set(err, CB_EINVAL, "a review needs between 1 and %d turns", CB_TREE_MAX_DEPTH);
     if (cb_state_new(table, &st) != CB_OK)
