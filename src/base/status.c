@@ -3,7 +3,16 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "base/status_internal.h"
 #include "codebreaker/status.h"
+
+size_t cbb_list_name(char *buf, size_t size, size_t len, size_t i, size_t n, const char *name)
+{
+    if (len >= size)
+        return len;
+    int w = snprintf(buf + len, size - len, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ", name);
+    return w < 0 ? size : len + (size_t)w;
+}
 
 const char *cb_strerror(int code)
 {

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/status_internal.h"
 #include "game/game_internal.h"
 
 static const cb_rule_info rules[] = {
@@ -89,11 +90,7 @@ static int unknown_game(const char *name, cb_error *err)
     size_t len = 0;
     names[0] = '\0';
     for (size_t i = 0; i < NPRESETS && len < sizeof names; i++)
-        len += (size_t)snprintf(names + len, sizeof names - len, "%s%s",
-                                i == 0              ? ""
-                                : i + 1 == NPRESETS ? " or "
-                                                    : ", ",
-                                presets[i].name);
+        len = cbb_list_name(names, sizeof names, len, i, NPRESETS, presets[i].name);
     return cb_error_set(err, CB_ENOTFOUND, "unknown game '%s' (use %s)", name, names);
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/parallel.h"
+#include "base/status_internal.h"
 #include "strategy/strategy_internal.h"
 #include "tuning.h"
 
@@ -105,11 +106,7 @@ static int unknown(const char *name, cb_error *err)
     size_t len = 0;
     names[0] = '\0';
     for (size_t i = 0; i < cbs_nrows && len < sizeof names; i++)
-        len += (size_t)snprintf(names + len, sizeof names - len, "%s%s",
-                                i == 0               ? ""
-                                : i + 1 == cbs_nrows ? " or "
-                                                     : ", ",
-                                cbs_rows[i]->info.name);
+        len = cbb_list_name(names, sizeof names, len, i, cbs_nrows, cbs_rows[i]->info.name);
     return cb_error_set(err, CB_ENOTFOUND, "unknown strategy '%s' (use %s)", name, names);
 }
 
