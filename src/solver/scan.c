@@ -298,6 +298,27 @@ static inline void row_plain1(const uint8_t *rp, const uint32_t *col, uint32_t n
  * codewords) at the least possible cost: Q_DONE with *val and *best. Else
  * Q_OPEN, having raised *lb when no candidate splits into single entries.
  */
+/*
+ * Symble's pairs: count entry e (value k in v) towards the codewords of its
+ * part, once per codeword. The entries of a codeword are adjacent, so the
+ * codeword of the entry before (*last_cw) tells a new one; a codeword seen
+ * already counts only in a part it has not reached by an earlier mapping.
+ */
+static inline void count_codeword(const node *x, const uint8_t *v, int lw, uint32_t e, uint32_t k, uint32_t *last_cw,
+                                  uint32_t *cw)
+{
+    uint32_t c = x->sid[e] / CB_MAPPINGS;
+    if (c != *last_cw) {
+        *last_cw = c;
+        cw[k]++;
+        return;
+    }
+    for (uint32_t f = e; f-- > 0 && x->sid[f] / CB_MAPPINGS == c;)
+        if (get(v, f, lw) == k)
+            return;
+    cw[k]++;
+}
+
 int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t *best)
 {
     tls *T = me(S);
@@ -339,20 +360,8 @@ int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t
             uint32_t k = get(v, e, S->lw);
             if (cnt[k]++ == 0)
                 touched[parts++] = k;
-            if (S->pairs) { /* count codewords per part: entries of a codeword are adjacent */
-                uint32_t c = x->sid[e] / CB_MAPPINGS;
-                if (c != last_cw) {
-                    last_cw = c;
-                    cw[k]++;
-                } else {
-                    int dup = 0;
-                    for (uint32_t f = e; f-- > 0 && x->sid[f] / CB_MAPPINGS == c;)
-                        if (get(v, f, S->lw) == k)
-                            dup = 1;
-                    if (!dup)
-                        cw[k]++;
-                }
-            }
+            if (S->pairs)
+                count_codeword(x, v, S->lw, e, k, &last_cw, cw);
         }
         int64_t cost = wc;
         int trivial = 1;
@@ -433,20 +442,8 @@ static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uin
         uint32_t k = get(v, e, lw);
         if (cnt[k]++ == 0)
             touched[parts++] = k;
-        if (S->pairs) { /* codewords per part: the entries of a codeword are adjacent */
-            uint32_t c = x->sid[e] / CB_MAPPINGS;
-            if (c != last_cw) {
-                last_cw = c;
-                cw[k]++;
-            } else {
-                int dup = 0;
-                for (uint32_t f = e; f-- > 0 && x->sid[f] / CB_MAPPINGS == c;)
-                    if (get(v, f, lw) == k)
-                        dup = 1;
-                if (!dup)
-                    cw[k]++;
-            }
-        }
+        if (S->pairs)
+            count_codeword(x, v, lw, e, k, &last_cw, cw);
     }
     st->parts = parts;
     st->won = cnt[S->won];
