@@ -52,8 +52,7 @@ int cbd_save_text(const cb_tree *tree, const cb_table *table, FILE *out, const c
     return CB_OK;
 }
 
-/* Length of the valid UTF-8 sequence at s (1..4), or 0 when it is not one. */
-
+/* Remember that secret (with its Symble mapping) ends at leaf, read from the file's line `line`. */
 static int add_line(cb_tree *tree, uint32_t secret, int mapping, uint32_t leaf, size_t line)
 {
     if (tree->nlines == tree->lines_cap) {
