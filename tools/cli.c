@@ -390,6 +390,20 @@ long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok
     return x;
 }
 
+double cli_seconds(const cli *c, const char *name, double def, double hi, int *ok)
+{
+    const char *v = cli_get(c, name);
+    if (!v)
+        return def;
+    double x = cli_is_number(v) ? strtod(v, NULL) : 0;
+    if (!(x > 0) || x > hi) {
+        cli_fail(CB_EINVAL, "--%s: '%s' is not a positive number of seconds (at most %.0f)", name, v, hi);
+        *ok = 0;
+        return 0;
+    }
+    return x;
+}
+
 #define STDIN_COPY_MAX ((64L << 20) + 1) /* past the library's limit on a text file, which then says so */
 
 /*

@@ -112,6 +112,8 @@ int cli_is_whole(const char *v);
 int cli_is_number(const char *v);
 /* Integer option in [lo, hi], or def when absent; on a bad value prints an error and returns 0 with *ok = 0. */
 long cli_int(const cli *c, const char *name, long def, long lo, long hi, int *ok);
+/* Seconds option above 0 and at most hi (--time-limit ...), or def when absent; like cli_int on a bad value. */
+double cli_seconds(const cli *c, const char *name, double def, double hi, int *ok);
 
 /* The strategy to play when none is named: the game's rule's (cb_rule_describe; with --hard its hard_strategy). */
 const char *cli_default_strategy(const cli *c);

@@ -459,14 +459,9 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
         o->objective = CB_OBJECTIVE_WORST;
     else if (obj && strcmp(obj, "total") != 0)
         return cli_fail(CB_EINVAL, "--objective: '%s' is not total or worst", obj);
-    const char *tl = cli_get(c, "time-limit");
-    if (tl) {
-        char *end;
-        double t = strtod(tl, &end);
-        if (!cli_is_number(tl) || *end != '\0' || !(t > 0) || t > 1e9)
-            return cli_fail(CB_EINVAL, "--time-limit: '%s' is not a positive number of seconds", tl);
-        o->time_limit = t;
-    }
+    o->time_limit = cli_seconds(c, "time-limit", o->time_limit, 1e9, &ok);
+    if (!ok)
+        return 2;
     const char *f = cli_get(c, "tree-format");
     *fmt = CB_TREE_TEXT;
     if (f && strcmp(f, "json") == 0)

@@ -217,20 +217,6 @@ static int print_partition_table(const cli *c, const cb_state *st, const char *l
 }
 
 /* --time-limit SECONDS (0 when absent); like cli_int on a bad value. */
-static double time_limit(const cli *c, int *ok)
-{
-    const char *tl = cli_get(c, "time-limit");
-    char *end;
-    if (!tl)
-        return 0;
-    double t = strtod(tl, &end);
-    if (!cli_is_number(tl) || *end != '\0' || !(t > 0) || t > 1e9) {
-        cli_fail(CB_EINVAL, "--time-limit: '%s' is not a positive number of seconds", tl);
-        *ok = 0;
-    }
-    return t;
-}
-
 static void print_exact(const cli *c, const cb_coach_rank *r)
 {
     char w[CB_MAX_LENGTH * 4 + 1];
@@ -285,7 +271,7 @@ static int rank_exact(cli *c, cb_state *st, long limit)
     size_t found = 0;
     cb_coach_options_default(&o);
     o.limit = limit > CB_COACH_MAX_LIMIT ? CB_COACH_MAX_LIMIT : (int)limit;
-    o.time_limit = time_limit(c, &ok);
+    o.time_limit = cli_seconds(c, "time-limit", 0, 1e9, &ok);
     o.max_guesses = (int)cli_int(c, "max-guesses", 0, 1, CB_TREE_MAX_DEPTH, &ok);
     o.threads = cli_threads(c, &ok);
     o.candidates_only = cli_flag(c, "candidates-only");

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "commands.h"
+#include "exact.h"
 #include "server.h"
 
 static int run(cli *c)
@@ -15,15 +16,9 @@ static int run(cli *c)
     web_config_default(&cfg);
     cfg.port = (int)cli_int(c, "port", 8080, 0, 65535, &ok);
     cfg.max_jobs = ok ? (int)cli_int(c, "jobs", 3, 1, 16, &ok) : 0;
+    cfg.exact_seconds = ok ? cli_seconds(c, "exact-seconds", WEB_COACH_SECONDS, 3600, &ok) : 0;
     if (!ok)
         return 2;
-    const char *es = cli_get(c, "exact-seconds");
-    if (es) {
-        char *end;
-        cfg.exact_seconds = strtod(es, &end);
-        if (!cli_is_number(es) || *end != '\0' || !(cfg.exact_seconds > 0) || cfg.exact_seconds > 3600)
-            return cli_fail(CB_EINVAL, "--exact-seconds: '%s' is not a number of seconds above 0, at most 3600", es);
-    }
     if (cli_get(c, "bind"))
         cfg.bind = cli_get(c, "bind");
     cfg.root = cli_get(c, "web"); /* NULL: the page compiled into the program */

@@ -466,13 +466,9 @@ int adversary_optimal(cli *c)
                           optimal_unsupported[i]);
     if (rc)
         return rc;
-    const char *limit = cli_get(c, "time-limit");
-    if (limit) {
-        char *end;
-        o.time_limit = strtod(limit, &end);
-        if (!cli_is_number(limit) || *end != '\0' || !(o.time_limit > 0) || o.time_limit > 1e7)
-            return cli_fail(CB_EINVAL, "--time-limit: '%s' is not a number of seconds above 0", limit);
-    }
+    o.time_limit = cli_seconds(c, "time-limit", 0, 1e7, &ok);
+    if (!ok)
+        return 2;
     o.threads = cli_threads(c, &ok);
     if (!cli_flag(c, "quiet") && !cli_flag(c, "json"))
         o.progress = optimal_progress;
