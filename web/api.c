@@ -82,64 +82,64 @@ static int parse_guess(web_req *r, const cb_game *g, const char *name, uint32_t 
 
 static int api_games(web_req *r)
 {
-    web_json *j = &r->out;
-    web_json_printf(j, "{\"version\":\"%s\",\"games\":[", CB_VERSION);
+    cb_json *j = &r->out;
+    cb_json_printf(j, "{\"version\":\"%s\",\"games\":[", CB_VERSION);
     for (int p = 0; web_preset_names()[p]; p++) {
         const cb_game_preset *g = cb_game_preset_find(web_preset_names()[p]);
         const cb_rule_info *rule = cb_rule_describe(g->rule);
-        web_json_sep(j);
-        web_json_raw(j, "{");
-        web_json_key(j, "name");
-        web_json_str(j, g->name);
-        web_json_key(j, "label");
-        web_json_str(j, g->label);
-        web_json_key(j, "summary");
-        web_json_str(j, g->summary);
-        web_json_key(j, "rule");
-        web_json_str(j, rule->name);
-        web_json_key(j, "strategy");
-        web_json_str(j, rule->strategy);
+        cb_json_sep(j);
+        cb_json_raw(j, "{");
+        cb_json_key(j, "name");
+        cb_json_str(j, g->name);
+        cb_json_key(j, "label");
+        cb_json_str(j, g->label);
+        cb_json_key(j, "summary");
+        cb_json_str(j, g->summary);
+        cb_json_key(j, "rule");
+        cb_json_str(j, rule->name);
+        cb_json_key(j, "strategy");
+        cb_json_str(j, rule->strategy);
         if (!cb_rule_describe(g->rule)->words)
-            web_json_printf(j, ",\"colors\":%d,\"pegs\":%d,\"no_repeat\":%s,\"first_digit\":%d", g->colors, g->length,
-                            g->no_repeat ? "true" : "false", g->first_digit);
-        web_json_printf(j, ",\"max_guesses\":%d}", g->max_guesses);
+            cb_json_printf(j, ",\"colors\":%d,\"pegs\":%d,\"no_repeat\":%s,\"first_digit\":%d", g->colors, g->length,
+                           g->no_repeat ? "true" : "false", g->first_digit);
+        cb_json_printf(j, ",\"max_guesses\":%d}", g->max_guesses);
     }
-    web_json_raw(j, "],\"lists\":[");
+    cb_json_raw(j, "],\"lists\":[");
     size_t nlists;
     const cb_word_lists *lists = cb_word_lists_all(&nlists);
     for (size_t l = 0; l < nlists; l++) {
-        web_json_sep(j);
-        web_json_raw(j, "{");
-        web_json_key(j, "name");
-        web_json_str(j, lists[l].name);
-        web_json_key(j, "label");
-        web_json_str(j, lists[l].label);
-        web_json_key(j, "summary");
-        web_json_str(j, lists[l].summary);
-        web_json_key(j, "wider");
+        cb_json_sep(j);
+        cb_json_raw(j, "{");
+        cb_json_key(j, "name");
+        cb_json_str(j, lists[l].name);
+        cb_json_key(j, "label");
+        cb_json_str(j, lists[l].label);
+        cb_json_key(j, "summary");
+        cb_json_str(j, lists[l].summary);
+        cb_json_key(j, "wider");
         if (lists[l].wider)
-            web_json_str(j, lists[l].wider);
+            cb_json_str(j, lists[l].wider);
         else
-            web_json_raw(j, "null");
-        web_json_raw(j, "}");
+            cb_json_raw(j, "null");
+        cb_json_raw(j, "}");
     }
-    web_json_printf(j,
-                    "],\"limits\":{\"colors\":[2,16],\"pegs\":[1,10],\"max_codes\":%u,\"max_guesses\":[1,100],"
-                    "\"turns\":%d,\"jobs\":%d,\"body_bytes\":%d,\"value_bytes\":%d,\"upload_bytes\":%d,"
-                    "\"upload_body_bytes\":%d,\"list\":%d,\"rank\":%d,"
-                    "\"simulation_games\":%d,"
-                    "\"simulation_strategies\":%d,\"simulations\":%d,\"decision_pairs\":%u,"
-                    "\"decision_pairs_on_the_fly\":%u,\"montecarlo_candidates\":%d},\"jobs\":[",
-                    WEB_MAX_CODES, WEB_MAX_TURNS, r->api->max_jobs, WEB_MAX_BODY, WEB_MAX_VALUE, WEB_MAX_UPLOAD,
-                    WEB_MAX_UPLOAD_BODY, MAX_LIST, MAX_RANK, WEB_SIM_MAX_GAMES, WEB_SIM_MAX_STRATEGIES, WEB_SIM_RUNNING,
-                    WEB_MAX_PAIRS, WEB_MAX_PAIRS_FLY, WEB_MAX_MONTECARLO);
+    cb_json_printf(j,
+                   "],\"limits\":{\"colors\":[2,16],\"pegs\":[1,10],\"max_codes\":%u,\"max_guesses\":[1,100],"
+                   "\"turns\":%d,\"jobs\":%d,\"body_bytes\":%d,\"value_bytes\":%d,\"upload_bytes\":%d,"
+                   "\"upload_body_bytes\":%d,\"list\":%d,\"rank\":%d,"
+                   "\"simulation_games\":%d,"
+                   "\"simulation_strategies\":%d,\"simulations\":%d,\"decision_pairs\":%u,"
+                   "\"decision_pairs_on_the_fly\":%u,\"montecarlo_candidates\":%d},\"jobs\":[",
+                   WEB_MAX_CODES, WEB_MAX_TURNS, r->api->max_jobs, WEB_MAX_BODY, WEB_MAX_VALUE, WEB_MAX_UPLOAD,
+                   WEB_MAX_UPLOAD_BODY, MAX_LIST, MAX_RANK, WEB_SIM_MAX_GAMES, WEB_SIM_MAX_STRATEGIES, WEB_SIM_RUNNING,
+                   WEB_MAX_PAIRS, WEB_MAX_PAIRS_FLY, WEB_MAX_MONTECARLO);
     for (size_t k = 0; k < NJOB_KINDS; k++) {
-        web_json_sep(j);
-        web_json_str(j, job_kinds[k].name);
+        cb_json_sep(j);
+        cb_json_str(j, job_kinds[k].name);
     }
-    web_json_raw(j, "],\"strategies\":");
+    cb_json_raw(j, "],\"strategies\":");
     web_strategies_json(j);
-    web_json_raw(j, ",\"features\":{\"simulate\":true,\"hint\":true,\"rank\":true}}");
+    cb_json_raw(j, ",\"features\":{\"simulate\":true,\"hint\":true,\"rank\":true}}");
     return 0;
 }
 
@@ -176,48 +176,48 @@ static int api_feedback(web_req *r)
     char gw[WORD_MAX], sw[WORD_MAX], text[64];
     cb_game_format_code(g, gi, gw, sizeof gw);
     cb_game_format_code(g, si, sw, sizeof sw);
-    web_json *j = &r->out;
-    web_json_raw(j, "{");
-    web_json_key(j, "guess");
-    web_json_str(j, gw);
-    web_json_key(j, "secret");
-    web_json_str(j, sw);
+    cb_json *j = &r->out;
+    cb_json_raw(j, "{");
+    cb_json_key(j, "guess");
+    cb_json_str(j, gw);
+    cb_json_key(j, "secret");
+    cb_json_str(j, sw);
     if (cb_game_rule_info(g)->hidden) {
         cb_game_format_raw(g, fb, text, sizeof text); /* the colours behind the symbols */
-        web_json_key(j, "colours");
-        web_json_str(j, text);
+        cb_json_key(j, "colours");
+        cb_json_str(j, text);
         if (mapping < 0) {
-            web_json_raw(j, "}");
+            cb_json_raw(j, "}");
             rc = 0;
             goto out;
         }
         fb = cb_game_observe(g, fb, mapping);
     }
     cb_game_format_feedback(g, fb, text, sizeof text);
-    web_json_key(j, "feedback");
-    web_json_str(j, text);
-    web_json_key(j, "marks");
+    cb_json_key(j, "feedback");
+    cb_json_str(j, text);
+    cb_json_key(j, "marks");
     web_marks_json(g, fb, j);
-    web_json_raw(j, "}");
+    cb_json_raw(j, "}");
     rc = 0;
 out:
     web_game_release(games_of(r), wg);
     return rc;
 }
 
-static void mappings_json(const cb_state *st, web_json *j)
+static void mappings_json(const cb_state *st, cb_json *j)
 {
     unsigned u = cb_state_mappings(st);
-    web_json_key(j, "mappings");
-    web_json_raw(j, "[");
+    cb_json_key(j, "mappings");
+    cb_json_raw(j, "[");
     for (int m = 0; m < CB_MAPPINGS; m++)
         if (u >> m & 1) {
             char name[4];
             cb_game_mapping_name(m, name);
-            web_json_sep(j);
-            web_json_str(j, name);
+            cb_json_sep(j);
+            cb_json_str(j, name);
         }
-    web_json_raw(j, "]");
+    cb_json_raw(j, "]");
 }
 
 /* A candidate and its weight, ordered by weight (largest first), then by place in the list. */
@@ -280,22 +280,22 @@ static int api_candidates(web_req *r)
         }
         cands = sorted;
     }
-    web_json *j = &r->out;
-    web_json_printf(j, "{\"count\":%zu,\"turns\":%zu,\"order\":\"%s\"", n, cb_state_turns(st),
-                    sorted ? "frequency" : "list");
+    cb_json *j = &r->out;
+    cb_json_printf(j, "{\"count\":%zu,\"turns\":%zu,\"order\":\"%s\"", n, cb_state_turns(st),
+                   sorted ? "frequency" : "list");
     if (sorted)
-        web_json_printf(j, ",\"unknown_frequency\":%zu", unknown);
-    web_json_raw(j, ",\"candidates\":[");
+        cb_json_printf(j, ",\"unknown_frequency\":%zu", unknown);
+    cb_json_raw(j, ",\"candidates\":[");
     for (size_t i = 0; i < n && i < (size_t)limit; i++) {
         char w[WORD_MAX];
         cb_game_format_code(g, cb_game_secret_guess(g, cands[i]), w, sizeof w);
-        web_json_sep(j);
-        web_json_str(j, w);
+        cb_json_sep(j);
+        cb_json_str(j, w);
     }
-    web_json_raw(j, "]");
+    cb_json_raw(j, "]");
     if (cb_game_rule_info(g)->hidden)
         mappings_json(st, j);
-    web_json_raw(j, "}");
+    cb_json_raw(j, "}");
     rc = 0;
 out:
     free(sorted);
@@ -312,9 +312,9 @@ static int api_partition(web_req *r)
     int rc = -1;
     if (open_state(r, &wg, &st) < 0 || parse_guess(r, wg->game, "guess", &gi) < 0)
         goto out;
-    web_json_printf(&r->out, "{\"legal\":%s,\"partition\":", cb_state_legal(st, gi, NULL, 0) ? "true" : "false");
+    cb_json_printf(&r->out, "{\"legal\":%s,\"partition\":", cb_state_legal(st, gi, NULL, 0) ? "true" : "false");
     web_partition_json(st, gi, CB_NONE, CB_NONE, &r->out);
-    web_json_raw(&r->out, "}");
+    cb_json_raw(&r->out, "}");
     rc = 0;
 out:
     cb_state_free(st);
@@ -322,21 +322,20 @@ out:
     return rc;
 }
 
-static void ranked_json(const cb_game *g, const cb_guess_score *gs, web_json *j)
+static void ranked_json(const cb_game *g, const cb_guess_score *gs, cb_json *j)
 {
     char w[WORD_MAX];
     cb_game_format_code(g, gs->guess, w, sizeof w);
-    web_json_sep(j);
-    web_json_raw(j, "{");
-    web_json_key(j, "guess");
-    web_json_str(j, w);
-    web_json_printf(j, ",\"largest\":%u,\"expected\":%.4f,\"parts\":%u,\"entropy\":%.4f,\"frequency\":%.6g",
-                    gs->largest, gs->expected, gs->parts, gs->entropy, gs->frequency);
-    web_json_printf(j, ",\"candidate\":%s,\"legal\":%s", gs->candidate ? "true" : "false",
-                    gs->legal ? "true" : "false");
-    web_json_key(j, "score");
-    web_json_num(j, gs->score);
-    web_json_raw(j, "}");
+    cb_json_sep(j);
+    cb_json_raw(j, "{");
+    cb_json_key(j, "guess");
+    cb_json_str(j, w);
+    cb_json_printf(j, ",\"largest\":%u,\"expected\":%.4f,\"parts\":%u,\"entropy\":%.4f,\"frequency\":%.6g", gs->largest,
+                   gs->expected, gs->parts, gs->entropy, gs->frequency);
+    cb_json_printf(j, ",\"candidate\":%s,\"legal\":%s", gs->candidate ? "true" : "false", gs->legal ? "true" : "false");
+    cb_json_key(j, "score");
+    cb_json_num(j, gs->score);
+    cb_json_raw(j, "}");
 }
 
 /* The best guesses of a state in a strategy's order, each with every score. */
@@ -380,14 +379,14 @@ static int api_rank(web_req *r)
                                            : cb_strerror(crc));
         goto out;
     }
-    web_json *j = &r->out;
-    web_json_raw(j, "{");
-    web_json_key(j, "strategy");
-    web_json_str(j, cb_strategy_name(s));
-    web_json_printf(j, ",\"candidates\":%zu,\"turns\":%zu,\"ranked\":[", cb_state_count(st), cb_state_turns(st));
+    cb_json *j = &r->out;
+    cb_json_raw(j, "{");
+    cb_json_key(j, "strategy");
+    cb_json_str(j, cb_strategy_name(s));
+    cb_json_printf(j, ",\"candidates\":%zu,\"turns\":%zu,\"ranked\":[", cb_state_count(st), cb_state_turns(st));
     for (size_t i = 0; i < count; i++)
         ranked_json(g, &out[i], j);
-    web_json_raw(j, "]}");
+    cb_json_raw(j, "]}");
     rc = 0;
 out:
     free(out);
@@ -537,9 +536,9 @@ static int api_jobs_start(web_req *r)
         return web_req_fail(r, 503, "the server is stopping");
     if (rc != CB_OK)
         return web_req_fail(r, 503, "cannot start a job: %s", cb_strerror(rc));
-    web_json_printf(&r->out,
-                    "{\"id\":\"%s\",\"kind\":\"%s\",\"state\":\"running\",\"events\":\"/api/jobs/events?id=%s\"}", id,
-                    e->name, id);
+    cb_json_printf(&r->out,
+                   "{\"id\":\"%s\",\"kind\":\"%s\",\"state\":\"running\",\"events\":\"/api/jobs/events?id=%s\"}", id,
+                   e->name, id);
     r->status = 202;
     return 0;
 }
@@ -557,9 +556,9 @@ static web_job *find_job(web_req *r)
 
 static int api_jobs_list(web_req *r)
 {
-    web_json_raw(&r->out, "{\"jobs\":");
+    cb_json_raw(&r->out, "{\"jobs\":");
     web_jobs_list_json(r->api->jobs, &r->out);
-    web_json_printf(&r->out, ",\"running\":%d,\"limit\":%d}", web_jobs_running(r->api->jobs), r->api->max_jobs);
+    cb_json_printf(&r->out, ",\"running\":%d,\"limit\":%d}", web_jobs_running(r->api->jobs), r->api->max_jobs);
     return 0;
 }
 
@@ -619,8 +618,8 @@ static int api_jobs_events(web_req *r)
         return r->streams ? WEB_ANSWERED : -1;
     }
     unsigned seen = 0, seen_partial = 0;
-    web_json j;
-    web_json_init(&j);
+    cb_json j;
+    cb_json_init(&j);
     for (int first = 1;; first = 0) {
         web_job_view v;
         int rc = web_job_wait(jobs, job, first ? ~0u : seen, 15000, &v);
@@ -630,23 +629,23 @@ static int api_jobs_events(web_req *r)
                 v.state = WEB_JOB_CANCELED;
                 snprintf(v.error, sizeof v.error, "the server is stopping");
             }
-            web_json_clear(&j);
+            cb_json_clear(&j);
             web_job_view_json(job, &v, 0, &j);
-            web_stream_send(r, "end", web_json_text(&j));
+            web_stream_send(r, "end", cb_json_text(&j));
             ok = -1;
         } else if (rc == 0 && !first)
             ok = web_stream_comment(r, "waiting");
         else {
-            web_json_clear(&j);
+            cb_json_clear(&j);
             web_job_view_json(job, &v, 0, &j);
-            ok = web_stream_send(r, "progress", web_json_text(&j));
+            ok = web_stream_send(r, "progress", cb_json_text(&j));
             if (ok == 0 && v.partial && v.partial_version != seen_partial && v.state == WEB_JOB_RUNNING)
                 ok = web_stream_send(r, "partial", v.partial);
             seen_partial = v.partial_version;
             if (ok == 0 && v.state != WEB_JOB_RUNNING) {
-                web_json_clear(&j);
+                cb_json_clear(&j);
                 web_job_view_json(job, &v, 1, &j);
-                web_stream_send(r, "end", web_json_text(&j));
+                web_stream_send(r, "end", cb_json_text(&j));
                 ok = -1;
             }
         }
@@ -657,7 +656,7 @@ static int api_jobs_events(web_req *r)
         if (!atomic_load(&r->api->stopping)) /* when stopping, the next wait returns at once, and the end is sent */
             pause_ms(100);                   /* at most ten updates a second */
     }
-    web_json_release(&j);
+    cb_json_release(&j);
     web_job_release(jobs, job);
     return WEB_ANSWERED;
 }

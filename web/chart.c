@@ -4,24 +4,24 @@
 
 #include "chart.h"
 
-void web_chart_begin(web_json *j, const char *title, const char *unit, double lo, double width)
+void web_chart_begin(cb_json *j, const char *title, const char *unit, double lo, double width)
 {
-    web_json_raw(j, "{");
-    web_json_key(j, "title");
-    web_json_str(j, title);
-    web_json_key(j, "unit");
-    web_json_str(j, unit);
-    web_json_key(j, "lo");
-    web_json_num(j, lo);
-    web_json_key(j, "width");
-    web_json_num(j, width);
-    web_json_key(j, "series");
-    web_json_raw(j, "[");
+    cb_json_raw(j, "{");
+    cb_json_key(j, "title");
+    cb_json_str(j, title);
+    cb_json_key(j, "unit");
+    cb_json_str(j, unit);
+    cb_json_key(j, "lo");
+    cb_json_num(j, lo);
+    cb_json_key(j, "width");
+    cb_json_num(j, width);
+    cb_json_key(j, "series");
+    cb_json_raw(j, "[");
 }
 
-void web_chart_end(web_json *j)
+void web_chart_end(cb_json *j)
 {
-    web_json_raw(j, "]}");
+    cb_json_raw(j, "]}");
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -30,14 +30,14 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-void web_chart_series(web_json *j, const char *name, double *values, size_t n, size_t bins, double lo, double width)
+void web_chart_series(cb_json *j, const char *name, double *values, size_t n, size_t bins, double lo, double width)
 {
-    web_json_sep(j);
-    web_json_raw(j, "{");
-    web_json_key(j, "name");
-    web_json_str(j, name);
-    web_json_key(j, "counts");
-    web_json_raw(j, "[");
+    cb_json_sep(j);
+    cb_json_raw(j, "{");
+    cb_json_key(j, "name");
+    cb_json_str(j, name);
+    cb_json_key(j, "counts");
+    cb_json_raw(j, "[");
     qsort(values, n, sizeof *values, cmp_double);
     size_t i = 0;
     for (size_t k = 0; k < bins; k++) {
@@ -47,9 +47,9 @@ void web_chart_series(web_json *j, const char *name, double *values, size_t n, s
             i++;
             c++;
         }
-        web_json_printf(j, "%s%zu", k ? "," : "", c);
+        cb_json_printf(j, "%s%zu", k ? "," : "", c);
     }
-    web_json_raw(j, "]");
+    cb_json_raw(j, "]");
     double sum = 0, sq = 0;
     for (size_t k = 0; k < n; k++)
         sum += values[k];
@@ -57,16 +57,16 @@ void web_chart_series(web_json *j, const char *name, double *values, size_t n, s
     for (size_t k = 0; k < n; k++)
         sq += (values[k] - mean) * (values[k] - mean);
     double median = !n ? NAN : n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-    web_json_printf(j, ",\"stats\":{\"n\":%zu", n);
-    web_json_key(j, "mean");
-    web_json_num(j, mean);
-    web_json_key(j, "median");
-    web_json_num(j, median);
-    web_json_key(j, "std");
-    web_json_num(j, n ? sqrt(sq / (double)n) : NAN);
-    web_json_key(j, "min");
-    web_json_num(j, n ? values[0] : NAN);
-    web_json_key(j, "max");
-    web_json_num(j, n ? values[n - 1] : NAN);
-    web_json_raw(j, "}}");
+    cb_json_printf(j, ",\"stats\":{\"n\":%zu", n);
+    cb_json_key(j, "mean");
+    cb_json_num(j, mean);
+    cb_json_key(j, "median");
+    cb_json_num(j, median);
+    cb_json_key(j, "std");
+    cb_json_num(j, n ? sqrt(sq / (double)n) : NAN);
+    cb_json_key(j, "min");
+    cb_json_num(j, n ? values[0] : NAN);
+    cb_json_key(j, "max");
+    cb_json_num(j, n ? values[n - 1] : NAN);
+    cb_json_raw(j, "}}");
 }

@@ -14,12 +14,12 @@
 
 #include <stddef.h>
 
-#include "json.h"
+#include "codebreaker/json.h"
 
-/* Open a chart (after web_json_key): title, x unit and bins. */
-void web_chart_begin(web_json *j, const char *title, const char *unit, double lo, double width);
+/* Open a chart (after cb_json_key): title, x unit and bins. */
+void web_chart_begin(cb_json *j, const char *title, const char *unit, double lo, double width);
 /* One series; sorts values in place. Values outside the bins go to the first or last of `bins`. */
-void web_chart_series(web_json *j, const char *name, double *values, size_t n, size_t bins, double lo, double width);
-void web_chart_end(web_json *j);
+void web_chart_series(cb_json *j, const char *name, double *values, size_t n, size_t bins, double lo, double width);
+void web_chart_end(cb_json *j);
 
 #endif

@@ -56,38 +56,38 @@ static int open_position(web_req *r, web_game **wg, cb_state **st, int *hard)
     return web_history_read(r, "history", *st, web_game_wider(*wg));
 }
 
-static void word(const cb_game *g, uint32_t gi, web_json *j)
+static void word(const cb_game *g, uint32_t gi, cb_json *j)
 {
     char w[CB_MAX_LENGTH * 4 + 1];
     if (gi == CB_NONE) {
-        web_json_raw(j, "null");
+        cb_json_raw(j, "null");
         return;
     }
     cb_game_format_code(g, gi, w, sizeof w);
-    web_json_str(j, w);
+    cb_json_str(j, w);
 }
 
-static void rank_json(const cb_game *g, const cb_coach_rank *k, web_json *j)
+static void rank_json(const cb_game *g, const cb_coach_rank *k, cb_json *j)
 {
-    web_json_printf(j, "{\"candidates\":%llu,\"stopped\":%s,\"seconds\":%.3f,\"guesses\":[",
-                    (unsigned long long)k->candidates, k->stopped ? "true" : "false", k->seconds);
+    cb_json_printf(j, "{\"candidates\":%llu,\"stopped\":%s,\"seconds\":%.3f,\"guesses\":[",
+                   (unsigned long long)k->candidates, k->stopped ? "true" : "false", k->seconds);
     for (size_t i = 0; i < k->count; i++) {
         const cb_coach_guess *x = &k->guesses[i];
-        web_json_sep(j);
-        web_json_raw(j, "{");
-        web_json_key(j, "guess");
+        cb_json_sep(j);
+        cb_json_raw(j, "{");
+        cb_json_key(j, "guess");
         word(g, x->guess, j);
-        web_json_printf(j,
-                        ",\"total\":%llu,\"expected\":%.6f,\"proved\":%s,\"candidate\":%s,\"win_chance\":%.6f,"
-                        "\"worst\":",
-                        (unsigned long long)x->total, (double)x->total / (double)k->candidates,
-                        x->proved ? "true" : "false", x->candidate ? "true" : "false", x->win_chance);
+        cb_json_printf(j,
+                       ",\"total\":%llu,\"expected\":%.6f,\"proved\":%s,\"candidate\":%s,\"win_chance\":%.6f,"
+                       "\"worst\":",
+                       (unsigned long long)x->total, (double)x->total / (double)k->candidates,
+                       x->proved ? "true" : "false", x->candidate ? "true" : "false", x->win_chance);
         if (x->worst)
-            web_json_printf(j, "%d}", x->worst);
+            cb_json_printf(j, "%d}", x->worst);
         else
-            web_json_raw(j, "null}");
+            cb_json_raw(j, "null}");
     }
-    web_json_raw(j, "]}");
+    cb_json_raw(j, "]}");
 }
 
 int web_coach_rank(web_req *r)
@@ -119,38 +119,37 @@ out:
     return rc;
 }
 
-static void review_json(const cb_game *g, const cb_coach_review *v, web_json *j)
+static void review_json(const cb_game *g, const cb_coach_review *v, cb_json *j)
 {
     char f[64];
-    web_json_printf(j, "{\"won\":%s,\"guesses\":%zu,\"seconds\":%.3f,\"turns\":[", v->won ? "true" : "false", v->turns,
-                    v->seconds);
+    cb_json_printf(j, "{\"won\":%s,\"guesses\":%zu,\"seconds\":%.3f,\"turns\":[", v->won ? "true" : "false", v->turns,
+                   v->seconds);
     for (size_t i = 0; i < v->turns; i++) {
         const cb_coach_turn *t = &v->turn[i];
         double m = (double)t->candidates;
-        web_json_sep(j);
-        web_json_raw(j, "{");
-        web_json_key(j, "guess");
+        cb_json_sep(j);
+        cb_json_raw(j, "{");
+        cb_json_key(j, "guess");
         word(g, t->guess, j);
         cb_game_format_feedback(g, t->feedback, f, sizeof f);
-        web_json_key(j, "feedback");
-        web_json_str(j, f);
-        web_json_printf(j, ",\"candidates\":%llu,\"total\":%llu,\"expected\":%.6f,\"proved\":%s,\"best\":",
-                        (unsigned long long)t->candidates, (unsigned long long)t->total, (double)t->total / m,
-                        t->proved ? "true" : "false");
+        cb_json_key(j, "feedback");
+        cb_json_str(j, f);
+        cb_json_printf(j, ",\"candidates\":%llu,\"total\":%llu,\"expected\":%.6f,\"proved\":%s,\"best\":",
+                       (unsigned long long)t->candidates, (unsigned long long)t->total, (double)t->total / m,
+                       t->proved ? "true" : "false");
         word(g, t->best, j);
-        web_json_printf(j, ",\"best_total\":%llu,\"best_expected\":%.6f,\"best_proved\":%s",
-                        (unsigned long long)t->best_total, (double)t->best_total / m,
-                        t->best_proved ? "true" : "false");
-        web_json_printf(j, t->skill < 0 ? ",\"skill\":null" : ",\"skill\":%.1f", t->skill);
-        web_json_printf(j, t->luck < 0 ? ",\"luck\":null" : ",\"luck\":%.1f", t->luck);
-        web_json_printf(j, ",\"left\":%llu,\"line\":[", (unsigned long long)t->left);
+        cb_json_printf(j, ",\"best_total\":%llu,\"best_expected\":%.6f,\"best_proved\":%s",
+                       (unsigned long long)t->best_total, (double)t->best_total / m, t->best_proved ? "true" : "false");
+        cb_json_printf(j, t->skill < 0 ? ",\"skill\":null" : ",\"skill\":%.1f", t->skill);
+        cb_json_printf(j, t->luck < 0 ? ",\"luck\":null" : ",\"luck\":%.1f", t->luck);
+        cb_json_printf(j, ",\"left\":%llu,\"line\":[", (unsigned long long)t->left);
         for (int k = 0; k < t->line_len; k++) {
-            web_json_sep(j);
+            cb_json_sep(j);
             word(g, t->line[k], j);
         }
-        web_json_raw(j, "]}");
+        cb_json_raw(j, "]}");
     }
-    web_json_raw(j, "]}");
+    cb_json_raw(j, "]}");
 }
 
 int web_coach_review(web_req *r)

@@ -384,43 +384,43 @@ void web_game_release(web_games *gs, web_game *g)
     pthread_mutex_unlock(&gs->lock);
 }
 
-void web_game_json(const web_game *wg, web_json *j)
+void web_game_json(const web_game *wg, cb_json *j)
 {
     const cb_game *g = wg->game;
     const web_game_spec *s = &wg->spec;
-    web_json_raw(j, "{");
-    web_json_key(j, "key");
-    web_json_str(j, wg->key);
-    web_json_key(j, "game");
-    web_json_str(j, web_preset_names()[s->preset]);
-    web_json_key(j, "name");
-    web_json_str(j, cb_game_name(g));
-    web_json_key(j, "rule");
-    web_json_str(j, cb_game_rule_name(g));
+    cb_json_raw(j, "{");
+    cb_json_key(j, "key");
+    cb_json_str(j, wg->key);
+    cb_json_key(j, "game");
+    cb_json_str(j, web_preset_names()[s->preset]);
+    cb_json_key(j, "name");
+    cb_json_str(j, cb_game_name(g));
+    cb_json_key(j, "rule");
+    cb_json_str(j, cb_game_rule_name(g));
     if (is_mastermind(s->preset) || s->source == WEB_WORDS_COMPLETE)
-        web_json_printf(j, ",\"colors\":%d,\"pegs\":%d,\"no_repeat\":%s", s->colors, s->pegs,
-                        s->no_repeat ? "true" : "false");
+        cb_json_printf(j, ",\"colors\":%d,\"pegs\":%d,\"no_repeat\":%s", s->colors, s->pegs,
+                       s->no_repeat ? "true" : "false");
     if (s->source == WEB_WORDS_ENGLISH)
-        web_json_raw(j, ",\"dictionary\":\"english\"");
+        cb_json_raw(j, ",\"dictionary\":\"english\"");
     if (s->source == WEB_WORDS_UPLOAD) {
-        web_json_key(j, "upload");
-        web_json_str(j, s->upload);
-        web_json_printf(j, ",\"skipped\":%zu", cb_game_skipped(g));
+        cb_json_key(j, "upload");
+        cb_json_str(j, s->upload);
+        cb_json_printf(j, ",\"skipped\":%zu", cb_game_skipped(g));
     } else if (!is_mastermind(s->preset) && s->source == WEB_WORDS_LISTS) {
-        web_json_key(j, "lists");
-        web_json_str(j, web_list_names()[s->lists]);
+        cb_json_key(j, "lists");
+        cb_json_str(j, web_list_names()[s->lists]);
     }
-    web_json_printf(j, ",\"length\":%d,\"secrets\":%u,\"guesses\":%u,\"feedback_ids\":%u,\"max_guesses\":%d",
-                    cb_game_length(g), cb_game_secret_count(g), cb_game_guess_count(g), cb_game_feedback_count(g),
-                    wg->max_guesses);
-    web_json_key(j, "alphabet");
-    web_json_raw(j, "[");
+    cb_json_printf(j, ",\"length\":%d,\"secrets\":%u,\"guesses\":%u,\"feedback_ids\":%u,\"max_guesses\":%d",
+                   cb_game_length(g), cb_game_secret_count(g), cb_game_guess_count(g), cb_game_feedback_count(g),
+                   wg->max_guesses);
+    cb_json_key(j, "alphabet");
+    cb_json_raw(j, "[");
     for (int i = 0; i < cb_game_colors(g); i++) {
-        web_json_sep(j);
-        web_json_str(j, cb_game_symbol(g, i));
+        cb_json_sep(j);
+        cb_json_str(j, cb_game_symbol(g, i));
     }
-    web_json_raw(j, "]");
-    web_json_printf(j, ",\"table_precomputed\":%s,\"table_mib\":%.1f,\"table_seconds\":%.4f}",
-                    cb_table_precomputed(wg->table) ? "true" : "false", cb_table_bytes_needed(g) / (1 << 20),
-                    cb_table_build_seconds(wg->table));
+    cb_json_raw(j, "]");
+    cb_json_printf(j, ",\"table_precomputed\":%s,\"table_mib\":%.1f,\"table_seconds\":%.4f}",
+                   cb_table_precomputed(wg->table) ? "true" : "false", cb_table_bytes_needed(g) / (1 << 20),
+                   cb_table_build_seconds(wg->table));
 }

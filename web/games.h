@@ -90,6 +90,6 @@ void web_game_hold(web_games *gs, web_game *g);
 void web_game_release(web_games *gs, web_game *g);
 
 /* Append the game's facts to j as an object. */
-void web_game_json(const web_game *g, web_json *j);
+void web_game_json(const web_game *g, cb_json *j);
 
 #endif

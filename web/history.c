@@ -23,21 +23,21 @@ static int contradiction(web_req *r, const cb_state *st, const char *entry, int 
         return web_req_fail(r, 422, "history: no secret gives %.60s%s", entry, after);
     uint32_t fit[FIT_WORDS];
     size_t n = cb_state_fit_guesses(st, gi, fb, fit, FIT_WORDS);
-    web_json *j = &r->out;
-    web_json_clear(j);
-    web_json_printf(j, "{\"outside_list\":{\"turn\":%d,\"count\":%zu,\"words\":[", turn, n);
+    cb_json *j = &r->out;
+    cb_json_clear(j);
+    cb_json_printf(j, "{\"outside_list\":{\"turn\":%d,\"count\":%zu,\"words\":[", turn, n);
     for (size_t i = 0; i < n && i < FIT_WORDS; i++) {
         char word[CB_MAX_LENGTH * 4 + 1];
         cb_game_format_code(g, fit[i], word, sizeof word);
-        web_json_sep(j);
-        web_json_str(j, word);
+        cb_json_sep(j);
+        cb_json_str(j, word);
     }
-    web_json_raw(j, "],\"wider\":");
+    cb_json_raw(j, "],\"wider\":");
     if (wider)
-        web_json_str(j, wider);
+        cb_json_str(j, wider);
     else
-        web_json_raw(j, "null");
-    web_json_raw(j, "}}");
+        cb_json_raw(j, "null");
+    cb_json_raw(j, "}}");
     if (n == 0)
         return web_req_fail(r, 422, "history: no answer nor any allowed word gives %.60s%s", entry, after);
     return web_req_fail(r, 422, "history: no answer of the list gives %.60s%s, but %zu allowed word%s would", entry,

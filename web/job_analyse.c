@@ -98,16 +98,16 @@ static void keep_top(score *top, int *ntop, const score *s)
     top[i] = *s;
 }
 
-static void score_json(const cb_game *g, const score *s, web_json *j)
+static void score_json(const cb_game *g, const score *s, cb_json *j)
 {
     char w[CB_MAX_LENGTH * 4 + 1];
     cb_game_format_code(g, s->guess, w, sizeof w);
-    web_json_sep(j);
-    web_json_raw(j, "{");
-    web_json_key(j, "guess");
-    web_json_str(j, w);
-    web_json_printf(j, ",\"largest\":%u,\"expected\":%.4f,\"parts\":%u,\"entropy\":%.4f,\"candidate\":%s}", s->largest,
-                    s->expected, s->parts, s->entropy, s->candidate ? "true" : "false");
+    cb_json_sep(j);
+    cb_json_raw(j, "{");
+    cb_json_key(j, "guess");
+    cb_json_str(j, w);
+    cb_json_printf(j, ",\"largest\":%u,\"expected\":%.4f,\"parts\":%u,\"entropy\":%.4f,\"candidate\":%s}", s->largest,
+                   s->expected, s->parts, s->entropy, s->candidate ? "true" : "false");
 }
 
 typedef struct progress {
@@ -122,30 +122,30 @@ typedef struct progress {
 } progress;
 
 /* The result so far: counts, the best guesses by each score, the entropy histogram. */
-static void report(progress *pr, web_json *j)
+static void report(progress *pr, cb_json *j)
 {
-    web_json_printf(j, "{\"candidates\":%zu,\"scored\":%llu", pr->candidates, (unsigned long long)pr->scored);
-    web_json_key(j, "top");
-    web_json_raw(j, "[");
+    cb_json_printf(j, "{\"candidates\":%zu,\"scored\":%llu", pr->candidates, (unsigned long long)pr->scored);
+    cb_json_key(j, "top");
+    cb_json_raw(j, "[");
     for (int i = 0; i < pr->ntop; i++)
         score_json(pr->game, &pr->top[i], j);
-    web_json_raw(j, "]");
+    cb_json_raw(j, "]");
     if (pr->scored) {
-        web_json_key(j, "best");
-        web_json_raw(j, "{");
-        web_json_key(j, "largest");
+        cb_json_key(j, "best");
+        cb_json_raw(j, "{");
+        cb_json_key(j, "largest");
         score_json(pr->game, &pr->best_largest, j);
-        web_json_key(j, "expected");
+        cb_json_key(j, "expected");
         score_json(pr->game, &pr->best_expected, j);
-        web_json_key(j, "parts");
+        cb_json_key(j, "parts");
         score_json(pr->game, &pr->best_parts, j);
-        web_json_key(j, "entropy");
+        cb_json_key(j, "entropy");
         score_json(pr->game, &pr->top[0], j);
-        web_json_raw(j, "}");
+        cb_json_raw(j, "}");
     }
-    web_json_key(j, "charts");
-    web_json_raw(j, "{");
-    web_json_key(j, "entropy");
+    cb_json_key(j, "charts");
+    cb_json_raw(j, "{");
+    cb_json_key(j, "entropy");
     web_chart_begin(j, "Entropy of every guess", "bits", 0, pr->width);
     double *copy = malloc((pr->scored ? pr->scored : 1) * sizeof *copy);
     if (copy) {
@@ -154,7 +154,7 @@ static void report(progress *pr, web_json *j)
         free(copy);
     }
     web_chart_end(j);
-    web_json_raw(j, "}}");
+    cb_json_raw(j, "}}");
 }
 
 /* Ties go to a candidate, then to the lower index (guesses come in index order). */
@@ -196,7 +196,7 @@ static void measure(const cb_partition *p, const cb_state *st, uint32_t gi, scor
     s->candidate = cb_state_is_candidate(st, gi);
 }
 
-static int run(web_job *job, void *p, web_json *result, cb_error *err)
+static int run(web_job *job, void *p, cb_json *result, cb_error *err)
 {
     analyse_arg *a = p;
     const cb_game *g = a->wg->game;
@@ -211,8 +211,8 @@ static int run(web_job *job, void *p, web_json *result, cb_error *err)
     pr.entropies = malloc((size_t)nguess * sizeof *pr.entropies);
     cb_partition part;
     cb_partition_init(&part);
-    web_json partial;
-    web_json_init(&partial);
+    cb_json partial;
+    cb_json_init(&partial);
     int rc = pr.entropies ? CB_OK : CB_ENOMEM;
     double last = cb_seconds();
     web_job_progress(job, 0, nguess);
@@ -233,10 +233,10 @@ static int run(web_job *job, void *p, web_json *result, cb_error *err)
         if ((gi & 63) == 63) {
             web_job_progress(job, gi + 1, nguess);
             if (cb_seconds() - last >= PUBLISH_EVERY) {
-                web_json_clear(&partial);
+                cb_json_clear(&partial);
                 report(&pr, &partial);
                 if (!partial.failed)
-                    web_job_publish(job, web_json_text(&partial));
+                    web_job_publish(job, cb_json_text(&partial));
                 last = cb_seconds();
             }
         }
@@ -249,7 +249,7 @@ static int run(web_job *job, void *p, web_json *result, cb_error *err)
     }
     if (rc == CB_ENOMEM)
         cb_error_set(err, rc, "out of memory analysing %u guesses", nguess);
-    web_json_release(&partial);
+    cb_json_release(&partial);
     cb_partition_release(&part);
     free(pr.entropies);
     return rc;

@@ -41,7 +41,7 @@ typedef struct sim_arg {
     series *cur;
     uint64_t done;
     double last_publish, last_progress, publish_gap;
-    web_json partial;
+    cb_json partial;
 } sim_arg;
 
 static void arg_free(void *p)
@@ -57,7 +57,7 @@ static void arg_free(void *p)
         free(s->ms);
         cb_sim_result_release(&s->res);
     }
-    web_json_release(&a->partial);
+    cb_json_release(&a->partial);
     web_game_release(a->games, a->wg);
     free(a);
 }
@@ -185,7 +185,7 @@ int web_simulate_prepare(web_req *r, web_games *games, void **out)
     if (!a)
         return web_req_fail(r, 503, "out of memory");
     a->games = games;
-    web_json_init(&a->partial);
+    cb_json_init(&a->partial);
     if (web_game_spec_read(r, &spec) < 0 || web_req_bool(r, "hard", 0, &a->hard) < 0 ||
         web_req_int(r, "target_turn", 0, 0, 100, &target) < 0 ||
         web_req_int(r, "max_guesses", 0, 0, 100, &max_guesses) < 0 ||
@@ -218,16 +218,16 @@ static void word(const cb_game *g, uint32_t gi, char *buf)
 }
 
 /* Member `key`: guess gi spelled, or null for CB_NONE. */
-static void json_guess(web_json *j, const char *key, const cb_game *g, uint32_t gi)
+static void json_guess(cb_json *j, const char *key, const cb_game *g, uint32_t gi)
 {
     char w[WORD_MAX];
-    web_json_key(j, key);
+    cb_json_key(j, key);
     if (gi == CB_NONE) {
-        web_json_raw(j, "null");
+        cb_json_raw(j, "null");
         return;
     }
     word(g, gi, w);
-    web_json_str(j, w);
+    cb_json_str(j, w);
 }
 
 /* A round bin width of at least x: 1, 2 or 5 times a power of ten. */
@@ -240,10 +240,10 @@ static double nice_width(double x)
 }
 
 /* One chart: a series per strategy over the values chosen by `pick`. */
-static void chart(sim_arg *a, web_json *j, const char *key, const char *title, const char *unit, double lo,
-                  double width, size_t bins, double *(*pick)(series *, size_t *))
+static void chart(sim_arg *a, cb_json *j, const char *key, const char *title, const char *unit, double lo, double width,
+                  size_t bins, double *(*pick)(series *, size_t *))
 {
-    web_json_key(j, key);
+    cb_json_key(j, key);
     web_chart_begin(j, title, unit, lo, width);
     for (int k = 0; k < a->nser; k++) {
         size_t n;
@@ -269,7 +269,7 @@ static double *pick_ms(series *s, size_t *n)
     return s->ms;
 }
 
-static void charts(sim_arg *a, web_json *j)
+static void charts(sim_arg *a, cb_json *j)
 {
     double top = 1, tmin = INFINITY, tmax = 0;
     for (int k = 0; k < a->nser; k++)
@@ -284,80 +284,80 @@ static void charts(sim_arg *a, web_json *j)
     double width = nice_width(tmax > tmin ? (tmax - tmin) / 25 : fmax(tmax, 1e-3) / 10);
     double lo = floor(tmin / width) * width;
     size_t tbins = (size_t)floor((tmax - lo) / width) + 1;
-    web_json_key(j, "charts");
-    web_json_raw(j, "{");
+    cb_json_key(j, "charts");
+    cb_json_raw(j, "{");
     chart(a, j, "score", "Score", "guesses", 0.5, 1, (size_t)top, pick_score);
     chart(a, j, "removed", "Share of candidates removed per turn", "%", 0, 5, 20, pick_removed);
     chart(a, j, "time", "Decision time per game, the opener apart", "ms", lo, width, tbins, pick_ms);
-    web_json_raw(j, "}");
+    cb_json_raw(j, "}");
 }
 
-static void summary_json(const cb_game *g, const series *s, web_json *j)
+static void summary_json(const cb_game *g, const series *s, cb_json *j)
 {
     const cb_sim_result *r = &s->res;
-    web_json_printf(j,
-                    ",\"average\":%.6f,\"median\":%.1f,\"stddev\":%.6f,\"min\":%d,\"max\":%d,\"wins_within\":%d,"
-                    "\"wins\":%zu,\"lost\":%zu,\"removed\":%.6f,\"seconds\":%.6f,\"states\":%zu",
-                    r->average, r->median, r->stddev, r->min, r->max, r->wins_within, r->wins, r->lost,
-                    100 * r->removed, r->seconds, r->states);
-    web_json_key(j, "opener_seconds");
+    cb_json_printf(j,
+                   ",\"average\":%.6f,\"median\":%.1f,\"stddev\":%.6f,\"min\":%d,\"max\":%d,\"wins_within\":%d,"
+                   "\"wins\":%zu,\"lost\":%zu,\"removed\":%.6f,\"seconds\":%.6f,\"states\":%zu",
+                   r->average, r->median, r->stddev, r->min, r->max, r->wins_within, r->wins, r->lost, 100 * r->removed,
+                   r->seconds, r->states);
+    cb_json_key(j, "opener_seconds");
     if (s->opener_seconds >= 0)
-        web_json_printf(j, "%.6f", s->opener_seconds);
+        cb_json_printf(j, "%.6f", s->opener_seconds);
     else
-        web_json_raw(j, "null");
+        cb_json_raw(j, "null");
     json_guess(j, "first_guess", g, r->first_guess);
-    web_json_key(j, "distribution");
-    web_json_raw(j, "[");
+    cb_json_key(j, "distribution");
+    cb_json_raw(j, "[");
     for (size_t i = 0; i < r->distribution_len; i++)
-        web_json_printf(j, "%s%llu", i ? "," : "", (unsigned long long)r->distribution[i]);
-    web_json_raw(j, "]");
+        cb_json_printf(j, "%s%llu", i ? "," : "", (unsigned long long)r->distribution[i]);
+    cb_json_raw(j, "]");
 }
 
 /* The simulation so far (or done): its set-up, each strategy's state and summary, the charts. */
-static void report(sim_arg *a, web_json *j)
+static void report(sim_arg *a, cb_json *j)
 {
     static const char *const states[] = {"waiting", "running", "done"};
     const cb_game *g = a->wg->game;
-    web_json_raw(j, "{");
-    web_json_key(j, "game");
-    web_json_str(j, a->wg->key);
-    web_json_printf(j,
-                    ",\"games\":%zu,\"secrets\":%u,\"sample\":%s,\"seed\":%llu,\"hard\":%s,\"target_turn\":%d,"
-                    "\"max_guesses\":%d",
-                    a->ngames, cb_game_secret_count(g), a->sample ? "true" : "false", (unsigned long long)a->seed,
-                    a->hard ? "true" : "false", a->target_turn, a->max_guesses);
+    cb_json_raw(j, "{");
+    cb_json_key(j, "game");
+    cb_json_str(j, a->wg->key);
+    cb_json_printf(j,
+                   ",\"games\":%zu,\"secrets\":%u,\"sample\":%s,\"seed\":%llu,\"hard\":%s,\"target_turn\":%d,"
+                   "\"max_guesses\":%d",
+                   a->ngames, cb_game_secret_count(g), a->sample ? "true" : "false", (unsigned long long)a->seed,
+                   a->hard ? "true" : "false", a->target_turn, a->max_guesses);
     json_guess(j, "first", g, a->first);
-    web_json_key(j, "strategies");
-    web_json_raw(j, "[");
+    cb_json_key(j, "strategies");
+    cb_json_raw(j, "[");
     for (int k = 0; k < a->nser; k++) {
         const series *s = &a->ser[k];
-        web_json_sep(j);
-        web_json_raw(j, "{");
-        web_json_key(j, "name");
-        web_json_str(j, s->info->name);
-        web_json_key(j, "label");
-        web_json_str(j, cb_strategy_name(s->s));
-        web_json_key(j, "state");
-        web_json_str(j, states[s->state]);
-        web_json_printf(j, ",\"done\":%zu,\"deterministic\":%s", s->n,
-                        cb_strategy_deterministic(s->s) ? "true" : "false");
+        cb_json_sep(j);
+        cb_json_raw(j, "{");
+        cb_json_key(j, "name");
+        cb_json_str(j, s->info->name);
+        cb_json_key(j, "label");
+        cb_json_str(j, cb_strategy_name(s->s));
+        cb_json_key(j, "state");
+        cb_json_str(j, states[s->state]);
+        cb_json_printf(j, ",\"done\":%zu,\"deterministic\":%s", s->n,
+                       cb_strategy_deterministic(s->s) ? "true" : "false");
         if (s->state == DONE)
             summary_json(g, s, j);
-        web_json_raw(j, "}");
+        cb_json_raw(j, "}");
     }
-    web_json_raw(j, "]");
+    cb_json_raw(j, "]");
     charts(a, j);
-    web_json_raw(j, "}");
+    cb_json_raw(j, "}");
 }
 
 /* The partial result; the next no sooner than ten times the time this one took (the games wait meanwhile). */
 static void publish(sim_arg *a)
 {
     double t0 = cb_seconds();
-    web_json_clear(&a->partial);
+    cb_json_clear(&a->partial);
     report(a, &a->partial);
     if (!a->partial.failed)
-        web_job_publish(a->job, web_json_text(&a->partial));
+        web_job_publish(a->job, cb_json_text(&a->partial));
     a->last_publish = cb_seconds();
     a->publish_gap = fmax(PUBLISH_EVERY, 10 * (a->last_publish - t0));
 }
@@ -439,7 +439,7 @@ static const cb_strategy *player(sim_arg *a, series *s, cb_strategy **fixed)
     return *fixed;
 }
 
-static int run(web_job *job, void *p, web_json *result, cb_error *err)
+static int run(web_job *job, void *p, cb_json *result, cb_error *err)
 {
     sim_arg *a = p;
     uint64_t total = (uint64_t)a->ngames * (uint64_t)a->nser;

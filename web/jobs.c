@@ -77,12 +77,12 @@ static void *job_main(void *p)
 {
     web_job *job = p;
     web_jobs *jobs = job->owner;
-    web_json result;
+    cb_json result;
     cb_error err = {0, ""};
-    web_json_init(&result);
+    cb_json_init(&result);
     int rc = job->kind->run(job, job->arg, &result, &err);
-    char *text = rc == CB_OK ? web_json_take(&result) : NULL;
-    web_json_release(&result);
+    char *text = rc == CB_OK ? cb_json_take(&result) : NULL;
+    cb_json_release(&result);
 #ifdef __GLIBC__
     malloc_trim(0); /* a job's work areas were large: give the freed pages back (glibc keeps them otherwise) */
 #endif
@@ -403,43 +403,43 @@ void web_job_view_release(web_job_view *view)
     view->partial = view->result = NULL;
 }
 
-void web_job_view_json(const web_job *job, const web_job_view *v, int with_data, web_json *j)
+void web_job_view_json(const web_job *job, const web_job_view *v, int with_data, cb_json *j)
 {
-    web_json_raw(j, "{");
-    web_json_key(j, "id");
-    web_json_str(j, job->id);
-    web_json_key(j, "kind");
-    web_json_str(j, job->kind->name);
-    web_json_key(j, "state");
-    web_json_str(j, web_job_state_name(v->state));
-    web_json_printf(j, ",\"done\":%llu,\"total\":%llu,\"seconds\":%.3f", (unsigned long long)v->done,
-                    (unsigned long long)v->total, v->seconds);
+    cb_json_raw(j, "{");
+    cb_json_key(j, "id");
+    cb_json_str(j, job->id);
+    cb_json_key(j, "kind");
+    cb_json_str(j, job->kind->name);
+    cb_json_key(j, "state");
+    cb_json_str(j, web_job_state_name(v->state));
+    cb_json_printf(j, ",\"done\":%llu,\"total\":%llu,\"seconds\":%.3f", (unsigned long long)v->done,
+                   (unsigned long long)v->total, v->seconds);
     if (v->error[0]) {
-        web_json_key(j, "error");
-        web_json_str(j, v->error);
+        cb_json_key(j, "error");
+        cb_json_str(j, v->error);
     }
     if (with_data && v->partial && !v->result) {
-        web_json_key(j, "partial");
-        web_json_raw(j, v->partial);
+        cb_json_key(j, "partial");
+        cb_json_raw(j, v->partial);
     }
     if (with_data && v->result) {
-        web_json_key(j, "result");
-        web_json_raw(j, v->result);
+        cb_json_key(j, "result");
+        cb_json_raw(j, v->result);
     }
-    web_json_raw(j, "}");
+    cb_json_raw(j, "}");
 }
 
-void web_jobs_list_json(web_jobs *jobs, web_json *j)
+void web_jobs_list_json(web_jobs *jobs, cb_json *j)
 {
-    web_json_raw(j, "[");
+    cb_json_raw(j, "[");
     pthread_mutex_lock(&jobs->lock);
     for (web_job *job = jobs->head; job; job = job->next) {
         web_job_view v;
         fill_view(job, &v);
-        web_json_sep(j);
+        cb_json_sep(j);
         web_job_view_json(job, &v, 0, j);
         web_job_view_release(&v);
     }
     pthread_mutex_unlock(&jobs->lock);
-    web_json_raw(j, "]");
+    cb_json_raw(j, "]");
 }

@@ -29,7 +29,7 @@
 #include <stdint.h>
 
 #include "codebreaker/status.h"
-#include "json.h"
+#include "codebreaker/json.h"
 #include "request.h"
 
 typedef struct web_job web_job;
@@ -40,7 +40,7 @@ typedef enum web_job_state { WEB_JOB_RUNNING, WEB_JOB_DONE, WEB_JOB_FAILED, WEB_
 typedef struct web_job_kind {
     const char *name;
     /* The work: write the final result (one JSON value) to result; a status and err on failure. */
-    int (*run)(web_job *job, void *arg, web_json *result, cb_error *err);
+    int (*run)(web_job *job, void *arg, cb_json *result, cb_error *err);
     void (*free_arg)(void *arg);
     int max_running; /* jobs of this kind running at once (0: only the registry's limit) */
 } web_job_kind;
@@ -81,7 +81,7 @@ int web_jobs_running_kind(web_jobs *jobs, const web_job_kind *kind);
 int web_jobs_running_client(web_jobs *jobs, const char *client);
 int web_jobs_client_limit(const web_jobs *jobs);
 /* Every job kept, as a JSON array of snapshots without results. */
-void web_jobs_list_json(web_jobs *jobs, web_json *j);
+void web_jobs_list_json(web_jobs *jobs, cb_json *j);
 
 /* For run functions. */
 int web_job_canceled(const web_job *job);
@@ -104,6 +104,6 @@ const char *web_job_state_name(web_job_state s);
 int web_job_wait(web_jobs *jobs, web_job *job, unsigned seen, int timeout_ms, web_job_view *view);
 void web_job_view_release(web_job_view *view);
 /* The view as a JSON object: id, kind, state, progress, seconds, and partial/result/error when present. */
-void web_job_view_json(const web_job *job, const web_job_view *view, int with_data, web_json *j);
+void web_job_view_json(const web_job *job, const web_job_view *view, int with_data, cb_json *j);
 
 #endif

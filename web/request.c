@@ -143,7 +143,7 @@ void web_req_release(web_req *r)
 {
     free(r->store);
     r->store = NULL;
-    web_json_release(&r->out);
+    cb_json_release(&r->out);
 }
 
 const char *web_req_get(const web_req *r, const char *name)

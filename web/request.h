@@ -20,7 +20,7 @@
 
 #include <stdint.h>
 
-#include "json.h"
+#include "codebreaker/json.h"
 
 #define WEB_MAX_PARAMS 32
 #define WEB_MAX_VALUE 8192 /* longest parameter value, in bytes */
@@ -46,7 +46,7 @@ typedef struct web_req {
     const char *allow; /* the Allow header of a 405 */
     int streams;       /* while this request holds an event stream: its slot + 1 */
     char error[480];
-    web_json out;
+    cb_json out;
 } web_req;
 
 /*

@@ -100,33 +100,33 @@ static void send_answer(struct mg_connection *conn, int status, const char *type
 /* An error answer: {"error", "status"} plus any fields the handler left in r->out. */
 static void send_error(web_req *r)
 {
-    web_json j;
-    web_json_init(&j);
-    web_json_raw(&j, "{");
-    web_json_key(&j, "error");
-    web_json_str(&j, r->error[0] ? r->error : "error");
-    web_json_printf(&j, ",\"status\":%d", r->status);
-    const char *extra = web_json_text(&r->out);
+    cb_json j;
+    cb_json_init(&j);
+    cb_json_raw(&j, "{");
+    cb_json_key(&j, "error");
+    cb_json_str(&j, r->error[0] ? r->error : "error");
+    cb_json_printf(&j, ",\"status\":%d", r->status);
+    const char *extra = cb_json_text(&r->out);
     if (extra[0] == '{' && extra[1] != '}' && extra[1]) {
-        web_json_raw(&j, ",");
-        web_json_raw(&j, extra + 1);
+        cb_json_raw(&j, ",");
+        cb_json_raw(&j, extra + 1);
     } else
-        web_json_raw(&j, "}");
-    web_json_raw(&j, "\n");
-    send_answer(r->conn, r->status, "application/json; charset=utf-8", web_json_text(&j), j.len, r->allow, 0);
-    web_json_release(&j);
+        cb_json_raw(&j, "}");
+    cb_json_raw(&j, "\n");
+    send_answer(r->conn, r->status, "application/json; charset=utf-8", cb_json_text(&j), j.len, r->allow, 0);
+    cb_json_release(&j);
 }
 
 static void send_json(web_req *r)
 {
     if (r->out.failed) {
         web_req_fail(r, 503, "out of memory");
-        web_json_clear(&r->out);
+        cb_json_clear(&r->out);
         send_error(r);
         return;
     }
-    web_json_raw(&r->out, "\n");
-    send_answer(r->conn, r->status, "application/json; charset=utf-8", web_json_text(&r->out), r->out.len, NULL, 0);
+    cb_json_raw(&r->out, "\n");
+    send_answer(r->conn, r->status, "application/json; charset=utf-8", cb_json_text(&r->out), r->out.len, NULL, 0);
 }
 
 /* 1 when the Host header names this machine (or is absent, as HTTP/1.0 allows). */
@@ -343,7 +343,7 @@ static int handle(struct mg_connection *conn, void *data)
     r.client = ri->remote_addr;
     r.path = ri->local_uri_raw ? ri->local_uri_raw : "/"; /* as sent: civetweb's local_uri has `..` removed */
     r.status = 200;
-    web_json_init(&r.out);
+    cb_json_init(&r.out);
     mg_disable_connection_keep_alive(conn); /* else civetweb reads what is left of a body after the answer */
     if (check_framing(&r) < 0 || check_origin(srv, &r) < 0)
         send_error(&r);

@@ -169,65 +169,65 @@ static void word(const cb_game *g, uint32_t gi, char *buf)
     cb_game_format_code(g, gi, buf, WORD_MAX);
 }
 
-void web_marks_json(const cb_game *g, uint32_t fb, web_json *j)
+void web_marks_json(const cb_game *g, uint32_t fb, cb_json *j)
 {
     int n = cb_game_length(g);
     if (!cb_game_rule_info(g)->words) {
-        web_json_printf(j, "{\"blacks\":%u,\"whites\":%u}", fb / (uint32_t)(n + 1), fb % (uint32_t)(n + 1));
+        cb_json_printf(j, "{\"blacks\":%u,\"whites\":%u}", fb / (uint32_t)(n + 1), fb % (uint32_t)(n + 1));
         return;
     }
     if (cb_game_rule_info(g)->hidden && fb == cb_game_won(g)) {
-        web_json_raw(j, "null");
+        cb_json_raw(j, "null");
         return;
     }
-    web_json_raw(j, "[");
+    cb_json_raw(j, "[");
     for (int i = 0; i < n; i++, fb /= 3)
-        web_json_printf(j, "%s%u", i ? "," : "", fb % 3);
-    web_json_raw(j, "]");
+        cb_json_printf(j, "%s%u", i ? "," : "", fb % 3);
+    cb_json_raw(j, "]");
 }
 
-static void feedback_json(const cb_game *g, uint32_t fb, web_json *j)
+static void feedback_json(const cb_game *g, uint32_t fb, cb_json *j)
 {
     char text[64];
     cb_game_format_feedback(g, fb, text, sizeof text);
-    web_json_key(j, "feedback");
-    web_json_str(j, text);
-    web_json_key(j, "marks");
+    cb_json_key(j, "feedback");
+    cb_json_str(j, text);
+    cb_json_key(j, "marks");
     web_marks_json(g, fb, j);
 }
 
-static void turn_json(const cb_game *g, uint32_t gi, uint32_t fb, web_json *j)
+static void turn_json(const cb_game *g, uint32_t gi, uint32_t fb, cb_json *j)
 {
     char w[WORD_MAX];
     word(g, gi, w);
-    web_json_raw(j, "{");
-    web_json_key(j, "guess");
-    web_json_str(j, w);
+    cb_json_raw(j, "{");
+    cb_json_key(j, "guess");
+    cb_json_str(j, w);
     feedback_json(g, fb, j);
-    web_json_printf(j, ",\"won\":%s}", fb == cb_game_won(g) ? "true" : "false");
+    cb_json_printf(j, ",\"won\":%s}", fb == cb_game_won(g) ? "true" : "false");
 }
 
 /* The fields every answer about a session carries. */
-static void status_json(const session *s, web_json *j)
+static void status_json(const session *s, cb_json *j)
 {
     const cb_game *g = s->wg->game;
-    web_json_key(j, "id");
-    web_json_str(j, s->id);
-    web_json_printf(
+    cb_json_key(j, "id");
+    cb_json_str(j, s->id);
+    cb_json_printf(
         j, ",\"turn\":%zu,\"max_guesses\":%d,\"hard\":%s,\"over\":%s,\"won\":%s,\"gave_up\":%s,\"remaining\":%zu",
         cb_state_turns(s->st), s->max_guesses, cb_state_hard(s->st) ? "true" : "false", s->over ? "true" : "false",
         s->won ? "true" : "false", s->gave_up ? "true" : "false", cb_state_count(s->st));
     if (s->over) {
         char w[WORD_MAX];
         word(g, cb_game_secret_guess(g, s->secret), w);
-        web_json_key(j, "secret");
-        web_json_str(j, w);
-        web_json_printf(j, ",\"seed\":%llu", (unsigned long long)s->seed);
+        cb_json_key(j, "secret");
+        cb_json_str(j, w);
+        cb_json_printf(j, ",\"seed\":%llu", (unsigned long long)s->seed);
         if (cb_game_rule_info(g)->hidden) {
             char m[4];
             cb_game_mapping_name(s->mapping, m);
-            web_json_key(j, "mapping"); /* symbols of gray, yellow, green */
-            web_json_str(j, m);
+            cb_json_key(j, "mapping"); /* symbols of gray, yellow, green */
+            cb_json_str(j, m);
         }
     }
 }
@@ -265,11 +265,11 @@ int web_play_new(web_sessions *ss, web_game *wg, const web_play_options *opt, we
     ss->head = s;
     ss->count++;
     ss->bytes += s->bytes;
-    web_json_raw(&r->out, "{");
+    cb_json_raw(&r->out, "{");
     status_json(s, &r->out);
-    web_json_key(&r->out, "game");
+    cb_json_key(&r->out, "game");
     web_game_json(wg, &r->out);
-    web_json_raw(&r->out, "}");
+    cb_json_raw(&r->out, "}");
     pthread_mutex_unlock(&ss->lock);
     r->status = 201;
     return 0;
@@ -279,8 +279,8 @@ int web_play_new(web_sessions *ss, web_game *wg, const web_play_options *opt, we
 static int refuse(web_req *r, const session *s, const char *why)
 {
     web_req_fail(r, 422, "%s", why);
-    web_json_clear(&r->out);
-    web_json_printf(&r->out, "{\"refused\":true,\"turn\":%zu}", cb_state_turns(s->st));
+    cb_json_clear(&r->out);
+    cb_json_printf(&r->out, "{\"refused\":true,\"turn\":%zu}", cb_state_turns(s->st));
     return -1;
 }
 
@@ -307,11 +307,11 @@ static int guess_locked(session *s, const char *text, web_req *r)
         return web_req_fail(r, 500, "the feedback contradicts the game's own history (a bug)");
     s->won = fb == cb_game_won(g);
     s->over = s->won || (int)cb_state_turns(s->st) >= s->max_guesses;
-    web_json_raw(&r->out, "{");
+    cb_json_raw(&r->out, "{");
     status_json(s, &r->out);
-    web_json_key(&r->out, "last");
+    cb_json_key(&r->out, "last");
     turn_json(g, gi, fb, &r->out);
-    web_json_raw(&r->out, "}");
+    cb_json_raw(&r->out, "}");
     return 0;
 }
 
@@ -336,9 +336,9 @@ static int giveup_locked(session *s, const char *unused, web_req *r)
     if (!s->over)
         s->gave_up = 1;
     s->over = 1;
-    web_json_raw(&r->out, "{");
+    cb_json_raw(&r->out, "{");
     status_json(s, &r->out);
-    web_json_raw(&r->out, "}");
+    cb_json_raw(&r->out, "}");
     return 0;
 }
 
@@ -351,20 +351,20 @@ static int state_locked(session *s, const char *unused, web_req *r)
 {
     (void)unused;
     const cb_game *g = s->wg->game;
-    web_json_raw(&r->out, "{");
+    cb_json_raw(&r->out, "{");
     status_json(s, &r->out);
-    web_json_key(&r->out, "turns");
-    web_json_raw(&r->out, "[");
+    cb_json_key(&r->out, "turns");
+    cb_json_raw(&r->out, "[");
     for (size_t t = 0; t < cb_state_turns(s->st); t++) {
         uint32_t gi, fb;
         cb_state_turn(s->st, t, &gi, &fb);
-        web_json_sep(&r->out);
+        cb_json_sep(&r->out);
         turn_json(g, gi, fb, &r->out);
     }
-    web_json_raw(&r->out, "]");
-    web_json_key(&r->out, "game");
+    cb_json_raw(&r->out, "]");
+    cb_json_key(&r->out, "game");
     web_game_json(s->wg, &r->out);
-    web_json_raw(&r->out, "}");
+    cb_json_raw(&r->out, "}");
     return 0;
 }
 
@@ -378,10 +378,10 @@ static int share_locked(session *s, unsigned flags, web_req *r)
         return web_req_fail(r, 503, "out of memory");
     int rc = cb_share_grid(s->st, NULL, s->max_guesses, flags, text, size);
     if (rc == CB_OK) {
-        web_json_printf(&r->out, "{\"guesses\":%zu,\"won\":%s", turns, s->won ? "true" : "false");
-        web_json_key(&r->out, "text");
-        web_json_str(&r->out, text);
-        web_json_raw(&r->out, "}");
+        cb_json_printf(&r->out, "{\"guesses\":%zu,\"won\":%s", turns, s->won ? "true" : "false");
+        cb_json_key(&r->out, "text");
+        cb_json_str(&r->out, text);
+        cb_json_raw(&r->out, "}");
     }
     free(text);
     return rc == CB_OK ? 0 : web_req_fail(r, 500, "share: %s", cb_strerror(rc));
@@ -413,11 +413,11 @@ static int details_locked(session *s, const char *unused, web_req *r)
     if (cb_state_copy(s->st, &before) != CB_OK)
         return web_req_fail(r, 503, "out of memory");
     cb_state_undo(before);
-    web_json_raw(&r->out, "{");
-    web_json_printf(&r->out, "\"turn\":%zu", turns);
-    web_json_key(&r->out, "partition");
+    cb_json_raw(&r->out, "{");
+    cb_json_printf(&r->out, "\"turn\":%zu", turns);
+    cb_json_key(&r->out, "partition");
     web_partition_json(before, gi, s->secret, fb, &r->out);
-    web_json_raw(&r->out, "}");
+    cb_json_raw(&r->out, "}");
     cb_state_free(before);
     return 0;
 }
@@ -490,16 +490,16 @@ int web_play_hint(web_sessions *ss, const char *id, const cb_strategy_info *info
     if (rc == 0) {
         char w[WORD_MAX];
         word(g, gi, w);
-        web_json *j = &r->out;
-        web_json_raw(j, "{");
-        web_json_key(j, "guess");
-        web_json_str(j, w);
-        web_json_key(j, "strategy");
-        web_json_str(j, cb_strategy_name(strat));
-        web_json_key(j, "score");
-        web_json_num(j, score);
-        web_json_printf(j, ",\"candidate\":%s,\"remaining\":%zu,\"turn\":%zu}",
-                        cb_state_is_candidate(st, gi) ? "true" : "false", cb_state_count(st), cb_state_turns(st) + 1);
+        cb_json *j = &r->out;
+        cb_json_raw(j, "{");
+        cb_json_key(j, "guess");
+        cb_json_str(j, w);
+        cb_json_key(j, "strategy");
+        cb_json_str(j, cb_strategy_name(strat));
+        cb_json_key(j, "score");
+        cb_json_num(j, score);
+        cb_json_printf(j, ",\"candidate\":%s,\"remaining\":%zu,\"turn\":%zu}",
+                       cb_state_is_candidate(st, gi) ? "true" : "false", cb_state_count(st), cb_state_turns(st) + 1);
     }
     cb_strategy_free(strat);
     cb_state_free(st);
@@ -535,7 +535,7 @@ static size_t find_part(const uint32_t *ids, size_t n, uint32_t key)
     return lo;
 }
 
-void web_partition_json(const cb_state *st, uint32_t gi, uint32_t secret, uint32_t fb, web_json *j)
+void web_partition_json(const cb_state *st, uint32_t gi, uint32_t secret, uint32_t fb, cb_json *j)
 {
     const cb_game *g = cb_state_game(st);
     size_t n = cb_state_count(st);
@@ -546,7 +546,7 @@ void web_partition_json(const cb_state *st, uint32_t gi, uint32_t secret, uint32
     group *groups = NULL;
     if (!keys || cb_partition_compute(&p, st, gi) != CB_OK ||
         !(groups = calloc(p.parts ? p.parts : 1, sizeof *groups))) {
-        web_json_raw(j, "null");
+        cb_json_raw(j, "null");
         goto out;
     }
     cb_partition_keys(st, gi, keys);
@@ -576,30 +576,30 @@ void web_partition_json(const cb_state *st, uint32_t gi, uint32_t secret, uint32
     qsort(groups, p.parts, sizeof *groups, by_size);
     char w[WORD_MAX];
     word(g, gi, w);
-    web_json_raw(j, "{");
-    web_json_key(j, "guess");
-    web_json_str(j, w);
-    web_json_printf(
+    cb_json_raw(j, "{");
+    cb_json_key(j, "guess");
+    cb_json_str(j, w);
+    cb_json_printf(
         j, ",\"candidate\":%s,\"candidates\":%zu,\"parts\":%zu,\"largest\":%u,\"expected\":%.4f,\"entropy\":%.4f",
         cb_state_is_candidate(st, gi) ? "true" : "false", n, p.parts, largest, expected, entropy);
     if (actual >= 0)
-        web_json_printf(j, ",\"after\":%u,\"removed\":%.4f", actual_size, 1.0 - (double)actual_size / (double)n);
-    web_json_key(j, "groups");
-    web_json_raw(j, "[");
+        cb_json_printf(j, ",\"after\":%u,\"removed\":%.4f", actual_size, 1.0 - (double)actual_size / (double)n);
+    cb_json_key(j, "groups");
+    cb_json_raw(j, "[");
     for (size_t k = 0; k < p.parts && k < MAX_GROUPS; k++) {
-        web_json_sep(j);
-        web_json_raw(j, "{");
+        cb_json_sep(j);
+        cb_json_raw(j, "{");
         feedback_json(g, groups[k].key == actual_key && fb != CB_NONE ? fb : groups[k].key, j);
-        web_json_printf(j, ",\"count\":%u,\"actual\":%s,\"sample\":[", groups[k].size,
-                        groups[k].key == actual_key ? "true" : "false");
+        cb_json_printf(j, ",\"count\":%u,\"actual\":%s,\"sample\":[", groups[k].size,
+                       groups[k].key == actual_key ? "true" : "false");
         for (int s = 0; s < groups[k].nsample; s++) {
-            web_json_sep(j);
+            cb_json_sep(j);
             word(g, cb_game_secret_guess(g, groups[k].sample[s]), w);
-            web_json_str(j, w);
+            cb_json_str(j, w);
         }
-        web_json_raw(j, "]}");
+        cb_json_raw(j, "]}");
     }
-    web_json_raw(j, "]}");
+    cb_json_raw(j, "]}");
 out:
     free(groups);
     free(keys);

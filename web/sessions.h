@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "games.h"
-#include "json.h"
+#include "codebreaker/json.h"
 #include "request.h"
 
 typedef struct web_sessions web_sessions;
@@ -81,8 +81,8 @@ int web_play_hint(web_sessions *ss, const char *id, const cb_strategy_info *info
  * shown with the feedback fb the player saw (in Symble the other parts
  * show the library's key, equal up to a renaming of the symbols).
  */
-void web_partition_json(const cb_state *st, uint32_t gi, uint32_t secret, uint32_t fb, web_json *j);
+void web_partition_json(const cb_state *st, uint32_t gi, uint32_t secret, uint32_t fb, cb_json *j);
 /* A feedback id as marks people can draw: see the API description. */
-void web_marks_json(const cb_game *g, uint32_t fb, web_json *j);
+void web_marks_json(const cb_game *g, uint32_t fb, cb_json *j);
 
 #endif

@@ -35,47 +35,47 @@ int web_strategy_read(web_req *r, const char *param, const char *def, const cb_s
     return 0;
 }
 
-static void json_bool(web_json *j, const char *key, int v)
+static void json_bool(cb_json *j, const char *key, int v)
 {
-    web_json_key(j, key);
-    web_json_raw(j, v ? "true" : "false");
+    cb_json_key(j, key);
+    cb_json_raw(j, v ? "true" : "false");
 }
 
-static void json_str_or_null(web_json *j, const char *key, const char *v)
+static void json_str_or_null(cb_json *j, const char *key, const char *v)
 {
-    web_json_key(j, key);
+    cb_json_key(j, key);
     if (v)
-        web_json_str(j, v);
+        cb_json_str(j, v);
     else
-        web_json_raw(j, "null");
+        cb_json_raw(j, "null");
 }
 
-void web_strategies_json(web_json *j)
+void web_strategies_json(cb_json *j)
 {
     const cb_strategy_info *s;
-    web_json_raw(j, "[");
+    cb_json_raw(j, "[");
     for (size_t i = 0; (s = cb_strategy_at(i)) != NULL; i++) {
         if (s->traits & CB_TRAIT_ARGUMENT)
             continue;
-        web_json_sep(j);
-        web_json_raw(j, "{");
-        web_json_key(j, "name");
-        web_json_str(j, s->name);
-        web_json_key(j, "label");
-        web_json_str(j, s->label);
-        web_json_key(j, "summary");
-        web_json_str(j, s->summary);
-        web_json_key(j, "source");
-        web_json_str(j, s->source);
+        cb_json_sep(j);
+        cb_json_raw(j, "{");
+        cb_json_key(j, "name");
+        cb_json_str(j, s->name);
+        cb_json_key(j, "label");
+        cb_json_str(j, s->label);
+        cb_json_key(j, "summary");
+        cb_json_str(j, s->summary);
+        cb_json_key(j, "source");
+        cb_json_str(j, s->source);
         json_bool(j, "greedy", s->traits & CB_TRAIT_GREEDY);
         json_bool(j, "random", s->traits & CB_TRAIT_RANDOM);
         json_bool(j, "rank", s->traits & CB_TRAIT_RANKS);
         json_bool(j, "candidates", s->traits & CB_TRAIT_CANDIDATES);
         json_str_or_null(j, "score_format", s->score_format);
         json_str_or_null(j, "score_one", s->score_one);
-        web_json_raw(j, "}");
+        cb_json_raw(j, "}");
     }
-    web_json_raw(j, "]");
+    cb_json_raw(j, "]");
 }
 
 /* Strategies that score every guess, or play rollouts, at each decision. */

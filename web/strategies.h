@@ -20,7 +20,7 @@
 #include <stddef.h>
 
 #include "codebreaker/codebreaker.h"
-#include "json.h"
+#include "codebreaker/json.h"
 #include "request.h"
 
 #define WEB_MAX_PAIRS (1u << 28)       /* guesses x candidates of one decision, with a table in memory */
@@ -44,7 +44,7 @@ int web_strategy_read(web_req *r, const char *param, const char *def, const cb_s
 void web_strategy_names(char *buf, size_t size);
 /* The strategies as a JSON array of the registry's rows: {name, label, summary, source, greedy, random, rank,
    candidates, score_format, score_one}. */
-void web_strategies_json(web_json *j);
+void web_strategies_json(cb_json *j);
 
 /* What a request asks of a strategy: a decision (cb_strategy_choose) or a ranking (cb_strategy_rank). */
 typedef enum web_work { WEB_CHOOSE, WEB_RANK } web_work;

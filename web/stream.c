@@ -56,11 +56,11 @@ static int send_chunk(web_req *r, const char *text, size_t len)
 
 int web_stream_send(web_req *r, const char *event, const char *data)
 {
-    web_json j; /* used as a plain text buffer */
-    web_json_init(&j);
-    web_json_printf(&j, "event: %s\ndata: %s\n\n", event, data);
-    int rc = j.failed ? -1 : send_chunk(r, web_json_text(&j), j.len);
-    web_json_release(&j);
+    cb_json j; /* used as a plain text buffer */
+    cb_json_init(&j);
+    cb_json_printf(&j, "event: %s\ndata: %s\n\n", event, data);
+    int rc = j.failed ? -1 : send_chunk(r, cb_json_text(&j), j.len);
+    cb_json_release(&j);
     return rc;
 }
 

@@ -96,50 +96,50 @@ static int read_guesses(web_req *r, const cb_game *g, int max, uint32_t *gi, int
     return rc;
 }
 
-static void row_json(const cb_game *g, uint32_t gi, uint32_t fb, web_json *j)
+static void row_json(const cb_game *g, uint32_t gi, uint32_t fb, cb_json *j)
 {
     char w[WORD_MAX], text[64];
     cb_game_format_code(g, gi, w, sizeof w);
     cb_game_format_feedback(g, fb, text, sizeof text);
-    web_json_raw(j, "{");
-    web_json_key(j, "guess");
-    web_json_str(j, w);
-    web_json_key(j, "feedback");
-    web_json_str(j, text);
-    web_json_key(j, "marks");
+    cb_json_raw(j, "{");
+    cb_json_key(j, "guess");
+    cb_json_str(j, w);
+    cb_json_key(j, "feedback");
+    cb_json_str(j, text);
+    cb_json_key(j, "marks");
     web_marks_json(g, fb, j);
 }
 
-static void word_json(const cb_game *g, uint32_t gi, web_json *j)
+static void word_json(const cb_game *g, uint32_t gi, cb_json *j)
 {
     char w[WORD_MAX];
     cb_game_format_code(g, gi, w, sizeof w);
-    web_json_str(j, w);
+    cb_json_str(j, w);
 }
 
 /* ---- several boards ---- */
 
-static void multi_boards_json(const cb_multi *m, web_json *j)
+static void multi_boards_json(const cb_multi *m, cb_json *j)
 {
     const cb_game *g = cb_table_game(cb_multi_table(m));
-    web_json_raw(j, ",\"board\":[");
+    cb_json_raw(j, ",\"board\":[");
     for (int b = 0; b < cb_multi_boards(m); b++) {
         const cb_state *st = cb_multi_board(m, b);
-        web_json_printf(j, "%s{\"solved_on\":%d,\"left\":%zu,\"rows\":[", b ? "," : "", cb_multi_solved_turn(m, b),
-                        cb_multi_solved_turn(m, b) ? 0 : cb_state_count(st));
+        cb_json_printf(j, "%s{\"solved_on\":%d,\"left\":%zu,\"rows\":[", b ? "," : "", cb_multi_solved_turn(m, b),
+                       cb_multi_solved_turn(m, b) ? 0 : cb_state_count(st));
         for (size_t t = 0; t < cb_state_turns(st); t++) {
             uint32_t gi, fb;
             cb_state_turn(st, t, &gi, &fb);
-            web_json_raw(j, t ? "," : "");
+            cb_json_raw(j, t ? "," : "");
             row_json(g, gi, fb, j);
-            web_json_raw(j, "}");
+            cb_json_raw(j, "}");
         }
-        web_json_raw(j, "]}");
+        cb_json_raw(j, "]}");
     }
-    web_json_raw(j, "]");
+    cb_json_raw(j, "]");
 }
 
-static int multi_hint(web_req *r, const cb_multi *m, web_json *j)
+static int multi_hint(web_req *r, const cb_multi *m, cb_json *j)
 {
     const cb_table *t = cb_multi_table(m);
     const cb_game *g = cb_table_game(t);
@@ -163,9 +163,9 @@ static int multi_hint(web_req *r, const cb_multi *m, web_json *j)
         return web_req_fail(r, err.code == CB_ECANCELED ? 503 : 422, "hint: %s", err.message);
     int rc = cb_multi_choose(s, m, &gi, &score);
     if (rc == CB_OK) {
-        web_json_raw(j, ",\"hint\":{\"guess\":");
+        cb_json_raw(j, ",\"hint\":{\"guess\":");
         word_json(g, gi, j);
-        web_json_printf(j, ",\"strategy\":\"sum-entropy\",\"score\":%.6f}", score);
+        cb_json_printf(j, ",\"strategy\":\"sum-entropy\",\"score\":%.6f}", score);
     }
     cb_multi_strategy_free(s);
     return rc == CB_OK ? 0 : web_req_fail(r, rc == CB_ECANCELED ? 503 : 422, "hint: %s", cb_strerror(rc));
@@ -223,27 +223,27 @@ int web_multi(web_req *r)
             goto out;
         }
     }
-    web_json *j = &r->out;
+    cb_json *j = &r->out;
     int over = cb_multi_over(m);
-    web_json_printf(j, "{\"ticket\":\"%s\",\"boards\":%lld,\"max_guesses\":%d,\"turns\":%zu,\"won\":%s,\"over\":%s",
-                    ticket, boards, cb_multi_max_guesses(m), cb_multi_turns(m), cb_multi_won(m) ? "true" : "false",
-                    over ? "true" : "false");
+    cb_json_printf(j, "{\"ticket\":\"%s\",\"boards\":%lld,\"max_guesses\":%d,\"turns\":%zu,\"won\":%s,\"over\":%s",
+                   ticket, boards, cb_multi_max_guesses(m), cb_multi_turns(m), cb_multi_won(m) ? "true" : "false",
+                   over ? "true" : "false");
     multi_boards_json(m, j);
     if (over || giveup) {
-        web_json_raw(j, ",\"secrets\":[");
+        cb_json_raw(j, ",\"secrets\":[");
         for (long long b = 0; b < boards; b++) {
-            web_json_raw(j, b ? "," : "");
+            cb_json_raw(j, b ? "," : "");
             word_json(g, cb_game_secret_guess(g, secrets[b]), j);
         }
-        web_json_raw(j, "]");
+        cb_json_raw(j, "]");
     }
     if (hint && !over && multi_hint(r, m, j) < 0)
         goto out;
-    web_json_raw(j, "}");
+    cb_json_raw(j, "}");
     rc = 0;
 out:
     if (rc < 0)
-        web_json_clear(&r->out); /* an error after part of the answer: only the error goes out */
+        cb_json_clear(&r->out); /* an error after part of the answer: only the error goes out */
     cb_multi_free(m);
     web_game_release(r->api->games, wg);
     return rc;
@@ -251,20 +251,20 @@ out:
 
 /* ---- the adversary ---- */
 
-static int adversary_hint(web_req *r, const cb_state *st, web_json *j)
+static int adversary_hint(web_req *r, const cb_state *st, cb_json *j)
 {
     cb_adversary_options o = {0, 1, WEB_ADVERSARY_HINT_SECONDS, &r->api->stop_flag, NULL, NULL};
     cb_adversary_result res;
     cb_error err;
     if (cb_adversary_solve(st, &o, &res, &err) != CB_OK)
         return web_req_fail(r, err.code == CB_ENOMEM ? 503 : 422, "hint: %s", err.message);
-    web_json_raw(j, ",\"hint\":{\"guess\":");
+    cb_json_raw(j, ",\"hint\":{\"guess\":");
     if (res.guesses)
         word_json(cb_state_game(st), res.sequence[0], j);
     else
-        web_json_raw(j, "null");
-    web_json_printf(j, ",\"guesses\":%d,\"at_least\":%d,\"stopped\":%s,\"seconds\":%.3f}", res.guesses, res.proved_min,
-                    res.stopped ? "true" : "false", res.seconds);
+        cb_json_raw(j, "null");
+    cb_json_printf(j, ",\"guesses\":%d,\"at_least\":%d,\"stopped\":%s,\"seconds\":%.3f}", res.guesses, res.proved_min,
+                   res.stopped ? "true" : "false", res.seconds);
     return 0;
 }
 
@@ -288,9 +288,9 @@ int web_adversary(web_req *r)
     cb_state_set_hard(st, hard);
     if (read_guesses(r, g, WEB_MAX_TURNS, guesses, &n) < 0)
         goto out;
-    web_json *j = &r->out;
+    cb_json *j = &r->out;
     size_t filtered = 0;
-    web_json_raw(j, "{\"rows\":[");
+    cb_json_raw(j, "{\"rows\":[");
     for (int i = 0; i < n; i++) {
         char why[256];
         uint32_t fb;
@@ -307,25 +307,25 @@ int web_adversary(web_req *r)
             web_req_fail(r, 503, "out of memory");
             goto out;
         }
-        web_json_raw(j, i ? "," : "");
+        cb_json_raw(j, i ? "," : "");
         row_json(g, guesses[i], fb, j);
-        web_json_printf(j, ",\"left\":%zu}", cb_state_won(st) ? (size_t)0 : cb_state_count(st));
+        cb_json_printf(j, ",\"left\":%zu}", cb_state_won(st) ? (size_t)0 : cb_state_count(st));
     }
     size_t left = cb_state_count(st);
-    web_json_printf(j, "],\"hard\":%s,\"turns\":%d,\"won\":%s,\"left\":%zu,\"words\":[", hard ? "true" : "false", n,
-                    cb_state_won(st) ? "true" : "false", left);
+    cb_json_printf(j, "],\"hard\":%s,\"turns\":%d,\"won\":%s,\"left\":%zu,\"words\":[", hard ? "true" : "false", n,
+                   cb_state_won(st) ? "true" : "false", left);
     for (size_t i = 0; i < left && i < ADVERSARY_WORDS; i++) {
-        web_json_raw(j, i ? "," : "");
+        cb_json_raw(j, i ? "," : "");
         word_json(g, cb_game_secret_guess(g, cb_state_candidates(st)[i]), j);
     }
-    web_json_raw(j, "]");
+    cb_json_raw(j, "]");
     if (hint && !cb_state_won(st) && adversary_hint(r, st, j) < 0)
         goto out;
-    web_json_raw(j, "}");
+    cb_json_raw(j, "}");
     rc = 0;
 out:
     if (rc < 0)
-        web_json_clear(&r->out);
+        cb_json_clear(&r->out);
     cb_state_free(st);
     web_game_release(r->api->games, wg);
     return rc;

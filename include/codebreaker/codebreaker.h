@@ -23,6 +23,7 @@
 #include "rng.h"
 #include "strategy.h"
 #include "simulate.h"
+#include "json.h"
 #include "tree.h"
 #include "optimal.h"
 #include "multi.h"

@@ -29,6 +29,7 @@
 #include <stdio.h>
 
 #include "game.h"
+#include "json.h"
 #include "state.h"
 #include "table.h"
 
@@ -139,17 +140,7 @@ int cb_tree_load(const cb_game *game, FILE *in, const char *name, cb_tree **out,
 /* The same from the file at path (the program maps "-" to cb_tree_load on stdin). */
 int cb_tree_load_path(const cb_game *game, const char *path, cb_tree **out, cb_error *err);
 
-/*
- * JSON strings, the one escaping of the project (tree files, the program's
- * --json output, the dashboard's API): s in double quotes, `"` and `\`
- * escaped, control characters as \u00XX, bytes that are not valid UTF-8 as
- * \ufffd. cb_json_quote writes at most size bytes with a terminating NUL
- * (like snprintf; out may be NULL when size is 0) and returns the length of
- * the whole quoted string. cb_json_write writes it to out: CB_EIO when
- * writing fails (ferror(out) shows it too).
- */
-size_t cb_json_quote(char *out, size_t size, const char *s);
-int cb_json_write(FILE *out, const char *s);
+/* JSON strings are escaped by cb_json_quote and cb_json_write (json.h). */
 
 #ifdef __cplusplus
 }

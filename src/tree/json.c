@@ -1,4 +1,4 @@
-/* json.c: the JSON format of trees (docs/tree-format.md), and the project's JSON string quoting. */
+/* json.c: the JSON format of trees (docs/tree-format.md). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,94 +6,39 @@
 
 #include "tree/tree_internal.h"
 
-static size_t utf8_len(const unsigned char *s)
-{
-    if (s[0] < 0x80)
-        return 1;
-    size_t n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
-    for (size_t i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    if (n == 3 && ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0)))
-        return 0; /* overlong or surrogate */
-    if (n == 4 && ((s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90)))
-        return 0;
-    return n;
-}
-
-/* The JSON spelling of the character at p (at most 6 bytes into esc, not terminated); *used: bytes of p read. */
-static size_t json_char(const unsigned char *p, char esc[8], size_t *used)
-{
-    size_t n = utf8_len(p);
-    *used = n ? n : 1;
-    if (n == 0)
-        return (size_t)snprintf(esc, 8, "\\ufffd");
-    if (*p == '"' || *p == '\\')
-        return (size_t)snprintf(esc, 8, "\\%c", *p);
-    if (*p < 0x20)
-        return (size_t)snprintf(esc, 8, "\\u%04x", *p);
-    memcpy(esc, p, n);
-    return n;
-}
-
-size_t cb_json_quote(char *out, size_t size, const char *s)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    size_t len = 0, used;
-    char esc[8];
-    if (size)
-        out[0] = '"';
-    for (len = 1; *p; p += used) {
-        size_t n = json_char(p, esc, &used);
-        for (size_t i = 0; i < n; i++, len++)
-            if (len + 1 < size)
-                out[len] = esc[i];
-    }
-    if (len + 1 < size)
-        out[len] = '"';
-    len++;
-    if (size)
-        out[len < size ? len : size - 1] = '\0';
-    return len;
-}
-
-int cb_json_write(FILE *out, const char *s)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    size_t used;
-    char esc[8];
-    int ok = fputc('"', out) != EOF;
-    for (; *p && ok; p += used) {
-        size_t n = json_char(p, esc, &used);
-        ok = fwrite(esc, 1, n, out) == n;
-    }
-    return ok && fputc('"', out) != EOF ? CB_OK : CB_EIO;
-}
-
-static void json_string(FILE *out, const char *s)
-{
-    cb_json_write(out, s); /* a failed write shows in ferror(out), which cb_tree_save checks */
-}
-
 static int cmp_fb(const void *a, const void *b)
 {
     const uint32_t *x = a, *y = b;
     return (x[0] > y[0]) - (x[0] < y[0]);
 }
 
-static int save_json_node(const cb_tree *tree, FILE *out, uint32_t node, int indent)
+/* The writer: the text goes through a cb_json buffer, sent to the file whenever it passes 64 KiB. */
+typedef struct jwriter {
+    cb_json j;
+    FILE *out;
+    int rc;
+} jwriter;
+
+static void jflush(jwriter *w, size_t at_least)
+{
+    if (w->j.len >= at_least && w->rc == CB_OK)
+        w->rc = cb_json_flush(&w->j, w->out);
+}
+
+static int save_json_node(const cb_tree *tree, jwriter *w, uint32_t node, int indent)
 {
     const tnode *u = &tree->nodes[node];
-    char w[CB_MAX_LENGTH * 4 + 1], f[64];
-    cb_game_format_code(tree->game, u->guess, w, sizeof w);
-    fprintf(out, "{\"guess\": ");
-    json_string(out, w);
+    char word[CB_MAX_LENGTH * 4 + 1], f[64];
+    cb_game_format_code(tree->game, u->guess, word, sizeof word);
+    cb_json_raw(&w->j, "{\"guess\": ");
+    cb_json_str(&w->j, word);
+    jflush(w, 1 << 16);
     size_t k = 0;
     for (uint32_t c = u->first; c != CB_NONE; c = tree->nodes[c].next)
         k++;
     if (!k) {
-        fputc('}', out);
-        return CB_OK;
+        cb_json_raw(&w->j, "}");
+        return w->rc;
     }
     uint32_t *kids = malloc(k * 2 * sizeof *kids);
     if (!kids)
@@ -104,46 +49,49 @@ static int save_json_node(const cb_tree *tree, FILE *out, uint32_t node, int ind
         kids[2 * k + 1] = c;
     }
     qsort(kids, k, 2 * sizeof *kids, cmp_fb);
-    fprintf(out, ", \"next\": {");
+    cb_json_raw(&w->j, ", \"next\": {");
     int rc = CB_OK;
     for (size_t i = 0; i < k && rc == CB_OK; i++) {
         cb_game_format_feedback(tree->game, kids[2 * i], f, sizeof f);
-        fprintf(out, "%s\n%*s", i ? "," : "", indent + 2, "");
-        json_string(out, f);
-        fprintf(out, ": ");
-        rc = save_json_node(tree, out, kids[2 * i + 1], indent + 2);
+        cb_json_printf(&w->j, "%s\n%*s", i ? "," : "", indent + 2, "");
+        cb_json_str(&w->j, f);
+        cb_json_raw(&w->j, ": ");
+        rc = save_json_node(tree, w, kids[2 * i + 1], indent + 2);
     }
-    fprintf(out, "}}");
+    cb_json_raw(&w->j, "}}");
     free(kids);
     return rc;
 }
 
 int cbd_save_json(const cb_tree *tree, FILE *out, const char *header)
 {
-    fprintf(out, "{\"format\": \"codebreaker-tree\", \"version\": 1, \"game\": ");
-    json_string(out, cb_game_name(tree->game));
+    jwriter w = {.out = out, .rc = CB_OK};
+    cb_json_init(&w.j);
+    cb_json_raw(&w.j, "{\"format\": \"codebreaker-tree\", \"version\": 1, \"game\": ");
+    cb_json_str(&w.j, cb_game_name(tree->game));
     if (header) {
-        fprintf(out, ",\n \"comment\": [");
-        const char *p = header;
-        int first = 1;
-        while (*p) {
+        cb_json_raw(&w.j, ",\n \"comment\": [");
+        for (const char *p = header; *p;) {
             const char *nl = strchr(p, '\n');
             size_t len = nl ? (size_t)(nl - p) : strlen(p);
             char *line = strndup(p, len);
-            if (!line)
+            if (!line) {
+                cb_json_release(&w.j);
                 return CB_ENOMEM;
-            fprintf(out, "%s", first ? "" : ", ");
-            json_string(out, line);
+            }
+            cb_json_raw(&w.j, p == header ? "" : ", ");
+            cb_json_str(&w.j, line);
             free(line);
-            first = 0;
             p = nl ? nl + 1 : p + len;
         }
-        fprintf(out, "]");
+        cb_json_raw(&w.j, "]");
     }
-    fprintf(out, ",\n \"tree\": ");
-    int rc = save_json_node(tree, out, 0, 1);
-    fprintf(out, "}\n");
-    return rc;
+    cb_json_raw(&w.j, ",\n \"tree\": ");
+    int rc = save_json_node(tree, &w, 0, 1);
+    cb_json_raw(&w.j, "}\n");
+    jflush(&w, 0);
+    cb_json_release(&w.j);
+    return rc != CB_OK ? rc : w.rc;
 }
 
 typedef struct jreader {

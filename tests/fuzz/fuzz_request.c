@@ -13,7 +13,7 @@
 #include "codebreaker/codebreaker.h"
 #include "games.h"
 #include "history.h"
-#include "json.h"
+#include "codebreaker/json.h"
 #include "request.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -47,18 +47,18 @@ static void read_params(web_req *r)
         web_history_read(r, "history", st, i ? NULL : "allowed"); /* outside_list names a wider list */
         cb_state_free(st);
     }
-    web_json j;
-    web_json_init(&j);
-    web_json_raw(&j, "{");
+    cb_json j;
+    cb_json_init(&j);
+    cb_json_raw(&j, "{");
     for (int i = 0; i < r->nparams; i++) {
-        web_json_key(&j, r->params[i].name);
-        web_json_str(&j, r->params[i].value);
+        cb_json_key(&j, r->params[i].name);
+        cb_json_str(&j, r->params[i].value);
     }
-    web_json_raw(&j, "}");
-    for (const unsigned char *p = (const unsigned char *)web_json_text(&j); *p; p++)
+    cb_json_raw(&j, "}");
+    for (const unsigned char *p = (const unsigned char *)cb_json_text(&j); *p; p++)
         if (*p < 0x20)
             abort(); /* control bytes are escaped */
-    web_json_release(&j);
+    cb_json_release(&j);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -79,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     r.method = "GET";
     r.path = "/api/fuzz";
     r.status = 200;
-    web_json_init(&r.out);
+    cb_json_init(&r.out);
     if (web_req_parse(&r, text, body) == 0)
         read_params(&r);
     web_req_release(&r);

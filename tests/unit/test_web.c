@@ -1,19 +1,19 @@
 /*
- * test_web.c: the dashboard's request decoding and JSON writing (web/request.c, web/json.c) and the
- * intake of request bodies (web/intake.c).
+ * test_web.c: the dashboard's request decoding (web/request.c) and the intake of request bodies
+ * (web/intake.c). Its JSON writer is the library's: test_json.c.
  */
 #include <math.h>
 #include <string.h>
 
 #include "check.h"
 #include "intake.h"
-#include "json.h"
+#include "codebreaker/json.h"
 #include "request.h"
 
 static int parse(web_req *r, const char *query, const char *body)
 {
     memset(r, 0, sizeof *r);
-    web_json_init(&r->out);
+    cb_json_init(&r->out);
     return web_req_parse(r, query, body);
 }
 
@@ -92,35 +92,6 @@ static void decoding(void)
     CHECK(web_random_seed() < (1ull << 53));
 }
 
-static void json(void)
-{
-    web_json j;
-    web_json_init(&j);
-    web_json_raw(&j, "{");
-    web_json_key(&j, "s");
-    web_json_str(&j, "a\"b\\c\n\x01\xc3\xa9\xff\xe2\x82");
-    web_json_key(&j, "list");
-    web_json_raw(&j, "[");
-    for (int i = 0; i < 3; i++) {
-        web_json_sep(&j);
-        web_json_num(&j, i * 1.5);
-    }
-    web_json_raw(&j, "]");
-    web_json_key(&j, "nan");
-    web_json_num(&j, NAN);
-    web_json_raw(&j, "}");
-    CHECK(!j.failed);
-    CHECK_MSG(
-        strcmp(web_json_text(&j),
-               "{\"s\":\"a\\\"b\\\\c\\u000a\\u0001\xc3\xa9\\ufffd\\ufffd\\ufffd\",\"list\":[0,1.5,3],\"nan\":null}") ==
-            0,
-        "%s", web_json_text(&j));
-    char *t = web_json_take(&j);
-    CHECK(t && t[0] == '{' && j.buf == NULL);
-    free(t);
-    web_json_release(&j);
-}
-
 /* At most cap bodies arrive at once; one more sheds the one that started first, never a newer one. */
 static void intake(void)
 {
@@ -147,7 +118,6 @@ static void intake(void)
 int main(void)
 {
     decoding();
-    json();
     intake();
     return check_done("test_web");
 }
