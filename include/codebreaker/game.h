@@ -174,9 +174,9 @@ void cb_game_setup_default(cb_game_setup *s);
  * number of boards and whether the adversary plays. On a set-up that does
  * not hold together, CB_ENOTFOUND (an unknown game or list) or CB_EINVAL
  * with a sentence naming the fields as options and parameters do ("lists",
- * "colors", ...). The program checks its options with it; the server
- * (web/games.c, with its own tighter limits and uploads) and the Python
- * package still read their parameters themselves.
+ * "colors", ...). The program checks its options with it and the Python
+ * package its Game's arguments; the server (web/games.c, with its own
+ * tighter limits and uploads) still reads its parameters itself.
  */
 int cb_game_setup_config(const cb_game_setup *s, cb_game_config *cfg, int *boards, int *adversary, cb_error *err);
 

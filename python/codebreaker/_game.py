@@ -89,58 +89,32 @@ class Game:
         boards: Optional[int] = None,
         adversary: bool = False,
     ):
-        preset_boards = int(N.multi_preset_boards(_bytes(name)))
-        self._boards = self._variant_boards(name, preset_boards, boards)
-        self._adversary = bool(adversary) or name == "absurdle"
-        base = "wordle" if preset_boards or name == "absurdle" else name
-        if self.boards > 1 and self.adversary:
-            invalid("an adversary plays one board: give boards or adversary, not both")
-        if (self.boards > 1 or self.adversary) and base == "symble":
-            invalid("several boards and the adversary take Wordle or Mastermind rules, not Symble's")
-        cfg = N.GameConfig()
-        N.game_config_default(byref(cfg))
-        if N.game_config_preset(_bytes(base), byref(cfg)) != 0:
-            fail(
-                -5,
-                f"unknown game '{name}': wordle, symble, mastermind, super, bulls, dordle, quordle, "
-                "octordle, sedecordle or absurdle",
-            )
-        if lists is not None:
-            if answers is not None or guesses is not None or words is not None:
-                invalid("lists= names bundled lists: give it or answers=/words=, not both")
-            err = N.Error()
-            check(N.game_config_lists(byref(cfg), _bytes(lists), byref(err)), err)
-        if colors is not None:
-            cfg.colors = colors
-        if pegs is not None or length is not None:
-            cfg.length = pegs if pegs is not None else length
-        if no_repeat is not None:
-            cfg.no_repeat = int(bool(no_repeat))
+        # The library checks the set-up and says what does not hold together (cb_game_setup_config),
+        # as it does for the program's options.
+        if words is not None and (answers is not None or guesses is not None):
+            invalid("words= names one list for both: give it or answers=/guesses=, not both")
         if words is not None:
-            answers, guesses = words, None
-        if answers is not None:
-            cfg.answers_path = _bytes(answers)
-            cfg.guesses_path = _bytes(guesses)
-        elif guesses is not None:
-            invalid("guesses= needs answers= (or words= for one list)")
-        if dictionary is not None:
-            cfg.dictionary = _bytes(dictionary)
-        if alphabet is not None:
-            cfg.alphabet = _bytes(alphabet)
-        cfg.lenient = int(bool(lenient))
+            answers = guesses = words
+        single = not int(N.multi_preset_boards(_bytes(name))) and name != "absurdle"
+        setup = N.GameSetup()
+        N.game_setup_default(byref(setup))
+        setup.game = _bytes(name)
+        setup.colors, setup.pegs, setup.length = colors or 0, pegs or 0, length or 0
+        setup.lists, setup.answers, setup.guesses = _bytes(lists), _bytes(answers), _bytes(guesses)
+        setup.dictionary, setup.alphabet = _bytes(dictionary), _bytes(alphabet)
+        setup.no_repeat, setup.lenient, setup.adversary = int(bool(no_repeat)), int(bool(lenient)), int(adversary)
+        setup.boards = 0 if boards is None or (boards == 1 and single) else boards
+        cfg = N.GameConfig()
+        k, adv, err = c_int(), c_int(), N.Error()
+        check(N.game_setup_config(byref(setup), byref(cfg), byref(k), byref(adv), byref(err)), err)
+        if no_repeat is False:
+            cfg.no_repeat = 0  # the preset's codes without repeats, allowed again
+        self._boards, self._adversary = k.value, bool(adv.value)
         handle = c_void_p()
         err = N.Error()
         check(N.game_new(byref(cfg), byref(handle), byref(err)), err)
         self._h: Dict[str, Any] = {"game": handle, "table": None}
         self._finalizer = weakref.finalize(self, _free_game, self._h)
-
-    @staticmethod
-    def _variant_boards(name: str, preset: int, boards: Optional[int]) -> int:
-        if boards is not None and not 1 <= boards <= N.MAX_BOARDS:
-            invalid(f"boards: {boards} is not between 1 and {N.MAX_BOARDS}")
-        if preset and boards is not None and boards != preset:
-            invalid(f"{name} has {preset} boards, not {boards}: give one of the name and boards")
-        return preset or boards or 1
 
     # -- what the game is
 

@@ -73,6 +73,27 @@ class GameConfig(Structure):
     ]
 
 
+class GameSetup(Structure):
+    """cb_game_setup (game.h): a game as a person sets it up, checked by cb_game_setup_config."""
+
+    _fields_ = [
+        ("game", c_char_p),
+        ("colors", c_int),
+        ("pegs", c_int),
+        ("length", c_int),
+        ("lists", c_char_p),
+        ("answers", c_char_p),
+        ("guesses", c_char_p),
+        ("dictionary", c_char_p),
+        ("alphabet", c_char_p),
+        ("no_repeat", c_int),
+        ("lenient", c_int),
+        ("hard", c_int),
+        ("boards", c_int),
+        ("adversary", c_int),
+    ]
+
+
 class TableOptions(Structure):
     _fields_ = [("mode", c_int), ("max_bytes", c_size_t), ("threads", c_int), ("no_columns", c_int)]
 
@@ -419,6 +440,10 @@ strerror = _fn("cb_strerror", c_char_p, c_int)
 game_config_default = _fn("cb_game_config_default", None, POINTER(GameConfig))
 game_config_preset = _fn("cb_game_config_preset", c_int, c_char_p, POINTER(GameConfig))
 game_config_lists = _fn("cb_game_config_lists", c_int, POINTER(GameConfig), c_char_p, E)
+game_setup_default = _fn("cb_game_setup_default", None, POINTER(GameSetup))
+game_setup_config = _fn(
+    "cb_game_setup_config", c_int, POINTER(GameSetup), POINTER(GameConfig), POINTER(c_int), POINTER(c_int), E
+)
 word_lists_all = _fn("cb_word_lists_all", POINTER(WordLists), POINTER(c_size_t))
 game_new = _fn("cb_game_new", c_int, POINTER(GameConfig), POINTER(P), E)
 game_free = _fn("cb_game_free", None, P)
