@@ -1,6 +1,6 @@
 /*
- * scan.c: how the guesses of a node split it: lower bounds, feedback
- * values, hard-mode constraints, part counting (with SSE2 for small nodes),
+ * scan.c: how the guesses of a node split it: feedback values, hard-mode
+ * constraints, part counting (with SSE2 for small nodes),
  * the candidate check, the scan of every guess and the split into parts.
  */
 #include <stdlib.h>
@@ -12,64 +12,6 @@
 #include "codebreaker/feedback.h"
 #include "game/game_internal.h"
 #include "solver/solver_internal.h"
-
-/* ---- lower bounds ---- */
-
-/*
- * Least total for c entries with r guesses left when a guess makes at most
- * b parts (won included): one entry per node, at most (b-1)^(k-1) nodes at
- * depth k. INF when c entries do not fit in r levels.
- */
-static int64_t fill_lb(uint64_t c, uint64_t b, int r)
-{
-    if (c == 0)
-        return 0;
-    if (r == UNL && b <= 2)
-        return (int64_t)(c * (c + 1) / 2);
-    int64_t t = 0;
-    uint64_t slots = 1;
-    for (int k = 1; r == UNL || k <= r; k++) {
-        uint64_t take = c < slots ? c : slots;
-        t += (int64_t)k * (int64_t)take;
-        c -= take;
-        if (!c)
-            return t;
-        if (b <= 1)
-            return INF;
-        if (slots < ((uint64_t)1 << 40))
-            slots *= b - 1;
-    }
-    return INF;
-}
-
-/* Lower bound for a part of c entries of w codewords, r guesses left, at most b parts per guess. */
-int64_t cbo_part_lb(const solver *S, uint32_t c, uint32_t w, int r, uint32_t b)
-{
-    if (r == 0)
-        return INF;
-    if (w == 1)
-        return S->depth_only ? 0 : (int64_t)c;
-    if (S->depth_only)
-        return fill_lb(w, b, r) >= INF ? INF : 0;
-    if (!S->pairs)
-        return fill_lb(c, b, r);
-    if (r == 1)
-        return INF;
-    uint32_t same = c - w + 1 < CB_MAPPINGS ? c - w + 1 : CB_MAPPINGS;
-    int64_t a = 2 * (int64_t)c - same, f = fill_lb(w, b, r);
-    return f >= INF ? INF : max64(a, f + (int64_t)(c - w));
-}
-
-/* Lower bound for node x itself. */
-int64_t cbo_node_lb(const solver *S, const node *x)
-{
-    if (!S->pairs || S->depth_only || x->ncw == 1)
-        return cbo_part_lb(S, x->n, x->ncw, x->d, x->bmax);
-    if (x->d <= 1)
-        return INF;
-    int64_t a = 2 * (int64_t)x->n - x->maxsame, f = fill_lb(x->ncw, x->bmax, x->d);
-    return f >= INF ? INF : max64(a, f + (int64_t)(x->n - x->ncw));
-}
 
 /* ---- values ---- */
 
@@ -561,6 +503,87 @@ static inline uint64_t greedy_key(int64_t lb, uint64_t sq, uint32_t n)
     return (uint64_t)(lb >= INF ? INF : lb) * ((uint64_t)n + 1) + 2 * sq;
 }
 
+/* A scan's scratch buffers (scan_alloc). */
+typedef struct scratch {
+    tls *T;
+    uint32_t *touched;
+    int64_t *lbt;
+    uint8_t *tmp;
+    uint16_t *kparts;
+} scratch;
+
+/* The scan's buffers, from the thread's arena: the kept guesses' arrays in sc, and its own scratch. */
+static int scan_alloc(solver *S, tls *T, const node *x, scan *sc, scratch *w)
+{
+    uint32_t n = x->n, m = x->m;
+    int lw = S->lw;
+    sc->gid = alloc(S, T, (size_t)m * sizeof *sc->gid);
+    sc->srow = alloc(S, T, (size_t)m * sizeof *sc->srow);
+    sc->lb = alloc(S, T, (size_t)m * sizeof *sc->lb);
+    sc->key = alloc(S, T, (size_t)m * sizeof *sc->key);
+    sc->tx = alloc(S, T, m);
+    w->touched = alloc(S, T, ((size_t)n + 1) * sizeof *w->touched);
+    w->lbt = alloc(S, T, ((size_t)n + 1) * sizeof *w->lbt);
+    size_t ltbytes = (size_t)m * n * (size_t)lw;
+    int build = x->n * 2 <= x->stride && ltbytes <= CB_LT_MAX && x->n > CB_LT_MIN;
+    if (build)
+        sc->lt = alloc(S, T, ltbytes + 16);
+    w->tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
+    /* the parts get bounded one guess ahead (raise_bounds): keep each guess's parts for them */
+    /* (the parts must index the node's entries by their column: with a local table, or at the root) */
+    int want = S->tt && !S->cands && !S->pairs && x->level <= CB_LBSCAN_LEVEL && (sc->lt || x->level == 0);
+    w->kparts = want ? alloc(S, T, (size_t)m * sizeof *w->kparts) : NULL;
+    return !sc->gid || !sc->srow || !sc->lb || !sc->key || !sc->tx || !w->touched || !w->lbt || (build && !sc->lt) ||
+                   !w->tmp || (want && !w->kparts)
+               ? CB_ENOMEM
+               : CB_OK;
+}
+
+/* With a local table, each entry's codeword: its kept row, through a map from game index to row. */
+static int scan_codewords(solver *S, tls *T, const node *x, scan *sc)
+{
+    sc->kc = alloc(S, T, (size_t)x->n * sizeof *sc->kc);
+    if (!sc->kc)
+        return CB_ENOMEM;
+    for (uint32_t kk = 0; kk < sc->k; kk++)
+        T->gmap[sc->gid[kk]] = kk;
+    for (uint32_t e = 0; e < x->n; e++)
+        sc->kc[e] = x->crow[e] == CB_NONE
+                        ? CB_NONE
+                        : T->gmap[cb_game_secret_guess(S->game, x->sid[e] / (S->pairs ? CB_MAPPINGS : 1))];
+    for (uint32_t kk = 0; kk < sc->k; kk++)
+        T->gmap[sc->gid[kk]] = CB_NONE;
+    return CB_OK;
+}
+
+/*
+ * The partition of guess row srow over x's entries into v, and its figures in *st (*hh: the row's
+ * hash when the fast count made it): the fast count, or the generic one for a row it does
+ * not take. 0 when the guess splits nothing.
+ */
+static int row_stats(solver *S, const node *x, uint32_t srow, uint8_t *v, int fast, scratch *w, int r, rowstat *st,
+                     uint64_t *hh)
+{
+    uint32_t n = x->n, parts, pairs, won, maxpart;
+    if (fast) {
+        row_plain1(x->base + (size_t)srow * x->stride, x->col, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won,
+                   &maxpart, hh);
+        if (parts == 1 && !won)
+            return 0;
+        if (maxpart <= x->bmax) { /* else a part too big for the 2c - 1 bound: count again */
+            st->parts = parts;
+            st->won = won;
+            st->sq = n + 2 * (uint64_t)pairs;
+            st->maxpart = maxpart;
+            st->lbsum = 2 * (int64_t)(n - won) - (int64_t)(parts - won);
+            st->triv = pairs == n - parts;
+            return 1;
+        }
+    }
+    row_generic(S, x, srow, v, w->touched, w->lbt, r, st);
+    return st->parts > 1 || st->won;
+}
+
 /*
  * Look at every guess of x: drop those that split nothing, or (with a local
  * table) split exactly like an earlier one; bound the rest. Stops early when
@@ -574,27 +597,13 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
     memset(sc, 0, sizeof *sc);
     sc->early = CB_NONE;
     sc->lbmin = INF;
-    sc->gid = alloc(S, T, (size_t)m * sizeof *sc->gid);
-    sc->srow = alloc(S, T, (size_t)m * sizeof *sc->srow);
-    sc->lb = alloc(S, T, (size_t)m * sizeof *sc->lb);
-    sc->key = alloc(S, T, (size_t)m * sizeof *sc->key);
-    sc->tx = alloc(S, T, m);
-    uint32_t *touched = alloc(S, T, ((size_t)n + 1) * sizeof *touched);
-    int64_t *lbt = alloc(S, T, ((size_t)n + 1) * sizeof *lbt);
-    size_t ltbytes = (size_t)m * n * (size_t)lw;
-    int build = x->n * 2 <= x->stride && ltbytes <= CB_LT_MAX && x->n > CB_LT_MIN;
-    if (build)
-        sc->lt = alloc(S, T, ltbytes + 16);
-    uint8_t *tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
-    /* the parts get bounded one guess ahead (raise_bounds): keep each guess's parts for them */
-    /* (the parts must index the node's entries by their column: with a local table, or at the root) */
-    int want = S->tt && !S->cands && !S->pairs && x->level <= CB_LBSCAN_LEVEL && (sc->lt || x->level == 0);
-    uint16_t *kparts = want ? alloc(S, T, (size_t)m * sizeof *kparts) : NULL;
-    if (!sc->gid || !sc->srow || !sc->lb || !sc->key || !sc->tx || !touched || !lbt || (build && !sc->lt) || !tmp ||
-        (want && !kparts))
+    scratch w = {.T = T};
+    if (scan_alloc(S, T, x, sc, &w) != CB_OK)
         return CB_ENOMEM;
+    uint8_t *tmp = w.tmp;
+    uint16_t *kparts = w.kparts;
     cbg_hard_turn h;
-    int fast, filter = scan_prepare(S, x, r, lbt, &fast, &h);
+    int fast, filter = scan_prepare(S, x, r, w.lbt, &fast, &h);
     int dedup = S->dedup && sc->lt;
     if (dedup)
         seen_reset(T, m);
@@ -614,26 +623,8 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
         uint8_t *v = sc->lt ? sc->lt + (size_t)sc->k * n * (size_t)lw : tmp;
         rowstat st;
         uint64_t hh = 0;
-        uint32_t parts, pairs, won, maxpart;
-        if (fast) {
-            row_plain1(x->base + (size_t)srow * x->stride, x->col, n, S->won, v, T, S->nvals, &parts, &pairs, &won,
-                       &maxpart, &hh);
-            if (parts == 1 && !won) /* splits nothing */
-                continue;
-            if (maxpart > x->bmax) /* a part too big for the 2c - 1 bound: count again */
-                goto generic;
-            st.parts = parts;
-            st.won = won;
-            st.sq = n + 2 * (uint64_t)pairs;
-            st.maxpart = maxpart;
-            st.lbsum = 2 * (int64_t)(n - won) - (int64_t)(parts - won);
-            st.triv = pairs == n - parts;
-        } else {
-        generic:
-            row_generic(S, x, srow, v, touched, lbt, r, &st);
-            if (st.parts == 1 && !st.won) /* splits nothing */
-                continue;
-        }
+        if (!row_stats(S, x, srow, v, fast, &w, r, &st, &hh)) /* splits nothing */
+            continue;
         if (dedup) {
             if (!hh)
                 hh = row_hash(v, (size_t)n * (size_t)lw);
@@ -665,19 +656,8 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
     }
     if (kparts && tab_make(S, T, x, sc, kparts) != CB_OK)
         return CB_ENOMEM;
-    if (sc->lt) { /* each entry's codeword: its kept row, through a map from game index to row */
-        sc->kc = alloc(S, T, (size_t)n * sizeof *sc->kc);
-        if (!sc->kc)
-            return CB_ENOMEM;
-        for (uint32_t kk = 0; kk < sc->k; kk++)
-            T->gmap[sc->gid[kk]] = kk;
-        for (uint32_t e = 0; e < n; e++)
-            sc->kc[e] = x->crow[e] == CB_NONE
-                            ? CB_NONE
-                            : T->gmap[cb_game_secret_guess(S->game, x->sid[e] / (S->pairs ? CB_MAPPINGS : 1))];
-        for (uint32_t kk = 0; kk < sc->k; kk++)
-            T->gmap[sc->gid[kk]] = CB_NONE;
-    }
+    if (sc->lt && scan_codewords(S, T, x, sc) != CB_OK)
+        return CB_ENOMEM;
     return CB_OK;
 }
 
