@@ -264,27 +264,36 @@ static void print_single(const setup *su, const cli *c, const row *r)
            r->perfect, fmin(r->secrets, r->first));
 }
 
-static void json_num(const char *name, double x)
+static void json_num(cb_json *j, const char *name, double x)
 {
+    cb_json_key(j, name);
     if (isnan(x))
-        printf(",\"%s\":null", name);
+        cb_json_null(j);
     else
-        printf(",\"%s\":%.10g", name, x);
+        cb_json_printf(j, "%.10g", x);
 }
 
-static void print_json_row(const row *r)
+/* A whole number held in a double, as "%.0f" prints it. */
+static void json_whole(cb_json *j, const char *name, double x)
 {
-    printf("\"k\":%d,\"n\":%d,\"secrets\":%.0f,\"first_feedbacks\":%.0f,\"later_feedbacks\":%.0f", r->k, r->n,
-           r->secrets, r->first, r->later);
-    json_num("eq2", r->information);
-    printf(",\"counting\":%d,\"linear\":%d,\"best_guess\":", r->counting, r->linear);
-    if (r->best_guess[0])
-        cli_json_string(stdout, r->best_guess);
-    else
-        printf("null");
-    json_num("best_entropy", r->best);
-    json_num("adjusted_entropy", r->adjusted);
-    json_num("perfect_entropy", r->perfect);
+    cb_json_key(j, name);
+    cb_json_printf(j, "%.0f", x);
+}
+
+static void print_json_row(cb_json *j, const row *r)
+{
+    cb_json_kint(j, "k", r->k);
+    cb_json_kint(j, "n", r->n);
+    json_whole(j, "secrets", r->secrets);
+    json_whole(j, "first_feedbacks", r->first);
+    json_whole(j, "later_feedbacks", r->later);
+    json_num(j, "eq2", r->information);
+    cb_json_kint(j, "counting", r->counting);
+    cb_json_kint(j, "linear", r->linear);
+    cb_json_kstr(j, "best_guess", r->best_guess[0] ? r->best_guess : NULL);
+    json_num(j, "best_entropy", r->best);
+    json_num(j, "adjusted_entropy", r->adjusted);
+    json_num(j, "perfect_entropy", r->perfect);
 }
 
 /* --csv FILE (- for stdout): one row per size. */
@@ -402,20 +411,27 @@ static int run(cli *c)
     if (figure_out || csv_out)
         ; /* the figure or the CSV alone on stdout */
     else if (cli_flag(c, "json")) {
-        printf("{\"rule\":\"%s\",\"complete\":%s,", rule_names[su.cfg.rule], su.complete ? "true" : "false");
+        cb_json j;
+        cb_json_init(&j);
+        cb_json_raw(&j, "{");
+        cb_json_kstr(&j, "rule", rule_names[su.cfg.rule]);
+        cb_json_kbool(&j, "complete", su.complete);
         if (!su.range_var)
-            print_json_row(&rows[0]);
+            print_json_row(&j, &rows[0]);
         else {
-            printf("\"rows\":[");
+            cb_json_key(&j, "rows");
+            cb_json_raw(&j, "[");
             for (int i = 0; i < nrows; i++) {
-                printf("%s{", i ? "," : "");
-                print_json_row(&rows[i]);
-                putchar('}');
+                cb_json_sep(&j);
+                cb_json_raw(&j, "{");
+                print_json_row(&j, &rows[i]);
+                cb_json_raw(&j, "}");
             }
-            putchar(']');
+            cb_json_raw(&j, "]");
         }
-        putchar('}');
-        putchar('\n');
+        cb_json_raw(&j, "}");
+        if ((rc = cli_json_print(&j)) != 0)
+            return rc;
     } else if (!su.range_var)
         print_single(&su, c, &rows[0]);
     else

@@ -4,24 +4,27 @@
 
 #include "commands.h"
 
-static void print_mappings(const cb_state *st, int json)
+/* The mappings st still allows: as a line of text, or as the strings of a JSON array into j. */
+static void print_mappings(const cb_state *st, cb_json *j)
 {
     unsigned u = cb_state_mappings(st);
-    int first = 1;
-    if (!json)
+    if (!j)
         printf("possible mappings (symbols of gray, yellow, green):");
     for (int m = 0; m < CB_MAPPINGS; m++)
         if (u >> m & 1) {
             char name[4];
             cb_game_mapping_name(m, name);
-            printf(json ? "%s\"%s\"" : "%s %s", first || !json ? "" : ",", name);
-            first = 0;
+            if (j) {
+                cb_json_sep(j);
+                cb_json_str(j, name);
+            } else
+                printf(" %s", name);
         }
-    if (!json)
+    if (!j)
         printf("\n");
 }
 
-static void print_list(const cli *c, const cb_state *st, size_t limit)
+static int print_list(const cli *c, const cb_state *st, size_t limit)
 {
     const cb_game *g = c->game;
     int json = cli_flag(c, "json");
@@ -29,21 +32,26 @@ static void print_list(const cli *c, const cb_state *st, size_t limit)
     const uint32_t *cands = cb_state_candidates(st);
     char word[CB_MAX_LENGTH * 4 + 1];
     if (json) {
-        printf("{\"count\":%zu,\"candidates\":[", n);
+        cb_json j;
+        cb_json_init(&j);
+        cb_json_raw(&j, "{");
+        cb_json_kuint(&j, "count", n);
+        cb_json_key(&j, "candidates");
+        cb_json_raw(&j, "[");
         for (size_t i = 0; i < n && i < limit; i++) {
             cb_game_format_code(g, cb_game_secret_guess(g, cands[i]), word, sizeof word);
-            if (i)
-                putchar(',');
-            cli_json_string(stdout, word);
+            cb_json_sep(&j);
+            cb_json_str(&j, word);
         }
-        printf("]");
+        cb_json_raw(&j, "]");
         if (cb_game_rule_info(g)->hidden) {
-            printf(",\"mappings\":[");
-            print_mappings(st, 1);
-            printf("]");
+            cb_json_key(&j, "mappings");
+            cb_json_raw(&j, "[");
+            print_mappings(st, &j);
+            cb_json_raw(&j, "]");
         }
-        printf("}\n");
-        return;
+        cb_json_raw(&j, "}");
+        return cli_json_print(&j);
     }
     printf("%zu candidate%s\n", n, n == 1 ? "" : "s");
     for (size_t i = 0; i < n && i < limit; i++) {
@@ -53,7 +61,8 @@ static void print_list(const cli *c, const cb_state *st, size_t limit)
     if (n > limit)
         printf("... and %zu more (--limit N, or --limit 0 for all)\n", n - limit);
     if (cb_game_rule_info(g)->hidden)
-        print_mappings(st, 0);
+        print_mappings(st, NULL);
+    return 0;
 }
 
 static int run(cli *c)
@@ -70,7 +79,7 @@ static int run(cli *c)
     cb_state_set_hard(st, cli_flag(c, "hard"));
     rc = cli_apply_history(c, st, c->pos, c->npos);
     if (rc == 0)
-        print_list(c, st, limit == 0 ? SIZE_MAX : (size_t)limit);
+        rc = print_list(c, st, limit == 0 ? SIZE_MAX : (size_t)limit);
     cb_state_free(st);
     return rc;
 }

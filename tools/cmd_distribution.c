@@ -248,25 +248,36 @@ static void print_text(const cli *c, const cb_state *st, const dist *d, size_t l
                d->parts[limit].size, d->parts[d->nparts - 1].size);
 }
 
-static void print_json(const cli *c, const dist *d)
+static int print_json(const cli *c, const dist *d)
 {
     char word[CB_MAX_LENGTH * 4 + 1], fb[64];
+    cb_json j;
+    cb_json_init(&j);
     cb_game_format_code(c->game, d->guess, word, sizeof word);
-    printf("{\"game\":");
-    cli_json_string(stdout, cb_game_name(c->game));
-    printf(",\"guess\":");
-    cli_json_string(stdout, word);
-    printf(",\"chosen\":%s,\"candidates\":%zu,\"entropy\":%.6f,\"perfect_entropy\":%.6f,\"possible_feedbacks\":%.0f,"
-           "\"largest\":%u,\"parts\":[",
-           d->chosen ? "true" : "false", d->candidates, d->entropy, d->perfect, d->possible,
-           d->nparts ? d->parts[0].size : 0);
+    cb_json_raw(&j, "{");
+    cb_json_kstr(&j, "game", cb_game_name(c->game));
+    cb_json_kstr(&j, "guess", word);
+    cb_json_kbool(&j, "chosen", d->chosen);
+    cb_json_kuint(&j, "candidates", d->candidates);
+    cb_json_key(&j, "entropy");
+    cb_json_printf(&j, "%.6f", d->entropy);
+    cb_json_key(&j, "perfect_entropy");
+    cb_json_printf(&j, "%.6f", d->perfect);
+    cb_json_key(&j, "possible_feedbacks");
+    cb_json_printf(&j, "%.0f", d->possible);
+    cb_json_kuint(&j, "largest", d->nparts ? d->parts[0].size : 0);
+    cb_json_key(&j, "parts");
+    cb_json_raw(&j, "[");
     for (size_t i = 0; i < d->nparts; i++) {
         spell_key(c->game, d, d->parts[i].key, fb, sizeof fb);
-        printf("%s{\"feedback\":", i ? "," : "");
-        cli_json_string(stdout, fb);
-        printf(",\"size\":%u}", d->parts[i].size);
+        cb_json_sep(&j);
+        cb_json_raw(&j, "{");
+        cb_json_kstr(&j, "feedback", fb);
+        cb_json_kuint(&j, "size", d->parts[i].size);
+        cb_json_raw(&j, "}");
     }
-    printf("]}\n");
+    cb_json_raw(&j, "]}");
+    return cli_json_print(&j);
 }
 
 /* --csv FILE (- for stdout): one row per part. */
@@ -372,10 +383,10 @@ static int run(cli *c)
         if (plot_out || csv_out)
             ; /* the figure or the CSV alone on stdout */
         else if (cli_flag(c, "json"))
-            print_json(c, &d);
+            rc = print_json(c, &d);
         else
             print_text(c, st, &d, limit == 0 ? SIZE_MAX : (size_t)limit);
-        if (csv)
+        if (rc == 0 && csv)
             rc = write_csv(c, &d, csv);
         if (rc == 0 && plot)
             rc = draw(c, &d, plot);

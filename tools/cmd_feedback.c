@@ -36,19 +36,21 @@ static int parse_pair(const cb_game *g, const char *gs, const char *ss, uint32_t
     return rc;
 }
 
-static void print_one(const cli *c, const char *gs, const char *ss, const char *fb)
+/* One pair's feedback: a line of text or a JSON object; 0, or the exit status after an error. */
+static int print_one(const cli *c, const char *gs, const char *ss, const char *fb)
 {
     if (!cli_flag(c, "json")) {
         puts(fb);
-        return;
+        return 0;
     }
-    printf("{\"guess\":");
-    cli_json_string(stdout, gs);
-    printf(",\"secret\":");
-    cli_json_string(stdout, ss);
-    printf(",\"feedback\":");
-    cli_json_string(stdout, fb);
-    printf("}\n");
+    cb_json j;
+    cb_json_init(&j);
+    cb_json_raw(&j, "{");
+    cb_json_kstr(&j, "guess", gs);
+    cb_json_kstr(&j, "secret", ss);
+    cb_json_kstr(&j, "feedback", fb);
+    cb_json_raw(&j, "}");
+    return cli_json_print(&j);
 }
 
 #define FEEDBACK_MAX_LINE 4096 /* docs/limits.md */
@@ -115,7 +117,8 @@ static int run_stream(cli *c, int mapping)
             continue;
         }
         score(c->game, guess, secret, mapping, fb, sizeof fb);
-        print_one(c, gs, ss, fb);
+        if (print_one(c, gs, ss, fb) != 0)
+            return 1;
     }
     int e = errno; /* of the read that ended the loop */
     if (ferror(stdin)) {
@@ -148,8 +151,7 @@ static int run(cli *c)
     if (parse_pair(c->game, c->pos[0], c->pos[1], &guess, &secret, &err) != CB_OK)
         return cli_fail_err(&err);
     score(c->game, guess, secret, mapping, fb, sizeof fb);
-    print_one(c, c->pos[0], c->pos[1], fb);
-    return 0;
+    return print_one(c, c->pos[0], c->pos[1], fb);
 }
 
 static const cli_opt opts[] = {

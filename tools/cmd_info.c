@@ -42,16 +42,26 @@ static int run(cli *c)
     uint32_t distinct = distinct_feedbacks(t, g);
     double mib = cb_table_bytes_needed(g) / (1 << 20);
     if (cli_flag(c, "json")) {
-        printf("{\"game\":");
-        cli_json_string(stdout, cb_game_name(g));
-        printf(",\"rule\":\"%s\",\"length\":%d,\"symbols\":%d,\"alphabet\":", cb_game_rule_name(g), cb_game_length(g),
-               cb_game_colors(g));
-        cli_json_string(stdout, alphabet);
-        printf(",\"secrets\":%u,\"guesses\":%u,\"feedback_ids\":%u,\"distinct_feedbacks\":%u,"
-               "\"table_precomputed\":%s,\"table_bytes_per_entry\":%d,\"table_mib\":%.1f,\"table_seconds\":%.4f}\n",
-               cb_game_secret_count(g), cb_game_guess_count(g), cb_game_feedback_count(g), distinct,
-               cb_table_precomputed(t) ? "true" : "false", cb_table_width(t), mib, cb_table_build_seconds(t));
-        return 0;
+        cb_json j;
+        cb_json_init(&j);
+        cb_json_raw(&j, "{");
+        cb_json_kstr(&j, "game", cb_game_name(g));
+        cb_json_kstr(&j, "rule", cb_game_rule_name(g));
+        cb_json_kint(&j, "length", cb_game_length(g));
+        cb_json_kint(&j, "symbols", cb_game_colors(g));
+        cb_json_kstr(&j, "alphabet", alphabet);
+        cb_json_kuint(&j, "secrets", cb_game_secret_count(g));
+        cb_json_kuint(&j, "guesses", cb_game_guess_count(g));
+        cb_json_kuint(&j, "feedback_ids", cb_game_feedback_count(g));
+        cb_json_kuint(&j, "distinct_feedbacks", distinct);
+        cb_json_kbool(&j, "table_precomputed", cb_table_precomputed(t));
+        cb_json_kint(&j, "table_bytes_per_entry", cb_table_width(t));
+        cb_json_key(&j, "table_mib");
+        cb_json_printf(&j, "%.1f", mib);
+        cb_json_key(&j, "table_seconds");
+        cb_json_printf(&j, "%.4f", cb_table_build_seconds(t));
+        cb_json_raw(&j, "}");
+        return cli_json_print(&j);
     }
     printf("game               %s\n", cb_game_name(g));
     printf("rule               %s%s\n", cb_game_rule_name(g),

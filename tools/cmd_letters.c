@@ -88,31 +88,46 @@ static void print_table(const cli *c, const letters *l)
                                                                      : "an allowed guess");
 }
 
-static void print_json(const cli *c, const letters *l)
+static int print_json(const cli *c, const letters *l)
 {
     char word[WORD_MAX];
-    printf("{\"game\":");
-    cli_json_string(stdout, cb_game_name(c->game));
-    printf(",\"list\":\"%s\",\"words\":%u,\"letters\":[", l->guesses ? "guesses" : "secrets", l->total);
+    cb_json j;
+    cb_json_init(&j);
+    cb_json_raw(&j, "{");
+    cb_json_kstr(&j, "game", cb_game_name(c->game));
+    cb_json_kstr(&j, "list", l->guesses ? "guesses" : "secrets");
+    cb_json_kuint(&j, "words", l->total);
+    cb_json_key(&j, "letters");
+    cb_json_raw(&j, "[");
     for (int s = 0; s < l->k; s++) {
-        printf("%s{\"letter\":", s ? "," : "");
-        cli_json_string(stdout, cb_game_symbol(c->game, s));
-        printf(",\"counts\":[");
-        for (int p = 0; p < l->n; p++)
-            printf("%s%llu", p ? "," : "", (unsigned long long)l->counts[(size_t)p * (size_t)l->k + s]);
-        printf("],\"overall\":%.6f}", overall(l, s));
+        cb_json_sep(&j);
+        cb_json_raw(&j, "{");
+        cb_json_kstr(&j, "letter", cb_game_symbol(c->game, s));
+        cb_json_key(&j, "counts");
+        cb_json_raw(&j, "[");
+        for (int p = 0; p < l->n; p++) {
+            cb_json_sep(&j);
+            cb_json_uint(&j, l->counts[(size_t)p * (size_t)l->k + s]);
+        }
+        cb_json_raw(&j, "]");
+        cb_json_key(&j, "overall");
+        cb_json_printf(&j, "%.6f", overall(l, s));
+        cb_json_raw(&j, "}");
     }
-    printf("]");
+    cb_json_raw(&j, "]");
     if (l->greedy) {
         greedy_word(c, l, word);
-        printf(",\"greedy\":");
-        cli_json_string(stdout, word);
-        printf(",\"greedy_order\":[");
-        for (int p = 0; p < l->n; p++)
-            printf("%s%d", p ? "," : "", l->order[p]);
-        printf("]");
+        cb_json_kstr(&j, "greedy", word);
+        cb_json_key(&j, "greedy_order");
+        cb_json_raw(&j, "[");
+        for (int p = 0; p < l->n; p++) {
+            cb_json_sep(&j);
+            cb_json_int(&j, l->order[p]);
+        }
+        cb_json_raw(&j, "]");
     }
-    printf("}\n");
+    cb_json_raw(&j, "}");
+    return cli_json_print(&j);
 }
 
 static int draw(const cli *c, const letters *l, const char *path)
@@ -177,10 +192,11 @@ static int run(cli *c)
     if (plot && strcmp(plot, "-") == 0)
         ; /* the figure alone on stdout */
     else if (cli_flag(c, "json"))
-        print_json(c, &l);
+        rc = print_json(c, &l);
     else
         print_table(c, &l);
-    rc = plot ? draw(c, &l, plot) : 0;
+    if (rc == 0 && plot)
+        rc = draw(c, &l, plot);
     free(l.counts);
     return rc;
 }

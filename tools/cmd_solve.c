@@ -26,34 +26,42 @@ static void print_candidates(const cb_state *st)
     printf("\n");
 }
 
-static void print_json(const cli *c, const advice *a, uint32_t si, int mapping, const solve_turn *turns, int n, int won)
+static int print_json(const cli *c, const advice *a, uint32_t si, int mapping, const solve_turn *turns, int n, int won)
 {
     const cb_game *g = c->game;
     char word[WORD_MAX], fb[64];
+    cb_json j;
+    cb_json_init(&j);
     cb_game_format_code(g, cb_game_secret_guess(g, si), word, sizeof word);
-    printf("{\"secret\":");
-    cli_json_string(stdout, word);
-    printf(",\"game\":");
-    cli_json_string(stdout, cb_game_name(g));
-    printf(",\"strategy\":");
-    cli_json_string(stdout, cb_strategy_name(a->strategy));
+    cb_json_raw(&j, "{");
+    cb_json_kstr(&j, "secret", word);
+    cb_json_kstr(&j, "game", cb_game_name(g));
+    cb_json_kstr(&j, "strategy", cb_strategy_name(a->strategy));
     if (cb_game_rule_info(g)->hidden) {
         char name[4];
         cb_game_mapping_name(mapping, name);
-        printf(",\"mapping\":\"%s\"", name);
+        cb_json_kstr(&j, "mapping", name);
     }
-    printf(",\"won\":%s,\"guesses\":%d,\"turns\":[", won ? "true" : "false", n);
+    cb_json_kbool(&j, "won", won);
+    cb_json_kint(&j, "guesses", n);
+    cb_json_key(&j, "turns");
+    cb_json_raw(&j, "[");
     for (int i = 0; i < n; i++) {
         cb_game_format_code(g, turns[i].guess, word, sizeof word);
         cb_game_format_feedback(g, turns[i].fb, fb, sizeof fb);
-        printf("%s{\"guess\":", i ? "," : "");
-        cli_json_string(stdout, word);
-        printf(",\"feedback\":");
-        cli_json_string(stdout, fb);
-        printf(",\"before\":%zu,\"after\":%zu,\"removed\":%.4f}", turns[i].before, turns[i].after,
-               turns[i].before ? (double)(turns[i].before - turns[i].after) / (double)turns[i].before : 0.0);
+        cb_json_sep(&j);
+        cb_json_raw(&j, "{");
+        cb_json_kstr(&j, "guess", word);
+        cb_json_kstr(&j, "feedback", fb);
+        cb_json_kuint(&j, "before", turns[i].before);
+        cb_json_kuint(&j, "after", turns[i].after);
+        cb_json_key(&j, "removed");
+        cb_json_printf(&j, "%.4f",
+                       turns[i].before ? (double)(turns[i].before - turns[i].after) / (double)turns[i].before : 0.0);
+        cb_json_raw(&j, "}");
     }
-    printf("]}\n");
+    cb_json_raw(&j, "]}");
+    return cli_json_print(&j);
 }
 
 /* One turn as the person watching reads it. */
@@ -118,7 +126,7 @@ static int watch(cli *c, advice *a, term *t, uint32_t si, int mapping, int max)
     else if (rc != CB_OK)
         rc = cli_fail(rc, "the strategy stopped: %s", cb_strerror(rc));
     else if (json)
-        print_json(c, a, si, mapping, turns, n, won);
+        rc = print_json(c, a, si, mapping, turns, n, won);
     else if (won)
         printf("solved in %d guess%s\n", n, n == 1 ? "" : "es");
     else

@@ -284,18 +284,18 @@ static int strategy_game(duel *d, const cb_strategy *s, int max, int show)
     return cb_state_won(d->st) ? (int)cb_state_turns(d->st) : 0;
 }
 
-static void json_guesses(const duel *d)
+static void json_guesses(cb_json *j, const duel *d)
 {
     char word[WORD_MAX];
-    printf("[");
+    cb_json_raw(j, "[");
     for (size_t t = 0; t < cb_state_turns(d->st); t++) {
         uint32_t gi, fb;
         cb_state_turn(d->st, t, &gi, &fb);
         interact_word(d->c->game, gi, word, sizeof word);
-        printf("%s", t ? "," : "");
-        cli_json_string(stdout, word);
+        cb_json_sep(j);
+        cb_json_str(j, word);
     }
-    printf("]");
+    cb_json_raw(j, "]");
 }
 
 /* Run each strategy of --strategy once; solve shows the rows of the first, simulate a table of all. */
@@ -322,11 +322,16 @@ static int strategies_run(cli *c, const char *defaults, int rows)
             break;
         }
         if (json) {
-            printf("{\"strategy\":");
-            cli_json_string(stdout, cb_strategy_name(s[i]));
-            printf(",\"won\":%s,\"guesses\":%zu,\"sequence\":", won ? "true" : "false", cb_state_turns(d.st));
-            json_guesses(&d);
-            printf("}\n");
+            cb_json j;
+            cb_json_init(&j);
+            cb_json_raw(&j, "{");
+            cb_json_kstr(&j, "strategy", cb_strategy_name(s[i]));
+            cb_json_kbool(&j, "won", won);
+            cb_json_kuint(&j, "guesses", cb_state_turns(d.st));
+            cb_json_key(&j, "sequence");
+            json_guesses(&j, &d);
+            cb_json_raw(&j, "}");
+            rc = cli_json_print(&j);
             continue;
         }
         printf("%-34s %s", cb_strategy_name(s[i]), won ? "won in" : "not won in");
@@ -367,28 +372,37 @@ static const char *const optimal_unsupported[] = {"objective",   "candidates-onl
                                                   "tree-format", "no-symmetry",     "cache-mb", "cutoff",
                                                   "openers",     "slice",           "results"};
 
-static void optimal_json(const duel *d, const cb_adversary_result *r, int first)
+static int optimal_json(const duel *d, const cb_adversary_result *r, int first)
 {
     char word[WORD_MAX];
-    printf("{\"game\":");
-    cli_json_string(stdout, cb_game_name(d->c->game));
-    printf(",\"hard\":%s,\"least_guesses\":%d,\"proved_min\":%d,\"stopped\":%s,\"sequence\":[",
-           cb_state_hard(d->st) ? "true" : "false", r->guesses ? r->guesses + first : 0, r->proved_min + first,
-           r->stopped ? "true" : "false");
-    size_t k = 0;
-    for (int i = 0; i < first; i++, k++) {
+    cb_json j;
+    cb_json_init(&j);
+    cb_json_raw(&j, "{");
+    cb_json_kstr(&j, "game", cb_game_name(d->c->game));
+    cb_json_kbool(&j, "hard", cb_state_hard(d->st));
+    cb_json_kint(&j, "least_guesses", r->guesses ? r->guesses + first : 0);
+    cb_json_kint(&j, "proved_min", r->proved_min + first);
+    cb_json_kbool(&j, "stopped", r->stopped);
+    cb_json_key(&j, "sequence");
+    cb_json_raw(&j, "[");
+    for (int i = 0; i < first; i++) {
         uint32_t gi, fb;
         cb_state_turn(d->st, (size_t)i, &gi, &fb);
         interact_word(d->c->game, gi, word, sizeof word);
-        printf("%s", k ? "," : "");
-        cli_json_string(stdout, word);
+        cb_json_sep(&j);
+        cb_json_str(&j, word);
     }
-    for (int i = 0; i < r->guesses; i++, k++) {
+    for (int i = 0; i < r->guesses; i++) {
         interact_word(d->c->game, r->sequence[i], word, sizeof word);
-        printf("%s", k ? "," : "");
-        cli_json_string(stdout, word);
+        cb_json_sep(&j);
+        cb_json_str(&j, word);
     }
-    printf("],\"nodes\":%llu,\"seconds\":%.3f}\n", (unsigned long long)r->nodes, r->seconds);
+    cb_json_raw(&j, "]");
+    cb_json_kuint(&j, "nodes", r->nodes);
+    cb_json_key(&j, "seconds");
+    cb_json_printf(&j, "%.3f", r->seconds);
+    cb_json_raw(&j, "}");
+    return cli_json_print(&j);
 }
 
 static void optimal_progress(void *ctx, int guesses, uint64_t nodes, double seconds)
@@ -504,7 +518,7 @@ int adversary_optimal(cli *c)
     }
     term_open(&d.t, cli_flag(c, "plain"), "codebreaker");
     if (json)
-        optimal_json(&d, &r, first);
+        rc = optimal_json(&d, &r, first);
     else {
         rules(&d, "optimal");
         for (int i = 0; i < first; i++) {
@@ -533,5 +547,5 @@ int adversary_optimal(cli *c)
     }
     term_close(&d.t);
     duel_close(&d);
-    return 0;
+    return rc;
 }

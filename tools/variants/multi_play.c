@@ -262,28 +262,42 @@ int multi_play(cli *c)
 
 /* ---- solve ---- */
 
-static void solve_json(session *s)
+static int solve_json(session *s)
 {
     const cb_game *g = s->c->game;
     char word[WORD_MAX];
-    printf("{\"boards\":%d,\"max_guesses\":%d,\"strategy\":", s->boards, cb_multi_max_guesses(s->m));
-    cli_json_string(stdout, cb_multi_strategy_name(s->strategy));
-    printf(",\"secrets\":[");
+    cb_json j;
+    cb_json_init(&j);
+    cb_json_raw(&j, "{");
+    cb_json_kint(&j, "boards", s->boards);
+    cb_json_kint(&j, "max_guesses", cb_multi_max_guesses(s->m));
+    cb_json_kstr(&j, "strategy", cb_multi_strategy_name(s->strategy));
+    cb_json_key(&j, "secrets");
+    cb_json_raw(&j, "[");
     for (int b = 0; b < s->boards; b++) {
         interact_word(g, cb_game_secret_guess(g, s->secrets[b]), word, sizeof word);
-        printf("%s", b ? "," : "");
-        cli_json_string(stdout, word);
+        cb_json_sep(&j);
+        cb_json_str(&j, word);
     }
-    printf("],\"guesses\":[");
+    cb_json_raw(&j, "]");
+    cb_json_key(&j, "guesses");
+    cb_json_raw(&j, "[");
     for (size_t t = 0; t < cb_multi_turns(s->m); t++) {
         interact_word(g, cb_multi_guess(s->m, t), word, sizeof word);
-        printf("%s", t ? "," : "");
-        cli_json_string(stdout, word);
+        cb_json_sep(&j);
+        cb_json_str(&j, word);
     }
-    printf("],\"solved_on\":[");
-    for (int b = 0; b < s->boards; b++)
-        printf("%s%d", b ? "," : "", cb_multi_solved_turn(s->m, b));
-    printf("],\"won\":%s}\n", cb_multi_won(s->m) ? "true" : "false");
+    cb_json_raw(&j, "]");
+    cb_json_key(&j, "solved_on");
+    cb_json_raw(&j, "[");
+    for (int b = 0; b < s->boards; b++) {
+        cb_json_sep(&j);
+        cb_json_int(&j, cb_multi_solved_turn(s->m, b));
+    }
+    cb_json_raw(&j, "]");
+    cb_json_kbool(&j, "won", cb_multi_won(s->m));
+    cb_json_raw(&j, "}");
+    return cli_json_print(&j);
 }
 
 int multi_solve(cli *c)
@@ -314,7 +328,7 @@ int multi_solve(cli *c)
         }
     }
     if (!rc && json)
-        solve_json(&s);
+        rc = solve_json(&s);
     else if (!rc)
         printf("%s: %d of %d boards solved in %zu guesses%s\n", cb_multi_strategy_name(s.strategy),
                s.boards - cb_multi_unsolved(s.m), s.boards, cb_multi_turns(s.m), cb_multi_won(s.m) ? "" : ": not won");

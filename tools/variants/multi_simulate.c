@@ -49,21 +49,37 @@ static void print_table(cb_multi_strategy **s, const cb_multi_sim_result *r, siz
            max, lo, hi);
 }
 
-static void print_json(cb_multi_strategy **s, const cb_multi_sim_result *r, size_t n, int boards, int max,
-                       const cb_multi_sim_options *o)
+/* One JSON object per strategy, a line each; 0, or the exit status after an error. */
+static int print_json(cb_multi_strategy **s, const cb_multi_sim_result *r, size_t n, int boards, int max,
+                      const cb_multi_sim_options *o)
 {
     for (size_t i = 0; i < n; i++) {
-        printf("{\"strategy\":");
-        cli_json_string(stdout, cb_multi_strategy_name(s[i]));
-        printf(",\"boards\":%d,\"max_guesses\":%d,\"seed\":%llu,\"games\":%u,\"wins\":%u,\"average\":%.6f,"
-               "\"boards_solved\":%llu,\"seconds\":%.3f,\"distribution\":[",
-               boards, max, (unsigned long long)o->seed, r[i].games, r[i].wins,
-               r[i].wins ? (double)r[i].guesses_won / r[i].wins : 0.0, (unsigned long long)r[i].boards_solved,
-               r[i].seconds);
-        for (int g = 1; g <= max; g++)
-            printf("%s%u", g > 1 ? "," : "", r[i].hist[g]);
-        printf("]}\n");
+        cb_json j;
+        cb_json_init(&j);
+        cb_json_raw(&j, "{");
+        cb_json_kstr(&j, "strategy", cb_multi_strategy_name(s[i]));
+        cb_json_kint(&j, "boards", boards);
+        cb_json_kint(&j, "max_guesses", max);
+        cb_json_kuint(&j, "seed", o->seed);
+        cb_json_kuint(&j, "games", r[i].games);
+        cb_json_kuint(&j, "wins", r[i].wins);
+        cb_json_key(&j, "average");
+        cb_json_printf(&j, "%.6f", r[i].wins ? (double)r[i].guesses_won / r[i].wins : 0.0);
+        cb_json_kuint(&j, "boards_solved", r[i].boards_solved);
+        cb_json_key(&j, "seconds");
+        cb_json_printf(&j, "%.3f", r[i].seconds);
+        cb_json_key(&j, "distribution");
+        cb_json_raw(&j, "[");
+        for (int g = 1; g <= max; g++) {
+            cb_json_sep(&j);
+            cb_json_uint(&j, r[i].hist[g]);
+        }
+        cb_json_raw(&j, "]}");
+        int rc = cli_json_print(&j);
+        if (rc)
+            return rc;
     }
+    return 0;
 }
 
 int multi_simulate(cli *c)
@@ -108,7 +124,7 @@ int multi_simulate(cli *c)
     if (cb_multi_simulate(c->table, s, n, &o, r, &err) != CB_OK)
         rc = cli_fail_err(&err);
     else if (json)
-        print_json(s, r, n, v.boards, max, &o);
+        rc = print_json(s, r, n, v.boards, max, &o);
     else
         print_table(s, r, n, max);
     free(r);
