@@ -569,6 +569,21 @@ void cli_json_string(FILE *out, const char *s)
     cb_json_write(out, s);
 }
 
+int cli_json_print(cb_json *j)
+{
+    cb_json_raw(j, "\n");
+    errno = 0;
+    int rc = cb_json_flush(j, stdout), e = errno;
+    cb_json_release(j);
+    if (rc == CB_ENOMEM)
+        return cli_fail(CB_ENOMEM, "out of memory");
+    if (rc != CB_OK) {
+        cli_fail(CB_EIO, "cannot write the output: %s", e ? strerror(e) : "write error");
+        return 1;
+    }
+    return 0;
+}
+
 int cli_no_args(const cli *c)
 {
     if (c->npos == 0)

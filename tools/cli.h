@@ -196,5 +196,10 @@ uint64_t cli_seed(const cli *c, int *ok);
 
 /* Print s as a JSON string (with quotes) to out. */
 void cli_json_string(FILE *out, const char *s);
+/*
+ * Print j's text and a newline to stdout and release j: 0, or the exit
+ * status after printing the error (out of memory, a failed write).
+ */
+int cli_json_print(cb_json *j);
 
 #endif
