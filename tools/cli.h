@@ -194,12 +194,10 @@ void cli_free_strategies(cb_strategy **s, size_t count);
 /* --seed, or 0. */
 uint64_t cli_seed(const cli *c, int *ok);
 
-/* Print s as a JSON string (with quotes) to out. */
-void cli_json_string(FILE *out, const char *s);
 /*
  * Print j's text and a newline to stdout, then release j: 0, or the exit
- * status after an error message when the text is incomplete (out of memory)
- * or writing fails.
+ * status 1: after an error message when the text is incomplete (out of
+ * memory); when writing fails, main's check of stdout gives the message.
  */
 int cli_json_print(cb_json *j);
 

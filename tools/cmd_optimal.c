@@ -82,16 +82,9 @@ static void on_progress(const cb_optimal_progress *p, void *arg)
 }
 
 /* "1: 1, 2: 131, ..." */
-static void print_distribution(FILE *out, const cb_tree_stats *st, int json)
+static void print_distribution(FILE *out, const cb_tree_stats *st)
 {
     int first = 1;
-    if (json) {
-        fputc('[', out);
-        for (int d = 0; d <= st->max; d++)
-            fprintf(out, "%s%llu", d ? "," : "", (unsigned long long)st->dist[d]);
-        fputc(']', out);
-        return;
-    }
     for (int d = 1; d <= st->max; d++)
         if (st->dist[d]) {
             fprintf(out, "%s%d: %llu", first ? "" : ", ", d, (unsigned long long)st->dist[d]);
@@ -157,25 +150,33 @@ static void on_best(const cb_tree *tree, const cb_tree_stats *st, void *arg)
     b->failed = out_tree("--tree", b->path, tree, b->c->table, b->fmt, h);
 }
 
-static void print_openers(const cli *c, const cb_optimal_result *r, int json)
+/* The openers' members of the --json object: "openers":[{"guess":...,"bound":...,"exact":...},...]. */
+static void json_openers(cb_json *j, const cli *c, const cb_optimal_result *r)
+{
+    char w[CB_MAX_LENGTH * 4 + 1];
+    cb_json_key(j, "openers");
+    cb_json_raw(j, "[");
+    for (size_t i = 0; i < r->openers_searched; i++) {
+        cb_game_format_code(c->game, r->openers[i].guess, w, sizeof w);
+        cb_json_sep(j);
+        cb_json_raw(j, "{");
+        cb_json_kstr(j, "guess", w);
+        if (r->openers[i].bound == UINT64_MAX) {
+            cb_json_knull(j, "bound");
+            cb_json_kbool(j, "exact", 1);
+        } else {
+            cb_json_kuint(j, "bound", r->openers[i].bound);
+            cb_json_kbool(j, "exact", r->openers[i].exact);
+        }
+        cb_json_raw(j, "}");
+    }
+    cb_json_raw(j, "]");
+}
+
+static void print_openers(const cli *c, const cb_optimal_result *r)
 {
     size_t shown = r->openers_searched < 10 ? r->openers_searched : 10;
     char w[CB_MAX_LENGTH * 4 + 1];
-    if (json) {
-        printf(",\"openers\":[");
-        for (size_t i = 0; i < r->openers_searched; i++) {
-            cb_game_format_code(c->game, r->openers[i].guess, w, sizeof w);
-            printf("%s{\"guess\":", i ? "," : "");
-            cli_json_string(stdout, w);
-            if (r->openers[i].bound == UINT64_MAX)
-                printf(",\"bound\":null,\"exact\":true}");
-            else
-                printf(",\"bound\":%llu,\"exact\":%s}", (unsigned long long)r->openers[i].bound,
-                       r->openers[i].exact ? "true" : "false");
-        }
-        printf("]");
-        return;
-    }
     if (r->openers_searched <= 1)
         return;
     printf("openers       ");
@@ -213,19 +214,26 @@ static cb_state *open_position(cli *c, int *rc)
     return st;
 }
 
+/* The position member of the --json object: its history and how many candidates are left. */
+static void json_position(cb_json *j, const cli *c, const cb_state *st)
+{
+    cb_json_key(j, "position");
+    cb_json_raw(j, "{");
+    cb_json_key(j, "history");
+    cb_json_raw(j, "[");
+    for (int i = 0; i < c->npos; i++) {
+        cb_json_sep(j);
+        cb_json_str(j, c->pos[i]);
+    }
+    cb_json_raw(j, "]");
+    cb_json_kuint(j, "candidates", cb_state_count(st));
+    cb_json_raw(j, "}");
+}
+
 /* The position line: its history and how many candidates are left. */
-static void print_position(const cli *c, const cb_state *st, int json)
+static void print_position(const cli *c, const cb_state *st)
 {
     size_t n = cb_state_count(st);
-    if (json) {
-        printf(",\"position\":{\"history\":[");
-        for (int i = 0; i < c->npos; i++) {
-            printf("%s", i ? "," : "");
-            cli_json_string(stdout, c->pos[i]);
-        }
-        printf("],\"candidates\":%zu}", n);
-        return;
-    }
     printf("position     ");
     for (int i = 0; i < c->npos; i++)
         printf(" %s", c->pos[i]);
@@ -238,7 +246,7 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
     describe_objective(c, o, obj, sizeof obj);
     printf("game          %s\n", cb_game_name(c->game));
     if (o->from)
-        print_position(c, o->from, 0);
+        print_position(c, o->from);
     printf("objective     %s\n", obj);
     if (r->symmetries > 1)
         printf("symmetry      %llu permutations of %s at the start; %zu distinct openers\n",
@@ -274,7 +282,7 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
         printf("worst case    %d %s\n", r->stats.max, guesses_word((unsigned long long)r->stats.max));
         printf("opener        %s\n", first);
         printf("distribution  ");
-        print_distribution(stdout, &r->stats, 0);
+        print_distribution(stdout, &r->stats);
         printf("\n");
     } else if (r->cut)
         printf("result        no opener%s totals less than the cutoff %llu: the optimum is at least %llu (proved)\n",
@@ -282,49 +290,68 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
     else
         printf("result        %s with no strategy; the optimum is at least %llu\n", stop_reason(),
                (unsigned long long)r->lower);
-    print_openers(c, r, 0);
+    print_openers(c, r);
     printf("search        %llu nodes, %llu sets cached, %.2f s on %d thread%s\n", (unsigned long long)r->nodes,
            (unsigned long long)r->cache_entries, r->seconds, threads, threads > 1 ? "s" : "");
 }
 
-static void print_json(const cli *c, const cb_optimal_options *o, const cb_optimal_result *r, int threads)
+/* The --json object; 0 or the exit status. */
+static int print_json(const cli *c, const cb_optimal_options *o, const cb_optimal_result *r, int threads)
 {
     char w[CB_MAX_LENGTH * 4 + 1];
-    printf("{\"game\":");
-    cli_json_string(stdout, cb_game_name(c->game));
+    cb_json j;
+    cb_json_init(&j);
+    cb_json_raw(&j, "{");
+    cb_json_kstr(&j, "game", cb_game_name(c->game));
     if (o->from)
-        print_position(c, o->from, 1);
-    printf(",\"objective\":\"%s\",\"max_guesses\":", o->objective == CB_OBJECTIVE_WORST ? "worst" : "total");
+        json_position(&j, c, o->from);
+    cb_json_kstr(&j, "objective", o->objective == CB_OBJECTIVE_WORST ? "worst" : "total");
     if (o->max_guesses)
-        printf("%d", o->max_guesses);
+        cb_json_kint(&j, "max_guesses", o->max_guesses);
     else
-        printf("null");
-    printf(",\"hard\":%s,\"candidates_only\":%s,\"top\":%d,\"proved\":%s,\"stopped\":%s,\"infeasible\":%s",
-           cli_flag(c, "hard") ? "true" : "false", o->candidates_only ? "true" : "false", o->top,
-           r->proved ? "true" : "false", r->stopped ? "true" : "false", r->infeasible ? "true" : "false");
+        cb_json_knull(&j, "max_guesses");
+    cb_json_kbool(&j, "hard", cli_flag(c, "hard"));
+    cb_json_kbool(&j, "candidates_only", o->candidates_only);
+    cb_json_kint(&j, "top", o->top);
+    cb_json_kbool(&j, "proved", r->proved);
+    cb_json_kbool(&j, "stopped", r->stopped);
+    cb_json_kbool(&j, "infeasible", r->infeasible);
     if (r->stopped)
-        printf(",\"stopped_by\":\"%s\"", stop_signal == SIGINT    ? "SIGINT"
-                                         : stop_signal == SIGTERM ? "SIGTERM"
-                                                                  : "time limit");
+        cb_json_kstr(&j, "stopped_by",
+                     stop_signal == SIGINT    ? "SIGINT"
+                     : stop_signal == SIGTERM ? "SIGTERM"
+                                              : "time limit");
     if (r->worst_limit)
-        printf(",\"worst_limit\":%d", r->worst_limit);
-    printf(",\"subset\":%s,\"cut\":%s", r->subset ? "true" : "false", r->cut ? "true" : "false");
+        cb_json_kint(&j, "worst_limit", r->worst_limit);
+    cb_json_kbool(&j, "subset", r->subset);
+    cb_json_kbool(&j, "cut", r->cut);
     if (o->cutoff)
-        printf(",\"cutoff\":%llu", (unsigned long long)o->cutoff);
+        cb_json_kuint(&j, "cutoff", o->cutoff);
     if (r->tree) {
         cb_game_format_code(c->game, r->first, w, sizeof w);
-        printf(",\"total\":%llu,\"lower\":%llu,\"games\":%llu,\"average\":%.6f,\"max\":%d,\"distribution\":",
-               (unsigned long long)r->stats.total, (unsigned long long)r->lower, (unsigned long long)r->stats.games,
-               cb_tree_stats_average(&r->stats), r->stats.max);
-        print_distribution(stdout, &r->stats, 1);
-        printf(",\"first_guess\":");
-        cli_json_string(stdout, w);
+        cb_json_kuint(&j, "total", r->stats.total);
+        cb_json_kuint(&j, "lower", r->lower);
+        cb_json_kuint(&j, "games", r->stats.games);
+        cb_json_kfixed(&j, "average", cb_tree_stats_average(&r->stats), 6);
+        cb_json_kint(&j, "max", r->stats.max);
+        cb_json_key(&j, "distribution");
+        cb_json_raw(&j, "[");
+        for (int d = 0; d <= r->stats.max; d++) {
+            cb_json_sep(&j);
+            cb_json_uint(&j, r->stats.dist[d]);
+        }
+        cb_json_raw(&j, "]");
+        cb_json_kstr(&j, "first_guess", w);
     } else
-        printf(",\"lower\":%llu", (unsigned long long)r->lower);
-    print_openers(c, r, 1);
-    printf(",\"symmetries\":%llu,\"nodes\":%llu,\"cached\":%llu,\"seconds\":%.4f,\"threads\":%d}\n",
-           (unsigned long long)r->symmetries, (unsigned long long)r->nodes, (unsigned long long)r->cache_entries,
-           r->seconds, threads);
+        cb_json_kuint(&j, "lower", r->lower);
+    json_openers(&j, c, r);
+    cb_json_kuint(&j, "symmetries", r->symmetries);
+    cb_json_kuint(&j, "nodes", r->nodes);
+    cb_json_kuint(&j, "cached", r->cache_entries);
+    cb_json_kfixed(&j, "seconds", r->seconds, 4);
+    cb_json_kint(&j, "threads", threads);
+    cb_json_raw(&j, "}");
+    return cli_json_print(&j);
 }
 
 /* The openers named in text (WORD,WORD,... or words a line) appended to *list; 0, or the exit status. */
@@ -613,7 +640,7 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
     if (tree && strcmp(tree, "-") == 0 && r.tree)
         ; /* the tree alone on stdout */
     else if (cli_flag(c, "json"))
-        print_json(c, &o, &r, threads);
+        rc = print_json(c, &o, &r, threads);
     else
         print_text(c, &o, &r, threads);
     cb_optimal_result_release(&r);
@@ -622,7 +649,7 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
                 rpath ? "; the openers settled so far are in the results file, from which a run resumes" : "");
         return 128 + stop_signal;
     }
-    return 0;
+    return rc;
 }
 
 static int run(cli *c)

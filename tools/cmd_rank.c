@@ -4,26 +4,36 @@
 
 #include "commands.h"
 
-static void print_ranked(const cli *c, const cb_strategy *s, const cb_state *st, const cb_guess_score *gs, size_t count)
+static int print_ranked(const cli *c, const cb_strategy *s, const cb_state *st, const cb_guess_score *gs, size_t count)
 {
     char word[CB_MAX_LENGTH * 4 + 1];
     const cb_strategy_info *info = cb_strategy_get_info(s);
     int freq = (info->traits & CB_TRAIT_WEIGHTS) != 0, mc = info->cost == CB_COST_ROLLOUTS;
     if (cli_flag(c, "json")) {
-        printf("{\"candidates\":%zu,\"strategy\":", cb_state_count(st));
-        cli_json_string(stdout, cb_strategy_name(s));
-        printf(",\"guesses\":[");
+        cb_json j;
+        cb_json_init(&j);
+        cb_json_raw(&j, "{");
+        cb_json_kuint(&j, "candidates", cb_state_count(st));
+        cb_json_kstr(&j, "strategy", cb_strategy_name(s));
+        cb_json_key(&j, "guesses");
+        cb_json_raw(&j, "[");
         for (size_t i = 0; i < count; i++) {
             cb_game_format_code(c->game, gs[i].guess, word, sizeof word);
-            printf("%s{\"rank\":%zu,\"guess\":", i ? "," : "", i + 1);
-            cli_json_string(stdout, word);
-            printf(",\"largest\":%u,\"expected\":%.6f,\"parts\":%u,\"entropy\":%.6f,\"probability\":%.6f,"
-                   "\"candidate\":%s,\"score\":%.6f}",
-                   gs[i].largest, gs[i].expected, gs[i].parts, gs[i].entropy, gs[i].frequency,
-                   gs[i].candidate ? "true" : "false", gs[i].score);
+            cb_json_sep(&j);
+            cb_json_raw(&j, "{");
+            cb_json_kuint(&j, "rank", i + 1);
+            cb_json_kstr(&j, "guess", word);
+            cb_json_kuint(&j, "largest", gs[i].largest);
+            cb_json_kfixed(&j, "expected", gs[i].expected, 6);
+            cb_json_kuint(&j, "parts", gs[i].parts);
+            cb_json_kfixed(&j, "entropy", gs[i].entropy, 6);
+            cb_json_kfixed(&j, "probability", gs[i].frequency, 6);
+            cb_json_kbool(&j, "candidate", gs[i].candidate);
+            cb_json_kfixed(&j, "score", gs[i].score, 6);
+            cb_json_raw(&j, "}");
         }
-        printf("]}\n");
-        return;
+        cb_json_raw(&j, "]}");
+        return cli_json_print(&j);
     }
     size_t n = cb_state_count(st);
     printf("%zu candidate%s; guesses ranked by %s\n\n", n, n == 1 ? "" : "s", cb_strategy_name(s));
@@ -39,6 +49,7 @@ static void print_ranked(const cli *c, const cb_strategy *s, const cb_state *st,
             printf("  %11.3f", gs[i].score);
         printf("  %s\n", gs[i].candidate ? "yes" : "");
     }
+    return 0;
 }
 
 /* Parts sorted by size, biggest first, then by feedback. */
@@ -79,13 +90,20 @@ static int print_partition(const cli *c, const cb_state *st, const char *text)
         qsort(parts, p.parts, sizeof *parts, cmp_part);
     cb_guess_score gs;
     cb_guess_score_compute(st, gi, &gs);
-    int json = cli_flag(c, "json");
+    int json = cli_flag(c, "json"), rc = 0;
     char word[CB_MAX_LENGTH * 4 + 1], fb[64];
+    cb_json j;
+    cb_json_init(&j);
     if (json) {
-        printf("{\"guess\":");
-        cli_json_string(stdout, text);
-        printf(",\"candidates\":%zu,\"largest\":%u,\"expected\":%.6f,\"parts\":%u,\"entropy\":%.6f,\"partition\":[", n,
-               gs.largest, gs.expected, gs.parts, gs.entropy);
+        cb_json_raw(&j, "{");
+        cb_json_kstr(&j, "guess", text);
+        cb_json_kuint(&j, "candidates", n);
+        cb_json_kuint(&j, "largest", gs.largest);
+        cb_json_kfixed(&j, "expected", gs.expected, 6);
+        cb_json_kuint(&j, "parts", gs.parts);
+        cb_json_kfixed(&j, "entropy", gs.entropy, 6);
+        cb_json_key(&j, "partition");
+        cb_json_raw(&j, "[");
     } else
         printf("%s splits %zu candidate%s into %u part%s: largest %u, expected size %.3f, entropy %.4f bits\n\n"
                "%-12s %7s  %s\n",
@@ -94,9 +112,12 @@ static int print_partition(const cli *c, const cb_state *st, const char *text)
     for (size_t k = 0; parts && k < p.parts; k++) {
         cb_game_format_feedback(c->game, parts[k].id, fb, sizeof fb);
         if (json) {
-            printf("%s{\"feedback\":", k ? "," : "");
-            cli_json_string(stdout, fb);
-            printf(",\"count\":%u,\"secrets\":[", parts[k].size);
+            cb_json_sep(&j);
+            cb_json_raw(&j, "{");
+            cb_json_kstr(&j, "feedback", fb);
+            cb_json_kuint(&j, "count", parts[k].size);
+            cb_json_key(&j, "secrets");
+            cb_json_raw(&j, "[");
         } else
             printf("%-12s %7u  ", fb, parts[k].size);
         size_t shown = 0;
@@ -104,23 +125,26 @@ static int print_partition(const cli *c, const cb_state *st, const char *text)
             if (keys[i] == parts[k].id) {
                 cb_game_format_code(c->game, cb_game_secret_guess(c->game, cands[i]), word, sizeof word);
                 if (json) {
-                    printf("%s", shown ? "," : "");
-                    cli_json_string(stdout, word);
+                    cb_json_sep(&j);
+                    cb_json_str(&j, word);
                 } else
                     printf("%s%s", shown ? " " : "", word);
                 shown++;
             }
         if (json)
-            printf("]}");
+            cb_json_raw(&j, "]}");
         else
             printf("%s\n", parts[k].size > shown ? " ..." : "");
     }
-    if (json)
-        printf("]}\n");
+    if (json && (parts || !p.parts)) {
+        cb_json_raw(&j, "]}");
+        rc = cli_json_print(&j);
+    }
+    cb_json_release(&j);
     free(parts);
     free(keys);
     cb_partition_release(&p);
-    return parts || !p.parts ? 0 : cli_fail(CB_ENOMEM, "out of memory");
+    return parts || !p.parts ? rc : cli_fail(CB_ENOMEM, "out of memory");
 }
 
 #define TABLE_GUESSES 32 /* columns of a partition table */
@@ -149,13 +173,20 @@ static int print_partition_table(const cli *c, const cb_state *st, const char *l
             ng++;
         }
     }
+    cb_json js;
+    cb_json_init(&js);
     if (rc == 0 && json) {
-        printf("{\"candidates\":%zu,\"guesses\":[", n);
+        cb_json_raw(&js, "{");
+        cb_json_kuint(&js, "candidates", n);
+        cb_json_key(&js, "guesses");
+        cb_json_raw(&js, "[");
         for (size_t j = 0; j < ng; j++) {
-            printf("%s", j ? "," : "");
-            cli_json_string(stdout, names[j]);
+            cb_json_sep(&js);
+            cb_json_str(&js, names[j]);
         }
-        printf("],\"rows\":[");
+        cb_json_raw(&js, "]");
+        cb_json_key(&js, "rows");
+        cb_json_raw(&js, "[");
     } else if (rc == 0) {
         printf("partition table of %zu candidate%s: a row per feedback, a column per guess\n\n%-12s", n,
                n == 1 ? "" : "s", "feedback");
@@ -173,30 +204,42 @@ static int print_partition_table(const cli *c, const cb_state *st, const char *l
             break;
         cb_game_format_feedback(c->game, key, fb, sizeof fb);
         if (json) {
-            printf("%s{\"feedback\":", rows ? "," : "");
-            cli_json_string(stdout, fb);
-            printf(",\"counts\":[");
+            cb_json_sep(&js);
+            cb_json_raw(&js, "{");
+            cb_json_kstr(&js, "feedback", fb);
+            cb_json_key(&js, "counts");
+            cb_json_raw(&js, "[");
         } else
             printf("%-12s", fb);
         for (size_t j = 0; j < ng; j++) {
             uint32_t count = at[j] < p[j].parts && p[j].ids[at[j]] == key ? p[j].sizes[at[j]++] : 0;
-            printf(json ? "%s%u" : "%s%9u", json && j ? "," : json ? "" : " ", count);
+            if (json) {
+                cb_json_sep(&js);
+                cb_json_uint(&js, count);
+            } else
+                printf(" %9u", count);
         }
-        printf(json ? "]}" : "\n");
+        if (json)
+            cb_json_raw(&js, "]}");
+        else
+            printf("\n");
         rows++;
     }
     if (rc == 0 && json) {
         static const char *const fields[] = {"largest", "expected", "parts", "entropy"};
-        printf("]");
+        cb_json_raw(&js, "]");
         for (int f = 0; f < 4; f++) {
-            printf(",\"%s\":[", fields[f]);
+            cb_json_key(&js, fields[f]);
+            cb_json_raw(&js, "[");
             for (size_t j = 0; j < ng; j++) {
                 double v = f == 0 ? gs[j].largest : f == 1 ? gs[j].expected : f == 2 ? gs[j].parts : gs[j].entropy;
-                printf("%s%.6g", j ? "," : "", v);
+                cb_json_sep(&js);
+                cb_json_printf(&js, "%.6g", v);
             }
-            printf("]");
+            cb_json_raw(&js, "]");
         }
-        printf("}\n");
+        cb_json_raw(&js, "}");
+        rc = cli_json_print(&js);
     } else if (rc == 0) {
         static const char *const fields[] = {"largest", "expected", "parts", "entropy"};
         static const int decimals[] = {0, 1, 0, 3};
@@ -210,6 +253,7 @@ static int print_partition_table(const cli *c, const cb_state *st, const char *l
             printf("\n");
         }
     }
+    cb_json_release(&js);
     for (size_t j = 0; j < ng; j++)
         cb_partition_release(&p[j]);
     free(copy);
@@ -217,27 +261,38 @@ static int print_partition_table(const cli *c, const cb_state *st, const char *l
 }
 
 /* --time-limit SECONDS (0 when absent); like cli_int on a bad value. */
-static void print_exact(const cli *c, const cb_coach_rank *r)
+static int print_exact(const cli *c, const cb_coach_rank *r)
 {
     char w[CB_MAX_LENGTH * 4 + 1];
     if (cli_flag(c, "json")) {
-        printf("{\"candidates\":%llu,\"stopped\":%s,\"seconds\":%.3f,\"guesses\":[", (unsigned long long)r->candidates,
-               r->stopped ? "true" : "false", r->seconds);
+        cb_json j;
+        cb_json_init(&j);
+        cb_json_raw(&j, "{");
+        cb_json_kuint(&j, "candidates", r->candidates);
+        cb_json_kbool(&j, "stopped", r->stopped);
+        cb_json_kfixed(&j, "seconds", r->seconds, 3);
+        cb_json_key(&j, "guesses");
+        cb_json_raw(&j, "[");
         for (size_t i = 0; i < r->count; i++) {
             const cb_coach_guess *g = &r->guesses[i];
             cb_game_format_code(c->game, g->guess, w, sizeof w);
-            printf("%s{\"rank\":%zu,\"guess\":", i ? "," : "", i + 1);
-            cli_json_string(stdout, w);
-            printf(",\"total\":%llu,\"expected\":%.6f,\"proved\":%s,\"candidate\":%s,\"win_chance\":%.6f,\"worst\":",
-                   (unsigned long long)g->total, (double)g->total / (double)r->candidates, g->proved ? "true" : "false",
-                   g->candidate ? "true" : "false", g->win_chance);
+            cb_json_sep(&j);
+            cb_json_raw(&j, "{");
+            cb_json_kuint(&j, "rank", i + 1);
+            cb_json_kstr(&j, "guess", w);
+            cb_json_kuint(&j, "total", g->total);
+            cb_json_kfixed(&j, "expected", (double)g->total / (double)r->candidates, 6);
+            cb_json_kbool(&j, "proved", g->proved);
+            cb_json_kbool(&j, "candidate", g->candidate);
+            cb_json_kfixed(&j, "win_chance", g->win_chance, 6);
             if (g->worst)
-                printf("%d}", g->worst);
+                cb_json_kint(&j, "worst", g->worst);
             else
-                printf("null}");
+                cb_json_knull(&j, "worst");
+            cb_json_raw(&j, "}");
         }
-        printf("]}\n");
-        return;
+        cb_json_raw(&j, "]}");
+        return cli_json_print(&j);
     }
     printf("%llu candidate%s; guesses ranked by the proved expected number of guesses to finish (exact solver)\n\n",
            (unsigned long long)r->candidates, r->candidates == 1 ? "" : "s");
@@ -258,6 +313,7 @@ static void print_exact(const cli *c, const cb_coach_rank *r)
     if (r->stopped)
         printf("\nstopped at the time limit: the values marked > are proved lower bounds, not totals\n");
     printf("\n%zu distinct guesses searched in %.2f s\n", r->searched, r->seconds);
+    return 0;
 }
 
 /* rank --exact: the guesses by their proved totals from st (coach.h). */
@@ -283,9 +339,9 @@ static int rank_exact(cli *c, cb_state *st, long limit)
     free(weights);
     if (rc != CB_OK)
         return cli_fail_err(&err);
-    print_exact(c, &r);
+    rc = print_exact(c, &r);
     cb_coach_rank_release(&r);
-    return 0;
+    return rc;
 }
 
 /* How a strategy without a ranking chooses, in words (from the registry), into buf. */
@@ -357,7 +413,7 @@ static int run(cli *c)
             else if (r != CB_OK)
                 rc = cli_fail(r, "%s", cb_strerror(r));
             else
-                print_ranked(c, s[0], st, gs, count);
+                rc = print_ranked(c, s[0], st, gs, count);
         }
         free(gs);
     }

@@ -163,40 +163,60 @@ static void print_text(const cli *c, const cb_coach_review *r)
     }
 }
 
-static void print_json(const cli *c, const cb_coach_review *r)
+/* The --json object; 0 or the exit status. */
+static int print_json(const cli *c, const cb_coach_review *r)
 {
     char w[CB_MAX_LENGTH * 4 + 1], f[64];
-    printf("{\"won\":%s,\"guesses\":%zu,\"seconds\":%.3f,\"turns\":[", r->won ? "true" : "false", r->turns, r->seconds);
+    cb_json j;
+    cb_json_init(&j);
+    cb_json_raw(&j, "{");
+    cb_json_kbool(&j, "won", r->won);
+    cb_json_kuint(&j, "guesses", r->turns);
+    cb_json_kfixed(&j, "seconds", r->seconds, 3);
+    cb_json_key(&j, "turns");
+    cb_json_raw(&j, "[");
     for (size_t i = 0; i < r->turns; i++) {
         const cb_coach_turn *t = &r->turn[i];
         word_of(c, t->guess, w, sizeof w);
         cb_game_format_feedback(c->game, t->feedback, f, sizeof f);
-        printf("%s{\"turn\":%zu,\"guess\":", i ? "," : "", i + 1);
-        cli_json_string(stdout, w);
-        printf(",\"feedback\":");
-        cli_json_string(stdout, f);
-        printf(",\"candidates\":%llu,\"total\":%llu,\"expected\":%.6f,\"proved\":%s,\"best\":",
-               (unsigned long long)t->candidates, (unsigned long long)t->total,
-               (double)t->total / (double)t->candidates, t->proved ? "true" : "false");
+        cb_json_sep(&j);
+        cb_json_raw(&j, "{");
+        cb_json_kuint(&j, "turn", i + 1);
+        cb_json_kstr(&j, "guess", w);
+        cb_json_kstr(&j, "feedback", f);
+        cb_json_kuint(&j, "candidates", t->candidates);
+        cb_json_kuint(&j, "total", t->total);
+        cb_json_kfixed(&j, "expected", (double)t->total / (double)t->candidates, 6);
+        cb_json_kbool(&j, "proved", t->proved);
         if (t->best == CB_NONE)
-            printf("null");
+            cb_json_knull(&j, "best");
         else {
             word_of(c, t->best, w, sizeof w);
-            cli_json_string(stdout, w);
+            cb_json_kstr(&j, "best", w);
         }
-        printf(",\"best_total\":%llu,\"best_expected\":%.6f,\"best_proved\":%s", (unsigned long long)t->best_total,
-               (double)t->best_total / (double)t->candidates, t->best_proved ? "true" : "false");
-        printf(t->skill < 0 ? ",\"skill\":null" : ",\"skill\":%.1f", t->skill);
-        printf(t->luck < 0 ? ",\"luck\":null" : ",\"luck\":%.1f", t->luck);
-        printf(",\"left\":%llu,\"line\":[", (unsigned long long)t->left);
+        cb_json_kuint(&j, "best_total", t->best_total);
+        cb_json_kfixed(&j, "best_expected", (double)t->best_total / (double)t->candidates, 6);
+        cb_json_kbool(&j, "best_proved", t->best_proved);
+        if (t->skill < 0)
+            cb_json_knull(&j, "skill");
+        else
+            cb_json_kfixed(&j, "skill", t->skill, 1);
+        if (t->luck < 0)
+            cb_json_knull(&j, "luck");
+        else
+            cb_json_kfixed(&j, "luck", t->luck, 1);
+        cb_json_kuint(&j, "left", t->left);
+        cb_json_key(&j, "line");
+        cb_json_raw(&j, "[");
         for (int k = 0; k < t->line_len; k++) {
             word_of(c, t->line[k], w, sizeof w);
-            printf("%s", k ? "," : "");
-            cli_json_string(stdout, w);
+            cb_json_sep(&j);
+            cb_json_str(&j, w);
         }
-        printf("]}");
+        cb_json_raw(&j, "]}");
     }
-    printf("]}\n");
+    cb_json_raw(&j, "]}");
+    return cli_json_print(&j);
 }
 
 /* The options of the review: limits, time, and the opening's proof shipped for bundled lists. */
@@ -237,11 +257,11 @@ static int run(cli *c)
     if (rc != CB_OK)
         return cli_fail_err(&err);
     if (cli_flag(c, "json"))
-        print_json(c, &r);
+        rc = print_json(c, &r);
     else
         print_text(c, &r);
     cb_coach_review_release(&r);
-    return 0;
+    return rc;
 }
 
 static const cli_opt opts[] = {

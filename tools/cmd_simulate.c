@@ -165,30 +165,53 @@ static void print_histogram(run *runs, size_t n)
     }
 }
 
-static void print_json(const cli *c, const run *u, uint64_t seed, size_t sample, int max_guesses)
+/* One strategy's line of --json; 0 or the exit status. */
+static int print_json(const cli *c, const run *u, uint64_t seed, size_t sample, int max_guesses)
 {
     const cb_sim_result *r = &u->r;
     char word[CB_MAX_LENGTH * 4 + 1];
-    printf("{\"strategy\":");
-    cli_json_string(stdout, r->strategy);
-    printf(",\"game\":");
-    cli_json_string(stdout, cb_game_name(c->game));
-    printf(",\"games\":%zu,\"sample\":%zu,\"seed\":%llu,\"max_guesses\":%d,\"total_guesses\":%llu,\"average\":%.6f,"
-           "\"median\":%g,\"stddev\":%.6f,\"min\":%d,\"max\":%d,\"distribution\":[",
-           r->games, sample, (unsigned long long)seed, max_guesses, (unsigned long long)r->total, r->average, r->median,
-           r->stddev, r->min, r->max);
-    for (size_t g = 0; g < r->distribution_len; g++)
-        printf("%s%llu", g ? "," : "", (unsigned long long)r->distribution[g]);
-    printf("],\"lost\":%zu,\"wins_within\":{\"guesses\":%d,\"games\":%zu,\"share\":%.6f},\"first_guess\":", r->lost,
-           r->wins_within, r->wins, (double)r->wins / (double)r->games);
+    cb_json j;
+    cb_json_init(&j);
+    cb_json_raw(&j, "{");
+    cb_json_kstr(&j, "strategy", r->strategy);
+    cb_json_kstr(&j, "game", cb_game_name(c->game));
+    cb_json_kuint(&j, "games", r->games);
+    cb_json_kuint(&j, "sample", sample);
+    cb_json_kuint(&j, "seed", seed);
+    cb_json_kint(&j, "max_guesses", max_guesses);
+    cb_json_kuint(&j, "total_guesses", r->total);
+    cb_json_kfixed(&j, "average", r->average, 6);
+    cb_json_key(&j, "median");
+    cb_json_printf(&j, "%g", r->median);
+    cb_json_kfixed(&j, "stddev", r->stddev, 6);
+    cb_json_kint(&j, "min", r->min);
+    cb_json_kint(&j, "max", r->max);
+    cb_json_key(&j, "distribution");
+    cb_json_raw(&j, "[");
+    for (size_t g = 0; g < r->distribution_len; g++) {
+        cb_json_sep(&j);
+        cb_json_uint(&j, r->distribution[g]);
+    }
+    cb_json_raw(&j, "]");
+    cb_json_kuint(&j, "lost", r->lost);
+    cb_json_key(&j, "wins_within");
+    cb_json_raw(&j, "{");
+    cb_json_kint(&j, "guesses", r->wins_within);
+    cb_json_kuint(&j, "games", r->wins);
+    cb_json_kfixed(&j, "share", (double)r->wins / (double)r->games, 6);
+    cb_json_raw(&j, "}");
     if (r->first_guess == CB_NONE)
-        printf("null");
+        cb_json_knull(&j, "first_guess");
     else {
         cb_game_format_code(c->game, r->first_guess, word, sizeof word);
-        cli_json_string(stdout, word);
+        cb_json_kstr(&j, "first_guess", word);
     }
-    printf(",\"removed_share\":%.6f,\"states\":%zu,\"seconds\":%.6f,\"table_seconds\":%.6f}\n", r->removed, r->states,
-           r->seconds, cb_table_build_seconds(c->table));
+    cb_json_kfixed(&j, "removed_share", r->removed, 6);
+    cb_json_kuint(&j, "states", r->states);
+    cb_json_kfixed(&j, "seconds", r->seconds, 6);
+    cb_json_kfixed(&j, "table_seconds", cb_table_build_seconds(c->table), 6);
+    cb_json_raw(&j, "}");
+    return cli_json_print(&j);
 }
 
 /* The guesses of game g separated by spaces, in *line (grown as needed); 0, or -1 out of memory. */
@@ -427,8 +450,8 @@ static int run_cmd(cli *c)
     if (rc == 0 && to_stdout(c))
         ; /* the file given as - is the whole output */
     else if (rc == 0 && cli_flag(c, "json")) {
-        for (size_t i = 0; i < n; i++)
-            print_json(c, &runs[i], opt.seed, opt.sample, opt.max_guesses);
+        for (size_t i = 0; rc == 0 && i < n; i++)
+            rc = print_json(c, &runs[i], opt.seed, opt.sample, opt.max_guesses);
     } else if (rc == 0) {
         int width = 16;
         for (size_t i = 0; i < n; i++) {

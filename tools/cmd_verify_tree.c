@@ -3,16 +3,9 @@
 
 #include "commands.h"
 
-static void print_distribution(const cb_tree_stats *st, int json)
+static void print_distribution(const cb_tree_stats *st)
 {
     int first = 1;
-    if (json) {
-        putchar('[');
-        for (int d = 0; d <= st->max; d++)
-            printf("%s%llu", d ? "," : "", (unsigned long long)st->dist[d]);
-        putchar(']');
-        return;
-    }
     for (int d = 1; d <= st->max; d++)
         if (st->dist[d]) {
             printf("%s%d: %llu", first ? "" : ", ", d, (unsigned long long)st->dist[d]);
@@ -48,17 +41,26 @@ static int run(cli *c)
                            ? (one ? "game (codeword and mapping pair)" : "games (codeword and mapping pairs)")
                            : (one ? "secret" : "secrets");
     if (cli_flag(c, "json")) {
-        printf("{\"tree\":");
-        cli_json_string(stdout, path);
-        printf(",\"game\":");
-        cli_json_string(stdout, cb_game_name(c->game));
-        printf(",\"valid\":true,\"hard\":%s,\"nodes\":%zu,\"games\":%llu,\"total_guesses\":%llu,\"average\":%.6f,"
-               "\"max\":%d,\"distribution\":",
-               hard ? "true" : "false", st.nodes, (unsigned long long)st.games, (unsigned long long)st.total,
-               cb_tree_stats_average(&st), st.max);
-        print_distribution(&st, 1);
-        printf("}\n");
-        return 0;
+        cb_json j;
+        cb_json_init(&j);
+        cb_json_raw(&j, "{");
+        cb_json_kstr(&j, "tree", path);
+        cb_json_kstr(&j, "game", cb_game_name(c->game));
+        cb_json_kbool(&j, "valid", 1);
+        cb_json_kbool(&j, "hard", hard);
+        cb_json_kuint(&j, "nodes", st.nodes);
+        cb_json_kuint(&j, "games", st.games);
+        cb_json_kuint(&j, "total_guesses", st.total);
+        cb_json_kfixed(&j, "average", cb_tree_stats_average(&st), 6);
+        cb_json_kint(&j, "max", st.max);
+        cb_json_key(&j, "distribution");
+        cb_json_raw(&j, "[");
+        for (int d = 0; d <= st.max; d++) {
+            cb_json_sep(&j);
+            cb_json_uint(&j, st.dist[d]);
+        }
+        cb_json_raw(&j, "]}");
+        return cli_json_print(&j);
     }
     printf("tree          %s (%zu node%s)\n", path, st.nodes, st.nodes == 1 ? "" : "s");
     printf("game          %s\n", cb_game_name(c->game));
@@ -69,7 +71,7 @@ static int run(cli *c)
            cb_tree_stats_average(&st));
     printf("worst case    %d guess%s\n", st.max, st.max == 1 ? "" : "es");
     printf("distribution  ");
-    print_distribution(&st, 0);
+    print_distribution(&st);
     printf("\n");
     return 0;
 }
