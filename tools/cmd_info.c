@@ -58,8 +58,7 @@ static int run(cli *c)
         cb_json_kint(&j, "table_bytes_per_entry", cb_table_width(t));
         cb_json_key(&j, "table_mib");
         cb_json_printf(&j, "%.1f", mib);
-        cb_json_key(&j, "table_seconds");
-        cb_json_printf(&j, "%.4f", cb_table_build_seconds(t));
+        cb_json_kfixed(&j, "table_seconds", cb_table_build_seconds(t), 3);
         cb_json_raw(&j, "}");
         return cli_json_print(&j);
     }

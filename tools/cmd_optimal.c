@@ -348,7 +348,7 @@ static int print_json(const cli *c, const cb_optimal_options *o, const cb_optima
     cb_json_kuint(&j, "symmetries", r->symmetries);
     cb_json_kuint(&j, "nodes", r->nodes);
     cb_json_kuint(&j, "cached", r->cache_entries);
-    cb_json_kfixed(&j, "seconds", r->seconds, 4);
+    cb_json_kfixed(&j, "seconds", r->seconds, 3);
     cb_json_kint(&j, "threads", threads);
     cb_json_raw(&j, "}");
     return cli_json_print(&j);

@@ -27,7 +27,7 @@ static int print_ranked(const cli *c, const cb_strategy *s, const cb_state *st, 
             cb_json_kfixed(&j, "expected", gs[i].expected, 6);
             cb_json_kuint(&j, "parts", gs[i].parts);
             cb_json_kfixed(&j, "entropy", gs[i].entropy, 6);
-            cb_json_kfixed(&j, "probability", gs[i].frequency, 6);
+            cb_json_knum(&j, "frequency", gs[i].frequency);
             cb_json_kbool(&j, "candidate", gs[i].candidate);
             cb_json_kfixed(&j, "score", gs[i].score, 6);
             cb_json_raw(&j, "}");

@@ -178,8 +178,11 @@ static int print_json(const cli *c, const run *u, uint64_t seed, size_t sample, 
     cb_json_kuint(&j, "games", r->games);
     cb_json_kuint(&j, "sample", sample);
     cb_json_kuint(&j, "seed", seed);
-    cb_json_kint(&j, "max_guesses", max_guesses);
-    cb_json_kuint(&j, "total_guesses", r->total);
+    if (max_guesses)
+        cb_json_kint(&j, "max_guesses", max_guesses);
+    else
+        cb_json_knull(&j, "max_guesses");
+    cb_json_kuint(&j, "total", r->total);
     cb_json_kfixed(&j, "average", r->average, 6);
     cb_json_key(&j, "median");
     cb_json_printf(&j, "%g", r->median);
@@ -206,10 +209,10 @@ static int print_json(const cli *c, const run *u, uint64_t seed, size_t sample, 
         cb_game_format_code(c->game, r->first_guess, word, sizeof word);
         cb_json_kstr(&j, "first_guess", word);
     }
-    cb_json_kfixed(&j, "removed_share", r->removed, 6);
+    cb_json_kfixed(&j, "removed", r->removed, 6);
     cb_json_kuint(&j, "states", r->states);
-    cb_json_kfixed(&j, "seconds", r->seconds, 6);
-    cb_json_kfixed(&j, "table_seconds", cb_table_build_seconds(c->table), 6);
+    cb_json_kfixed(&j, "seconds", r->seconds, 3);
+    cb_json_kfixed(&j, "table_seconds", cb_table_build_seconds(c->table), 3);
     cb_json_raw(&j, "}");
     return cli_json_print(&j);
 }

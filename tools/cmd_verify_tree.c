@@ -50,7 +50,7 @@ static int run(cli *c)
         cb_json_kbool(&j, "hard", hard);
         cb_json_kuint(&j, "nodes", st.nodes);
         cb_json_kuint(&j, "games", st.games);
-        cb_json_kuint(&j, "total_guesses", st.total);
+        cb_json_kuint(&j, "total", st.total);
         cb_json_kfixed(&j, "average", cb_tree_stats_average(&st), 6);
         cb_json_kint(&j, "max", st.max);
         cb_json_key(&j, "distribution");

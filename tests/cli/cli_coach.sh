@@ -60,13 +60,13 @@ has chich-args-left 'one candidate left: chich'
 check hard-simulate "$cb" simulate --hard --json
 has hard-exact '"strategy":"exact'
 has hard-within-6 '"max":[1-6][,}]'
-has hard-total '"total_guesses":8122,'
+has hard-total '"total":8122,'
 # ... and on the NYT's 2023 lists (the tree of data/proofs/openers.tsv: TARSE, 11627, every game within 6;
 # 5 s here, minutes under the sanitizers, which leave it out)
 if [ "$CB_SANITIZED" != 1 ]; then
     check hard-simulate-2023 "$cb" simulate --lists nyt2023 --hard --json
     has hard-2023-within-6 '"max":[1-6][,}]'
-    has hard-2023-total '"total_guesses":11627,.*"lost":0'
+    has hard-2023-total '"total":11627,.*"lost":0'
 fi
 
 echo "cli_coach: $pass passed, $fail failed"

@@ -87,7 +87,7 @@ expect_out tree-text-valid 0 '^valid +every guess allowed, every feedback right,
     verify-tree --game mastermind --pegs 3 "$tmp/mm3.tree"
 "$cb" optimal $mm --pegs 3 --tree "$tmp/mm3.json" --tree-format json >/dev/null 2>&1
 expect_out tree-json 0 '^total +854 guesses' -- verify-tree --game mastermind --pegs 3 "$tmp/mm3.json"
-expect_out tree-json-out 0 '"total_guesses":854' -- verify-tree --game mastermind --pegs 3 --json "$tmp/mm3.json"
+expect_out tree-json-out 0 '"total":854' -- verify-tree --game mastermind --pegs 3 --json "$tmp/mm3.json"
 expect_out tree-max 0 '^worst case +5 guesses' -- verify-tree --game mastermind --pegs 3 --max-guesses 5 "$tmp/mm3.tree"
 expect_err tree-max-short 2 'needs 5 guesses, more than the limit of 4' -- \
     verify-tree --game mastermind --pegs 3 --max-guesses 4 "$tmp/mm3.tree"

@@ -65,7 +65,7 @@ done
 got=$(solve_path --strategy regex crave)
 if [ "$got" = "stare brace crane crave" ]; then ok; else bad "regex crave: '$got'"; fi
 "$cb" simulate --strategy regex --json >"$tmp/rx.json"
-has regex-total '"total_guesses":8914,' "$tmp/rx.json"
+has regex-total '"total":8914,' "$tmp/rx.json"
 has regex-opener '"first_guess":"stare"' "$tmp/rx.json"
 expect_err regex-mastermind 2 "Wordle rules only" -- simulate --game mastermind --strategy regex
 
@@ -152,8 +152,8 @@ if [ "$CB_SANITIZED" != 1 ]; then # 12972 x 12972 words
 fi
 # the blog (001) on Wordle: the tie-break by letter frequency beside plain minimax (docs/seeds.md)
 "$cb" simulate --strategy "minimax,minimax --tie frequency" --json >"$tmp/blog.json"
-has blog-minimax '"strategy":"minimax",.*"total_guesses":8272,' "$tmp/blog.json"
-has blog-tie '"strategy":"minimax --tie frequency",.*"total_guesses":8278,' "$tmp/blog.json"
+has blog-minimax '"strategy":"minimax",.*"total":8272,' "$tmp/blog.json"
+has blog-tie '"strategy":"minimax --tie frequency",.*"total":8278,' "$tmp/blog.json"
 
 # the Symble thesis's Section 4.2 design: a dictionary of N random words per length, every word played once
 check dict-size "$cb" experiment symble-lengths --dict-size 60 --range n=5..6 --strategy random,minimax \

@@ -10,15 +10,15 @@ json_field() { sed -n '1s/.*"'"$2"'":\("[^"]*"\|[-0-9.]*\).*/\1/p' "$1"; }
 
 # Mastermind, Knuth's minimax: 5801 guesses, opener 1122, worst case 5 (Kooi 2005).
 "$cb" simulate --game mastermind --strategy minimax --json >"$tmp/mm.json" 2>"$tmp/err"
-if [ "$(json_field "$tmp/mm.json" total_guesses)" = 5801 ] && [ "$(json_field "$tmp/mm.json" first_guess)" = '"1122"' ] \
+if [ "$(json_field "$tmp/mm.json" total)" = 5801 ] && [ "$(json_field "$tmp/mm.json" first_guess)" = '"1122"' ] \
     && [ "$(json_field "$tmp/mm.json" max)" = 5 ] && grep -q '"distribution":\[0,1,6,62,533,694\]' "$tmp/mm.json" \
     && [ ! -s "$tmp/err" ]; then ok; else bad "mastermind minimax json"; cat "$tmp/mm.json" "$tmp/err"; fi
 
 # several strategies: one JSON object per line, each with the promised fields
 "$cb" simulate --game mastermind --strategy expected,parts --candidates-only --json >"$tmp/two.json"
-if [ "$(wc -l <"$tmp/two.json")" = 2 ] && grep -q '"total_guesses":5722' "$tmp/two.json" \
-    && grep -q '"total_guesses":5701' "$tmp/two.json"; then ok; else bad "two strategies"; cat "$tmp/two.json"; fi
-for field in strategy games total_guesses average median stddev max distribution wins_within first_guess seconds; do
+if [ "$(wc -l <"$tmp/two.json")" = 2 ] && grep -q '"total":5722' "$tmp/two.json" \
+    && grep -q '"total":5701' "$tmp/two.json"; then ok; else bad "two strategies"; cat "$tmp/two.json"; fi
+for field in strategy games total average median stddev max distribution wins_within first_guess seconds; do
     grep -q "\"$field\":" "$tmp/two.json" && ok || bad "json field $field"
 done
 
@@ -39,7 +39,7 @@ if cmp -s "$tmp/s1b" "$tmp/s2b" && grep -q "a sample of 50 secrets (seed 7)" "$t
 
 # --max-guesses: a lost game scores G+1
 "$cb" simulate --game mastermind --strategy minimax --max-guesses 4 --json >"$tmp/lim.json"
-if grep -q '"lost":694' "$tmp/lim.json" && grep -q '"total_guesses":5801' "$tmp/lim.json" \
+if grep -q '"lost":694' "$tmp/lim.json" && grep -q '"total":5801' "$tmp/lim.json" \
     && grep -q '"wins_within":{"guesses":4,"games":602' "$tmp/lim.json"; then ok; else bad "max guesses"; cat "$tmp/lim.json"; fi
 
 # --csv: one row per game with its guesses
