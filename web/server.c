@@ -73,32 +73,70 @@ int web_server_loopback(const web_server *srv)
     return srv->loopback;
 }
 
-/* Send a whole answer: status, type, body (not for HEAD), and the headers every answer carries. */
-static void send_answer(struct mg_connection *conn, int status, const char *type, const char *body, size_t len,
-                        const char *allow, int html)
+/* 1 when the client would keep the connection: civetweb's rule (Connection: keep-alive, else HTTP/1.1). */
+static int client_keeps(struct mg_connection *conn)
 {
+    const char *c = mg_get_header(conn, "Connection");
+    if (!c)
+        return strcmp(mg_get_request_info(conn)->http_version, "1.1") == 0;
+    while (*c) {
+        c += strspn(c, " \t,");
+        size_t n = strcspn(c, ",");
+        size_t t = n;
+        while (t > 0 && (c[t - 1] == ' ' || c[t - 1] == '\t'))
+            t--;
+        if (t == 10 && strncasecmp(c, "keep-alive", 10) == 0)
+            return 1;
+        c += n;
+    }
+    return 0;
+}
+
+/* Close the connection after the answer: tell civetweb, and send_answer's head. */
+static void close_after(web_req *r)
+{
+    r->closing = 1;
+    mg_disable_connection_keep_alive(r->conn);
+}
+
+/*
+ * Send a whole answer: status, type, body (not for HEAD), and the headers every answer carries.
+ * The head is written at once, with the body when it is small: civetweb's mg_response_header_*
+ * write each line apart, a TCP segment each (tcp_nodelay).
+ */
+static void send_answer(web_req *r, int status, const char *type, const char *body, size_t len, const char *allow,
+                        int html)
+{
+    struct mg_connection *conn = r->conn;
     const struct mg_request_info *ri = mg_get_request_info(conn);
-    char length[32];
-    snprintf(length, sizeof length, "%zu", len);
-    mg_response_header_start(conn, status);
-    mg_response_header_add(conn, "Content-Type", type, -1);
-    mg_response_header_add(conn, "Content-Length", length, -1);
-    mg_response_header_add(conn, "Cache-Control", "no-store", -1);
-    mg_response_header_add(conn, "X-Content-Type-Options", "nosniff", -1);
-    mg_response_header_add(conn, "Referrer-Policy", "no-referrer", -1);
-    if (html) {
-        mg_response_header_add(conn, "Content-Security-Policy", page_policy, -1);
-        mg_response_header_add(conn, "X-Frame-Options", "DENY", -1);
+    if (status == 408 || status == 411 || status == 413 || status >= 500 || !client_keeps(conn))
+        close_after(r);
+    char date[64];
+    time_t now = time(NULL);
+    struct tm tm;
+    strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S GMT", gmtime_r(&now, &tm));
+    char buf[8192];
+    int n = snprintf(buf, sizeof buf,
+                     "HTTP/%s %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\nCache-Control: no-store\r\n"
+                     "X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n%s%s%s%s%s%sDate: %s\r\n"
+                     "Connection: %s\r\n\r\n",
+                     ri->http_version ? ri->http_version : "1.0", status, mg_get_response_code_text(conn, status), type,
+                     len, html ? "Content-Security-Policy: " : "", html ? page_policy : "",
+                     html ? "\r\nX-Frame-Options: DENY\r\n" : "", allow ? "Allow: " : "", allow ? allow : "",
+                     allow ? "\r\n" : "", date, r->closing ? "close" : "keep-alive");
+    if (n < 0 || (size_t)n >= sizeof buf) { /* cannot be: the head's parts are ours, and short */
+        close_after(r);
+        return;
     }
-    if (allow)
-        mg_response_header_add(conn, "Allow", allow, -1);
-    if (status == 408 || status == 411 || status == 413 || status >= 500) {
-        mg_disable_connection_keep_alive(conn);
-        mg_response_header_add(conn, "Connection", "close", -1);
+    int head = strcmp(ri->request_method, "HEAD") == 0;
+    if (!head && (size_t)n + len <= sizeof buf) {
+        memcpy(buf + n, body, len);
+        mg_write(conn, buf, (size_t)n + len);
+    } else {
+        mg_write(conn, buf, (size_t)n);
+        if (!head)
+            mg_write(conn, body, len);
     }
-    mg_response_header_send(conn);
-    if (strcmp(ri->request_method, "HEAD") != 0)
-        mg_write(conn, body, len);
 }
 
 /* An error answer: {"error", "status"} plus any fields the handler left in r->out. */
@@ -117,7 +155,7 @@ static void send_error(web_req *r)
     } else
         web_json_raw(&j, "}");
     web_json_raw(&j, "\n");
-    send_answer(r->conn, r->status, "application/json; charset=utf-8", web_json_text(&j), j.len, r->allow, 0);
+    send_answer(r, r->status, "application/json; charset=utf-8", web_json_text(&j), j.len, r->allow, 0);
     web_json_release(&j);
 }
 
@@ -130,7 +168,7 @@ static void send_json(web_req *r)
         return;
     }
     web_json_raw(&r->out, "\n");
-    send_answer(r->conn, r->status, "application/json; charset=utf-8", web_json_text(&r->out), r->out.len, NULL, 0);
+    send_answer(r, r->status, "application/json; charset=utf-8", web_json_text(&r->out), r->out.len, NULL, 0);
 }
 
 /* 1 when the Host header names this machine (or is absent, as HTTP/1.0 allows). */
@@ -294,7 +332,7 @@ static int read_body(web_server *srv, web_req *r, char **body)
 {
     int rc = take_body(srv, r, body);
     if (rc < 0)
-        mg_disable_connection_keep_alive(r->conn);
+        close_after(r);
     return rc;
 }
 
@@ -336,12 +374,11 @@ static void serve_asset(web_server *srv, web_req *r)
                 send_error(r);
                 return;
             }
-            send_answer(r->conn, 200, web_assets[i].type, srv->assets[i], srv->asset_size[i], NULL,
-                        strcmp(path, "/") == 0);
+            send_answer(r, 200, web_assets[i].type, srv->assets[i], srv->asset_size[i], NULL, strcmp(path, "/") == 0);
             return;
         }
     static const char msg[] = "not found\n";
-    send_answer(r->conn, 404, "text/plain; charset=utf-8", msg, sizeof msg - 1, NULL, 0);
+    send_answer(r, 404, "text/plain; charset=utf-8", msg, sizeof msg - 1, NULL, 0);
 }
 
 /* 1 for the API's paths (serve_api), 0 for the page's files (serve_asset). */
@@ -385,10 +422,10 @@ static int handle(struct mg_connection *conn, void *data)
     r.status = 200;
     web_json_init(&r.out);
     if (!may_keep_alive(srv, &r))
-        mg_disable_connection_keep_alive(conn);
+        close_after(&r);
     if (check_framing(&r) < 0 || check_origin(srv, &r) < 0) {
         if (has_body(conn))
-            mg_disable_connection_keep_alive(conn); /* its body is not read */
+            close_after(&r); /* its body is not read */
         send_error(&r);
     } else if (api_path(r.path))
         serve_api(srv, &r);
