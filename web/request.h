@@ -45,6 +45,7 @@ typedef struct web_req {
     int status;
     const char *allow; /* the Allow header of a 405 */
     int streams;       /* while this request holds an event stream: its slot + 1 */
+    int closing;       /* the connection closes after the answer (server.c's close_after) */
     char error[480];
     cb_json out;
 } web_req;

@@ -49,6 +49,8 @@ struct web_server {
     web_intake *intake; /* request bodies arriving */
     struct in_addr addr;
     int port, loopback;
+    int keep_alive_max; /* connections held by request threads up to which an answer may keep its own */
+    atomic_int held;    /* connections held by request threads now, idle kept-alive ones included */
 };
 
 void web_config_default(web_config *cfg)
@@ -71,30 +73,70 @@ int web_server_loopback(const web_server *srv)
     return srv->loopback;
 }
 
-/* Send a whole answer: status, type, body (not for HEAD), and the headers every answer carries. */
-static void send_answer(struct mg_connection *conn, int status, const char *type, const char *body, size_t len,
-                        const char *allow, int html)
+/* 1 when the client would keep the connection: civetweb's rule (Connection: keep-alive, else HTTP/1.1). */
+static int client_keeps(struct mg_connection *conn)
 {
-    const struct mg_request_info *ri = mg_get_request_info(conn);
-    char length[32];
-    snprintf(length, sizeof length, "%zu", len);
-    mg_response_header_start(conn, status);
-    mg_response_header_add(conn, "Content-Type", type, -1);
-    mg_response_header_add(conn, "Content-Length", length, -1);
-    mg_response_header_add(conn, "Cache-Control", "no-store", -1);
-    mg_response_header_add(conn, "X-Content-Type-Options", "nosniff", -1);
-    mg_response_header_add(conn, "Referrer-Policy", "no-referrer", -1);
-    if (html) {
-        mg_response_header_add(conn, "Content-Security-Policy", page_policy, -1);
-        mg_response_header_add(conn, "X-Frame-Options", "DENY", -1);
+    const char *c = mg_get_header(conn, "Connection");
+    if (!c)
+        return strcmp(mg_get_request_info(conn)->http_version, "1.1") == 0;
+    while (*c) {
+        c += strspn(c, " \t,");
+        size_t n = strcspn(c, ",");
+        size_t t = n;
+        while (t > 0 && (c[t - 1] == ' ' || c[t - 1] == '\t'))
+            t--;
+        if (t == 10 && strncasecmp(c, "keep-alive", 10) == 0)
+            return 1;
+        c += n;
     }
-    if (allow)
-        mg_response_header_add(conn, "Allow", allow, -1);
-    if (status == 408 || status == 411 || status == 413 || status >= 500)
-        mg_response_header_add(conn, "Connection", "close", -1);
-    mg_response_header_send(conn);
-    if (strcmp(ri->request_method, "HEAD") != 0)
-        mg_write(conn, body, len);
+    return 0;
+}
+
+/* Close the connection after the answer: tell civetweb, and send_answer's head. */
+static void close_after(web_req *r)
+{
+    r->closing = 1;
+    mg_disable_connection_keep_alive(r->conn);
+}
+
+/*
+ * Send a whole answer: status, type, body (not for HEAD), and the headers every answer carries.
+ * The head is written at once, with the body when it is small: civetweb's mg_response_header_*
+ * write each line apart, a TCP segment each (tcp_nodelay).
+ */
+static void send_answer(web_req *r, int status, const char *type, const char *body, size_t len, const char *allow,
+                        int html)
+{
+    struct mg_connection *conn = r->conn;
+    const struct mg_request_info *ri = mg_get_request_info(conn);
+    if (status == 408 || status == 411 || status == 413 || status >= 500 || !client_keeps(conn))
+        close_after(r);
+    char date[64];
+    time_t now = time(NULL);
+    struct tm tm;
+    strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S GMT", gmtime_r(&now, &tm));
+    char buf[8192];
+    int n = snprintf(buf, sizeof buf,
+                     "HTTP/%s %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\nCache-Control: no-store\r\n"
+                     "X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n%s%s%s%s%s%sDate: %s\r\n"
+                     "Connection: %s\r\n\r\n",
+                     ri->http_version ? ri->http_version : "1.0", status, mg_get_response_code_text(conn, status), type,
+                     len, html ? "Content-Security-Policy: " : "", html ? page_policy : "",
+                     html ? "\r\nX-Frame-Options: DENY\r\n" : "", allow ? "Allow: " : "", allow ? allow : "",
+                     allow ? "\r\n" : "", date, r->closing ? "close" : "keep-alive");
+    if (n < 0 || (size_t)n >= sizeof buf) { /* cannot be: the head's parts are ours, and short */
+        close_after(r);
+        return;
+    }
+    int head = strcmp(ri->request_method, "HEAD") == 0;
+    if (!head && (size_t)n + len <= sizeof buf) {
+        memcpy(buf + n, body, len);
+        mg_write(conn, buf, (size_t)n + len);
+    } else {
+        mg_write(conn, buf, (size_t)n);
+        if (!head)
+            mg_write(conn, body, len);
+    }
 }
 
 /* An error answer: {"error", "status"} plus any fields the handler left in r->out. */
@@ -113,7 +155,7 @@ static void send_error(web_req *r)
     } else
         cb_json_raw(&j, "}");
     cb_json_raw(&j, "\n");
-    send_answer(r->conn, r->status, "application/json; charset=utf-8", cb_json_text(&j), j.len, r->allow, 0);
+    send_answer(r, r->status, "application/json; charset=utf-8", cb_json_text(&j), j.len, r->allow, 0);
     cb_json_release(&j);
 }
 
@@ -126,7 +168,7 @@ static void send_json(web_req *r)
         return;
     }
     cb_json_raw(&r->out, "\n");
-    send_answer(r->conn, r->status, "application/json; charset=utf-8", cb_json_text(&r->out), r->out.len, NULL, 0);
+    send_answer(r, r->status, "application/json; charset=utf-8", cb_json_text(&r->out), r->out.len, NULL, 0);
 }
 
 /* 1 when the Host header names this machine (or is absent, as HTTP/1.0 allows). */
@@ -243,7 +285,7 @@ static size_t read_bytes(web_server *srv, web_req *r, char *buf, size_t want, in
 }
 
 /* Read a POST body of at most web_api_max_body() bytes (the endpoint's), form-encoded, into a new string. */
-static int read_body(web_server *srv, web_req *r, char **body)
+static int take_body(web_server *srv, web_req *r, char **body)
 {
     const struct mg_request_info *ri = mg_get_request_info(r->conn);
     size_t max = web_api_max_body(r->path);
@@ -285,6 +327,15 @@ static int read_body(web_server *srv, web_req *r, char **body)
     return 0;
 }
 
+/* take_body, and a refused body closes the connection: what is left of it must not be read as a request. */
+static int read_body(web_server *srv, web_req *r, char **body)
+{
+    int rc = take_body(srv, r, body);
+    if (rc < 0)
+        close_after(r);
+    return rc;
+}
+
 static void serve_api(web_server *srv, web_req *r)
 {
     const struct mg_request_info *ri = mg_get_request_info(r->conn);
@@ -323,12 +374,38 @@ static void serve_asset(web_server *srv, web_req *r)
                 send_error(r);
                 return;
             }
-            send_answer(r->conn, 200, web_assets[i].type, srv->assets[i], srv->asset_size[i], NULL,
-                        strcmp(path, "/") == 0);
+            send_answer(r, 200, web_assets[i].type, srv->assets[i], srv->asset_size[i], NULL, strcmp(path, "/") == 0);
             return;
         }
     static const char msg[] = "not found\n";
-    send_answer(r->conn, 404, "text/plain; charset=utf-8", msg, sizeof msg - 1, NULL, 0);
+    send_answer(r, 404, "text/plain; charset=utf-8", msg, sizeof msg - 1, NULL, 0);
+}
+
+/* 1 for the API's paths (serve_api), 0 for the page's files (serve_asset). */
+static int api_path(const char *path)
+{
+    return strncmp(path, "/api/", 5) == 0 || strcmp(path, "/api") == 0;
+}
+
+/* 1 when the request carries a body: a Content-Length above 0, or a Transfer-Encoding. */
+static int has_body(struct mg_connection *conn)
+{
+    return mg_get_request_info(conn)->content_length > 0 || mg_get_header(conn, "Transfer-Encoding");
+}
+
+/*
+ * Whether the connection may stay open for another request after this
+ * answer (the client's wish aside): not while the server stops, not when
+ * most request threads hold a connection (then every answer closes its
+ * own, and connections waiting take the threads in turn), and not for a
+ * body that will not be read: only a POST to the API reads its body (and
+ * closes the connection if it refuses it, read_body).
+ */
+static int may_keep_alive(web_server *srv, web_req *r)
+{
+    if (atomic_load(&srv->api.stopping) || atomic_load(&srv->held) > srv->keep_alive_max)
+        return 0;
+    return !has_body(r->conn) || (strcmp(r->method, "POST") == 0 && api_path(r->path));
 }
 
 static int handle(struct mg_connection *conn, void *data)
@@ -344,10 +421,13 @@ static int handle(struct mg_connection *conn, void *data)
     r.path = ri->local_uri_raw ? ri->local_uri_raw : "/"; /* as sent: civetweb's local_uri has `..` removed */
     r.status = 200;
     cb_json_init(&r.out);
-    mg_disable_connection_keep_alive(conn); /* else civetweb reads what is left of a body after the answer */
-    if (check_framing(&r) < 0 || check_origin(srv, &r) < 0)
+    if (!may_keep_alive(srv, &r))
+        close_after(&r);
+    if (check_framing(&r) < 0 || check_origin(srv, &r) < 0) {
+        if (has_body(conn))
+            close_after(&r); /* its body is not read */
         send_error(&r);
-    else if (strncmp(r.path, "/api/", 5) == 0 || strcmp(r.path, "/api") == 0)
+    } else if (api_path(r.path))
         serve_api(srv, &r);
     else
         serve_asset(srv, &r);
@@ -407,6 +487,21 @@ static int log_message(const struct mg_connection *conn, const char *message)
     return 1;
 }
 
+/* Count the connections request threads hold, from taking one to closing it (may_keep_alive). */
+static int connection_opens(const struct mg_connection *conn, void **data)
+{
+    web_server *srv = mg_get_user_data(mg_get_context(conn));
+    *data = NULL;
+    atomic_fetch_add(&srv->held, 1);
+    return 0;
+}
+
+static void connection_closes(const struct mg_connection *conn)
+{
+    web_server *srv = mg_get_user_data(mg_get_context(conn));
+    atomic_fetch_sub(&srv->held, 1);
+}
+
 static void free_server(web_server *srv)
 {
     web_intake_free(srv->intake);
@@ -442,6 +537,7 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
     srv->addr = addr;
     pthread_mutex_init(&srv->api.stream_lock, NULL);
     srv->loopback = (ntohl(addr.s_addr) >> 24) == 127;
+    srv->keep_alive_max = cfg->threads - cfg->threads / WEB_SPARE_SHARE;
     srv->api.max_jobs = cfg->max_jobs;
     srv->api.exact_seconds = cfg->exact_seconds;
     web_session_limits lim = {cfg->max_sessions, SESSIONS_PER_CLIENT, SESSION_BYTES, SESSION_BYTES / 4, SESSION_IDLE};
@@ -463,9 +559,11 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
         "listening_ports", ports,
         "num_threads", threads,
         "request_timeout_ms", WEB_REQUEST_TIMEOUT_MS, /* a request's head and body, each socket read or write */
-        "enable_keep_alive", "no",     /* an idle kept-alive connection would hold up stopping */
+        "enable_keep_alive", "yes",    /* while threads are free (may_keep_alive) */
+        "keep_alive_timeout_ms", WEB_KEEP_ALIVE_MS, /* an idle connection: bounds stopping too */
         "max_request_size", "16384",   /* request line and headers */
         "linger_timeout_ms", "0",
+        "tcp_nodelay", "1",            /* an answer's pieces go at once, not after the client's ACK */
         "enable_directory_listing", "no",
         "decode_url", "no",            /* paths are matched as sent: our names need no escapes */
         NULL,
@@ -474,6 +572,8 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
     struct mg_callbacks callbacks;
     memset(&callbacks, 0, sizeof callbacks);
     callbacks.log_message = log_message;
+    callbacks.init_connection = connection_opens;
+    callbacks.connection_close = connection_closes;
     mg_init_library(0);
     srv->ctx = mg_start(&callbacks, srv, options);
     if (!srv->ctx) {

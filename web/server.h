@@ -22,6 +22,14 @@
  * stopping waits at most this long for a connection in progress.
  */
 #define WEB_REQUEST_TIMEOUT_MS "1000"
+/*
+ * A connection kept alive after an answer is closed when its next request
+ * head has not come whole within this long (civetweb's
+ * keep_alive_timeout_ms): an idle connection holds its thread, and holds up
+ * stopping, at most this long. Only while most threads are free
+ * (WEB_SPARE_SHARE).
+ */
+#define WEB_KEEP_ALIVE_MS "500"
 #define WEB_THREADS 64 /* request threads: slow clients hold one each for up to the bounds here */
 /*
  * A request body must arrive whole within this long of its head (408

@@ -39,6 +39,7 @@ int web_stream_open(web_req *r)
     if (slot < 0)
         return web_req_fail(r, 429, "too many event streams are open (at most %d)", WEB_MAX_STREAMS);
     r->streams = slot + 1;
+    mg_disable_connection_keep_alive(r->conn); /* the stream ends with the connection */
     mg_response_header_start(r->conn, 200);
     mg_response_header_add(r->conn, "Content-Type", "text/event-stream; charset=utf-8", -1);
     mg_response_header_add(r->conn, "Cache-Control", "no-store", -1);

@@ -411,6 +411,59 @@ await test('event streams: one client cannot take them all', async () => {
   }
 });
 
+// Send text on one connection and read until the server closes it; resolves to
+// {statuses, connection: each answer's Connection header, ms: when it closed}.
+function exchange(text, timeout = 10000) {
+  return new Promise((resolve, reject) => {
+    const t0 = Date.now();
+    const s = net.connect({ port, host: '127.0.0.1' });
+    let buf = '';
+    const done = () => resolve({ statuses: [...buf.matchAll(/^HTTP\/1\.1 (\d+)/gm)].map((m) => Number(m[1])),
+      connection: [...buf.matchAll(/^Connection: (\S+)/gim)].map((m) => m[1].toLowerCase()), ms: Date.now() - t0 });
+    s.on('data', (d) => { buf += d; });
+    s.on('end', done);
+    s.on('error', (e) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? done() : reject(e)));
+    s.setTimeout(timeout, () => { s.destroy(); reject(new Error(`not closed within ${timeout} ms: ${text.slice(0, 60)}`)); });
+    s.write(text);
+  });
+}
+
+await test('keep-alive: bounded in idle time, never after an unread body, off when the threads are busy', async () => {
+  const kept = limit('keep-alive').value; // ms
+  const K = 'Host: 127.0.0.1\r\n';
+  const info = `GET /api/info?game=mastermind HTTP/1.1\r\n${K}\r\n`;
+  // two requests sent at once on one connection: both answered, then the idle connection is closed
+  const loop = watch();
+  const two = await exchange(info + info);
+  assert.deepEqual(two.statuses, [200, 200]);
+  assert.deepEqual(two.connection, ['keep-alive', 'keep-alive']);
+  onTime(loop, two.ms < kept + 1000 * slowdown, `an idle kept-alive connection stayed ${two.ms} ms`);
+  // a request hidden in a body the server does not read is never answered: the connection closes
+  const form = 'Content-Type: application/x-www-form-urlencoded\r\n';
+  for (const [what, head] of [['a GET with a body', `GET /api/games HTTP/1.1\r\n${K}`],
+    ['a POST to a page file', `POST /app.js HTTP/1.1\r\n${K}`],
+    ['a POST refused before its body (413)', `POST /api/play/new HTTP/1.1\r\n${K}${form}Content-Length: 100000\r\n`],
+    ['a cross-site POST', `POST /api/play/new HTTP/1.1\r\nHost: evil.example\r\n${form}`]]) {
+    const length = head.includes('Content-Length') ? '' : `Content-Length: ${info.length}\r\n`;
+    const r = await exchange(`${head}${length}\r\n${info}${info}`);
+    assert.equal(r.statuses.length, 1, `${what}: ${JSON.stringify(r)}`);
+    assert.deepEqual(r.connection, ['close'], what);
+  }
+  // a POST whose body was read whole keeps its connection, refused or not
+  const played = await exchange(`POST /api/play/new HTTP/1.1\r\n${K}${form}Content-Length: 11\r\n\r\ngame=wordle${info}`);
+  assert.deepEqual(played.statuses, [201, 200]);
+  const refused = await exchange(`POST /api/play/new HTTP/1.1\r\n${K}${form}Content-Length: 10\r\n\r\nnonsense=1${info}`);
+  assert.deepEqual(refused.statuses, [400, 200]);
+  // more connections held than the threads' share: answers close their own connection
+  // (judged on time: the first answers' connections must still be idle when the last are answered)
+  const busy = watch();
+  const many = await Promise.all(Array.from({ length: THREADS - 4 }, () => exchange(info)));
+  assert.ok(many.every((r) => r.statuses[0] === 200));
+  const closing = many.filter((r) => r.connection[0] === 'close').length;
+  onTime(busy, closing > 0, `${many.length} connections at once, every answer kept its own`);
+  assert.ok(closing < many.length, `${many.length} connections at once, none kept`);
+});
+
 await test('SIGTERM while requests compute and clients dribble: the server exits within two seconds', async () => {
   const slow = [];
   for (let i = 0; i < 10; i++) {
