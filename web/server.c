@@ -562,7 +562,6 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
         "enable_keep_alive", "yes",    /* while threads are free (may_keep_alive) */
         "keep_alive_timeout_ms", WEB_KEEP_ALIVE_MS, /* an idle connection: bounds stopping too */
         "max_request_size", "16384",   /* request line and headers */
-        "linger_timeout_ms", "0",
         "tcp_nodelay", "1",            /* an answer's pieces go at once, not after the client's ACK */
         "enable_directory_listing", "no",
         "decode_url", "no",            /* paths are matched as sent: our names need no escapes */

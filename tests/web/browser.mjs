@@ -89,7 +89,7 @@ async function main({ srv: server, context }) {
   const watch = (p) => {
     p.on('console', (m) => {
       if (m.type() === 'error' && !/status of 422/.test(m.text()) &&
-        !(/status of 503/.test(m.text()) && /\/api\/(rank\/exact|review)\b/.test(m.location().url))) problems.push(`console: ${m.text()}`);
+        !(/status of 503/.test(m.text()) && /\/api\/(rank\/exact|review)\b/.test(m.location().url))) problems.push(`console: ${m.text()} (${m.location().url})`);
     });
     p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     p.on('request', (r) => {
