@@ -95,3 +95,10 @@ if [ "${VARIANTS:-0}" = 1 ]; then
     echo "## several boards and Absurdle (bench/variants.sh)"
     sh "$root/bench/variants.sh" "$build"
 fi
+
+# The Mastermind table of proved optima (docs/optimal.md): tens of minutes, only with MASTERMIND_TABLE=1.
+if [ "${MASTERMIND_TABLE:-0}" = 1 ]; then
+    echo
+    echo "## the Mastermind table (bench/mastermind_table.sh)"
+    sh "$root/bench/mastermind_table.sh" "$build"
+fi
