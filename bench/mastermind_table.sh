@@ -33,6 +33,11 @@ sizes="2x2n 2x2 2x3n 3x3n 3x2 2x3 2x4n 4x2 2x4 2x5n 4x4n 3x4n 2x5 3x3 2x6n 5x2 2
 # shellcheck disable=SC2086
 [ $# -gt 0 ] || set -- $sizes
 
+# The published optima (docs/optimal.md's table of published figures): a size that proves another total
+# fails the run. 3x6, 4x5, 4x7: Ville 2013; 4x6: Koyama and Lai 1993; 4x10n: Tanaka 1996 (Bulls and Cows).
+published="3x6=854 4x5=2463 4x6=5625 4x7=11228 4x10n=26274"
+mismatch=0
+
 field() { sed -n 's/.*"'"$2"'":"\{0,1\}\([^,"]*\).*/\1/p' "$1" | head -1; }
 
 # run OUT ARGS...: one optimal run; its JSON in OUT, its wall seconds in $wall
@@ -75,7 +80,7 @@ for s in "$@"; do
         opener=$(field "$tmp/total" first_guess)
         # shellcheck disable=SC2086
         if "$cb" verify-tree --json $rule "$tmp/tree" >"$tmp/verify" 2>&1 && [ "$(field "$tmp/verify" valid)" = true ] &&
-            [ "$(field "$tmp/verify" total_guesses)" = "$total" ]; then
+            [ "$(field "$tmp/verify" total)" = "$total" ]; then
             tree="verified"
         else
             tree="FAILED verify-tree"
@@ -93,8 +98,16 @@ for s in "$@"; do
         least="not finished in $limit s"
     fi
     echo "| $name | $codes | $total | $avg | $worst | $least | $opener | $tw / $ww | $tree |"
+    for pub in $published; do
+        if [ "${pub%%=*}" = "$s" ] && [ "${pub#*=}" != "$total" ]; then
+            echo "# MISMATCH: $s proved $total, published ${pub#*=}" >&2
+            mismatch=1
+        fi
+    done
+    [ "$tree" != "FAILED verify-tree" ] || mismatch=1
     if awk -v a="$tw" -v b="$ww" -v s="$slow" 'BEGIN { exit !(a > s || b > s) }'; then
         slow_pegs="$slow_pegs$p "
     fi
 done
 echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+exit "$mismatch"
