@@ -30,7 +30,7 @@ demo: deps-build
 
 test: deps
 	@$(MAKE) build
-	@ctest --preset $(PRESET) -j $(JOBS)
+	@ctest --preset $(PRESET) -j $(JOBS) --label-exclude browser
 
 check: deps
 	@scripts/check.sh
