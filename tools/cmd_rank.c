@@ -260,7 +260,7 @@ static int print_partition_table(const cli *c, const cb_state *st, const char *l
     return rc;
 }
 
-/* --time-limit SECONDS (0 when absent); like cli_int on a bad value. */
+/* The --exact ranking, as JSON or a table; 0 or the exit status. */
 static int print_exact(const cli *c, const cb_coach_rank *r)
 {
     char w[CB_MAX_LENGTH * 4 + 1];

@@ -89,17 +89,12 @@ static int api_games(web_req *r)
         const cb_rule_info *rule = cb_rule_describe(g->rule);
         cb_json_sep(j);
         cb_json_raw(j, "{");
-        cb_json_key(j, "name");
-        cb_json_str(j, g->name);
-        cb_json_key(j, "label");
-        cb_json_str(j, g->label);
-        cb_json_key(j, "summary");
-        cb_json_str(j, g->summary);
-        cb_json_key(j, "rule");
-        cb_json_str(j, rule->name);
-        cb_json_key(j, "strategy");
-        cb_json_str(j, rule->strategy);
-        if (!cb_rule_describe(g->rule)->words)
+        cb_json_kstr(j, "name", g->name);
+        cb_json_kstr(j, "label", g->label);
+        cb_json_kstr(j, "summary", g->summary);
+        cb_json_kstr(j, "rule", rule->name);
+        cb_json_kstr(j, "strategy", rule->strategy);
+        if (!rule->words)
             cb_json_printf(j, ",\"colors\":%d,\"pegs\":%d,\"no_repeat\":%s,\"first_digit\":%d", g->colors, g->length,
                            g->no_repeat ? "true" : "false", g->first_digit);
         cb_json_printf(j, ",\"max_guesses\":%d}", g->max_guesses);

@@ -35,21 +35,6 @@ int web_strategy_read(web_req *r, const char *param, const char *def, const cb_s
     return 0;
 }
 
-static void json_bool(cb_json *j, const char *key, int v)
-{
-    cb_json_key(j, key);
-    cb_json_raw(j, v ? "true" : "false");
-}
-
-static void json_str_or_null(cb_json *j, const char *key, const char *v)
-{
-    cb_json_key(j, key);
-    if (v)
-        cb_json_str(j, v);
-    else
-        cb_json_raw(j, "null");
-}
-
 void web_strategies_json(cb_json *j)
 {
     const cb_strategy_info *s;
@@ -59,20 +44,16 @@ void web_strategies_json(cb_json *j)
             continue;
         cb_json_sep(j);
         cb_json_raw(j, "{");
-        cb_json_key(j, "name");
-        cb_json_str(j, s->name);
-        cb_json_key(j, "label");
-        cb_json_str(j, s->label);
-        cb_json_key(j, "summary");
-        cb_json_str(j, s->summary);
-        cb_json_key(j, "source");
-        cb_json_str(j, s->source);
-        json_bool(j, "greedy", s->traits & CB_TRAIT_GREEDY);
-        json_bool(j, "random", s->traits & CB_TRAIT_RANDOM);
-        json_bool(j, "rank", s->traits & CB_TRAIT_RANKS);
-        json_bool(j, "candidates", s->traits & CB_TRAIT_CANDIDATES);
-        json_str_or_null(j, "score_format", s->score_format);
-        json_str_or_null(j, "score_one", s->score_one);
+        cb_json_kstr(j, "name", s->name);
+        cb_json_kstr(j, "label", s->label);
+        cb_json_kstr(j, "summary", s->summary);
+        cb_json_kstr(j, "source", s->source);
+        cb_json_kbool(j, "greedy", s->traits & CB_TRAIT_GREEDY);
+        cb_json_kbool(j, "random", s->traits & CB_TRAIT_RANDOM);
+        cb_json_kbool(j, "rank", s->traits & CB_TRAIT_RANKS);
+        cb_json_kbool(j, "candidates", s->traits & CB_TRAIT_CANDIDATES);
+        cb_json_kstr(j, "score_format", s->score_format);
+        cb_json_kstr(j, "score_one", s->score_one);
         cb_json_raw(j, "}");
     }
     cb_json_raw(j, "]");
