@@ -24,6 +24,17 @@
 #define CB_KERNEL
 #endif
 
+/*
+ * The look-ahead's count (solver/lbcount.c) has an AVX-512 version, chosen
+ * at run time, wherever the compiler takes x86-64 intrinsics; off with the
+ * clones (the portable library and the sanitizer builds check the other).
+ */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(CB_NO_CLONES)
+#define CB_LBCOUNT_AVX512 1
+#else
+#define CB_LBCOUNT_AVX512 0
+#endif
+
 /* Secrets per vector step of the table kernel: one AVX2 register of bytes; wider needs AVX-512. */
 #define CB_LANES 32
 /* Guesses cbs_score_many scores at once: the byte lanes of one AVX2 register (pairwise path). */

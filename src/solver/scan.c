@@ -683,6 +683,8 @@ CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, cons
     uint64_t(*bm)[4] = T->lbbm;
     lbtab *up = x->up;
     uint32_t gblk[CB_LBSCAN_BLOCK], jblk[CB_LBSCAN_BLOCK];
+    uint16_t parts[CB_LBSCAN_BLOCK];
+    uint8_t haswon[CB_LBSCAN_BLOCK];
     int64_t best = INF;
     for (uint32_t j = 0; j < m; j++)
         weak[j] = UINT32_MAX;
@@ -704,13 +706,7 @@ CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, cons
             }
             tab_fill(S, up, j0 / CB_LBSCAN_BLOCK);
             const uint8_t *blk = up->t + (size_t)(j0 / CB_LBSCAN_BLOCK) * up->n * CB_LBSCAN_BLOCK;
-            for (uint32_t e = 0; e < n; e++) {
-                const uint8_t *row = blk + (size_t)x->col[e] * CB_LBSCAN_BLOCK;
-                for (uint32_t b = 0; b < jn; b++) {
-                    uint32_t v = row[b];
-                    bm[b][v >> 6] |= 1ull << (v & 63);
-                }
-            }
+            cbo_lb_count(blk, x->col, n, jn, S->nvals, won, bm, parts, haswon);
             for (uint32_t b = 0; b < jn; b++) {
                 jblk[b] = up->ord[j0 + b];
                 gblk[b] = x->gid[jblk[b]];
@@ -727,16 +723,14 @@ CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, cons
                     bm[b][v >> 6] |= 1ull << (v & 63);
                 }
             }
+            cbo_lb_sets(bm, jn, won, parts, haswon);
         }
         for (uint32_t b = 0; b < jn; b++) {
-            uint32_t parts = (uint32_t)(__builtin_popcountll(bm[b][0]) + __builtin_popcountll(bm[b][1]) +
-                                        __builtin_popcountll(bm[b][2]) + __builtin_popcountll(bm[b][3]));
-            uint32_t w = (uint32_t)(bm[b][won >> 6] >> (won & 63)) & 1;
-            bm[b][0] = bm[b][1] = bm[b][2] = bm[b][3] = 0;
-            if ((parts == 1 && !w) || (h && !respects(S, h, gblk[b])))
+            uint32_t p = parts[b], w = haswon[b];
+            if ((p == 1 && !w) || (h && !respects(S, h, gblk[b])))
                 continue;
-            weak[jblk[b]] = 3 * n - w - parts;
-            best = min64(best, 3 * (int64_t)n - w - (int64_t)parts);
+            weak[jblk[b]] = 3 * n - w - p;
+            best = min64(best, 3 * (int64_t)n - w - (int64_t)p);
         }
     }
     return max64(best, known);

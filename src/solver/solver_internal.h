@@ -339,6 +339,26 @@ static inline uint32_t seen_find(tls *T, uint64_t key, uint32_t val)
     }
 }
 
+/* ---- lbcount.c: the look-ahead's count ---- */
+
+/*
+ * For the jn guesses (at most CB_LBSCAN_BLOCK) of a block whose values for
+ * entry e are the row blk + col[e] * CB_LBSCAN_BLOCK (rows of CB_LBSCAN_BLOCK
+ * bytes, all readable; values below nvals <= 256): parts[b] = how many
+ * distinct values guess b makes, haswon[b] = whether one is `won`. parts and
+ * haswon have room for CB_LBSCAN_BLOCK; bm is CB_LBSCAN_BLOCK zero sets,
+ * left at zero. The AVX-512 version when the processor has it.
+ */
+void cbo_lb_count(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t nvals, uint32_t won,
+                  uint64_t (*bm)[4], uint16_t *parts, uint8_t *haswon);
+/* The same, always the portable version (the tests' reference). */
+void cbo_lb_count_ref(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t won, uint64_t (*bm)[4],
+                      uint16_t *parts, uint8_t *haswon);
+/* The parts and the win of the jn guesses whose sets are bm (marked by the caller), which it leaves at zero. */
+void cbo_lb_sets(uint64_t (*bm)[4], uint32_t jn, uint32_t won, uint16_t *parts, uint8_t *haswon);
+/* 1 when cbo_lb_count takes the AVX-512 version on this processor. */
+int cbo_lb_count_fast(void);
+
 /* ---- scan.c: how the guesses of a node split it ---- */
 
 /* Lower bound for a part of c entries of w codewords, r guesses left, at most b parts per guess. */

@@ -1,0 +1,99 @@
+/*
+ * bench_lbcount.c: time per (entry, guess) pair of the look-ahead's count
+ * (src/solver/lbcount.c), the portable version against the one this
+ * processor takes, on random blocks shaped like an all-openers proof's:
+ * a parent of P entries, nodes of n of them, 256 guesses, V feedback values.
+ * Prints nanoseconds per pair and, at the clock given (GHz, default: the
+ * processor's nominal one from /proc/cpuinfo), cycles per pair.
+ * usage: bench_lbcount [GHZ]
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "solver/solver_internal.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static double nominal_ghz(void)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[256];
+    double mhz = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "cpu MHz : %lf", &mhz) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return mhz / 1000;
+}
+
+/* Best of 5 runs of `reps` counts, in ns per pair. */
+static double run(int fast, const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t nvals, long reps,
+                  uint64_t (*bm)[4], uint16_t *parts, uint8_t *haswon, unsigned *check)
+{
+    double best = 1e30;
+    for (int r = 0; r < 5; r++) {
+        double t0 = now();
+        for (long i = 0; i < reps; i++) {
+            if (fast)
+                cbo_lb_count(blk, col, n, CB_LBSCAN_BLOCK, nvals, 0, bm, parts, haswon);
+            else
+                cbo_lb_count_ref(blk, col, n, CB_LBSCAN_BLOCK, 0, bm, parts, haswon);
+            *check += parts[i & (CB_LBSCAN_BLOCK - 1)];
+        }
+        double t = (now() - t0) / ((double)reps * n * CB_LBSCAN_BLOCK) * 1e9;
+        if (t < best)
+            best = t;
+    }
+    return best;
+}
+
+int main(int argc, char **argv)
+{
+    double ghz = argc > 1 ? atof(argv[1]) : nominal_ghz();
+    const uint32_t P = 3000;
+    static const uint32_t sizes[] = {16, 64, 256, 1024};
+    static const uint32_t values[] = {15, 243};
+    uint8_t *blk = malloc((size_t)P * CB_LBSCAN_BLOCK);
+    uint32_t *col = malloc(P * sizeof *col);
+    uint64_t(*bm)[4] = calloc(CB_LBSCAN_BLOCK, sizeof *bm);
+    uint16_t parts[CB_LBSCAN_BLOCK];
+    uint8_t haswon[CB_LBSCAN_BLOCK];
+    unsigned check = 0, seed = 1;
+    if (!blk || !col || !bm)
+        return 1;
+    printf("# the look-ahead's count, per (entry, guess) pair; cycles at %.3f GHz\n", ghz);
+    printf("# the fast version here: %s\n", cbo_lb_count_fast() ? "AVX-512" : "none (portable only)");
+    printf("%-8s %-6s %12s %12s %12s %12s %8s\n", "values", "n", "portable ns", "cycles", "fast ns", "cycles",
+           "speedup");
+    for (size_t vi = 0; vi < sizeof values / sizeof *values; vi++)
+        for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
+            uint32_t nvals = values[vi], n = sizes[si];
+            for (size_t i = 0; i < (size_t)P * CB_LBSCAN_BLOCK; i++) {
+                seed = seed * 1103515245u + 12345u;
+                blk[i] = (uint8_t)((seed >> 16) % nvals);
+            }
+            /* n of the parent's entries, in order, as a part's are */
+            for (uint32_t e = 0, k = 0; e < P && k < n; e++)
+                if ((uint64_t)(P - e) * ((seed = seed * 1103515245u + 12345u) >> 16 & 0x7fff) <
+                    (uint64_t)(n - k) * 0x8000)
+                    col[k++] = e;
+            long reps = (long)(2e7 / ((double)n * CB_LBSCAN_BLOCK)) + 1;
+            double a = run(0, blk, col, n, nvals, reps, bm, parts, haswon, &check);
+            double b = run(1, blk, col, n, nvals, reps, bm, parts, haswon, &check);
+            printf("%-8u %-6u %12.3f %12.2f %12.3f %12.2f %7.1fx\n", nvals, n, a, a * ghz, b, b * ghz, a / b);
+        }
+    printf("# checksum %u\n", check);
+    free(blk);
+    free(col);
+    free(bm);
+    return 0;
+}

@@ -1,0 +1,135 @@
+/*
+ * lbcount.c: the inner count of the one-guess look-ahead (scan_lb in
+ * scan.c): for a block of guesses, how many distinct feedbacks each makes
+ * over a node's entries, and whether one of them is the win. This is most
+ * of an all-openers proof's time (docs/optimal.md, "The kernels").
+ *
+ * Two versions give the same answer: the portable one marks each value in
+ * a 256-bit set per guess, ten scalar instructions a pair; the AVX-512 one
+ * keeps the sets of 16 guesses in registers, one 64-bit word of each per
+ * lane, and marks 8 pairs with a variable shift and an OR per word. It is
+ * chosen at run time when the processor has AVX-512 (F, BW, VL, VPOPCNTDQ);
+ * tests/unit/test_lbcount.c checks it against the portable one.
+ */
+#include "solver/solver_internal.h"
+
+void cbo_lb_sets(uint64_t (*bm)[4], uint32_t jn, uint32_t won, uint16_t *parts, uint8_t *haswon)
+{
+    for (uint32_t b = 0; b < jn; b++) {
+        parts[b] = (uint16_t)(__builtin_popcountll(bm[b][0]) + __builtin_popcountll(bm[b][1]) +
+                              __builtin_popcountll(bm[b][2]) + __builtin_popcountll(bm[b][3]));
+        haswon[b] = (uint8_t)((bm[b][won >> 6] >> (won & 63)) & 1);
+        bm[b][0] = bm[b][1] = bm[b][2] = bm[b][3] = 0;
+    }
+}
+
+void cbo_lb_count_ref(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t won, uint64_t (*bm)[4],
+                      uint16_t *parts, uint8_t *haswon)
+{
+    for (uint32_t e = 0; e < n; e++) {
+        const uint8_t *row = blk + (size_t)col[e] * CB_LBSCAN_BLOCK;
+        for (uint32_t b = 0; b < jn; b++) {
+            uint32_t v = row[b];
+            bm[b][v >> 6] |= 1ull << (v & 63);
+        }
+    }
+    cbo_lb_sets(bm, jn, won, parts, haswon);
+}
+
+#if CB_LBCOUNT_AVX512
+#include <immintrin.h>
+
+#ifndef CB_LBCOUNT_AHEAD
+#define CB_LBCOUNT_AHEAD 8
+#endif
+#define CB_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq")))
+
+/*
+ * Guesses b0 to b0 + 15, their sets in nw words (values below 64 nw): word
+ * w of guess b0 + 8h + i is lane i of a[h][w]. A shift by 64 or more gives
+ * zero, so word w takes 1 << (v - 64w) whatever v is. Always inlined with
+ * a constant nw, so each word count is its own loop.
+ */
+CB_AVX512 static inline __attribute__((always_inline)) void group16(const uint8_t *blk, const uint32_t *col, uint32_t n,
+                                                                    uint32_t b0, uint32_t won, const int nw,
+                                                                    uint16_t *parts, uint8_t *haswon)
+{
+    const __m512i one = _mm512_set1_epi64(1);
+    __m512i a[2][4];
+    for (int w = 0; w < 4; w++)
+        a[0][w] = a[1][w] = _mm512_setzero_si512();
+    for (uint32_t e = 0; e < n; e++) {
+        if (e + CB_LBCOUNT_AHEAD < n)
+            _mm_prefetch((const char *)(blk + (size_t)col[e + CB_LBCOUNT_AHEAD] * CB_LBSCAN_BLOCK + b0), _MM_HINT_T0);
+        __m128i x = _mm_loadu_si128((const __m128i *)(blk + (size_t)col[e] * CB_LBSCAN_BLOCK + b0));
+        __m512i v[2] = {_mm512_cvtepu8_epi64(x), _mm512_cvtepu8_epi64(_mm_unpackhi_epi64(x, x))};
+        for (int h = 0; h < 2; h++)
+            for (int w = 0; w < nw; w++) {
+                __m512i s = w ? _mm512_sub_epi64(v[h], _mm512_set1_epi64(64 * w)) : v[h];
+                a[h][w] = _mm512_or_si512(a[h][w], _mm512_sllv_epi64(one, s));
+            }
+    }
+    __m512i wbit = _mm512_set1_epi64(won & 63);
+    for (int h = 0; h < 2; h++) {
+        __m512i c = _mm512_popcnt_epi64(a[h][0]);
+        for (int w = 1; w < nw; w++)
+            c = _mm512_add_epi64(c, _mm512_popcnt_epi64(a[h][w]));
+        __m512i hw = _mm512_and_si512(_mm512_srlv_epi64(a[h][won >> 6], wbit), one); /* won < nvals <= 64 nw */
+        _mm_storeu_si128((__m128i *)(parts + b0 + 8 * h), _mm512_cvtepi64_epi16(c));
+        _mm_storel_epi64((__m128i *)(haswon + b0 + 8 * h), _mm512_cvtepi64_epi8(hw));
+    }
+}
+
+/* The rows hold CB_LBSCAN_BLOCK values, so the last group of 16 reads inside them (and counts junk past jn). */
+CB_AVX512 static void count_avx512(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t nvals,
+                                   uint32_t won, uint16_t *parts, uint8_t *haswon)
+{
+    int nw = (int)((nvals + 63) / 64);
+    for (uint32_t b0 = 0; b0 < jn; b0 += 16)
+        switch (nw) {
+        case 1:
+            group16(blk, col, n, b0, won, 1, parts, haswon);
+            break;
+        case 2:
+            group16(blk, col, n, b0, won, 2, parts, haswon);
+            break;
+        case 3:
+            group16(blk, col, n, b0, won, 3, parts, haswon);
+            break;
+        default:
+            group16(blk, col, n, b0, won, 4, parts, haswon);
+            break;
+        }
+}
+
+int cbo_lb_count_fast(void)
+{
+    static int has = -1;
+    int h = __atomic_load_n(&has, __ATOMIC_RELAXED);
+    if (h < 0) {
+        __builtin_cpu_init();
+        h = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+            __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vpopcntdq");
+        __atomic_store_n(&has, h, __ATOMIC_RELAXED);
+    }
+    return h;
+}
+#else
+int cbo_lb_count_fast(void)
+{
+    return 0;
+}
+#endif
+
+void cbo_lb_count(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t nvals, uint32_t won,
+                  uint64_t (*bm)[4], uint16_t *parts, uint8_t *haswon)
+{
+#if CB_LBCOUNT_AVX512
+    if (cbo_lb_count_fast()) {
+        count_avx512(blk, col, n, jn, nvals, won, parts, haswon);
+        return;
+    }
+#endif
+    (void)nvals;
+    cbo_lb_count_ref(blk, col, n, jn, won, bm, parts, haswon);
+}
