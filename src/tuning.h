@@ -133,6 +133,13 @@
 #define CB_PRELUDE_TOP 2
 /* Parts at least this big become tasks; smaller ones stay with the parent (task overhead). */
 #define CB_PAR_PART 5
+/*
+ * A scan reading the game's table at scattered columns reads the secret-major copy instead, in blocks
+ * of this many bytes (guesses times entries; the first-level cache), for nodes bigger than CB_TB_MIN
+ * entries (smaller ones gather only a few bytes a guess).
+ */
+#define CB_TB_BYTES 16384
+#define CB_TB_MIN 16
 /* Most bytes of a node's local copy of its guesses' rows, which makes its parts' scans cache-friendly. */
 #define CB_LT_MAX ((size_t)512 << 20)
 /* Nodes this small or smaller let their parts read their own base rows (a copy would not pay). */

@@ -510,7 +510,55 @@ typedef struct scratch {
     int64_t *lbt;
     uint8_t *tmp;
     uint16_t *kparts;
+    uint8_t *tb;       /* or NULL: the rows of a block of guesses, read from S->tt (tb_fill) */
+    uint32_t *ident;   /* with tb: 0 to n - 1, the columns of tb's rows */
+    uint32_t tbn, tb0; /* with tb: guesses per block, the first guess of the block in tb (m: none yet) */
 } scratch;
+
+/*
+ * A node reading the game's guess-major table at scattered columns (a part
+ * of the openers, mostly) touches a cache line per entry and guess. It reads
+ * the secret-major copy S->tt instead, a block of guesses at a time: each
+ * entry's values of the block are one sequential read, written to the
+ * block's rows, which then fit in the first-level cache.
+ */
+static int tb_want(const solver *S, const node *x, int fast)
+{
+    return fast && S->tt && x->base == S->gbase && x->stride == S->gstride && x->n > CB_TB_MIN &&
+           (size_t)x->n * 2 <= x->stride;
+}
+
+/* Fill w->tb with the rows of x's guesses j0 to j0 + w->tbn - 1 (fewer at the end). */
+static void tb_fill(const solver *S, const node *x, scratch *w, uint32_t j0)
+{
+    uint32_t n = x->n, jn = x->m - j0 < w->tbn ? x->m - j0 : w->tbn;
+    uint32_t r[CB_TB_BYTES / CB_TB_MIN];
+    for (uint32_t b = 0; b < jn; b++)
+        r[b] = guess_row(x, j0 + b);
+    size_t ng = S->game->nguess;
+    for (uint32_t e = 0; e < n; e++) {
+        const uint8_t *src = S->tt + (size_t)x->col[e] * ng;
+        uint8_t *dst = w->tb + e;
+        for (uint32_t b = 0; b < jn; b++)
+            dst[(size_t)b * n] = src[r[b]];
+    }
+    w->tb0 = j0;
+}
+
+/* w's block of rows for x (tb_want). CB_ENOMEM. */
+static int tb_alloc(solver *S, tls *T, const node *x, scratch *w)
+{
+    uint32_t n = x->n;
+    w->tbn = (uint32_t)(CB_TB_BYTES / n);
+    w->tb0 = x->m;
+    w->tb = alloc(S, T, (size_t)w->tbn * n + 16);
+    w->ident = alloc(S, T, (size_t)n * sizeof *w->ident);
+    if (!w->tb || !w->ident)
+        return CB_ENOMEM;
+    for (uint32_t e = 0; e < n; e++)
+        w->ident[e] = e;
+    return CB_OK;
+}
 
 /* The scan's buffers, from the thread's arena: the kept guesses' arrays in sc, and its own scratch. */
 static int scan_alloc(solver *S, tls *T, const node *x, scan *sc, scratch *w)
@@ -561,13 +609,17 @@ static int scan_codewords(solver *S, tls *T, const node *x, scan *sc)
  * hash when the fast count made it): the fast count, or the generic one for a row it does
  * not take. 0 when the guess splits nothing.
  */
-static int row_stats(solver *S, const node *x, uint32_t srow, uint8_t *v, int fast, scratch *w, int r, rowstat *st,
-                     uint64_t *hh)
+static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_t *v, int fast, scratch *w, int r,
+                     rowstat *st, uint64_t *hh)
 {
     uint32_t n = x->n, parts, pairs, won, maxpart;
     if (fast) {
-        row_plain1(x->base + (size_t)srow * x->stride, x->col, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won,
-                   &maxpart, hh);
+        if (w->tb)
+            row_plain1(w->tb + (size_t)(j - w->tb0) * n, w->ident, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won,
+                       &maxpart, hh);
+        else
+            row_plain1(x->base + (size_t)srow * x->stride, x->col, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won,
+                       &maxpart, hh);
         if (parts == 1 && !won)
             return 0;
         if (maxpart <= x->bmax) { /* else a part too big for the 2c - 1 bound: count again */
@@ -604,6 +656,8 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
     uint16_t *kparts = w.kparts;
     cbg_hard_turn h;
     int fast, filter = scan_prepare(S, x, r, w.lbt, &fast, &h);
+    if (tb_want(S, x, fast) && tb_alloc(S, T, x, &w) != CB_OK)
+        return CB_ENOMEM;
     int dedup = S->dedup && sc->lt;
     if (dedup)
         seen_reset(T, m);
@@ -623,7 +677,9 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
         uint8_t *v = sc->lt ? sc->lt + (size_t)sc->k * n * (size_t)lw : tmp;
         rowstat st;
         uint64_t hh = 0;
-        if (!row_stats(S, x, srow, v, fast, &w, r, &st, &hh)) /* splits nothing */
+        if (w.tb && (j < w.tb0 || j - w.tb0 >= w.tbn))
+            tb_fill(S, x, &w, j);
+        if (!row_stats(S, x, j, srow, v, fast, &w, r, &st, &hh)) /* splits nothing */
             continue;
         if (dedup) {
             if (!hh)
