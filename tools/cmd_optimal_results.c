@@ -2,7 +2,8 @@
  * cmd_optimal_results.c: the results file of `codebreaker optimal --results`
  * (format in docs/optimal.md): a header naming the search, then one line per
  * opener as it is settled. Reading it back gives the openers a new run need
- * not search again.
+ * not search again. Its lines are parsed and merged by the library's
+ * (cb_optimal_results_line, src/solver/results.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,7 +14,7 @@
 #include "infile.h"
 #include "opt_results.h"
 
-#define RESULTS_MAGIC "# codebreaker optimal results 1"
+#define RESULTS_MAGIC CB_OPTIMAL_RESULTS_MAGIC
 
 /*
  * Write a line with one write() to a file opened O_APPEND: a line is in
@@ -29,37 +30,6 @@ static int write_whole(int fd, const char *text, size_t len)
     if (w >= 0)
         errno = ENOSPC;
     return -1;
-}
-
-/* One opener line: "WORD TOTAL", "WORD >=BOUND" or "WORD impossible". */
-static int parse_line(const cb_game *game, char *line, cb_optimal_opener *op, char *why, size_t whysize)
-{
-    char *word = strtok(line, " \t"), *val = strtok(NULL, " \t"), *extra = strtok(NULL, " \t");
-    cb_error err;
-    if (!word || !val || extra) {
-        snprintf(why, whysize, "expected 'WORD TOTAL', 'WORD >=BOUND' or 'WORD impossible'");
-        return CB_EINVAL;
-    }
-    if (cb_game_parse_code(game, word, &op->guess, &err) != CB_OK) {
-        snprintf(why, whysize, "%s", err.message);
-        return CB_EINVAL;
-    }
-    if (strcmp(val, "impossible") == 0) {
-        op->bound = UINT64_MAX;
-        op->exact = 0;
-        return CB_OK;
-    }
-    op->exact = strncmp(val, ">=", 2) != 0;
-    const char *num = op->exact ? val : val + 2;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(num, &end, 10);
-    if (*num < '0' || *num > '9' || *end || errno) {
-        snprintf(why, whysize, "'%s' is not a total or a bound", val);
-        return CB_EINVAL;
-    }
-    op->bound = v;
-    return CB_OK;
 }
 
 static int read_or_create(opt_results *r, const char *path, const char *config);
@@ -81,32 +51,6 @@ int opt_results_open(opt_results *r, const char *path, const cb_game *game, cons
     return rc;
 }
 
-/* "1123 905", "1123 >=906", "1123 impossible": an opener's line as the file holds it. */
-static void opener_text(const cb_game *game, const cb_optimal_opener *op, char *buf, size_t size)
-{
-    char w[CB_MAX_LENGTH * 4 + 1];
-    cb_game_format_code(game, op->guess, w, sizeof w);
-    if (op->bound == UINT64_MAX)
-        snprintf(buf, size, "%s impossible", w);
-    else
-        snprintf(buf, size, "%s %s%llu", w, op->exact ? "" : ">=", (unsigned long long)op->bound);
-}
-
-/*
- * Whether no total fits both what a and b say of one opener (a total is one
- * number; a bound, one it is at least; impossible, a bound no total reaches).
- */
-static int conflict(const cb_optimal_opener *a, const cb_optimal_opener *b)
-{
-    if (a->exact && b->exact)
-        return a->bound != b->bound;
-    if (a->exact || b->exact) {
-        const cb_optimal_opener *e = a->exact ? a : b, *lb = a->exact ? b : a;
-        return e->bound < lb->bound;
-    }
-    return 0;
-}
-
 /* Keep op, read from line lineno: merged with an earlier line of its opener when they agree; 0 or the status. */
 static int keep(opt_results *r, const cb_optimal_opener *op, long lineno)
 {
@@ -114,10 +58,10 @@ static int keep(opt_results *r, const cb_optimal_opener *op, long lineno)
         cb_optimal_opener *k = &r->known[i];
         if (k->guess != op->guess)
             continue;
-        if (conflict(k, op)) {
+        if (cb_optimal_opener_conflict(k, op)) {
             char was[128], now[128];
-            opener_text(r->game, k, was, sizeof was);
-            opener_text(r->game, op, now, sizeof now);
+            cb_optimal_opener_format(r->game, k, was, sizeof was);
+            cb_optimal_opener_format(r->game, op, now, sizeof now);
             return cli_fail(CB_EINVAL,
                             "%s:%ld: '%s' contradicts line %ld ('%s'): a damaged file? remove the wrong line", r->path,
                             lineno, now, r->lines[i], was);
@@ -163,9 +107,9 @@ static int read_one(opt_results *r, in_file *in, const char *config)
     if (line[0] == '#' || line[0] == '\0')
         return 0;
     cb_optimal_opener op;
-    char why[600];
-    if (parse_line(r->game, line, &op, why, sizeof why) != CB_OK)
-        return cli_fail(CB_EINVAL, "%s:%ld: %s", r->path, in->lineno, why);
+    cb_error err;
+    if (cb_optimal_results_line(r->game, line, &op, &err) != CB_OK)
+        return cli_fail(CB_EINVAL, "%s:%ld: %s", r->path, in->lineno, err.message);
     return keep(r, &op, in->lineno);
 }
 
@@ -225,7 +169,7 @@ void opt_results_append(const cb_optimal_opener *op, void *arg)
     char line[128];
     if (r->fd < 0 || r->failed)
         return;
-    opener_text(r->game, op, line, sizeof line - 1);
+    cb_optimal_opener_format(r->game, op, line, sizeof line - 1);
     strcat(line, "\n");
     if (write_whole(r->fd, line, strlen(line)) != 0) {
         r->failed = 1;

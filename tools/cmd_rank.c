@@ -271,6 +271,10 @@ static int print_exact(const cli *c, const cb_coach_rank *r)
         cb_json_kuint(&j, "candidates", r->candidates);
         cb_json_kbool(&j, "stopped", r->stopped);
         cb_json_kfixed(&j, "seconds", r->seconds, 3);
+        if (r->source)
+            cb_json_kstr(&j, "source", r->source);
+        else
+            cb_json_knull(&j, "source");
         cb_json_key(&j, "guesses");
         cb_json_raw(&j, "[");
         for (size_t i = 0; i < r->count; i++) {
@@ -312,7 +316,12 @@ static int print_exact(const cli *c, const cb_coach_rank *r)
     }
     if (r->stopped)
         printf("\nstopped at the time limit: the values marked > are proved lower bounds, not totals\n");
-    printf("\n%zu distinct guesses searched in %.2f s\n", r->searched, r->seconds);
+    if (r->source)
+        printf("\nvalues read from the shipped all-openers proof data/%s (nothing searched; the values marked > are "
+               "proved lower bounds)\n",
+               r->source);
+    else
+        printf("\n%zu distinct guesses searched in %.2f s\n", r->searched, r->seconds);
     return 0;
 }
 

@@ -69,8 +69,14 @@ static void word(const cb_game *g, uint32_t gi, cb_json *j)
 
 static void rank_json(const cb_game *g, const cb_coach_rank *k, cb_json *j)
 {
-    cb_json_printf(j, "{\"candidates\":%llu,\"stopped\":%s,\"seconds\":%.3f,\"guesses\":[",
-                   (unsigned long long)k->candidates, k->stopped ? "true" : "false", k->seconds);
+    cb_json_printf(j, "{\"candidates\":%llu,\"stopped\":%s,\"seconds\":%.3f", (unsigned long long)k->candidates,
+                   k->stopped ? "true" : "false", k->seconds);
+    cb_json_key(j, "source"); /* the bundled all-openers proof the values were read from, or null */
+    if (k->source)
+        cb_json_str(j, k->source);
+    else
+        cb_json_raw(j, "null");
+    cb_json_raw(j, ",\"guesses\":[");
     for (size_t i = 0; i < k->count; i++) {
         const cb_coach_guess *x = &k->guesses[i];
         cb_json_sep(j);

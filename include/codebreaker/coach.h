@@ -80,12 +80,23 @@ typedef struct cb_coach_rank {
     size_t searched;         /* distinct guesses the search looked at (one per symmetry class) */
     int stopped;             /* the time limit or the cancel flag stopped the search: some values are bounds */
     double seconds;
+    /*
+     * NULL: the values were proved by this search. Else the bundled results
+     * file they were read from ("proofs/original.results"): the opening of
+     * Wordle on lists whose all-openers proof is shipped (normal mode, no
+     * guess limit, any allowed guess), nothing searched. Such a file settles
+     * the best opener exactly (worst 0: not recorded) and gives every other a
+     * proved lower bound at or above the best total, not the N best exactly.
+     */
+    const char *source;
 } cb_coach_rank;
 
 /*
  * The `limit` best guesses of position st by proved value. Guesses that
  * split nothing are left out; under the symmetries of complete
- * dictionaries one guess stands for its class. Errors as cb_optimal_solve,
+ * dictionaries one guess stands for its class. At the opening of a game
+ * whose all-openers proof is bundled (cb_coach_rank.source), the values
+ * are read from it instead of searched: at once. Errors as cb_optimal_solve,
  * and CB_EINVAL for a position with no candidate or a finished game.
  * Release with cb_coach_rank_release().
  */

@@ -6,6 +6,9 @@
  * "nyt/allowed-2022-02.txt" (12947 allowed guesses), "nyt/allowed-2022-09.txt"
  * (14855). The NYT's allowed list of March 2022 is "wordle/allowed.txt".
  * "proofs/openers.tsv": the best opener of bundled lists, proved (coach.h).
+ * "proofs/original.results", "proofs/nyt2023.results": every opener's proved
+ * total or bound on those lists (the results files of optimal.h), which
+ * cb_coach_rank_solve reads at the opening.
  */
 #ifndef CODEBREAKER_DATA_H
 #define CODEBREAKER_DATA_H

@@ -187,6 +187,34 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
 void cb_optimal_result_release(cb_optimal_result *res);
 
 /*
+ * The results file of `codebreaker optimal --results` (docs/optimal.md, "The
+ * results file"): CB_OPTIMAL_RESULTS_MAGIC, "# search: " and the search it
+ * belongs to, then a line per opener: "WORD TOTAL", "WORD >=BOUND" or "WORD
+ * impossible".
+ */
+#define CB_OPTIMAL_RESULTS_MAGIC "# codebreaker optimal results 1"
+
+/*
+ * Parse one opener line of a results file (line is modified): CB_EINVAL,
+ * err saying why, for anything else.
+ */
+int cb_optimal_results_line(const cb_game *game, char *line, cb_optimal_opener *op, cb_error *err);
+/* Whether no total fits both what a and b say of one opener: 1 when they contradict each other. */
+int cb_optimal_opener_conflict(const cb_optimal_opener *a, const cb_optimal_opener *b);
+/* An opener as its line in a results file ("salet 7920", "serin >=7920", "1123 impossible"), into buf. */
+void cb_optimal_opener_format(const cb_game *game, const cb_optimal_opener *op, char *buf, size_t size);
+/*
+ * Read a whole results file held in text (size bytes) of game, whose search
+ * line must be `search`: *openers (malloc'd, free() it) gets its *n openers,
+ * the lines of one opener merged (the stronger kept). CB_EINVAL, err naming
+ * the line, for a file of another search, a malformed line, a line cut short
+ * (no newline), or two lines of one opener that contradict each other;
+ * CB_ENOMEM. Nothing printed.
+ */
+int cb_optimal_results_parse(const cb_game *game, const char *text, size_t size, const char *search,
+                             cb_optimal_opener **openers, size_t *n, cb_error *err);
+
+/*
  * The number of symmetries of the game before any guess: permutations of the
  * colours (complete dictionaries) and of the positions (Mastermind rule) that
  * map the game onto itself; 1 for word lists. Saturates at UINT64_MAX.

@@ -461,7 +461,8 @@ class Game:
                 )
                 for g in r.guesses[: r.count]
             ]
-            return ExactRanking(self._history_text(st), m, bool(r.stopped), float(r.seconds), scores)
+            source = r.source.decode() if r.source else None
+            return ExactRanking(self._history_text(st), m, bool(r.stopped), float(r.seconds), scores, source)
         finally:
             N.coach_rank_release(byref(r))
             N.state_free(st)

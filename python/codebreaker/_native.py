@@ -387,6 +387,7 @@ class CoachRank(Structure):
         ("searched", c_size_t),
         ("stopped", c_int),
         ("seconds", c_double),
+        ("source", c_char_p),
     ]
 
 

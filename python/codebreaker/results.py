@@ -261,6 +261,7 @@ class ExactRanking(_Ranked[ExactScore]):
     stopped: bool  # some values are bounds
     seconds: float
     scores: List[ExactScore] = field(default_factory=list)
+    source: Optional[str] = None  # the shipped all-openers proof read at the opening, if any
 
 
 @dataclass(frozen=True)

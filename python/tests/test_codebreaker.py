@@ -172,7 +172,10 @@ def test_exact_coach() -> None:
     assert g.optimal(history=["roate=.Y..."]).total == 167
     ranking = g.rank_exact(["roate=.Y..."], limit=3)
     assert ranking.candidates == 66 and ranking[0].total == 167 and ranking[0].proved
-    assert ranking[0].expected == 167 / 66 and len(ranking.records()) == 3
+    assert ranking[0].expected == 167 / 66 and len(ranking.records()) == 3 and ranking.source is None
+    opening = g.rank_exact([], limit=2)  # read from the shipped all-openers proof, not searched
+    assert opening.source == "proofs/original.results" and opening[0].guess == "salet"
+    assert opening[0].total == 7920 and opening[0].proved and not opening[1].proved
     review = g.review(["crane", "roate", "cigar"], answer="cigar", time_limit=0.0)
     first = review.turns[0]
     assert review.won and first.candidates == 2315 and first.best == "salet"

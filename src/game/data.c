@@ -30,6 +30,8 @@ CB_INCBIN(cbg_data_nyt_answers23, "nyt/answers-2023.txt");
 CB_INCBIN(cbg_data_nyt_allowed2202, "nyt/allowed-2022-02.txt");
 CB_INCBIN(cbg_data_nyt_allowed2209, "nyt/allowed-2022-09.txt");
 CB_INCBIN(cbg_data_openers, "proofs/openers.tsv");
+CB_INCBIN(cbg_data_results_orig, "proofs/original.results");
+CB_INCBIN(cbg_data_results_nyt23, "proofs/nyt2023.results");
 
 extern const char cbg_data_answers[], cbg_data_answers_end[];
 extern const char cbg_data_allowed[], cbg_data_allowed_end[];
@@ -40,6 +42,8 @@ extern const char cbg_data_nyt_answers23[], cbg_data_nyt_answers23_end[];
 extern const char cbg_data_nyt_allowed2202[], cbg_data_nyt_allowed2202_end[];
 extern const char cbg_data_nyt_allowed2209[], cbg_data_nyt_allowed2209_end[];
 extern const char cbg_data_openers[], cbg_data_openers_end[];
+extern const char cbg_data_results_orig[], cbg_data_results_orig_end[];
+extern const char cbg_data_results_nyt23[], cbg_data_results_nyt23_end[];
 
 int cb_data_bundled(const char *name, const char **text, size_t *size)
 {
@@ -56,6 +60,8 @@ int cb_data_bundled(const char *name, const char **text, size_t *size)
         {"nyt/allowed-2022-02.txt", cbg_data_nyt_allowed2202, cbg_data_nyt_allowed2202_end},
         {"nyt/allowed-2022-09.txt", cbg_data_nyt_allowed2209, cbg_data_nyt_allowed2209_end},
         {"proofs/openers.tsv", cbg_data_openers, cbg_data_openers_end},
+        {"proofs/original.results", cbg_data_results_orig, cbg_data_results_orig_end},
+        {"proofs/nyt2023.results", cbg_data_results_nyt23, cbg_data_results_nyt23_end},
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
         if (strcmp(files[i].name, name) == 0) {

@@ -107,6 +107,100 @@ static int cmp_ranked(const void *a, const void *b)
     return (x->g.guess > y->g.guess) - (x->g.guess < y->g.guess);
 }
 
+/* The bundled all-openers proofs (data/proofs), by the name of their lists. */
+static const char *const shipped_files[] = {"proofs/original.results", "proofs/nyt2023.results"};
+
+/*
+ * The openers' values at st read from a bundled results file, when st is the
+ * opening of a game one settles: Wordle on bundled lists as they are, normal
+ * mode, no guess limit, any allowed guess. The file's search line must name
+ * this game (its lists' sizes) and that search, and it must hold every
+ * allowed guess, one of them proved the best: else it is not used
+ * (CB_ENOTFOUND) or, damaged, refused (CB_EINVAL, err naming it).
+ */
+static int shipped_openers(const cb_state *st, const cb_coach_options *o, const char **source, cb_optimal_opener **ops,
+                           size_t *n, cb_error *err)
+{
+    const cb_game *game = cb_state_game(st);
+    const cb_word_lists *lists = cbg_game_lists(game);
+    const char *text;
+    size_t size;
+    char name[64], search[512];
+    cb_error e;
+    *source = NULL;
+    if (!lists || cb_game_rule(game) != CB_RULE_WORDLE || cb_state_turns(st) || cb_state_hard(st) || o->max_guesses ||
+        o->candidates_only)
+        return CB_ENOTFOUND;
+    snprintf(name, sizeof name, "proofs/%s.results", lists->name);
+    for (size_t i = 0; i < sizeof shipped_files / sizeof shipped_files[0]; i++)
+        if (strcmp(shipped_files[i], name) == 0)
+            *source = shipped_files[i];
+    if (!*source || cb_data_bundled(*source, &text, &size) != CB_OK)
+        return CB_ENOTFOUND;
+    /* the search line `codebreaker optimal --results` writes (tools/cmd_optimal.c, search_line) */
+    snprintf(search, sizeof search,
+             "%s; least total guesses, no limit on guesses, any allowed guess; cutoff the best total found",
+             cb_game_name(game));
+    int rc = cb_optimal_results_parse(game, text, size, search, ops, n, &e);
+    if (rc == CB_EINVAL && strncmp(e.message, "written by another search", 25) == 0)
+        rc = CB_ENOTFOUND; /* the lists' sizes differ: another game */
+    else if (rc != CB_OK)
+        rc = cb_error_set(err, rc, "the bundled %s: %s", *source, e.message);
+    if (rc == CB_OK) {
+        uint64_t best = UINT64_MAX, least_bound = UINT64_MAX;
+        for (size_t i = 0; i < *n; i++) {
+            uint64_t *m = (*ops)[i].exact ? &best : &least_bound;
+            if ((*ops)[i].bound < *m)
+                *m = (*ops)[i].bound;
+        }
+        if (*n != cb_game_guess_count(game) || best == UINT64_MAX || least_bound < best)
+            rc = cb_error_set(err, CB_EINVAL,
+                              "the bundled %s does not settle every opener (%zu of %u, best total %llu, least "
+                              "bound %llu)",
+                              *source, *n, cb_game_guess_count(game), (unsigned long long)best,
+                              (unsigned long long)least_bound);
+    }
+    if (rc != CB_OK) {
+        free(*ops);
+        *ops = NULL;
+        *n = 0;
+        *source = NULL;
+    }
+    return rc;
+}
+
+/* The ranking of st's guesses from the values of ops (n of them) into out; CB_OK or CB_ENOMEM. */
+static int rank_openers(const cb_state *st, const cb_coach_options *opt, const cb_optimal_opener *ops, size_t n,
+                        cb_coach_rank *out, cb_error *err)
+{
+    const cb_game *game = cb_state_game(st);
+    uint64_t m = entries(st);
+    ranked *r = calloc(n + 1, sizeof *r);
+    if (!r)
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        const cb_optimal_opener *op = &ops[i];
+        if (op->bound == UINT64_MAX)
+            continue; /* cannot solve every secret within the limit */
+        uint64_t now = wins_at_once(st, op->guess);
+        cb_secret_index s = cb_game_guess_secret(game, op->guess);
+        r[k].g = (cb_coach_guess){
+            op->guess, op->bound, op->exact, now > 0, m ? (double)now / (double)m : 0, op->exact ? op->worst : 0};
+        r[k++].weight = opt->weights && s != CB_NONE ? opt->weights[s] : 0;
+    }
+    qsort(r, k, sizeof *r, cmp_ranked);
+    out->candidates = m;
+    out->count = k < (size_t)opt->limit ? k : (size_t)opt->limit;
+    out->guesses = malloc((out->count + 1) * sizeof *out->guesses);
+    for (size_t i = 0; out->guesses && i < out->count; i++)
+        out->guesses[i] = r[i].g;
+    free(r);
+    if (!out->guesses)
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    return CB_OK;
+}
+
 int cb_coach_rank_solve(const cb_table *table, const cb_state *st, const cb_coach_options *opt, cb_coach_rank *out,
                         cb_error *err)
 {
@@ -121,43 +215,32 @@ int cb_coach_rank_solve(const cb_table *table, const cb_state *st, const cb_coac
     if (opt->limit < 1 || opt->limit > CB_COACH_MAX_LIMIT)
         return cb_error_set(err, CB_EINVAL, "the number of guesses to rank must be between 1 and %d",
                             CB_COACH_MAX_LIMIT);
+    double t0 = cb_seconds();
+    cb_optimal_opener *ops = NULL;
+    size_t n = 0;
+    const char *source;
+    int rc = shipped_openers(st, opt, &source, &ops, &n, err);
+    if (rc == CB_OK) {
+        rc = rank_openers(st, opt, ops, n, out, err);
+        free(ops);
+        out->searched = 0;
+        out->source = source;
+        out->seconds = cb_seconds() - t0;
+        return rc;
+    }
+    if (rc != CB_ENOTFOUND)
+        return rc;
     solver_options(opt, st, &so);
     so.exact_top = opt->limit;
-    int rc = cb_optimal_solve(table, &so, &res, err);
+    rc = cb_optimal_solve(table, &so, &res, err);
     if (rc != CB_OK)
         return rc;
-    const cb_game *game = cb_table_game(table);
-    uint64_t m = entries(st);
-    ranked *r = calloc(res.openers_searched + 1, sizeof *r);
-    if (!r) {
-        cb_optimal_result_release(&res);
-        return cb_error_set(err, CB_ENOMEM, "out of memory");
-    }
-    size_t n = 0;
-    for (size_t i = 0; i < res.openers_searched; i++) {
-        const cb_optimal_opener *op = &res.openers[i];
-        if (op->bound == UINT64_MAX)
-            continue; /* cannot solve every secret within the limit */
-        uint64_t now = wins_at_once(st, op->guess);
-        cb_secret_index s = cb_game_guess_secret(game, op->guess);
-        r[n].g = (cb_coach_guess){
-            op->guess, op->bound, op->exact, now > 0, m ? (double)now / (double)m : 0, op->exact ? op->worst : 0};
-        r[n++].weight = opt->weights && s != CB_NONE ? opt->weights[s] : 0;
-    }
-    qsort(r, n, sizeof *r, cmp_ranked);
-    out->candidates = m;
+    rc = rank_openers(st, opt, res.openers, res.openers_searched, out, err);
     out->searched = res.openers_searched;
     out->stopped = res.stopped;
     out->seconds = res.seconds;
-    out->count = n < (size_t)opt->limit ? n : (size_t)opt->limit;
-    out->guesses = malloc((out->count + 1) * sizeof *out->guesses);
-    for (size_t i = 0; out->guesses && i < out->count; i++)
-        out->guesses[i] = r[i].g;
-    free(r);
     cb_optimal_result_release(&res);
-    if (!out->guesses)
-        return cb_error_set(err, CB_ENOMEM, "out of memory");
-    return CB_OK;
+    return rc;
 }
 
 void cb_coach_rank_release(cb_coach_rank *r)

@@ -539,6 +539,84 @@ static void progress_settled(void)
     cb_game_free(g);
 }
 
+/* parse TEXT as a results file of game g's search SEARCH: the status, the openers in *ops (freed by the caller) */
+static int parse_results(const cb_game *g, const char *text, const char *search, cb_optimal_opener **ops, size_t *n,
+                         cb_error *err)
+{
+    return cb_optimal_results_parse(g, text, strlen(text), search, ops, n, err);
+}
+
+/*
+ * The results file: parsed and merged by the library, damage refused with
+ * its line; the coach reads the shipped all-openers proofs at the opening
+ * (SALET 7920 on the original lists) and only there.
+ */
+static void results_files(void)
+{
+    cb_game *g = game_of(CB_RULE_MASTERMIND, 6, 4, 0);
+    const char *search = "the search";
+    cb_optimal_opener *ops = NULL;
+    size_t n = 0;
+    cb_error err;
+    CHECK(parse_results(g,
+                        "# codebreaker optimal results 1\n# search: the search\n1123 905\n1111 >=930\n"
+                        "1111 >=940\n1112 impossible\n",
+                        search, &ops, &n, &err) == CB_OK);
+    CHECK(n == 3 && ops[0].exact && ops[0].bound == 905 && !ops[1].exact && ops[1].bound == 940 &&
+          ops[2].bound == UINT64_MAX);
+    free(ops);
+    static const struct {
+        const char *text, *why;
+    } damaged[] = {
+        {"# codebreaker optimal results 1\n# search: another\n1123 905\n", "written by another search"},
+        {"# codebreaker optimal results 2\n# search: the search\n1123 905\n", "not a results file"},
+        {"# codebreaker optimal results 1\n# search: the search\n1123 905 x\n", "line 3: expected 'WORD TOTAL'"},
+        {"# codebreaker optimal results 1\n# search: the search\n1123 9o5\n", "line 3: '9o5' is not a total"},
+        {"# codebreaker optimal results 1\n# search: the search\n1123 906\n1123 905\n",
+         "line 4: '1123 905' contradicts line 3"},
+        {"# codebreaker optimal results 1\n# search: the search\n1123 >=906\n1123 905\n", "contradicts line 3"},
+        {"# codebreaker optimal results 1\n# search: the search\n1123 905", "line 3: the last line has no newline"},
+        {"# codebreaker optimal results 1\n", "no search line"},
+        {"", "an empty file"},
+    };
+    for (size_t i = 0; i < sizeof damaged / sizeof damaged[0]; i++) {
+        ops = NULL;
+        n = 7;
+        int rc = parse_results(g, damaged[i].text, search, &ops, &n, &err);
+        CHECK_MSG(rc == CB_EINVAL && !ops && n == 0 && strstr(err.message, damaged[i].why), "%zu: %d %s", i, rc,
+                  rc ? err.message : "");
+    }
+    cb_game_free(g);
+
+    /* the coach at the opening of the original lists: the shipped proof, nothing searched */
+    cb_game *w = preset("wordle");
+    cb_table *t = NULL;
+    cb_state *st = NULL;
+    cb_coach_options co;
+    cb_coach_rank rank;
+    CHECK(w && cb_table_new(w, NULL, &t, NULL) == CB_OK && cb_state_new(t, &st) == CB_OK);
+    cb_coach_options_default(&co);
+    co.limit = 3;
+    CHECK(cb_coach_rank_solve(t, st, &co, &rank, &err) == CB_OK);
+    char word[32] = "";
+    if (rank.count)
+        cb_game_format_code(w, rank.guesses[0].guess, word, sizeof word);
+    CHECK_MSG(rank.source && strcmp(rank.source, "proofs/original.results") == 0 && rank.count == 3 &&
+                  strcmp(word, "salet") == 0 && rank.guesses[0].total == 7920 && rank.guesses[0].proved &&
+                  rank.candidates == 2315 && !rank.guesses[1].proved && rank.guesses[1].total >= 7920,
+              "source %s, %s %llu", rank.source ? rank.source : "none", word,
+              rank.count ? (unsigned long long)rank.guesses[0].total : 0ull);
+    cb_coach_rank_release(&rank);
+    /* another search (a guess limit): not the file's; stopped at once, its values bounds */
+    co.time_limit = 0.2;
+    co.max_guesses = 6;
+    CHECK(cb_coach_rank_solve(t, st, &co, &rank, &err) == CB_OK && !rank.source);
+    cb_coach_rank_release(&rank);
+    cb_state_free(st);
+    cb_table_free(t);
+    cb_game_free(w);
+}
+
 int main(void)
 {
     brute_force_checks();
@@ -547,5 +625,6 @@ int main(void)
     partial_runs();
     best_so_far();
     progress_settled();
+    results_files();
     return check_done("test_optimal");
 }

@@ -490,6 +490,13 @@ async function main() {
     const one = await get('/api/rank/exact', { history: 'roate=.Y...', limit: 1 });
     assert.equal(one.status, 200, JSON.stringify(one.data));
     assert.deepEqual([one.data.guesses.length, one.data.guesses[0].total], [1, 167]);
+    assert.equal(one.data.source, null);
+    // the opening: read from the shipped all-openers proof, not searched (the 3 s bound proves nothing there)
+    const open = await get('/api/rank/exact', { limit: 2 });
+    assert.equal(open.status, 200, JSON.stringify(open.data));
+    assert.equal(open.data.source, 'proofs/original.results');
+    assert.deepEqual([open.data.guesses[0].guess, open.data.guesses[0].total, open.data.guesses[0].proved],
+      ['salet', 7920, true]);
     await bad(post('/api/rank/exact', { history: 'roate=.Y...' }), 405, /needs GET/);
     await bad(get('/api/rank/exact', { limit: 0 }), 400, /limit/);
     await bad(get('/api/rank/exact', { limit: 1000 }), 400, /limit/);
