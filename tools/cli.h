@@ -150,7 +150,8 @@ int cli_open_table_work(cli *c, const cb_game *game, cb_table_mode mode, double 
 /*
  * The dearest decision of the --strategy list (default_names without it): CB_COST_PARTITION when a
  * strategy scores guesses against the candidates, -1 when the list has a strategy whose work on the
- * fly is not modelled (rollouts, a pass over the secrets, a name not found), else CB_COST_CANDIDATES
+ * fly is not modelled (rollouts, a pass over the secrets, exact's solver, which needs a precomputed
+ * table, a name not found), else CB_COST_CANDIDATES
  * (or CB_COST_NONE for stored trees alone): work that grows with the candidates only.
  */
 int cli_strategies_cost(const cli *c, const char *default_names);
