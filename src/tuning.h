@@ -44,6 +44,23 @@
 
 /* Largest precomputed table by default (cb_table_options.max_bytes): memory against recomputing rows. */
 #define CB_TABLE_DEFAULT_MAX_BYTES ((size_t)2 << 30)
+/*
+ * The cost model of CB_TABLE_AUTO for a caller that says its work (cb_table_options.work: the
+ * feedbacks it will read, in guess x secret pairs): a table that fits the limit is precomputed only when
+ * building it (every pair once) and then reading the work's pairs from it costs less than computing them
+ * on the fly (cb_table_pays). CPU nanoseconds per pair of the caller's estimate, so they absorb its
+ * error: from `simulate --strategy parts` over every secret (bench/table_choice.sh, docs/limits.md),
+ * its time with --table off and on divided by the estimate (cmd_simulate.c). Super Mastermind
+ * (1 GiB table): 10.1 s off, 2.3 ns a pair; 43 s on, 9.7 ns a read (misses the cache). 7 x 5 (282 MB):
+ * 4.5 s off, 4 ns; 6.8 s on, 6 ns. Wordle (30 MB): 0.49 s off, 4 ns; the table about as fast. Lower
+ * read costs build tables that lose (Super Mastermind's); higher ones compute what a table reads faster.
+ */
+#define CB_PAIR_NS_MASTERMIND 2.5
+#define CB_PAIR_NS_WORDS 4.0
+/* Reading one pair from a table of at most CB_TABLE_CACHED_BYTES (mostly in cache), and beyond. */
+#define CB_READ_NS_CACHED 1.0
+#define CB_READ_NS_MEMORY 8.0
+#define CB_TABLE_CACHED_BYTES (64.0 * 1024 * 1024)
 /* Secrets per kernel call on the fly: bigger amortises the call, smaller stays in L1. */
 #define CB_FILL_BLOCK 512
 /* Largest table that also gets a secret-major copy (its size again) for scoring small nodes fast. */

@@ -542,11 +542,17 @@ int cli_table_mode(cli *c, cb_table_mode fallback, cb_table_mode *mode)
 
 int cli_open_table(cli *c, const cb_game *game, cb_table_mode mode, cb_table **out)
 {
+    return cli_open_table_work(c, game, mode, 0, out);
+}
+
+int cli_open_table_work(cli *c, const cb_game *game, cb_table_mode mode, double work, cb_table **out)
+{
     int ok = 1;
     cb_table_options opt;
     cb_error err;
     cb_table_options_default(&opt);
     opt.mode = mode;
+    opt.work = work;
     opt.threads = cli_threads(c, &ok);
     if (!ok)
         return 2;

@@ -145,6 +145,16 @@ int cli_open_game(cli *c);
 int cli_table_mode(cli *c, cb_table_mode fallback, cb_table_mode *mode);
 /* A feedback table for game in mode with the --threads option's threads; 2 after a message. */
 int cli_open_table(cli *c, const cb_game *game, cb_table_mode mode, cb_table **out);
+/* The same for a caller that estimates its work in feedbacks read (cb_table_options.work; 0 = unknown). */
+int cli_open_table_work(cli *c, const cb_game *game, cb_table_mode mode, double work, cb_table **out);
+/*
+ * The dearest decision of the --strategy list (default_names without it): CB_COST_PARTITION when a
+ * strategy scores guesses against the candidates, -1 when the list has a strategy whose work on the
+ * fly is not modelled (rollouts, a pass over the secrets, exact's solver, which needs a precomputed
+ * table, a name not found), else CB_COST_CANDIDATES
+ * (or CB_COST_NONE for stored trees alone): work that grows with the candidates only.
+ */
+int cli_strategies_cost(const cli *c, const char *default_names);
 /* The game only (no table). */
 int cli_open_game_only(cli *c);
 

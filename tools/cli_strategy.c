@@ -218,6 +218,28 @@ int cli_make_strategies(const cli *c, const char *default_name, cb_strategy ***o
     return 0;
 }
 
+int cli_strategies_cost(const cli *c, const char *default_names)
+{
+    char *list = strdup(strategy_names(c, default_names));
+    int cost = CB_COST_NONE;
+    if (!list)
+        return -1;
+    for (char *save = NULL, *item = strtok_r(list, ",", &save); item && cost >= 0; item = strtok_r(NULL, ",", &save)) {
+        char *rest = NULL, *name = strtok_r(item, " ", &rest);
+        const cb_strategy_info *info = name ? cb_strategy_find(name) : NULL;
+        /* exact runs the exact solver, which reads a precomputed table: whenever it fits */
+        if (!info || info->cost == CB_COST_ROLLOUTS || info->cost == CB_COST_SECRETS ||
+            strcmp(info->name, "exact") == 0)
+            cost = -1;
+        else if (info->cost == CB_COST_PARTITION)
+            cost = CB_COST_PARTITION;
+        else if (cost != CB_COST_PARTITION)
+            cost = CB_COST_CANDIDATES;
+    }
+    free(list);
+    return cost;
+}
+
 /* 1 when name is one of the multi-board strategies'. */
 static int multi_name(const char *name)
 {

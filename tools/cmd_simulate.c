@@ -212,6 +212,7 @@ static int print_json(const cli *c, const run *u, uint64_t seed, size_t sample, 
     cb_json_kfixed(&j, "removed", r->removed, 6);
     cb_json_kuint(&j, "states", r->states);
     cb_json_kfixed(&j, "seconds", r->seconds, 3);
+    cb_json_kbool(&j, "table_precomputed", cb_table_precomputed(c->table));
     cb_json_kfixed(&j, "table_seconds", cb_table_build_seconds(c->table), 3);
     cb_json_raw(&j, "}");
     return cli_json_print(&j);
@@ -391,7 +392,10 @@ static void print_header(const cli *c, const run *runs, size_t n, const cb_sim_o
         printf(", at most %d guess%s", opt->max_guesses, opt->max_guesses == 1 ? "" : "es");
     if (opts)
         printf(", options%s", opts);
-    printf("\nfeedback table built in %.3f s\n\n", cb_table_build_seconds(c->table));
+    if (cb_table_precomputed(c->table))
+        printf("\nfeedback table built in %.3f s\n\n", cb_table_build_seconds(c->table));
+    else
+        printf("\nfeedback computed on the fly (no table)\n\n");
 }
 
 static int run_all(cli *c, run *runs, size_t n, const cb_sim_options *base)
@@ -423,17 +427,50 @@ static int to_stdout(const cli *c)
     return (csv && strcmp(csv, "-") == 0) || (tree && strcmp(tree, "-") == 0);
 }
 
+/*
+ * The feedbacks a simulation reads, for the table's cost model (cb_table_pays; --table auto). The
+ * games walk one decision tree, so a state is decided once however many games reach it. A strategy that
+ * scores every guess against a state's candidates reads guesses x candidates pairs there; the
+ * candidates of the scored states are counted as follows: the first state is all the secrets (unless
+ * --first gives the opener), each game meets about SIM_PATH_SHARE of the secrets in the states after it
+ * (the second turn's part dominates: 1/20 to 1/100 of the secrets for good openers), and all the games
+ * together meet each secret in at most SIM_SCORED_TURNS scored states. Overestimates favour the
+ * table, as before the model. Other strategies read about one pair per candidate (the state's filter).
+ */
+#define SIM_PATH_SHARE (1.0 / 16)
+#define SIM_SCORED_TURNS 3.0
+
+static double sim_work(cli *c, const cb_sim_options *opt)
+{
+    const cb_game *g = c->game;
+    double secrets = cb_game_secret_count(g), games = opt->sample ? (double)opt->sample : secrets;
+    double met = games * secrets * SIM_PATH_SHARE;
+    int cost = cli_strategies_cost(c, cli_default_strategy(c));
+    if (met > secrets * SIM_SCORED_TURNS)
+        met = secrets * SIM_SCORED_TURNS;
+    if (!cli_get(c, "first"))
+        met += secrets;
+    if (cost < 0)
+        return 0; /* not modelled: precompute whenever the table fits */
+    return cost == CB_COST_PARTITION ? met * cb_game_guess_count(g) : met;
+}
+
 static int run_cmd(cli *c)
 {
     int rc = cli_no_args(c);
     if (rc)
         return rc;
-    rc = cli_open_game(c);
+    rc = cli_open_game_only(c);
     cb_strategy **s = NULL;
     size_t n = 0;
     cb_sim_options opt;
+    cb_table_mode mode;
     if (rc == 0)
         rc = sim_options(c, &opt);
+    if (rc == 0)
+        rc = cli_table_mode(c, CB_TABLE_AUTO, &mode);
+    if (rc == 0)
+        rc = cli_open_table_work(c, c->game, mode, sim_work(c, &opt), &c->table);
     if (rc == 0)
         rc = cli_make_strategies(c, cli_default_strategy(c), &s, &n);
     if (rc)

@@ -5,7 +5,8 @@
  * secret, in secret order, one byte per entry when the game's raw ids fit
  * in a byte (Mastermind, words of up to 5 letters), two bytes up to 10
  * letters, four beyond. Games whose table would exceed the memory limit
- * get an on-the-fly table with the same interface: cb_table_row() returns
+ * (or not pay for the work the caller says, or find no memory under
+ * CB_TABLE_AUTO) get an on-the-fly table with the same interface: cb_table_row() returns
  * NULL and cb_table_get()/cb_table_fill() compute entries directly
  * (cb_table_fill with the vectorised kernel, so a whole state's
  * candidates cost a few nanoseconds each; for that an on-the-fly table
@@ -30,7 +31,7 @@ extern "C" {
 typedef struct cb_table cb_table;
 
 typedef enum cb_table_mode {
-    CB_TABLE_AUTO = 0, /* precompute when it fits the limit, else on the fly */
+    CB_TABLE_AUTO = 0, /* precompute when it fits the limit and memory (and pays for the work, when given) */
     CB_TABLE_ON = 1,   /* precompute, or fail with CB_ETOOBIG saying how much memory is needed */
     CB_TABLE_OFF = 2   /* always on the fly */
 } cb_table_mode;
@@ -40,6 +41,11 @@ typedef struct cb_table_options {
     size_t max_bytes; /* memory limit for a precomputed table; 0 = default (2 GiB) */
     int threads;      /* 0 = OpenMP's default */
     int no_columns;   /* 1: no secret-major copy for the scorers (they read rows; to measure or test that path) */
+    /*
+     * The caller's estimate of the feedbacks it will read, in (guess, secret) pairs; 0 = unknown.
+     * Under CB_TABLE_AUTO a table that fits is then precomputed only when cb_table_pays says so.
+     */
+    double work;
 } cb_table_options;
 
 void cb_table_options_default(cb_table_options *opt);
@@ -54,6 +60,12 @@ int cb_table_width(const cb_table *table);
 int cb_table_precomputed(const cb_table *table);
 /* Bytes a precomputed table of this game takes (or would take). */
 double cb_table_bytes_needed(const cb_game *game);
+/*
+ * 1 when precomputing the table and reading work pairs from it is estimated to cost less CPU time
+ * than computing those pairs on the fly (the model and its measured constants: src/tuning.h). It
+ * says nothing about memory: cb_table_options.max_bytes is the limit.
+ */
+int cb_table_pays(const cb_game *game, double work);
 /* Wall time the build took, in seconds. */
 double cb_table_build_seconds(const cb_table *table);
 

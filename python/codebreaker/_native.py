@@ -95,7 +95,13 @@ class GameSetup(Structure):
 
 
 class TableOptions(Structure):
-    _fields_ = [("mode", c_int), ("max_bytes", c_size_t), ("threads", c_int), ("no_columns", c_int)]
+    _fields_ = [
+        ("mode", c_int),
+        ("max_bytes", c_size_t),
+        ("threads", c_int),
+        ("no_columns", c_int),
+        ("work", c_double),
+    ]
 
 
 class StrategyConfig(Structure):

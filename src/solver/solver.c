@@ -169,8 +169,10 @@ static int set_fields(solver *S, const cb_table *table, const cb_optimal_options
 {
     const cb_game *game = S->game;
     if (!cb_table_precomputed(table))
-        return cb_error_set(err, CB_ETOOBIG, "the exact solver needs a precomputed feedback table (%s is too big)",
-                            cb_game_name(game));
+        return cb_error_set(err, CB_ETOOBIG,
+                            "the exact solver reads a precomputed feedback table (%.3g GiB for %s), and this one "
+                            "computes feedback on the fly (--table off, or no memory for the table)",
+                            cb_table_bytes_needed(game) / (1u << 30), cb_game_name(game));
     if (cb_table_width(table) > 2)
         return cb_error_set(err, CB_ETOOBIG, "the exact solver handles codes of up to 10 symbols under word rules");
     S->pairs = game->rule == CB_RULE_SYMBLE;

@@ -204,6 +204,14 @@ double cb_table_bytes_needed(const cb_game *game)
     return (double)game->nguess * (double)game->nsecret * width_of(game);
 }
 
+int cb_table_pays(const cb_game *game, double work)
+{
+    double pairs = (double)game->nguess * (double)game->nsecret;
+    double pair = game->rule == CB_RULE_MASTERMIND ? CB_PAIR_NS_MASTERMIND : CB_PAIR_NS_WORDS;
+    double read = cb_table_bytes_needed(game) <= CB_TABLE_CACHED_BYTES ? CB_READ_NS_CACHED : CB_READ_NS_MEMORY;
+    return pairs * pair + work * read < work * pair;
+}
+
 uint8_t **cbt_soa_make(const cb_game *game, const uint32_t *idx, size_t count)
 {
     uint8_t **soa = calloc((size_t)game->n, sizeof *soa);
@@ -249,6 +257,25 @@ static int build_direct(cb_table *t, int threads)
     return CB_OK;
 }
 
+/* Make t an on-the-fly table: position-major copies of the secrets and, when they differ, the guesses. */
+static int fly_table(cb_table *t, cb_table **out, cb_error *err)
+{
+    const cb_game *game = t->game;
+    int same = game->nguess == game->nsecret;
+    for (uint32_t i = 0; same && i < game->nsecret; i++)
+        same = game->secret_guess[i] == i;
+    t->soa = cbt_soa_make(game, game->secret_guess, game->nsecret);
+    t->gsoa = same ? t->soa : cbt_soa_make(game, NULL, game->nguess);
+    if (!t->soa || !t->gsoa) {
+        cbt_soa_free(t->soa, game->n);
+        free(t);
+        return cb_error_set(err, CB_ENOMEM, "out of memory for the secrets of an on-the-fly table");
+    }
+    t->seconds = 0;
+    *out = t;
+    return CB_OK;
+}
+
 int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **out, cb_error *err)
 {
     cb_table_options def;
@@ -266,34 +293,22 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
     t->stride = (size_t)game->nsecret * (size_t)t->width;
     double need = cb_table_bytes_needed(game);
     size_t limit = opt->max_bytes ? opt->max_bytes : CB_TABLE_DEFAULT_MAX_BYTES;
-    int precompute = opt->mode == CB_TABLE_ON || (opt->mode == CB_TABLE_AUTO && need <= (double)limit);
+    int pays = opt->work <= 0 || cb_table_pays(game, opt->work);
+    int precompute = opt->mode == CB_TABLE_ON || (opt->mode == CB_TABLE_AUTO && need <= (double)limit && pays);
     if (opt->mode == CB_TABLE_ON && need > (double)limit) {
         free(t);
         return cb_error_set(err, CB_ETOOBIG,
                             "a feedback table for %u guesses x %u secrets needs %.3g GiB; the limit is %.3g GiB",
                             game->nguess, game->nsecret, need / (1u << 30), (double)limit / (1u << 30));
     }
-    if (!precompute) {
-        int same = game->nguess == game->nsecret;
-        for (uint32_t i = 0; same && i < game->nsecret; i++)
-            same = game->secret_guess[i] == i;
-        t->soa = cbt_soa_make(game, game->secret_guess, game->nsecret);
-        t->gsoa = same ? t->soa : cbt_soa_make(game, NULL, game->nguess);
-        if (!t->soa || !t->gsoa) {
-            cbt_soa_free(t->soa, game->n);
-            free(t);
-            return cb_error_set(err, CB_ENOMEM, "out of memory for the secrets of an on-the-fly table");
-        }
-        t->seconds = 0;
-        *out = t;
-        return CB_OK;
-    }
     double start = cb_seconds();
-    t->data = malloc(need > 0 ? (size_t)need : 1);
-    if (!t->data) {
+    t->data = precompute ? malloc(need > 0 ? (size_t)need : 1) : NULL;
+    if (precompute && !t->data && opt->mode == CB_TABLE_ON) {
         free(t);
         return cb_error_set(err, CB_ENOMEM, "out of memory for a feedback table of %.3g GiB", need / (1u << 30));
     }
+    if (!t->data) /* on the fly: asked, not paying, beyond the limit, or (auto) no memory for the table */
+        return fly_table(t, out, err);
     /* small tables are faster built by one thread than shared (and a second would only spin idle after) */
     int threads = (double)game->nguess * (double)game->nsecret < 1e6 ? 1 : opt->threads;
     int rc = build_direct(t, threads);

@@ -22,6 +22,20 @@ for field in strategy games total average median stddev max distribution wins_wi
     grep -q "\"$field\":" "$tmp/two.json" && ok || bad "json field $field"
 done
 
+# --table auto by cost (issue 25): Super Mastermind's 1 GiB table would not pay for a simulation, so
+# feedback is computed on the fly; classic Mastermind's small table pays over every secret; --table
+# off changes nothing but time and memory
+"$cb" simulate --game super --strategy parts --sample 2 --first 11223 --json >"$tmp/super.json"
+if grep -q '"table_precomputed":false' "$tmp/super.json" && [ "$(json_field "$tmp/super.json" total)" = 11 ]; then
+    ok; else bad "super: feedback on the fly"; cat "$tmp/super.json"; fi
+"$cb" simulate --game super --strategy parts --sample 2 --first 11223 >"$tmp/super.txt"
+grep -q '^feedback computed on the fly (no table)$' "$tmp/super.txt" && ok || { bad "super: text"; cat "$tmp/super.txt"; }
+"$cb" simulate --game mastermind --strategy parts --json >"$tmp/auto.json"
+"$cb" simulate --game mastermind --strategy parts --table off --json >"$tmp/off.json"
+if grep -q '"table_precomputed":true' "$tmp/auto.json" && grep -q '"table_precomputed":false' "$tmp/off.json" \
+    && [ "$(json_field "$tmp/auto.json" total)" = 5668 ] && [ "$(json_field "$tmp/off.json" total)" = 5668 ]; then
+    ok; else bad "mastermind: table by cost"; cat "$tmp/auto.json" "$tmp/off.json"; fi
+
 # the text table and histogram, side by side
 "$cb" simulate --game mastermind --strategy minimax,entropy >"$tmp/table.txt"
 for pattern in '^strategy +minimax +entropy$' '^total guesses +5801 +5722$' '^best / worst case +1 / 5 +1 / 6$' \

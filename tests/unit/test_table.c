@@ -80,6 +80,41 @@ static void limits(void)
     cb_game_free(g);
 }
 
+/* The cost model of CB_TABLE_AUTO with a work estimate: tables that lose are not built. */
+static void by_cost(void)
+{
+    cb_game *super = make("super", 0, 0), *mm = make("mastermind", 0, 0), *wordle = make("wordle", 0, 0);
+    CHECK(super && mm && wordle);
+    if (!super || !mm || !wordle)
+        goto out;
+    double pairs = cb_table_bytes_needed(super);
+    CHECK(pairs == 32768.0 * 32768.0);
+    /* Super Mastermind's 1 GiB table misses the cache: on the fly wins at any work */
+    CHECK(!cb_table_pays(super, 4 * pairs) && !cb_table_pays(super, 1e6 * pairs));
+    cb_table_options opt;
+    cb_table *t = NULL;
+    cb_error err;
+    cb_table_options_default(&opt);
+    opt.work = 4 * pairs;
+    CHECK(cb_table_new(super, &opt, &t, &err) == CB_OK && !cb_table_precomputed(t));
+    cb_table_free(t);
+    /* small tables pay for work of a few times their pairs, not for a little */
+    pairs = cb_table_bytes_needed(mm);
+    CHECK(cb_table_pays(mm, 4 * pairs) && !cb_table_pays(mm, pairs / 4));
+    pairs = cb_table_bytes_needed(wordle);
+    CHECK(cb_table_pays(wordle, 4 * pairs) && !cb_table_pays(wordle, pairs / 4));
+    opt.work = pairs / 4;
+    CHECK(cb_table_new(wordle, &opt, &t, &err) == CB_OK && !cb_table_precomputed(t));
+    cb_table_free(t);
+    opt.work = 0; /* unknown: precompute when it fits, as without the model */
+    CHECK(cb_table_new(wordle, &opt, &t, &err) == CB_OK && cb_table_precomputed(t));
+    cb_table_free(t);
+out:
+    cb_game_free(super);
+    cb_game_free(mm);
+    cb_game_free(wordle);
+}
+
 int main(void)
 {
     static const struct {
@@ -101,5 +136,6 @@ int main(void)
         cb_game_free(g);
     }
     limits();
+    by_cost();
     return check_done("test_table");
 }
