@@ -220,15 +220,27 @@ static inline void row_plain1(const uint8_t *rp, const uint32_t *col, uint32_t n
         c0[k0]++;
     }
     *w = c0[won] + c1[won];
-    for (e = 0; e < n; e++) {
-        uint32_t k = out[e], c = c0[k] + c1[k];
-        if (c) {
-            p++;
+    /*
+     * Read the counts back without a branch on them (a part's first entry against its others was
+     * a branch the processor guessed wrong about once a part): over the feedback values when there
+     * are fewer of them than entries, else over the entries, clearing as it goes.
+     */
+    if (nvals < n)
+        for (uint32_t k = 0; k < nvals; k++) {
+            uint32_t c = c0[k] + c1[k];
+            p += c != 0;
+            pr += c * (c - 1) / 2; /* 0 for c = 0 too: unsigned */
+            mx = c > mx ? c : mx;
+            c0[k] = c1[k] = 0;
+        }
+    else
+        for (e = 0; e < n; e++) {
+            uint32_t k = out[e], c = c0[k] + c1[k];
+            p += c != 0;
             pr += c * (c - 1) / 2;
             mx = c > mx ? c : mx;
             c0[k] = c1[k] = 0;
         }
-    }
     *maxpart = mx;
     *parts = p;
     *pairs = pr;
