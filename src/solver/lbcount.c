@@ -39,44 +39,44 @@ void cbo_lb_count_ref(const uint8_t *blk, const uint32_t *col, uint32_t n, uint3
 #if CB_LBCOUNT_AVX512
 #include <immintrin.h>
 
-#ifndef CB_LBCOUNT_AHEAD
-#define CB_LBCOUNT_AHEAD 8
-#endif
 #define CB_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq")))
 
 /*
- * Guesses b0 to b0 + 15, their sets in nw words (values below 64 nw): word
- * w of guess b0 + 8h + i is lane i of a[h][w]. A shift by 64 or more gives
- * zero, so word w takes 1 << (v - 64w) whatever v is. Always inlined with
- * a constant nw, so each word count is its own loop.
+ * Guesses b0 to b0 + 8H - 1, their sets in nw words (values below 64 nw):
+ * word w of guess b0 + 8h + i is lane i of a[h][w]. A shift by 64 or more
+ * gives zero, so word w takes 1 << (v - 64w) whatever v is. Always inlined
+ * with constant H and nw, so each shape is its own loop, its sets in
+ * registers (H nw of them).
  */
-CB_AVX512 static inline __attribute__((always_inline)) void group16(const uint8_t *blk, const uint32_t *col, uint32_t n,
-                                                                    uint32_t b0, uint32_t won, const int nw,
-                                                                    uint16_t *parts, uint8_t *haswon)
+CB_AVX512 static inline __attribute__((always_inline)) void group(const uint8_t *blk, const uint32_t *col, uint32_t n,
+                                                                  uint32_t b0, uint32_t won, const int H, const int nw,
+                                                                  uint16_t *parts, uint8_t *haswon)
 {
     const __m512i one = _mm512_set1_epi64(1);
-    __m512i a[2][4];
-    for (int w = 0; w < 4; w++)
-        a[0][w] = a[1][w] = _mm512_setzero_si512();
+    __m512i a[4][4];
+    for (int h = 0; h < 4; h++)
+        for (int w = 0; w < 4; w++)
+            a[h][w] = _mm512_setzero_si512();
     for (uint32_t e = 0; e < n; e++) {
-        if (e + CB_LBCOUNT_AHEAD < n)
-            _mm_prefetch((const char *)(blk + (size_t)col[e + CB_LBCOUNT_AHEAD] * CB_LBSCAN_BLOCK + b0), _MM_HINT_T0);
-        __m128i x = _mm_loadu_si128((const __m128i *)(blk + (size_t)col[e] * CB_LBSCAN_BLOCK + b0));
-        __m512i v[2] = {_mm512_cvtepu8_epi64(x), _mm512_cvtepu8_epi64(_mm_unpackhi_epi64(x, x))};
-        for (int h = 0; h < 2; h++)
-            for (int w = 0; w < nw; w++) {
-                __m512i s = w ? _mm512_sub_epi64(v[h], _mm512_set1_epi64(64 * w)) : v[h];
-                a[h][w] = _mm512_or_si512(a[h][w], _mm512_sllv_epi64(one, s));
-            }
+        const uint8_t *row = blk + (size_t)col[e] * CB_LBSCAN_BLOCK + b0;
+        for (int q = 0; q < H / 2; q++) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(row + 16 * q));
+            __m512i v[2] = {_mm512_cvtepu8_epi64(x), _mm512_cvtepu8_epi64(_mm_unpackhi_epi64(x, x))};
+            for (int h = 0; h < 2; h++)
+                for (int w = 0; w < nw; w++) {
+                    __m512i s = w ? _mm512_sub_epi64(v[h], _mm512_set1_epi64(64 * w)) : v[h];
+                    a[2 * q + h][w] = _mm512_or_si512(a[2 * q + h][w], _mm512_sllv_epi64(one, s));
+                }
+        }
     }
     __m512i wbit = _mm512_set1_epi64(won & 63);
-    for (int h = 0; h < 2; h++) {
+    for (int h = 0; h < H; h++) {
         __m512i c = _mm512_popcnt_epi64(a[h][0]);
         for (int w = 1; w < nw; w++)
             c = _mm512_add_epi64(c, _mm512_popcnt_epi64(a[h][w]));
         __m512i hw = _mm512_and_si512(_mm512_srlv_epi64(a[h][won >> 6], wbit), one); /* won < nvals <= 64 nw */
-        _mm_storeu_si128((__m128i *)(parts + b0 + 8 * h), _mm512_cvtepi64_epi16(c));
-        _mm_storel_epi64((__m128i *)(haswon + b0 + 8 * h), _mm512_cvtepi64_epi8(hw));
+        _mm_storeu_si128((__m128i *)(void *)(parts + b0 + 8 * h), _mm512_cvtepi64_epi16(c));
+        _mm_storel_epi64((__m128i *)(void *)(haswon + b0 + 8 * h), _mm512_cvtepi64_epi8(hw));
     }
 }
 
@@ -85,19 +85,22 @@ CB_AVX512 static void count_avx512(const uint8_t *blk, const uint32_t *col, uint
                                    uint32_t won, uint16_t *parts, uint8_t *haswon)
 {
     int nw = (int)((nvals + 63) / 64);
-    for (uint32_t b0 = 0; b0 < jn; b0 += 16)
+#ifndef CB_LBCOUNT_H
+#define CB_LBCOUNT_H 4
+#endif
+    for (uint32_t b0 = 0; b0 < jn; b0 += 8 * CB_LBCOUNT_H)
         switch (nw) {
         case 1:
-            group16(blk, col, n, b0, won, 1, parts, haswon);
+            group(blk, col, n, b0, won, CB_LBCOUNT_H, 1, parts, haswon);
             break;
         case 2:
-            group16(blk, col, n, b0, won, 2, parts, haswon);
+            group(blk, col, n, b0, won, CB_LBCOUNT_H, 2, parts, haswon);
             break;
         case 3:
-            group16(blk, col, n, b0, won, 3, parts, haswon);
+            group(blk, col, n, b0, won, CB_LBCOUNT_H, 3, parts, haswon);
             break;
         default:
-            group16(blk, col, n, b0, won, 4, parts, haswon);
+            group(blk, col, n, b0, won, CB_LBCOUNT_H, 4, parts, haswon);
             break;
         }
 }
