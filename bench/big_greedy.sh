@@ -23,4 +23,5 @@ run simulate --game mastermind --colors 10 --pegs 6 --strategy entropy --sample 
 # strength: whole against sampled on every secret of Super Mastermind
 run simulate --game super --strategy "parts,parts --max-pairs 1e7,parts --max-pairs 1e6"
 run simulate --game super --strategy "entropy,entropy --max-pairs 1e6"
+run simulate --game super --strategy "parts --max-pairs 1e5,entropy --max-pairs 1e5,minimax,minimax --max-pairs 1e6"
 echo "# load average at end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
