@@ -96,6 +96,13 @@ if [ "${VARIANTS:-0}" = 1 ]; then
     sh "$root/bench/variants.sh" "$build"
 fi
 
+# Greedy strategies on games too big to score whole (docs/limits.md): minutes, only with BIG_GREEDY=1.
+if [ "${BIG_GREEDY:-0}" = 1 ]; then
+    echo
+    echo "## greedy strategies on big games (bench/big_greedy.sh)"
+    sh "$root/bench/big_greedy.sh" "$build"
+fi
+
 # The Mastermind table of proved optima (docs/optimal.md): tens of minutes, only with MASTERMIND_TABLE=1.
 if [ "${MASTERMIND_TABLE:-0}" = 1 ]; then
     echo

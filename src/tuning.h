@@ -86,6 +86,21 @@
 /* Most memory for the columns an on-the-fly node computes for itself, against recomputing its rows. */
 #define CB_FLY_COLUMNS_BYTES ((size_t)96 << 20)
 
+/*
+ * A greedy decision that computes feedbacks on the fly (no precomputed table) scores at most this many
+ * (candidate, guess) pairs by default (cb_strategy_config.max_pairs): above it, a fixed-seed sample of the guesses
+ * (pool.c, docs/limits.md). Unlike the rest of this file it changes results, of games too big to score whole only:
+ * it is above 32768^2, so every game of at most 32768 codes (Super Mastermind, its first turn included) is scored
+ * whole, with the table or without. A sampled decision takes about 2 s of CPU (Mastermind 10x6).
+ */
+#define CB_GREEDY_MAX_PAIRS 1.2e9
+/* The sample keeps at least this many guesses, however many the candidates. */
+#define CB_POOL_MIN 64
+/* The sample's seed (with the history's hash): a fixed choice, the same on every run. */
+#define CB_POOL_SEED 0x5eed9001u
+/* Decisions of more pairs than this cut the guesses to one an orbit of the symmetries (exact; the cut costs a pass). */
+#define CB_SYMMETRY_MIN_PAIRS 1e6
+
 /* ---- first-guess shapes (analysis.c) ---- */
 
 /* Default work limit of cb_first_guess_shapes, in feedbacks (analysis.h documents it): time against reach. */

@@ -20,6 +20,9 @@ static const cli_opt strategy_opts[] = {
     {"delay", "N", "play a random candidate on turns 1 to N, then the strategy (the blog's delayed minimax)"},
     {"seed", "S", "seed of everything random (default 0)"},
     {"iterations", "N", "montecarlo: random continuations per guess (default 100)"},
+    {"max-pairs", "N",
+     "greedy: score at most N (candidate, guess) pairs a turn, else a fixed-seed sample of the guesses, candidates "
+     "first (default 1.2e9 without a precomputed table; off: no bound; docs/limits.md)"},
     {"freq", "FILE", "word frequencies, lines of 'word weight' (default: bundled for 5-letter words; - for stdin)"},
     {NULL, NULL, NULL},
 };
@@ -52,6 +55,17 @@ static int parse_tie(const char *v, cb_tie *tie)
     else
         return -1;
     return 0;
+}
+
+/* --max-pairs: a positive number of pairs, or off (-1); 0 on a bad value. */
+static double parse_pairs(const char *v)
+{
+    char *end;
+    if (strcmp(v, "off") == 0)
+        return -1;
+    errno = 0;
+    double x = strtod(v, &end);
+    return *end == '\0' && !errno && x >= 1 && x <= 1e18 ? x : 0;
 }
 
 /* A whole number from lo to hi, or -1. */
@@ -94,13 +108,15 @@ static int item_config(const cli *c, char *item, cb_strategy_config *cfg)
             cfg->target_turn = (int)x;
         else if (strcmp(opt, "--iterations") == 0 && (x = parse_count(v, 1, 1000000)) >= 0)
             cfg->iterations = (int)x;
+        else if (strcmp(opt, "--max-pairs") == 0 && parse_pairs(v) != 0)
+            cfg->max_pairs = parse_pairs(v);
         else if (strcmp(opt, "--first") == 0) {
             if (cb_game_parse_code(c->game, v, &cfg->first_guess, &err) != CB_OK)
                 return cli_fail(err.code, "--strategy '%s': --first: %s", cfg->name, err.message);
         } else
             return cli_fail(CB_EINVAL,
                             "--strategy '%s': '%s %s' is not an option of a strategy (--tie, --delay, --first, "
-                            "--candidates-only, --target-turn, --iterations, --hard)",
+                            "--candidates-only, --target-turn, --iterations, --max-pairs, --hard)",
                             cfg->name, opt, v);
     }
     return 0;
@@ -132,6 +148,9 @@ static int base_config(const cli *c, cb_strategy_config *cfg)
     const char *tie = cli_get(c, "tie");
     if (tie && parse_tie(tie, &cfg->tie) != 0)
         return cli_fail(CB_EINVAL, "--tie: '%s' is not first, random or frequency", tie);
+    const char *pairs = cli_get(c, "max-pairs");
+    if (pairs && (cfg->max_pairs = parse_pairs(pairs)) == 0)
+        return cli_fail(CB_EINVAL, "--max-pairs: '%s' is not a number from 1 to 1e18, or off", pairs);
     const char *first = cli_get(c, "first");
     if (first) {
         if (cb_game_parse_code(c->game, first, &cfg->first_guess, &err) != CB_OK)

@@ -102,6 +102,14 @@ static void print_table(const cli *c, run *runs, size_t n, int width)
     row("first guess", cells, n, width);
     ROW("removed per turn", "%.2f%%", 100.0 * r->removed);
     ROW("states scored", "%zu", r->states);
+    int sampled = 0;
+    for (size_t i = 0; i < n; i++)
+        sampled |= cb_strategy_bounded(runs[i].s) > 0;
+    if (sampled) /* a sampled pool of guesses in big games (--max-pairs, docs/limits.md) */
+        for (size_t i = 0; i < n; i++)
+            snprintf(cells[i], sizeof cells[i], "%llu", cb_strategy_bounded(runs[i].s));
+    if (sampled)
+        row("states sampled", cells, n, width);
     ROW("time per game", "%.3f ms", 1000.0 * r->seconds / (double)r->games);
     ROW("time in all", "%.3f s", r->seconds);
 #undef ROW
@@ -211,6 +219,7 @@ static int print_json(const cli *c, const run *u, uint64_t seed, size_t sample, 
     }
     cb_json_kfixed(&j, "removed", r->removed, 6);
     cb_json_kuint(&j, "states", r->states);
+    cb_json_kuint(&j, "states_sampled", cb_strategy_bounded(u->s));
     cb_json_kfixed(&j, "seconds", r->seconds, 3);
     cb_json_kbool(&j, "table_precomputed", cb_table_precomputed(c->table));
     cb_json_kfixed(&j, "table_seconds", cb_table_build_seconds(c->table), 3);

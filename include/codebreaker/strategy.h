@@ -88,6 +88,15 @@ typedef enum cb_tie { CB_TIE_FIRST = 0, CB_TIE_RANDOM = 1, CB_TIE_FREQUENCY = 2 
  *
  * threads bounds the threads one call uses (0: OpenMP's default).
  *
+ * max_pairs bounds a greedy decision: when the candidates times the guesses
+ * it may play are more, it scores a fixed-seed sample of the guesses (the
+ * candidates first) of max_pairs / candidates guesses, at least 64
+ * (docs/limits.md; cb_strategy_bounded counts such decisions). 0: the
+ * default, 1.2e9 pairs when feedbacks are computed on the fly, no bound
+ * with a precomputed table; negative: no bound. Games of complete dictionaries also
+ * score one guess of each class of guesses that the symmetries fixing the
+ * history make alike (tie rule first): exact, the same choice.
+ *
  * cancel, when not NULL, is a flag the caller may set (non-zero) from any
  * thread, with an atomic store, to stop a decision or a ranking that is
  * under way: cb_strategy_choose, cb_strategy_rank and cb_simulate then
@@ -108,6 +117,7 @@ typedef struct cb_strategy_config {
     const char *frequency_path;
     int threads;
     const volatile int *cancel;
+    double max_pairs;
 } cb_strategy_config;
 
 /*
@@ -185,6 +195,11 @@ void cb_strategy_free(cb_strategy *s);
 const cb_strategy_info *cb_strategy_get_info(const cb_strategy *s);
 /* The name with its options, e.g. "entropy", "minimax --candidates-only --tie random". */
 const char *cb_strategy_name(const cb_strategy *s);
+/*
+ * Decisions of s so far that scored a sampled pool because they were above
+ * max_pairs (cb_strategy_config); 0 when every decision scored every guess.
+ */
+unsigned long long cb_strategy_bounded(const cb_strategy *s);
 /* The config it was made from (strings and arrays not kept: name and frequency are NULL). */
 const cb_strategy_config *cb_strategy_get_config(const cb_strategy *s);
 /* 1 when the choice depends only on the state (so a simulation may build one decision tree). */

@@ -119,6 +119,7 @@ class StrategyConfig(Structure):
         ("frequency_path", c_char_p),
         ("threads", c_int),
         ("cancel", c_void_p),
+        ("max_pairs", c_double),
     ]
 
 

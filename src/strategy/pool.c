@@ -1,11 +1,14 @@
 /*
  * pool.c: the guesses a strategy may play in a state: every guess, the
  * legal ones in hard mode (filtered turn by turn and kept for the states
- * below), or the candidates when the strategy or the turn asks for them.
+ * below), or the candidates when the strategy or the turn asks for them;
+ * for a greedy strategy in a big game, one guess a symmetry class and a
+ * fixed-seed sample above max_pairs (cbs_bound_pool, docs/limits.md).
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver/solver_internal.h"
 #include "strategy/strategy_internal.h"
 
 static int cmp_u32(const void *a, const void *b)
@@ -96,6 +99,169 @@ int cbs_make_pool(const cb_strategy *s, const cb_state *st, cbs_ws *ws, int cand
             ws->pool[k++] = g;
     *npool = k;
     return k ? CB_OK : CB_EEMPTY;
+}
+
+/* Every permutation of the positions (Mastermind rules, at most 8 pegs) or the identity; no colour fixed yet. */
+static cbo_sym_group *root_group(const cb_game *game)
+{
+    int n = game->n;
+    uint32_t perms = 1;
+    for (int i = 2; i <= n && game->rule == CB_RULE_MASTERMIND; i++)
+        perms *= (uint32_t)i;
+    if (perms > 40320)
+        perms = 1;
+    cbo_sym_group *g = calloc(1, sizeof *g);
+    if (!g || !(g->el = calloc(perms, sizeof *g->el))) {
+        free(g);
+        return NULL;
+    }
+    g->k = game->k;
+    g->n = n;
+    uint8_t p[CB_MAX_LENGTH];
+    for (int i = 0; i < n; i++)
+        p[i] = (uint8_t)i;
+    for (;;) { /* permutations in lexicographic order */
+        cbo_sym_el *el = &g->el[g->count++];
+        memcpy(el->perm, p, (size_t)n);
+        memset(el->col, 0xff, sizeof el->col);
+        if (g->count == perms)
+            break;
+        int i = n - 2, j = n - 1;
+        while (i >= 0 && p[i] > p[i + 1])
+            i--;
+        while (p[j] < p[i])
+            j--;
+        uint8_t t = p[i];
+        p[i] = p[j];
+        p[j] = t;
+        for (int a = i + 1, b = n - 1; a < b; a++, b--) {
+            t = p[a];
+            p[a] = p[b];
+            p[b] = t;
+        }
+    }
+    return g;
+}
+
+/* 1 when no element of g maps code to a lexicographically smaller code (the least index of its orbit). */
+static int least_in_orbit(const cbo_sym_group *g, const uint8_t *code, const uint8_t *unused)
+{
+    for (uint32_t e = 0; e < g->count; e++) {
+        const cbo_sym_el *el = &g->el[e];
+        uint8_t relabel[CB_MAX_SYMBOLS];
+        int next = 0;
+        memset(relabel, 0xff, (size_t)g->k);
+        for (int j = 0; j < g->n; j++) {
+            uint8_t c = code[el->perm[j]], img;
+            if (g->used >> c & 1)
+                img = el->col[c];
+            else {
+                if (relabel[c] == 0xff)
+                    relabel[c] = unused[next++];
+                img = relabel[c];
+            }
+            if (img < code[j])
+                return 0;
+            if (img > code[j])
+                break;
+        }
+    }
+    return 1;
+}
+
+/*
+ * Keep one guess of each orbit of the symmetries that fix every guess so far
+ * (permutations of the positions, Mastermind rules, and of the colours, of a
+ * complete dictionary): the least index of the orbit. The guesses of an
+ * orbit split the candidates alike and are all candidates or none, so the
+ * best guess and its least index stay the same. CB_OK with *npool unchanged
+ * when nothing is symmetric.
+ */
+static int symmetric_pool(const cb_game *game, const cb_state *st, cbs_ws *ws, size_t *npool)
+{
+    cbo_sym_group *g = root_group(game), h = {0};
+    if (!g)
+        return CB_ENOMEM;
+    h.el = malloc(g->count * sizeof *h.el);
+    int rc = h.el ? CB_OK : CB_ENOMEM;
+    for (size_t t = 0; rc == CB_OK && t < cb_state_turns(st); t++) {
+        uint32_t gi, fb;
+        cb_state_turn(st, t, &gi, &fb);
+        cbo_sym_stabilizer(g, cb_game_code(game, gi), &h);
+        cbo_sym_el *swap = g->el;
+        *g = h;
+        h.el = swap;
+    }
+    if (rc == CB_OK && !cbo_sym_trivial(g)) {
+        uint8_t unused[CB_MAX_SYMBOLS];
+        int nu = 0;
+        for (int c = 0; c < game->k; c++)
+            if (!(g->used >> c & 1))
+                unused[nu++] = (uint8_t)c;
+        size_t k = 0;
+        for (size_t i = 0; i < *npool; i++)
+            if (least_in_orbit(g, cb_game_code(game, ws->pool[i]), unused))
+                ws->pool[k++] = ws->pool[i];
+        *npool = k;
+    }
+    free(h.el);
+    free(g->el);
+    free(g);
+    return rc;
+}
+
+/* 1 when the guesses of st may be cut to one an orbit: the choice stays the same (first tie rule, no weights). */
+static int symmetric(const cb_strategy *s, const cb_state *st)
+{
+    const cb_game *game = s->game;
+    return game->complete && !cb_state_hard(st) && game->rule != CB_RULE_SYMBLE && s->cfg.tie == CB_TIE_FIRST &&
+           !cbs_has(s, CB_TRAIT_WEIGHTS);
+}
+
+/*
+ * A fixed-seed sample of pool[0..*npool): the candidates (or a sample of
+ * them when they alone are too many) and other guesses up to `keep`,
+ * sorted by index again.
+ */
+static void sample_pool(const cb_state *st, cbs_ws *ws, size_t *npool, size_t keep)
+{
+    cb_rng rng;
+    size_t n = *npool, k = 0;
+    cb_rng_seed2(&rng, CB_POOL_SEED, cbs_history_hash(st));
+    for (size_t i = 0; i < n; i++) /* the candidates first */
+        if (cb_state_is_candidate(st, ws->pool[i])) {
+            uint32_t t = ws->pool[k];
+            ws->pool[k++] = ws->pool[i];
+            ws->pool[i] = t;
+        }
+    size_t from = k < keep ? k : 0, span = k < keep ? n : k; /* draw the rest from the others, or among candidates */
+    for (size_t i = from; i < keep && i < span; i++) {
+        size_t j = i + cb_rng_below(&rng, (uint32_t)(span - i));
+        uint32_t t = ws->pool[i];
+        ws->pool[i] = ws->pool[j];
+        ws->pool[j] = t;
+    }
+    *npool = keep < n ? keep : n;
+    qsort(ws->pool, *npool, sizeof *ws->pool, cmp_u32);
+}
+
+int cbs_bound_pool(const cb_strategy *s, const cb_state *st, cbs_ws *ws, size_t *npool, int *bounded)
+{
+    double n = (double)cb_state_count(st);
+    double limit = s->cfg.max_pairs > 0 ? s->cfg.max_pairs : CB_GREEDY_MAX_PAIRS;
+    *bounded = 0;
+    if (n * (double)*npool > CB_SYMMETRY_MIN_PAIRS && *npool == s->game->nguess && symmetric(s, st)) {
+        int rc = symmetric_pool(s->game, st, ws, npool);
+        if (rc != CB_OK)
+            return rc;
+    }
+    if (s->cfg.max_pairs < 0 || (s->cfg.max_pairs == 0 && cb_table_precomputed(s->table)) ||
+        n * (double)*npool <= limit)
+        return CB_OK; /* a precomputed table is at most 2 GiB: its decisions stay fast */
+    double keep = limit / n;
+    sample_pool(st, ws, npool, keep < CB_POOL_MIN ? CB_POOL_MIN : (size_t)keep);
+    *bounded = 1;
+    return CB_OK;
 }
 
 int cbs_candidates_only(const cb_strategy *s, const cb_state *st)

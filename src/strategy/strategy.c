@@ -48,6 +48,10 @@ static void make_name(cb_strategy *s, const char *base)
         ADD(" --delay %d", c->delay);
     if (s->row->iterations && c->iterations != CB_MONTECARLO_ITERATIONS)
         ADD(" --iterations %d", c->iterations);
+    if (cbs_has(s, CB_TRAIT_GREEDY) && c->max_pairs < 0)
+        ADD(" --max-pairs off");
+    if (cbs_has(s, CB_TRAIT_GREEDY) && c->max_pairs > 0)
+        ADD(" --max-pairs %g", c->max_pairs);
 #undef ADD
 }
 
@@ -201,6 +205,10 @@ const cb_strategy_info *cb_strategy_get_info(const cb_strategy *s)
 {
     return &s->row->info;
 }
+unsigned long long cb_strategy_bounded(const cb_strategy *s)
+{
+    return __atomic_load_n(&s->bounded, __ATOMIC_RELAXED);
+}
 const char *cb_strategy_name(const cb_strategy *s)
 {
     return s->name;
@@ -335,9 +343,13 @@ int cbs_decide(const cb_strategy *s, const cb_state *st, cbs_ws *ws, int threads
     if (n == 1 || opener) /* --first applies to every strategy */
         return fixed_guess(s, st,
                            opener && n > 1 ? s->cfg.first_guess : s->game->secret_guess[cb_state_candidates(st)[0]], d);
-    int rc = cbs_make_pool(s, st, ws, delayed || cbs_candidates_only(s, st), &npool);
+    int rc = cbs_make_pool(s, st, ws, delayed || cbs_candidates_only(s, st), &npool), bounded = 0;
+    if (rc == CB_OK && !delayed && cbs_has(s, CB_TRAIT_GREEDY))
+        rc = cbs_bound_pool(s, st, ws, &npool, &bounded);
     if (rc != CB_OK)
         return rc;
+    if (bounded)
+        __atomic_add_fetch(&((cb_strategy *)s)->bounded, 1, __ATOMIC_RELAXED);
     if (delayed)
         rc = cbs_row_random.decide(s, st, ws, ws->pool, npool, threads);
     else if (cbs_has(s, CB_TRAIT_GREEDY))

@@ -138,6 +138,7 @@ struct cb_strategy {
     void *own;                              /* a family's own state (exact: the strategy proved) */
     uint64_t letters[CB_MAX_SYMBOLS];       /* tie frequency, regex: occurrences of each symbol among the secrets */
     uint64_t first_letters[CB_MAX_SYMBOLS]; /* regex: the same at the first position */
+    uint64_t bounded;                       /* decisions that scored a sampled pool (cbs_bound_pool), atomic */
 };
 
 /*
@@ -209,6 +210,16 @@ int cbs_halted(const cb_strategy *s, const cbs_ws *ws, int *fail);
 
 /* pool.c: the guesses the strategy may play in st, sorted by guess index, into ws->pool. */
 int cbs_make_pool(const cb_strategy *s, const cb_state *st, cbs_ws *ws, int cands_only, size_t *npool);
+/*
+ * pool.c: a greedy strategy's pool made fit to score (docs/limits.md): one
+ * guess an orbit of the symmetries that fix the history (complete
+ * dictionaries, tie rule first: the choice is the same), then, when the
+ * candidates times the guesses are above the strategy's max_pairs
+ * (CB_GREEDY_MAX_PAIRS by default), a fixed-seed sample: the candidates and
+ * other guesses up to max_pairs / candidates (at least CB_POOL_MIN); 1 in
+ * *bounded then.
+ */
+int cbs_bound_pool(const cb_strategy *s, const cb_state *st, cbs_ws *ws, size_t *npool, int *bounded);
 /* Must the strategy play a candidate in st? */
 int cbs_candidates_only(const cb_strategy *s, const cb_state *st);
 

@@ -56,6 +56,19 @@ if cmp -s "$tmp/s1b" "$tmp/s2b" && grep -q "a sample of 50 secrets (seed 7)" "$t
 if grep -q '"lost":694' "$tmp/lim.json" && grep -q '"total":5801' "$tmp/lim.json" \
     && grep -q '"wins_within":{"guesses":4,"games":602' "$tmp/lim.json"; then ok; else bad "max guesses"; cat "$tmp/lim.json"; fi
 
+# a game too big to score whole (10^6 codes, on the fly): the symmetries of the opening and a sampled pool
+# of guesses (--max-pairs) finish each game in well under a second of CPU, every game won, and the sampled
+# positions are counted in the JSON and named in the strategy (docs/limits.md)
+"$cb" simulate --game mastermind --colors 10 --pegs 6 --strategy parts --max-pairs 1e7 --sample 3 --seed 1 \
+    --json >"$tmp/big.json" 2>"$tmp/err"
+if [ "$(json_field "$tmp/big.json" games)" = 3 ] && grep -q '"wins_within":{"guesses":10,"games":3,' "$tmp/big.json" \
+    && [ "$(json_field "$tmp/big.json" states_sampled)" -gt 0 ] && [ "$(json_field "$tmp/big.json" max)" -le 9 ] \
+    && grep -q '"strategy":"parts --max-pairs 1e+07"' "$tmp/big.json" && [ ! -s "$tmp/err" ]; then ok
+else bad "big game sampled"; cat "$tmp/big.json" "$tmp/err"; fi
+"$cb" simulate --game mastermind --strategy parts --max-pairs 1e5 --sample 20 --seed 1 >"$tmp/bigt.txt"
+grep -Eq '^states sampled +[1-9]' "$tmp/bigt.txt" && ok || { bad "states sampled row"; cat "$tmp/bigt.txt"; }
+expect_err max-pairs-bad 2 "not a number from 1 to 1e18, or off" -- simulate --game mastermind --max-pairs 0
+
 # --csv: one row per game with its guesses
 "$cb" simulate --game mastermind --strategy minimax --csv "$tmp/games.csv" >/dev/null
 if [ "$(wc -l <"$tmp/games.csv")" = 1297 ] && head -1 "$tmp/games.csv" | grep -q '^strategy,secret,guesses,won,path$' \
