@@ -62,6 +62,10 @@ echo "## feedback table alone, best and median of 7 builds in one process"
 echo "\$ $build/bench/bench_table 7"
 "$build/bench/bench_table" 7
 echo
+echo "## the exact solver's look-ahead count, per (entry, guess) pair (docs/optimal.md, \"The kernels\")"
+echo "\$ $build/bench/bench_lbcount"
+"$build/bench/bench_lbcount"
+echo
 
 echo "## simulate: every secret, tie first (wall includes the table; 'simulate' is the simulation alone)"
 for spec in "Wordle minimax|--strategy minimax" "Wordle expected|--strategy expected" \
