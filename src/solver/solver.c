@@ -52,55 +52,6 @@ uint64_t cb_optimal_symmetries(const cb_game *game)
     return a == UINT64_MAX || b == UINT64_MAX || a > UINT64_MAX / b ? UINT64_MAX : a * b;
 }
 
-/* Every permutation of the positions (Mastermind) or just the identity, with no colour fixed yet. */
-static int root_group(solver *S)
-{
-    const cb_game *game = S->game;
-    int n = game->n;
-    uint64_t perms = game->rule == CB_RULE_MASTERMIND ? factorial(n) : 1;
-    if (perms > 40320) /* more than 8 pegs: positions are left alone */
-        perms = 1;
-    cbo_sym_group *g = calloc(1, sizeof *g);
-    if (!g)
-        return CB_ENOMEM;
-    g->el = calloc(perms, sizeof *g->el);
-    if (!g->el) {
-        free(g);
-        return CB_ENOMEM;
-    }
-    g->k = game->k;
-    g->n = n;
-    g->used = 0;
-    uint8_t p[CB_MAX_LENGTH];
-    for (int i = 0; i < n; i++)
-        p[i] = (uint8_t)i;
-    for (;;) { /* permutations in lexicographic order */
-        cbo_sym_el *el = &g->el[g->count++];
-        memcpy(el->perm, p, (size_t)n);
-        memset(el->col, 0xff, sizeof el->col);
-        if (perms == 1)
-            break;
-        int i = n - 2;
-        while (i >= 0 && p[i] > p[i + 1])
-            i--;
-        if (i < 0)
-            break;
-        int j = n - 1;
-        while (p[j] < p[i])
-            j--;
-        uint8_t t = p[i];
-        p[i] = p[j];
-        p[j] = t;
-        for (int a = i + 1, b = n - 1; a < b; a++, b--) {
-            t = p[a];
-            p[a] = p[b];
-            p[b] = t;
-        }
-    }
-    S->root_grp = g;
-    return CB_OK;
-}
-
 static void solver_free(solver *S)
 {
     if (S->tls)
@@ -116,9 +67,7 @@ static void solver_free(solver *S)
     free(S->tls);
     free(S->lc);
     cbo_cache_free(S->cache);
-    if (S->root_grp)
-        free(S->root_grp->el);
-    free(S->root_grp);
+    cbo_sym_free(S->root_grp);
 }
 
 int cbo_new_cache(solver *S)
@@ -286,7 +235,7 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
         rc = set_fields(S, table, opt, err);
     if (rc != CB_OK)
         return rc;
-    if (alloc_threads(S) != CB_OK || build_tables(S) != CB_OK || (S->sym && root_group(S) != CB_OK))
+    if (alloc_threads(S) != CB_OK || build_tables(S) != CB_OK || (S->sym && !(S->root_grp = cbo_sym_root(game))))
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     if (cbo_new_cache(S) != CB_OK)
         return cb_error_set(err, CB_ENOMEM, "out of memory for the cache");

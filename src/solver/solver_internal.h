@@ -101,8 +101,17 @@ int cbo_sym_trivial(const cbo_sym_group *g);
  * base-k number. Codes of one orbit, and only they, share it.
  */
 uint64_t cbo_sym_canon(const cbo_sym_group *g, const uint8_t *code);
+/* 1 when no element of g maps code to a lexicographically smaller code (code is the least of its orbit). */
+int cbo_sym_least(const cbo_sym_group *g, const uint8_t *code);
 /* The elements of g that fix code, into out (room for g->count elements). */
 void cbo_sym_stabilizer(const cbo_sym_group *g, const uint8_t *code, cbo_sym_group *out);
+/*
+ * The group of game's root, nothing played: every permutation of the positions (Mastermind rules, at
+ * most 8 pegs) or the identity, no colour fixed. NULL without memory; the caller frees it (cbo_sym_free).
+ */
+cbo_sym_group *cbo_sym_root(const cb_game *game);
+/* Free g and its elements (NULL is fine). */
+void cbo_sym_free(cbo_sym_group *g);
 
 /* ---- the search's shared state (search.c and root.c search, scan.c looks at nodes) ---- */
 

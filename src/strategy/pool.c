@@ -101,74 +101,6 @@ int cbs_make_pool(const cb_strategy *s, const cb_state *st, cbs_ws *ws, int cand
     return k ? CB_OK : CB_EEMPTY;
 }
 
-/* Every permutation of the positions (Mastermind rules, at most 8 pegs) or the identity; no colour fixed yet. */
-static cbo_sym_group *root_group(const cb_game *game)
-{
-    int n = game->n;
-    uint32_t perms = 1;
-    for (int i = 2; i <= n && game->rule == CB_RULE_MASTERMIND; i++)
-        perms *= (uint32_t)i;
-    if (perms > 40320)
-        perms = 1;
-    cbo_sym_group *g = calloc(1, sizeof *g);
-    if (!g || !(g->el = calloc(perms, sizeof *g->el))) {
-        free(g);
-        return NULL;
-    }
-    g->k = game->k;
-    g->n = n;
-    uint8_t p[CB_MAX_LENGTH];
-    for (int i = 0; i < n; i++)
-        p[i] = (uint8_t)i;
-    for (;;) { /* permutations in lexicographic order */
-        cbo_sym_el *el = &g->el[g->count++];
-        memcpy(el->perm, p, (size_t)n);
-        memset(el->col, 0xff, sizeof el->col);
-        if (g->count == perms)
-            break;
-        int i = n - 2, j = n - 1;
-        while (i >= 0 && p[i] > p[i + 1])
-            i--;
-        while (p[j] < p[i])
-            j--;
-        uint8_t t = p[i];
-        p[i] = p[j];
-        p[j] = t;
-        for (int a = i + 1, b = n - 1; a < b; a++, b--) {
-            t = p[a];
-            p[a] = p[b];
-            p[b] = t;
-        }
-    }
-    return g;
-}
-
-/* 1 when no element of g maps code to a lexicographically smaller code (the least index of its orbit). */
-static int least_in_orbit(const cbo_sym_group *g, const uint8_t *code, const uint8_t *unused)
-{
-    for (uint32_t e = 0; e < g->count; e++) {
-        const cbo_sym_el *el = &g->el[e];
-        uint8_t relabel[CB_MAX_SYMBOLS];
-        int next = 0;
-        memset(relabel, 0xff, (size_t)g->k);
-        for (int j = 0; j < g->n; j++) {
-            uint8_t c = code[el->perm[j]], img;
-            if (g->used >> c & 1)
-                img = el->col[c];
-            else {
-                if (relabel[c] == 0xff)
-                    relabel[c] = unused[next++];
-                img = relabel[c];
-            }
-            if (img < code[j])
-                return 0;
-            if (img > code[j])
-                break;
-        }
-    }
-    return 1;
-}
-
 /*
  * Keep one guess of each orbit of the symmetries that fix every guess so far
  * (permutations of the positions, Mastermind rules, and of the colours, of a
@@ -179,7 +111,7 @@ static int least_in_orbit(const cbo_sym_group *g, const uint8_t *code, const uin
  */
 static int symmetric_pool(const cb_game *game, const cb_state *st, cbs_ws *ws, size_t *npool)
 {
-    cbo_sym_group *g = root_group(game), h = {0};
+    cbo_sym_group *g = cbo_sym_root(game), h = {0};
     if (!g)
         return CB_ENOMEM;
     h.el = malloc(g->count * sizeof *h.el);
@@ -193,20 +125,14 @@ static int symmetric_pool(const cb_game *game, const cb_state *st, cbs_ws *ws, s
         h.el = swap;
     }
     if (rc == CB_OK && !cbo_sym_trivial(g)) {
-        uint8_t unused[CB_MAX_SYMBOLS];
-        int nu = 0;
-        for (int c = 0; c < game->k; c++)
-            if (!(g->used >> c & 1))
-                unused[nu++] = (uint8_t)c;
         size_t k = 0;
         for (size_t i = 0; i < *npool; i++)
-            if (least_in_orbit(g, cb_game_code(game, ws->pool[i]), unused))
+            if (cbo_sym_least(g, cb_game_code(game, ws->pool[i])))
                 ws->pool[k++] = ws->pool[i];
         *npool = k;
     }
     free(h.el);
-    free(g->el);
-    free(g);
+    cbo_sym_free(g);
     return rc;
 }
 
