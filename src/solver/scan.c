@@ -536,7 +536,8 @@ typedef struct scratch {
  */
 static int tb_want(const solver *S, const node *x, int fast)
 {
-    return fast && S->tt && x->base == S->gbase && x->stride == S->gstride && x->n > CB_TB_MIN &&
+    /* at most CB_TB_BYTES entries: a block holds at least one guess's row */
+    return fast && S->tt && x->base == S->gbase && x->stride == S->gstride && x->n > CB_TB_MIN && x->n <= CB_TB_BYTES &&
            (size_t)x->n * 2 <= x->stride;
 }
 
