@@ -1,12 +1,13 @@
 /*
  * lbcount.c: the inner count of the one-guess look-ahead (scan_lb in
  * scan.c): for a block of guesses, how many distinct feedbacks each makes
- * over a node's entries, and whether one of them is the win. This is most
- * of an all-openers proof's time (docs/optimal.md, "The kernels").
+ * over a node's entries, and whether one of them is the win: a third of an
+ * all-openers proof's time, and most of it before the AVX-512 version
+ * (docs/optimal.md, "The kernels").
  *
  * Two versions give the same answer: the portable one marks each value in
  * a 256-bit set per guess, ten scalar instructions a pair; the AVX-512 one
- * keeps the sets of 16 guesses in registers, one 64-bit word of each per
+ * keeps the sets of 32 guesses in registers, one 64-bit word of each per
  * lane, and marks 8 pairs with a variable shift and an OR per word. It is
  * chosen at run time when the processor has AVX-512 (F, BW, VL, VPOPCNTDQ);
  * tests/unit/test_lbcount.c checks it against the portable one.
@@ -80,27 +81,27 @@ CB_AVX512 static inline __attribute__((always_inline)) void group(const uint8_t 
     }
 }
 
-/* The rows hold CB_LBSCAN_BLOCK values, so the last group of 16 reads inside them (and counts junk past jn). */
+/*
+ * CB_LBCOUNT_HALVESALVES halves of 8 guesses a pass. The rows hold CB_LBSCAN_BLOCK values, a multiple of a
+ * pass, so the last pass reads inside them (and counts junk past jn, into parts' and haswon's room).
+ */
 CB_AVX512 static void count_avx512(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t nvals,
                                    uint32_t won, uint16_t *parts, uint8_t *haswon)
 {
     int nw = (int)((nvals + 63) / 64);
-#ifndef CB_LBCOUNT_H
-#define CB_LBCOUNT_H 4
-#endif
-    for (uint32_t b0 = 0; b0 < jn; b0 += 8 * CB_LBCOUNT_H)
+    for (uint32_t b0 = 0; b0 < jn; b0 += 8 * CB_LBCOUNT_HALVES)
         switch (nw) {
         case 1:
-            group(blk, col, n, b0, won, CB_LBCOUNT_H, 1, parts, haswon);
+            group(blk, col, n, b0, won, CB_LBCOUNT_HALVES, 1, parts, haswon);
             break;
         case 2:
-            group(blk, col, n, b0, won, CB_LBCOUNT_H, 2, parts, haswon);
+            group(blk, col, n, b0, won, CB_LBCOUNT_HALVES, 2, parts, haswon);
             break;
         case 3:
-            group(blk, col, n, b0, won, CB_LBCOUNT_H, 3, parts, haswon);
+            group(blk, col, n, b0, won, CB_LBCOUNT_HALVES, 3, parts, haswon);
             break;
         default:
-            group(blk, col, n, b0, won, CB_LBCOUNT_H, 4, parts, haswon);
+            group(blk, col, n, b0, won, CB_LBCOUNT_HALVES, 4, parts, haswon);
             break;
         }
 }
