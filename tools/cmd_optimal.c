@@ -104,22 +104,12 @@ static const char *guesses_word(unsigned long long n)
     return n == 1 ? "guess" : "guesses";
 }
 
-static void describe_objective(const cli *c, const cb_optimal_options *o, char *buf, size_t size)
-{
-    char lim[64] = "no limit on guesses";
-    if (o->max_guesses)
-        snprintf(lim, sizeof lim, "at most %d %s", o->max_guesses, guesses_word((unsigned long long)o->max_guesses));
-    snprintf(buf, size, "%s, %s, %s%s",
-             o->objective == CB_OBJECTIVE_WORST ? "least worst case, then least total" : "least total guesses", lim,
-             o->candidates_only ? "candidates only" : "any allowed guess", cli_flag(c, "hard") ? ", hard mode" : "");
-}
-
 /* The header of a tree file: the search, what the tree is (`result`), its totals and its opener. */
 static void tree_header(const cli *c, const cb_optimal_options *o, const char *result, const cb_tree_stats *st,
                         uint32_t opener, char *h, size_t size)
 {
     char obj[256], first[CB_MAX_LENGTH * 4 + 1];
-    describe_objective(c, o, obj, sizeof obj);
+    cb_optimal_describe(o, obj, sizeof obj);
     cb_game_format_code(c->game, opener, first, sizeof first);
     snprintf(
         h, size,
@@ -243,7 +233,7 @@ static void print_position(const cli *c, const cb_state *st)
 static void print_text(const cli *c, const cb_optimal_options *o, const cb_optimal_result *r, int threads)
 {
     char obj[256], first[CB_MAX_LENGTH * 4 + 1];
-    describe_objective(c, o, obj, sizeof obj);
+    cb_optimal_describe(o, obj, sizeof obj);
     printf("game          %s\n", cb_game_name(c->game));
     if (o->from)
         print_position(c, o->from);
@@ -452,18 +442,6 @@ static int run_shared(cli *c, cb_optimal_options *o, opt_results *res, cb_optima
     return 0;
 }
 
-/* What a results file records about its search: a resumed run must be the same search. */
-static void search_line(const cli *c, const cb_optimal_options *o, char *buf, size_t size)
-{
-    char obj[256], cut[64] = "the best total found", top[32] = "";
-    describe_objective(c, o, obj, sizeof obj);
-    if (o->cutoff)
-        snprintf(cut, sizeof cut, "%llu", (unsigned long long)o->cutoff);
-    if (o->top)
-        snprintf(top, sizeof top, "; top %d (upper bounds)", o->top);
-    snprintf(buf, size, "%s; %s; cutoff %s%s", cb_game_name(c->game), obj, cut, top);
-}
-
 /* Fill o from the options; prints the error and returns the exit status on bad input. */
 static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
 {
@@ -560,7 +538,7 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
         rpath = NULL; /* the leader alone keeps the file */
     if (rpath) {
         char config[512];
-        search_line(c, &o, config, sizeof config);
+        cb_optimal_search_line(c->game, &o, config, sizeof config);
         if ((rc = opt_results_open(&res, rpath, c->game, config)) != 0) {
             free(list);
             return rc;

@@ -195,6 +195,19 @@ void cb_optimal_result_release(cb_optimal_result *res);
 #define CB_OPTIMAL_RESULTS_MAGIC "# codebreaker optimal results 1"
 
 /*
+ * What o searches for, in words ("least total guesses, at most 6 guesses,
+ * any allowed guess, hard mode"), into buf (size bytes, cut short to fit,
+ * NUL-terminated). Nothing allocated.
+ */
+void cb_optimal_describe(const cb_optimal_options *o, char *buf, size_t size);
+/*
+ * The search of o on game as a results file names it after "# search: "
+ * (the game, cb_optimal_describe, the cutoff and --top), into buf as above.
+ * A file is only read by the same search: the program resumes from it, the
+ * coach reads the shipped ones (coach.h).
+ */
+void cb_optimal_search_line(const cb_game *game, const cb_optimal_options *o, char *buf, size_t size);
+/*
  * Parse one opener line of a results file (line is modified): CB_EINVAL,
  * err saying why, for anything else.
  */

@@ -11,6 +11,27 @@
 
 #include "codebreaker/optimal.h"
 
+void cb_optimal_describe(const cb_optimal_options *o, char *buf, size_t size)
+{
+    char lim[64] = "no limit on guesses";
+    if (o->max_guesses)
+        snprintf(lim, sizeof lim, "at most %d guess%s", o->max_guesses, o->max_guesses == 1 ? "" : "es");
+    snprintf(buf, size, "%s, %s, %s%s",
+             o->objective == CB_OBJECTIVE_WORST ? "least worst case, then least total" : "least total guesses", lim,
+             o->candidates_only ? "candidates only" : "any allowed guess", o->hard ? ", hard mode" : "");
+}
+
+void cb_optimal_search_line(const cb_game *game, const cb_optimal_options *o, char *buf, size_t size)
+{
+    char obj[256], cut[64] = "the best total found", top[32] = "";
+    cb_optimal_describe(o, obj, sizeof obj);
+    if (o->cutoff)
+        snprintf(cut, sizeof cut, "%llu", (unsigned long long)o->cutoff);
+    if (o->top)
+        snprintf(top, sizeof top, "; top %d (upper bounds)", o->top);
+    snprintf(buf, size, "%s; %s; cutoff %s%s", cb_game_name(game), obj, cut, top);
+}
+
 int cb_optimal_results_line(const cb_game *game, char *line, cb_optimal_opener *op, cb_error *err)
 {
     char *save = NULL;
