@@ -107,16 +107,29 @@ static int cmp_ranked(const void *a, const void *b)
     return (x->g.guess > y->g.guess) - (x->g.guess < y->g.guess);
 }
 
-/* The bundled all-openers proofs (data/proofs), by the name of their lists. */
-static const char *const shipped_files[] = {"proofs/original.results", "proofs/nyt2023.results"};
+/*
+ * The bundled all-openers proofs (data/proofs): the lists, the mode and the
+ * guess limit of each search, and its results file.
+ */
+static const struct {
+    const char *lists;
+    int hard, max_guesses;
+    const char *file;
+} shipped_files[] = {
+    {"original", 0, 0, "proofs/original.results"},
+    {"nyt2023", 0, 0, "proofs/nyt2023.results"},
+    {"original", 1, 6, "proofs/original-hard6.results"},
+    {"nyt2023", 1, 6, "proofs/nyt2023-hard6.results"},
+};
 
 /*
  * The openers' values at st read from a bundled results file, when st is the
- * opening of a game one settles: Wordle on bundled lists as they are, normal
- * mode, no guess limit, any allowed guess. The file's search line must name
- * this game (its lists' sizes) and that search, and it must hold every
- * allowed guess, one of them proved the best: else it is not used
- * (CB_ENOTFOUND) or, damaged, refused (CB_EINVAL, err naming it).
+ * opening of a game one settles: Wordle on bundled lists as they are, any
+ * allowed guess, in normal mode without a guess limit or in hard mode within
+ * 6 guesses. The file's search line must name this game (its lists' sizes)
+ * and that search, and it must hold every allowed guess, one of them proved
+ * the best: else it is not used (CB_ENOTFOUND) or, damaged, refused
+ * (CB_EINVAL, err naming it).
  */
 static int shipped_openers(const cb_state *st, const cb_coach_options *o, const char **source, cb_optimal_opener **ops,
                            size_t *n, cb_error *err)
@@ -125,22 +138,23 @@ static int shipped_openers(const cb_state *st, const cb_coach_options *o, const 
     const cb_word_lists *lists = cbg_game_lists(game);
     const char *text;
     size_t size;
-    char name[64], search[512];
+    char search[512];
     cb_error e;
     *source = NULL;
-    if (!lists || cb_game_rule(game) != CB_RULE_WORDLE || cb_state_turns(st) || cb_state_hard(st) || o->max_guesses ||
-        o->candidates_only)
+    if (!lists || cb_game_rule(game) != CB_RULE_WORDLE || cb_state_turns(st) || o->candidates_only)
         return CB_ENOTFOUND;
-    snprintf(name, sizeof name, "proofs/%s.results", lists->name);
     for (size_t i = 0; i < sizeof shipped_files / sizeof shipped_files[0]; i++)
-        if (strcmp(shipped_files[i], name) == 0)
-            *source = shipped_files[i];
+        if (strcmp(shipped_files[i].lists, lists->name) == 0 && shipped_files[i].hard == cb_state_hard(st) &&
+            shipped_files[i].max_guesses == o->max_guesses)
+            *source = shipped_files[i].file;
     if (!*source || cb_data_bundled(*source, &text, &size) != CB_OK)
         return CB_ENOTFOUND;
-    /* the search line `codebreaker optimal --results` writes (tools/cmd_optimal.c, search_line) */
-    snprintf(search, sizeof search,
-             "%s; least total guesses, no limit on guesses, any allowed guess; cutoff the best total found",
-             cb_game_name(game));
+    /* the search line `codebreaker optimal --results` writes */
+    cb_optimal_options so;
+    cb_optimal_options_default(&so);
+    so.hard = cb_state_hard(st);
+    so.max_guesses = o->max_guesses;
+    cb_optimal_search_line(game, &so, search, sizeof search);
     int rc = cb_optimal_results_parse(game, text, size, search, ops, n, &e);
     if (rc == CB_EINVAL && strncmp(e.message, "written by another search", 25) == 0)
         rc = CB_ENOTFOUND; /* the lists' sizes differ: another game */
