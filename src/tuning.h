@@ -187,4 +187,10 @@
 /* Games with at most this many feedback values count parts in bytes (a faster, narrower count). */
 #define CB_FEWVALS 64
 
+/*
+ * Arrays of at least this many bytes ask for huge pages (base/memory.c): the feedback table, the
+ * solver's secret-major copy and its cache's buckets, read at random over tens of megabytes.
+ */
+#define CB_BIG_ALLOC_MIN ((size_t)8 << 20)
+
 #endif

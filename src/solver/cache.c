@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/memory_internal.h"
 #include "solver/solver_internal.h"
 
 void cbo_arena_init(cbo_arena *a)
@@ -36,7 +37,7 @@ void *cbo_arena_alloc(cbo_arena *a, size_t bytes)
             size_t size = next ? a->blk[next - 1].size * 2 : CB_ARENA_MIN_BLOCK;
             if (size < bytes)
                 size = bytes;
-            char *mem = aligned_alloc(64, (size + 63) & ~(size_t)63);
+            char *mem = cbb_alloc_big((size + 63) & ~(size_t)63, 0); /* 64-byte aligned at least */
             if (!mem)
                 return NULL;
             a->blk[next] = (cbo_arena_block){mem, size, 0};
@@ -100,7 +101,7 @@ int cbo_cache_new(size_t limit_bytes, size_t expect_bytes, int threads, cbo_cach
     size_t nb = 1 << 16;
     while (nb < expect_bytes / 256 && nb < ((size_t)1 << 26))
         nb <<= 1;
-    c->buckets = calloc(nb, sizeof *c->buckets);
+    c->buckets = cbb_alloc_big(nb * sizeof *c->buckets, 1);
     c->chunks = calloc((size_t)threads, sizeof *c->chunks);
     if (!c->buckets || !c->chunks) {
         free(c->buckets);

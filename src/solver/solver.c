@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/memory_internal.h"
 #include "solver/solver_internal.h"
 
 void cb_optimal_options_default(cb_optimal_options *opt)
@@ -203,7 +204,7 @@ static int build_tables(solver *S)
     if (S->pairs || S->lw != 1 || entries < CB_LBSCAN_ROOT_MIN ||
         (uint64_t)game->nguess * game->nsecret > ((uint64_t)1 << 28))
         return CB_OK;
-    S->tt = malloc((size_t)game->nguess * game->nsecret);
+    S->tt = cbb_alloc_big((size_t)game->nguess * game->nsecret, 0);
     for (int i = 0; i < S->nthreads && S->tt; i++)
         if (!(S->tls[i].lbbm = calloc(CB_LBSCAN_BLOCK, sizeof *S->tls[i].lbbm)))
             return CB_ENOMEM;

@@ -1,8 +1,12 @@
-/* test_table.c: table entries equal the direct rule functions; sizes, modes and limits. */
+/* test_table.c: table entries equal the direct rule functions; sizes, modes and limits; the big arrays' allocator. */
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "base/memory_internal.h"
 #include "check.h"
 #include "codebreaker/codebreaker.h"
+#include "tuning.h"
 
 static cb_game *make(const char *preset, int colors, int length)
 {
@@ -115,6 +119,26 @@ out:
     cb_game_free(wordle);
 }
 
+/* The big arrays' allocator (base/memory.c): 64-byte aligned, zeroed when asked, NULL for an absurd size. */
+static void big_alloc(void)
+{
+    const size_t sizes[] = {0, 1, 100, CB_BIG_ALLOC_MIN - 1, CB_BIG_ALLOC_MIN, CB_BIG_ALLOC_MIN * 3 + 12345};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        unsigned char *p = cbb_alloc_big(sizes[i], 1);
+        CHECK_MSG(p && ((uintptr_t)p & 63) == 0, "cbb_alloc_big(%zu): %p", sizes[i], (void *)p);
+        if (!p)
+            continue;
+        size_t nonzero = 0;
+        for (size_t b = 0; b < sizes[i]; b++)
+            nonzero += p[b] != 0;
+        CHECK_MSG(nonzero == 0, "cbb_alloc_big(%zu, zero): %zu bytes not zero", sizes[i], nonzero);
+        memset(p, 0xa5, sizes[i]);
+        free(p);
+    }
+    CHECK(cbb_alloc_big(SIZE_MAX, 0) == NULL);
+    CHECK(cbb_alloc_big(SIZE_MAX - 40, 1) == NULL);
+}
+
 int main(void)
 {
     static const struct {
@@ -137,5 +161,6 @@ int main(void)
     }
     limits();
     by_cost();
+    big_alloc();
     return check_done("test_table");
 }
