@@ -120,6 +120,12 @@
 #define CB_ARENA_BLOCKS 48
 /* Locks striping the solver's cache: more locks, less contention, a little memory. */
 #define CB_CACHE_LOCKS 256
+/*
+ * The cache's buckets: at first at least CB_CACHE_MIN_BUCKETS (more for bigger games), then four times
+ * as many each time the entries reach twice their number (solver/cache.c), up to CB_CACHE_MAX_BUCKETS.
+ */
+#define CB_CACHE_MIN_BUCKETS ((size_t)1 << 16)
+#define CB_CACHE_MAX_BUCKETS ((size_t)1 << 28)
 /* Bytes the cache takes from malloc at once: fewer calls against unused tail memory. */
 #define CB_CACHE_CHUNK ((size_t)1 << 20)
 /* Nodes of at least this many candidates go to the cache: smaller ones are cheaper to solve again. */

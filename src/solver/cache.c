@@ -87,6 +87,7 @@ struct cbo_cache {
     size_t bytes;     /* updated atomically */
     uint64_t entries; /* updated atomically */
     int threads;
+    int full;        /* the buckets cannot grow (limit or memory): grow() is not called again */
     cchunk **chunks; /* one list per thread */
 #ifdef _OPENMP
     omp_lock_t locks[CB_CACHE_LOCKS];
@@ -98,10 +99,10 @@ int cbo_cache_new(size_t limit_bytes, size_t expect_bytes, int threads, cbo_cach
     cbo_cache *c = calloc(1, sizeof *c);
     if (!c)
         return -2;
-    size_t nb = 1 << 16;
-    while (nb < expect_bytes / 256 && nb < ((size_t)1 << 26))
+    size_t nb = CB_CACHE_MIN_BUCKETS;
+    while (nb < expect_bytes / 256 && nb < CB_CACHE_MAX_BUCKETS)
         nb <<= 1;
-    c->buckets = cbb_alloc_big(nb * sizeof *c->buckets, 1);
+    c->buckets = calloc(nb, sizeof *c->buckets);
     c->chunks = calloc((size_t)threads, sizeof *c->chunks);
     if (!c->buckets || !c->chunks) {
         free(c->buckets);
@@ -145,6 +146,11 @@ uint64_t cbo_cache_entries(const cbo_cache *c)
     return c->entries;
 }
 
+size_t cbo_cache_buckets(const cbo_cache *c)
+{
+    return c->mask + 1;
+}
+
 uint64_t cbo_cache_hash(const void *key, size_t len)
 {
     const unsigned char *p = key;
@@ -166,10 +172,24 @@ uint64_t cbo_cache_hash(const void *key, size_t len)
     return h;
 }
 
+/*
+ * An entry's bucket is bits 8 and up of its hash, its lock bits 8 to 15: the
+ * entries of a bucket share its lock, whatever the number of buckets (at
+ * least CB_CACHE_LOCKS), so that growing the buckets moves no entry to
+ * another lock.
+ */
+_Static_assert(CB_CACHE_MIN_BUCKETS >= CB_CACHE_LOCKS && (CB_CACHE_LOCKS & (CB_CACHE_LOCKS - 1)) == 0,
+               "a bucket's entries share one lock");
+
+static inline size_t lock_of(uint64_t hash)
+{
+    return (size_t)(hash >> 8) & (CB_CACHE_LOCKS - 1);
+}
+
 static void lock(cbo_cache *c, uint64_t hash)
 {
 #ifdef _OPENMP
-    omp_set_lock(&c->locks[hash & (CB_CACHE_LOCKS - 1)]);
+    omp_set_lock(&c->locks[lock_of(hash)]);
 #else
     (void)c;
     (void)hash;
@@ -179,10 +199,54 @@ static void lock(cbo_cache *c, uint64_t hash)
 static void unlock(cbo_cache *c, uint64_t hash)
 {
 #ifdef _OPENMP
-    omp_unset_lock(&c->locks[hash & (CB_CACHE_LOCKS - 1)]);
+    omp_unset_lock(&c->locks[lock_of(hash)]);
 #else
     (void)c;
     (void)hash;
+#endif
+}
+
+/*
+ * Four times the buckets once there are twice as many entries as buckets,
+ * so that a lookup walks a short chain however long the search runs (a
+ * proof over every opener caches tens of millions of sets). The caller
+ * holds no lock; this takes them all, in order. Without the memory for the
+ * new array (or past the limit) the buckets stay as they are.
+ */
+static void grow(cbo_cache *c)
+{
+#ifdef _OPENMP
+    for (int i = 0; i < CB_CACHE_LOCKS; i++)
+        omp_set_lock(&c->locks[i]);
+#endif
+    size_t nb = c->mask + 1, entries;
+#pragma omp atomic read
+    entries = c->entries;
+    size_t bytes;
+#pragma omp atomic read
+    bytes = c->bytes;
+    size_t nn = nb * 4, add = nn * sizeof *c->buckets;
+    centry **nbk =
+        entries > 2 * nb && nn <= CB_CACHE_MAX_BUCKETS && bytes + add < c->limit ? calloc(nn, sizeof *nbk) : NULL;
+    if (!nbk && entries > 2 * nb)
+        c->full = 1; /* no more buckets: not tried again */
+    if (nbk) {
+        for (size_t b = 0; b < nb; b++)
+            for (centry *e = c->buckets[b], *next; e; e = next) {
+                next = e->next;
+                size_t to = (size_t)(e->hash >> 8) & (nn - 1);
+                e->next = nbk[to];
+                nbk[to] = e;
+            }
+        free(c->buckets);
+        c->buckets = nbk;
+        c->mask = nn - 1;
+#pragma omp atomic
+        c->bytes += add - nb * sizeof *c->buckets;
+    }
+#ifdef _OPENMP
+    for (int i = CB_CACHE_LOCKS - 1; i >= 0; i--)
+        omp_unset_lock(&c->locks[i]);
 #endif
 }
 
@@ -230,6 +294,7 @@ static centry *carve(cbo_cache *c, int thread, size_t bytes)
 
 void cbo_cache_put(cbo_cache *c, int thread, const void *key, size_t len, uint64_t hash, const cbo_cache_value *v)
 {
+    int crowded = 0;
     lock(c, hash);
     centry *e = find(c, key, len, hash);
     if (!e) {
@@ -246,8 +311,10 @@ void cbo_cache_put(cbo_cache *c, int thread, const void *key, size_t len, uint64
             size_t b = (hash >> 8) & c->mask;
             e->next = c->buckets[b];
             c->buckets[b] = e;
-#pragma omp atomic
-            c->entries++;
+            uint64_t n;
+#pragma omp atomic capture
+            n = ++c->entries;
+            crowded = n > 2 * (c->mask + 1) && !c->full;
         }
     }
     if (e) {
@@ -260,4 +327,6 @@ void cbo_cache_put(cbo_cache *c, int thread, const void *key, size_t len, uint64
         }
     }
     unlock(c, hash);
+    if (crowded)
+        grow(c);
 }

@@ -71,6 +71,8 @@ int cbo_cache_get(cbo_cache *c, const void *key, size_t len, uint64_t hash, cbo_
 /* Merge v into the entry of key (raising lb, setting exact), creating it when there is room. */
 void cbo_cache_put(cbo_cache *c, int thread, const void *key, size_t len, uint64_t hash, const cbo_cache_value *v);
 uint64_t cbo_cache_entries(const cbo_cache *c);
+/* The number of buckets now: they grow with the entries (cache.c, grow). */
+size_t cbo_cache_buckets(const cbo_cache *c);
 
 /*
  * Symmetries of complete dictionaries: a group of maps of codes, each a
