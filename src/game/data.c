@@ -33,6 +33,7 @@ CB_INCBIN(cbg_data_openers, "proofs/openers.tsv");
 CB_INCBIN(cbg_data_results_orig, "proofs/original.results");
 CB_INCBIN(cbg_data_results_nyt23, "proofs/nyt2023.results");
 CB_INCBIN(cbg_data_results_orig_h6, "proofs/original-hard6.results");
+CB_INCBIN(cbg_data_results_nyt23_h6, "proofs/nyt2023-hard6.results");
 
 extern const char cbg_data_answers[], cbg_data_answers_end[];
 extern const char cbg_data_allowed[], cbg_data_allowed_end[];
@@ -46,6 +47,7 @@ extern const char cbg_data_openers[], cbg_data_openers_end[];
 extern const char cbg_data_results_orig[], cbg_data_results_orig_end[];
 extern const char cbg_data_results_nyt23[], cbg_data_results_nyt23_end[];
 extern const char cbg_data_results_orig_h6[], cbg_data_results_orig_h6_end[];
+extern const char cbg_data_results_nyt23_h6[], cbg_data_results_nyt23_h6_end[];
 
 int cb_data_bundled(const char *name, const char **text, size_t *size)
 {
@@ -65,6 +67,7 @@ int cb_data_bundled(const char *name, const char **text, size_t *size)
         {"proofs/original.results", cbg_data_results_orig, cbg_data_results_orig_end},
         {"proofs/nyt2023.results", cbg_data_results_nyt23, cbg_data_results_nyt23_end},
         {"proofs/original-hard6.results", cbg_data_results_orig_h6, cbg_data_results_orig_h6_end},
+        {"proofs/nyt2023-hard6.results", cbg_data_results_nyt23_h6, cbg_data_results_nyt23_h6_end},
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
         if (strcmp(files[i].name, name) == 0) {

@@ -1,8 +1,8 @@
 #!/bin/sh
 # cli_coach_openers.sh: rank --exact at the opening reads the shipped all-openers proofs
-# (data/proofs/original.results, nyt2023.results, original-hard6.results) instead of proving them
-# again: SALET 7920, TARSE 11219 and, in hard mode within 6 guesses, SALET 8122 at once; any other
-# search (hard mode without that limit, another limit, other lists) is not theirs.
+# (data/proofs/*.results) instead of proving them again: SALET 7920 and TARSE 11219 and, in hard mode
+# within 6 guesses, SALET 8122 and TARSE 11627 at once; any other search (hard mode without that
+# limit, another limit, other lists) is not theirs.
 # usage: tests/cli/cli_coach_openers.sh PROGRAM
 cb="$1"
 . "$(dirname "$0")/lib.sh"
@@ -20,6 +20,9 @@ has rank-openers-tarse '"source":"proofs/nyt2023.results","guesses":\[\{"rank":1
 # hard mode within 6 guesses: SALET 8122
 check rank-openers-hard timeout 60 "$cb" rank --exact --hard --max-guesses 6 --limit 3 --json
 has rank-openers-hard-best '^\{"candidates":2315,"stopped":false,"seconds":[0-9.]+,"source":"proofs/original-hard6.results","guesses":\[\{"rank":1,"guess":"salet","total":8122,"expected":3\.508423,"proved":true,'
+# ... and on today's lists: TARSE 11627, the best of every opener (Selby's results_hard_nyt20230701 agrees)
+check rank-openers-hard-2023 timeout 60 "$cb" rank --exact --hard --max-guesses 6 --limit 1 --json --lists nyt2023
+has rank-openers-hard-tarse '"source":"proofs/nyt2023-hard6.results","guesses":\[\{"rank":1,"guess":"tarse","total":11627,.*"proved":true'
 
 # other searches are not the files': searched (stopped at once here), no source
 for args in "--hard" "--hard --max-guesses 5" "--max-guesses 6" "--candidates-only" "--lists nyt2022" "salet=....."; do
@@ -27,6 +30,32 @@ for args in "--hard" "--hard --max-guesses 5" "--max-guesses 6" "--candidates-on
     check "rank-other $args" timeout 120 "$cb" rank --exact --limit 2 --time-limit 0.2 --json $args
     has "rank-other-source $args" '"source":null'
 done
+
+# The shipped proofs of today's lists against Selby's published value of every opener (data/selby: his
+# results_easy_nyt20230701 and results_hard_nyt20230701, "WORD AVERAGE TOTAL", Infinity when an opener
+# cannot solve every secret within 6 guesses in hard mode): each total of ours is his, each bound of ours
+# at most his, each opener ours proves impossible impossible in his, and the same 14855 openers.
+data="$(dirname "$0")/../../data"
+agree() { # agree NAME OURS SELBY
+    out=$(awk 'NR == FNR { v[$1] = ($2 == "Infinity") ? "inf" : $3; next }
+        /^#/ { next }
+        { n++; s = ($1 in v) ? v[$1] : "missing" }
+        $2 == "impossible" { if (s != "inf") { bad++; print $0 " against " s }; next }
+        $2 ~ /^>=/ { b = substr($2, 3) + 0; if (s == "missing" || (s != "inf" && s + 0 < b)) { bad++; print $0 " against " s }; next }
+        { if (s != $2) { bad++; print $0 " against " s }; exact++ }
+        END { printf "%d openers, %d totals, %d disagree\n", n, exact, bad }' "$3" "$2")
+    case "$out" in
+    *"14855 openers, "*" 0 disagree") ok ;;
+    *) bad "$1: $(echo "$out" | tail -3)" ;;
+    esac
+}
+agree selby-normal-2023 "$data/proofs/nyt2023.results" "$data/selby/results_easy_nyt20230701"
+agree selby-hard-2023 "$data/proofs/nyt2023-hard6.results" "$data/selby/results_hard_nyt20230701"
+# a wrong line is caught: TARSE one guess better than Selby's total
+sed 's/^tarse 11627$/tarse 11626/' "$data/proofs/nyt2023-hard6.results" >"$tmp/wrong.results"
+fail0=$fail
+agree selby-catches "$tmp/wrong.results" "$data/selby/results_hard_nyt20230701" >/dev/null
+[ "$fail" = $((fail0 + 1)) ] && { fail=$fail0; ok; } || bad "selby-catches: a wrong total passed"
 
 echo "cli_coach_openers: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
