@@ -4,8 +4,8 @@
 #
 # usage: bench/optimal.sh [BUILD_DIR] [quick|full|CASE...]
 #   quick (default): the cases that take seconds (tarse-nyt2023 about 20 s of CPU); full: also 4x7, 4x8 and
-#   Bulls and Cows (minutes each); proofs: the best opener of all, proved (normal, hard with 6 guesses, NYT 2023;
-#   tens of minutes each on a shared machine; run them with PEER_TIMEOUT=60 unless Selby's day is to be waited for).
+#   Bulls and Cows (minutes each); proofs: the best opener of all, proved (normal, hard with 6 guesses, NYT 2023
+#   normal and hard; minutes to an hour each; run them with PEER_TIMEOUT=60 unless Selby's day is to be waited for).
 #   A CASE is one of the names printed in the first column.
 # environment:
 #   SELBY=path/to/wordle      Selby's solver (default /tmp/peers/selby/wordle_native, else .../wordle)
@@ -112,6 +112,7 @@ bench_case() {
     all-normal) run_case all-normal 7920 1 "" selby "" ;;
     all-hard) run_case all-hard 8122 1 "--hard --max-guesses 6" selby "-H" ;;
     all-nyt2023) run_case all-nyt2023 11219 1 "--lists nyt2023" selby "" "$nyt/answers-2023.txt" "$nyt/allowed-2022-09.txt" ;;
+    all-hard-nyt2023) run_case all-hard-nyt2023 11627 1 "--lists nyt2023 --hard --max-guesses 6" selby "-H" "$nyt/answers-2023.txt" "$nyt/allowed-2022-09.txt" ;;
     mm-4x7) run_case mm-4x7 11228 1 "--game mastermind --colors 7" widman "-r p4c7r" ;;
     mm-4x8) run_case mm-4x8 20471 1 "--game mastermind --colors 8" widman "-r p4c8r" ;;
     bulls) run_case bulls 26274 1 "--game bulls" widman "-r p4c10n" ;;
@@ -121,7 +122,7 @@ bench_case() {
 
 quick_cases="mm-3x6 mm-4x5 mm-6x4 mm-6x4-max5 mm-6x4-cands mm-6x4-worst salet salet-nolimit salet-hard salet-hard-nolim palet-hard-5 salet-nyt2022 tarse-nyt2022sep tarse-nyt2023"
 full_cases="$quick_cases mm-4x7 mm-4x8 bulls"
-proof_cases="all-normal all-hard all-nyt2023"
+proof_cases="all-normal all-hard all-nyt2023 all-hard-nyt2023"
 
 echo "# codebreaker optimal vs peers on $(uname -n), $(nproc) cores; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 line case expected codebreaker wall_s cpu_s peer result wall_s cpu_s
