@@ -195,7 +195,7 @@
 
 /*
  * Arrays of at least this many bytes ask for huge pages (base/memory.c): the feedback table, the
- * solver's secret-major copy and its cache's buckets, read at random over tens of megabytes.
+ * solver's secret-major copy and its arena's big blocks, read at random over tens of megabytes.
  */
 #define CB_BIG_ALLOC_MIN ((size_t)8 << 20)
 

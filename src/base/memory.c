@@ -1,11 +1,11 @@
 /*
  * memory.c: big arrays on huge pages where the system has them
- * (memory_internal.h). Measured in docs/optimal.md ("The kernels").
+ * (memory_internal.h). Measured in docs/optimal.md ("Huge pages and a
+ * cache that grows").
  */
 #define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE */
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
@@ -13,7 +13,7 @@
 #include "base/memory_internal.h"
 #include "tuning.h"
 
-void *cbb_alloc_big(size_t size, int zero)
+void *cbb_alloc_big(size_t size)
 {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     if (size >= CB_BIG_ALLOC_MIN) {
@@ -22,8 +22,6 @@ void *cbb_alloc_big(size_t size, int zero)
             void *p = aligned_alloc(huge, rounded);
             if (p) {
                 (void)madvise(p, rounded, MADV_HUGEPAGE); /* a hint: the block works without it */
-                if (zero)
-                    memset(p, 0, size);
                 return p;
             }
         }
@@ -31,8 +29,5 @@ void *cbb_alloc_big(size_t size, int zero)
 #endif
     if (size > SIZE_MAX - 64)
         return NULL;
-    void *p = aligned_alloc(64, size ? (size + 63) & ~(size_t)63 : 64);
-    if (p && zero)
-        memset(p, 0, size);
-    return p;
+    return aligned_alloc(64, size ? (size + 63) & ~(size_t)63 : 64);
 }

@@ -1,17 +1,17 @@
-/* memory_internal.h: the library's big arrays (feedback tables, the solver's copies and cache). */
+/* memory_internal.h: the library's big arrays (feedback tables, the solver's copy and its arena). */
 #ifndef CB_MEMORY_INTERNAL_H
 #define CB_MEMORY_INTERNAL_H
 
 #include <stddef.h>
 
 /*
- * size bytes for an array read at random over tens of megabytes or more,
- * aligned to 64 bytes, zeroed when zero is set; NULL without memory. From CB_BIG_ALLOC_MIN bytes
- * on (tuning.h), on Linux, the block is aligned to 2 MiB and the kernel is
- * asked to back it with huge pages (madvise MADV_HUGEPAGE: a hint, which it
- * may ignore): a page fault and a TLB entry then cover 2 MiB instead of 4 KiB.
- * The caller frees the block with free().
+ * size bytes, not zeroed, for an array read at random over tens of
+ * megabytes or more, aligned to 64 bytes; NULL without memory. From
+ * CB_BIG_ALLOC_MIN bytes on (tuning.h), on Linux, the block is aligned to
+ * 2 MiB and the kernel is asked to back it with huge pages (madvise
+ * MADV_HUGEPAGE: a hint, which it may ignore): a page fault and a TLB entry
+ * then cover 2 MiB instead of 4 KiB. The caller frees the block with free().
  */
-void *cbb_alloc_big(size_t size, int zero);
+void *cbb_alloc_big(size_t size);
 
 #endif

@@ -37,7 +37,7 @@ void *cbo_arena_alloc(cbo_arena *a, size_t bytes)
             size_t size = next ? a->blk[next - 1].size * 2 : CB_ARENA_MIN_BLOCK;
             if (size < bytes)
                 size = bytes;
-            char *mem = cbb_alloc_big((size + 63) & ~(size_t)63, 0); /* 64-byte aligned at least */
+            char *mem = cbb_alloc_big(size); /* 64-byte aligned at least */
             if (!mem)
                 return NULL;
             a->blk[next] = (cbo_arena_block){mem, size, 0};

@@ -82,7 +82,7 @@ CB_AVX512 static inline __attribute__((always_inline)) void group(const uint8_t 
 }
 
 /*
- * CB_LBCOUNT_HALVESALVES halves of 8 guesses a pass. The rows hold CB_LBSCAN_BLOCK values, a multiple of a
+ * CB_LBCOUNT_HALVES halves of 8 guesses a pass. The rows hold CB_LBSCAN_BLOCK values, a multiple of a
  * pass, so the last pass reads inside them (and counts junk past jn, into parts' and haswon's room).
  */
 CB_AVX512 static void count_avx512(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t nvals,

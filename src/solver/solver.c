@@ -204,7 +204,7 @@ static int build_tables(solver *S)
     if (S->pairs || S->lw != 1 || entries < CB_LBSCAN_ROOT_MIN ||
         (uint64_t)game->nguess * game->nsecret > ((uint64_t)1 << 28))
         return CB_OK;
-    S->tt = cbb_alloc_big((size_t)game->nguess * game->nsecret, 0);
+    S->tt = cbb_alloc_big((size_t)game->nguess * game->nsecret);
     for (int i = 0; i < S->nthreads && S->tt; i++)
         if (!(S->tls[i].lbbm = calloc(CB_LBSCAN_BLOCK, sizeof *S->tls[i].lbbm)))
             return CB_ENOMEM;

@@ -303,7 +303,7 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
                             game->nguess, game->nsecret, need / (1u << 30), (double)limit / (1u << 30));
     }
     double start = cb_seconds();
-    t->data = precompute ? cbb_alloc_big(need > 0 ? (size_t)need : 1, 0) : NULL;
+    t->data = precompute ? cbb_alloc_big(need > 0 ? (size_t)need : 1) : NULL;
     if (precompute && !t->data && opt->mode == CB_TABLE_ON) {
         free(t);
         return cb_error_set(err, CB_ENOMEM, "out of memory for a feedback table of %.3g GiB", need / (1u << 30));
