@@ -1,13 +1,16 @@
 /*
- * memory.c: big arrays on huge pages where the system has them
- * (memory_internal.h). Measured in docs/optimal.md ("Huge pages and a
- * cache that grows").
+ * memory.c: big arrays on huge pages where the system has them, and their
+ * byte transposition (memory_internal.h). Measured in docs/optimal.md
+ * ("Huge pages and a cache that grows").
  */
 #define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE */
 #include <stdint.h>
 #include <stdlib.h>
 #ifdef __linux__
 #include <sys/mman.h>
+#endif
+#if defined(__SSE2__)
+#include <emmintrin.h>
 #endif
 
 #include "base/memory_internal.h"
@@ -30,4 +33,57 @@ void *cbb_alloc_big(size_t size)
     if (size > SIZE_MAX - 64)
         return NULL;
     return aligned_alloc(64, size ? (size + 63) & ~(size_t)63 : 64);
+}
+
+void cbb_transpose_ref(const unsigned char *src, size_t sstride, size_t rows, size_t cols, unsigned char *dst,
+                       size_t dstride)
+{
+    for (size_t r = 0; r < rows; r++)
+        for (size_t c = 0; c < cols; c++)
+            dst[c * dstride + r] = src[r * sstride + c];
+}
+
+#if defined(__SSE2__)
+/* One 16 x 16 block: rows interleaved by bytes, then pairs, fours and eights (four rounds of unpacks). */
+static void transpose16(const unsigned char *src, size_t sstride, unsigned char *dst, size_t dstride)
+{
+    __m128i a[16], b[16];
+    for (int i = 0; i < 16; i++)
+        a[i] = _mm_loadu_si128((const __m128i *)(const void *)(src + (size_t)i * sstride));
+    for (int i = 0; i < 8; i++) { /* rows 2i, 2i + 1: columns 0-7, then 8-15 */
+        b[2 * i] = _mm_unpacklo_epi8(a[2 * i], a[2 * i + 1]);
+        b[2 * i + 1] = _mm_unpackhi_epi8(a[2 * i], a[2 * i + 1]);
+    }
+    for (int q = 0; q < 4; q++) { /* rows 4q to 4q + 3: columns 0-3, 4-7, 8-11, 12-15 */
+        a[4 * q] = _mm_unpacklo_epi16(b[4 * q], b[4 * q + 2]);
+        a[4 * q + 1] = _mm_unpackhi_epi16(b[4 * q], b[4 * q + 2]);
+        a[4 * q + 2] = _mm_unpacklo_epi16(b[4 * q + 1], b[4 * q + 3]);
+        a[4 * q + 3] = _mm_unpackhi_epi16(b[4 * q + 1], b[4 * q + 3]);
+    }
+    for (int o = 0; o < 2; o++) /* rows 8o to 8o + 7: columns in pairs (2m, 2m + 1) in b[8o + m] */
+        for (int k = 0; k < 4; k++) {
+            b[8 * o + 2 * k] = _mm_unpacklo_epi32(a[8 * o + k], a[8 * o + 4 + k]);
+            b[8 * o + 2 * k + 1] = _mm_unpackhi_epi32(a[8 * o + k], a[8 * o + 4 + k]);
+        }
+    for (int m = 0; m < 8; m++) { /* column 2m, then 2m + 1, rows 0-15 */
+        _mm_storeu_si128((__m128i *)(void *)(dst + (size_t)(2 * m) * dstride), _mm_unpacklo_epi64(b[m], b[8 + m]));
+        _mm_storeu_si128((__m128i *)(void *)(dst + (size_t)(2 * m + 1) * dstride), _mm_unpackhi_epi64(b[m], b[8 + m]));
+    }
+}
+#endif
+
+void cbb_transpose(const unsigned char *src, size_t sstride, size_t rows, size_t cols, unsigned char *dst,
+                   size_t dstride)
+{
+    size_t r0 = 0;
+#if defined(__SSE2__)
+    /* blocks of 16 rows, each across every column: the 16 rows are read in sequence */
+    for (; r0 + 16 <= rows; r0 += 16) {
+        size_t c0 = 0;
+        for (; c0 + 16 <= cols; c0 += 16)
+            transpose16(src + r0 * sstride + c0, sstride, dst + c0 * dstride + r0, dstride);
+        cbb_transpose_ref(src + r0 * sstride + c0, sstride, 16, cols - c0, dst + c0 * dstride + r0, dstride);
+    }
+#endif
+    cbb_transpose_ref(src + r0 * sstride, sstride, rows - r0, cols, dst + r0, dstride);
 }

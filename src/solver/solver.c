@@ -208,17 +208,8 @@ static int build_tables(solver *S)
     for (int i = 0; i < S->nthreads && S->tt; i++)
         if (!(S->tls[i].lbbm = calloc(CB_LBSCAN_BLOCK, sizeof *S->tls[i].lbbm)))
             return CB_ENOMEM;
-    /* 64 guesses at a time: each secret's 64 values are gathered in a buffer, then stored at once */
     if (S->tt)
-        for (uint32_t g0 = 0; g0 < game->nguess; g0 += 64) {
-            uint32_t gn = game->nguess - g0 < 64 ? game->nguess - g0 : 64;
-            for (uint32_t s = 0; s < game->nsecret; s++) {
-                uint8_t vals[64];
-                for (uint32_t g = 0; g < gn; g++)
-                    vals[g] = S->gbase[(size_t)(g0 + g) * S->gstride + s];
-                memcpy(S->tt + (size_t)s * game->nguess + g0, vals, gn);
-            }
-        }
+        cbb_transpose(S->gbase, S->gstride, game->nguess, game->nsecret, S->tt, game->nguess);
     return CB_OK;
 }
 

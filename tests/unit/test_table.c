@@ -140,6 +140,39 @@ static void big_alloc(void)
     CHECK(cbb_alloc_big(SIZE_MAX - 40) == NULL);
 }
 
+/*
+ * The byte transposition (base/memory.c) against its plain loop: sizes below, at and across the 16 x 16
+ * blocks, strides wider than the rows, and every byte of the destination outside the matrix untouched.
+ */
+static void transpose(void)
+{
+    const size_t dims[][2] = {{0, 5}, {1, 1}, {15, 17}, {16, 16}, {17, 15}, {33, 64}, {64, 33}, {250, 41}, {48, 2315}};
+    for (size_t i = 0; i < sizeof dims / sizeof dims[0]; i++) {
+        size_t rows = dims[i][0], cols = dims[i][1], sstride = cols + 3, dstride = rows + 5;
+        size_t ssize = rows * sstride + 1, dsize = cols * dstride + 1;
+        unsigned char *src = malloc(ssize), *fast = malloc(dsize), *slow = malloc(dsize);
+        CHECK(src && fast && slow);
+        if (src && fast && slow) {
+            for (size_t b = 0; b < ssize; b++)
+                src[b] = (unsigned char)(b * 2654435761u >> 13);
+            memset(fast, 0xa5, dsize);
+            memset(slow, 0xa5, dsize);
+            cbb_transpose(src, sstride, rows, cols, fast, dstride);
+            cbb_transpose_ref(src, sstride, rows, cols, slow, dstride);
+            size_t wrong = 0;
+            for (size_t b = 0; b < dsize; b++)
+                wrong += fast[b] != slow[b];
+            CHECK_MSG(wrong == 0, "cbb_transpose %zu x %zu: %zu bytes differ from the plain loop", rows, cols, wrong);
+            CHECK_MSG(rows == 0 || cols == 0 ||
+                          slow[(cols - 1) * dstride + rows - 1] == src[(rows - 1) * sstride + cols - 1],
+                      "cbb_transpose_ref %zu x %zu: the last byte is not transposed", rows, cols);
+        }
+        free(src);
+        free(fast);
+        free(slow);
+    }
+}
+
 int main(void)
 {
     static const struct {
@@ -163,5 +196,6 @@ int main(void)
     limits();
     by_cost();
     big_alloc();
+    transpose();
     return check_done("test_table");
 }
