@@ -118,7 +118,7 @@ static inline __attribute__((always_inline)) void wordle_chunk(int n, const uint
                                                                const uint8_t *const *soa, size_t base, size_t cnt,
                                                                int swapped, int width, void *out)
 {
-    v8 s[CB_MAX_LENGTH], green[CB_MAX_LENGTH], yellow[CB_MAX_LENGTH];
+    v8 s[CB_MAX_LENGTH], green[CB_MAX_LENGTH], yellow[CB_MAX_LENGTH] = {{0}}; /* each set once: its letter's */
     load_lanes(n, soa, base, s);
     if (swapped)
         swapped_lanes(n, g, s, green, yellow);
@@ -174,6 +174,25 @@ void cbt_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const 
 {
     letters l;
     guess_letters(n, guess, &l);
+    /*
+     * The common shapes with their length a constant, so that the chunk's loops unroll and its lanes stay
+     * in registers: Wordle's five letters in bytes, Mastermind's four and five pegs.
+     */
+    if (rule == CB_RULE_WORDLE && n == 5 && width == 1) {
+        for (size_t base = 0; base < count; base += CB_LANES)
+            wordle_chunk(5, guess, &l, soa, base, count - base < CB_LANES ? count - base : CB_LANES, 0, 1, out);
+        return;
+    }
+    if (rule == CB_RULE_MASTERMIND && (n == 4 || n == 5)) {
+        for (size_t base = 0; base < count; base += CB_LANES) {
+            size_t cnt = count - base < CB_LANES ? count - base : CB_LANES;
+            if (n == 4)
+                mastermind_chunk(4, guess, &l, soa, base, cnt, (uint8_t *)out);
+            else
+                mastermind_chunk(5, guess, &l, soa, base, cnt, (uint8_t *)out);
+        }
+        return;
+    }
     for (size_t base = 0; base < count; base += CB_LANES) {
         size_t cnt = count - base < CB_LANES ? count - base : CB_LANES;
         if (rule == CB_RULE_MASTERMIND)
