@@ -703,10 +703,15 @@ void cbg_hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, cbg_hard_t
 {
     const uint8_t *prev = cb_game_code(game, g);
     h->ngreen = h->nneed = 0;
+    h->gmask = h->gval = 0;
     for (int i = 0; i < game->n; i++, fb /= 3) {
         if (fb % 3 == 2) {
             h->gpos[h->ngreen] = (uint8_t)i;
             h->gsym[h->ngreen++] = prev[i];
+            if (i < 8) {
+                h->gmask |= (uint64_t)0xff << (8 * i);
+                h->gval |= (uint64_t)prev[i] << (8 * i);
+            }
         }
         if (fb % 3 == 0)
             continue;

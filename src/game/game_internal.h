@@ -55,6 +55,7 @@ typedef struct cbg_hard_turn {
     int ngreen, nneed;
     uint8_t gpos[CB_MAX_LENGTH], gsym[CB_MAX_LENGTH];   /* green positions and their symbols */
     uint8_t nsym[CB_MAX_LENGTH], ncount[CB_MAX_LENGTH]; /* revealed symbols, least counts (first seen first) */
+    uint64_t gmask, gval; /* codes of at most 8 symbols (cbg_code_pack): the greens as one masked compare */
 } cbg_hard_turn;
 
 void cbg_hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, cbg_hard_turn *h);
@@ -65,6 +66,30 @@ void cbg_hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, cbg_hard_t
  */
 int cbg_hard_turn_check(const cb_game *game, const cbg_hard_turn *h, const uint8_t *code, const uint8_t *counts,
                         int *fail);
+
+/* A code of at most 8 symbols in one word, symbol i in byte i (for cbg_hard_turn_check_packed). */
+static inline uint64_t cbg_code_pack(const uint8_t *code, int n)
+{
+    uint64_t p = 0;
+    for (int i = 0; i < n; i++)
+        p |= (uint64_t)code[i] << (8 * i);
+    return p;
+}
+
+/*
+ * cbg_hard_turn_check without fail, for codes of at most 8 symbols: packed
+ * is cbg_code_pack(code), counts its symbol counts (not NULL). The solver's
+ * hard-mode filter; tests/unit/test_game.c checks it against the other.
+ */
+static inline int cbg_hard_turn_check_packed(const cbg_hard_turn *h, uint64_t packed, const uint8_t *counts)
+{
+    if ((packed & h->gmask) != h->gval)
+        return 0;
+    for (int k = 0; k < h->nneed; k++)
+        if (counts[h->nsym[k]] < h->ncount[k])
+            return 0;
+    return 1;
+}
 
 /* The longest line of a word list, comment included (docs/limits.md). */
 #define CBG_MAX_LINE 4096

@@ -44,7 +44,10 @@ void cbo_fill(const solver *S, const node *x, uint32_t r, uint8_t *out)
 /* The constraint one turn adds (game.c states the rule); lc holds each guess's letter counts. */
 static inline int respects(const solver *S, const cbg_hard_turn *h, uint32_t g)
 {
-    return cbg_hard_turn_check(S->game, h, cb_game_code(S->game, g), S->lc + (size_t)g * (size_t)S->game->k, NULL);
+    const uint8_t *counts = S->lc + (size_t)g * (size_t)S->game->k;
+    if (S->pk)
+        return cbg_hard_turn_check_packed(h, S->pk[g], counts);
+    return cbg_hard_turn_check(S->game, h, cb_game_code(S->game, g), counts, NULL);
 }
 
 int cbo_respects(const solver *S, const cbg_hard_turn *h, uint32_t g)

@@ -67,6 +67,7 @@ static void solver_free(solver *S)
     free(S->tt);
     free(S->tls);
     free(S->lc);
+    free(S->pk);
     cbo_cache_free(S->cache);
     cbo_sym_free(S->root_grp);
 }
@@ -199,6 +200,12 @@ static int build_tables(solver *S)
         for (uint32_t g = 0; g < game->nguess; g++)
             for (int i = 0; i < game->n; i++)
                 S->lc[(size_t)g * (size_t)game->k + cb_game_code(game, g)[i]]++;
+        if (game->n <= 8) {
+            if (!(S->pk = malloc((size_t)game->nguess * sizeof *S->pk)))
+                return CB_ENOMEM;
+            for (uint32_t g = 0; g < game->nguess; g++)
+                S->pk[g] = cbg_code_pack(cb_game_code(game, g), game->n);
+        }
     }
     size_t entries = S->opt.from ? cb_state_count(S->opt.from) : game->nsecret;
     if (S->pairs || S->lw != 1 || entries < CB_LBSCAN_ROOT_MIN ||

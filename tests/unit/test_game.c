@@ -4,6 +4,7 @@
 
 #include "check.h"
 #include "codebreaker/codebreaker.h"
+#include "game/game_internal.h"
 
 static char tmpdir[] = "/tmp/cb_test_game_XXXXXX";
 
@@ -450,6 +451,51 @@ static void indices_and_version(void)
     CHECK(CB_VERSION_NUMBER == CB_VERSION_MAJOR * 10000 + CB_VERSION_MINOR * 100 + CB_VERSION_PATCH);
 }
 
+/*
+ * Hard mode's packed check (the solver's filter) against the plain one: every allowed Wordle guess
+ * against 300 turns, the feedback of a random guess on a random secret, and on the NYT lists' longer
+ * alphabet of guesses with repeated letters.
+ */
+static void hard_packed(void)
+{
+    const char *lists[] = {"original", "nyt2023"};
+    for (size_t l = 0; l < 2; l++) {
+        cb_game_config cfg;
+        cb_game_config_preset("wordle", &cfg);
+        if (l == 1) {
+            cfg.answers_data = "nyt/answers-2023.txt";
+            cfg.guesses_data = "nyt/allowed-2022-09.txt";
+        }
+        cb_game *g = NULL;
+        cb_error err;
+        CHECK(cb_game_new(&cfg, &g, &err) == CB_OK);
+        if (!g)
+            continue;
+        uint32_t ng = cb_game_guess_count(g), ns = cb_game_secret_count(g);
+        int n = cb_game_length(g);
+        unsigned long long seed = 25 + l;
+        size_t wrong = 0, kept = 0, checked = 0;
+        for (int t = 0; t < 300; t++) {
+            uint32_t gi = (uint32_t)(check_rand(&seed) % ng), si = (uint32_t)(check_rand(&seed) % ns);
+            cbg_hard_turn h;
+            cbg_hard_turn_make(g, gi, cb_game_feedback(g, gi, si), &h);
+            for (uint32_t c = 0; c < ng; c++) {
+                const uint8_t *code = cb_game_code(g, c);
+                uint8_t counts[256] = {0};
+                for (int i = 0; i < n; i++)
+                    counts[code[i]]++;
+                int slow = cbg_hard_turn_check(g, &h, code, NULL, NULL);
+                wrong += cbg_hard_turn_check_packed(&h, cbg_code_pack(code, n), counts) != slow;
+                kept += slow;
+                checked++;
+            }
+        }
+        CHECK_MSG(wrong == 0, "%s: the packed hard-mode check differs %zu times in %zu", lists[l], wrong, checked);
+        CHECK_MSG(kept > 0 && kept < checked, "%s: %zu of %zu kept: the turns test nothing", lists[l], kept, checked);
+        cb_game_free(g);
+    }
+}
+
 int main(void)
 {
     if (!mkdtemp(tmpdir))
@@ -461,6 +507,7 @@ int main(void)
     sizes();
     feedback_notation();
     indices_and_version();
+    hard_packed();
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
     if (system(cmd) != 0)
