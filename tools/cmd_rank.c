@@ -267,35 +267,7 @@ static int print_exact(const cli *c, const cb_coach_rank *r)
     if (cli_flag(c, "json")) {
         cb_json j;
         cb_json_init(&j);
-        cb_json_raw(&j, "{");
-        cb_json_kuint(&j, "candidates", r->candidates);
-        cb_json_kbool(&j, "stopped", r->stopped);
-        cb_json_kfixed(&j, "seconds", r->seconds, 3);
-        if (r->source)
-            cb_json_kstr(&j, "source", r->source);
-        else
-            cb_json_knull(&j, "source");
-        cb_json_key(&j, "guesses");
-        cb_json_raw(&j, "[");
-        for (size_t i = 0; i < r->count; i++) {
-            const cb_coach_guess *g = &r->guesses[i];
-            cb_game_format_code(c->game, g->guess, w, sizeof w);
-            cb_json_sep(&j);
-            cb_json_raw(&j, "{");
-            cb_json_kuint(&j, "rank", i + 1);
-            cb_json_kstr(&j, "guess", w);
-            cb_json_kuint(&j, "total", g->total);
-            cb_json_kfixed(&j, "expected", (double)g->total / (double)r->candidates, 6);
-            cb_json_kbool(&j, "proved", g->proved);
-            cb_json_kbool(&j, "candidate", g->candidate);
-            cb_json_kfixed(&j, "win_chance", g->win_chance, 6);
-            if (g->worst)
-                cb_json_kint(&j, "worst", g->worst);
-            else
-                cb_json_knull(&j, "worst");
-            cb_json_raw(&j, "}");
-        }
-        cb_json_raw(&j, "]}");
+        cb_coach_rank_json(c->game, r, &j);
         return cli_json_print(&j);
     }
     printf("%llu candidate%s; guesses ranked by the proved expected number of guesses to finish (exact solver)\n\n",

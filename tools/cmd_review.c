@@ -163,59 +163,12 @@ static void print_text(const cli *c, const cb_coach_review *r)
     }
 }
 
-/* The --json object; 0 or the exit status. */
+/* The --json object (coach.h); 0 or the exit status. */
 static int print_json(const cli *c, const cb_coach_review *r)
 {
-    char w[CB_MAX_LENGTH * 4 + 1], f[64];
     cb_json j;
     cb_json_init(&j);
-    cb_json_raw(&j, "{");
-    cb_json_kbool(&j, "won", r->won);
-    cb_json_kuint(&j, "guesses", r->turns);
-    cb_json_kfixed(&j, "seconds", r->seconds, 3);
-    cb_json_key(&j, "turns");
-    cb_json_raw(&j, "[");
-    for (size_t i = 0; i < r->turns; i++) {
-        const cb_coach_turn *t = &r->turn[i];
-        word_of(c, t->guess, w, sizeof w);
-        cb_game_format_feedback(c->game, t->feedback, f, sizeof f);
-        cb_json_sep(&j);
-        cb_json_raw(&j, "{");
-        cb_json_kuint(&j, "turn", i + 1);
-        cb_json_kstr(&j, "guess", w);
-        cb_json_kstr(&j, "feedback", f);
-        cb_json_kuint(&j, "candidates", t->candidates);
-        cb_json_kuint(&j, "total", t->total);
-        cb_json_kfixed(&j, "expected", (double)t->total / (double)t->candidates, 6);
-        cb_json_kbool(&j, "proved", t->proved);
-        if (t->best == CB_NONE)
-            cb_json_knull(&j, "best");
-        else {
-            word_of(c, t->best, w, sizeof w);
-            cb_json_kstr(&j, "best", w);
-        }
-        cb_json_kuint(&j, "best_total", t->best_total);
-        cb_json_kfixed(&j, "best_expected", (double)t->best_total / (double)t->candidates, 6);
-        cb_json_kbool(&j, "best_proved", t->best_proved);
-        if (t->skill < 0)
-            cb_json_knull(&j, "skill");
-        else
-            cb_json_kfixed(&j, "skill", t->skill, 1);
-        if (t->luck < 0)
-            cb_json_knull(&j, "luck");
-        else
-            cb_json_kfixed(&j, "luck", t->luck, 1);
-        cb_json_kuint(&j, "left", t->left);
-        cb_json_key(&j, "line");
-        cb_json_raw(&j, "[");
-        for (int k = 0; k < t->line_len; k++) {
-            word_of(c, t->line[k], w, sizeof w);
-            cb_json_sep(&j);
-            cb_json_str(&j, w);
-        }
-        cb_json_raw(&j, "]}");
-    }
-    cb_json_raw(&j, "]}");
+    cb_coach_review_json(c->game, r, &j);
     return cli_json_print(&j);
 }
 

@@ -56,46 +56,6 @@ static int open_position(web_req *r, web_game **wg, cb_state **st, int *hard)
     return web_history_read(r, "history", *st, web_game_wider(*wg));
 }
 
-static void word(const cb_game *g, uint32_t gi, cb_json *j)
-{
-    char w[CB_MAX_LENGTH * 4 + 1];
-    if (gi == CB_NONE) {
-        cb_json_raw(j, "null");
-        return;
-    }
-    cb_game_format_code(g, gi, w, sizeof w);
-    cb_json_str(j, w);
-}
-
-static void rank_json(const cb_game *g, const cb_coach_rank *k, cb_json *j)
-{
-    cb_json_printf(j, "{\"candidates\":%llu,\"stopped\":%s,\"seconds\":%.3f", (unsigned long long)k->candidates,
-                   k->stopped ? "true" : "false", k->seconds);
-    cb_json_key(j, "source"); /* the bundled all-openers proof the values were read from, or null */
-    if (k->source)
-        cb_json_str(j, k->source);
-    else
-        cb_json_raw(j, "null");
-    cb_json_raw(j, ",\"guesses\":[");
-    for (size_t i = 0; i < k->count; i++) {
-        const cb_coach_guess *x = &k->guesses[i];
-        cb_json_sep(j);
-        cb_json_raw(j, "{");
-        cb_json_key(j, "guess");
-        word(g, x->guess, j);
-        cb_json_printf(j,
-                       ",\"total\":%llu,\"expected\":%.6f,\"proved\":%s,\"candidate\":%s,\"win_chance\":%.6f,"
-                       "\"worst\":",
-                       (unsigned long long)x->total, (double)x->total / (double)k->candidates,
-                       x->proved ? "true" : "false", x->candidate ? "true" : "false", x->win_chance);
-        if (x->worst)
-            cb_json_printf(j, "%d}", x->worst);
-        else
-            cb_json_raw(j, "null}");
-    }
-    cb_json_raw(j, "]}");
-}
-
 int web_coach_rank(web_req *r)
 {
     web_game *wg = NULL;
@@ -115,7 +75,7 @@ int web_coach_rank(web_req *r)
         web_req_fail(r, crc == CB_ENOMEM ? 503 : 422, "%s", err.message);
         goto out;
     }
-    rank_json(wg->game, &k, &r->out);
+    cb_coach_rank_json(wg->game, &k, &r->out);
     cb_coach_rank_release(&k);
     rc = 0;
 out:
@@ -123,39 +83,6 @@ out:
     if (wg)
         web_game_release(r->api->games, wg);
     return rc;
-}
-
-static void review_json(const cb_game *g, const cb_coach_review *v, cb_json *j)
-{
-    char f[64];
-    cb_json_printf(j, "{\"won\":%s,\"guesses\":%zu,\"seconds\":%.3f,\"turns\":[", v->won ? "true" : "false", v->turns,
-                   v->seconds);
-    for (size_t i = 0; i < v->turns; i++) {
-        const cb_coach_turn *t = &v->turn[i];
-        double m = (double)t->candidates;
-        cb_json_sep(j);
-        cb_json_raw(j, "{");
-        cb_json_key(j, "guess");
-        word(g, t->guess, j);
-        cb_game_format_feedback(g, t->feedback, f, sizeof f);
-        cb_json_key(j, "feedback");
-        cb_json_str(j, f);
-        cb_json_printf(j, ",\"candidates\":%llu,\"total\":%llu,\"expected\":%.6f,\"proved\":%s,\"best\":",
-                       (unsigned long long)t->candidates, (unsigned long long)t->total, (double)t->total / m,
-                       t->proved ? "true" : "false");
-        word(g, t->best, j);
-        cb_json_printf(j, ",\"best_total\":%llu,\"best_expected\":%.6f,\"best_proved\":%s",
-                       (unsigned long long)t->best_total, (double)t->best_total / m, t->best_proved ? "true" : "false");
-        cb_json_printf(j, t->skill < 0 ? ",\"skill\":null" : ",\"skill\":%.1f", t->skill);
-        cb_json_printf(j, t->luck < 0 ? ",\"luck\":null" : ",\"luck\":%.1f", t->luck);
-        cb_json_printf(j, ",\"left\":%llu,\"line\":[", (unsigned long long)t->left);
-        for (int k = 0; k < t->line_len; k++) {
-            cb_json_sep(j);
-            word(g, t->line[k], j);
-        }
-        cb_json_raw(j, "]}");
-    }
-    cb_json_raw(j, "]}");
 }
 
 int web_coach_review(web_req *r)
@@ -184,7 +111,7 @@ int web_coach_review(web_req *r)
         web_req_fail(r, crc == CB_ENOMEM ? 503 : 422, "%s", err.message);
         goto out;
     }
-    review_json(wg->game, &v, &r->out);
+    cb_coach_review_json(wg->game, &v, &r->out);
     cb_coach_review_release(&v);
     rc = 0;
 out:

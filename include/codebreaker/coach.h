@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "game.h"
+#include "json.h"
 #include "optimal.h"
 #include "state.h"
 #include "table.h"
@@ -154,6 +156,19 @@ typedef struct cb_coach_review {
 int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, const uint32_t *feedbacks, size_t turns,
                          int hard, const cb_coach_options *opt, cb_coach_review *out, cb_error *err);
 void cb_coach_review_release(cb_coach_review *r);
+
+/*
+ * The JSON of a ranking and of a review (docs/json.md, rank-exact and
+ * review): one object appended to j, the words written in game's notation
+ * (a value: like the cb_json value functions, no comma before it).
+ * The program's --json (`rank --exact`, `review`) and the dashboard's
+ * /api/rank/exact and /api/review both write them with these. Ownership:
+ * the caller owns j (cb_json_init to cb_json_release) and r; the functions
+ * only append to j and read r. An allocation failure sets j->failed, as
+ * for every cb_json append.
+ */
+void cb_coach_rank_json(const cb_game *game, const cb_coach_rank *r, cb_json *j);
+void cb_coach_review_json(const cb_game *game, const cb_coach_review *r, cb_json *j);
 
 #ifdef __cplusplus
 }

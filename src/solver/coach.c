@@ -504,3 +504,93 @@ void cb_coach_review_release(cb_coach_review *r)
     r->turn = NULL;
     r->turns = 0;
 }
+
+/* A word of game as a JSON string, null for CB_NONE. */
+static void json_word(const cb_game *game, cb_guess_index g, cb_json *j)
+{
+    char w[CB_MAX_LENGTH * 4 + 1];
+    if (g == CB_NONE) {
+        cb_json_null(j);
+        return;
+    }
+    cb_game_format_code(game, g, w, sizeof w);
+    cb_json_str(j, w);
+}
+
+void cb_coach_rank_json(const cb_game *game, const cb_coach_rank *r, cb_json *j)
+{
+    cb_json_raw(j, "{");
+    cb_json_kuint(j, "candidates", r->candidates);
+    cb_json_kbool(j, "stopped", r->stopped);
+    cb_json_kfixed(j, "seconds", r->seconds, 3);
+    cb_json_kstr(j, "source", r->source); /* the bundled all-openers proof the values were read from, or null */
+    cb_json_key(j, "guesses");
+    cb_json_raw(j, "[");
+    for (size_t i = 0; i < r->count; i++) {
+        const cb_coach_guess *g = &r->guesses[i];
+        cb_json_sep(j);
+        cb_json_raw(j, "{");
+        cb_json_kuint(j, "rank", i + 1);
+        cb_json_key(j, "guess");
+        json_word(game, g->guess, j);
+        cb_json_kuint(j, "total", g->total);
+        cb_json_kfixed(j, "expected", (double)g->total / (double)r->candidates, 6);
+        cb_json_kbool(j, "proved", g->proved);
+        cb_json_kbool(j, "candidate", g->candidate);
+        cb_json_kfixed(j, "win_chance", g->win_chance, 6);
+        if (g->worst)
+            cb_json_kint(j, "worst", g->worst);
+        else
+            cb_json_knull(j, "worst");
+        cb_json_raw(j, "}");
+    }
+    cb_json_raw(j, "]}");
+}
+
+void cb_coach_review_json(const cb_game *game, const cb_coach_review *r, cb_json *j)
+{
+    char f[64];
+    cb_json_raw(j, "{");
+    cb_json_kbool(j, "won", r->won);
+    cb_json_kuint(j, "guesses", r->turns);
+    cb_json_kfixed(j, "seconds", r->seconds, 3);
+    cb_json_key(j, "turns");
+    cb_json_raw(j, "[");
+    for (size_t i = 0; i < r->turns; i++) {
+        const cb_coach_turn *t = &r->turn[i];
+        double m = (double)t->candidates;
+        cb_json_sep(j);
+        cb_json_raw(j, "{");
+        cb_json_kuint(j, "turn", i + 1);
+        cb_json_key(j, "guess");
+        json_word(game, t->guess, j);
+        cb_game_format_feedback(game, t->feedback, f, sizeof f);
+        cb_json_kstr(j, "feedback", f);
+        cb_json_kuint(j, "candidates", t->candidates);
+        cb_json_kuint(j, "total", t->total);
+        cb_json_kfixed(j, "expected", (double)t->total / m, 6);
+        cb_json_kbool(j, "proved", t->proved);
+        cb_json_key(j, "best");
+        json_word(game, t->best, j);
+        cb_json_kuint(j, "best_total", t->best_total);
+        cb_json_kfixed(j, "best_expected", (double)t->best_total / m, 6);
+        cb_json_kbool(j, "best_proved", t->best_proved);
+        if (t->skill < 0)
+            cb_json_knull(j, "skill");
+        else
+            cb_json_kfixed(j, "skill", t->skill, 1);
+        if (t->luck < 0)
+            cb_json_knull(j, "luck");
+        else
+            cb_json_kfixed(j, "luck", t->luck, 1);
+        cb_json_kuint(j, "left", t->left);
+        cb_json_key(j, "line");
+        cb_json_raw(j, "[");
+        for (int k = 0; k < t->line_len; k++) {
+            cb_json_sep(j);
+            json_word(game, t->line[k], j);
+        }
+        cb_json_raw(j, "]}");
+    }
+    cb_json_raw(j, "]}");
+}

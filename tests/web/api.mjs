@@ -485,7 +485,7 @@ async function main() {
     assert.ok(Math.abs(top.expected - 167 / 66) < 1e-6);
     assert.ok(['snool', 'swoln'].includes(top.guess), top.guess);
     for (const g of r.data.guesses) {
-      assert.deepEqual(Object.keys(g).sort(), ['candidate', 'expected', 'guess', 'proved', 'total', 'win_chance', 'worst']);
+      assert.deepEqual(Object.keys(g).sort(), ['candidate', 'expected', 'guess', 'proved', 'rank', 'total', 'win_chance', 'worst']);
       assert.ok(g.total >= top.total);
       assert.ok(g.proved || r.data.stopped, 'a bound where the search was not stopped');
     }
@@ -517,7 +517,7 @@ async function main() {
     assert.equal(r.status, 200, JSON.stringify(r.data));
     assert.equal(r.data.won, true);
     assert.equal(r.data.guesses, 3);
-    assert.deepEqual(r.data.turns.map((t) => t.guess), ['crane', 'roate', 'cigar']);
+    assert.deepEqual(r.data.turns.map((t) => [t.turn, t.guess]), [[1, 'crane'], [2, 'roate'], [3, 'cigar']]);
     const [t1, t2, t3] = r.data.turns;
     assert.deepEqual([t1.feedback, t1.candidates, t1.total, t1.proved, t1.best, t1.best_total, t1.best_proved, t1.left],
       ['GYY..', 2315, 7930, true, 'salet', 7920, true, 8]);
