@@ -44,31 +44,27 @@ void cbb_transpose_ref(const unsigned char *src, size_t sstride, size_t rows, si
 }
 
 #if defined(__SSE2__)
-/* One 16 x 16 block: rows interleaved by bytes, then pairs, fours and eights (four rounds of unpacks). */
+/*
+ * One 16 x 16 block: four rounds of interleaving row i with row i + 8 transpose it (each round one
+ * punpcklbw / punpckhbw pair per row). SSE2 intrinsics, so that gcc and clang both build it.
+ */
 static void transpose16(const unsigned char *src, size_t sstride, unsigned char *dst, size_t dstride)
 {
     __m128i a[16], b[16];
     for (int i = 0; i < 16; i++)
         a[i] = _mm_loadu_si128((const __m128i *)(const void *)(src + (size_t)i * sstride));
-    for (int i = 0; i < 8; i++) { /* rows 2i, 2i + 1: columns 0-7, then 8-15 */
-        b[2 * i] = _mm_unpacklo_epi8(a[2 * i], a[2 * i + 1]);
-        b[2 * i + 1] = _mm_unpackhi_epi8(a[2 * i], a[2 * i + 1]);
-    }
-    for (int q = 0; q < 4; q++) { /* rows 4q to 4q + 3: columns 0-3, 4-7, 8-11, 12-15 */
-        a[4 * q] = _mm_unpacklo_epi16(b[4 * q], b[4 * q + 2]);
-        a[4 * q + 1] = _mm_unpackhi_epi16(b[4 * q], b[4 * q + 2]);
-        a[4 * q + 2] = _mm_unpacklo_epi16(b[4 * q + 1], b[4 * q + 3]);
-        a[4 * q + 3] = _mm_unpackhi_epi16(b[4 * q + 1], b[4 * q + 3]);
-    }
-    for (int o = 0; o < 2; o++) /* rows 8o to 8o + 7: columns in pairs (2m, 2m + 1) in b[8o + m] */
-        for (int k = 0; k < 4; k++) {
-            b[8 * o + 2 * k] = _mm_unpacklo_epi32(a[8 * o + k], a[8 * o + 4 + k]);
-            b[8 * o + 2 * k + 1] = _mm_unpackhi_epi32(a[8 * o + k], a[8 * o + 4 + k]);
+    for (int round = 0; round < 2; round++) {
+        for (int i = 0; i < 8; i++) {
+            b[2 * i] = _mm_unpacklo_epi8(a[i], a[i + 8]);
+            b[2 * i + 1] = _mm_unpackhi_epi8(a[i], a[i + 8]);
         }
-    for (int m = 0; m < 8; m++) { /* column 2m, then 2m + 1, rows 0-15 */
-        _mm_storeu_si128((__m128i *)(void *)(dst + (size_t)(2 * m) * dstride), _mm_unpacklo_epi64(b[m], b[8 + m]));
-        _mm_storeu_si128((__m128i *)(void *)(dst + (size_t)(2 * m + 1) * dstride), _mm_unpackhi_epi64(b[m], b[8 + m]));
+        for (int i = 0; i < 8; i++) {
+            a[2 * i] = _mm_unpacklo_epi8(b[i], b[i + 8]);
+            a[2 * i + 1] = _mm_unpackhi_epi8(b[i], b[i + 8]);
+        }
     }
+    for (int i = 0; i < 16; i++)
+        _mm_storeu_si128((__m128i *)(void *)(dst + (size_t)i * dstride), a[i]);
 }
 #endif
 

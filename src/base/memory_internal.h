@@ -16,8 +16,8 @@ void *cbb_alloc_big(size_t size);
 
 /*
  * dst[c * dstride + r] = src[r * sstride + c] for every row r < rows and
- * column c < cols: a byte matrix transposed (the solver's secret-major copy
- * of a feedback table). Blocks of 16 x 16 bytes with SSE2 where it exists,
+ * column c < cols: a byte matrix transposed (the secret-major copies of a
+ * feedback table: the table's cbt_columns and the solver's). Blocks of 16 x 16 bytes with SSE2 where it exists,
  * one byte at a time at the edges and elsewhere; cbb_transpose_ref is the
  * plain loop that tests/unit/test_table.c checks it against. The two areas
  * must not overlap; the caller owns both.

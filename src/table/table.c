@@ -13,9 +13,6 @@
 #include "base/parallel.h"
 #include "table/table_internal.h"
 #include "tuning.h"
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 struct cb_table {
     const cb_game *game;
@@ -167,39 +164,39 @@ static inline __attribute__((always_inline)) void mastermind_chunk(int n, const 
     memcpy(out + base, &id, cnt);
 }
 
-/* soa arrays must be readable up to cbt_kernel_padding(count) bytes. */
+/* Every chunk of a row; always inlined, so that a constant n unrolls the chunks' loops. */
+static inline __attribute__((always_inline)) void kernel_row(cb_rule rule, int n, const uint8_t *guess,
+                                                             const letters *l, const uint8_t *const *soa, size_t count,
+                                                             int width, void *out)
+{
+    for (size_t base = 0; base < count; base += CB_LANES) {
+        size_t cnt = count - base < CB_LANES ? count - base : CB_LANES;
+        if (rule == CB_RULE_MASTERMIND)
+            mastermind_chunk(n, guess, l, soa, base, cnt, (uint8_t *)out);
+        else
+            wordle_chunk(n, guess, l, soa, base, cnt, rule == CB_RULE_SYMBLE, width, out);
+    }
+}
+
+/*
+ * soa arrays must be readable up to cbt_kernel_padding(count) bytes. The common shapes get their
+ * length as a constant, so that the lanes stay in registers: Wordle's five letters in bytes,
+ * Mastermind's four and five pegs.
+ */
 CB_KERNEL
 void cbt_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
                 void *out)
 {
     letters l;
     guess_letters(n, guess, &l);
-    /*
-     * The common shapes with their length a constant, so that the chunk's loops unroll and its lanes stay
-     * in registers: Wordle's five letters in bytes, Mastermind's four and five pegs.
-     */
-    if (rule == CB_RULE_WORDLE && n == 5 && width == 1) {
-        for (size_t base = 0; base < count; base += CB_LANES)
-            wordle_chunk(5, guess, &l, soa, base, count - base < CB_LANES ? count - base : CB_LANES, 0, 1, out);
-        return;
-    }
-    if (rule == CB_RULE_MASTERMIND && (n == 4 || n == 5)) {
-        for (size_t base = 0; base < count; base += CB_LANES) {
-            size_t cnt = count - base < CB_LANES ? count - base : CB_LANES;
-            if (n == 4)
-                mastermind_chunk(4, guess, &l, soa, base, cnt, (uint8_t *)out);
-            else
-                mastermind_chunk(5, guess, &l, soa, base, cnt, (uint8_t *)out);
-        }
-        return;
-    }
-    for (size_t base = 0; base < count; base += CB_LANES) {
-        size_t cnt = count - base < CB_LANES ? count - base : CB_LANES;
-        if (rule == CB_RULE_MASTERMIND)
-            mastermind_chunk(n, guess, &l, soa, base, cnt, (uint8_t *)out);
-        else
-            wordle_chunk(n, guess, &l, soa, base, cnt, rule == CB_RULE_SYMBLE, width, out);
-    }
+    if (rule == CB_RULE_WORDLE && n == 5 && width == 1)
+        kernel_row(CB_RULE_WORDLE, 5, guess, &l, soa, count, 1, out);
+    else if (rule == CB_RULE_MASTERMIND && n == 4)
+        kernel_row(CB_RULE_MASTERMIND, 4, guess, &l, soa, count, 1, out);
+    else if (rule == CB_RULE_MASTERMIND && n == 5)
+        kernel_row(CB_RULE_MASTERMIND, 5, guess, &l, soa, count, 1, out);
+    else
+        kernel_row(rule, n, guess, &l, soa, count, width, out);
 }
 
 size_t cbt_kernel_padding(size_t count)
@@ -487,70 +484,31 @@ void cb_table_fill(const cb_table *t, uint32_t g, const uint32_t *secrets, size_
             out[i] = ((const uint32_t *)row)[secrets[i]];
 }
 
-#if defined(__SSE2__)
-/*
- * A 16 x 16 tile of bytes: four rounds of interleaving row i with row i + 8
- * transpose it (each round is one punpcklbw / punpckhbw pair per row).
- * SSE2 intrinsics rather than GCC's __builtin_shuffle, so that clang builds it too.
- */
-static void transpose16(const uint8_t *src, size_t src_stride, uint8_t *dst, size_t dst_stride)
-{
-    __m128i a[16], b[16];
-    for (int i = 0; i < 16; i++)
-        a[i] = _mm_loadu_si128((const __m128i *)(const void *)(src + (size_t)i * src_stride));
-    for (int round = 0; round < 2; round++) {
-        for (int i = 0; i < 8; i++) {
-            b[2 * i] = _mm_unpacklo_epi8(a[i], a[i + 8]);
-            b[2 * i + 1] = _mm_unpackhi_epi8(a[i], a[i + 8]);
-        }
-        for (int i = 0; i < 8; i++) {
-            a[2 * i] = _mm_unpacklo_epi8(b[i], b[i + 8]);
-            a[2 * i + 1] = _mm_unpackhi_epi8(b[i], b[i + 8]);
-        }
-    }
-    for (int i = 0; i < 16; i++)
-        _mm_storeu_si128((__m128i *)(void *)(dst + (size_t)i * dst_stride), a[i]);
-}
-#else
-/* A 16 x 16 tile of bytes, transposed one byte at a time (processors without SSE2). */
-static void transpose16(const uint8_t *src, size_t src_stride, uint8_t *dst, size_t dst_stride)
-{
-    for (size_t i = 0; i < 16; i++)
-        for (size_t j = 0; j < 16; j++)
-            dst[j * dst_stride + i] = src[i * src_stride + j];
-}
-#endif
-
-/* Transpose the rows in tiles, so that both sides stay in cache. */
+/* Transpose the rows in tiles of 64 guesses (bytes: cbb_transpose's blocks), so that both sides stay in cache. */
 static void transpose(const cb_table *t, char *cols)
 {
     const size_t ng = t->game->nguess, ns = t->game->nsecret, w = (size_t)t->width, tile = 64;
     long tiles = (long)((ng + tile - 1) / tile);
 #pragma omp parallel for schedule(dynamic, 4)
-    for (long gt = 0; gt < tiles; gt++)
-        for (size_t s0 = 0; s0 < ns; s0 += tile) {
-            size_t g0 = (size_t)gt * tile;
-            if (w == 1 && g0 + tile <= ng && s0 + tile <= ns) { /* whole tiles: 16 x 16 vector blocks */
-                for (size_t gi = 0; gi < tile; gi += 16)
-                    for (size_t si = 0; si < tile; si += 16)
-                        transpose16((const uint8_t *)t->data + (g0 + gi) * t->stride + s0 + si, t->stride,
-                                    (uint8_t *)cols + (s0 + si) * ng + g0 + gi, ng);
-                continue;
-            }
-            for (size_t g = (size_t)gt * tile; g < ng && g < (size_t)(gt + 1) * tile; g++) {
+    for (long gt = 0; gt < tiles; gt++) {
+        size_t g0 = (size_t)gt * tile, gn = ng - g0 < tile ? ng - g0 : tile;
+        if (w == 1) {
+            cbb_transpose((const unsigned char *)t->data + g0 * t->stride, t->stride, gn, ns,
+                          (unsigned char *)cols + g0, ng);
+            continue;
+        }
+        for (size_t s0 = 0; s0 < ns; s0 += tile)
+            for (size_t g = g0; g < g0 + gn; g++) {
                 const char *row = (const char *)t->data + g * t->stride;
                 size_t end = s0 + tile < ns ? s0 + tile : ns;
-                if (w == 1)
-                    for (size_t s = s0; s < end; s++)
-                        cols[s * ng + g] = row[s];
-                else if (w == 2)
+                if (w == 2)
                     for (size_t s = s0; s < end; s++)
                         ((uint16_t *)cols)[s * ng + g] = ((const uint16_t *)row)[s];
                 else
                     for (size_t s = s0; s < end; s++)
                         ((uint32_t *)cols)[s * ng + g] = ((const uint32_t *)row)[s];
             }
-        }
+    }
 }
 
 const void *cbt_columns(const cb_table *t)
