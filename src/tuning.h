@@ -40,6 +40,12 @@
  * kernels"). More would not fit the registers.
  */
 #define CB_LBCOUNT_HALVES 4
+/*
+ * Entries the AVX-512 count takes through every pass of a block before the next ones, whose rows it
+ * prefetches meanwhile. 8 and 16 took the same time on the slice proof (docs/optimal.md, "The
+ * kernels"), 32 4% more; counting a pass over all the entries took 45% more.
+ */
+#define CB_LBCOUNT_CHUNK 16
 
 /* Secrets per vector step of the table kernel: one AVX2 register of bytes; wider needs AVX-512. */
 #define CB_LANES 32

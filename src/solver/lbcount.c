@@ -10,7 +10,12 @@
  * keeps the sets of 32 guesses in registers, one 64-bit word of each per
  * lane, and marks 8 pairs with a variable shift and an OR per word. It is
  * chosen at run time when the processor has AVX-512 (F, BW, VL, VPOPCNTDQ);
- * tests/unit/test_lbcount.c checks it against the portable one.
+ * tests/unit/test_lbcount.c checks it against the portable one. A node of
+ * more than CB_LBCOUNT_CHUNK entries is counted a chunk of entries at a
+ * time, every pass over the chunk's rows while they are in the first-level
+ * cache, with the next chunk's rows prefetched: the rows are scattered in a
+ * table of tens of megabytes, and read a pass at a time they cost a miss
+ * each every other pass.
  */
 #include "solver/solver_internal.h"
 
@@ -43,22 +48,22 @@ void cbo_lb_count_ref(const uint8_t *blk, const uint32_t *col, uint32_t n, uint3
 #define CB_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq")))
 
 /*
- * Guesses b0 to b0 + 8H - 1, their sets in nw words (values below 64 nw):
- * word w of guess b0 + 8h + i is lane i of a[h][w]. A shift by 64 or more
- * gives zero, so word w takes 1 << (v - 64w) whatever v is. Always inlined
- * with constant H and nw, so each shape is its own loop, its sets in
- * registers (H nw of them).
+ * Guesses b0 to b0 + 8H - 1 over entries e0 to e1 - 1, their sets in nw
+ * words: word w of guess b0 + 8h + i is lane i of a[h][w], loaded from and
+ * stored back to acc[4h + w]. A shift by 64 or more gives zero, so word w
+ * takes 1 << (v - 64w) whatever v is. Always inlined with constant H and nw,
+ * so each shape is its own loop, its sets in registers (H nw of them).
  */
-CB_AVX512 static inline __attribute__((always_inline)) void group(const uint8_t *blk, const uint32_t *col, uint32_t n,
-                                                                  uint32_t b0, uint32_t won, const int H, const int nw,
-                                                                  uint16_t *parts, uint8_t *haswon)
+CB_AVX512 static inline __attribute__((always_inline)) void group(const uint8_t *blk, const uint32_t *col, uint32_t e0,
+                                                                  uint32_t e1, uint32_t b0, const int H, const int nw,
+                                                                  __m512i *acc)
 {
     const __m512i one = _mm512_set1_epi64(1);
     __m512i a[4][4];
-    for (int h = 0; h < 4; h++)
-        for (int w = 0; w < 4; w++)
-            a[h][w] = _mm512_setzero_si512();
-    for (uint32_t e = 0; e < n; e++) {
+    for (int h = 0; h < H; h++)
+        for (int w = 0; w < nw; w++)
+            a[h][w] = _mm512_load_si512((const void *)(acc + 4 * h + w));
+    for (uint32_t e = e0; e < e1; e++) {
         const uint8_t *row = blk + (size_t)col[e] * CB_LBSCAN_BLOCK + b0;
         for (int q = 0; q < H / 2; q++) {
             __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(row + 16 * q));
@@ -70,12 +75,22 @@ CB_AVX512 static inline __attribute__((always_inline)) void group(const uint8_t 
                 }
         }
     }
+    for (int h = 0; h < H; h++)
+        for (int w = 0; w < nw; w++)
+            _mm512_store_si512((void *)(acc + 4 * h + w), a[h][w]);
+}
+
+/* The parts and wins of the 8H guesses from b0 whose sets are acc (won < nvals <= 64 nw). */
+CB_AVX512 static inline __attribute__((always_inline)) void
+group_end(const __m512i *acc, uint32_t b0, uint32_t won, const int H, const int nw, uint16_t *parts, uint8_t *haswon)
+{
+    const __m512i one = _mm512_set1_epi64(1);
     __m512i wbit = _mm512_set1_epi64(won & 63);
     for (int h = 0; h < H; h++) {
-        __m512i c = _mm512_popcnt_epi64(a[h][0]);
+        __m512i c = _mm512_popcnt_epi64(acc[4 * h]);
         for (int w = 1; w < nw; w++)
-            c = _mm512_add_epi64(c, _mm512_popcnt_epi64(a[h][w]));
-        __m512i hw = _mm512_and_si512(_mm512_srlv_epi64(a[h][won >> 6], wbit), one); /* won < nvals <= 64 nw */
+            c = _mm512_add_epi64(c, _mm512_popcnt_epi64(acc[4 * h + w]));
+        __m512i hw = _mm512_and_si512(_mm512_srlv_epi64(acc[4 * h + (won >> 6)], wbit), one);
         _mm_storeu_si128((__m128i *)(void *)(parts + b0 + 8 * h), _mm512_cvtepi64_epi16(c));
         _mm_storel_epi64((__m128i *)(void *)(haswon + b0 + 8 * h), _mm512_cvtepi64_epi8(hw));
     }
@@ -84,26 +99,51 @@ CB_AVX512 static inline __attribute__((always_inline)) void group(const uint8_t 
 /*
  * CB_LBCOUNT_HALVES halves of 8 guesses a pass. The rows hold CB_LBSCAN_BLOCK values, a multiple of a
  * pass, so the last pass reads inside them (and counts junk past jn, into parts' and haswon's room).
+ * The entries go in chunks of CB_LBCOUNT_CHUNK: every pass of the block reads a chunk's rows while
+ * they are in the first-level cache, and the next chunk's rows are fetched meanwhile.
  */
+CB_AVX512 static void count_nw(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t won,
+                               const int nw, uint16_t *parts, uint8_t *haswon)
+{
+    enum { H = CB_LBCOUNT_HALVES, PASS = 8 * CB_LBCOUNT_HALVES, NPASS = CB_LBSCAN_BLOCK / PASS };
+    __m512i acc[NPASS][4 * H];
+    uint32_t np = (jn + PASS - 1) / PASS, lines = (jn + 63) / 64;
+    for (uint32_t p = 0; p < np; p++)
+        for (int i = 0; i < 4 * H; i++)
+            acc[p][i] = _mm512_setzero_si512();
+    for (uint32_t e = 0; e < n && e < CB_LBCOUNT_CHUNK; e++)
+        for (uint32_t l = 0; l < lines; l++)
+            _mm_prefetch((const char *)(blk + (size_t)col[e] * CB_LBSCAN_BLOCK + 64 * l), _MM_HINT_T0);
+    for (uint32_t e0 = 0; e0 < n; e0 += CB_LBCOUNT_CHUNK) {
+        uint32_t e1 = n - e0 < CB_LBCOUNT_CHUNK ? n : e0 + CB_LBCOUNT_CHUNK;
+        uint32_t f1 = n - e1 < CB_LBCOUNT_CHUNK ? n : e1 + CB_LBCOUNT_CHUNK;
+        for (uint32_t e = e1; e < f1; e++)
+            for (uint32_t l = 0; l < lines; l++)
+                _mm_prefetch((const char *)(blk + (size_t)col[e] * CB_LBSCAN_BLOCK + 64 * l), _MM_HINT_T0);
+        for (uint32_t p = 0; p < np; p++)
+            group(blk, col, e0, e1, p * PASS, H, nw, acc[p]);
+    }
+    for (uint32_t p = 0; p < np; p++)
+        group_end(acc[p], p * PASS, won, H, nw, parts, haswon);
+}
+
 CB_AVX512 static void count_avx512(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t nvals,
                                    uint32_t won, uint16_t *parts, uint8_t *haswon)
 {
-    int nw = (int)((nvals + 63) / 64);
-    for (uint32_t b0 = 0; b0 < jn; b0 += 8 * CB_LBCOUNT_HALVES)
-        switch (nw) {
-        case 1:
-            group(blk, col, n, b0, won, CB_LBCOUNT_HALVES, 1, parts, haswon);
-            break;
-        case 2:
-            group(blk, col, n, b0, won, CB_LBCOUNT_HALVES, 2, parts, haswon);
-            break;
-        case 3:
-            group(blk, col, n, b0, won, CB_LBCOUNT_HALVES, 3, parts, haswon);
-            break;
-        default:
-            group(blk, col, n, b0, won, CB_LBCOUNT_HALVES, 4, parts, haswon);
-            break;
-        }
+    switch ((nvals + 63) / 64) {
+    case 1:
+        count_nw(blk, col, n, jn, won, 1, parts, haswon);
+        break;
+    case 2:
+        count_nw(blk, col, n, jn, won, 2, parts, haswon);
+        break;
+    case 3:
+        count_nw(blk, col, n, jn, won, 3, parts, haswon);
+        break;
+    default:
+        count_nw(blk, col, n, jn, won, 4, parts, haswon);
+        break;
+    }
 }
 
 int cbo_lb_count_fast(void)

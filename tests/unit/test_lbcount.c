@@ -2,7 +2,7 @@
  * test_lbcount.c: the look-ahead's count (src/solver/lbcount.c), the
  * version this processor takes against the portable one and both against
  * a count written the slowest way, over random blocks of every word count,
- * ragged block ends and empty nodes.
+ * ragged block ends, the edges of the chunks of entries and empty nodes.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -46,6 +46,8 @@ int main(void)
     for (int trial = 0; trial < 400; trial++) {
         uint32_t nvals = nvals_list[trial % (sizeof nvals_list / sizeof *nvals_list)];
         uint32_t n = trial % 7 == 0 ? 0 : (uint32_t)(check_rand(&seed) % P) + 1;
+        if (trial % 7 == 3) /* the chunks' edges: a chunk, one short of it, one past it, two */
+            n = CB_LBCOUNT_CHUNK * (1 + (uint32_t)(check_rand(&seed) % 2)) + (uint32_t)(check_rand(&seed) % 3) - 1;
         uint32_t jn = trial % 3 == 0 ? CB_LBSCAN_BLOCK : (uint32_t)(check_rand(&seed) % CB_LBSCAN_BLOCK) + 1;
         uint32_t won = (uint32_t)(check_rand(&seed) % nvals);
         /* few distinct values at times, so the win is sometimes absent and parts sometimes 1 */
