@@ -724,6 +724,14 @@ void cbg_hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, cbg_hard_t
         }
         h->ncount[k]++;
     }
+    h->nmask = 0;
+    h->nfull = 1;
+    for (int k = 0; k < h->nneed; k++) {
+        if (h->nsym[k] < 32 && h->ncount[k] <= 2)
+            h->nmask |= (uint64_t)1 << (h->nsym[k] + (h->ncount[k] == 2 ? 32 : 0));
+        else
+            h->nfull = 0;
+    }
 }
 
 int cbg_hard_turn_check(const cb_game *game, const cbg_hard_turn *h, const uint8_t *code, const uint8_t *counts,

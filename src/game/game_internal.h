@@ -56,6 +56,8 @@ typedef struct cbg_hard_turn {
     uint8_t gpos[CB_MAX_LENGTH], gsym[CB_MAX_LENGTH];   /* green positions and their symbols */
     uint8_t nsym[CB_MAX_LENGTH], ncount[CB_MAX_LENGTH]; /* revealed symbols, least counts (first seen first) */
     uint64_t gmask, gval; /* codes of at most 8 symbols (cbg_code_pack): the greens as one masked compare */
+    uint64_t nmask;       /* the demands on symbols below 32 of at most 2 copies, as cbg_counts_pack's bits */
+    int nfull;            /* nmask holds every demand */
 } cbg_hard_turn;
 
 void cbg_hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, cbg_hard_turn *h);
@@ -77,14 +79,32 @@ static inline uint64_t cbg_code_pack(const uint8_t *code, int n)
 }
 
 /*
- * cbg_hard_turn_check without fail, for codes of at most 8 symbols: packed
- * is cbg_code_pack(code), counts its symbol counts (not NULL). The solver's
- * hard-mode filter; tests/unit/test_game.c checks it against the other.
+ * A code's symbol counts (k symbols) as one word: bit s when symbol s occurs,
+ * bit 32 + s when it occurs twice or more, for the symbols below 32.
  */
-static inline int cbg_hard_turn_check_packed(const cbg_hard_turn *h, uint64_t packed, const uint8_t *counts)
+static inline uint64_t cbg_counts_pack(const uint8_t *counts, int k)
 {
-    if ((packed & h->gmask) != h->gval)
+    uint64_t p = 0;
+    for (int s = 0; s < k && s < 32; s++)
+        p |= (uint64_t)(counts[s] >= 1) << s | (uint64_t)(counts[s] >= 2) << (32 + s);
+    return p;
+}
+
+/*
+ * cbg_hard_turn_check without fail, for codes of at most 8 symbols: packed
+ * is cbg_code_pack(code), cpacked cbg_counts_pack(counts), counts its symbol
+ * counts (not NULL). The greens are one masked compare and the demands
+ * another, unless a demand is for 3 copies or a symbol from 32 on. The
+ * solver's hard-mode filter; tests/unit/test_game.c checks it against the
+ * other.
+ */
+static inline int cbg_hard_turn_check_packed(const cbg_hard_turn *h, uint64_t packed, uint64_t cpacked,
+                                             const uint8_t *counts)
+{
+    if ((packed & h->gmask) != h->gval || (cpacked & h->nmask) != h->nmask)
         return 0;
+    if (h->nfull)
+        return 1;
     for (int k = 0; k < h->nneed; k++)
         if (counts[h->nsym[k]] < h->ncount[k])
             return 0;

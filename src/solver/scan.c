@@ -46,7 +46,7 @@ static inline int respects(const solver *S, const cbg_hard_turn *h, uint32_t g)
 {
     const uint8_t *counts = S->lc + (size_t)g * (size_t)S->game->k;
     if (S->pk)
-        return cbg_hard_turn_check_packed(h, S->pk[g], counts);
+        return cbg_hard_turn_check_packed(h, S->pk[2 * (size_t)g], S->pk[2 * (size_t)g + 1], counts);
     return cbg_hard_turn_check(S->game, h, cb_game_code(S->game, g), counts, NULL);
 }
 

@@ -201,10 +201,12 @@ static int build_tables(solver *S)
             for (int i = 0; i < game->n; i++)
                 S->lc[(size_t)g * (size_t)game->k + cb_game_code(game, g)[i]]++;
         if (game->n <= 8) {
-            if (!(S->pk = malloc((size_t)game->nguess * sizeof *S->pk)))
+            if (!(S->pk = malloc((size_t)game->nguess * 2 * sizeof *S->pk)))
                 return CB_ENOMEM;
-            for (uint32_t g = 0; g < game->nguess; g++)
-                S->pk[g] = cbg_code_pack(cb_game_code(game, g), game->n);
+            for (uint32_t g = 0; g < game->nguess; g++) {
+                S->pk[2 * (size_t)g] = cbg_code_pack(cb_game_code(game, g), game->n);
+                S->pk[2 * (size_t)g + 1] = cbg_counts_pack(S->lc + (size_t)g * (size_t)game->k, game->k);
+            }
         }
     }
     size_t entries = S->opt.from ? cb_state_count(S->opt.from) : game->nsecret;

@@ -207,7 +207,8 @@ typedef struct solver {
     uint8_t *tt;         /* the game's table secret-major (tt[s * nguess + g]), for scan_lb; or NULL */
     const uint16_t *obs; /* Symble: obs[m * 3^n + raw] */
     uint8_t *lc;         /* hard mode: letter counts of each guess */
-    uint64_t *pk;        /* hard mode, codes of at most 8 symbols: each guess packed (cbg_code_pack), or NULL */
+    uint64_t *pk; /* hard mode, codes of at most 8 symbols: guess g's code packed at 2g (cbg_code_pack), its counts at
+                     2g + 1 (cbg_counts_pack); or NULL */
     int siglen;
     int keywide;
     cbo_cache *cache;
