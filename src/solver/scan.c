@@ -251,6 +251,42 @@ static inline void row_plain1(const uint8_t *rp, const uint32_t *col, uint32_t n
 }
 
 /*
+ * row_plain1 for a candidate, where only parts of one or two entries matter:
+ * 0 at the first value met a third time (most candidates of a big node meet
+ * one within a few dozen entries), else 1 with the parts, pairs and win.
+ */
+static inline int row_cand1(const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won, uint8_t *out, tls *T,
+                            uint32_t nvals, uint32_t *parts, uint32_t *pairs, uint32_t *w)
+{
+    if (n <= 16) {
+        uint32_t maxpart;
+        uint64_t hh;
+        row_plain1(rp, col, n, won, out, T, nvals, parts, pairs, w, &maxpart, &hh);
+        return maxpart <= 2;
+    }
+    uint32_t *cnt = T->cnt, e = 0, ok = 1;
+    while (e < n) {
+        uint32_t k = rp[col[e]];
+        out[e++] = (uint8_t)k;
+        if (++cnt[k] > 2) {
+            ok = 0;
+            break;
+        }
+    }
+    uint32_t p = 0, pr = 0;
+    *w = cnt[won];
+    for (uint32_t f = 0; f < e; f++) { /* as row_plain1's second pass, clearing the counters */
+        uint32_t c = cnt[out[f]];
+        p += c != 0;
+        pr += c * (c - 1) / 2;
+        cnt[out[f]] = 0;
+    }
+    *parts = p;
+    *pairs = pr;
+    return ok;
+}
+
+/*
  * A candidate whose parts are all trivial (single entries, pairs, single
  * codewords) at the least possible cost: Q_DONE with *val and *best. Else
  * Q_OPEN, having raised *lb when no candidate splits into single entries.
@@ -296,11 +332,9 @@ int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t
         if (x->crow[i] == CB_NONE || (i > 0 && S->pairs && x->sid[i] / CB_MAPPINGS == x->sid[i - 1] / CB_MAPPINGS))
             continue;
         if (fast) { /* parts of one or two entries, each at its least cost */
-            uint32_t parts, pairs, won, maxpart;
-            uint64_t hh;
-            row_plain1(x->base + (size_t)x->crow[i] * x->stride, x->col, x->n, S->won, v, T, S->nvals, &parts, &pairs,
-                       &won, &maxpart, &hh);
-            if (maxpart <= 2) {
+            uint32_t parts, pairs, won;
+            if (row_cand1(x->base + (size_t)x->crow[i] * x->stride, x->col, x->n, S->won, v, T, S->nvals, &parts,
+                          &pairs, &won)) {
                 int64_t cost = wc + (int64_t)(parts - won) + 2 * (int64_t)pairs;
                 if (cost < mincand) {
                     mincand = cost;
