@@ -55,31 +55,16 @@ int cbo_respects(const solver *S, const cbg_hard_turn *h, uint32_t g)
     return respects(S, h, g);
 }
 
-/*
- * The demands of turn (g, fb) added to sig, as cbg_hard_turn_make states them
- * (its trits: 2 green, 1 yellow, 0 grey), without making the turn: once for
- * every part of every guess tried, it took 7% of a hard-mode proof's
- * strongest openers. A revealed letter's running count reaches its total
- * at its last revealed place.
- */
 void cbo_sig_apply(const solver *S, uint8_t *sig, uint32_t g, uint32_t fb)
 {
-    const uint8_t *code = cb_game_code(S->game, g);
+    cbg_hard_turn h;
     int n = S->game->n;
-    uint8_t t[CB_MAX_LENGTH];
-    for (int i = 0; i < n; i++, fb /= 3)
-        t[i] = (uint8_t)(fb % 3);
-    for (int i = 0; i < n; i++) {
-        if (t[i] == 2)
-            sig[i] = (uint8_t)(code[i] + 1);
-        if (t[i] == 0)
-            continue;
-        uint8_t c = 0;
-        for (int j = 0; j <= i; j++)
-            c = (uint8_t)(c + (t[j] != 0 && code[j] == code[i]));
-        if (sig[n + code[i]] < c)
-            sig[n + code[i]] = c;
-    }
+    cbg_hard_turn_make(S->game, g, fb, &h);
+    for (int i = 0; i < h.ngreen; i++)
+        sig[h.gpos[i]] = (uint8_t)(h.gsym[i] + 1);
+    for (int i = 0; i < h.nneed; i++)
+        if (sig[n + h.nsym[i]] < h.ncount[i])
+            sig[n + h.nsym[i]] = h.ncount[i];
 }
 
 static inline uint32_t pop16(uint32_t x)
