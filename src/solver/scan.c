@@ -465,22 +465,61 @@ static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uin
     }
 }
 
+/* The bounds of a node's parts by their size, for plain secrets (scan_prepare). */
+typedef struct partlb {
+    int64_t *t;   /* t[c]: the bound of a part of c secrets */
+    uint32_t lin; /* t[c] = 2c - 1 for every c up to lin */
+    uint32_t inf; /* t[c] is INF for every c from inf on (n + 1: for none) */
+    int fast;     /* whether the counting of row_plain1 applies */
+} partlb;
+
 /*
- * What every look at x's guesses needs: lbt[c], the bound of a part of c
- * plain secrets; *fast, whether the counting of row_plain1 applies; and in
- * hard mode the demands h of the turn that led to x. Returns whether the
- * guesses must respect h.
+ * What every look at x's guesses needs: b, the bounds of its parts by size,
+ * and in hard mode the demands h of the turn that led to x. Returns whether
+ * the guesses must respect h.
  */
-static int scan_prepare(const solver *S, const node *x, int r, int64_t *lbt, int *fast, cbg_hard_turn *h)
+static int scan_prepare(const solver *S, const node *x, int r, partlb *b, cbg_hard_turn *h)
 {
+    b->lin = 0;
+    b->inf = x->n + 1;
     if (!S->pairs)
-        for (uint32_t c = 1; c <= x->n; c++)
-            lbt[c] = cbo_part_lb(S, c, c, r, x->bmax);
-    *fast = !S->pairs && !S->depth_only && S->lw == 1 && (r == UNL || r >= 2);
+        for (uint32_t c = 1; c <= x->n; c++) {
+            b->t[c] = cbo_part_lb(S, c, c, r, x->bmax);
+            if (b->lin == c - 1 && b->t[c] == 2 * (int64_t)c - 1)
+                b->lin = c;
+            if (b->inf > x->n && b->t[c] >= INF)
+                b->inf = c;
+        }
+    b->fast = !S->pairs && !S->depth_only && S->lw == 1 && (r == UNL || r >= 1);
     int filter = S->hard && x->cg != CB_NONE;
     if (filter)
         cbg_hard_turn_make(S->game, x->cg, x->cfb, h);
     return filter;
+}
+
+/*
+ * A fast count's figures into *st when the parts' sizes settle the bound: 1
+ * when each part costs 2c - 1, or when one has an INF bound (a part of two
+ * or more is not the won one); else 0, and row_generic bounds the parts.
+ */
+static inline int plain_stats(const partlb *b, uint32_t n, uint32_t parts, uint32_t pairs, uint32_t won,
+                              uint32_t maxpart, rowstat *st)
+{
+    st->parts = parts;
+    st->won = won;
+    st->sq = n + 2 * (uint64_t)pairs;
+    st->maxpart = maxpart;
+    if (maxpart <= b->lin) {
+        st->lbsum = 2 * (int64_t)(n - won) - (int64_t)(parts - won);
+        st->triv = pairs == n - parts;
+        return 1;
+    }
+    if (maxpart >= 2 && maxpart >= b->inf) {
+        st->lbsum = INF;
+        st->triv = 0;
+        return 1;
+    }
+    return 0;
 }
 
 /* Fill block r of t from the secret-major table. */
@@ -556,7 +595,7 @@ static inline uint64_t greedy_key(int64_t lb, uint64_t sq, uint32_t n)
 typedef struct scratch {
     tls *T;
     uint32_t *touched;
-    int64_t *lbt;
+    partlb lb;
     uint8_t *tmp;
     uint16_t *kparts;
     uint8_t *tb;       /* or NULL: the rows of a block of guesses, read from S->tt (tb_fill) */
@@ -621,7 +660,7 @@ static int scan_alloc(solver *S, tls *T, const node *x, scan *sc, scratch *w)
     sc->key = alloc(S, T, (size_t)m * sizeof *sc->key);
     sc->tx = alloc(S, T, m);
     w->touched = alloc(S, T, ((size_t)n + 1) * sizeof *w->touched);
-    w->lbt = alloc(S, T, ((size_t)n + 1) * sizeof *w->lbt);
+    w->lb.t = alloc(S, T, ((size_t)n + 1) * sizeof *w->lb.t);
     size_t ltbytes = (size_t)m * n * (size_t)lw;
     int build = x->n * 2 <= x->stride && ltbytes <= CB_LT_MAX && x->n > CB_LT_MIN;
     if (build)
@@ -631,7 +670,7 @@ static int scan_alloc(solver *S, tls *T, const node *x, scan *sc, scratch *w)
     /* (the parts must index the node's entries by their column: with a local table, or at the root) */
     int want = S->tt && !S->cands && !S->pairs && x->level <= CB_LBSCAN_LEVEL && (sc->lt || x->level == 0);
     w->kparts = want ? alloc(S, T, (size_t)m * sizeof *w->kparts) : NULL;
-    return !sc->gid || !sc->srow || !sc->lb || !sc->key || !sc->tx || !w->touched || !w->lbt || (build && !sc->lt) ||
+    return !sc->gid || !sc->srow || !sc->lb || !sc->key || !sc->tx || !w->touched || !w->lb.t || (build && !sc->lt) ||
                    !w->tmp || (want && !w->kparts)
                ? CB_ENOMEM
                : CB_OK;
@@ -659,11 +698,11 @@ static int scan_codewords(solver *S, tls *T, const node *x, scan *sc)
  * hash when the fast count made it): the fast count, or the generic one for a row it does
  * not take. 0 when the guess splits nothing.
  */
-static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_t *v, int fast, scratch *w, int r,
-                     rowstat *st, uint64_t *hh)
+static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_t *v, scratch *w, int r, rowstat *st,
+                     uint64_t *hh)
 {
     uint32_t n = x->n, parts, pairs, won, maxpart;
-    if (fast) {
+    if (w->lb.fast) {
         if (w->tb)
             row_plain1(w->tb + (size_t)(j - w->tb0) * n, w->ident, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won,
                        &maxpart, hh);
@@ -672,17 +711,10 @@ static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_
                        &maxpart, hh);
         if (parts == 1 && !won)
             return 0;
-        if (maxpart <= x->bmax) { /* else a part too big for the 2c - 1 bound: count again */
-            st->parts = parts;
-            st->won = won;
-            st->sq = n + 2 * (uint64_t)pairs;
-            st->maxpart = maxpart;
-            st->lbsum = 2 * (int64_t)(n - won) - (int64_t)(parts - won);
-            st->triv = pairs == n - parts;
+        if (plain_stats(&w->lb, n, parts, pairs, won, maxpart, st))
             return 1;
-        }
     }
-    row_generic(S, x, srow, v, w->touched, w->lbt, r, st);
+    row_generic(S, x, srow, v, w->touched, w->lb.t, r, st);
     return st->parts > 1 || st->won;
 }
 
@@ -705,8 +737,8 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
     uint8_t *tmp = w.tmp;
     uint16_t *kparts = w.kparts;
     cbg_hard_turn h;
-    int fast, filter = scan_prepare(S, x, r, w.lbt, &fast, &h);
-    if (tb_want(S, x, fast) && tb_alloc(S, T, x, &w) != CB_OK)
+    int filter = scan_prepare(S, x, r, &w.lb, &h);
+    if (tb_want(S, x, w.lb.fast) && tb_alloc(S, T, x, &w) != CB_OK)
         return CB_ENOMEM;
     int dedup = S->dedup && sc->lt;
     if (dedup)
@@ -729,7 +761,7 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
         uint64_t hh = 0;
         if (w.tb && (j < w.tb0 || j - w.tb0 >= w.tbn))
             tb_fill(S, x, &w, j);
-        if (!row_stats(S, x, j, srow, v, fast, &w, r, &st, &hh)) /* splits nothing */
+        if (!row_stats(S, x, j, srow, v, &w, r, &st, &hh)) /* splits nothing */
             continue;
         if (dedup) {
             if (!hh)
@@ -871,15 +903,15 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
     int r = child_d(x->d), lw = S->lw;
     cbo_mark mk = cbo_arena_mark(&T->arena);
     uint32_t *touched = alloc(S, T, ((size_t)n + 1) * sizeof *touched);
-    int64_t *lbt = alloc(S, T, ((size_t)n + 1) * sizeof *lbt);
+    partlb b = {.t = alloc(S, T, ((size_t)n + 1) * sizeof *b.t)};
     uint8_t *tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
     int64_t best = INF;
-    if (!touched || !lbt || !tmp) {
+    if (!touched || !b.t || !tmp) {
         cbo_arena_reset(&T->arena, mk);
         return known;
     }
     cbg_hard_turn h;
-    int fast, filter = scan_prepare(S, x, r, lbt, &fast, &h);
+    int filter = scan_prepare(S, x, r, &b, &h);
     int64_t wc = S->depth_only ? 0 : n;
     uint32_t *weak = S->tt ? alloc(S, T, (size_t)m * sizeof *weak) : NULL;
     if (weak && !S->pairs && !S->depth_only && (r == UNL || r >= 2)) {
@@ -895,7 +927,7 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
             best = INF;
             for (uint32_t i = 0; by[i] != CB_NONE && (int64_t)weak[by[i]] < best && best > known; i++) {
                 rowstat st;
-                row_generic(S, x, guess_row(x, by[i]), tmp, touched, lbt, r, &st);
+                row_generic(S, x, guess_row(x, by[i]), tmp, touched, b.t, r, &st);
                 best = min64(best, sat(wc + st.lbsum));
             }
         }
@@ -916,20 +948,19 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
             continue;
         uint32_t srow = guess_row(x, j);
         rowstat st;
-        if (fast) {
+        if (b.fast) {
             uint32_t parts, pairs, won, maxpart;
             uint64_t hh;
             row_plain1(x->base + (size_t)srow * x->stride, x->col, n, S->won, tmp, T, S->nvals, &parts, &pairs, &won,
                        &maxpart, &hh);
             if (parts == 1 && !won)
                 continue;
-            if (maxpart <= x->bmax) {
-                int64_t lb = sat(wc + 2 * (int64_t)(n - won) - (int64_t)(parts - won));
-                best = min64(best, lb);
+            if (plain_stats(&b, n, parts, pairs, won, maxpart, &st)) {
+                best = min64(best, sat(wc + st.lbsum));
                 continue;
             }
         }
-        row_generic(S, x, srow, tmp, touched, lbt, r, &st);
+        row_generic(S, x, srow, tmp, touched, b.t, r, &st);
         if (st.parts == 1 && !st.won)
             continue;
         best = min64(best, sat(wc + st.lbsum));
