@@ -1013,7 +1013,15 @@ int cbo_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint
     out->done = alloc(S, T, parts);
     if (!sid || !col || !crow || !out->c || !out->lb || !out->done)
         return CB_ENOMEM;
-    const uint8_t *lt = sc ? sc->lt : NULL;
+    const uint8_t *lt = sc ? sc->lt : NULL, *xsig = x->sig;
+    if (S->hard && !xsig) { /* x's signature, for its children's */
+        uint8_t *t = alloc(S, T, (size_t)S->siglen);
+        if (!t)
+            return CB_ENOMEM;
+        memcpy(t, x->psig, (size_t)S->siglen);
+        cbo_sig_apply(S, t, x->cg, x->cfb);
+        xsig = t;
+    }
     for (uint32_t i = 0; i < n; i++) {
         uint32_t e = order[i];
         sid[i] = x->sid[e];
@@ -1078,14 +1086,7 @@ int cbo_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint
             c->row = x->row;
             c->gid = x->gid;
         }
-        if (S->hard) {
-            uint8_t *sig = alloc(S, T, (size_t)S->siglen);
-            if (!sig)
-                return CB_ENOMEM;
-            memcpy(sig, x->sig, (size_t)S->siglen);
-            cbo_sig_apply(S, sig, gid_played, vals[p]);
-            c->sig = sig;
-        }
+        c->psig = xsig; /* c->sig is made when the cache wants it (make_key) */
         out->lb[out->count] = cbo_part_lb(S, c->n, c->ncw, c->d, c->bmax);
         out->done[out->count] = c->ncw == 1 || (!S->pairs && c->n == 2);
         out->count++;

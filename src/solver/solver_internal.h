@@ -135,7 +135,8 @@ typedef struct node {
     int d;                    /* guesses left, or UNL */
     int level;                /* guesses played since the root */
     uint32_t cg, cfb;         /* hard mode: the turn that led here (cg CB_NONE: none) */
-    const uint8_t *sig;       /* hard mode: greens and least letter counts so far */
+    const uint8_t *sig;       /* hard mode: greens and least letter counts so far, or NULL: psig and the turn */
+    const uint8_t *psig;      /* with sig NULL: the parent's (most parts never reach the cache, which needs it) */
     const cbo_sym_group *grp; /* symmetries fixing the history, or NULL */
     uint32_t bmax;            /* no guess makes more parts than this here (won included) */
     struct lbtab *up;         /* or NULL: the parent's guesses ordered for scan_lb (guess j is the parent's kept j) */
