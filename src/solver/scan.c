@@ -1035,22 +1035,28 @@ int cbo_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint
             continue;
         node *c = &out->c[out->count];
         uint32_t a = pos[p], size = pos[p + 1] - pos[p];
-        memset(c, 0, sizeof *c);
-        c->n = size;
-        c->sid = sid + a;
-        c->col = col + a;
-        c->crow = crow + a;
-        c->base = lt ? lt : x->base;
-        c->stride = lt ? n : x->stride;
-        c->raw = lt ? 0 : x->raw;
-        c->d = child_d(x->d);
-        c->level = x->level + 1;
-        c->cg = gid_played;
-        c->cfb = vals[p];
-        c->grp = grp;
-        c->bmax = sc && sc->bmax ? sc->bmax : x->bmax;
-        c->ncw = size;
-        c->maxsame = 1;
+        /* every field named, without a memset (rep stos) of the whole node first */
+        *c = (node){.n = size,
+                    .sid = sid + a,
+                    .col = col + a,
+                    .crow = crow + a,
+                    .base = lt ? lt : x->base,
+                    .stride = lt ? n : x->stride,
+                    .raw = lt ? 0 : x->raw,
+                    .m = 0,
+                    .row = NULL,
+                    .gid = NULL,
+                    .d = child_d(x->d),
+                    .level = x->level + 1,
+                    .cg = gid_played,
+                    .cfb = vals[p],
+                    .sig = NULL,
+                    .psig = xsig, /* c->sig is made when the cache wants it (make_key) */
+                    .grp = grp,
+                    .bmax = sc && sc->bmax ? sc->bmax : x->bmax,
+                    .up = NULL,
+                    .ncw = size,
+                    .maxsame = 1};
         if (S->pairs) {
             uint32_t run = 0;
             c->ncw = 0;
@@ -1086,7 +1092,6 @@ int cbo_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint
             c->row = x->row;
             c->gid = x->gid;
         }
-        c->psig = xsig; /* c->sig is made when the cache wants it (make_key) */
         out->lb[out->count] = cbo_part_lb(S, c->n, c->ncw, c->d, c->bmax);
         out->done[out->count] = c->ncw == 1 || (!S->pairs && c->n == 2);
         out->count++;
