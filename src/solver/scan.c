@@ -251,24 +251,25 @@ static inline void row_plain1(const uint8_t *rp, const uint32_t *col, uint32_t n
 }
 
 /*
- * row_plain1 for a candidate, where only parts of one or two entries matter:
- * 0 at the first value met a third time (most candidates of a big node meet
- * one within a few dozen entries), else 1 with the parts, pairs and win.
+ * row_plain1 for a candidate, where only parts of at most lim entries (1 or
+ * 2) matter: 0 at the first value met lim + 1 times (most candidates of a
+ * big node meet one within a few dozen entries), else 1 with the parts,
+ * pairs and win.
  */
 static inline int row_cand1(const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won, uint8_t *out, tls *T,
-                            uint32_t nvals, uint32_t *parts, uint32_t *pairs, uint32_t *w)
+                            uint32_t nvals, uint32_t lim, uint32_t *parts, uint32_t *pairs, uint32_t *w)
 {
     if (n <= 16) {
         uint32_t maxpart;
         uint64_t hh;
         row_plain1(rp, col, n, won, out, T, nvals, parts, pairs, w, &maxpart, &hh);
-        return maxpart <= 2;
+        return maxpart <= lim;
     }
     uint32_t *cnt = T->cnt, e = 0, ok = 1;
     while (e < n) {
         uint32_t k = rp[col[e]];
         out[e++] = (uint8_t)k;
-        if (++cnt[k] > 2) {
+        if (++cnt[k] > lim) {
             ok = 0;
             break;
         }
@@ -327,13 +328,15 @@ int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t
         return Q_OPEN;
     }
     uint32_t *cnt = T->cnt, *cw = T->cnt2;
-    int fast = !S->pairs && !S->depth_only && S->lw == 1 && (r == UNL || r >= 3);
+    /* parts of one entry cost 1, of two 3 when two guesses are left after this one; others are not trivial */
+    int fast = !S->pairs && !S->depth_only && S->lw == 1 && (r == UNL || r >= 2);
+    uint32_t lim = r == UNL || r >= 3 ? 2 : 1;
     for (uint32_t i = 0; i < x->n; i++) {
         if (x->crow[i] == CB_NONE || (i > 0 && S->pairs && x->sid[i] / CB_MAPPINGS == x->sid[i - 1] / CB_MAPPINGS))
             continue;
         if (fast) { /* parts of one or two entries, each at its least cost */
             uint32_t parts, pairs, won;
-            if (row_cand1(x->base + (size_t)x->crow[i] * x->stride, x->col, x->n, S->won, v, T, S->nvals, &parts,
+            if (row_cand1(x->base + (size_t)x->crow[i] * x->stride, x->col, x->n, S->won, v, T, S->nvals, lim, &parts,
                           &pairs, &won)) {
                 int64_t cost = wc + (int64_t)(parts - won) + 2 * (int64_t)pairs;
                 if (cost < mincand) {
