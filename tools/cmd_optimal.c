@@ -281,8 +281,9 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
         printf("result        %s with no strategy; the optimum is at least %llu\n", stop_reason(),
                (unsigned long long)r->lower);
     print_openers(c, r);
-    printf("search        %llu nodes, %llu sets cached, %.2f s on %d thread%s\n", (unsigned long long)r->nodes,
-           (unsigned long long)r->cache_entries, r->seconds, threads, threads > 1 ? "s" : "");
+    printf("search        %llu nodes, %llu sets cached, %.2f s on %d thread%s%s\n", (unsigned long long)r->nodes,
+           (unsigned long long)r->cache_entries, r->seconds, threads, threads > 1 ? "s" : "",
+           cb_table_precomputed(c->table) ? "" : ", feedback computed on the fly (no table)");
 }
 
 /* The --json object; 0 or the exit status. */
@@ -338,6 +339,7 @@ static int print_json(const cli *c, const cb_optimal_options *o, const cb_optima
     cb_json_kuint(&j, "symmetries", r->symmetries);
     cb_json_kuint(&j, "nodes", r->nodes);
     cb_json_kuint(&j, "cached", r->cache_entries);
+    cb_json_kbool(&j, "table_precomputed", cb_table_precomputed(c->table));
     cb_json_kfixed(&j, "seconds", r->seconds, 3);
     cb_json_kint(&j, "threads", threads);
     cb_json_raw(&j, "}");

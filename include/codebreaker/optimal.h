@@ -184,6 +184,12 @@ typedef struct cb_optimal_result {
  * the solver cannot hold, CB_ENOMEM.
  */
 int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_optimal_result *res, cb_error *err);
+/*
+ * CB_OK when cb_optimal_solve can read this table: a precomputed one, or one
+ * computed on the fly whose values fit a byte (Mastermind, Wordle of up to 5
+ * letters; not Symble). Else CB_ETOOBIG, err saying why. err may be NULL.
+ */
+int cb_optimal_table_check(const cb_table *table, cb_error *err);
 void cb_optimal_result_release(cb_optimal_result *res);
 
 /*

@@ -15,10 +15,40 @@
 
 /* ---- values ---- */
 
+/*
+ * Without a precomputed table (x->base NULL: x reads the game's rows, whose
+ * columns are secrets) row r's values for x's entries come from the table's
+ * kernel, a block of entries a call: out[i], one byte each (cbo_new_solver
+ * takes an on-the-fly table only when values fit a byte).
+ */
+static void fly_fill(const solver *S, const node *x, uint32_t r, uint8_t *out)
+{
+    uint32_t buf[CB_FILL_BLOCK];
+    for (uint32_t i0 = 0; i0 < x->n; i0 += CB_FILL_BLOCK) {
+        uint32_t k = x->n - i0 < CB_FILL_BLOCK ? x->n - i0 : CB_FILL_BLOCK;
+        cb_table_fill(S->table, r, x->col + i0, k, buf);
+        for (uint32_t i = 0; i < k; i++)
+            out[i0 + i] = (uint8_t)buf[i];
+    }
+}
+
+/* 0 to n - 1 from the thread's arena: the columns of a row computed on the fly (fly_fill). NULL: no memory. */
+static uint32_t *ident_cols(solver *S, tls *T, uint32_t n)
+{
+    uint32_t *id = alloc(S, T, ((size_t)n + 1) * sizeof *id);
+    for (uint32_t e = 0; id && e < n; e++)
+        id[e] = e;
+    return id;
+}
+
 /* out[i] = the value of base row r for entry i of x. */
 static inline __attribute__((always_inline)) void fill_w(const solver *S, const node *x, uint32_t r, uint8_t *out,
                                                          int w)
 {
+    if (!x->base) {
+        fly_fill(S, x, r, out);
+        return;
+    }
     const uint8_t *rp = x->base + (size_t)r * x->stride * (size_t)w;
     const uint32_t *col = x->col;
     uint32_t n = x->n;
@@ -320,10 +350,11 @@ int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t
     cbo_mark mk = cbo_arena_mark(&T->arena);
     uint8_t *v = alloc(S, T, (size_t)x->n * (size_t)S->lw + 16);
     uint32_t *touched = alloc(S, T, ((size_t)x->n + 1) * sizeof *touched);
+    uint32_t *ident = x->base ? NULL : ident_cols(S, T, x->n);
     int64_t mincand = INF;
     uint32_t mincand_g = CB_NONE;
     int64_t wc = S->depth_only ? 0 : x->n;
-    if (!v || !touched) {
+    if (!v || !touched || (!x->base && !ident)) {
         cbo_arena_reset(&T->arena, mk);
         return Q_OPEN;
     }
@@ -336,8 +367,11 @@ int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t
             continue;
         if (fast) { /* parts of one or two entries, each at its least cost */
             uint32_t parts, pairs, won;
-            if (row_cand1(x->base + (size_t)x->crow[i] * x->stride, x->col, x->n, S->won, v, T, S->nvals, lim, &parts,
-                          &pairs, &won)) {
+            const uint8_t *rp = x->base + (size_t)x->crow[i] * x->stride;
+            if (!x->base)
+                fly_fill(S, x, x->crow[i], v); /* then read in place */
+            if (row_cand1(x->base ? rp : v, x->base ? x->col : ident, x->n, S->won, v, T, S->nvals, lim, &parts, &pairs,
+                          &won)) {
                 int64_t cost = wc + (int64_t)(parts - won) + 2 * (int64_t)pairs;
                 if (cost < mincand) {
                     mincand = cost;
@@ -421,7 +455,8 @@ static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uin
     uint32_t n = x->n, *cnt = T->cnt, *cw = T->cnt2;
     int lw = S->lw;
     uint32_t parts = 0, last_cw = CB_NONE;
-    if (!S->pairs && lw == 1) { /* values and counts in one pass */
+    int fused = !S->pairs && lw == 1 && x->base;
+    if (fused) { /* values and counts in one pass */
         const uint8_t *rp = x->base + (size_t)srow * x->stride;
         const uint32_t *col = x->col;
         for (uint32_t e = 0; e < n; e++) {
@@ -432,7 +467,7 @@ static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uin
         }
     } else
         cbo_fill(S, x, srow, v);
-    for (uint32_t e = 0; e < n && (S->pairs || lw != 1); e++) {
+    for (uint32_t e = 0; e < n && !fused; e++) {
         uint32_t k = get(v, e, lw);
         if (cnt[k]++ == 0)
             touched[parts++] = k;
@@ -709,7 +744,10 @@ static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_
         if (w->tb)
             row_plain1(w->tb + (size_t)(j - w->tb0) * n, w->ident, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won,
                        &maxpart, hh);
-        else
+        else if (!x->base) { /* computed on the fly into v, then counted in place */
+            fly_fill(S, x, srow, v);
+            row_plain1(v, w->ident, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won, &maxpart, hh);
+        } else
             row_plain1(x->base + (size_t)srow * x->stride, x->col, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won,
                        &maxpart, hh);
         if (parts == 1 && !won)
@@ -742,6 +780,8 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
     cbg_hard_turn h;
     int filter = scan_prepare(S, x, r, &w.lb, &h);
     if (tb_want(S, x, w.lb.fast) && tb_alloc(S, T, x, &w) != CB_OK)
+        return CB_ENOMEM;
+    if (!x->base && !w.ident && !(w.ident = ident_cols(S, T, n)))
         return CB_ENOMEM;
     int dedup = S->dedup && sc->lt;
     if (dedup)
@@ -908,8 +948,9 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
     uint32_t *touched = alloc(S, T, ((size_t)n + 1) * sizeof *touched);
     partlb b = {.t = alloc(S, T, ((size_t)n + 1) * sizeof *b.t)};
     uint8_t *tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
+    uint32_t *ident = x->base ? NULL : ident_cols(S, T, n);
     int64_t best = INF;
-    if (!touched || !b.t || !tmp) {
+    if (!touched || !b.t || !tmp || (!x->base && !ident)) {
         cbo_arena_reset(&T->arena, mk);
         return known;
     }
@@ -954,8 +995,10 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
         if (b.fast) {
             uint32_t parts, pairs, won, maxpart;
             uint64_t hh;
-            row_plain1(x->base + (size_t)srow * x->stride, x->col, n, S->won, tmp, T, S->nvals, &parts, &pairs, &won,
-                       &maxpart, &hh);
+            if (!x->base) /* computed on the fly, then counted in place */
+                fly_fill(S, x, srow, tmp);
+            row_plain1(x->base ? x->base + (size_t)srow * x->stride : tmp, x->base ? x->col : ident, n, S->won, tmp, T,
+                       S->nvals, &parts, &pairs, &won, &maxpart, &hh);
             if (parts == 1 && !won)
                 continue;
             if (plain_stats(&b, n, parts, pairs, won, maxpart, &st)) {

@@ -115,15 +115,26 @@ static int check_options(const cb_game *game, const cb_optimal_options *opt, cb_
     return CB_OK;
 }
 
+int cb_optimal_table_check(const cb_table *table, cb_error *err)
+{
+    const cb_game *game = cb_table_game(table);
+    /* on the fly, a node's values are computed a row of its entries at a time (scan.c, fly_fill) */
+    if (!cb_table_precomputed(table) && (game->rule == CB_RULE_SYMBLE || cb_table_width(table) != 1))
+        return cb_error_set(err, CB_ETOOBIG,
+                            "the exact solver reads a precomputed feedback table for Symble and for words of more "
+                            "than 5 letters (%.3g GiB for %s), and this one computes feedback on the fly (--table "
+                            "off, or no memory for the table)",
+                            cb_table_bytes_needed(game) / (1u << 30), cb_game_name(game));
+    return CB_OK;
+}
+
 /* What the game and the table allow the solver, and the fields of S that follow from the options. */
 static int set_fields(solver *S, const cb_table *table, const cb_optimal_options *opt, cb_error *err)
 {
     const cb_game *game = S->game;
-    if (!cb_table_precomputed(table))
-        return cb_error_set(err, CB_ETOOBIG,
-                            "the exact solver reads a precomputed feedback table (%.3g GiB for %s), and this one "
-                            "computes feedback on the fly (--table off, or no memory for the table)",
-                            cb_table_bytes_needed(game) / (1u << 30), cb_game_name(game));
+    int rc = cb_optimal_table_check(table, err);
+    if (rc != CB_OK)
+        return rc;
     if (cb_table_width(table) > 2)
         return cb_error_set(err, CB_ETOOBIG, "the exact solver handles codes of up to 10 symbols under word rules");
     S->pairs = game->rule == CB_RULE_SYMBLE;
@@ -143,9 +154,10 @@ static int set_fields(solver *S, const cb_table *table, const cb_optimal_options
     S->lw = cb_table_width(table);
     if (S->nvals > (S->lw == 1 ? 256u : 65536u))
         return cb_error_set(err, CB_ETOOBIG, "feedback ids do not fit the solver's tables");
-    S->gbase = cb_table_row(table, 0);
-    S->gstride =
-        game->nguess > 1 ? (size_t)((const uint8_t *)cb_table_row(table, 1) - S->gbase) / (size_t)S->lw : game->nsecret;
+    S->gbase = cb_table_row(table, 0); /* NULL on the fly: the root's rows are computed */
+    S->gstride = game->nguess > 1 && S->gbase
+                     ? (size_t)((const uint8_t *)cb_table_row(table, 1) - S->gbase) / (size_t)S->lw
+                     : game->nsecret;
     S->keywide = (uint64_t)game->nsecret * (S->pairs ? (unsigned)CB_MAPPINGS : 1u) > 65535u;
     S->siglen = game->n + game->k;
     S->sym = opt->symmetry && sym_possible(game) && !S->pairs;
@@ -210,7 +222,7 @@ static int build_tables(solver *S)
         }
     }
     size_t entries = S->opt.from ? cb_state_count(S->opt.from) : game->nsecret;
-    if (S->pairs || S->lw != 1 || entries < CB_LBSCAN_ROOT_MIN ||
+    if (!S->gbase || S->pairs || S->lw != 1 || entries < CB_LBSCAN_ROOT_MIN ||
         (uint64_t)game->nguess * game->nsecret > ((uint64_t)1 << 28))
         return CB_OK;
     S->tt = cbb_alloc_big((size_t)game->nguess * game->nsecret);

@@ -22,11 +22,9 @@ typedef struct exact_own {
 static int exact_open(cb_strategy *s, const char *arg, cb_error *err)
 {
     (void)arg;
-    if (!cb_table_precomputed(s->table)) /* said here rather than as a failed decision later */
-        return cb_error_set(err, CB_ETOOBIG,
-                            "exact runs the exact solver, which reads a precomputed feedback table (%.3g GiB for "
-                            "%s), and this one computes feedback on the fly (--table off, or no memory for the table)",
-                            cb_table_bytes_needed(s->game) / (1u << 30), cb_game_name(s->game));
+    int rc = cb_optimal_table_check(s->table, err); /* said here rather than as a failed decision later */
+    if (rc != CB_OK)
+        return rc;
     exact_own *own = calloc(1, sizeof *own);
     if (!own || pthread_mutex_init(&own->lock, NULL) != 0) {
         free(own);

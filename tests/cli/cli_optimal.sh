@@ -38,6 +38,13 @@ seen mm-6x4-proved mm64 '^result +proved optimal'
 seen mm-6x4-symmetry mm64 '^symmetry +17280 permutations of colours and positions at the start; 5 distinct openers'
 seen mm-6x4-opener mm64 '^opener +1123'
 expect_out mm-6x4-max5 0 '^total +5626 ' -- optimal $mm --max-guesses 5
+# without a precomputed table the solver computes its rows on the fly: the same proof; Symble cannot
+expect_out mm-6x4-fly 0 '^total +5625 guesses over 1296 secrets' -- optimal $mm --table off
+expect_out mm-6x4-fly-line 0 'feedback computed on the fly \(no table\)$' -- optimal $mm --table off
+expect_out mm-6x4-fly-json 0 '"total":5625,.*"table_precomputed":false' -- optimal $mm --table off --json
+expect_out mm-6x4-table-json 0 '"total":5625,.*"table_precomputed":true' -- optimal $mm --json
+expect_out salet-hard-fly 0 '^total +8122 guesses' -- optimal --quiet --first salet --hard --max-guesses 6 --table off
+expect_err symble-fly 2 'reads a precomputed feedback table for Symble' -- optimal --game symble --table off
 expect_out mm-6x4-cands 0 '^total +5660 ' -- optimal $mm --candidates-only
 run worst -- optimal $mm --objective worst
 seen mm-6x4-worst worst '^least worst +5 guesses are needed and enough'

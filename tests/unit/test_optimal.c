@@ -206,11 +206,15 @@ static long long solver_total(const cb_table *t, cb_optimal_options *o, int *wor
     return v;
 }
 
-/* Every option set on one game, solver against brute force. */
-static void compare(const char *name, cb_game *g, int with_hard)
+/* Every option set on one game, solver against brute force; the table precomputed or (mode) on the fly. */
+static void compare_table(const char *name, cb_game *g, int with_hard, cb_table_mode mode)
 {
     cb_table *t;
-    cb_table_new(g, NULL, &t, NULL);
+    cb_table_options to;
+    cb_table_options_default(&to);
+    to.mode = mode;
+    cb_table_new(g, &to, &t, NULL);
+    CHECK_MSG(cb_table_precomputed(t) == (mode != CB_TABLE_OFF), "%s: table mode %d", name, (int)mode);
     for (int hard = 0; hard <= with_hard; hard++)
         for (int cands = 0; cands <= 1; cands++) {
             long long unl = brute_total(t, hard, cands, 0);
@@ -246,6 +250,11 @@ static void compare(const char *name, cb_game *g, int with_hard)
         }
     cb_table_free(t);
     cb_game_free(g);
+}
+
+static void compare(const char *name, cb_game *g, int with_hard)
+{
+    compare_table(name, g, with_hard, CB_TABLE_AUTO);
 }
 
 /* A small word game: `count` answers taken every `step` words of the bundled list, the same as guesses plus extras. */
@@ -304,6 +313,80 @@ static void brute_force_checks(void)
     compare("wordle words", word_game(CB_RULE_WORDLE, 24, 97, 30), 0);
     compare("wordle words hard", word_game(CB_RULE_WORDLE, 14, 161, 20), 1);
     compare("symble words", word_game(CB_RULE_SYMBLE, 9, 251, 6), 0);
+    /* the game's rows computed on the fly (scan.c, fly_fill) rather than read */
+    compare_table("mastermind 3x3 on the fly", game_of(CB_RULE_MASTERMIND, 3, 3, 0), 0, CB_TABLE_OFF);
+    compare_table("mastermind 4x3 no repeat on the fly", game_of(CB_RULE_MASTERMIND, 4, 3, 1), 0, CB_TABLE_OFF);
+    compare_table("wordle rules 3x3 on the fly", game_of(CB_RULE_WORDLE, 3, 3, 0), 1, CB_TABLE_OFF);
+    compare_table("wordle words hard on the fly", word_game(CB_RULE_WORDLE, 14, 161, 20), 1, CB_TABLE_OFF);
+}
+
+/*
+ * A table computed on the fly against the precomputed one on bigger games (the fast paths of the scan, the
+ * look-ahead without its secret-major table, which needs the precomputed rows): the same result, proved,
+ * and a tree that checks. Symble and two-byte feedback need a precomputed table, and say so.
+ */
+static void on_the_fly(void)
+{
+    struct {
+        const char *name;
+        cb_game *g;
+        int hard, max;
+    } cases[] = {
+        {"mastermind 4x5", game_of(CB_RULE_MASTERMIND, 5, 4, 0), 0, 0},
+        {"mastermind 3x6 max 4", game_of(CB_RULE_MASTERMIND, 6, 3, 0), 0, 4},
+        {"wordle words hard max 4", word_game(CB_RULE_WORDLE, 60, 37, 120), 1, 4},
+        {"wordle words", word_game(CB_RULE_WORDLE, 80, 29, 150), 0, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cb_table *on, *off;
+        cb_table_options to;
+        cb_table_options_default(&to);
+        to.mode = CB_TABLE_ON;
+        cb_table_new(cases[i].g, &to, &on, NULL);
+        to.mode = CB_TABLE_OFF;
+        cb_table_new(cases[i].g, &to, &off, NULL);
+        cb_optimal_options o;
+        cb_optimal_options_default(&o);
+        o.hard = cases[i].hard;
+        o.max_guesses = cases[i].max;
+        o.threads = 1;
+        cb_optimal_result a, b;
+        CHECK(cb_optimal_table_check(off, NULL) == CB_OK);
+        if (solve(on, &o, &a) == CB_OK) {
+            if (solve(off, &o, &b) == CB_OK) {
+                cb_tree_stats st = {0};
+                CHECK_MSG(a.total == b.total && a.lower == b.lower && a.proved && b.proved,
+                          "%s: precomputed %llu (lower %llu), on the fly %llu (lower %llu)", cases[i].name,
+                          (unsigned long long)a.total, (unsigned long long)a.lower, (unsigned long long)b.total,
+                          (unsigned long long)b.lower);
+                CHECK(!b.tree ||
+                      (cb_tree_verify(b.tree, off, o.hard, o.max_guesses, &st, NULL) == CB_OK && st.total == b.total));
+                cb_optimal_result_release(&b);
+            } else
+                CHECK_MSG(0, "%s: the solver refused the table on the fly", cases[i].name);
+            cb_optimal_result_release(&a);
+        } else
+            CHECK_MSG(0, "%s: no result", cases[i].name);
+        cb_table_free(on);
+        cb_table_free(off);
+        cb_game_free(cases[i].g);
+    }
+    cb_game *refused[] = {game_of(CB_RULE_SYMBLE, 2, 3, 0), game_of(CB_RULE_WORDLE, 2, 6, 0)};
+    for (int i = 0; i < 2; i++) {
+        cb_table *off;
+        cb_table_options to;
+        cb_table_options_default(&to);
+        to.mode = CB_TABLE_OFF;
+        cb_table_new(refused[i], &to, &off, NULL);
+        cb_optimal_options o;
+        cb_optimal_options_default(&o);
+        cb_optimal_result r;
+        cb_error err = {0};
+        CHECK(cb_optimal_table_check(off, NULL) == CB_ETOOBIG);
+        CHECK(cb_optimal_solve(off, &o, &r, &err) == CB_ETOOBIG && strstr(err.message, "precomputed feedback table"));
+        cb_table_free(off);
+        cb_game_free(refused[i]);
+    }
 }
 
 /* ---- published figures that take a second or less ---- */
@@ -482,8 +565,9 @@ static void partial_runs(void)
     cb_table_options_default(&to);
     to.mode = CB_TABLE_OFF;
     cb_table_new(g, &to, &t, NULL);
-    cb_optimal_options_default(&o);
-    CHECK(cb_optimal_solve(t, &o, &r, &err) == CB_ETOOBIG);
+    cb_optimal_options_default(&o); /* on the fly: the same optimum */
+    CHECK(cb_optimal_solve(t, &o, &r, &err) == CB_OK && r.proved && r.total == 5625);
+    cb_optimal_result_release(&r);
     cb_table_free(t);
     cb_game_free(g);
 }
@@ -620,6 +704,7 @@ static void results_files(void)
 int main(void)
 {
     brute_force_checks();
+    on_the_fly();
     mastermind_figures();
     symmetry_counts();
     partial_runs();
