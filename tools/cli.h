@@ -139,8 +139,20 @@ int cli_variant(const cli *c, cli_variant_t *v);
 int cli_make_multi_strategies(const cli *c, const char *default_names, cb_multi_strategy ***out, size_t *count);
 void cli_free_multi_strategies(cb_multi_strategy **s, size_t count);
 
-/* Make c->game and c->table from the game options; prints the error and returns the exit status on failure. */
+/*
+ * Make c->game and c->table from the game options; prints the error and returns the exit status on failure.
+ * The table is precomputed whenever it fits (--table auto).
+ */
 int cli_open_game(cli *c);
+/*
+ * The feedbacks that `games` games from the opening read with the command's strategies (the --strategy
+ * list or cli_default_strategy), for the table's cost model (cb_table_options.work); 0 games: the
+ * opening's turn alone, every guess scored once (a ranking). 0 when a strategy's work is not modelled
+ * (exact, rollouts, a pass over the secrets). Needs c->game.
+ */
+double cli_games_work(cli *c, double games);
+/* cli_open_game with the table chosen by cost for `games` games (cli_games_work); games < 0: cli_open_game. */
+int cli_open_game_games(cli *c, double games);
 /* The --table option (auto, on, off), fallback when it is absent; 2 after a message when it is bad. */
 int cli_table_mode(cli *c, cb_table_mode fallback, cb_table_mode *mode);
 /* A feedback table for game in mode with the --threads option's threads; 2 after a message. */

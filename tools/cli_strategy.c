@@ -246,7 +246,7 @@ int cli_strategies_cost(const cli *c, const char *default_names)
     for (char *save = NULL, *item = strtok_r(list, ",", &save); item && cost >= 0; item = strtok_r(NULL, ",", &save)) {
         char *rest = NULL, *name = strtok_r(item, " ", &rest);
         const cb_strategy_info *info = name ? cb_strategy_find(name) : NULL;
-        /* exact runs the exact solver, which reads a precomputed table: whenever it fits */
+        /* exact runs the exact solver, far faster with a precomputed table: whenever it fits */
         if (!info || info->cost == CB_COST_ROLLOUTS || info->cost == CB_COST_SECRETS ||
             strcmp(info->name, "exact") == 0)
             cost = -1;

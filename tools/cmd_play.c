@@ -237,7 +237,7 @@ static int run(cli *c)
     long max = cli_int(c, "max-guesses", 0, 1, 64, &ok);
     if (!ok)
         return 2;
-    if ((rc = cli_open_game(c)) != 0)
+    if ((rc = cli_open_game_games(c, 1)) != 0) /* a game at a time: the table only when it pays for one */
         return rc;
     p.max = max ? (int)max : cb_game_default_max_guesses(c->game);
     if ((rc = draw(&p)) != 0)

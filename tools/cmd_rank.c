@@ -357,7 +357,8 @@ static int run(cli *c)
     long limit = cli_int(c, "limit", 10, 1, 1L << 30, &ok);
     if (!ok)
         return 2;
-    if ((rc = cli_open_game(c)) != 0)
+    /* the exact solver wants the table; a ranking scores each guess once, which never pays for one */
+    if ((rc = cli_flag(c, "exact") ? cli_open_game(c) : cli_open_game_games(c, 0)) != 0)
         return rc;
     cb_state *st;
     cb_strategy **s = NULL;

@@ -436,32 +436,10 @@ static int to_stdout(const cli *c)
     return (csv && strcmp(csv, "-") == 0) || (tree && strcmp(tree, "-") == 0);
 }
 
-/*
- * The feedbacks a simulation reads, for the table's cost model (cb_table_pays; --table auto). The
- * games walk one decision tree, so a state is decided once however many games reach it. A strategy that
- * scores every guess against a state's candidates reads guesses x candidates pairs there; the
- * candidates of the scored states are counted as follows: the first state is all the secrets (unless
- * --first gives the opener), each game meets about SIM_PATH_SHARE of the secrets in the states after it
- * (the second turn's part dominates: 1/20 to 1/100 of the secrets for good openers), and all the games
- * together meet each secret in at most SIM_SCORED_TURNS scored states. Overestimates favour the
- * table, as before the model. Other strategies read about one pair per candidate (the state's filter).
- */
-#define SIM_PATH_SHARE (1.0 / 16)
-#define SIM_SCORED_TURNS 3.0
-
+/* The feedbacks a simulation reads, for the table's cost model (cli_games_work). */
 static double sim_work(cli *c, const cb_sim_options *opt)
 {
-    const cb_game *g = c->game;
-    double secrets = cb_game_secret_count(g), games = opt->sample ? (double)opt->sample : secrets;
-    double met = games * secrets * SIM_PATH_SHARE;
-    int cost = cli_strategies_cost(c, cli_default_strategy(c));
-    if (met > secrets * SIM_SCORED_TURNS)
-        met = secrets * SIM_SCORED_TURNS;
-    if (!cli_get(c, "first"))
-        met += secrets;
-    if (cost < 0)
-        return 0; /* not modelled: precompute whenever the table fits */
-    return cost == CB_COST_PARTITION ? met * cb_game_guess_count(g) : met;
+    return cli_games_work(c, opt->sample ? (double)opt->sample : (double)cb_game_secret_count(c->game));
 }
 
 static int run_cmd(cli *c)

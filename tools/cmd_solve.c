@@ -60,7 +60,9 @@ static int print_json(const cli *c, const advice *a, uint32_t si, int mapping, c
                        turns[i].before ? (double)(turns[i].before - turns[i].after) / (double)turns[i].before : 0.0);
         cb_json_raw(&j, "}");
     }
-    cb_json_raw(&j, "]}");
+    cb_json_raw(&j, "]");
+    cb_json_kbool(&j, "table_precomputed", cb_table_precomputed(c->table));
+    cb_json_raw(&j, "}");
     return cli_json_print(&j);
 }
 
@@ -144,7 +146,7 @@ static int run(cli *c)
     long max = cli_int(c, "max-guesses", 0, 1, 1000, &ok);
     if (!ok)
         return 2;
-    if ((rc = cli_open_game(c)) != 0)
+    if ((rc = cli_open_game_games(c, 1)) != 0) /* one game: the table only when it pays (Super Mastermind's does not) */
         return rc;
     uint64_t seed = interact_seed(c, &given, &ok);
     if (!ok)

@@ -207,6 +207,11 @@ session solve-symble '' solve $W --game symble --mapping abc crane --plain
 has "hidden mapping abc: a gray, b yellow, c green" "crane: won" "solved in"
 session solve-json '' solve --json --game mastermind --strategy minimax 1234
 has '"secret":"1234"' '"strategy":"minimax"' '"turns":[{"guess":"1122","feedback":"1B1W","before":1296' '"won":true'
+# one game never pays for Super Mastermind's 1 GiB table (docs/limits.md): feedback on the fly, the same game
+session solve-super '' solve --json --game super 16732
+has '"secret":"16732"' '"won":true' '"table_precomputed":false'
+session solve-mm-table '' solve --json --game mastermind --strategy minimax --table on 1234
+has '"turns":[{"guess":"1122","feedback":"1B1W","before":1296' '"table_precomputed":true'
 session solve-hard '' solve $W --hard --strategy entropy mummy
 has "hard mode" "solved in"
 session solve-none '' solve
