@@ -12,6 +12,7 @@
 #include "codebreaker/feedback.h"
 #include "game/game_internal.h"
 #include "solver/solver_internal.h"
+#include "table/table_internal.h"
 
 /* ---- values ---- */
 
@@ -32,13 +33,47 @@ static void fly_fill(const solver *S, const node *x, uint32_t r, uint8_t *out)
     }
 }
 
-/* 0 to n - 1 from the thread's arena: the columns of a row computed on the fly (fly_fill). NULL: no memory. */
-static uint32_t *ident_cols(solver *S, tls *T, uint32_t n)
+/*
+ * What a loop over the guesses of a node without a table (x->base NULL) needs: the node's secrets
+ * position-major for the row kernel, gathered once rather than at every row as fly_fill does, and the
+ * columns 0 to n - 1 of a row so computed, to count it in place.
+ */
+typedef struct flyrows {
+    const uint8_t **soa;
+    uint32_t *ident;
+} flyrows;
+
+/* f for x from the thread's arena (nothing when x reads a table). CB_ENOMEM. */
+static int fly_prepare(solver *S, tls *T, const node *x, flyrows *f)
 {
-    uint32_t *id = alloc(S, T, ((size_t)n + 1) * sizeof *id);
-    for (uint32_t e = 0; id && e < n; e++)
-        id[e] = e;
-    return id;
+    const cb_game *game = S->game;
+    int len = game->n;
+    size_t pad = cbt_kernel_padding(x->n);
+    f->soa = NULL;
+    f->ident = NULL;
+    if (x->base)
+        return CB_OK;
+    uint8_t *buf = alloc(S, T, (size_t)len * pad);
+    f->soa = alloc(S, T, (size_t)len * sizeof *f->soa);
+    f->ident = alloc(S, T, ((size_t)x->n + 1) * sizeof *f->ident);
+    if (!buf || !f->soa || !f->ident)
+        return CB_ENOMEM;
+    memset(buf, 0, (size_t)len * pad);
+    for (uint32_t e = 0; e < x->n; e++) {
+        const uint8_t *code = cb_game_code(game, cb_game_secret_guess(game, x->col[e]));
+        for (int p = 0; p < len; p++)
+            buf[(size_t)p * pad + e] = code[p];
+        f->ident[e] = e;
+    }
+    for (int p = 0; p < len; p++)
+        f->soa[p] = buf + (size_t)p * pad;
+    return CB_OK;
+}
+
+/* Row r (a guess of the game) of x's entries into out, through f (fly_prepare). */
+static inline void fly_row(const solver *S, const node *x, const flyrows *f, uint32_t r, uint8_t *out)
+{
+    cbt_kernel(S->game->rule, S->game->n, cb_game_code(S->game, r), f->soa, x->n, 1, out);
 }
 
 /* out[i] = the value of base row r for entry i of x. */
@@ -350,11 +385,11 @@ int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t
     cbo_mark mk = cbo_arena_mark(&T->arena);
     uint8_t *v = alloc(S, T, (size_t)x->n * (size_t)S->lw + 16);
     uint32_t *touched = alloc(S, T, ((size_t)x->n + 1) * sizeof *touched);
-    uint32_t *ident = x->base ? NULL : ident_cols(S, T, x->n);
+    flyrows fly;
     int64_t mincand = INF;
     uint32_t mincand_g = CB_NONE;
     int64_t wc = S->depth_only ? 0 : x->n;
-    if (!v || !touched || (!x->base && !ident)) {
+    if (!v || !touched || fly_prepare(S, T, x, &fly) != CB_OK) {
         cbo_arena_reset(&T->arena, mk);
         return Q_OPEN;
     }
@@ -369,9 +404,9 @@ int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t
             uint32_t parts, pairs, won;
             const uint8_t *rp = x->base + (size_t)x->crow[i] * x->stride;
             if (!x->base)
-                fly_fill(S, x, x->crow[i], v); /* then read in place */
-            if (row_cand1(x->base ? rp : v, x->base ? x->col : ident, x->n, S->won, v, T, S->nvals, lim, &parts, &pairs,
-                          &won)) {
+                fly_row(S, x, &fly, x->crow[i], v); /* then read in place */
+            if (row_cand1(x->base ? rp : v, x->base ? x->col : fly.ident, x->n, S->won, v, T, S->nvals, lim, &parts,
+                          &pairs, &won)) {
                 int64_t cost = wc + (int64_t)(parts - won) + 2 * (int64_t)pairs;
                 if (cost < mincand) {
                     mincand = cost;
@@ -639,6 +674,7 @@ typedef struct scratch {
     uint8_t *tb;       /* or NULL: the rows of a block of guesses, read from S->tt (tb_fill) */
     uint32_t *ident;   /* with tb: 0 to n - 1, the columns of tb's rows */
     uint32_t tbn, tb0; /* with tb: guesses per block, the first guess of the block in tb (m: none yet) */
+    flyrows fly;       /* without a table */
 } scratch;
 
 /*
@@ -745,8 +781,8 @@ static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_
             row_plain1(w->tb + (size_t)(j - w->tb0) * n, w->ident, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won,
                        &maxpart, hh);
         else if (!x->base) { /* computed on the fly into v, then counted in place */
-            fly_fill(S, x, srow, v);
-            row_plain1(v, w->ident, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won, &maxpart, hh);
+            fly_row(S, x, &w->fly, srow, v);
+            row_plain1(v, w->fly.ident, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won, &maxpart, hh);
         } else
             row_plain1(x->base + (size_t)srow * x->stride, x->col, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won,
                        &maxpart, hh);
@@ -781,7 +817,7 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
     int filter = scan_prepare(S, x, r, &w.lb, &h);
     if (tb_want(S, x, w.lb.fast) && tb_alloc(S, T, x, &w) != CB_OK)
         return CB_ENOMEM;
-    if (!x->base && !w.ident && !(w.ident = ident_cols(S, T, n)))
+    if (fly_prepare(S, T, x, &w.fly) != CB_OK)
         return CB_ENOMEM;
     int dedup = S->dedup && sc->lt;
     if (dedup)
@@ -948,9 +984,9 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
     uint32_t *touched = alloc(S, T, ((size_t)n + 1) * sizeof *touched);
     partlb b = {.t = alloc(S, T, ((size_t)n + 1) * sizeof *b.t)};
     uint8_t *tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
-    uint32_t *ident = x->base ? NULL : ident_cols(S, T, n);
+    flyrows fly;
     int64_t best = INF;
-    if (!touched || !b.t || !tmp || (!x->base && !ident)) {
+    if (!touched || !b.t || !tmp || fly_prepare(S, T, x, &fly) != CB_OK) {
         cbo_arena_reset(&T->arena, mk);
         return known;
     }
@@ -996,9 +1032,9 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
             uint32_t parts, pairs, won, maxpart;
             uint64_t hh;
             if (!x->base) /* computed on the fly, then counted in place */
-                fly_fill(S, x, srow, tmp);
-            row_plain1(x->base ? x->base + (size_t)srow * x->stride : tmp, x->base ? x->col : ident, n, S->won, tmp, T,
-                       S->nvals, &parts, &pairs, &won, &maxpart, &hh);
+                fly_row(S, x, &fly, srow, tmp);
+            row_plain1(x->base ? x->base + (size_t)srow * x->stride : tmp, x->base ? x->col : fly.ident, n, S->won, tmp,
+                       T, S->nvals, &parts, &pairs, &won, &maxpart, &hh);
             if (parts == 1 && !won)
                 continue;
             if (plain_stats(&b, n, parts, pairs, won, maxpart, &st)) {
