@@ -19,8 +19,9 @@
 /*
  * Without a precomputed table (x->base NULL: x reads the game's rows, whose
  * columns are secrets) row r's values for x's entries come from the table's
- * kernel, a block of entries a call: out[i], one byte each (cbo_new_solver
- * takes an on-the-fly table only when values fit a byte).
+ * kernel, a block of entries a call: out[i], one byte each
+ * (cb_optimal_table_check takes an on-the-fly table only when values fit a
+ * byte). For one row; a loop over a node's rows uses fly_row.
  */
 static void fly_fill(const solver *S, const node *x, uint32_t r, uint8_t *out)
 {
@@ -74,6 +75,22 @@ static int fly_prepare(solver *S, tls *T, const node *x, flyrows *f)
 static inline void fly_row(const solver *S, const node *x, const flyrows *f, uint32_t r, uint8_t *out)
 {
     cbt_kernel(S->game->rule, S->game->n, cb_game_code(S->game, r), f->soa, x->n, 1, out);
+}
+
+/*
+ * Row r of x's one-byte values for the fast counts, read at the columns *col: x's base row, or
+ * without a table the row computed into buf (fly_row) with the columns 0 to n - 1.
+ */
+static inline const uint8_t *row_at(const solver *S, const node *x, const flyrows *f, uint32_t r, uint8_t *buf,
+                                    const uint32_t **col)
+{
+    if (x->base) {
+        *col = x->col;
+        return x->base + (size_t)r * x->stride;
+    }
+    fly_row(S, x, f, r, buf);
+    *col = f->ident;
+    return buf;
 }
 
 /* out[i] = the value of base row r for entry i of x. */
@@ -402,11 +419,9 @@ int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t
             continue;
         if (fast) { /* parts of one or two entries, each at its least cost */
             uint32_t parts, pairs, won;
-            const uint8_t *rp = x->base + (size_t)x->crow[i] * x->stride;
-            if (!x->base)
-                fly_row(S, x, &fly, x->crow[i], v); /* then read in place */
-            if (row_cand1(x->base ? rp : v, x->base ? x->col : fly.ident, x->n, S->won, v, T, S->nvals, lim, &parts,
-                          &pairs, &won)) {
+            const uint32_t *col;
+            const uint8_t *rp = row_at(S, x, &fly, x->crow[i], v, &col); /* on the fly: v, read in place */
+            if (row_cand1(rp, col, x->n, S->won, v, T, S->nvals, lim, &parts, &pairs, &won)) {
                 int64_t cost = wc + (int64_t)(parts - won) + 2 * (int64_t)pairs;
                 if (cost < mincand) {
                     mincand = cost;
@@ -482,15 +497,15 @@ typedef struct rowstat {
     int triv;      /* every part is solved exactly by its bound */
 } rowstat;
 
-/* Every other case: the values into v, then the parts one by one. */
-static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uint32_t *touched, const int64_t *lbt,
-                        int r, rowstat *st)
+/* Every other case: the values into v (unless `filled`: v holds them), then the parts one by one. */
+static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, int filled, uint32_t *touched,
+                        const int64_t *lbt, int r, rowstat *st)
 {
     tls *T = me(S);
     uint32_t n = x->n, *cnt = T->cnt, *cw = T->cnt2;
     int lw = S->lw;
     uint32_t parts = 0, last_cw = CB_NONE;
-    int fused = !S->pairs && lw == 1 && x->base;
+    int fused = !filled && !S->pairs && lw == 1 && x->base;
     if (fused) { /* values and counts in one pass */
         const uint8_t *rp = x->base + (size_t)srow * x->stride;
         const uint32_t *col = x->col;
@@ -500,7 +515,7 @@ static void row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, uin
             if (cnt[k]++ == 0)
                 touched[parts++] = k;
         }
-    } else
+    } else if (!filled)
         cbo_fill(S, x, srow, v);
     for (uint32_t e = 0; e < n && !fused; e++) {
         uint32_t k = get(v, e, lw);
@@ -777,21 +792,15 @@ static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_
 {
     uint32_t n = x->n, parts, pairs, won, maxpart;
     if (w->lb.fast) {
-        if (w->tb)
-            row_plain1(w->tb + (size_t)(j - w->tb0) * n, w->ident, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won,
-                       &maxpart, hh);
-        else if (!x->base) { /* computed on the fly into v, then counted in place */
-            fly_row(S, x, &w->fly, srow, v);
-            row_plain1(v, w->fly.ident, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won, &maxpart, hh);
-        } else
-            row_plain1(x->base + (size_t)srow * x->stride, x->col, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won,
-                       &maxpart, hh);
+        const uint32_t *col = w->ident;
+        const uint8_t *rp = w->tb ? w->tb + (size_t)(j - w->tb0) * n : row_at(S, x, &w->fly, srow, v, &col);
+        row_plain1(rp, col, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won, &maxpart, hh);
         if (parts == 1 && !won)
             return 0;
         if (plain_stats(&w->lb, n, parts, pairs, won, maxpart, st))
             return 1;
     }
-    row_generic(S, x, srow, v, w->touched, w->lb.t, r, st);
+    row_generic(S, x, srow, v, w->lb.fast, w->touched, w->lb.t, r, st); /* the fast count left the values in v */
     return st->parts > 1 || st->won;
 }
 
@@ -1007,7 +1016,7 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
             best = INF;
             for (uint32_t i = 0; by[i] != CB_NONE && (int64_t)weak[by[i]] < best && best > known; i++) {
                 rowstat st;
-                row_generic(S, x, guess_row(x, by[i]), tmp, touched, b.t, r, &st);
+                row_generic(S, x, guess_row(x, by[i]), tmp, 0, touched, b.t, r, &st);
                 best = min64(best, sat(wc + st.lbsum));
             }
         }
@@ -1031,10 +1040,9 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
         if (b.fast) {
             uint32_t parts, pairs, won, maxpart;
             uint64_t hh;
-            if (!x->base) /* computed on the fly, then counted in place */
-                fly_row(S, x, &fly, srow, tmp);
-            row_plain1(x->base ? x->base + (size_t)srow * x->stride : tmp, x->base ? x->col : fly.ident, n, S->won, tmp,
-                       T, S->nvals, &parts, &pairs, &won, &maxpart, &hh);
+            const uint32_t *col;
+            const uint8_t *rp = row_at(S, x, &fly, srow, tmp, &col);
+            row_plain1(rp, col, n, S->won, tmp, T, S->nvals, &parts, &pairs, &won, &maxpart, &hh);
             if (parts == 1 && !won)
                 continue;
             if (plain_stats(&b, n, parts, pairs, won, maxpart, &st)) {
@@ -1042,7 +1050,7 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
                 continue;
             }
         }
-        row_generic(S, x, srow, tmp, touched, b.t, r, &st);
+        row_generic(S, x, srow, tmp, b.fast, touched, b.t, r, &st); /* the fast count left the values in tmp */
         if (st.parts == 1 && !st.won)
             continue;
         best = min64(best, sat(wc + st.lbsum));
