@@ -210,7 +210,7 @@ static void widen(session *s)
     cb_table_mode mode;
     int rc = cli_table_mode(c, CB_TABLE_AUTO, &mode);
     if (rc == 0)
-        rc = cli_open_table(c, game, mode, &c->table);
+        rc = cli_open_table_work(c, game, mode, cli_games_work(c, 1), &c->table);
     if (rc == 0 && (rc = advice_open(&s->adv, c, s->seed)) == 0 &&
         assist_widen(&s->a, c->table, &s->adv, msg, sizeof msg) != ASSIST_OK) {
         printf("cannot widen: %s\n", *msg ? msg : "out of memory");
@@ -416,7 +416,7 @@ static int run(cli *c)
     int ok = 1, given = 0, rc;
     memset(&s, 0, sizeof s);
     s.c = c;
-    if ((rc = cli_open_game(c)) != 0)
+    if ((rc = cli_open_game_games(c, 1)) != 0) /* one game: the table only when it pays (as play) */
         return rc;
     uint64_t seed = interact_seed(c, &given, &ok);
     if (!ok)

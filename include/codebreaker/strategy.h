@@ -207,8 +207,9 @@ int cb_strategy_deterministic(const cb_strategy *s);
 
 /*
  * About how much work deciding in st takes, in (guess, candidate) pairs or
- * the like (cb_strategy_cost of its row, its options, whether the table is
- * precomputed): 0 when the choice is fixed (one candidate, the opener).
+ * the like (cb_strategy_cost of its row, its options), each weighted by
+ * cb_table_pair_cost of its table: 0 when the choice is fixed (one
+ * candidate, the opener).
  * For front ends that refuse or warn before a long decision.
  */
 double cb_strategy_work(const cb_strategy *s, const cb_state *st);

@@ -66,6 +66,12 @@ double cb_table_bytes_needed(const cb_game *game);
  * says nothing about memory: cb_table_options.max_bytes is the limit.
  */
 int cb_table_pays(const cb_game *game, double work);
+/*
+ * About what one feedback read through this table costs, in reads of a precomputed table held in
+ * cache: 1 when precomputed; on the fly the kernel's cost a pair over such a read (src/tuning.h: 2.5
+ * for Mastermind, 4 for the word rules). For front ends that bound work (cb_strategy_work).
+ */
+double cb_table_pair_cost(const cb_table *table);
 /* Wall time the build took, in seconds. */
 double cb_table_build_seconds(const cb_table *table);
 

@@ -231,7 +231,7 @@ double cb_strategy_work(const cb_strategy *s, const cb_state *st)
 {
     const cb_game *g = s->game;
     const cb_strategy_config *cfg = &s->cfg;
-    double n = (double)cb_state_count(st), fly = cb_table_precomputed(s->table) ? 1 : 100;
+    double n = (double)cb_state_count(st), fly = cb_table_pair_cost(s->table);
     if (n <= 1 || (cb_state_turns(st) == 0 && cfg->first_guess != CB_NONE))
         return 0;
     if ((int)cb_state_turns(st) < cfg->delay) /* a delayed turn: a random candidate */

@@ -221,12 +221,23 @@ double cb_table_bytes_needed(const cb_game *game)
     return (double)game->nguess * (double)game->nsecret * width_of(game);
 }
 
+/* CPU nanoseconds the kernel takes for one pair of this game on the fly (the model's constant). */
+static double pair_ns(const cb_game *game)
+{
+    return game->rule == CB_RULE_MASTERMIND ? CB_PAIR_NS_MASTERMIND : CB_PAIR_NS_WORDS;
+}
+
 int cb_table_pays(const cb_game *game, double work)
 {
     double pairs = (double)game->nguess * (double)game->nsecret;
-    double pair = game->rule == CB_RULE_MASTERMIND ? CB_PAIR_NS_MASTERMIND : CB_PAIR_NS_WORDS;
+    double pair = pair_ns(game);
     double read = cb_table_bytes_needed(game) <= CB_TABLE_CACHED_BYTES ? CB_READ_NS_CACHED : CB_READ_NS_MEMORY;
     return pairs * pair + work * read < work * pair;
+}
+
+double cb_table_pair_cost(const cb_table *table)
+{
+    return cb_table_precomputed(table) ? 1.0 : pair_ns(table->game) / CB_READ_NS_CACHED;
 }
 
 uint8_t **cbt_soa_make(const cb_game *game, const uint32_t *idx, size_t count)

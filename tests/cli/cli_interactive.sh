@@ -171,6 +171,12 @@ has "is not a Symble symbol"
 session assist-eof '\n' assist --game mastermind
 status 0
 has "end of input: bye"
+# Super Mastermind: one game's advice does not pay for the 1 GiB table, and on the fly its second turn
+# (7105 candidates x 32768 guesses) is scored, not cut to the first candidate (cb_table_pair_cost)
+session assist-super '11223 0B1W\nquit\n' assist --game super
+status 0
+has "turn 1: 32768 candidates; try 11223 (20 parts)" "turn 2: 7105 candidates; try 24455 (20 parts)"
+lacks "too many to score"
 
 # the same sessions, driven by the feedbacks that `solve` prints: assist finds each secret of a sample
 # (every answer is checked by tests/unit/test_assist.c through the same code)

@@ -37,6 +37,11 @@ static void compare(const char *what, cb_game *g, int width)
     CHECK(cb_table_new(g, &opt, &fly, &err) == CB_OK);
     CHECK_MSG(cb_table_width(t2) == width, "%s: width %d", what, cb_table_width(t2));
     CHECK(cb_table_precomputed(t2) && !cb_table_precomputed(fly) && cb_table_row(fly, 0) == NULL);
+    /* a read costs 1 from the precomputed table, the kernel's measured cost on the fly (tuning.h) */
+    double kernel = cb_game_rule(g) == CB_RULE_MASTERMIND ? CB_PAIR_NS_MASTERMIND : CB_PAIR_NS_WORDS;
+    CHECK_MSG(cb_table_pair_cost(t2) == 1.0 && cb_table_pair_cost(fly) == kernel / CB_READ_NS_CACHED &&
+                  cb_table_pair_cost(fly) > 1.0,
+              "%s: pair costs %g and %g", what, cb_table_pair_cost(t2), cb_table_pair_cost(fly));
     uint32_t ng = cb_game_guess_count(g), ns = cb_game_secret_count(g);
     size_t row = (size_t)ns * (size_t)width;
     int same = 1;

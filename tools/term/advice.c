@@ -176,7 +176,7 @@ double advice_rank_cost(const advice *a, const cb_state *st)
     const cb_game *g = cb_table_game(a->table);
     double n = (double)cb_state_count(st);
     double guesses = cb_strategy_get_config(a->strategy)->candidates_only ? n : (double)cb_game_guess_count(g);
-    return n * guesses * (cb_table_precomputed(a->table) ? 1 : 100);
+    return n * guesses * cb_table_pair_cost(a->table);
 }
 
 static int choose_now(advice *a, const cb_state *st, advice_pick *pick)

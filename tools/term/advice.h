@@ -21,8 +21,9 @@
 #include "cli.h"
 
 /*
- * The cost of scoring a state: (candidate, guess) pairs, weighted 100 when
- * feedback is computed on the fly. Above ADVICE_MAX_WORK the first
+ * The cost of scoring a state: (candidate, guess) pairs, weighted by what
+ * one costs (cb_table_pair_cost: 1 read from a precomputed table, 2.5 to
+ * 4 computed on the fly). Above ADVICE_MAX_WORK the first
  * candidate is proposed; above ADVICE_BUSY_WORK the busy hook is called
  * before scoring (seconds of work on two cores).
  */
