@@ -96,6 +96,14 @@ group_end(const __m512i *acc, uint32_t b0, uint32_t won, const int H, const int 
     }
 }
 
+/* Fetch the rows of entries e0 to e1 - 1 (lines of 64 bytes each) into the first-level cache. */
+static inline void prefetch_rows(const uint8_t *blk, const uint32_t *col, uint32_t e0, uint32_t e1, uint32_t lines)
+{
+    for (uint32_t e = e0; e < e1; e++)
+        for (uint32_t l = 0; l < lines; l++)
+            _mm_prefetch((const char *)(blk + (size_t)col[e] * CB_LBSCAN_BLOCK + 64 * l), _MM_HINT_T0);
+}
+
 /*
  * CB_LBCOUNT_HALVES halves of 8 guesses a pass. The rows hold CB_LBSCAN_BLOCK values, a multiple of a
  * pass, so the last pass reads inside them (and counts junk past jn, into parts' and haswon's room).
@@ -111,15 +119,11 @@ CB_AVX512 static void count_nw(const uint8_t *blk, const uint32_t *col, uint32_t
     for (uint32_t p = 0; p < np; p++)
         for (int i = 0; i < 4 * H; i++)
             acc[p][i] = _mm512_setzero_si512();
-    for (uint32_t e = 0; e < n && e < CB_LBCOUNT_CHUNK; e++)
-        for (uint32_t l = 0; l < lines; l++)
-            _mm_prefetch((const char *)(blk + (size_t)col[e] * CB_LBSCAN_BLOCK + 64 * l), _MM_HINT_T0);
+    prefetch_rows(blk, col, 0, n < CB_LBCOUNT_CHUNK ? n : CB_LBCOUNT_CHUNK, lines);
     for (uint32_t e0 = 0; e0 < n; e0 += CB_LBCOUNT_CHUNK) {
         uint32_t e1 = n - e0 < CB_LBCOUNT_CHUNK ? n : e0 + CB_LBCOUNT_CHUNK;
         uint32_t f1 = n - e1 < CB_LBCOUNT_CHUNK ? n : e1 + CB_LBCOUNT_CHUNK;
-        for (uint32_t e = e1; e < f1; e++)
-            for (uint32_t l = 0; l < lines; l++)
-                _mm_prefetch((const char *)(blk + (size_t)col[e] * CB_LBSCAN_BLOCK + 64 * l), _MM_HINT_T0);
+        prefetch_rows(blk, col, e1, f1, lines);
         for (uint32_t p = 0; p < np; p++)
             group(blk, col, e0, e1, p * PASS, H, nw, acc[p]);
     }
