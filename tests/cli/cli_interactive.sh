@@ -64,6 +64,11 @@ session play-giveup 'help\nhint\ngiveup\n' play $W --secret crane
 status 0
 has "hint     the strategy's best guess now" "29 candidates remain)" \
     "you gave up: the secret was crane" "you: no guess: not solved"
+# Super Mastermind's hint on the fly: turn 2 is scored, not cut to the first candidate (cb_table_pair_cost)
+session play-super-hint '11223\nhint\nquit\n' play --game super --secret 34567
+status 0
+has "11223  0B1W" "hint: 24455 (20 parts; 7105 candidates remain)"
+lacks "too many to score"
 
 # quit keeps the secret; end of input leaves cleanly with status 0
 session play-quit 'quit\n' play $W --seed 5
