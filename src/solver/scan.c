@@ -149,6 +149,13 @@ void cbo_sig_apply(const solver *S, uint8_t *sig, uint32_t g, uint32_t fb)
             sig[n + h.nsym[i]] = h.ncount[i];
 }
 
+void cbo_sig_of(const solver *S, const node *x, uint8_t *out)
+{
+    memcpy(out, x->sig ? x->sig : x->psig, (size_t)S->siglen);
+    if (!x->sig)
+        cbo_sig_apply(S, out, x->cg, x->cfb);
+}
+
 static inline uint32_t pop16(uint32_t x)
 {
     x = x - ((x >> 1) & 0x5555);
@@ -1108,8 +1115,7 @@ int cbo_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint
         uint8_t *t = alloc(S, T, (size_t)S->siglen);
         if (!t)
             return CB_ENOMEM;
-        memcpy(t, x->psig, (size_t)S->siglen);
-        cbo_sig_apply(S, t, x->cg, x->cfb);
+        cbo_sig_of(S, x, t);
         xsig = t;
     }
     for (uint32_t i = 0; i < n; i++) {

@@ -76,9 +76,7 @@ static size_t make_key(const solver *S, const node *x, uint8_t *buf)
     buf[len++] = (uint8_t)x->d;
     buf[len++] = (uint8_t)S->depth_only;
     if (S->hard) {
-        memcpy(buf + len, x->sig ? x->sig : x->psig, (size_t)S->siglen);
-        if (!x->sig)
-            cbo_sig_apply(S, buf + len, x->cg, x->cfb);
+        cbo_sig_of(S, x, buf + len);
         len += (size_t)S->siglen;
     }
     if (S->keywide) {

@@ -380,6 +380,8 @@ int64_t cbo_part_lb(const solver *S, uint32_t c, uint32_t w, int r, uint32_t b);
 /* Hard mode: g respects the turn h; sig (greens, least letter counts) after guess g got feedback fb. */
 int cbo_respects(const solver *S, const cbg_hard_turn *h, uint32_t g);
 void cbo_sig_apply(const solver *S, uint8_t *sig, uint32_t g, uint32_t fb);
+/* x's signature into out (S->siglen bytes): x->sig, or its parent's (psig) with the turn that led to x. */
+void cbo_sig_of(const solver *S, const node *x, uint8_t *out);
 /* Lower bound for node x itself. */
 int64_t cbo_node_lb(const solver *S, const node *x);
 /* out[i] = the value of base row r for entry i of x (lw bytes each, 16 bytes of room after them). */
