@@ -38,12 +38,14 @@ static void catch_stop_signals(struct sigaction *old_int, struct sigaction *old_
 }
 
 /* Why a stopped search stopped, in words. */
-static const char *stop_reason(void)
+static const char *stop_reason_of(int timed_out)
 {
     return stop_signal == SIGINT    ? "interrupted (Ctrl-C)"
            : stop_signal == SIGTERM ? "terminated (SIGTERM)"
-                                    : "stopped at the time limit";
+           : timed_out              ? "stopped at the time limit"
+                                    : "stopped when its budget of work (--work) ran out";
 }
+
 
 /* The progress display of a search: the caller owns it (on its stack); game is borrowed. */
 typedef struct progress_state {
@@ -257,7 +259,7 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
             printf("result        proved optimal\n");
         else if (r->stopped)
             printf("result        %s: the strategy below is an upper bound; the optimum is at least %llu\n",
-                   stop_reason(), (unsigned long long)r->lower);
+                   stop_reason_of(r->timed_out), (unsigned long long)r->lower);
         else
             printf("result        UPPER BOUND, not a proof: only the %d best guess%s by the greedy score %s tried at "
                    "each node",
@@ -278,11 +280,12 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
         printf("result        no opener%s totals less than the cutoff %llu: the optimum is at least %llu (proved)\n",
                r->subset ? " searched" : "", (unsigned long long)o->cutoff, (unsigned long long)r->lower);
     else
-        printf("result        %s with no strategy; the optimum is at least %llu\n", stop_reason(),
+        printf("result        %s with no strategy; the optimum is at least %llu\n", stop_reason_of(r->timed_out),
                (unsigned long long)r->lower);
     print_openers(c, r);
-    printf("search        %llu nodes, %llu sets cached, %.2f s on %d thread%s%s\n", (unsigned long long)r->nodes,
-           (unsigned long long)r->cache_entries, r->seconds, threads, threads > 1 ? "s" : "",
+    printf("search        %llu nodes, %llu pairs, %llu sets cached, %.2f s on %d thread%s%s\n",
+           (unsigned long long)r->nodes, (unsigned long long)r->work, (unsigned long long)r->cache_entries, r->seconds,
+           threads, threads > 1 ? "s" : "",
            cb_table_precomputed(c->table) ? "" : ", feedback computed on the fly (no table)");
 }
 
@@ -338,6 +341,7 @@ static int print_json(const cli *c, const cb_optimal_options *o, const cb_optima
     json_openers(&j, c, r);
     cb_json_kuint(&j, "symmetries", r->symmetries);
     cb_json_kuint(&j, "nodes", r->nodes);
+    cb_json_kuint(&j, "work", r->work);
     cb_json_kuint(&j, "cached", r->cache_entries);
     cb_json_kbool(&j, "table_precomputed", cb_table_precomputed(c->table));
     cb_json_kfixed(&j, "seconds", r->seconds, 3);
@@ -467,6 +471,7 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
     else if (obj && strcmp(obj, "total") != 0)
         return cli_fail(CB_EINVAL, "--objective: '%s' is not total or worst", obj);
     o->time_limit = cli_seconds(c, "time-limit", o->time_limit, 1e9, &ok);
+    o->work_limit = (uint64_t)cli_int(c, "work", 0, 0, (long long)1e15, &ok);
     if (!ok)
         return 2;
     const char *f = cli_get(c, "tree-format");
@@ -607,7 +612,7 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
         if (r.proved)
             snprintf(result, sizeof result, "proved optimal");
         else if (r.stopped)
-            snprintf(result, sizeof result, "%s: an upper bound", stop_reason());
+            snprintf(result, sizeof result, "%s: an upper bound", stop_reason_of(r.timed_out));
         else
             snprintf(result, sizeof result, "an upper bound (--top)");
         tree_header(c, &o, result, &r.stats, r.first, header, sizeof header);
@@ -625,7 +630,7 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
         print_text(c, &o, &r, threads);
     cb_optimal_result_release(&r);
     if (stop_signal) {
-        fprintf(stderr, "codebreaker: %s%s\n", stop_reason(),
+        fprintf(stderr, "codebreaker: %s%s\n", stop_reason_of(r.timed_out),
                 rpath ? "; the openers settled so far are in the results file, from which a run resumes" : "");
         return 128 + stop_signal;
     }
@@ -658,6 +663,8 @@ static const cli_opt opts[] = {
     {"candidates-only", NULL, "every guess must be a remaining candidate"},
     {"top", "N", "try only the N best guesses by the greedy score at each node: an upper bound, not a proof"},
     {"time-limit", "SECONDS", "stop with the best bounds proved so far"},
+    {"work", "PAIRS", "stop once the scans have looked at so many pairs (a guess against a candidate): on one "
+                      "thread, the same bounds on every run (default: none)"},
     {"tree", "FILE", "write the strategy found as a decision tree (-: to stdout, instead of the summary)"},
     {"tree-format", "FMT", "text (default, one line per secret) or json"},
     {"no-symmetry", NULL, "do not skip guesses equivalent under symmetries (slower; for checking)"},

@@ -287,11 +287,11 @@ static int print_exact(const cli *c, const cb_coach_rank *r)
                worst, now);
     }
     if (r->stopped)
-        printf("\nstopped at the time limit: the values marked > are proved lower bounds, not totals\n");
+        printf("\nstopped when %s: the values marked > are proved lower bounds, not totals\n",
+               r->timed_out ? "the time limit fired (another run may differ)" : "its budget of work ran out");
     if (r->source)
-        printf("\nvalues read from the shipped all-openers proof data/%s (nothing searched; the values marked > are "
-               "proved lower bounds)\n",
-               r->source);
+        printf("\nvalues read from the opening book (data/book, data/proofs; nothing searched): the openers it settles "
+               "exactly first, then the others' proved lower bounds, marked >\n");
     else
         printf("\n%zu distinct guesses searched in %.2f s\n", r->searched, r->seconds);
     return 0;
@@ -309,7 +309,8 @@ static int rank_exact(cli *c, cb_state *st, long limit)
     cb_coach_options_default(&o);
     o.limit = limit > CB_COACH_MAX_LIMIT ? CB_COACH_MAX_LIMIT : (int)limit;
     o.time_limit = cli_seconds(c, "time-limit", 0, 1e9, &ok);
-    o.max_guesses = (int)cli_int(c, "max-guesses", 0, 1, CB_TREE_MAX_DEPTH, &ok);
+    o.max_guesses = (int)cli_int(c, "max-guesses", cb_coach_max_guesses(c->game), 0, CB_TREE_MAX_DEPTH, &ok);
+    o.work = (uint64_t)cli_int(c, "work", (long long)CB_COACH_WORK, 0, (long long)1e15, &ok);
     o.threads = cli_threads(c, &ok);
     o.candidates_only = cli_flag(c, "candidates-only");
     if (!ok)
@@ -371,8 +372,8 @@ static int run(cli *c)
         rc = cli_fail(CB_EINVAL, "--exact ranks by proved values: no --strategy or --partition with it");
     else if (rc == 0 && cli_flag(c, "exact"))
         rc = rank_exact(c, st, limit);
-    else if (rc == 0 && (cli_get(c, "time-limit") || cli_get(c, "max-guesses")))
-        rc = cli_fail(CB_EINVAL, "--time-limit and --max-guesses apply to --exact");
+    else if (rc == 0 && (cli_get(c, "time-limit") || cli_get(c, "max-guesses") || cli_get(c, "work")))
+        rc = cli_fail(CB_EINVAL, "--time-limit, --work and --max-guesses apply to --exact");
     else if (rc == 0 && cli_get(c, "partition") && strchr(cli_get(c, "partition"), ','))
         rc = print_partition_table(c, st, cli_get(c, "partition"));
     else if (rc == 0 && cli_get(c, "partition"))
@@ -409,8 +410,12 @@ static const cli_opt opts[] = {
     {"limit", "N", "show the N best guesses (default 10)"},
     {"exact", NULL,
      "rank by the proved expected number of guesses to finish (the exact solver), not a strategy's score"},
-    {"time-limit", "SECONDS", "--exact: stop then; guesses not settled show a proved lower bound"},
-    {"max-guesses", "G", "--exact: no secret may need more than G guesses in all (the turns played count)"},
+    {"time-limit", "SECONDS", "--exact: an outer guard: stop then, and say so (default: none)"},
+    {"work", "PAIRS", "--exact: the budget of work of each search, in pairs scanned (default 4000000000; 0: none): "
+                      "the same figures on every run"},
+    {"max-guesses", "G",
+     "--exact: no secret may need more than G guesses in all, the turns played counted (default: the game's, 6 "
+     "for Wordle; 0: none)"},
     {"partition", "GUESSES",
      "print GUESS's whole partition of the candidates instead; several comma-separated: the partition table, a "
      "column per guess"},

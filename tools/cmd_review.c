@@ -118,38 +118,74 @@ static void word_of(const cli *c, uint32_t g, char *buf, size_t size)
         cb_game_format_code(c->game, g, buf, size);
 }
 
-static void print_text(const cli *c, const cb_coach_review *r)
+/*
+ * A value as the table shows it: "3.5811" proved, "3.52-3.60" an interval
+ * (both ends proved), ">=3.2878" a lone lower bound, "can lose".
+ */
+static void value_text(char *buf, size_t size, uint64_t lower, uint64_t upper, int proved, int can_lose, double m)
 {
-    char g[CB_MAX_LENGTH * 4 + 1], b[CB_MAX_LENGTH * 4 + 1], f[64], skill[16], luck[16];
-    int w = cb_game_length(c->game) + 1;
-    double skills = 0, lucks = 0;
-    int nskill = 0, nluck = 0;
-    printf("%4s  %-*s %-*s %10s %10s  %-*s %10s %6s %5s %6s\n", "turn", w, "guess", w + 2, "feedback", "candidates",
+    if (can_lose)
+        snprintf(buf, size, "can lose");
+    else if (proved)
+        snprintf(buf, size, "%.4f", (double)lower / m);
+    else if (upper != UINT64_MAX)
+        snprintf(buf, size, "%.4f-%.4f", (double)lower / m, (double)upper / m);
+    else
+        snprintf(buf, size, ">=%.4f", (double)lower / m);
+}
+
+/* A word, with a * when it is not among the game's possible answers (an obscure word to most players). */
+static void word_mark(const cli *c, uint32_t g, char *buf, size_t size)
+{
+    char w[CB_MAX_LENGTH * 4 + 1];
+    word_of(c, g, w, sizeof w);
+    snprintf(buf, size, "%s%s", w, g != CB_NONE && cb_game_guess_secret(c->game, g) == CB_NONE ? "*" : "");
+}
+
+static void print_text(const cli *c, const cb_coach_review *r, int widened)
+{
+    char g[CB_MAX_LENGTH * 4 + 2], b[CB_MAX_LENGTH * 4 + 2], f[64], skill[16], luck[16], pv[48], bv[48];
+    int w = cb_game_length(c->game) + 2;
+    printf("%4s  %-*s %-*s %10s  %-19s %-*s %-19s %5s %5s %6s\n", "turn", w, "guess", w, "feedback", "candidates",
            "expected", w, "best", "expected", "skill", "luck", "left");
     for (size_t i = 0; i < r->turns; i++) {
         const cb_coach_turn *t = &r->turn[i];
-        word_of(c, t->guess, g, sizeof g);
-        word_of(c, t->best, b, sizeof b);
+        double m = (double)t->candidates;
+        word_mark(c, t->guess, g, sizeof g);
+        word_mark(c, t->best, b, sizeof b);
         cb_game_format_feedback(c->game, t->feedback, f, sizeof f);
-        snprintf(skill, sizeof skill, t->skill < 0 ? "-" : "%.0f", t->skill);
+        /* skill rounded down: 100 only for a best guess */
+        snprintf(skill, sizeof skill, t->skill < 0 ? "-" : "%.0f", t->skill < 0 ? 0 : (double)(int)t->skill);
         snprintf(luck, sizeof luck, t->luck < 0 ? "-" : "%.0f", t->luck);
-        printf("%4zu  %-*s %-*s %10llu %s%9.4f  %-*s %s%9.4f %6s %5s %6llu\n", i + 1, w, g, w + 2, f,
-               (unsigned long long)t->candidates, t->proved ? " " : ">", (double)t->total / (double)t->candidates, w, b,
-               t->best_proved ? " " : ">", (double)t->best_total / (double)t->candidates, skill, luck,
-               (unsigned long long)t->left);
-        if (t->skill >= 0)
-            skills += t->skill, nskill++;
-        if (t->luck >= 0)
-            lucks += t->luck, nluck++;
+        value_text(pv, sizeof pv, t->total, t->upper, t->proved, t->can_lose, m);
+        if (t->book)
+            snprintf(pv + strlen(pv), sizeof pv - strlen(pv), " book");
+        value_text(bv, sizeof bv, t->best_total, t->best_upper, t->best_proved, t->best_can_lose, m);
+        printf("%4zu  %-*s %-*s %10llu  %-19s %-*s %-19s %5s %5s %6llu\n", i + 1, w, g, w, f,
+               (unsigned long long)t->candidates, pv, w, b, bv, skill, luck, (unsigned long long)t->left);
     }
     printf("\n%s in %zu guess%s", r->won ? "solved" : "not solved", r->turns, r->turns == 1 ? "" : "es");
-    if (nskill)
-        printf("; skill %.0f", skills / nskill);
-    if (nluck)
-        printf(", luck %.0f", lucks / nluck);
+    if (r->skill >= 0)
+        printf("; skill %.0f", (double)(int)r->skill);
+    if (r->luck >= 0)
+        printf(", luck %.0f", r->luck);
     printf(" (on average over the turns; %.1f s)\n", r->seconds);
-    printf("expected: guesses to finish, the guess itself included, on average over the candidates; > marks a "
-           "proved lower bound (the time limit stopped that search)\n");
+    printf("expected: guesses to finish, the guess itself included, on average over the candidates: proved, or "
+           "an interval whose ends are both proved (the search's budget ran out); book: read from the opening "
+           "book; can lose: no strategy after it is sure to win within the limit; * a word that cannot be the "
+           "answer\n");
+    for (size_t i = 0; i < r->turns; i++) {
+        const cb_coach_turn *t = &r->turn[i];
+        double m = (double)t->candidates;
+        if (t->can_lose && t->lose_chance >= 0)
+            printf("turn %zu: can lose: a strategy after it loses %.1f%% of the games\n", i + 1,
+                   100 * t->lose_chance);
+        if (t->best_candidate != CB_NONE && t->best_candidate != t->best) {
+            value_text(bv, sizeof bv, t->candidate_total, t->candidate_upper, t->candidate_proved, 0, m);
+            word_of(c, t->best_candidate, b, sizeof b);
+            printf("turn %zu: best that could be the answer: %s %s\n", i + 1, b, bv);
+        }
+    }
     for (size_t i = 0; i < r->turns; i++) {
         const cb_coach_turn *t = &r->turn[i];
         if (!t->line_len)
@@ -161,6 +197,10 @@ static void print_text(const cli *c, const cb_coach_review *r)
         }
         printf("\n");
     }
+    if (widened)
+        printf("the answer is not in the game's answer list: reviewed with every allowed word a possible answer\n");
+    if (r->timed_out)
+        printf("note: the time limit stopped a search: these figures may differ on another run\n");
 }
 
 /* The --json object (coach.h); 0 or the exit status. */
@@ -172,21 +212,47 @@ static int print_json(const cli *c, const cb_coach_review *r)
     return cli_json_print(&j);
 }
 
-/* The options of the review: limits, time, and the opening's proof shipped for bundled lists. */
+/* The options of the review: the game's limit on guesses, the work budget, the time guard. */
 static int review_options(cli *c, cb_coach_options *o, double **weights)
 {
     int ok = 1;
     cb_error err;
     size_t found;
     cb_coach_options_default(o);
-    o->max_guesses = (int)cli_int(c, "max-guesses", cli_flag(c, "hard") ? 6 : 0, 1, CB_TREE_MAX_DEPTH, &ok);
+    o->max_guesses = (int)cli_int(c, "max-guesses", cb_coach_max_guesses(c->game), 0, CB_TREE_MAX_DEPTH, &ok);
     o->threads = cli_threads(c, &ok);
-    o->time_limit = cli_seconds(c, "time-limit", 5, 1e9, &ok);
+    o->time_limit = cli_seconds(c, "time-limit", 0, 1e9, &ok);
+    o->work = (uint64_t)cli_int(c, "work", (long long)CB_COACH_WORK, 0, (long long)1e15, &ok);
     if (!ok)
         return 2;
     *weights = NULL;
     if (cb_game_length(c->game) == 5 && cb_frequency_load(c->game, NULL, weights, &found, &err) == CB_OK)
         o->weights = *weights;
+    return 0;
+}
+
+/*
+ * Every allowed word a possible answer (as assist's `widen`): the game and
+ * table remade. 0 when widened; else -1, the game as it was.
+ */
+static int widen(cli *c)
+{
+    cb_game_config cfg;
+    cb_error err;
+    cb_game *game;
+    cb_table *table;
+    cb_table_mode mode;
+    if (cli_game_config(c, &cfg) != 0 || cb_game_secret_count(c->game) == cb_game_guess_count(c->game) ||
+        cb_game_config_wider(&cfg) != CB_OK || cb_game_new(&cfg, &game, &err) != CB_OK)
+        return -1;
+    if (cli_table_mode(c, CB_TABLE_AUTO, &mode) != 0 || cli_open_table(c, game, mode, &table) != 0) {
+        cb_game_free(game);
+        return -1;
+    }
+    cb_table_free(c->table);
+    cb_game_free(c->game);
+    c->game = game;
+    c->table = table;
     return 0;
 }
 
@@ -198,21 +264,46 @@ static int run(cli *c)
     cb_coach_review r;
     cb_error err;
     double *weights = NULL;
+    int widened = 0;
+    const char *answer = cli_get(c, "answer");
+    uint32_t code;
     int rc = cli_open_game(c);
-    if (rc == 0)
-        rc = read_turns(c, guesses, fbs, &turns);
+    if (rc)
+        return rc;
+    /* an answer outside the answer list but allowed (a later list's word): widen, as assist does */
+    if (answer && cb_game_parse_secret(c->game, answer, &code, &err) != CB_OK &&
+        cb_game_parse_code(c->game, answer, &code, &err) == CB_OK && widen(c) == 0)
+        widened = 1;
+    rc = read_turns(c, guesses, fbs, &turns);
     if (rc == 0)
         rc = review_options(c, &o, &weights);
     if (rc)
         return rc;
     rc = cb_coach_review_game(c->table, guesses, fbs, turns, cli_flag(c, "hard"), &o, &r, &err);
+    if (rc == CB_ECONTRADICT && !widened && widen(c) == 0) {
+        widened = 1;
+        free(weights);
+        weights = NULL;
+        if ((rc = read_turns(c, guesses, fbs, &turns)) == 0 && (rc = review_options(c, &o, &weights)) == 0)
+            rc = cb_coach_review_game(c->table, guesses, fbs, turns, cli_flag(c, "hard"), &o, &r, &err);
+        else {
+            free(weights);
+            return rc;
+        }
+    }
     free(weights);
-    if (rc != CB_OK)
+    if (rc != CB_OK) {
+        char hint[160];
+        cli_wider_hint(c, hint, sizeof hint);
+        if (rc == CB_ECONTRADICT && *hint)
+            return cli_fail(rc, "%s%s", err.message, hint);
         return cli_fail_err(&err);
+    }
+    r.widened = widened;
     if (cli_flag(c, "json"))
         rc = print_json(c, &r);
     else
-        print_text(c, &r);
+        print_text(c, &r, widened);
     cb_coach_review_release(&r);
     return rc;
 }
@@ -221,8 +312,10 @@ static const cli_opt opts[] = {
     {"json", NULL, "machine-readable output (one JSON object)"},
     {"answer", "WORD", "the secret: the guesses given alone are scored against it"},
     {"grid", "FILE", "the feedbacks from a pasted share grid (the emoji squares; - for stdin), for the guesses given"},
-    {"time-limit", "SECONDS", "each turn's searches stop then, with proved bounds (default 5)"},
-    {"max-guesses", "G", "the limit on guesses in all (default: none; 6 with --hard)"},
+    {"work", "PAIRS", "each search's budget of work, in pairs scanned (default 4000000000; 0: none): the same "
+                      "figures on every run"},
+    {"time-limit", "SECONDS", "an outer guard: searches stop then, and the output says so (default: none)"},
+    {"max-guesses", "G", "the limit on guesses in all (default: the game's, 6 for Wordle; 0: none)"},
     {NULL, NULL, NULL},
 };
 

@@ -25,12 +25,17 @@ static void leave(void)
     atomic_fetch_sub(&running, 1);
 }
 
-/* The coach's options from the request: one thread, the server's time bound, the stop flag. */
+/*
+ * The coach's options from the request: the library's work budget (the same
+ * figures as the program's), the game's limit on guesses unless max_guesses
+ * says otherwise (0: none), the server's time guard, the stop flag.
+ */
 static int read_options(web_req *r, const web_game *wg, int hard, cb_coach_options *o)
 {
     long long maxg;
+    (void)hard;
     cb_coach_options_default(o);
-    if (web_req_int(r, "max_guesses", hard ? 6 : 0, 0, CB_TREE_MAX_DEPTH, &maxg) < 0)
+    if (web_req_int(r, "max_guesses", cb_coach_max_guesses(wg->game), 0, CB_TREE_MAX_DEPTH, &maxg) < 0)
         return -1;
     o->max_guesses = (int)maxg;
     o->time_limit = r->api->exact_seconds;

@@ -7,9 +7,21 @@
  * every game from there when a guess is played first, the guesses from the
  * position on counted, the winning one included (as the exact solver counts
  * them, optimal.h). The expected number of guesses to finish is the total
- * over the number of candidates. A value is proved (exact) or, when the
- * time limit stopped its search, a proved lower bound: never a value passed
- * off as exact.
+ * over the number of candidates. A value is proved (exact) or, when its
+ * search ran out of work, an interval with both ends proved: a lower bound
+ * and the total of a strategy held (never a value passed off as exact). A
+ * guess from which no strategy is sure to win within the limit on guesses
+ * is marked so (can_lose).
+ *
+ * Every search has a budget counted in work (cb_optimal_options.work_limit)
+ * and runs on one thread, so that a figure depends only on the position and
+ * the options, never on the clock or the machine's load; independent
+ * searches run side by side on the threads asked for. The time limit is an
+ * outer guard only, and the result says when it fired (timed_out).
+ *
+ * The opening of Wordle on bundled lists is read from the opening book
+ * (data/book, cb_coach_book): every opener settled there by the program's
+ * own all-openers run is a look-up, not a search.
  *
  * Both run the exact solver (cb_optimal_solve) from positions; they need a
  * precomputed table. Ownership as in status.h.
@@ -47,12 +59,28 @@ typedef struct cb_coach_options {
      */
     cb_guess_index opening_best;
     uint64_t opening_total;
+    /*
+     * Each search's budget of work in pairs (cb_optimal_options.work_limit):
+     * CB_COACH_WORK by default, the same for the program, the server and
+     * Python; 0: none (then a search runs on every thread until done).
+     */
+    uint64_t work;
+    int no_book; /* 1: do not read the opening book (for checking it) */
 } cb_coach_options;
 
 #define CB_COACH_MAX_LIMIT 1000
 #define CB_COACH_LINE 16 /* guesses of an optimal line kept */
+/* The default budget of each coach search, in pairs scanned (optimal.h; a few seconds of one core at most). */
+#define CB_COACH_WORK 4000000000ull
 
 void cb_coach_options_default(cb_coach_options *opt);
+
+/*
+ * The coach's default limit on guesses for game: the game's own (6 for
+ * Wordle, in both modes) where the game's rule has one a player is held to
+ * (Wordle's rules), else 0 (none). Front ends pass it unless told otherwise.
+ */
+int cb_coach_max_guesses(const cb_game *game);
 
 /*
  * A Wordle opener of game, made from bundled lists as they are (cb_word_lists),
@@ -64,6 +92,40 @@ void cb_coach_options_default(cb_coach_options *opt);
 int cb_coach_opening(const cb_game *game, int hard, int max_guesses, int best_only, cb_guess_index *best,
                      uint64_t *total);
 
+/*
+ * The opening book of Wordle on bundled lists: what the program's own
+ * all-openers runs, shipped as data (data/proofs, data/book; the commands in
+ * data/README.md), prove of every opener in one mode and guess limit.
+ */
+#define CB_BOOK_CUTOFF 99999 /* the --cutoff of the book runs: every opener below it settled exactly */
+
+typedef struct cb_coach_book_entry {
+    uint64_t lower; /* a proved lower bound on the opener's total (0: none); its total when exact */
+    uint64_t upper; /* its total when exact, else UINT64_MAX */
+    int exact;
+    int can_lose; /* proved: no strategy opening with it is sure to win within the limit */
+} cb_coach_book_entry;
+
+typedef struct cb_coach_book {
+    cb_coach_book_entry *entry; /* by guess index, count of them */
+    size_t count;
+    size_t exact;        /* openers with an exact total */
+    int files;           /* bundled files read */
+    cb_guess_index best; /* the least exact total (CB_NONE: none) */
+    uint64_t best_total;
+    int best_proved; /* every other opener is proved to total at least as much */
+} cb_coach_book;
+
+/*
+ * The book of game (Wordle on bundled lists as they are) in a mode (hard) and
+ * guess limit (max_guesses, 0: none), merged from every bundled file whose
+ * search bears on it (book.c). CB_ENOTFOUND when no file does; CB_EINVAL, err
+ * naming the file, for a damaged one; CB_ENOMEM. Release with
+ * cb_coach_book_release(); the caller owns out.
+ */
+int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_book *out, cb_error *err);
+void cb_coach_book_release(cb_coach_book *b);
+
 /* A guess and its value from a position. */
 typedef struct cb_coach_guess {
     cb_guess_index guess;
@@ -72,25 +134,28 @@ typedef struct cb_coach_guess {
     int candidate;     /* 1: it may be the secret (a chance to win at once) */
     double win_chance; /* the share of the candidates it wins at once */
     int worst;         /* proved: most guesses from the position in the strategy found; else 0 */
+    uint64_t upper;    /* the total of a strategy held (>= total; equal when proved); UINT64_MAX: none */
+    int can_lose;      /* proved: no strategy after it is sure to win within the limit (total, upper unset) */
+    int answer_word;   /* it is one of the game's possible secrets (the answer list's vocabulary) */
 } cb_coach_guess;
 
 typedef struct cb_coach_rank {
     uint64_t candidates;     /* the position's candidates (pairs in Symble) */
     size_t count;            /* guesses ranked, at most limit */
     cb_coach_guess *guesses; /* best first: least total, proved values before bounds, candidates on ties, then
-                                commoner words, then list order */
+                                commoner words, then list order (from the book: proved values first) */
     size_t searched;         /* distinct guesses the search looked at (one per symmetry class) */
     int stopped;             /* the time limit or the cancel flag stopped the search: some values are bounds */
     double seconds;
     /*
-     * NULL: the values were proved by this search. Else the bundled results
-     * file they were read from ("proofs/original.results"): the opening of
-     * Wordle on lists whose all-openers proof is shipped (normal mode, no
-     * guess limit, any allowed guess), nothing searched. Such a file settles
-     * the best opener exactly (worst 0: not recorded) and gives every other a
-     * proved lower bound at or above the best total, not the N best exactly.
+     * NULL: the values were found by this search. "book": read from the
+     * opening book (cb_coach_book_open), nothing searched, at the opening of
+     * a game and mode whose best opener the book proves: the openers it
+     * settles exactly come first, least first, then the others with their
+     * proved lower bounds (not a proof that no bound hides a better one).
      */
     const char *source;
+    int timed_out; /* the time limit, not the work budget, stopped a search: the figures may differ on a rerun */
 } cb_coach_rank;
 
 /*
@@ -135,6 +200,28 @@ typedef struct cb_coach_turn {
      */
     cb_guess_index line[CB_COACH_LINE];
     int line_len;
+    /*
+     * The upper ends (a strategy held: equal to the value when proved,
+     * UINT64_MAX none); can_lose: no strategy after the guess is sure to win
+     * within the limit (total and upper unset), with lose_chance the share
+     * of the candidates a strategy held loses (an upper bound on the least
+     * chance of losing; -1 unknown). best_can_lose: nothing at the position
+     * is sure to win.
+     */
+    uint64_t upper, best_upper;
+    int can_lose, best_can_lose;
+    double lose_chance;
+    /*
+     * The best guess that could win now (a candidate), CB_NONE when none is
+     * known, with its value as above; answer_word: the guess played, and the
+     * best one, are possible secrets of the game (the answer list's words).
+     */
+    cb_guess_index best_candidate;
+    uint64_t candidate_total, candidate_upper;
+    int candidate_proved;
+    int answer_word, best_answer_word;
+    int book;       /* the values of this turn were read from the opening book */
+    int timed_out;  /* the time limit stopped a search of this turn */
 } cb_coach_turn;
 
 typedef struct cb_coach_review {
@@ -143,6 +230,15 @@ typedef struct cb_coach_review {
     int won;        /* the last feedback won */
     uint64_t total; /* guesses played */
     double seconds;
+    /*
+     * The game's grade: skill and luck averaged over the turns where they are
+     * known, a final guess forced (one candidate left) counted 100 for skill;
+     * -1 when no turn has one.
+     */
+    double skill, luck;
+    int timed_out;   /* the time limit stopped a search: the figures may differ on a rerun */
+    uint64_t work;   /* the budget each search had (pairs) */
+    int widened;     /* set by the caller: the game was widened (every allowed word an answer); written in JSON */
 } cb_coach_review;
 
 /*

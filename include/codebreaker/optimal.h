@@ -148,6 +148,15 @@ typedef struct cb_optimal_options {
      * the guesses of the position (cb_optimal_rank).
      */
     int exact_top;
+    /*
+     * A budget of work: the search stops once its scans have looked at this
+     * many pairs, a guess against a candidate (0: none), counted over all
+     * threads and checked every few nodes. On one thread the stop falls at the
+     * same node on every run, so a budgeted search gives the same result on
+     * any machine and load (the coach's searches, coach.h); time_limit is
+     * then only an outer guard, and the result says which of the two fired.
+     */
+    uint64_t work_limit;
 } cb_optimal_options;
 
 void cb_optimal_options_default(cb_optimal_options *opt);
@@ -172,6 +181,8 @@ typedef struct cb_optimal_result {
     cb_optimal_opener *openers; /* the openers searched, in search order */
     size_t openers_searched;
     cb_tree *tree; /* the strategy (NULL when infeasible) */
+    int timed_out; /* stopped: 1 when time_limit or the cancel flag stopped it (not work_limit) */
+    uint64_t work; /* pairs the scans looked at (the unit of work_limit) */
 } cb_optimal_result;
 
 /*

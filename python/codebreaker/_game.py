@@ -419,12 +419,15 @@ class Game:
             N.strategy_free(s)
             N.state_free(st)
 
-    def _coach_options(self, limit: int, max_guesses: int, time_limit: float) -> Any:
+    def _coach_options(self, limit: int, max_guesses: Optional[int], time_limit: float, work: Optional[int]) -> Any:
+        """The coach's options: the library's defaults (its work budget, the game's limit on guesses)."""
         o = N.CoachOptions()
         N.coach_options_default(byref(o))
         o.limit = limit
-        o.max_guesses = max_guesses
+        o.max_guesses = int(N.coach_max_guesses(self._game)) if max_guesses is None else max_guesses
         o.time_limit = time_limit
+        if work is not None:
+            o.work = work
         return o
 
     def rank_exact(
@@ -433,17 +436,20 @@ class Game:
         *,
         limit: int = 10,
         hard: bool = False,
-        max_guesses: int = 0,
+        max_guesses: Optional[int] = None,
         time_limit: float = 0.0,
+        work: Optional[int] = None,
     ) -> ExactRanking:
         """The best `limit` guesses after history by their proved expected number of guesses to
         finish (the exact solver, coach.h): each an ExactScore whose total is exact (proved) or,
-        when time_limit stopped its search, a proved lower bound. Ties go to candidates."""
+        when its budget of work ran out, a proved lower bound. Ties go to candidates. max_guesses
+        None: the game's limit (6 for Wordle; 0 for none); work None: the library's budget, the
+        same figures on every run; time_limit an outer guard only."""
         self._only("rank_exact", adversary=False)
         if not 1 <= limit <= 1000:
             invalid(f"limit must be between 1 and 1000, not {limit}")
         st = self._state(history, hard)
-        o = self._coach_options(limit, max_guesses, time_limit)
+        o = self._coach_options(limit, max_guesses, time_limit, work)
         r = N.CoachRank()
         err = N.Error()
         try:
@@ -458,11 +464,16 @@ class Game:
                     candidate=bool(g.candidate),
                     win_chance=float(g.win_chance),
                     worst=int(g.worst) or None,
+                    upper=None if g.upper == 2**64 - 1 or g.can_lose else int(g.upper),
+                    can_lose=bool(g.can_lose),
+                    answer_word=bool(g.answer_word),
                 )
                 for g in r.guesses[: r.count]
             ]
             source = r.source.decode() if r.source else None
-            return ExactRanking(self._history_text(st), m, bool(r.stopped), float(r.seconds), scores, source)
+            return ExactRanking(
+                self._history_text(st), m, bool(r.stopped), float(r.seconds), scores, source, bool(r.timed_out)
+            )
         finally:
             N.coach_rank_release(byref(r))
             N.state_free(st)
@@ -474,7 +485,8 @@ class Game:
         answer: Optional[str] = None,
         hard: bool = False,
         max_guesses: Optional[int] = None,
-        time_limit: float = 5.0,
+        time_limit: float = 0.0,
+        work: Optional[int] = None,
     ) -> Review:
         """A game graded turn by turn against proved optimal play: turns as 'guess=feedback', or
         guesses alone with answer=. Each ReviewTurn has the guess's expected guesses to finish and
@@ -492,8 +504,7 @@ class Game:
                 invalid(f"'{guess}' has no feedback: write turns as 'guess=feedback', or give answer=")
             guesses.append(gi)
             fbs.append(self._feedback(fb) if fb is not None else N.game_feedback(self._game, gi, secret))
-        limit = max_guesses if max_guesses is not None else (6 if hard else 0)
-        o = self._coach_options(10, limit, time_limit)
+        o = self._coach_options(10, max_guesses, time_limit, work)
         n = len(guesses)
         garr, farr = (c_uint32 * max(n, 1))(*guesses), (c_uint32 * max(n, 1))(*fbs)
         r = N.CoachReview()
@@ -517,9 +528,25 @@ class Game:
                         luck=None if t.luck < 0 else float(t.luck),
                         left=int(t.left),
                         line=tuple(self._guess_text(t.line[k]) for k in range(t.line_len)),
+                        expected_upper=None if t.upper == 2**64 - 1 or t.can_lose else t.upper / m,
+                        best_expected_upper=None if t.best_upper == 2**64 - 1 else t.best_upper / m,
+                        can_lose=bool(t.can_lose),
+                        lose_chance=None if t.lose_chance < 0 else float(t.lose_chance),
+                        best_candidate=None if t.best_candidate == N.NONE else self._guess_text(t.best_candidate),
+                        candidate_expected=None if t.best_candidate == N.NONE else t.candidate_total / m,
+                        candidate_proved=bool(t.candidate_proved),
+                        answer_word=bool(t.answer_word),
+                        book=bool(t.book),
                     )
                 )
-            return Review(bool(r.won), float(r.seconds), out)
+            return Review(
+                bool(r.won),
+                float(r.seconds),
+                out,
+                None if r.skill < 0 else float(r.skill),
+                None if r.luck < 0 else float(r.luck),
+                bool(r.timed_out),
+            )
         finally:
             N.coach_review_release(byref(r))
 

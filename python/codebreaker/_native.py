@@ -267,6 +267,7 @@ class OptimalOptions(Structure):
         ("on_best_arg", c_void_p),
         ("from", c_void_p),  # a Python keyword: getattr(opts, "from")
         ("exact_top", c_int),
+        ("work_limit", c_uint64),
     ]
 
 
@@ -295,6 +296,8 @@ class OptimalResult(Structure):
         ("openers", POINTER(OptimalOpener)),
         ("openers_searched", c_size_t),
         ("tree", c_void_p),
+        ("timed_out", c_int),
+        ("work", c_uint64),
     ]
 
 
@@ -372,6 +375,8 @@ class CoachOptions(Structure):
         ("weights", POINTER(c_double)),
         ("opening_best", c_uint32),
         ("opening_total", c_uint64),
+        ("work", c_uint64),
+        ("no_book", c_int),
     ]
 
 
@@ -383,6 +388,9 @@ class CoachGuess(Structure):
         ("candidate", c_int),
         ("win_chance", c_double),
         ("worst", c_int),
+        ("upper", c_uint64),
+        ("can_lose", c_int),
+        ("answer_word", c_int),
     ]
 
 
@@ -395,6 +403,7 @@ class CoachRank(Structure):
         ("stopped", c_int),
         ("seconds", c_double),
         ("source", c_char_p),
+        ("timed_out", c_int),
     ]
 
 
@@ -416,6 +425,19 @@ class CoachTurn(Structure):
         ("luck", c_double),
         ("line", c_uint32 * COACH_LINE),
         ("line_len", c_int),
+        ("upper", c_uint64),
+        ("best_upper", c_uint64),
+        ("can_lose", c_int),
+        ("best_can_lose", c_int),
+        ("lose_chance", c_double),
+        ("best_candidate", c_uint32),
+        ("candidate_total", c_uint64),
+        ("candidate_upper", c_uint64),
+        ("candidate_proved", c_int),
+        ("answer_word", c_int),
+        ("best_answer_word", c_int),
+        ("book", c_int),
+        ("timed_out", c_int),
     ]
 
 
@@ -426,6 +448,11 @@ class CoachReview(Structure):
         ("won", c_int),
         ("total", c_uint64),
         ("seconds", c_double),
+        ("skill", c_double),
+        ("luck", c_double),
+        ("timed_out", c_int),
+        ("work", c_uint64),
+        ("widened", c_int),
     ]
 
 
@@ -510,6 +537,7 @@ sim_result_release = _fn("cb_sim_result_release", None, POINTER(SimResult))
 
 optimal_options_default = _fn("cb_optimal_options_default", None, POINTER(OptimalOptions))
 coach_options_default = _fn("cb_coach_options_default", None, POINTER(CoachOptions))
+coach_max_guesses = _fn("cb_coach_max_guesses", c_int, P)
 coach_opening = _fn("cb_coach_opening", c_int, P, c_int, c_int, c_int, POINTER(c_uint32), POINTER(c_uint64))
 coach_rank_solve = _fn("cb_coach_rank_solve", c_int, P, P, POINTER(CoachOptions), POINTER(CoachRank), E)
 coach_rank_release = _fn("cb_coach_rank_release", None, POINTER(CoachRank))

@@ -246,10 +246,13 @@ class ExactScore(_Fields):
     guess: str
     total: int  # guesses from the position when it is played first, summed over the candidates
     expected: float  # total over the candidates: the expected guesses to finish, itself included
-    proved: bool  # total is exact; else a proved lower bound (the time limit stopped its search)
+    proved: bool  # total is exact; else a proved lower bound (the search's budget of work ran out)
     candidate: bool  # it may be the secret
     win_chance: float  # the share of the candidates it wins at once
     worst: Optional[int]  # most guesses from the position with the strategy found (proved values)
+    upper: Optional[int] = None  # the total of a strategy held (== total when proved); None: none known
+    can_lose: bool = False  # no strategy after it is sure to win within the limit (total then 0)
+    answer_word: bool = False  # one of the game's possible answers (else an obscure word to most players)
 
 
 @dataclass(frozen=True)
@@ -261,7 +264,8 @@ class ExactRanking(_Ranked[ExactScore]):
     stopped: bool  # some values are bounds
     seconds: float
     scores: List[ExactScore] = field(default_factory=list)
-    source: Optional[str] = None  # the shipped all-openers proof read at the opening, if any
+    source: Optional[str] = None  # "book": read from the opening book at the opening, nothing searched
+    timed_out: bool = False  # the time limit (an outer guard) fired: the figures may differ on a rerun
 
 
 @dataclass(frozen=True)
@@ -280,6 +284,15 @@ class ReviewTurn(_Fields):
     luck: Optional[float]  # 0 to 100, 50 an average draw; None when unknown
     left: int  # candidates after the feedback
     line: Tuple[str, ...] = ()  # optimal play from here to the answer (a won game)
+    expected_upper: Optional[float] = None  # a strategy held: the value lies in [expected, expected_upper]
+    best_expected_upper: Optional[float] = None
+    can_lose: bool = False  # no strategy after the guess is sure to win within the limit
+    lose_chance: Optional[float] = None  # the share of games a strategy held then loses (at most that)
+    best_candidate: Optional[str] = None  # the best guess that could win now
+    candidate_expected: Optional[float] = None
+    candidate_proved: bool = False
+    answer_word: bool = False  # the guess is one of the game's possible answers
+    book: bool = False  # the values were read from the opening book
 
 
 @dataclass(frozen=True)
@@ -289,6 +302,9 @@ class Review(_Rows):
     won: bool
     seconds: float
     turns: List[ReviewTurn] = field(default_factory=list)
+    skill: Optional[float] = None  # averaged over the turns where known (coach.h)
+    luck: Optional[float] = None
+    timed_out: bool = False  # the time limit (an outer guard) fired: the figures may differ on a rerun
 
     def records(self) -> List[Record]:
         return [

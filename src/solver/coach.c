@@ -12,6 +12,7 @@
 #include "codebreaker/coach.h"
 #include "codebreaker/data.h"
 #include "codebreaker/feedback.h"
+#include "base/parallel.h"
 #include "game/game_internal.h"
 #include "tuning.h"
 
@@ -20,6 +21,13 @@ void cb_coach_options_default(cb_coach_options *opt)
     memset(opt, 0, sizeof *opt);
     opt->limit = 10;
     opt->opening_best = CB_NONE;
+    opt->work = CB_COACH_WORK;
+}
+
+int cb_coach_max_guesses(const cb_game *game)
+{
+    const cb_rule_info *r = cb_game_rule_info(game);
+    return r->hard_mode ? cb_game_default_max_guesses(game) : 0;
 }
 
 int cb_coach_opening(const cb_game *game, int hard, int max_guesses, int best_only, cb_guess_index *best,
@@ -57,10 +65,13 @@ static uint64_t entries(const cb_state *st)
 }
 
 /*
- * The solver's options for a search from st. Under a time limit, a position
- * of more than CB_COACH_BIG entries (Symble's opening pairs, every allowed
- * word) gets CB_COACH_BIG_SECONDS: no limit of seconds proves it, and its
- * bounds come as well from a short search.
+ * The solver's options for a search from st. With a work budget (the
+ * default) the search runs on one thread with a cache of a fixed size, so
+ * that where it stops, and so every figure, is the same on every run and
+ * machine; a position of more than CB_COACH_BIG entries (Symble's opening
+ * pairs, every allowed word) gets a tenth of the budget: no budget proves
+ * it, and its bounds come as well from a short search. Without a budget the
+ * search takes the threads asked for and the time limit.
  */
 static void solver_options(const cb_coach_options *o, const cb_state *st, cb_optimal_options *so)
 {
@@ -69,10 +80,51 @@ static void solver_options(const cb_coach_options *o, const cb_state *st, cb_opt
     so->max_guesses = o->max_guesses;
     so->candidates_only = o->candidates_only;
     so->time_limit = o->time_limit;
-    if (o->time_limit > CB_COACH_BIG_SECONDS && entries(st) > CB_COACH_BIG)
-        so->time_limit = CB_COACH_BIG_SECONDS;
-    so->threads = o->threads;
     so->cancel = o->cancel;
+    so->work_limit = o->work;
+    if (o->work) {
+        so->threads = 1;
+        so->cache_bytes = CB_COACH_CACHE_BYTES;
+        if (entries(st) > CB_COACH_BIG)
+            so->work_limit = o->work / 10 ? o->work / 10 : 1;
+    } else {
+        so->threads = o->threads;
+        if (o->time_limit > CB_COACH_BIG_SECONDS && entries(st) > CB_COACH_BIG)
+            so->time_limit = CB_COACH_BIG_SECONDS;
+    }
+}
+
+/* ---- independent searches side by side ---- */
+
+typedef struct job {
+    cb_optimal_options so;
+    cb_optimal_result res;
+    cb_error err;
+    int rc, used;
+} job;
+
+/*
+ * Run the n searches of jobs (those with used set) on table: side by side on
+ * `threads` threads when each has a budget of work (so runs on one thread),
+ * else one after the other, each on its own threads. Each job's rc, res and
+ * err are its own; release them with jobs_release().
+ */
+static void jobs_run(const cb_table *table, job *jobs, size_t n, int threads, int budgeted)
+{
+    int t = budgeted ? cbb_threads(threads) : 1;
+    if ((size_t)t > n)
+        t = n ? (int)n : 1;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(t) if (t > 1)
+    for (size_t i = 0; i < n; i++)
+        if (jobs[i].used)
+            jobs[i].rc = cb_optimal_solve(table, &jobs[i].so, &jobs[i].res, &jobs[i].err);
+}
+
+static void jobs_release(job *jobs, size_t n)
+{
+    for (size_t i = 0; jobs && i < n; i++)
+        if (jobs[i].used && jobs[i].rc == CB_OK)
+            cb_optimal_result_release(&jobs[i].res);
 }
 
 /* The entries of st whose codeword is guess g: the share g wins at once. */
@@ -93,6 +145,9 @@ typedef struct ranked {
     double weight;
 } ranked;
 
+/* The opening book's ranking: what it settles exactly first, least first, then the bounds (book_openers). */
+static int cmp_ranked_book(const void *a, const void *b);
+
 static int cmp_ranked(const void *a, const void *b)
 {
     const ranked *x = a, *y = b;
@@ -107,85 +162,62 @@ static int cmp_ranked(const void *a, const void *b)
     return (x->g.guess > y->g.guess) - (x->g.guess < y->g.guess);
 }
 
-/*
- * The bundled all-openers proofs (data/proofs): the lists, the mode and the
- * guess limit of each search, and its results file.
- */
-static const struct {
-    const char *lists;
-    int hard, max_guesses;
-    const char *file;
-} shipped_files[] = {
-    {"original", 0, 0, "proofs/original.results"},
-    {"nyt2023", 0, 0, "proofs/nyt2023.results"},
-    {"original", 1, 6, "proofs/original-hard6.results"},
-    {"nyt2023", 1, 6, "proofs/nyt2023-hard6.results"},
-};
-
-/*
- * The openers' values at st read from a bundled results file, when st is the
- * opening of a game one settles: Wordle on bundled lists as they are, any
- * allowed guess, in normal mode without a guess limit or in hard mode within
- * 6 guesses. The file's search line must name this game (its lists' sizes)
- * and that search, and it must hold every allowed guess, one of them proved
- * the best: else it is not used (CB_ENOTFOUND) or, damaged, refused
- * (CB_EINVAL, err naming it).
- */
-static int shipped_openers(const cb_state *st, const cb_coach_options *o, const char **source, cb_optimal_opener **ops,
-                           size_t *n, cb_error *err)
+static int cmp_ranked_book(const void *a, const void *b)
 {
-    const cb_game *game = cb_state_game(st);
-    const cb_word_lists *lists = cbg_game_lists(game);
-    const char *text;
-    size_t size;
-    char search[512];
-    cb_error e;
-    *source = NULL;
-    if (!lists || cb_game_rule(game) != CB_RULE_WORDLE || cb_state_turns(st) || o->candidates_only)
-        return CB_ENOTFOUND;
-    for (size_t i = 0; i < sizeof shipped_files / sizeof shipped_files[0]; i++)
-        if (strcmp(shipped_files[i].lists, lists->name) == 0 && shipped_files[i].hard == cb_state_hard(st) &&
-            shipped_files[i].max_guesses == o->max_guesses)
-            *source = shipped_files[i].file;
-    if (!*source || cb_data_bundled(*source, &text, &size) != CB_OK)
-        return CB_ENOTFOUND;
-    /* the search line `codebreaker optimal --results` writes */
-    cb_optimal_options so;
-    cb_optimal_options_default(&so);
-    so.hard = cb_state_hard(st);
-    so.max_guesses = o->max_guesses;
-    cb_optimal_search_line(game, &so, search, sizeof search);
-    int rc = cb_optimal_results_parse(game, text, size, search, ops, n, &e);
-    if (rc == CB_EINVAL && strncmp(e.message, "written by another search", 25) == 0)
-        rc = CB_ENOTFOUND; /* the lists' sizes differ: another game */
-    else if (rc != CB_OK)
-        rc = cb_error_set(err, rc, "the bundled %s: %s", *source, e.message);
-    if (rc == CB_OK) {
-        uint64_t best = UINT64_MAX, least_bound = UINT64_MAX;
-        for (size_t i = 0; i < *n; i++) {
-            uint64_t *m = (*ops)[i].exact ? &best : &least_bound;
-            if ((*ops)[i].bound < *m)
-                *m = (*ops)[i].bound;
-        }
-        if (*n != cb_game_guess_count(game) || best == UINT64_MAX || least_bound < best)
-            rc = cb_error_set(err, CB_EINVAL,
-                              "the bundled %s does not settle every opener (%zu of %u, best total %llu, least "
-                              "bound %llu)",
-                              *source, *n, cb_game_guess_count(game), (unsigned long long)best,
-                              (unsigned long long)least_bound);
-    }
-    if (rc != CB_OK) {
-        free(*ops);
-        *ops = NULL;
-        *n = 0;
-        *source = NULL;
-    }
-    return rc;
+    const ranked *x = a, *y = b;
+    if (x->g.proved != y->g.proved)
+        return y->g.proved - x->g.proved;
+    return cmp_ranked(a, b);
 }
 
-/* The ranking of st's guesses from the values of ops (n of them) into out; CB_OK or CB_ENOMEM. */
-static int rank_openers(const cb_state *st, const cb_coach_options *opt, const cb_optimal_opener *ops, size_t n,
-                        cb_coach_rank *out, cb_error *err)
+/*
+ * The openers' values at st read from the opening book (cb_coach_book_open),
+ * when st is the opening of a game it covers and the book proves its best
+ * opener: every opener then ranks by what is proved of it. Else CB_ENOTFOUND
+ * (searched instead), or CB_EINVAL for a damaged bundled file.
+ */
+static int book_openers(const cb_state *st, const cb_coach_options *o, cb_optimal_opener **ops, size_t *n,
+                        uint64_t **upper, cb_error *err)
+{
+    const cb_game *game = cb_state_game(st);
+    cb_coach_book b;
+    *ops = NULL;
+    *upper = NULL;
+    *n = 0;
+    if (cb_state_turns(st) || o->candidates_only || o->no_book)
+        return CB_ENOTFOUND;
+    int rc = cb_coach_book_open(game, cb_state_hard(st), o->max_guesses, &b, err);
+    if (rc != CB_OK)
+        return rc;
+    if (!b.best_proved) {
+        cb_coach_book_release(&b);
+        return CB_ENOTFOUND;
+    }
+    *ops = calloc(b.count + 1, sizeof **ops);
+    *upper = calloc(b.count + 1, sizeof **upper);
+    if (!*ops || !*upper) {
+        free(*ops);
+        free(*upper);
+        cb_coach_book_release(&b);
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    }
+    for (size_t g = 0; g < b.count; g++) {
+        const cb_coach_book_entry *e = &b.entry[g];
+        (*ops)[g] = (cb_optimal_opener){(uint32_t)g, e->can_lose ? UINT64_MAX : e->lower, e->exact, 0};
+        (*upper)[g] = e->upper;
+    }
+    *n = b.count;
+    cb_coach_book_release(&b);
+    return CB_OK;
+}
+
+/*
+ * The ranking of st's guesses from the values of ops (n of them, upper[i] the
+ * total of a strategy held for each, or NULL) into out; CB_OK or CB_ENOMEM.
+ * A guess that cannot win surely within the limit ranks last, marked so.
+ */
+static int rank_openers(const cb_state *st, const cb_coach_options *opt, const cb_optimal_opener *ops,
+                        const uint64_t *upper, size_t n, int exact_first, cb_coach_rank *out, cb_error *err)
 {
     const cb_game *game = cb_state_game(st);
     uint64_t m = entries(st);
@@ -195,15 +227,23 @@ static int rank_openers(const cb_state *st, const cb_coach_options *opt, const c
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         const cb_optimal_opener *op = &ops[i];
-        if (op->bound == UINT64_MAX)
-            continue; /* cannot solve every secret within the limit */
         uint64_t now = wins_at_once(st, op->guess);
         cb_secret_index s = cb_game_guess_secret(game, op->guess);
-        r[k].g = (cb_coach_guess){
-            op->guess, op->bound, op->exact, now > 0, m ? (double)now / (double)m : 0, op->exact ? op->worst : 0};
+        int lose = op->bound == UINT64_MAX;
+        r[k].g = (cb_coach_guess){op->guess,
+                                  op->bound,
+                                  op->exact && !lose,
+                                  now > 0,
+                                  m ? (double)now / (double)m : 0,
+                                  op->exact ? op->worst : 0,
+                                  op->exact ? op->bound : upper ? upper[i] : UINT64_MAX,
+                                  lose,
+                                  s != CB_NONE};
+        if (lose)
+            r[k].g.upper = UINT64_MAX;
         r[k++].weight = opt->weights && s != CB_NONE ? opt->weights[s] : 0;
     }
-    qsort(r, k, sizeof *r, cmp_ranked);
+    qsort(r, k, sizeof *r, exact_first ? cmp_ranked_book : cmp_ranked);
     out->candidates = m;
     out->count = k < (size_t)opt->limit ? k : (size_t)opt->limit;
     out->guesses = malloc((out->count + 1) * sizeof *out->guesses);
@@ -219,8 +259,6 @@ int cb_coach_rank_solve(const cb_table *table, const cb_state *st, const cb_coac
                         cb_error *err)
 {
     cb_coach_options def;
-    cb_optimal_options so;
-    cb_optimal_result res;
     memset(out, 0, sizeof *out);
     if (!opt) {
         cb_coach_options_default(&def);
@@ -231,29 +269,65 @@ int cb_coach_rank_solve(const cb_table *table, const cb_state *st, const cb_coac
                             CB_COACH_MAX_LIMIT);
     double t0 = cb_seconds();
     cb_optimal_opener *ops = NULL;
+    uint64_t *upper = NULL;
     size_t n = 0;
-    const char *source;
-    int rc = shipped_openers(st, opt, &source, &ops, &n, err);
+    int rc = book_openers(st, opt, &ops, &n, &upper, err);
     if (rc == CB_OK) {
-        rc = rank_openers(st, opt, ops, n, out, err);
+        rc = rank_openers(st, opt, ops, upper, n, 1, out, err);
         free(ops);
+        free(upper);
         out->searched = 0;
-        out->source = source;
+        out->source = "book";
         out->seconds = cb_seconds() - t0;
         return rc;
     }
     if (rc != CB_ENOTFOUND)
         return rc;
-    solver_options(opt, st, &so);
-    so.exact_top = opt->limit;
-    rc = cb_optimal_solve(table, &so, &res, err);
-    if (rc != CB_OK)
-        return rc;
-    rc = rank_openers(st, opt, res.openers, res.openers_searched, out, err);
-    out->searched = res.openers_searched;
-    out->stopped = res.stopped;
-    out->seconds = res.seconds;
-    cb_optimal_result_release(&res);
+    rc = CB_OK;
+    /*
+     * With a budget, the openers are split into CB_COACH_SLICES slices of the
+     * solver's order, each searched on one thread for the `limit` best: a
+     * fixed split, so the figures do not depend on the threads. The merge is
+     * exact: each slice's N-th best is at least the N-th best of all, so an
+     * opener a slice leaves as a bound stays below no exact one it outranks.
+     */
+    size_t nj = opt->work ? CB_COACH_SLICES : 1;
+    job jobs[CB_COACH_SLICES];
+    memset(jobs, 0, sizeof jobs);
+    for (size_t i = 0; i < nj; i++) {
+        solver_options(opt, st, &jobs[i].so);
+        jobs[i].so.exact_top = opt->limit;
+        if (nj > 1) {
+            jobs[i].so.slice_start = i;
+            jobs[i].so.slice_step = nj;
+        }
+        jobs[i].used = 1;
+    }
+    jobs_run(table, jobs, nj, opt->threads, opt->work != 0);
+    size_t total = 0;
+    for (size_t i = 0; i < nj; i++) {
+        if (jobs[i].rc != CB_OK) {
+            *err = jobs[i].err;
+            rc = jobs[i].rc;
+        } else
+            total += jobs[i].res.openers_searched;
+    }
+    if (rc == CB_OK && !(ops = calloc(total + 1, sizeof *ops)))
+        rc = cb_error_set(err, CB_ENOMEM, "out of memory");
+    if (rc == CB_OK) {
+        n = 0;
+        for (size_t i = 0; i < nj; i++) {
+            memcpy(ops + n, jobs[i].res.openers, jobs[i].res.openers_searched * sizeof *ops);
+            n += jobs[i].res.openers_searched;
+            out->stopped |= jobs[i].res.stopped;
+            out->timed_out |= jobs[i].res.timed_out;
+        }
+        rc = rank_openers(st, opt, ops, NULL, n, 0, out, err);
+        out->searched = n;
+    }
+    free(ops);
+    jobs_release(jobs, nj);
+    out->seconds = cb_seconds() - t0;
     return rc;
 }
 
@@ -286,36 +360,6 @@ static void line_of(const cb_table *table, const cb_tree *tree, cb_guess_index a
         node = cb_tree_child(tree, node, fb);
     }
     t->line_len = 0; /* the tree does not reach it: no line */
-}
-
-/* The best total at st: shipped for the opening, else the search over every guess; and the optimal line. */
-static int best_at(const cb_table *table, const cb_state *st, const cb_coach_options *o, cb_guess_index answer,
-                   cb_coach_turn *t, cb_error *err)
-{
-    cb_optimal_options so;
-    cb_optimal_result res;
-    int shipped = cb_state_turns(st) == 0 && o->opening_best != CB_NONE && o->opening_total;
-    solver_options(o, st, &so);
-    if (shipped) {
-        t->best = o->opening_best;
-        t->best_total = o->opening_total;
-        t->best_proved = 1;
-        if (answer == CB_NONE)
-            return CB_OK;
-        so.first = o->opening_best; /* for the line only */
-    }
-    int rc = cb_optimal_solve(table, &so, &res, err);
-    if (rc != CB_OK)
-        return rc;
-    if (!shipped) {
-        t->best_proved = res.proved && !res.infeasible;
-        t->best = res.tree ? res.first : CB_NONE;
-        t->best_total = res.proved ? res.total : res.lower;
-    }
-    if (res.tree && res.proved && answer != CB_NONE)
-        line_of(table, res.tree, answer, t);
-    cb_optimal_result_release(&res);
-    return CB_OK;
 }
 
 /* The feedback guess g draws against entry (secret s, mapping m; m -1 outside Symble). */
@@ -381,116 +425,415 @@ static double luck_of(const cb_table *table, const cb_state *st, const cb_tree *
 }
 
 /*
- * The played guess at st: its total and strategy (the tree), for the luck of
- * fb and, in *own (line_len 0: none), its line to the answer.
+ * The luck of feedback fb for guess g from st when no strategy was searched
+ * (an opener read from the book): the feedbacks ranked by the entries they
+ * leave instead of the guesses (fewer is luckier), weighted and tied as above.
  */
-static int played_at(const cb_table *table, const cb_state *st, const cb_coach_options *o, cb_guess_index answer,
-                     cb_coach_turn *t, cb_coach_turn *own, cb_error *err)
+static double luck_by_size(const cb_table *table, const cb_state *st, cb_guess_index g, uint32_t fb)
 {
-    cb_optimal_options so;
-    cb_optimal_result res;
-    solver_options(o, st, &so);
-    so.first = t->guess;
-    int rc = cb_optimal_solve(table, &so, &res, err);
-    if (rc == CB_EILLEGAL)
-        return cb_error_set(err, rc, "the guess is not allowed there (hard mode)");
-    if (rc != CB_OK)
-        return rc;
-    t->proved = res.proved && !res.infeasible;
-    t->total = res.proved ? res.total : res.lower;
-    t->luck = t->proved && res.tree ? luck_of(table, st, res.tree, t->feedback) : -1;
-    own->line_len = 0;
-    if (t->proved && res.tree && answer != CB_NONE)
-        line_of(table, res.tree, answer, own);
-    cb_optimal_result_release(&res);
-    return CB_OK;
-}
-
-static void skill_of(cb_coach_turn *t)
-{
-    t->skill = -1;
-    if (!t->proved || !t->best_proved || !t->candidates)
-        return;
-    double lost = ((double)t->total - (double)t->best_total) / (double)t->candidates;
-    t->skill = 100.0 * (lost >= 1 ? 0 : lost <= 0 ? 1 : 1 - lost);
-}
-
-/* One turn: the position st before it, then the turn applied to st. */
-static int review_turn(const cb_table *table, cb_state *st, const cb_coach_options *o, cb_guess_index answer, size_t i,
-                       cb_coach_turn *t, cb_error *err)
-{
-    char why[160];
-    cb_error e;
-    t->candidates = entries(st);
-    if (!cb_state_legal(st, t->guess, why, sizeof why))
-        return cb_error_set(err, CB_EILLEGAL, "turn %zu: %s", i + 1, why);
-    cb_coach_turn own;
-    int rc = best_at(table, st, o, answer, t, &e);
-    if (rc == CB_OK)
-        rc = played_at(table, st, o, answer, t, &own, &e);
-    if (rc != CB_OK)
-        return cb_error_set(err, rc, "turn %zu: %s", i + 1, e.message);
-    if (t->proved && t->best_proved && t->total == t->best_total) { /* a best guess was played: name it, and its line */
-        t->best = t->guess;
-        memcpy(t->line, own.line, sizeof t->line);
-        t->line_len = own.line_len;
+    uint32_t nf = cb_game_feedback_count(cb_table_game(table));
+    uint64_t *count = calloc(nf, sizeof *count), total = 0;
+    const uint8_t *masks = cb_state_masks(st);
+    double better = 0, same = 0;
+    if (!count)
+        return -1;
+    for (size_t i = 0; i < cb_state_count(st); i++)
+        for (int m = 0; m < (masks ? CB_MAPPINGS : 1); m++) {
+            if (masks && !(masks[i] >> m & 1))
+                continue;
+            count[seen(table, g, cb_state_candidates(st)[i], masks ? m : -1)]++;
+            total++;
+        }
+    for (uint32_t f = 0; f < nf; f++) {
+        if (count[f] > count[fb])
+            better += (double)count[f];
+        else if (count[f] == count[fb])
+            same += (double)count[f];
     }
-    skill_of(t);
-    rc = cb_state_apply(st, t->guess, t->feedback);
-    if (rc == CB_ECONTRADICT)
-        return cb_error_set(err, rc, "turn %zu: no candidate left gives that feedback", i + 1);
-    if (rc != CB_OK)
-        return cb_error_set(err, rc, "turn %zu: %s", i + 1, cb_strerror(rc));
-    t->left = cb_state_won(st) ? 0 : entries(st);
-    return CB_OK;
+    free(count);
+    return total ? 100.0 * (better + same / 2) / (double)total : -1;
+}
+
+/* What is proved of one value: a guess's from a position, or the best of several guesses. */
+typedef struct value {
+    uint64_t lower, upper; /* upper: a strategy held, UINT64_MAX none */
+    int exact, can_lose;
+    cb_guess_index guess; /* the guess of the strategy held (the best's), CB_NONE none */
+    const cb_tree *tree;  /* the strategy held, when searched (the job's) */
+} value;
+
+static value value_none(void)
+{
+    return (value){0, UINT64_MAX, 0, 0, CB_NONE, NULL};
+}
+
+/* The value a search found (first set: that guess's; else the best of the guesses searched). */
+static value value_of(const job *j)
+{
+    value v = value_none();
+    const cb_optimal_result *r = &j->res;
+    if (!j->used || j->rc != CB_OK)
+        return v;
+    if (r->proved && r->infeasible) {
+        v.can_lose = 1;
+        return v;
+    }
+    if (r->proved) {
+        v.exact = 1;
+        v.lower = v.upper = r->total;
+    } else {
+        v.lower = r->lower;
+        if (r->tree)
+            v.upper = r->total;
+    }
+    if (r->tree) {
+        v.guess = r->first;
+        v.tree = r->tree;
+    }
+    return v;
+}
+
+/* The best of two values of a position's guesses: the lower ends' least, the upper ends' least. */
+static void value_meet(value *best, const value *other)
+{
+    if (other->can_lose || best->can_lose)
+        return;
+    if (other->upper < best->upper) {
+        best->upper = other->upper;
+        best->guess = other->guess;
+        best->tree = other->tree;
+    }
+    /* best->lower bounds every guess; a guess proved at it is a best one */
+    if (other->exact && other->upper <= best->lower) {
+        best->exact = 1;
+        best->lower = best->upper = other->upper;
+        best->guess = other->guess;
+        best->tree = other->tree;
+    }
+    if (best->lower >= best->upper && best->upper != UINT64_MAX)
+        best->exact = 1;
+}
+
+/*
+ * skill from the played and the best values: 100 x max(0, 1 - (E - E*)) when
+ * both are exact, rounded down to a tenth so that only a best guess shows
+ * 100; 0 for a guess that can lose where another is sure to win; else -1.
+ */
+static double skill_from(const value *p, const value *b, uint64_t m)
+{
+    if (p->can_lose && b->exact)
+        return 0;
+    if (!p->exact || !b->exact || !m)
+        return -1;
+    if (p->lower <= b->lower)
+        return 100;
+    double lost = ((double)p->lower - (double)b->lower) / (double)m;
+    double sk = lost >= 1 ? 0 : 100.0 * (1 - lost);
+    sk = (double)(long long)(sk * 10) / 10; /* down to a tenth */
+    return sk > 99.9 ? 99.9 : sk;
+}
+
+/* The entries a strategy loses beyond the game's limit: the share of st's entries it needs more guesses for. */
+static double lose_share(const cb_table *table, const cb_state *st, const cb_tree *tree, int max_guesses)
+{
+    const uint8_t *masks = cb_state_masks(st);
+    uint64_t lost = 0, total = 0;
+    int left = max_guesses - (int)cb_state_turns(st);
+    for (size_t i = 0; i < cb_state_count(st); i++)
+        for (int m = 0; m < (masks ? CB_MAPPINGS : 1); m++) {
+            if (masks && !(masks[i] >> m & 1))
+                continue;
+            int d = depth(table, tree, cb_state_candidates(st)[i], masks ? m : -1);
+            lost += d == 0 || d > left;
+            total++;
+        }
+    return total ? (double)lost / (double)total : -1;
+}
+
+/* The guess indexes of st's candidates that are guesses of the game, into *out (malloc'd); their count. */
+static size_t candidate_guesses(const cb_state *st, uint32_t **out)
+{
+    const cb_game *game = cb_state_game(st);
+    size_t n = cb_state_count(st), k = 0;
+    *out = malloc((n + 1) * sizeof **out);
+    for (size_t i = 0; *out && i < n; i++) {
+        cb_guess_index g = cb_game_secret_guess(game, cb_state_candidates(st)[i]);
+        if (g != CB_NONE)
+            (*out)[k++] = g;
+    }
+    return k;
+}
+
+/* The searches of one turn: the best of every guess, the guess played, the best candidate; the losses after. */
+enum { J_BEST, J_PLAYED, J_CAND, J_LOSE, J_KINDS };
+
+/* What the book proves at the opening: the played guess's value and the best one's, and the best answer word. */
+static void book_turn(const cb_coach_book *b, const cb_game *game, cb_guess_index played, value *p, value *best,
+                      value *cand, int *from_book)
+{
+    *from_book = 0;
+    if (!b->entry || played >= b->count)
+        return;
+    const cb_coach_book_entry *e = &b->entry[played];
+    if (e->exact) {
+        *p = value_none();
+        p->exact = 1;
+        p->lower = p->upper = e->lower;
+        p->guess = played;
+        *from_book = 1;
+    } else if (e->can_lose) {
+        *p = value_none();
+        p->can_lose = 1;
+        *from_book = 1;
+    } else if (e->lower > p->lower)
+        p->lower = e->lower;
+    if (b->best_proved) {
+        *best = value_none();
+        best->exact = 1;
+        best->lower = best->upper = b->best_total;
+        best->guess = b->best;
+    }
+    /* the best answer word the book settles, proved when every other answer word is bounded at or above it */
+    uint64_t least = UINT64_MAX, other = UINT64_MAX;
+    cb_guess_index g0 = CB_NONE;
+    for (size_t g = 0; g < b->count; g++)
+        if (cb_game_guess_secret(game, (cb_guess_index)g) != CB_NONE && b->entry[g].exact &&
+            b->entry[g].lower < least) {
+            least = b->entry[g].lower;
+            g0 = (cb_guess_index)g;
+        }
+    for (size_t g = 0; g0 != CB_NONE && g < b->count; g++)
+        if (g != g0 && cb_game_guess_secret(game, (cb_guess_index)g) != CB_NONE && !b->entry[g].can_lose &&
+            b->entry[g].lower < other)
+            other = b->entry[g].lower;
+    if (g0 != CB_NONE) {
+        *cand = value_none();
+        cand->guess = g0;
+        cand->upper = least;
+        cand->lower = other < least ? other : least;
+        cand->exact = other >= least;
+    }
 }
 
 int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, const uint32_t *feedbacks, size_t turns,
                          int hard, const cb_coach_options *opt, cb_coach_review *out, cb_error *err)
 {
-    cb_coach_options own;
-    cb_state *st;
+    const cb_game *game = cb_table_game(table);
+    cb_coach_options o;
     memset(out, 0, sizeof *out);
     if (opt)
-        own = *opt;
+        o = *opt;
     else
-        cb_coach_options_default(&own);
-    cb_guess_index best;
-    uint64_t total;
-    if (own.opening_best == CB_NONE &&
-        cb_coach_opening(cb_table_game(table), hard, own.max_guesses, 1, &best, &total) == CB_OK) {
-        own.opening_best = best;
-        own.opening_total = total;
-    }
-    opt = &own;
+        cb_coach_options_default(&o);
     if (turns == 0 || turns > CB_TREE_MAX_DEPTH)
         return cb_error_set(err, CB_EINVAL, "a review needs between 1 and %d turns", CB_TREE_MAX_DEPTH);
-    if (cb_state_new(table, &st) != CB_OK)
-        return cb_error_set(err, CB_ENOMEM, "out of memory");
-    if (hard && cb_game_rule(cb_table_game(table)) != CB_RULE_WORDLE) {
-        cb_state_free(st);
+    if (hard && cb_game_rule(game) != CB_RULE_WORDLE)
         return cb_error_set(err, CB_EINVAL, "hard mode applies to Wordle rules only");
-    }
-    cb_state_set_hard(st, hard);
-    out->turn = calloc(turns, sizeof *out->turn);
-    /* the answer is known when the last turn won: then each turn gets its optimal line */
-    cb_guess_index answer = feedbacks[turns - 1] == cb_game_won(cb_table_game(table)) ? guesses[turns - 1] : CB_NONE;
-    int rc = out->turn ? CB_OK : cb_error_set(err, CB_ENOMEM, "out of memory");
     double t0 = cb_seconds();
-    for (size_t i = 0; i < turns && rc == CB_OK; i++) {
-        if (cb_state_won(st)) {
-            rc = cb_error_set(err, CB_EINVAL, "turn %zu: the game was already won", i + 1);
-            break;
-        }
-        out->turn[i].guess = guesses[i];
-        out->turn[i].feedback = feedbacks[i];
-        rc = review_turn(table, st, opt, answer, i, &out->turn[i], err);
-        out->turns = i + 1;
+    cb_state **st = calloc(turns + 1, sizeof *st);
+    job *jobs = calloc(turns * J_KINDS, sizeof *jobs);
+    uint32_t **cands = calloc(turns, sizeof *cands);
+    out->turn = calloc(turns, sizeof *out->turn);
+    cb_coach_book book;
+    memset(&book, 0, sizeof book);
+    int rc = st && jobs && cands && out->turn ? CB_OK : cb_error_set(err, CB_ENOMEM, "out of memory");
+    if (rc == CB_OK && !o.no_book) {
+        cb_error e;
+        int brc = cb_coach_book_open(game, hard, o.max_guesses, &book, &e);
+        if (brc != CB_OK && brc != CB_ENOTFOUND)
+            rc = cb_error_set(err, brc, "%s", e.message);
     }
-    out->won = cb_state_won(st);
+    if (rc == CB_OK && o.opening_best != CB_NONE && o.opening_total && !book.best_proved) {
+        book.best = o.opening_best; /* the caller's proof of the opening */
+        book.best_total = o.opening_total;
+        book.best_proved = 1;
+    }
+    /* the positions before each turn, checked in order: a turn that breaks hard mode or contradicts is an error */
+    if (rc == CB_OK && cb_state_new(table, &st[0]) != CB_OK)
+        rc = cb_error_set(err, CB_ENOMEM, "out of memory");
+    if (rc == CB_OK)
+        cb_state_set_hard(st[0], hard);
+    for (size_t i = 0; rc == CB_OK && i < turns; i++) {
+        char why[160];
+        cb_coach_turn *t = &out->turn[i];
+        t->guess = guesses[i];
+        t->feedback = feedbacks[i];
+        t->candidates = entries(st[i]);
+        if (cb_state_won(st[i]))
+            rc = cb_error_set(err, CB_EINVAL, "turn %zu: the game was already won", i + 1);
+        else if (!cb_state_legal(st[i], guesses[i], why, sizeof why))
+            rc = cb_error_set(err, CB_EILLEGAL, "turn %zu: %s", i + 1, why);
+        else if (cb_state_copy(st[i], &st[i + 1]) != CB_OK)
+            rc = cb_error_set(err, CB_ENOMEM, "out of memory");
+        else if ((rc = cb_state_apply(st[i + 1], guesses[i], feedbacks[i])) == CB_ECONTRADICT)
+            rc = cb_error_set(err, rc, "turn %zu: no candidate left gives that feedback", i + 1);
+        else if (rc != CB_OK)
+            rc = cb_error_set(err, rc, "turn %zu: %s", i + 1, cb_strerror(rc));
+        else
+            t->left = cb_state_won(st[i + 1]) ? 0 : entries(st[i + 1]);
+    }
+    /* the answer is known when the last turn won: then each turn gets its optimal line */
+    cb_guess_index answer = feedbacks[turns - 1] == cb_game_won(game) ? guesses[turns - 1] : CB_NONE;
+    value *pv = calloc(turns * J_KINDS, sizeof *pv);
+    if (rc == CB_OK && !pv)
+        rc = cb_error_set(err, CB_ENOMEM, "out of memory");
+    for (size_t i = 0; rc == CB_OK && i < turns; i++) {
+        value *v = &pv[i * J_KINDS];
+        job *j = &jobs[i * J_KINDS];
+        for (int k = 0; k < J_KINDS; k++)
+            v[k] = value_none();
+        if (i == 0 && book.entry)
+            book_turn(&book, game, guesses[0], &v[J_PLAYED], &v[J_BEST], &v[J_CAND], &out->turn[0].book);
+        else if (i == 0 && book.best_proved) {
+            v[J_BEST].exact = 1;
+            v[J_BEST].lower = v[J_BEST].upper = book.best_total;
+            v[J_BEST].guess = book.best;
+        }
+        if (!v[J_BEST].exact) {
+            solver_options(&o, st[i], &j[J_BEST].so);
+            j[J_BEST].used = 1;
+        } else if (answer != CB_NONE && v[J_BEST].guess != CB_NONE) { /* the book's best: its strategy for the line */
+            solver_options(&o, st[i], &j[J_BEST].so);
+            j[J_BEST].so.first = v[J_BEST].guess;
+            j[J_BEST].used = 1;
+        }
+        if (!out->turn[i].book) {
+            solver_options(&o, st[i], &j[J_PLAYED].so);
+            j[J_PLAYED].so.first = guesses[i];
+            j[J_PLAYED].used = 1;
+        }
+        if (!(i == 0 && book.entry) && cb_game_rule(game) != CB_RULE_SYMBLE) {
+            size_t nc = candidate_guesses(st[i], &cands[i]);
+            if (!cands[i])
+                rc = cb_error_set(err, CB_ENOMEM, "out of memory");
+            else if (nc) {
+                solver_options(&o, st[i], &j[J_CAND].so);
+                j[J_CAND].so.openers = cands[i];
+                j[J_CAND].so.nopeners = nc;
+                j[J_CAND].used = 1;
+            }
+        }
+    }
+    if (rc == CB_OK)
+        jobs_run(table, jobs, turns * J_KINDS, o.threads, o.work != 0);
+    for (size_t i = 0; rc == CB_OK && i < turns * J_KINDS; i++)
+        if (jobs[i].used && jobs[i].rc != CB_OK)
+            rc = cb_error_set(err, jobs[i].rc, "turn %zu: %s", i / J_KINDS + 1,
+                              jobs[i].rc == CB_EILLEGAL ? "the guess is not allowed there (hard mode)"
+                                                        : jobs[i].err.message);
+    /* a guess that can lose: the share a strategy held loses, without the limit (a second round of searches) */
+    for (size_t i = 0; rc == CB_OK && i < turns; i++) {
+        value *v = &pv[i * J_KINDS];
+        job *j = &jobs[i * J_KINDS];
+        if (j[J_BEST].used && j[J_BEST].so.first == CB_NONE)
+            v[J_BEST] = value_of(&j[J_BEST]);
+        else if (j[J_BEST].used) { /* the book's best searched for its line: its strategy when it proves the same */
+            value vb = value_of(&j[J_BEST]);
+            if (vb.exact && vb.lower == v[J_BEST].lower)
+                v[J_BEST].tree = vb.tree;
+        }
+        if (j[J_PLAYED].used) {
+            uint64_t known = v[J_PLAYED].lower;
+            v[J_PLAYED] = value_of(&j[J_PLAYED]);
+            if (known > v[J_PLAYED].lower && !v[J_PLAYED].exact && !v[J_PLAYED].can_lose)
+                v[J_PLAYED].lower = known;
+        }
+        if (j[J_CAND].used)
+            v[J_CAND] = value_of(&j[J_CAND]);
+        if (v[J_PLAYED].can_lose && o.max_guesses > 0) {
+            solver_options(&o, st[i], &j[J_LOSE].so);
+            j[J_LOSE].so.first = guesses[i];
+            j[J_LOSE].so.max_guesses = 0;
+            j[J_LOSE].used = 1;
+        }
+    }
+    if (rc == CB_OK) {
+        job *lose = calloc(turns, sizeof *lose);
+        if (!lose)
+            rc = cb_error_set(err, CB_ENOMEM, "out of memory");
+        for (size_t i = 0; lose && i < turns; i++)
+            lose[i] = jobs[i * J_KINDS + J_LOSE];
+        if (lose)
+            jobs_run(table, lose, turns, o.threads, o.work != 0);
+        for (size_t i = 0; lose && i < turns; i++)
+            jobs[i * J_KINDS + J_LOSE] = lose[i];
+        free(lose);
+    }
+    double skills = 0, lucks = 0;
+    int nskill = 0, nluck = 0;
+    for (size_t i = 0; rc == CB_OK && i < turns; i++) {
+        cb_coach_turn *t = &out->turn[i];
+        value *v = &pv[i * J_KINDS];
+        job *j = &jobs[i * J_KINDS];
+        value p = v[J_PLAYED], b = v[J_BEST], c = v[J_CAND];
+        for (int k = 0; k < J_KINDS; k++)
+            t->timed_out |= j[k].used && j[k].rc == CB_OK && j[k].res.timed_out;
+        value_meet(&b, &p);
+        value_meet(&b, &c);
+        /* a best guess that could win now is the best candidate too; so is a played one proved as good */
+        if (b.exact && b.guess != CB_NONE && wins_at_once(st[i], b.guess))
+            c = b;
+        else if (p.exact && wins_at_once(st[i], guesses[i]) && (c.guess == CB_NONE || p.lower <= c.lower)) {
+            c = p;
+            c.guess = guesses[i];
+        }
+        t->total = p.lower;
+        t->upper = p.upper;
+        t->proved = p.exact;
+        t->can_lose = p.can_lose;
+        t->lose_chance = -1;
+        if (p.can_lose && j[J_LOSE].used && j[J_LOSE].rc == CB_OK && j[J_LOSE].res.tree)
+            t->lose_chance = lose_share(table, st[i], j[J_LOSE].res.tree, o.max_guesses);
+        t->best = b.guess;
+        t->best_total = b.lower;
+        t->best_upper = b.upper;
+        t->best_proved = b.exact;
+        t->best_can_lose = b.can_lose;
+        t->best_candidate = c.guess;
+        t->candidate_total = c.lower;
+        t->candidate_upper = c.upper;
+        t->candidate_proved = c.exact;
+        t->answer_word = cb_game_guess_secret(game, t->guess) != CB_NONE;
+        t->best_answer_word = t->best != CB_NONE && cb_game_guess_secret(game, t->best) != CB_NONE;
+        if (p.exact && b.exact && p.lower == b.lower)
+            t->best = t->guess; /* a best guess was played: name it */
+        t->skill = skill_from(&p, &b, t->candidates);
+        if (t->candidates == 1 && p.exact)
+            t->skill = 100; /* the forced final guess */
+        /* luck: from the played guess's strategy when searched and proved, else (the book) from the parts' sizes */
+        if (p.exact && p.tree)
+            t->luck = luck_of(table, st[i], p.tree, t->feedback);
+        else if (p.exact && t->book)
+            t->luck = luck_by_size(table, st[i], t->guess, t->feedback);
+        else
+            t->luck = -1;
+        /* the optimal line: a best guess's strategy, the played one's when it is best */
+        const cb_tree *line = p.exact && b.exact && p.lower == b.lower && p.tree ? p.tree : b.exact ? b.tree : NULL;
+        if (line && answer != CB_NONE)
+            line_of(table, line, answer, t);
+        if (t->skill >= 0)
+            skills += t->skill, nskill++;
+        if (t->luck >= 0)
+            lucks += t->luck, nluck++;
+        out->timed_out |= t->timed_out;
+    }
+    out->skill = nskill ? skills / nskill : -1;
+    out->luck = nluck ? lucks / nluck : -1;
+    out->work = o.work;
+    out->turns = rc == CB_OK ? turns : 0;
+    out->won = rc == CB_OK && cb_state_won(st[turns]);
     out->total = out->turns;
     out->seconds = cb_seconds() - t0;
-    cb_state_free(st);
+    jobs_release(jobs, jobs ? turns * J_KINDS : 0);
+    for (size_t i = 0; st && i <= turns; i++)
+        cb_state_free(st[i]);
+    for (size_t i = 0; cands && i < turns; i++)
+        free(cands[i]);
+    free(cands);
+    free(st);
+    free(jobs);
+    free(pv);
+    cb_coach_book_release(&book);
     if (rc != CB_OK)
         cb_coach_review_release(out);
     return rc;
@@ -517,13 +860,35 @@ static void json_word(const cb_game *game, cb_guess_index g, cb_json *j)
     cb_json_str(j, w);
 }
 
+/* A total and its expected value per entry (keys NAME and expected-key), null when unknown (UINT64_MAX). */
+static void json_total(cb_json *j, const char *key, const char *ekey, uint64_t total, double m, int known)
+{
+    if (!known || total == UINT64_MAX) {
+        cb_json_knull(j, key);
+        cb_json_knull(j, ekey);
+        return;
+    }
+    cb_json_kuint(j, key, total);
+    cb_json_kfixed(j, ekey, m > 0 ? (double)total / m : 0, 6);
+}
+
+static void json_grade(cb_json *j, const char *key, double x)
+{
+    if (x < 0)
+        cb_json_knull(j, key);
+    else
+        cb_json_kfixed(j, key, x, 1);
+}
+
 void cb_coach_rank_json(const cb_game *game, const cb_coach_rank *r, cb_json *j)
 {
+    double m = (double)r->candidates;
     cb_json_raw(j, "{");
     cb_json_kuint(j, "candidates", r->candidates);
     cb_json_kbool(j, "stopped", r->stopped);
+    cb_json_kbool(j, "timed_out", r->timed_out);
     cb_json_kfixed(j, "seconds", r->seconds, 3);
-    cb_json_kstr(j, "source", r->source); /* the bundled all-openers proof the values were read from, or null */
+    cb_json_kstr(j, "source", r->source); /* "book": read from the opening book; null: searched */
     cb_json_key(j, "guesses");
     cb_json_raw(j, "[");
     for (size_t i = 0; i < r->count; i++) {
@@ -533,10 +898,12 @@ void cb_coach_rank_json(const cb_game *game, const cb_coach_rank *r, cb_json *j)
         cb_json_kuint(j, "rank", i + 1);
         cb_json_key(j, "guess");
         json_word(game, g->guess, j);
-        cb_json_kuint(j, "total", g->total);
-        cb_json_kfixed(j, "expected", (double)g->total / (double)r->candidates, 6);
+        json_total(j, "total", "expected", g->total, m, !g->can_lose);
+        json_total(j, "upper", "expected_upper", g->upper, m, !g->can_lose);
         cb_json_kbool(j, "proved", g->proved);
+        cb_json_kbool(j, "can_lose", g->can_lose);
         cb_json_kbool(j, "candidate", g->candidate);
+        cb_json_kbool(j, "answer_word", g->answer_word);
         cb_json_kfixed(j, "win_chance", g->win_chance, 6);
         if (g->worst)
             cb_json_kint(j, "worst", g->worst);
@@ -553,6 +920,11 @@ void cb_coach_review_json(const cb_game *game, const cb_coach_review *r, cb_json
     cb_json_raw(j, "{");
     cb_json_kbool(j, "won", r->won);
     cb_json_kuint(j, "guesses", r->turns);
+    cb_json_kbool(j, "widened", r->widened);
+    json_grade(j, "skill", r->skill);
+    json_grade(j, "luck", r->luck);
+    cb_json_kuint(j, "work", r->work);
+    cb_json_kbool(j, "timed_out", r->timed_out);
     cb_json_kfixed(j, "seconds", r->seconds, 3);
     cb_json_key(j, "turns");
     cb_json_raw(j, "[");
@@ -567,23 +939,33 @@ void cb_coach_review_json(const cb_game *game, const cb_coach_review *r, cb_json
         cb_game_format_feedback(game, t->feedback, f, sizeof f);
         cb_json_kstr(j, "feedback", f);
         cb_json_kuint(j, "candidates", t->candidates);
-        cb_json_kuint(j, "total", t->total);
-        cb_json_kfixed(j, "expected", (double)t->total / m, 6);
+        json_total(j, "total", "expected", t->total, m, !t->can_lose);
+        json_total(j, "upper", "expected_upper", t->upper, m, !t->can_lose);
         cb_json_kbool(j, "proved", t->proved);
+        cb_json_kbool(j, "can_lose", t->can_lose);
+        if (t->lose_chance < 0)
+            cb_json_knull(j, "lose_chance");
+        else
+            cb_json_kfixed(j, "lose_chance", t->lose_chance, 6);
+        cb_json_kbool(j, "answer_word", t->answer_word);
+        cb_json_kbool(j, "book", t->book);
         cb_json_key(j, "best");
         json_word(game, t->best, j);
-        cb_json_kuint(j, "best_total", t->best_total);
-        cb_json_kfixed(j, "best_expected", (double)t->best_total / m, 6);
+        json_total(j, "best_total", "best_expected", t->best_total, m, !t->best_can_lose);
+        json_total(j, "best_upper", "best_expected_upper", t->best_upper, m, !t->best_can_lose);
         cb_json_kbool(j, "best_proved", t->best_proved);
-        if (t->skill < 0)
-            cb_json_knull(j, "skill");
-        else
-            cb_json_kfixed(j, "skill", t->skill, 1);
-        if (t->luck < 0)
-            cb_json_knull(j, "luck");
-        else
-            cb_json_kfixed(j, "luck", t->luck, 1);
+        cb_json_kbool(j, "best_can_lose", t->best_can_lose);
+        cb_json_kbool(j, "best_answer_word", t->best_answer_word);
+        cb_json_key(j, "best_candidate");
+        json_word(game, t->best_candidate, j);
+        json_total(j, "candidate_total", "candidate_expected", t->candidate_total, m, t->best_candidate != CB_NONE);
+        json_total(j, "candidate_upper", "candidate_expected_upper", t->candidate_upper, m,
+                   t->best_candidate != CB_NONE);
+        cb_json_kbool(j, "candidate_proved", t->candidate_proved);
+        json_grade(j, "skill", t->skill);
+        json_grade(j, "luck", t->luck);
         cb_json_kuint(j, "left", t->left);
+        cb_json_kbool(j, "timed_out", t->timed_out);
         cb_json_key(j, "line");
         cb_json_raw(j, "[");
         for (int k = 0; k < t->line_len; k++) {

@@ -825,6 +825,7 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
     sc->early = CB_NONE;
     sc->lbmin = INF;
     scratch w = {.T = T};
+    cbo_count_work(T, n, m);
     if (scan_alloc(S, T, x, sc, &w) != CB_OK)
         return CB_ENOMEM;
     uint8_t *tmp = w.tmp;
@@ -1002,6 +1003,7 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
     uint8_t *tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
     flyrows fly;
     int64_t best = INF;
+    cbo_count_work(T, n, m);
     if (!touched || !b.t || !tmp || fly_prepare(S, T, x, &fly) != CB_OK) {
         cbo_arena_reset(&T->arena, mk);
         return known;

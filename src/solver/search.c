@@ -27,6 +27,14 @@ uint64_t cbo_total_nodes(const solver *S)
     return t;
 }
 
+uint64_t cbo_total_work(const solver *S)
+{
+    uint64_t t = 0;
+    for (int i = 0; i < S->nthreads; i++)
+        t += __atomic_load_n(&S->tls[i].work, __ATOMIC_RELAXED);
+    return t;
+}
+
 static void report(solver *S, double t)
 {
     cb_optimal_progress p;
@@ -42,13 +50,22 @@ static void report(solver *S, double t)
     S->opt.progress(&p, S->opt.progress_arg);
 }
 
-/* The time limit and the progress report: at the root's steps, and every so many nodes. */
+/*
+ * The work budget, the time limit and the progress report: at the root's
+ * steps, and every so many nodes. The budget is looked at first, so that on
+ * one thread a search stops at the same node whatever the clock says.
+ */
 void cbo_check_clock(solver *S)
 {
     double t = cb_seconds();
-    if ((S->deadline > 0 && t >= S->deadline) ||
-        (S->opt.cancel && !S->finishing && __atomic_load_n(S->opt.cancel, __ATOMIC_RELAXED)))
+    if (S->opt.work_limit && cbo_total_work(S) >= (S->finishing ? S->finish_limit : S->opt.work_limit) &&
+        (!S->finishing || S->finish_limit))
         __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
+    else if ((S->deadline > 0 && t >= S->deadline) ||
+             (S->opt.cancel && !S->finishing && __atomic_load_n(S->opt.cancel, __ATOMIC_RELAXED))) {
+        __atomic_store_n(&S->timed_out, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
+    }
     double next;
     __atomic_load(&S->next_report, &next, __ATOMIC_RELAXED);
     if (S->opt.progress && t >= next) { /* the lock only when a report is due */

@@ -262,6 +262,7 @@ static void fill_result(solver *S, search_run *R, cb_optimal_result *res)
     R->openers = NULL;
     res->opener_count = R->opener_count;
     res->nodes = cbo_total_nodes(S);
+    res->work = cbo_total_work(S);
     res->cache_entries = cbo_cache_entries(S->cache);
 }
 
@@ -339,6 +340,8 @@ static int greedy_fallback(solver *S, search_run *R)
     S->opt.on_best = NULL;
     S->deadline = 0;
     S->finishing = 1;
+    /* under a budget of work, the strategy gets as much again: a game too big for it ends with no strategy */
+    S->finish_limit = S->opt.work_limit ? cbo_total_work(S) + S->opt.work_limit : 0;
     __atomic_store_n(&S->stop, 0, __ATOMIC_RELAXED);
     if (cbo_new_cache(S) != CB_OK)
         return CB_ENOMEM;
@@ -347,6 +350,11 @@ static int greedy_fallback(solver *S, search_run *R)
     size_t nops = R->nopen, count = R->opener_count;
     R->openers = NULL;
     int rc = cbo_search_root(S, R, INF);
+    if (stopped(S)) { /* the budget ran out: no strategy */
+        R->best = CB_NONE;
+        R->bestv = INF;
+    }
+    S->finish_limit = 0;
     free(R->openers);
     R->openers = ops;
     R->nopen = nops;
@@ -439,6 +447,7 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
     rc = run_all(&S, &R, res, &was_stopped, err);
     if (rc == CB_OK) {
         res->stopped = was_stopped;
+        res->timed_out = was_stopped && __atomic_load_n(&S.timed_out, __ATOMIC_RELAXED);
         res->proved = !was_stopped && opt->top <= 0;
         res->subset = opt->first == CB_NONE && (opt->openers || opt->slice_step > 1);
         res->cut = !was_stopped && opt->first == CB_NONE && opt->cutoff > 0 && opt->top <= 0 && R.best == CB_NONE &&

@@ -192,6 +192,7 @@ typedef struct tls {
     uint32_t seen_cap, seen_mask, gen;
     uint64_t (*lbbm)[4]; /* scan_lb's 256-bit sets, one per guess of a block, zero between uses */
     uint64_t nodes;
+    uint64_t work; /* pairs (a guess against an entry) the scans of this thread looked at: the work budget's unit */
     char pad[64];
 } tls;
 
@@ -216,6 +217,8 @@ typedef struct solver {
     tls *tls;
     int nthreads;
     int stop, oom;
+    int timed_out; /* the stop came from the clock or the cancel flag, not from opt.work_limit */
+    uint64_t finish_limit; /* with opt.work_limit, the greedy strategy after a stop stops at this much work (0: none) */
     double t0, deadline, next_report;
     int finishing; /* after a stop: the strategy is being written down, which the cancel flag no longer stops */
     uint64_t best_root;
@@ -438,6 +441,16 @@ typedef struct search_run {
 
 /* Search nodes entered so far, over every thread. */
 uint64_t cbo_total_nodes(const solver *S);
+uint64_t cbo_total_work(const solver *S);
+/*
+ * A scan of n entries by m guesses on thread T, counted in the work budget
+ * (opt.work_limit): n pairs a guess, and CB_WORK_ROW more for the row's own
+ * cost, which dominates small nodes (tuning.h).
+ */
+static inline void cbo_count_work(tls *T, uint32_t n, uint32_t m)
+{
+    __atomic_add_fetch(&T->work, ((uint64_t)n + CB_WORK_ROW) * m, __ATOMIC_RELAXED);
+}
 /* The time limit, the cancel flag and the progress report. */
 void cbo_check_clock(solver *S);
 /* Sort the indices a[0..n) by cmp (an insertion sort: stable, for short arrays). */

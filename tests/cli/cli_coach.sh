@@ -19,34 +19,64 @@ expect_err position-contradiction 2 'no answer' -- optimal salet=GGGG. salet=...
 expect_err position-hard-first 2 'not allowed in this position' -- optimal --hard --first mummy salet=.Y...
 
 # rank --exact: proved totals, best first; each agrees with optimal --first on the same position
-check rank-exact "$cb" rank --exact --time-limit 600 --limit 4 --json roate=.Y...
-has rank-exact-json '^\{"candidates":66,.*"guesses":\[\{"rank":1,"guess":"snool","total":167,"expected":2\.530303,"proved":true,"candidate":false,"win_chance":0\.000000,"worst":4\}'
+check rank-exact "$cb" rank --exact --limit 4 --json roate=.Y...
+has rank-exact-json '^\{"candidates":66,.*"guesses":\[\{"rank":1,"guess":"snool","total":167,"expected":2\.530303,"upper":167,"expected_upper":2\.530303,"proved":true,"can_lose":false,"candidate":false,"answer_word":false,"win_chance":0\.000000,"worst":4\}'
 for g in $(sed 's/"guess":"\([a-z]*\)"/\n\1\n/g' "$tmp/out" | grep -E '^[a-z]{5}$'); do
     want=$(sed 's/.*"guess":"'"$g"'","total":\([0-9]*\).*/\1/' "$tmp/out")
     got=$("$cb" optimal --quiet --json --first "$g" roate=.Y... | sed 's/.*"total":\([0-9]*\).*/\1/')
     [ "$want" = "$got" ] && ok || bad "rank --exact $g: $want, optimal --first: $got"
 done
 # ties: a candidate (a chance to win now) before a non-candidate of the same total
-check rank-ties "$cb" rank --exact --time-limit 600 --limit 8 roate=.Y...
+check rank-ties "$cb" rank --exact --limit 8 roate=.Y...
 awk '$1 ~ /^[0-9]+$/ && $3 == 169 { print $2, ($NF == "-" ? "no" : "yes") }' "$tmp/out" >"$tmp/169"
 if sed -n '1p' "$tmp/169" | grep -q ' yes$'; then ok; else bad "rank ties: a candidate first"; cat "$tmp/169"; fi
 expect_err rank-exact-strategy 2 'no --strategy' -- rank --exact --strategy minimax
-check rank-exact-limit "$cb" rank --exact --time-limit 0.5 --limit 3 --game mastermind 1122=1B
+check rank-exact-limit "$cb" rank --exact --work 50000000 --limit 3 --game mastermind 1122=1B
 has rank-exact-mm '^ +1  '
 
 # review: turn 1 of the issue's game against Selby's proofs (CRANE 7930, SALET 7920 over 2315)
-check review "$cb" review --time-limit 600 --json --answer cigar crane roate cigar
-has review-turn1 '"turns":\[\{"turn":1,"guess":"crane","feedback":"GYY\.\.","candidates":2315,"total":7930,"expected":3\.425486,"proved":true,"best":"salet","best_total":7920,"best_expected":3\.421166,"best_proved":true,"skill":99\.6'
+check review "$cb" review --json --answer cigar crane roate cigar
+has review-turn1 '"turns":\[\{"turn":1,"guess":"crane","feedback":"GYY\.\.","candidates":2315,"total":7930,"expected":3\.425486,"upper":7930,"expected_upper":3\.425486,"proved":true,.*"best":"salet","best_total":7920,"best_expected":3\.421166,.*"best_proved":true,.*"skill":99\.5,'
 has review-won '^\{"won":true,"guesses":3'
 has review-line '"line":\["salet",'
-check review-rows "$cb" review --time-limit 600 crane=GYY.. roate=Y.Y.. cigar=GGGGG
+check review-rows "$cb" review crane=GYY.. roate=Y.Y.. cigar=GGGGG
 has review-rows-text '^solved in 3 guesses'
 printf 'Wordle 1,234 3/6\n\n\360\237\237\251\360\237\237\250\360\237\237\250\342\254\233\342\254\233\n\360\237\237\250\342\254\233\360\237\237\250\342\254\233\342\254\233\n\360\237\237\251\360\237\237\251\360\237\237\251\360\237\237\251\360\237\237\251\n' >"$tmp/grid"
-check review-grid "$cb" review --time-limit 600 --json --grid "$tmp/grid" crane roate cigar
+check review-grid "$cb" review --json --grid "$tmp/grid" crane roate cigar
 has review-grid-same '"turn":2,"guess":"roate","feedback":"Y\.Y\.\.","candidates":8'
 expect_err review-grid-words 2 'carries no words' -- review --grid "$tmp/grid" crane roate
 expect_err review-no-feedback 2 'has no feedback' -- review crane roate
 expect_err review-wrong-answer 2 'does not score' -- review --answer cigar crane=GGGGG
+
+# Issue 37. The same review gives the same figures on every run, whatever the threads and the load: its
+# searches are bounded in work, not time. FUZZY's opening is not settled by the budget (an interval).
+check review-det1 "$cb" review --json --threads 1 --answer cigar fuzzy crane cigar
+sed 's/"seconds":[0-9.]*,//g' "$tmp/out" >"$tmp/det1"
+has review-det-interval '"turn":1,"guess":"fuzzy",.*"proved":false,'
+( i=0; while [ $i -lt 2 ]; do timeout 60 sh -c 'while :; do :; done' & i=$((i + 1)); done; wait ) &
+hogs=$!
+check review-det2 "$cb" review --json --threads 2 --answer cigar fuzzy crane cigar
+kill $hogs 2>/dev/null; pkill -P $hogs 2>/dev/null; wait $hogs 2>/dev/null
+sed 's/"seconds":[0-9.]*,//g' "$tmp/out" >"$tmp/det2"
+cmp -s "$tmp/det1" "$tmp/det2" && ok || bad "review-det: two runs differ: $(diff "$tmp/det1" "$tmp/det2" | head -c 600)"
+# ... the game's limit of 6 guesses: from {frill, grill, krill} with four turns played, GRILL can lose
+# (grill, frill, krill needs a 7th guess) and the best (a word telling the three apart) is sure to win
+check review-limit "$cb" review --json --answer krill stare doubt chimp pound grill krill
+has review-limit-turn5 '"turn":5,"guess":"grill","feedback":"\.GGGG","candidates":3,"total":null,.*"can_lose":true,.*"best_total":6,.*"best_proved":true,'
+has review-limit-line-within-6 '"turn":5,[^]]*"line":\["[a-z]+","krill"\]'
+# ... a guess after which no strategy is sure to win within 6 in hard mode says so: CLOUD (issue 37)
+check review-can-lose "$cb" review --json --lists nyt2023 --hard --answer fluff stare cloud blush flung fluff
+has review-can-lose-json '"turn":2,"guess":"cloud",.*"total":null,"expected":null,.*"can_lose":true,"lose_chance":0\.[0-9]+'
+check review-can-lose-text "$cb" review --lists nyt2023 --hard --answer fluff stare cloud blush flung fluff
+has review-can-lose-words '^ +2  cloud +.* can lose '
+# ... an answer outside the list widens it, as assist does; so does a feedback no answer gives
+check review-widen "$cb" review --json --lists nyt2023 salet=..... prion=..G.. fucks=..Y.. which=.GGGG chich=GGGGG
+has review-widened '"widened":true'
+check review-widen-answer "$cb" review --answer mommy crane mommy
+has review-widen-says 'reviewed with every allowed word a possible answer'
+# ... skill 100 only for a best guess: CRANE (99.5) shows 99
+check review-skill-text "$cb" review --answer cigar crane roate cigar
+has review-skill-99 '^ +1  crane +GYY\.\. .* 99 '
 
 # the assistant reads every row: a feedback outside the answers widens the lists, and the game goes on
 printf 'salet .....\nprion ..G..\nfucks ..Y..\nwhich .GGGG\nchich GGGGG\n' |

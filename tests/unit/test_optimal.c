@@ -685,17 +685,32 @@ static void results_files(void)
     char word[32] = "";
     if (rank.count)
         cb_game_format_code(w, rank.guesses[0].guess, word, sizeof word);
-    CHECK_MSG(rank.source && strcmp(rank.source, "proofs/original.results") == 0 && rank.count == 3 &&
+    CHECK_MSG(rank.source && strcmp(rank.source, "book") == 0 && rank.count == 3 &&
                   strcmp(word, "salet") == 0 && rank.guesses[0].total == 7920 && rank.guesses[0].proved &&
                   rank.candidates == 2315 && !rank.guesses[1].proved && rank.guesses[1].total >= 7920,
               "source %s, %s %llu", rank.source ? rank.source : "none", word,
               rank.count ? (unsigned long long)rank.guesses[0].total : 0ull);
     cb_coach_rank_release(&rank);
-    /* another search (a guess limit): not the file's; stopped at once, its values bounds */
-    co.time_limit = 0.2;
-    co.max_guesses = 6;
-    CHECK(cb_coach_rank_solve(t, st, &co, &rank, &err) == CB_OK && !rank.source);
+    /* another search (a guess limit of 4): no file settles it; stopped by a small budget, its values bounds */
+    co.work = 1000000;
+    co.max_guesses = 4;
+    CHECK(cb_coach_rank_solve(t, st, &co, &rank, &err) == CB_OK && !rank.source && rank.stopped && !rank.timed_out);
     cb_coach_rank_release(&rank);
+    /* the book at the game's limit (6): SALET proved best, each opener the book holds exact */
+    cb_coach_book book;
+    CHECK(cb_coach_book_open(w, 0, 6, &book, &err) == CB_OK && book.best_proved && book.best_total == 7920 &&
+          book.count == 12972 && book.exact >= 1);
+    for (size_t i = 0; i < book.count; i++)
+        CHECK(book.entry[i].lower >= 7920 && (!book.entry[i].exact || book.entry[i].upper == book.entry[i].lower));
+    cb_coach_book_release(&book);
+    /* hard mode within 6: the proof's impossible openers can lose; none without a limit */
+    CHECK(cb_coach_book_open(w, 1, 6, &book, &err) == CB_OK && book.best_proved && book.best_total == 8122);
+    size_t lose = 0;
+    for (size_t i = 0; i < book.count; i++)
+        lose += book.entry[i].can_lose;
+    CHECK(lose > 0);
+    cb_coach_book_release(&book);
+    CHECK(cb_coach_book_open(w, 1, 0, &book, &err) == CB_ENOTFOUND);
     cb_state_free(st);
     cb_table_free(t);
     cb_game_free(w);

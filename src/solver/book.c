@@ -1,0 +1,134 @@
+/*
+ * book.c: the opening book (coach.h, cb_coach_book_open): what the bundled
+ * results files of the program's own all-openers runs prove of each opener
+ * of Wordle on bundled lists, merged for one mode and guess limit.
+ *
+ * Two kinds of file: the all-openers proofs (data/proofs, cutoff the best
+ * total: every opener exact or proved at least the best) and the book runs
+ * (data/book, cutoff CB_BOOK_CUTOFF: every opener settled exactly, written as
+ * the run goes, so a file may hold only the openers settled so far). What a
+ * file proves under its own guess limit F holds under the limit L asked for
+ * as follows: an exact total is exact when L = F; totals and bounds are
+ * lower bounds when F is none or L is at most F (a stricter limit only
+ * raises totals); "impossible" holds when L is at most F.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "codebreaker/coach.h"
+#include "codebreaker/data.h"
+#include "game/game_internal.h"
+
+/* The bundled files, each with the search it was made by (its lists, mode, guess limit and cutoff). */
+static const struct {
+    const char *lists;
+    int hard, max_guesses;
+    uint64_t cutoff; /* 0: the best total found (an all-openers proof) */
+    const char *file;
+} book_files[] = {
+    {"original", 0, 0, 0, "proofs/original.results"},
+    {"nyt2023", 0, 0, 0, "proofs/nyt2023.results"},
+    {"original", 1, 6, 0, "proofs/original-hard6.results"},
+    {"nyt2023", 1, 6, 0, "proofs/nyt2023-hard6.results"},
+    {"original", 0, 6, CB_BOOK_CUTOFF, "book/original-6.results"},
+    {"nyt2023", 0, 6, CB_BOOK_CUTOFF, "book/nyt2023-6.results"},
+};
+
+/* Fold what one file says of an opener (its limit f) into *into, for the limit l asked for. */
+static void fold(cb_coach_book_entry *into, const cb_optimal_opener *op, int f, int l)
+{
+    int stricter = f == 0 || (l != 0 && l <= f); /* l is at most f: f's totals and bounds bound l's */
+    if (op->bound == UINT64_MAX) {               /* impossible within f */
+        if (f != 0 && l != 0 && l <= f)
+            into->can_lose = 1;
+        return;
+    }
+    if (op->exact && f == l) {
+        into->exact = 1;
+        into->lower = into->upper = op->bound;
+        return;
+    }
+    if (stricter && op->bound > into->lower && !into->exact)
+        into->lower = op->bound;
+}
+
+int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_book *out, cb_error *err)
+{
+    const cb_word_lists *lists = cbg_game_lists(game);
+    uint32_t ng = cb_game_guess_count(game);
+    memset(out, 0, sizeof *out);
+    out->best = CB_NONE;
+    if (!lists || cb_game_rule(game) != CB_RULE_WORDLE)
+        return CB_ENOTFOUND;
+    cb_coach_book_entry *e = NULL;
+    int rc = CB_OK;
+    for (size_t i = 0; rc == CB_OK && i < sizeof book_files / sizeof book_files[0]; i++) {
+        const char *text, *file = book_files[i].file;
+        size_t size, n;
+        char search[512];
+        cb_optimal_opener *ops;
+        cb_error e2;
+        int f = book_files[i].max_guesses;
+        if (strcmp(book_files[i].lists, lists->name) != 0 || book_files[i].hard != (hard != 0) ||
+            !(f == max_guesses || f == 0 || (max_guesses != 0 && max_guesses <= f)) || /* proves nothing of it */
+            cb_data_bundled(file, &text, &size) != CB_OK)
+            continue;
+        cb_optimal_options so;
+        cb_optimal_options_default(&so);
+        so.hard = hard != 0;
+        so.max_guesses = book_files[i].max_guesses;
+        so.cutoff = book_files[i].cutoff;
+        cb_optimal_search_line(game, &so, search, sizeof search);
+        int prc = cb_optimal_results_parse(game, text, size, search, &ops, &n, &e2);
+        if (prc == CB_EINVAL && strncmp(e2.message, "written by another search", 25) == 0)
+            continue; /* the lists' sizes differ: another game */
+        if (prc != CB_OK) {
+            rc = cb_error_set(err, prc, "the bundled %s: %s", file, e2.message);
+            break;
+        }
+        if (!e && !(e = calloc(ng, sizeof *e))) {
+            free(ops);
+            rc = cb_error_set(err, CB_ENOMEM, "out of memory");
+            break;
+        }
+        for (size_t k = 0; k < n; k++)
+            if (ops[k].guess < ng)
+                fold(&e[ops[k].guess], &ops[k], book_files[i].max_guesses, max_guesses);
+        free(ops);
+        out->files++;
+    }
+    if (rc != CB_OK || !e) {
+        free(e);
+        memset(out, 0, sizeof *out);
+        out->best = CB_NONE;
+        return rc != CB_OK ? rc : CB_ENOTFOUND;
+    }
+    /* the best: the least exact total, proved when every other opener is known to do no better */
+    uint64_t least_other = UINT64_MAX;
+    for (uint32_t g = 0; g < ng; g++) {
+        if (!e[g].exact)
+            e[g].upper = UINT64_MAX;
+        if (e[g].exact)
+            out->exact++;
+        if (e[g].exact && (out->best == CB_NONE || e[g].lower < out->best_total)) {
+            out->best = g;
+            out->best_total = e[g].lower;
+        }
+    }
+    for (uint32_t g = 0; g < ng; g++)
+        if (g != out->best && !e[g].can_lose && e[g].lower < least_other)
+            least_other = e[g].lower;
+    out->best_proved = out->best != CB_NONE && least_other >= out->best_total;
+    out->entry = e;
+    out->count = ng;
+    return CB_OK;
+}
+
+void cb_coach_book_release(cb_coach_book *b)
+{
+    if (!b)
+        return;
+    free(b->entry);
+    b->entry = NULL;
+    b->count = 0;
+}
