@@ -1,15 +1,12 @@
 /*
  * bench_lbcount.c: time per (entry, guess) pair of the look-ahead's count
- * (src/solver/lbcount.c), the portable version against the one this
- * processor takes, on random blocks shaped like an all-openers proof's:
- * a parent of P entries, nodes of n of them, 256 guesses, V feedback values.
- * Prints nanoseconds per pair and, at the clock given (GHz, default: the
- * processor's nominal one from /proc/cpuinfo), cycles per pair: first with
- * one block read again and again (in the caches: the kernel's own speed),
- * then as a proof reads them, each count on another block of a table of
- * 3158 entries and 58 blocks (the NYT 2023 lists' root, 47 MB) and on other
- * entries, so the rows come from memory.
- * usage: bench_lbcount [GHZ]
+ * (src/solver/lbcount.c), the scalar reference against the level in use
+ * (the processor's best, capped by CB_CPU_LEVEL=scalar|avx2|avx512), on random blocks shaped like an all-openers
+ * proof's: a parent of P entries, nodes of n of them, 256 guesses, V feedback values. Prints nanoseconds per pair and,
+ * at the clock given (GHz, default: the processor's nominal one from /proc/cpuinfo), cycles per pair: first with one
+ * block read again and again (in the caches: the kernel's own speed), then as a proof reads them, each count on another
+ * block of a table of 3158 entries and 58 blocks (the NYT 2023 lists' root, 47 MB) and on other entries, so the rows
+ * come from memory. usage: bench_lbcount [GHZ]
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -17,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "codebreaker/version.h"
 #include "solver/solver_internal.h"
 
 static double now(void)
@@ -26,14 +24,22 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static double nominal_ghz(void)
+/* The processor's nominal clock in GHz and its model name (into model), from /proc/cpuinfo. */
+static double nominal_ghz(char *model, size_t size)
 {
     FILE *f = fopen("/proc/cpuinfo", "r");
     char line[256];
     double mhz = 0;
-    while (f && fgets(line, sizeof line, f))
+    snprintf(model, size, "unknown");
+    while (f && fgets(line, sizeof line, f)) {
+        char *colon = strchr(line, ':');
+        if (strncmp(line, "model name", 10) == 0 && colon) {
+            snprintf(model, size, "%s", colon + 2);
+            model[strcspn(model, "\n")] = 0;
+        }
         if (sscanf(line, "cpu MHz : %lf", &mhz) == 1)
             break;
+    }
     if (f)
         fclose(f);
     return mhz / 1000;
@@ -62,7 +68,14 @@ static double run(int fast, const uint8_t *blk, const uint32_t *col, uint32_t n,
 
 int main(int argc, char **argv)
 {
-    double ghz = argc > 1 ? atof(argv[1]) : nominal_ghz();
+    char model[128];
+    double ghz = nominal_ghz(model, sizeof model);
+    const char *cap = getenv("CB_CPU_LEVEL");
+    if (argc > 1)
+        ghz = atof(argv[1]);
+    for (int l = CB_CPU_SCALAR; cap && l <= CB_CPU_AVX512; l++)
+        if (strcmp(cap, cb_cpu_level_name((cb_cpu_level)l)) == 0)
+            cb_cpu_level_cap((cb_cpu_level)l);
     const uint32_t P = 3000;
     static const uint32_t sizes[] = {16, 64, 256, 1024};
     static const uint32_t values[] = {15, 243};
@@ -75,8 +88,9 @@ int main(int argc, char **argv)
     if (!blk || !col || !bm)
         return 1;
     printf("# the look-ahead's count, per (entry, guess) pair; cycles at %.3f GHz\n", ghz);
-    printf("# the fast version here: %s\n", cbo_lb_count_fast() ? "AVX-512" : "none (portable only)");
-    printf("%-8s %-6s %12s %12s %12s %12s %8s\n", "values", "n", "portable ns", "cycles", "fast ns", "cycles",
+    printf("# cpu: %s; level in use: %s (best here: %s)\n", model, cb_cpu_level_name(cb_cpu_level_current()),
+           cb_cpu_level_name(cb_cpu_level_best()));
+    printf("%-8s %-6s %12s %12s %12s %12s %8s\n", "values", "n", "scalar ns", "cycles", "level ns", "cycles",
            "speedup");
     for (size_t vi = 0; vi < sizeof values / sizeof *values; vi++)
         for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {

@@ -124,7 +124,9 @@ quick_cases="mm-3x6 mm-4x5 mm-6x4 mm-6x4-max5 mm-6x4-cands mm-6x4-worst salet sa
 full_cases="$quick_cases mm-4x7 mm-4x8 bulls"
 proof_cases="all-normal all-hard all-nyt2023 all-hard-nyt2023"
 
-echo "# codebreaker optimal vs peers on $(uname -n), $(nproc) cores; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+cpu=$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo 2>/dev/null | head -1)
+level=$("$cb" --version | sed -n 's/^kernels: \([a-z0-9]*\).*/\1/p') # the processor level in use (CB_CPU_LEVEL caps it)
+echo "# codebreaker optimal vs peers on $(uname -n) (${cpu:-unknown CPU}, kernel level ${level:-unknown}), $(nproc) cores; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 line case expected codebreaker wall_s cpu_s peer result wall_s cpu_s
 if [ $# -eq 0 ] || [ "$1" = quick ]; then
     set -- $quick_cases

@@ -42,7 +42,8 @@ best_wall() {
 field() { sed -n 's/.*"'"$1"'":\([-0-9.]*\).*/\1/p' "$out" | head -1; }
 
 cpu=$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo 2>/dev/null | head -1)
-echo "# codebreaker $("$cb" --version | cut -d' ' -f2) on ${cpu:-unknown CPU}, $(nproc) cores, $(date -u +%Y-%m-%d)"
+level=$("$cb" --version | sed -n 's/^kernels: \([a-z0-9]*\).*/\1/p') # the processor level in use (CB_CPU_LEVEL caps it)
+echo "# codebreaker $("$cb" --version | cut -d' ' -f2) on ${cpu:-unknown CPU}, $(nproc) cores, kernel level ${level:-unknown}, $(date -u +%Y-%m-%d)"
 echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 echo
 

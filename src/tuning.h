@@ -25,23 +25,30 @@
 #endif
 
 /*
- * The look-ahead's count (solver/lbcount.c) has an AVX-512 version, chosen
- * at run time, wherever the compiler takes x86-64 intrinsics; off with the
- * clones (the portable library and the sanitizer builds check the other).
+ * The kernels chosen at run time by processor level (base/cpu.c,
+ * cb_cpu_level): the look-ahead's count (solver/lbcount.c) in AVX2 and
+ * AVX-512, and its popcounts, wherever the compiler takes x86-64
+ * intrinsics; off with the clones (the portable library and the sanitizer
+ * builds check the scalar level, which is then the only one).
  */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(CB_NO_CLONES)
-#define CB_LBCOUNT_AVX512 1
+#define CB_CPU_DISPATCH 1
 #else
-#define CB_LBCOUNT_AVX512 0
+#define CB_CPU_DISPATCH 0
 #endif
 /*
- * Its guesses a pass over the entries, in halves of 8: 4 (32 guesses) keeps their sets in 16 of the 32
+ * The AVX-512 count's guesses a pass over the entries, in halves of 8: 4 (32 guesses) keeps their sets in 16 of the 32
  * registers and makes half the passes of 2 (8% faster on the slice proof of docs/optimal.md, "The
  * kernels"). More would not fit the registers.
  */
 #define CB_LBCOUNT_HALVES 4
 /*
- * Entries the AVX-512 count takes through every pass of a block before the next ones, whose rows it
+ * Registers of sets (4 guesses' words each) the AVX2 count keeps a pass: of its 16, the rest hold the
+ * constants and the values being marked. 8 guesses a pass for 256 values, up to 32 for 64.
+ */
+#define CB_LBCOUNT_AVX2_REGS 8
+/*
+ * Entries the AVX2 and AVX-512 counts take through every pass of a block before the next ones, whose rows it
  * prefetches meanwhile. 8 and 16 took the same time on the slice proof (docs/optimal.md, "The
  * kernels"), 32 4% more; counting a pass over all the entries took 45% more.
  */

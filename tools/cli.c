@@ -115,6 +115,19 @@ int cli_fail_err(const cb_error *err)
     return cli_fail(err->code, "%s", err->message);
 }
 
+int cli_cpu_level_env(void)
+{
+    const char *v = getenv("CB_CPU_LEVEL");
+    if (!v || !*v)
+        return 0;
+    for (int l = CB_CPU_SCALAR; l <= CB_CPU_AVX512; l++)
+        if (strcmp(v, cb_cpu_level_name((cb_cpu_level)l)) == 0) {
+            cb_cpu_level_cap((cb_cpu_level)l);
+            return 0;
+        }
+    return cli_fail(CB_EINVAL, "CB_CPU_LEVEL is '%s': scalar, avx2 or avx512", v);
+}
+
 static void add_opts(cli *c, const cli_opt *opts)
 {
     for (const cli_opt *o = opts; o && o->name; o++)

@@ -183,6 +183,11 @@ int cli_fail(int code, const char *fmt, ...)
 #endif
     ;
 int cli_fail_err(const cb_error *err);
+/*
+ * Caps the kernels' processor level at CB_CPU_LEVEL=scalar|avx2|avx512 when set (cb_cpu_level_cap);
+ * each program's main calls it first. 0, or the exit status after saying the value is unknown.
+ */
+int cli_cpu_level_env(void);
 /* Print "codebreaker: warning: <msg>" to stderr. Both escape control bytes (cli_escape). */
 void cli_warn(const char *fmt, ...)
 #if defined(__GNUC__)

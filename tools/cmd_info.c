@@ -59,6 +59,7 @@ static int run(cli *c)
         cb_json_key(&j, "table_mib");
         cb_json_printf(&j, "%.1f", mib);
         cb_json_kfixed(&j, "table_seconds", cb_table_build_seconds(t), 3);
+        cb_json_kstr(&j, "cpu_level", cb_cpu_level_name(cb_cpu_level_current()));
         cb_json_raw(&j, "}");
         return cli_json_print(&j);
     }
@@ -78,6 +79,8 @@ static int run(cli *c)
                cb_table_build_seconds(t));
     else
         printf("feedback table     computed on the fly (a full table would need %.1f MiB)\n", mib);
+    printf("kernels            %s (processor level; this processor: %s)\n", cb_cpu_level_name(cb_cpu_level_current()),
+           cb_cpu_level_name(cb_cpu_level_best()));
     return 0;
 }
 

@@ -38,6 +38,8 @@ static void version(void)
     printf("codebreaker %s (library %s)\n"
            "licence: MIT (the LICENSE file of the sources and of share/doc/codebreaker)\n",
            CB_VERSION, cb_version());
+    printf("kernels: %s (this processor: %s; CB_CPU_LEVEL=scalar|avx2|avx512 caps it)\n",
+           cb_cpu_level_name(cb_cpu_level_current()), cb_cpu_level_name(cb_cpu_level_best()));
 #ifdef CB_HAVE_PLPLOT
     printf("plotting: yes (PLplot: --plot draws SVG and PNG)\n");
 #else
@@ -120,6 +122,8 @@ static int run(int argc, char **argv)
 /* Every subcommand's output is checked once, here: a write that failed (a full disk) is exit status 1. */
 int main(int argc, char **argv)
 {
+    if (cli_cpu_level_env())
+        return 2;
     int rc = run(argc, argv);
     if (out_check_stdout() && rc == 0)
         rc = 1;

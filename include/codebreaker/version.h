@@ -1,6 +1,7 @@
 /*
- * version.h: the library's version, at compile time and at run time, and
- * what a version promises to the programs built on it.
+ * version.h: the library's version, at compile time and at run time, what
+ * a version promises to the programs built on it, and the processor level
+ * its kernels run at.
  *
  * Versions are MAJOR.MINOR.PATCH (CMakeLists.txt reads them from here).
  * CB_VERSION* are the headers' version, the one a program was compiled
@@ -55,6 +56,30 @@ extern "C" {
 const char *cb_version(void);
 /* The loaded library's CB_VERSION_NUMBER. */
 int cb_version_number(void);
+
+/*
+ * The instruction sets that the kernels chosen at run time may use, lowest
+ * first: baseline x86-64 (and any other processor), AVX2 with hardware
+ * popcount, AVX-512 (F, BW, VL, VPOPCNTDQ). Every level gives the same
+ * results; only the speed differs. Today this covers the exact solver's
+ * look-ahead count (cb_optimal_*); the other vector kernels are picked when
+ * the library loads (AVX2 or baseline) and are not capped.
+ */
+typedef enum { CB_CPU_SCALAR = 0, CB_CPU_AVX2 = 1, CB_CPU_AVX512 = 2 } cb_cpu_level;
+
+/* The highest level this processor and this build of the library support. */
+cb_cpu_level cb_cpu_level_best(void);
+/* The level in use: the best one, at most the cap (CB_CPU_AVX512 until capped). */
+cb_cpu_level cb_cpu_level_current(void);
+/*
+ * Caps the level for the whole process, e.g. to measure or test a lower
+ * one (the program's CB_CPU_LEVEL); returns the level now in use. Safe to
+ * call from any thread, but meant for start-up: a search under way may mix
+ * levels, which changes nothing but its speed.
+ */
+cb_cpu_level cb_cpu_level_cap(cb_cpu_level cap);
+/* "scalar", "avx2" or "avx512"; "unknown" for any other value. A static string. */
+const char *cb_cpu_level_name(cb_cpu_level level);
 
 #ifdef __cplusplus
 }

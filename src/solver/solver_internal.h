@@ -364,17 +364,18 @@ static inline uint32_t seen_find(tls *T, uint64_t key, uint32_t val)
  * bytes, all readable; values below nvals <= 256): parts[b] = how many
  * distinct values guess b makes, haswon[b] = whether one is `won`. parts and
  * haswon have room for CB_LBSCAN_BLOCK; bm is CB_LBSCAN_BLOCK zero sets,
- * left at zero. The AVX-512 version when the processor has it.
+ * left at zero. The version of the processor level in use (cb_cpu_level_current).
  */
 void cbo_lb_count(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t nvals, uint32_t won,
                   uint64_t (*bm)[4], uint16_t *parts, uint8_t *haswon);
-/* The same, always the portable version (the tests' reference). */
+/* The same, always the scalar version with the baseline's popcount (the tests' reference). */
 void cbo_lb_count_ref(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t won, uint64_t (*bm)[4],
                       uint16_t *parts, uint8_t *haswon);
-/* The parts and the win of the jn guesses whose sets are bm (marked by the caller), which it leaves at zero. */
+/*
+ * The parts and the win of the jn guesses whose sets are bm (marked by the caller), which it leaves at zero;
+ * with the hardware popcount from level CB_CPU_AVX2 on.
+ */
 void cbo_lb_sets(uint64_t (*bm)[4], uint32_t jn, uint32_t won, uint16_t *parts, uint8_t *haswon);
-/* 1 when cbo_lb_count takes the AVX-512 version on this processor. */
-int cbo_lb_count_fast(void);
 
 /* ---- scan.c: how the guesses of a node split it ---- */
 

@@ -161,6 +161,8 @@ int main(int argc, char **argv)
         if (rank == 0)
             fprintf(stderr, "codebreaker-mpi: needs at least 2 processes (mpirun -np 2 or more): rank 0 "
                             "hands out the openers; use codebreaker optimal for one process\n");
+    } else if (cli_cpu_level_env()) {
+        rc = 2;
     } else if (provided < MPI_THREAD_SERIALIZED) {
         if (rank == 0)
             fprintf(stderr, "codebreaker-mpi: this MPI does not allow calls from several threads in turn\n");
