@@ -4,6 +4,9 @@
 #include "commands.h"
 #include "outfile.h"
 #include "variants.h"
+#ifdef CB_HAVE_WEB
+#include "assets.h"
+#endif
 
 static const cli_cmd *const commands[] = {
     &cmd_info,  &cmd_feedback, &cmd_candidates, &cmd_rank,   &cmd_distribution, &cmd_letters,
@@ -47,6 +50,12 @@ static void version(void)
     printf("line editing: yes (libedit, in play and assist)\n");
 #else
     printf("line editing: no (built without libedit: plain lines)\n");
+#endif
+#ifdef CB_HAVE_WEB
+    printf("web dashboard: yes (serve; %s)\n",
+           web_assets_charts ? "with uPlot's charts" : "without charts: uPlot was not in node_modules");
+#else
+    printf("web dashboard: no (built without civetweb: no serve)\n");
 #endif
 #ifdef CB_HAVE_MPI
     printf("MPI: yes (codebreaker-mpi, the search over openers shared by processes)\n");

@@ -36,6 +36,7 @@ has version-licence '^licence: MIT'
 has version-plotting '^plotting: (yes|no) '
 has version-editing '^line editing: (yes|no) '
 has version-mpi '^MPI: (yes|no) '
+has version-web '^web dashboard: (yes|no) '
 check V "$cb" -V
 has V-line '^codebreaker [0-9]+\.[0-9]+'
 # singulars

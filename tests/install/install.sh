@@ -135,7 +135,12 @@ if [ -f "$build/codebreaker-plot.so" ]; then
     if ldd "$bin" | grep -q plplot; then bad "the program links PLplot at start"; else ok; fi
 fi
 
-# The installed program serves its page from any folder (here, one without a web/).
+# The installed program serves its page from any folder (here, one without a web/); a build without
+# civetweb says that it has no dashboard.
+if ! "$bin" --version | grep -q '^web dashboard: yes'; then
+    "$bin" serve --port 0 >"$tmp/serve.out" 2>"$tmp/serve.err"
+    [ $? = 1 ] && grep -q 'no web dashboard' "$tmp/serve.err" && ok || bad "serve without civetweb: no message"
+else
 "$bin" serve --port 0 >"$tmp/serve.out" 2>"$tmp/serve.err" &
 server=$!
 port=""
@@ -163,6 +168,7 @@ else
 fi
 kill "$server" 2>/dev/null
 wait "$server" 2>/dev/null
+fi
 
 # codebreaker-mpi is installed when the build made it.
 if [ -x "$build/codebreaker-mpi" ]; then [ -x "$prefix/bin/codebreaker-mpi" ] && ok || bad "codebreaker-mpi not installed"; fi
