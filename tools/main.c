@@ -97,13 +97,15 @@ static int help(int argc, char **argv)
 
 static int run(int argc, char **argv)
 {
-    if (argc < 2) {
-        usage(stdout);
-        return 0;
+    if (argc < 2) { /* a usage error, as a missing operand is to any program */
+        usage(stderr);
+        return 2;
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0)
         return help(argc, argv);
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+        if (argc > 2)
+            return cli_fail(CB_EINVAL, "%s takes no arguments, got '%s' (see codebreaker --help)", argv[1], argv[2]);
         version();
         return 0;
     }

@@ -37,8 +37,14 @@ has version-plotting '^plotting: (yes|no) '
 has version-editing '^line editing: (yes|no) '
 has version-mpi '^MPI: (yes|no) '
 has version-web '^web dashboard: (yes|no) '
+expect_err version-extra 2 "--version takes no arguments, got 'extra'" -- --version extra
+expect_err V-extra 2 "-V takes no arguments" -- -V extra
 check V "$cb" -V
 has V-line '^codebreaker [0-9]+\.[0-9]+'
+# every file option takes -: a decision tree on standard input too (tree:-)
+"$cb" simulate --game mastermind --strategy minimax --tree "$tmp/mm.tree" >/dev/null 2>&1
+"$cb" solve --game mastermind --strategy tree:- 1234 <"$tmp/mm.tree" >"$tmp/out" 2>"$tmp/err" && ok || bad "tree:-: status $?"
+has tree-stdin '^turn 3 +1234 +4B0W +solved'
 # singulars
 printf 'crane\n' >"$tmp/one.txt"
 check one-info "$cb" info --words "$tmp/one.txt"
