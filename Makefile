@@ -32,7 +32,7 @@ programs:
 	@cmake --build --preset $(PRESET) -j $(JOBS)
 
 demo: deps-build
-	@$(MAKE) build
+	@$(MAKE) programs
 	@scripts/demo.sh $(BUILD)/codebreaker
 
 test: deps
