@@ -1,31 +1,38 @@
 # Thin wrapper over CMake. `make demo` and `make test` are the two commands of the README;
 # `make check` adds the checks of docs/hacking.md (scripts/check.sh), which CI (.ci/run) runs too.
-# Only `deps` (and demo, test, check, which run it first) install Debian packages: `make build` and
-# `make install` build with what is present and say what is missing.
+# Only `deps` (and demo, test, check, which run it first) install Debian packages and the npm
+# packages (npm ci): `make build` and `make install` never reach the network, build with what is
+# present and say what is missing.
 PRESET ?= release
 BUILD ?= $(if $(filter release,$(PRESET)),build,build-$(PRESET))
 JOBS ?= 2
 PREFIX ?= /usr/local
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all build deps deps-build demo test check bench asan clean format install uninstall
+.PHONY: all build programs deps deps-build demo test check bench asan clean format install uninstall
 
 all: build
 
-# The Debian packages of scripts/packages-build.txt (building) and scripts/packages-test.txt (tests).
+# The Debian packages of scripts/packages-build.txt (building), scripts/packages-test.txt and
+# scripts/packages-browser.txt (tests), and the npm packages of package.json (uPlot for the page,
+# playwright-core and axe-core for the browser tests).
 deps:
-	@scripts/deps.sh build test
+	@scripts/deps.sh build test browser npm
 
 deps-build:
 	@scripts/deps.sh build
 
-build:
-	@scripts/deps.sh --report build
+# `build`: the programs, the library and the test programs; `programs`: what `make install` installs.
+build: programs
+	@cmake --build --preset $(PRESET) -j $(JOBS) --target tests
+
+programs:
+	@scripts/deps.sh --report build npm
 	@cmake --preset $(PRESET) >/dev/null
 	@cmake --build --preset $(PRESET) -j $(JOBS)
 
 demo: deps-build
-	@$(MAKE) build
+	@$(MAKE) programs
 	@scripts/demo.sh $(BUILD)/codebreaker
 
 test: deps
@@ -41,14 +48,15 @@ asan:
 # make install PREFIX=DIR (DESTDIR=STAGE for a package): the programs, the library, headers,
 # pkg-config and CMake files, man pages, completions, the docs (cmake/install.cmake). It never installs
 # Debian packages. `make uninstall` removes every file the last `make install` wrote (its manifest).
-install: build
+install: programs
 	@cmake --install $(BUILD) --prefix $(PREFIX)
 	@cp $(BUILD)/install_manifest.txt $(BUILD)/installed.txt
 
 uninstall:
 	@scripts/uninstall.sh $(BUILD)/installed.txt
 
-bench: build
+bench: programs
+	@cmake --build --preset $(PRESET) -j $(JOBS) --target benches
 	@bench/run.sh $(BUILD)
 
 format:

@@ -31,8 +31,18 @@ experiments=$("$prog" experiment list | sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p' 
     echo "_codebreaker() {"
     echo "    local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]} opts=''"
     echo "    COMPREPLY=()"
+    echo "    # --option=VALUE: bash makes '=' a word of its own (COMP_WORDBREAKS); the value is completed alone"
+    echo "    if [ \"\$cur\" = = ]; then"
+    echo "        cur=''"
+    echo "    elif [ \"\$prev\" = = ] && [ \"\$COMP_CWORD\" -ge 3 ]; then"
+    echo "        prev=\${COMP_WORDS[COMP_CWORD-2]}"
+    echo "    fi"
     echo "    if [ \"\$COMP_CWORD\" -eq 1 ]; then"
-    echo "        COMPREPLY=(\$(compgen -W '$(echo $commands) --help --version' -- \"\$cur\"))"
+    echo "        COMPREPLY=(\$(compgen -W '$(echo $commands) help --help --version --options' -- \"\$cur\"))"
+    echo "        return"
+    echo "    fi"
+    echo "    if [ \"\$COMP_CWORD\" -eq 2 ] && [ \"\${COMP_WORDS[1]}\" = help ]; then"
+    echo "        COMPREPLY=(\$(compgen -W '$(echo $commands)' -- \"\$cur\"))"
     echo "        return"
     echo "    fi"
     echo "    case \"\${COMP_WORDS[1]} \$prev\" in"
@@ -90,23 +100,31 @@ zdesc() { sed "s/\[/(/g; s/\]/)/g; s/:/ -/g; s/\\\\//g" | q; }
     echo "  _describe 'command' commands"
     echo "  return"
     echo "fi"
-    echo "case \$words[2] in"
+    echo "# the command's own arguments: _arguments sees the subcommand as the command name"
+    echo "local cmd=\$words[2]"
+    echo "shift words"
+    echo "(( CURRENT-- ))"
+    echo "case \$cmd in"
+    echo "help)"
+    echo "  (( CURRENT == 2 )) && _describe 'command' commands"
+    echo "  ;;"
     for c in $commands; do
         printf '%s)\n  _arguments -s' "$c"
         options "$c" | while read -r name meta vals desc; do
             d=$(printf '%s' "$desc" | zdesc)
             case "$meta" in
+            # --name= : the value in the next word or after '=' in the same one
             -) spec="'--$name[$d]'" ;;
-            FILE) spec="'--$name[$d]:file:_files'" ;;
-            DIR) spec="'--$name[$d]:folder:_files -/'" ;;
+            FILE) spec="'--$name=[$d]:file:_files'" ;;
+            DIR) spec="'--$name=[$d]:folder:_files -/'" ;;
             *)
                 v=$(echo "$vals" | tr , ' ')
                 if [ "$vals" != - ] && [ "$name" != strategy ]; then
-                    spec="'--$name[$d]:$meta:($v)'"
+                    spec="'--$name=[$d]:$meta:($v)'"
                 elif [ "$vals" != - ]; then # comma-separated names
-                    spec="'--$name[$d]:$meta:_sequence compadd - $v'"
+                    spec="'--$name=[$d]:$meta:_sequence compadd - $v'"
                 else
-                    spec="'--$name[$d]:$meta: '"
+                    spec="'--$name=[$d]:$meta: '"
                 fi
                 ;;
             esac
@@ -125,9 +143,20 @@ zdesc() { sed "s/\[/(/g; s/\]/)/g; s/:/ -/g; s/\\\\//g" | q; }
 {
     echo "# fish completion for codebreaker, generated from its option tables by scripts/completions.sh"
     echo "complete -c codebreaker -f"
+    echo "# --strategy takes a comma-separated list: each name completes after the commas already typed"
+    echo "function __codebreaker_after_comma"
+    echo "    set -l done (string replace -r '[^,]*\$' '' -- (string replace -r '^--[^=]*=' '' -- (commandline -ct)))"
+    echo "    for name in \$argv"
+    echo "        echo \"\$done\$name\""
+    echo "    end"
+    echo "end"
     for c in $commands; do
         echo "complete -c codebreaker -n __fish_use_subcommand -a $c -d '$(summary "$c" | q)'"
     done
+    echo "complete -c codebreaker -n __fish_use_subcommand -a help -d 'a command'\''s options and an example'"
+    echo "complete -c codebreaker -n __fish_use_subcommand -l help -d 'the commands'"
+    echo "complete -c codebreaker -n __fish_use_subcommand -l version -d 'the version and the optional parts of this build'"
+    echo "complete -c codebreaker -n '__fish_seen_subcommand_from help' -a '$(echo $commands)'"
     for c in $commands; do
         options "$c" | while read -r name meta vals desc; do
             d=$(printf '%s' "$desc" | sed "s/\\\\//g" | q)
@@ -137,7 +166,9 @@ zdesc() { sed "s/\[/(/g; s/\]/)/g; s/:/ -/g; s/\\\\//g" | q; }
             DIR) extra=" -r -F" ;;
             *)
                 v=$(echo "$vals" | tr , ' ')
-                if [ "$vals" != - ]; then extra=" -x -a '$v'"; else extra=" -x"; fi
+                if [ "$vals" != - ] && [ "$name" = strategy ]; then
+                    extra=" -x -a '(__codebreaker_after_comma $v)'"
+                elif [ "$vals" != - ]; then extra=" -x -a '$v'"; else extra=" -x"; fi
                 ;;
             esac
             echo "complete -c codebreaker -n '__fish_seen_subcommand_from $c' -l $name$extra -d '$d'"

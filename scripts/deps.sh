@@ -2,9 +2,11 @@
 # Install the Debian packages that building and testing need, once, when missing: the lists are
 # scripts/packages-build.txt (building) and scripts/packages-test.txt (the test suite and make
 # check), one package per line with # comments; `browser` is scripts/packages-browser.txt (the
-# browser tests), and any other argument names a list file. With --report it installs nothing and
-# only says what is missing (make install does that: it never calls apt-get or sudo).
-# usage: scripts/deps.sh [--report] [build|test|browser|FILE]...   (default: build test)
+# browser tests), `npm` the npm packages of package.json (uPlot for the dashboard's charts,
+# playwright-core and axe-core for the browser tests: `npm ci` into node_modules), and any other
+# argument names a list file. With --report it installs nothing and only says what is missing (make
+# build and make install do that: they never call apt-get, sudo or npm).
+# usage: scripts/deps.sh [--report] [build|test|browser|npm|FILE]...   (default: build test browser npm)
 set -e
 cd "$(dirname "$0")/.."
 report=0
@@ -12,9 +14,16 @@ if [ "$1" = --report ]; then
     report=1
     shift
 fi
-[ $# -gt 0 ] || set -- build test
+[ $# -gt 0 ] || set -- build test browser npm
 missing=""
+npm=0
 for list in "$@"; do
+    if [ "$list" = npm ]; then
+        for m in uplot/dist/uPlot.iife.min.js playwright-core/package.json axe-core/axe.min.js; do
+            [ -f "node_modules/$m" ] || npm=1
+        done
+        continue
+    fi
     case "$list" in
     build | test | browser) list="scripts/packages-$list.txt" ;;
     esac
@@ -22,15 +31,24 @@ for list in "$@"; do
         dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing="$missing $pkg"
     done
 done
-[ -z "$missing" ] && exit 0
+# npm itself from Debian when node came without it
+[ "$npm" = 0 ] || command -v npm >/dev/null 2>&1 || missing="$missing npm"
 if [ "$report" = 1 ]; then
-    echo "missing Debian packages:$missing (make deps installs them; the build leaves out what needs them)" >&2
+    [ -z "$missing" ] ||
+        echo "missing Debian packages:$missing (make deps installs them; the build leaves out what needs them)" >&2
+    [ "$npm" = 0 ] || echo "missing npm packages in node_modules (make deps installs them with npm ci)" >&2
     exit 0
 fi
-echo "installing Debian packages:$missing" >&2
-SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq >&2
-# shellcheck disable=SC2086
-$SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=300 --no-install-recommends $missing >&2
+if [ -n "$missing" ]; then
+    echo "installing Debian packages:$missing" >&2
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq >&2
+    # shellcheck disable=SC2086
+    $SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=300 --no-install-recommends $missing >&2
+fi
+if [ "$npm" = 1 ]; then
+    echo "installing the npm packages of package.json into node_modules (npm ci)" >&2
+    npm ci --no-audit --no-fund --loglevel=error >&2
+fi

@@ -3,13 +3,15 @@
 # program's own option tables (`codebreaker --options`: each command's usage, summary, example and
 # options, with the values an option takes) and, for codebreaker(1), the hand-written
 # tools/man/codebreaker.1.in (notation, exit status, environment, files, examples). The pages keep
-# the token @DOCDIR@, which the install replaces by the installed documentation folder.
-# usage: scripts/man-pages.sh PROGRAM OUTPUT_DIR VERSION
+# the token @DOCDIR@, which the install replaces by the installed documentation folder. With a fourth
+# argument `mpi`, codebreaker-mpi(1) too (hand-written: tools/man/codebreaker-mpi.1.in).
+# usage: scripts/man-pages.sh PROGRAM OUTPUT_DIR VERSION [mpi]
 set -e
 src=$(cd "$(dirname "$0")/.." && pwd)
 prog="$1"
 out="$2"
 version="$3"
+mpi="${4:-}"
 mkdir -p "$out"
 "$prog" --options >"$out/options.tsv"
 grep -q '^command	' "$out/options.tsv" || {
@@ -80,6 +82,28 @@ for c in $(cat "$out/commands"); do
         print "0 on success, 2 for bad usage or bad input, 1 for any other failure (a write that fails among"
         print "them); see"
         print ".BR codebreaker (1)."
+        print ".SH ENVIRONMENT"
+        print ".TP"
+        print ".B OMP_NUM_THREADS"
+        print "The threads of the computations when"
+        print ".B \\-\\-threads"
+        print "is not given (OpenMP'"'"'s default: every core)."
+        print ".TP"
+        print ".BR NO_COLOR \", \" TERM"
+        print "Colours of the boards in a terminal (play, assist, solve): off when NO_COLOR is set and not empty, or TERM is"
+        print ".BR dumb ."
+        print ".TP"
+        print ".BR LC_ALL \", \" LC_CTYPE \", \" LANG"
+        print "A UTF\\-8 locale lets the program draw bars and symbols with Unicode characters."
+        print ".SH FILES"
+        print "Files are read and written only where an option names them;"
+        print ".B \\-"
+        print "names standard input (or standard output) for each file option, and"
+        print ".B tree:\\-"
+        print "a decision tree on standard input."
+        print ".TP"
+        print ".I @DOCDIR@/docs/usage.md"
+        print "Every command, with the games and the notation."
         print ".SH EXAMPLES"
         print ".nf"
         print roff(example)
@@ -106,3 +130,6 @@ sed '/^\.\\"/d' "$src/tools/man/codebreaker.1.in" | awk -v version="$version" -v
     /^@SEEALSO@$/ { while ((getline l < (dir "/seealso.roff")) > 0) print l; next }
     { gsub(/@VERSION@/, version); print }' >"$out/codebreaker.1"
 rm -f "$out/commands" "$out/commands.roff" "$out/shared.roff" "$out/seealso.roff"
+if [ "$mpi" = mpi ]; then
+    sed '/^\.\\"/d; s/@VERSION@/'"$version"'/g' "$src/tools/man/codebreaker-mpi.1.in" >"$out/codebreaker-mpi.1"
+fi

@@ -3,7 +3,8 @@
 # package.json and its lock) into the build output, and write the C file that compiles them all into
 # the program (so `codebreaker serve` needs no files at run time).
 # usage: scripts/web-assets.sh SOURCE_DIR OUTPUT_DIR [C_FILE]
-# node_modules is installed with `npm ci` when uPlot is missing; it is never committed.
+# It never reaches the network: node_modules is installed by `make deps` (npm ci, scripts/deps.sh)
+# and never committed. Without uPlot the page is built without its charts, and says so.
 set -e
 src="$1"
 out="$2"
@@ -12,20 +13,15 @@ uplot="$src/node_modules/uplot"
 mkdir -p "$out/vendor"
 rm -f "$out/.complete"
 cp -R "$src"/web/static/. "$out/"
-if [ ! -f "$uplot/dist/uPlot.iife.min.js" ]; then
-    if command -v npm >/dev/null 2>&1; then
-        echo "installing uPlot from the npm registry (npm ci)" >&2
-        (cd "$src" && npm ci --omit=dev --no-audit --no-fund --loglevel=error) >&2 ||
-            echo "codebreaker: warning: npm ci failed: the dashboard will have no charts" >&2
-    else
-        echo "codebreaker: warning: npm not found: the dashboard's charts need uPlot from the npm registry" >&2
-    fi
-fi
 vendor=""
+charts=0
 if [ -f "$uplot/dist/uPlot.iife.min.js" ]; then
     cp "$uplot/dist/uPlot.iife.min.js" "$uplot/dist/uPlot.min.css" "$out/vendor/"
     cp "$uplot/LICENSE" "$out/vendor/uPlot.LICENSE.txt"
     vendor="vendor/uPlot.iife.min.js vendor/uPlot.min.css vendor/uPlot.LICENSE.txt"
+    charts=1
+else
+    echo "codebreaker: warning: $uplot not found: the dashboard is built without its charts (make deps installs uPlot)" >&2
 fi
 [ -n "$cfile" ] || exit 0
 
@@ -75,6 +71,7 @@ tmp="$cfile.tmp"
     done
     echo "};"
     echo "const size_t web_asset_count = sizeof web_assets / sizeof web_assets[0];"
+    echo "const int web_assets_charts = $charts;"
 } >"$tmp"
 mv "$tmp" "$cfile"
-[ -z "$vendor" ] || touch "$out/.complete"
+touch "$out/.complete"

@@ -446,16 +446,23 @@ static int stdin_regular(void)
     return ok;
 }
 
+const char *cli_stdin_path(const char *what)
+{
+    if (!stdin_regular()) {
+        fprintf(stderr, "codebreaker: %s -: cannot read standard input: %s\n", what, strerror(errno));
+        return "-";
+    }
+    return "/dev/stdin";
+}
+
 const char *cli_input(const cli *c, const char *name)
 {
     const char *v = cli_get(c, name);
+    char what[64];
     if (!v || strcmp(v, "-") != 0)
         return v;
-    if (!stdin_regular()) {
-        fprintf(stderr, "codebreaker: --%s -: cannot read standard input: %s\n", name, strerror(errno));
-        return v;
-    }
-    return "/dev/stdin";
+    snprintf(what, sizeof what, "--%s", name);
+    return cli_stdin_path(what);
 }
 
 /*

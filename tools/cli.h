@@ -101,6 +101,11 @@ const char *cli_get(const cli *c, const char *name);
  * option at a time: each reads the whole of standard input.
  */
 const char *cli_input(const cli *c, const char *name);
+/*
+ * "/dev/stdin" (standard input made a regular file, as cli_input does) for an input named "-" in a
+ * value (what names it in the message when that fails: then "-" is returned).
+ */
+const char *cli_stdin_path(const char *what);
 int cli_flag(const cli *c, const char *name);
 /*
  * One rule for the numbers of options and arguments: a whole number is

@@ -85,6 +85,8 @@ static int item_config(const cli *c, char *item, cb_strategy_config *cfg)
 {
     char *save = NULL, *tok = strtok_r(item, " ", &save);
     cfg->name = tok ? tok : item;
+    if (strcmp(cfg->name, "tree:-") == 0) /* the tree on standard input, as every file option takes - */
+        cfg->name = strcmp(cli_stdin_path("--strategy tree:"), "-") == 0 ? cfg->name : "tree:/dev/stdin";
     while (tok && (tok = strtok_r(NULL, " ", &save)) != NULL) {
         const char *opt = tok;
         long x = 0;

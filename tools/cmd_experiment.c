@@ -89,6 +89,26 @@ static int check_applies(const cli *c, const exp_def *e)
     return 0;
 }
 
+/*
+ * The header: what the paper ran, or, when an option of the experiment changed it (a word list, other
+ * openers, a sample), what it was changed by: the header says what is actually run.
+ */
+static void print_header(const cli *c, const exp_def *e, uint64_t seed)
+{
+    static const char *const changes[] = {"words", "first", "games",      "sample",    "range",       "strategy",
+                                          "pegs",  "game",  "iterations", "dict-size", "paper-rules", "colors"};
+    int changed = 0;
+    printf("experiment %s (%s), seed %llu: ", e->name, e->figure, (unsigned long long)seed);
+    for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++) {
+        const char *v = cli_get(c, changes[i]);
+        if (!v)
+            continue;
+        printf("%s --%s%s%s", changed ? "" : "the paper's set-up changed by", changes[i], *v ? " " : "", v);
+        changed = 1;
+    }
+    printf(changed ? " (the paper's: %s)\n" : "%s\n", e->what);
+}
+
 static int read_opts(cli *c, const exp_def *e, exp_opts *o)
 {
     int ok = 1;
@@ -149,7 +169,7 @@ static int run(cli *c)
     int rc = read_opts(c, e, &x.o);
     if (rc)
         return rc;
-    printf("experiment %s: %s (%s), seed %llu\n", e->name, e->what, e->figure, (unsigned long long)x.o.seed);
+    print_header(c, e, x.o.seed);
     fflush(stdout);
     rc = e->run(&x);
     exp_progress_clear(&x);

@@ -1,9 +1,15 @@
-/* cmd_serve.c: `codebreaker serve`: the web dashboard (see web/server.h and docs/web.md). */
+/*
+ * cmd_serve.c: `codebreaker serve`: the web dashboard (see web/server.h and docs/web.md). A build
+ * without civetweb (CB_HAVE_WEB undefined) keeps the command and its options, and says why it
+ * cannot serve (exit status 1).
+ */
+#include "commands.h"
+
+#ifdef CB_HAVE_WEB
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 
-#include "commands.h"
 #include "exact.h"
 #include "server.h"
 
@@ -48,6 +54,16 @@ static int run(cli *c)
     fprintf(stderr, "codebreaker: stopped\n");
     return 0;
 }
+#else
+static int run(cli *c)
+{
+    if (cli_no_args(c))
+        return 2;
+    (void)cli_fail(CB_EINVAL, "serve: this build has no web dashboard: civetweb was not found when it was built "
+                              "(Debian: libcivetweb-dev)");
+    return 1; /* not a usage error: the build lacks the part */
+}
+#endif
 
 static const cli_opt opts[] = {
     {"port", "N", "TCP port (default 8080; 0 picks a free one and prints it)"},

@@ -4,6 +4,9 @@
 #include "commands.h"
 #include "outfile.h"
 #include "variants.h"
+#ifdef CB_HAVE_WEB
+#include "assets.h"
+#endif
 
 static const cli_cmd *const commands[] = {
     &cmd_info,  &cmd_feedback, &cmd_candidates, &cmd_rank,   &cmd_distribution, &cmd_letters,
@@ -50,6 +53,12 @@ static void version(void)
 #else
     printf("line editing: no (built without libedit: plain lines)\n");
 #endif
+#ifdef CB_HAVE_WEB
+    printf("web dashboard: yes (serve; %s)\n",
+           web_assets_charts ? "with uPlot's charts" : "without charts: uPlot was not in node_modules");
+#else
+    printf("web dashboard: no (built without civetweb: no serve)\n");
+#endif
 #ifdef CB_HAVE_MPI
     printf("MPI: yes (codebreaker-mpi, the search over openers shared by processes)\n");
 #else
@@ -90,13 +99,15 @@ static int help(int argc, char **argv)
 
 static int run(int argc, char **argv)
 {
-    if (argc < 2) {
-        usage(stdout);
-        return 0;
+    if (argc < 2) { /* a usage error, as a missing operand is to any program */
+        usage(stderr);
+        return 2;
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0)
         return help(argc, argv);
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+        if (argc > 2)
+            return cli_fail(CB_EINVAL, "%s takes no arguments, got '%s' (see codebreaker --help)", argv[1], argv[2]);
         version();
         return 0;
     }

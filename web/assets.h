@@ -18,5 +18,6 @@ typedef struct web_asset {
 
 extern const web_asset web_assets[];
 extern const size_t web_asset_count;
+extern const int web_assets_charts; /* 1 when uPlot was found at build time: the page draws charts */
 
 #endif

@@ -11,7 +11,12 @@ libc, libm and libgomp (Debian's libgomp1). The project's metadata is pyproject.
 table; the version is the C library's (include/codebreaker/version.h), which the package's
 __version__ must equal. Hooks: build_wheel, build_sdist, prepare_metadata_for_build_wheel,
 build_editable and the get_requires_* hooks. A config setting (pip --config-settings) may name
-a library already built instead: library=PATH (its SONAME must be the package's).
+a library already built instead: library=PATH (its SONAME must be the package's; a relative PATH
+is read from the folder pip was run in, the shell's PWD, since pip runs the backend in python/).
+
+Building writes nothing into the source folder: the C library is built in a temporary folder, and
+the bytecode Python writes for this module when pip imports it (backend/__pycache__) is removed as
+soon as it is imported.
 """
 
 from __future__ import annotations
@@ -36,6 +41,23 @@ try:
     tomllib = importlib.import_module("tomllib")
 except ImportError:  # Python < 3.11
     tomllib = None
+
+
+
+def _forget_bytecode() -> None:
+    """Remove the bytecode of this module, written into backend/__pycache__ when pip imported it."""
+    sys.dont_write_bytecode = True
+    cached = globals().get("__cached__")
+    if not cached:
+        return
+    try:
+        os.remove(cached)
+        os.rmdir(os.path.dirname(cached))  # only when nothing else is in it
+    except OSError:
+        pass
+
+
+_forget_bytecode()
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the folder of pyproject.toml
 PACKAGE = "codebreaker"
@@ -133,6 +155,8 @@ def _run(cmd: List[str]) -> None:
 def _library(config: Optional[Dict[str, Any]], work: str) -> str:
     """The shared library to bundle: built by CMake in work/, or config's library=PATH."""
     given = str((config or {}).get("library") or "")
+    if given and not os.path.isabs(given):  # from the folder pip was run in, not python/ (pip's cwd)
+        given = os.path.join(os.environ.get("PWD") or os.getcwd(), given)
     if given:
         if not os.path.basename(os.path.realpath(given)).startswith(_soname()):
             raise RuntimeError(f"codebreaker: library={given} is not {_soname()}*")

@@ -94,6 +94,8 @@ expect_err bad-mapping 2 "not an order" -- feedback --game symble --mapping abd 
 expect_err no-args 2 "GUESS SECRET" -- feedback salet
 
 "$cb" feedback --help | grep -q "example:" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL help"; }
-"$cb" | grep -q "commands:" && ok || bad "bare usage"
+# no arguments: the usage on stderr, status 2 (a usage error), nothing on stdout
+"$cb" >"$tmp/out" 2>"$tmp/err"
+[ $? = 2 ] && grep -q "commands:" "$tmp/err" && [ ! -s "$tmp/out" ] && ok || bad "bare usage: not on stderr with status 2"
 
 summary cli

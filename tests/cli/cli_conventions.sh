@@ -44,8 +44,15 @@ check cpu-info env CB_CPU_LEVEL=scalar "$cb" info --json
 has cpu-info-json '"cpu_level":"scalar"'
 CB_CPU_LEVEL=sse9 "$cb" --version >"$tmp/out" 2>"$tmp/err"
 if [ $? = 2 ] && grep -q "CB_CPU_LEVEL is 'sse9'" "$tmp/err"; then ok; else bad "cpu-unknown: $(head -2 "$tmp/err")"; fi
+has version-web '^web dashboard: (yes|no) '
+expect_err version-extra 2 "--version takes no arguments, got 'extra'" -- --version extra
+expect_err V-extra 2 "-V takes no arguments" -- -V extra
 check V "$cb" -V
 has V-line '^codebreaker [0-9]+\.[0-9]+'
+# every file option takes -: a decision tree on standard input too (tree:-)
+"$cb" simulate --game mastermind --strategy minimax --tree "$tmp/mm.tree" >/dev/null 2>&1
+"$cb" solve --game mastermind --strategy tree:- 1234 <"$tmp/mm.tree" >"$tmp/out" 2>"$tmp/err" && ok || bad "tree:-: status $?"
+has tree-stdin '^turn 3 +1234 +4B0W +solved'
 # singulars
 printf 'crane\n' >"$tmp/one.txt"
 check one-info "$cb" info --words "$tmp/one.txt"

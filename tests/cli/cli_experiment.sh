@@ -68,6 +68,8 @@ expect_err games-and-sample 2 "give one" -- experiment symble-lengths --games 5 
 # --- symble-length-growth: tiny, then resumed, then with other parameters beside
 check growth "$cb" experiment symble-length-growth --games 40 --range n=2..4 --seed 7 --out "$out"
 has growth-seed "seed 7"
+# the header says what was run: the options that changed the paper's set-up, then the paper's
+has growth-header "^experiment symble-length-growth \(Symble thesis, Table 1\), seed 7: the paper's set-up changed by --games 40 --range n=2\.\.4 \(the paper's: "
 has growth-rows "^  4       1296      40 "
 has growth-run "3 configurations run now, 0 found"
 csv growth-csv "$out/symble-length-growth.csv" 3

@@ -20,10 +20,18 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 # The wheel: built by the plain command, in a bare environment (nothing but pip inside).
 bare="$tmp/bare"
 check "venv bare" /usr/bin/python3 -m venv "$bare"
-find "$src/python" -name __pycache__ -prune -o -print | sort >"$tmp/before"
+# Nothing new in the source folder, __pycache__ included, after the build and after every step below
+# (the tests and mypy run with PYTHONDONTWRITEBYTECODE, as they read the sources in place).
+find "$src/python" | sort >"$tmp/before"
+written() { find "$src/python" | sort | comm -13 "$tmp/before" -; }
 check "pip wheel" "$bare/bin/pip" wheel -w "$tmp/wheels" "$src/python"
-find "$src/python" -name __pycache__ -prune -o -print | sort | diff "$tmp/before" - >"$tmp/written" && ok ||
-    bad "the build changed the source folder: $(head -3 "$tmp/written")"
+written >"$tmp/written"
+[ ! -s "$tmp/written" ] && ok || bad "the build wrote into the source folder: $(head -3 "$tmp/written")"
+# A relative library= is read from the folder pip was run in (here the repository's top).
+if [ -f "$src/build/src/libcodebreaker.so.0.2" ]; then
+    (cd "$src" && "$bare/bin/pip" wheel -q -w "$tmp/wheels-lib" --config-settings library=build/src/libcodebreaker.so.0.2 \
+        ./python) >"$tmp/out" 2>&1 && ok || bad "pip wheel library=build/src/...: $(tail -3 "$tmp/out")"
+fi
 wheel=$(ls "$tmp/wheels"/codebreaker_solver-*-py3-none-linux_*.whl 2>/dev/null)
 [ -f "$wheel" ] && ok || bad "no codebreaker_solver wheel in: $(ls "$tmp/wheels")"
 /usr/bin/python3 -m zipfile -l "$wheel" >"$tmp/out"
@@ -31,6 +39,7 @@ has wheel-library '^codebreaker/libcodebreaker\.so\.[0-9]+\.[0-9]+ '
 has wheel-typed '^codebreaker/py\.typed '
 /usr/bin/python3 -m zipfile -e "$wheel" "$tmp/unzipped"
 has wheel-name '^Name: codebreaker-solver$' "$tmp/unzipped"/codebreaker_solver-*.dist-info/METADATA
+has wheel-python '^Requires-Python: >=3\.11$' "$tmp/unzipped"/codebreaker_solver-*.dist-info/METADATA
 # ... whose library needs only the C library, libm and OpenMP's runtime.
 readelf -d "$tmp/unzipped"/codebreaker/libcodebreaker.so.* | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort >"$tmp/out"
 printf 'libc.so.6\nlibgomp.so.1\nlibm.so.6\n' | cmp -s - "$tmp/out" && ok || bad "the library needs: $(cat "$tmp/out")"
@@ -60,6 +69,7 @@ has import-bundled "^$site/__init__\.py $site/libcodebreaker\.so\.[0-9.]+ 2B1W$"
 ls "$bare"/lib/python3*/site-packages/codebreaker/py.typed >/dev/null 2>&1 && ok || bad "py.typed not installed"
 
 # The tests, mypy and the examples, in an environment that sees Debian's pytest, mypy and pandas.
+export PYTHONDONTWRITEBYTECODE=1
 venv="$tmp/venv"
 check venv /usr/bin/python3 -m venv --system-site-packages "$venv"
 check "pip install (pytest)" "$venv/bin/pip" install --no-index "$wheel"
@@ -84,5 +94,14 @@ check tour "$venv/bin/python" "$src/python/examples/tour.py"
 has tour-knuth "^Knuth's minimax: 5801 guesses over 1296 codes, at most 5$"
 has tour-pandas '^5 +694$'
 has tour-absurdle "^fewest guesses from salet: 4 \('salet', 'groin', 'dampy', 'chuck'\)"
+
+# Every python block of docs/python.md, run as one script against the installed package; the values
+# its comments give are checked (tests/install/python_docs.py).
+mkdir -p "$tmp/docs" && (cd "$tmp/docs" && "$venv/bin/python" "$src/tests/install/python_docs.py" "$src/docs/python.md") \
+    >"$tmp/out" 2>&1 && ok || { bad "docs/python.md examples:"; tail -5 "$tmp/out"; }
+has docs-ran '^docs/python\.md: [0-9]+ blocks ran$'
+
+written >"$tmp/written"
+[ ! -s "$tmp/written" ] && ok || bad "the tests wrote into the source folder: $(head -3 "$tmp/written")"
 
 summary python
