@@ -121,6 +121,23 @@ await test('rank: every strategy is bounded by the pairs it scores (first, frequ
   assert.deepEqual(json(ok).ranked.map((x) => x.guess), ['1111', '1112']);
 });
 
+await test('threads: 16 clients ranking by word frequency at once get the same answer, never an error', async () => {
+  // the weights were parsed with strtok, whose state the request threads shared: 64-89% spurious 400s (issue 38)
+  const one = await getFrom('/api/rank?strategy=frequency&limit=3&history=salet%3D.Y...', '127.0.1.1');
+  assert.equal(one.status, 200, one.text);
+  const want = JSON.stringify(json(one).ranked);
+  const client = async (i) => {
+    const bad = [];
+    for (let k = 0; k < 8; k++) {
+      const r = await getFrom('/api/rank?strategy=frequency&limit=3&history=salet%3D.Y...', `127.0.1.${10 + i}`);
+      if (r.status !== 200 || JSON.stringify(json(r).ranked) !== want) bad.push(`${r.status} ${r.text.slice(-120)}`);
+    }
+    return bad;
+  };
+  const bad = (await Promise.all(Array.from({ length: 16 }, (_, i) => client(i)))).flat();
+  assert.deepEqual(bad, [], `${bad.length} of 128 answers wrong`);
+});
+
 await test('several boards and the adversary: bounded by candidates and by the clock', async () => {
   const big = 'game=mastermind&colors=16&pegs=5';
   assert.equal((await getFrom(`/api/info?${big}`)).status, 200); // built first: what is timed is the answer
