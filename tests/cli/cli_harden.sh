@@ -172,4 +172,14 @@ expect_out letters-order 0 "cares \(each position's turn: 4 3 5 2 1, so position
 has montecarlo-candidates '"candidate":true'
 ! grep -q '"candidate":false' "$tmp/out" && ok || bad "montecarlo ranked a guess that is not a candidate"
 
+# --- issue 38: feedback - bounds a line without a newline (before, /dev/zero was read forever)
+(timeout 60 "$cb" feedback - </dev/zero >"$tmp/o" 2>"$tmp/e"; echo $? >"$tmp/rc")
+[ "$(cat "$tmp/rc")" = 2 ] && grep -q "line 1: no newline within 1 MiB: stopped reading" "$tmp/e" && ok ||
+    bad "feedback - </dev/zero: status $(cat "$tmp/rc"): $(head -c 300 "$tmp/e")"
+# a long line that ends is skipped and the next read (the rule of 4096 bytes a line)
+{ head -c 100000 /dev/zero | tr '\0' a; printf '\nsalet aback\n'; } >"$tmp/long"
+got=$("$cb" feedback - <"$tmp/long" 2>"$tmp/e")
+[ "$got" = "$(printf '?\n.Y...')" ] && grep -q "line 1: longer than 4096 bytes" "$tmp/e" && ok ||
+    bad "feedback - long line: $got: $(head -c 300 "$tmp/e")"
+
 summary cli_harden
