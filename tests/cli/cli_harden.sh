@@ -182,4 +182,11 @@ got=$("$cb" feedback - <"$tmp/long" 2>"$tmp/e")
 [ "$got" = "$(printf '?\n.Y...')" ] && grep -q "line 1: longer than 4096 bytes" "$tmp/e" && ok ||
     bad "feedback - long line: $got: $(head -c 300 "$tmp/e")"
 
+# --freq that the run would not read is refused before the set-up (before, /dev/zero was accepted)
+expect_err freq-unread 2 "--freq /dev/zero: no strategy of this run reads word frequencies" -- \
+    simulate --game mastermind --sample 1 --strategy random --freq /dev/zero
+expect_err freq-unread-rank 2 "--freq /dev/zero: no strategy of this run reads word frequencies" -- \
+    rank --strategy entropy --freq /dev/zero salet=.Y...
+expect_out freq-read 0 "guesses ranked by frequency" -- rank --strategy frequency --freq data/wordle/frequency.tsv salet=.Y...
+
 summary cli_harden
