@@ -13,6 +13,9 @@
 
 #define CLI_MAX_OPTS 64
 #define CLI_MAX_THREADS 1024 /* largest --threads */
+/* memory a code of a complete dictionary takes set up, at most (docs/limits.md: simulate --strategy random,
+   10^7 codes, 473 MB at most resident) */
+#define CLI_BYTES_PER_CODE 48.0
 
 /*
  * One option: --name, with a value named `arg` (NULL for a flag). values,

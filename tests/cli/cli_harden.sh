@@ -189,4 +189,14 @@ expect_err freq-unread-rank 2 "--freq /dev/zero: no strategy of this run reads w
     rank --strategy entropy --freq /dev/zero salet=.Y...
 expect_out freq-read 0 "guesses ranked by frequency" -- rank --strategy frequency --freq data/wordle/frequency.tsv salet=.Y...
 
+# --- issue 38: a memory budget checked before the set-up (before, 10^8 codes took 4.6 GB and then failed)
+expect_err memory-budget 2 "100000000 codes would take about 4.5 GiB to set up, over the memory budget of 1.0 GiB" -- \
+    simulate --game mastermind --colors 10 --pegs 8 --sample 1 --strategy random --memory 1G
+expect_err memory-budget-optimal 2 "over the memory budget of 512 MiB" -- \
+    optimal --game mastermind --colors 10 --pegs 8 --time-limit 20 --memory 512M
+expect_err memory-size 2 "--memory: '\+1G' is not a size such as 512M or 4G" -- info --game mastermind --memory +1G
+expect_out memory-fits 0 "1296" -- info --game mastermind --memory 1M
+expect_err memory-small 2 "1296 codes would take about 61 KiB to set up, over the memory budget of 1 KiB" -- \
+    info --game mastermind --memory 1K
+
 summary cli_harden
