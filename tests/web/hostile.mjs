@@ -237,6 +237,41 @@ await test('framing: a request that could be read two ways is a 400', async () =
   }
 });
 
+await test('framing errors close the connection: nothing after them is read as a request (issue 38)', async () => {
+  const next = 'GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'; // hidden in a body: must never be answered
+  const cases = [
+    ['Content-Length: 0x47', `POST /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0x47\r\n\r\n${next}`, /'0x47' is not a number/],
+    ['Content-Length: "0 "', `POST /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0 \r\n\r\n${next}`, /is not a number/],
+    ['HTTP/1.1 without Host', `GET /api/info HTTP/1.1\r\n\r\n${next}`, /names its Host/],
+  ];
+  for (const [what, text, message] of cases) {
+    const r = await raw(text, { keepOpen: true, timeout: 8000 });
+    const statuses = [...r.text.matchAll(/^HTTP\/1\.\d (\d+)/gm)].map((m) => Number(m[1]));
+    assert.deepEqual(statuses, [400], `${what}: ${r.text.slice(0, 300)}`);
+    assert.match(json(r).error, message, what);
+    assert.match(r.text, /^Connection: close/im, what);
+  }
+  const old = await raw('GET /api/info?game=mastermind HTTP/1.0\r\n\r\n'); // HTTP/1.0 has no Host to give
+  assert.equal(old.status, 200, old.text.slice(0, 200));
+});
+
+await test('errors are JSON, civetweb\'s own after a request line included; numbers follow the command line\'s rule (issue 38)', async () => {
+  for (const [what, text, status] of [
+    ['a missing file', `GET /nothing.html HTTP/1.1\r\n${H}\r\n`, 404],
+    ['an unknown HTTP version', `GET /api/info HTTP/9.9\r\n${H}\r\n`, 505], // civetweb's own refusal
+  ]) {
+    const r = await raw(text);
+    if (status) assert.equal(r.status, status, `${what}: ${r.text.slice(0, 200)}`);
+    assert.ok(r.status >= 400, `${what}: ${r.text.slice(0, 200)}`);
+    assert.match(r.text, /Content-Type: application\/json/i, what);
+    assert.equal(json(r).status, r.status, what);
+  }
+  const plus = await getFrom('/api/rank?game=mastermind&limit=%2B5');
+  assert.equal(plus.status, 400, plus.text); // `rank --limit +5` is refused too
+  assert.match(json(plus).error, /limit: '\+5' is not a whole number/);
+  assert.equal((await getFrom('/api/rank?game=mastermind&limit=5')).status, 200);
+});
+
 await test('sizes: a request at each limit of docs/limits.md passes it, one byte more gets the status stated', async () => {
   const form = 'Content-Type: application/x-www-form-urlencoded\r\n';
   const post = (body) => raw(`POST /api/play/new HTTP/1.1\r\n${H}${form}Content-Length: ${body.length}\r\n\r\n${body}`);
