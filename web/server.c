@@ -495,28 +495,6 @@ static int load_assets(web_server *srv, const char *root, cb_error *err)
     return CB_OK;
 }
 
-/* civetweb's own refusals (a malformed request line, headers over the size limit): JSON as ours, then close. */
-static int civetweb_error(struct mg_connection *conn, int status, const char *message)
-{
-    const struct mg_request_info *ri = mg_get_request_info(conn);
-    if (!ri || !ri->request_method || !ri->request_uri)
-        return 1; /* no request came (an idle kept-alive connection): civetweb's own rule, which writes nothing */
-    cb_json j;
-    cb_json_init(&j);
-    cb_json_raw(&j, "{");
-    cb_json_key(&j, "error");
-    cb_json_str(&j, message && *message ? message : mg_get_response_code_text(conn, status));
-    cb_json_printf(&j, ",\"status\":%d}\n", status);
-    mg_disable_connection_keep_alive(conn);
-    mg_printf(conn,
-              "HTTP/1.1 %d %s\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: %zu\r\n"
-              "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
-              status, mg_get_response_code_text(conn, status), j.len);
-    mg_write(conn, cb_json_text(&j), j.len);
-    cb_json_release(&j);
-    return 0;
-}
-
 static int log_message(const struct mg_connection *conn, const char *message)
 {
     (void)conn;
@@ -608,7 +586,6 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
     struct mg_callbacks callbacks;
     memset(&callbacks, 0, sizeof callbacks);
     callbacks.log_message = log_message;
-    callbacks.http_error = civetweb_error;
     callbacks.init_connection = connection_opens;
     callbacks.connection_close = connection_closes;
     mg_init_library(0);
