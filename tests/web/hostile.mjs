@@ -441,6 +441,31 @@ function stream(id, from) {
   });
 }
 
+await test('exact solver: an address looping on 4 connections cannot keep it from another (issue 38)', async () => {
+  // before, 4 looping connections kept the slot: another client got 503 on 15 of 15 tries
+  let going = true;
+  const greedy = async () => {
+    while (going) {
+      await getFrom('/api/rank/exact?game=mastermind&limit=1', '127.0.3.1');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const loops = [greedy(), greedy(), greedy(), greedy()];
+  await new Promise((r) => setTimeout(r, 300));
+  const tries = [];
+  const t0 = Date.now();
+  while (Date.now() - t0 < 20000 * slowdown) {
+    const r = await getFrom('/api/rank/exact?game=mastermind&colors=3&pegs=2&limit=1', '127.0.3.2');
+    tries.push(r.status);
+    if (r.status === 200) break;
+    assert.equal(r.status, 503, r.text);
+    await new Promise((res) => setTimeout(res, 200));
+  }
+  going = false;
+  await Promise.all(loops);
+  assert.equal(tries.at(-1), 200, `the other client's tries: ${tries.join(' ')}`);
+});
+
 await test('event streams: one client cannot take them all', async () => {
   const job = await postFrom('/api/jobs/start', 'kind=analyse&game=super', '127.0.4.9');
   assert.equal(job.status, 202, job.text);
