@@ -2,7 +2,8 @@
 # make check: the habits of docs/hacking.md, enforced. Each step says what it checks and stops the
 # run on the first failure (exit status 1), naming the step.
 #   format   every tracked .c/.h file is clang-format clean (.clang-format)
-#   library  the library never prints, exits or reads the environment (its undefined symbols)
+#   library  the library never prints, exits or reads the environment, nor calls strtok and the
+#            like, whose hidden state threads share (its undefined symbols)
 #   werror   gcc, optimised, every target, warnings are errors (build-werror/)
 #   clang    clang likewise (build-clang/), and its unit tests run
 #   browser  the two long browser tests (label browser: web_browser, web_access) on the release build,
@@ -35,11 +36,14 @@ step_format() {
 }
 
 step_library() {
-    say library "no stdout, stderr, printf, exit or getenv in libcodebreaker"
+    say library "no stdout, stderr, printf, exit, getenv or strtok-like state in libcodebreaker"
     build release
     lib=build/src/libcodebreaker.a
     bad=$(nm -u "$lib" | awk '{print $2}' | grep -E '^(stdout|stderr|printf|puts|putchar|perror|vprintf|exit|_exit|_Exit|abort|getenv|secure_getenv|system)$' | sort -u | tr '\n' ' ')
     [ -z "$bad" ] || fail library "the library uses $bad(see docs/hacking.md: the caller prints, exits and reads the environment)"
+    # functions whose state is hidden and shared by threads: the library is called from many at once
+    racy=$(nm -u "$lib" | awk '{print $2}' | grep -E '^(strtok|strerror|rand|srand|random|srandom|drand48|lrand48|localtime|gmtime|ctime|asctime|getpwnam|getpwuid|readdir|setlocale|strsignal|tmpnam|mblen|mbtowc|wctomb|ttyname|hcreate|hsearch|ecvt|fcvt|gethostbyname|inet_ntoa)$' | sort -u | tr '\n' ' ')
+    [ -z "$racy" ] || fail library "the library uses $racy(hidden static state: use the _r form or the library's own, docs/hacking.md)"
 }
 
 step_browser() {

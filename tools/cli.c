@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -31,6 +32,7 @@ static const cli_opt game_opts[] = {
     {"hard", NULL, "Wordle hard mode"},
     {"threads", "N", "threads to use (default: all cores)"},
     {"table", "MODE", "feedback table: auto (default), on, off"},
+    {"memory", "SIZE", "memory budget: a larger game is refused before its set-up (default: half the RAM; 512M, 4G)"},
     {NULL, NULL, NULL},
 };
 const cli_group cli_game_group = {"game", game_opts};
@@ -520,11 +522,73 @@ int cli_variant(const cli *c, cli_variant_t *v)
     return 0;
 }
 
+/* --memory as bytes: digits and a binary unit K, M, G or T; 0 when it is not such a size. */
+static double parse_size(const char *s)
+{
+    size_t digits = strspn(s, "0123456789");
+    const char *units = "KMGT", *u = s[digits] ? strchr(units, s[digits]) : NULL;
+    if (digits == 0 || digits > 12 || (s[digits] && (!u || s[digits + 1])))
+        return 0;
+    double x = strtod(s, NULL);
+    for (const char *p = units; u && p <= u; p++)
+        x *= 1024;
+    return x;
+}
+
+/* Bytes for people: GiB with a decimal from 1 GiB, else whole MiB or KiB. */
+static const char *size_text(double bytes, char *buf, size_t size)
+{
+    if (bytes >= 1 << 30)
+        snprintf(buf, size, "%.1f GiB", bytes / (1 << 30));
+    else if (bytes >= 1 << 20)
+        snprintf(buf, size, "%.0f MiB", bytes / (1 << 20));
+    else
+        snprintf(buf, size, "%.0f KiB", bytes / 1024);
+    return buf;
+}
+
+/* The memory budget: --memory, else half of the machine's RAM (and of the address-space limit, if any). */
+static int memory_budget(const cli *c, double *budget)
+{
+    const char *m = cli_get(c, "memory");
+    if (m) {
+        *budget = parse_size(m);
+        return *budget > 0 ? 0 : cli_fail(CB_EINVAL, "--memory: '%s' is not a size such as 512M or 4G", m);
+    }
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    *budget = pages > 0 && page > 0 ? (double)pages * (double)page / 2 : 4.0 * (1 << 30);
+    struct rlimit r;
+    if (getrlimit(RLIMIT_AS, &r) == 0 && r.rlim_cur != RLIM_INFINITY && (double)r.rlim_cur / 2 < *budget)
+        *budget = (double)r.rlim_cur / 2;
+    return 0;
+}
+
+/*
+ * Refuse, before its set-up, a complete dictionary whose codes would take
+ * more than the memory budget: the game's arrays, a state's candidates and
+ * the strategies' scratch come to about CLI_BYTES_PER_CODE a code.
+ */
+static int check_memory(const cli *c, const cb_game_config *cfg)
+{
+    uint64_t codes = cb_game_config_codes(cfg);
+    double budget, need = (double)codes * CLI_BYTES_PER_CODE;
+    int rc = memory_budget(c, &budget);
+    if (rc || need <= budget || codes > CB_MAX_CODES) /* past CB_MAX_CODES, cb_game_new says the limit */
+        return rc;
+    char a[32], b[32];
+    return cli_fail(CB_ETOOBIG,
+                    "%llu codes would take about %s to set up, over the memory budget of %s (--memory; the default "
+                    "is half the RAM)",
+                    (unsigned long long)codes, size_text(need, a, sizeof a), size_text(budget, b, sizeof b));
+}
+
 int cli_open_game_only(cli *c)
 {
     cb_game_config cfg;
     cb_error err;
     int rc = cli_game_config(c, &cfg);
+    if (rc == 0)
+        rc = check_memory(c, &cfg);
     if (rc)
         return rc;
     if (cb_game_new(&cfg, &c->game, &err) != CB_OK)

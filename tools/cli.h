@@ -13,6 +13,9 @@
 
 #define CLI_MAX_OPTS 64
 #define CLI_MAX_THREADS 1024 /* largest --threads */
+/* memory a code of a complete dictionary takes set up, at most (docs/limits.md: simulate --strategy random,
+   10^7 codes, 473 MB at most resident) */
+#define CLI_BYTES_PER_CODE 48.0
 
 /*
  * One option: --name, with a value named `arg` (NULL for a flag). values,
@@ -223,6 +226,11 @@ int cli_apply_history(const cli *c, cb_state *st, char **args, int n);
  */
 int cli_make_strategies(const cli *c, const char *default_name, cb_strategy ***out, size_t *count);
 void cli_free_strategies(cb_strategy **s, size_t count);
+/*
+ * 0, or prints an error and returns 2 when --freq names a file that no strategy of --strategy (or
+ * default_names) would read: a run must not look as if the file had counted. Call before the set-up.
+ */
+int cli_check_freq_read(const cli *c, const char *default_names);
 /* --seed, or 0. */
 uint64_t cli_seed(const cli *c, int *ok);
 

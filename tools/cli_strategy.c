@@ -239,6 +239,28 @@ int cli_make_strategies(const cli *c, const char *default_name, cb_strategy ***o
     return 0;
 }
 
+int cli_check_freq_read(const cli *c, const char *default_names)
+{
+    const char *path = cli_get(c, "freq");
+    char *list = path ? strdup(strategy_names(c, default_names)) : NULL;
+    int reads = 0;
+    if (!path)
+        return 0;
+    if (!list)
+        return cli_fail(CB_ENOMEM, "out of memory");
+    for (char *save = NULL, *item = strtok_r(list, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        char *rest = NULL, *name = strtok_r(item, " ", &rest);
+        const cb_strategy_info *info = name ? cb_strategy_find(name) : NULL;
+        reads |= !info || (info->traits & CB_TRAIT_WEIGHTS); /* an unknown name is the maker's error */
+    }
+    free(list);
+    return reads ? 0
+                 : cli_fail(CB_EINVAL,
+                            "--freq %s: no strategy of this run reads word frequencies (frequency and "
+                            "entropy-frequency do)",
+                            path);
+}
+
 int cli_strategies_cost(const cli *c, const char *default_names)
 {
     char *list = strdup(strategy_names(c, default_names));

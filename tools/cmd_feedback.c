@@ -55,11 +55,15 @@ static int print_one(const cli *c, const char *gs, const char *ss, const char *f
 
 #define FEEDBACK_MAX_LINE 4096 /* docs/limits.md */
 #define FEEDBACK_MAX_TEXT "4096"
+#define FEEDBACK_MAX_SKIP (1 << 20) /* a longer line is skipped up to this many bytes, then reading stops */
+#define FEEDBACK_SKIP_TEXT "1 MiB"
 
 /*
  * One line of stdin into line (size FEEDBACK_MAX_LINE + 2), in bounded
- * memory whatever comes in: 0, 1 when too long (the rest of it skipped),
- * 2 when it holds a NUL byte, EOF at the end.
+ * memory and time whatever comes in: 0, 1 when too long (the rest of it
+ * skipped), 2 when it holds a NUL byte, 3 when no newline comes within
+ * FEEDBACK_MAX_SKIP bytes (a stream such as /dev/zero: the caller stops),
+ * EOF at the end.
  */
 static int read_line(char *line, size_t size)
 {
@@ -69,7 +73,8 @@ static int read_line(char *line, size_t size)
         nul |= ch == '\0';
         if (len + 1 < size)
             line[len] = (char)ch;
-        len++;
+        if (++len > FEEDBACK_MAX_SKIP)
+            return 3;
     }
     if (ch == EOF && len == 0)
         return EOF;
@@ -92,6 +97,12 @@ static int run_stream(cli *c, int mapping)
         char fb[64];
         cb_error err;
         lineno++;
+        if (got == 3) {
+            cli_fail(CB_EINVAL, "line %zu: no newline within " FEEDBACK_SKIP_TEXT ": stopped reading", lineno);
+            puts("?");
+            status = 2;
+            break;
+        }
         if (got != 0) {
             fprintf(stderr, "codebreaker: line %zu: %s\n", lineno,
                     got == 1 ? "longer than " FEEDBACK_MAX_TEXT " bytes" : "holds a NUL byte");

@@ -361,6 +361,8 @@ static int run(cli *c)
     /* the exact solver wants the table; a ranking scores each guess once, which never pays for one */
     if ((rc = cli_flag(c, "exact") ? cli_open_game(c) : cli_open_game_games(c, 0)) != 0)
         return rc;
+    if ((rc = cli_check_freq_read(c, cli_flag(c, "exact") ? "exact" : cli_default_strategy(c))) != 0)
+        return rc;
     cb_state *st;
     cb_strategy **s = NULL;
     size_t ns = 0;

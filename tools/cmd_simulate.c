@@ -448,6 +448,8 @@ static int run_cmd(cli *c)
     if (rc)
         return rc;
     rc = cli_open_game_only(c);
+    if (rc == 0)
+        rc = cli_check_freq_read(c, cli_default_strategy(c));
     cb_strategy **s = NULL;
     size_t n = 0;
     cb_sim_options opt;

@@ -1,5 +1,6 @@
 /* exact.c: /api/rank/exact and /api/review: the library's exact coach (codebreaker/coach.h), bounded for a server. */
-#include <stdatomic.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,20 +10,49 @@
 #include "history.h"
 #include "strategies.h"
 
-static atomic_int running;
+/*
+ * One exact search at a time, shared fairly between addresses: a client
+ * refused while another address holds the slot becomes the waiter, and
+ * while it keeps asking (every WEB_EXACT_RESERVE seconds at least) the
+ * slot, once free, is kept for it: the holder's address, however many
+ * connections it loops on, cannot take it back first.
+ */
+static pthread_mutex_t turn = PTHREAD_MUTEX_INITIALIZER;
+static int running;                 /* searches under way, under turn */
+static char holder[64], waiter[64]; /* the address of the latest search; the address whose turn is next */
+static double waiter_seen;          /* when the waiter last asked */
 
-/* One exact search at a time: 0 when this request may run one (release with leave()), else -1 with a 503. */
+/* 0 when this request may run a search (release with leave()), else -1 with a 503. */
 static int enter(web_req *r)
 {
-    if (atomic_fetch_add(&running, 1) < WEB_COACH_RUNNING)
+    const char *me = r->client ? r->client : "";
+    double now = cb_seconds();
+    pthread_mutex_lock(&turn);
+    int kept = waiter[0] && now - waiter_seen < WEB_EXACT_RESERVE && strcmp(waiter, me) != 0;
+    int ok = running < WEB_COACH_RUNNING && !kept, free_slot = running < WEB_COACH_RUNNING;
+    if (ok) {
+        running++;
+        snprintf(holder, sizeof holder, "%s", me);
+        if (strcmp(waiter, me) == 0)
+            waiter[0] = '\0';
+    } else if (strcmp(me, holder) != 0 &&
+               (!waiter[0] || strcmp(waiter, me) == 0 || now - waiter_seen >= WEB_EXACT_RESERVE)) {
+        snprintf(waiter, sizeof waiter, "%s", me);
+        waiter_seen = now;
+    }
+    pthread_mutex_unlock(&turn);
+    if (ok)
         return 0;
-    atomic_fetch_sub(&running, 1);
-    return web_req_fail(r, 503, "an exact search is running: try again in a few seconds");
+    return web_req_fail(r, 503, "%s",
+                        free_slot ? "the exact solver is kept for another client's turn: try again in a few seconds"
+                                  : "an exact search is running: try again in a few seconds");
 }
 
 static void leave(void)
 {
-    atomic_fetch_sub(&running, 1);
+    pthread_mutex_lock(&turn);
+    running--;
+    pthread_mutex_unlock(&turn);
 }
 
 /*

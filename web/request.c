@@ -168,7 +168,7 @@ int web_req_int(web_req *r, const char *name, long long def, long long lo, long 
     *out = def;
     if (!v || !*v)
         return 0;
-    const char *d = v + (*v == '-' || *v == '+');
+    const char *d = v + (*v == '-'); /* the command line's rule (cli_is_whole): no '+', no spaces */
     if (!*d || strspn(d, "0123456789") != strlen(d))
         return web_req_fail(r, 400, "%s: '%.40s' is not a whole number", name, v);
     errno = 0;

@@ -208,14 +208,24 @@ static int host_syntax(const char *host)
  * Refuse what could frame a request two ways (RFC 9112, sections 3.2 and
  * 6.3): Host or Content-Length given twice, Content-Length with
  * Transfer-Encoding, a Content-Length that is not a number, a Host that
- * is not a host and a port.
+ * is not a host and a port, none in HTTP/1.1 (section 3.2), a header name
+ * that is not a token (whitespace before the colon, section 5.1) and a
+ * folded line (obs-fold, section 5.2). The caller closes the connection:
+ * where such a request ends is not known.
  */
 static int check_framing(web_req *r)
 {
+    static const char tchar[] = "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
     const struct mg_request_info *ri = mg_get_request_info(r->conn);
     const char *host = NULL, *length = NULL, *coding = NULL;
     for (int i = 0; i < ri->num_headers; i++) {
         const char *name = ri->http_headers[i].name, *value = ri->http_headers[i].value;
+        /* whitespace before the colon, or a folded line (obs-fold), leaves a name that is not a token */
+        if (!name[0] || strspn(name, tchar) != strlen(name))
+            return web_req_fail(
+                r, 400, "header name '%.40s' is not a token (no space before the colon, no folded lines)", name);
+        if (value && strpbrk(value, "\r\n"))
+            return web_req_fail(r, 400, "the %.40s header is folded over lines", name);
         const char **seen = strcasecmp(name, "Host") == 0                ? &host
                             : strcasecmp(name, "Content-Length") == 0    ? &length
                             : strcasecmp(name, "Transfer-Encoding") == 0 ? &coding
@@ -229,6 +239,8 @@ static int check_framing(web_req *r)
         return web_req_fail(r, 400, "a request has a Content-Length or a Transfer-Encoding, not both");
     if (length && (!*length || strspn(length, "0123456789") != strlen(length)))
         return web_req_fail(r, 400, "Content-Length: '%.20s' is not a number of bytes", length);
+    if (!host && ri->http_version && strcmp(ri->http_version, "1.0") != 0)
+        return web_req_fail(r, 400, "an HTTP/1.1 request names its Host");
     if (host && !host_syntax(host))
         return web_req_fail(r, 400, "Host: '%.60s' is not a host name or address and a port", host);
     return 0;
@@ -377,8 +389,8 @@ static void serve_asset(web_server *srv, web_req *r)
             send_answer(r, 200, web_assets[i].type, srv->assets[i], srv->asset_size[i], NULL, strcmp(path, "/") == 0);
             return;
         }
-    static const char msg[] = "not found\n";
-    send_answer(r, 404, "text/plain; charset=utf-8", msg, sizeof msg - 1, NULL, 0);
+    web_req_fail(r, 404, "not found: %.60s", r->path);
+    send_error(r);
 }
 
 /* 1 for the API's paths (serve_api), 0 for the page's files (serve_asset). */
@@ -423,7 +435,10 @@ static int handle(struct mg_connection *conn, void *data)
     cb_json_init(&r.out);
     if (!may_keep_alive(srv, &r))
         close_after(&r);
-    if (check_framing(&r) < 0 || check_origin(srv, &r) < 0) {
+    if (check_framing(&r) < 0) {
+        close_after(&r); /* where the request ends is not known: what follows must not be read as one */
+        send_error(&r);
+    } else if (check_origin(srv, &r) < 0) {
         if (has_body(conn))
             close_after(&r); /* its body is not read */
         send_error(&r);

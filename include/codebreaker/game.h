@@ -207,6 +207,15 @@ int cb_game_config_lists(cb_game_config *cfg, const char *name, cb_error *err);
  */
 int cb_game_config_wider(cb_game_config *cfg);
 
+/*
+ * The codes a complete dictionary of cfg would hold (colours^length, or
+ * their arrangements without a repeated symbol), counted before any is
+ * made: what a front end weighs against its memory budget. Counts stop
+ * past CB_MAX_CODES * 1000. 0 for a game of word lists (known once read)
+ * and for a configuration cb_game_new refuses.
+ */
+uint64_t cb_game_config_codes(const cb_game_config *cfg);
+
 /* Make a game from cfg; on failure *out is NULL and err says why. */
 int cb_game_new(const cb_game_config *cfg, cb_game **out, cb_error *err);
 void cb_game_free(cb_game *game);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/io_internal.h"
+#include "base/status_internal.h"
 
 int cbb_read_stream(FILE *in, const char *name, const char *what, char **text, size_t *size, cb_error *err)
 {
@@ -49,7 +50,7 @@ int cbb_read_file(const char *path, char **text, size_t *size, cb_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
-        return cb_error_set(err, CB_EIO, "cannot open %s: %s", path, strerror(errno));
+        return cb_error_set(err, CB_EIO, "cannot open %s: %s", path, cbb_strerror(errno).s);
     int rc = cbb_read_stream(f, path, "a text file", text, size, err);
     fclose(f);
     return rc;

@@ -1,6 +1,7 @@
 /* status.c: status codes and error details. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "base/status_internal.h"
@@ -61,4 +62,12 @@ double cb_seconds(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+cbb_errno_text cbb_strerror(int e)
+{
+    cbb_errno_text t;
+    if (strerror_r(e, t.s, sizeof t.s) != 0)
+        snprintf(t.s, sizeof t.s, "error %d", e);
+    return t;
 }

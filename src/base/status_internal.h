@@ -12,4 +12,12 @@
  */
 size_t cbb_list_name(char *buf, size_t size, size_t len, size_t i, size_t n, const char *name);
 
+/* An errno's sentence in a buffer of the caller's (strerror's may be shared by threads). */
+typedef struct cbb_errno_text {
+    char s[128];
+} cbb_errno_text;
+
+/* The sentence of errno value e: use cbb_strerror(errno).s within one expression. */
+cbb_errno_text cbb_strerror(int e);
+
 #endif

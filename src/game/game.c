@@ -251,6 +251,14 @@ static uint64_t count_complete(int k, int n, int no_repeat)
     return c;
 }
 
+uint64_t cb_game_config_codes(const cb_game_config *cfg)
+{
+    if (cfg->colors < 1 || cfg->length < 1 || cfg->length > CB_MAX_LENGTH ||
+        (cfg->no_repeat && cfg->length > cfg->colors))
+        return 0;
+    return count_complete(cfg->colors, cfg->length, cfg->no_repeat);
+}
+
 static int make_complete(cb_game *game, const cb_game_config *cfg, cb_error *err)
 {
     int k = cfg->colors, n = cfg->length;

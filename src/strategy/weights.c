@@ -28,12 +28,12 @@ static int parse(const cb_game *game, const char *text, const char *name, double
         char *hash = strchr(buf, '#');
         if (hash)
             *hash = '\0';
-        char *word = strtok(buf, " \t\r"), *num = word ? strtok(NULL, " \t\r") : NULL;
+        char *save, *word = strtok_r(buf, " \t\r", &save), *num = word ? strtok_r(NULL, " \t\r", &save) : NULL;
         if (!word)
             continue;
         char *stop;
         double x = num ? strtod(num, &stop) : -1;
-        if (!num || *stop || !(x >= 0 && x <= CB_FREQ_MAX) || strtok(NULL, " \t\r"))
+        if (!num || *stop || !(x >= 0 && x <= CB_FREQ_MAX) || strtok_r(NULL, " \t\r", &save))
             return cb_error_set(err, CB_EPARSE, "%s:%zu: expected a word and a weight from 0 to %g", name, line,
                                 CB_FREQ_MAX);
         uint32_t gi, si;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "base/io_internal.h"
+#include "base/status_internal.h"
 
 #include "tree/tree_internal.h"
 
@@ -19,7 +20,7 @@ int cb_tree_save(const cb_tree *tree, const cb_table *table, FILE *out, cb_tree_
     if (rc == CB_ENOMEM)
         return cb_error_set(err, rc, "out of memory");
     if (rc == CB_OK && (fflush(out) != 0 || ferror(out)))
-        return cb_error_set(err, CB_EIO, "writing the tree failed: %s", strerror(errno));
+        return cb_error_set(err, CB_EIO, "writing the tree failed: %s", cbb_strerror(errno).s);
     return rc;
 }
 
@@ -35,12 +36,12 @@ int cb_tree_save_path(const cb_tree *tree, const cb_table *table, const char *pa
     const char *target = direct ? path : tmp;
     FILE *f = fopen(target, "w");
     if (!f)
-        return cb_error_set(err, CB_EIO, "%s: %s", path, strerror(errno));
+        return cb_error_set(err, CB_EIO, "%s: %s", path, cbb_strerror(errno).s);
     int rc = cb_tree_save(tree, table, f, format, header, err);
     if (fclose(f) != 0 && rc == CB_OK)
-        rc = cb_error_set(err, CB_EIO, "%s: %s", path, strerror(errno));
+        rc = cb_error_set(err, CB_EIO, "%s: %s", path, cbb_strerror(errno).s);
     if (!direct && rc == CB_OK && rename(tmp, path) != 0)
-        rc = cb_error_set(err, CB_EIO, "%s: %s", path, strerror(errno));
+        rc = cb_error_set(err, CB_EIO, "%s: %s", path, cbb_strerror(errno).s);
     if (!direct && rc != CB_OK)
         remove(tmp);
     return rc;
@@ -94,7 +95,7 @@ int cb_tree_load_path(const cb_game *game, const char *path, cb_tree **out, cb_e
     FILE *f = fopen(path, "rb");
     *out = NULL;
     if (!f)
-        return cb_error_set(err, CB_EIO, "%s: %s", path, strerror(errno));
+        return cb_error_set(err, CB_EIO, "%s: %s", path, cbb_strerror(errno).s);
     int rc = cb_tree_load(game, f, path, out, err);
     fclose(f);
     return rc;

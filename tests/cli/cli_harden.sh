@@ -172,4 +172,31 @@ expect_out letters-order 0 "cares \(each position's turn: 4 3 5 2 1, so position
 has montecarlo-candidates '"candidate":true'
 ! grep -q '"candidate":false' "$tmp/out" && ok || bad "montecarlo ranked a guess that is not a candidate"
 
+# --- issue 38: feedback - bounds a line without a newline (before, /dev/zero was read forever)
+(timeout 60 "$cb" feedback - </dev/zero >"$tmp/o" 2>"$tmp/e"; echo $? >"$tmp/rc")
+[ "$(cat "$tmp/rc")" = 2 ] && grep -q "line 1: no newline within 1 MiB: stopped reading" "$tmp/e" && ok ||
+    bad "feedback - </dev/zero: status $(cat "$tmp/rc"): $(head -c 300 "$tmp/e")"
+# a long line that ends is skipped and the next read (the rule of 4096 bytes a line)
+{ head -c 100000 /dev/zero | tr '\0' a; printf '\nsalet aback\n'; } >"$tmp/long"
+got=$("$cb" feedback - <"$tmp/long" 2>"$tmp/e")
+[ "$got" = "$(printf '?\n.Y...')" ] && grep -q "line 1: longer than 4096 bytes" "$tmp/e" && ok ||
+    bad "feedback - long line: $got: $(head -c 300 "$tmp/e")"
+
+# --freq that the run would not read is refused before the set-up (before, /dev/zero was accepted)
+expect_err freq-unread 2 "--freq /dev/zero: no strategy of this run reads word frequencies" -- \
+    simulate --game mastermind --sample 1 --strategy random --freq /dev/zero
+expect_err freq-unread-rank 2 "--freq /dev/zero: no strategy of this run reads word frequencies" -- \
+    rank --strategy entropy --freq /dev/zero salet=.Y...
+expect_out freq-read 0 "guesses ranked by frequency" -- rank --strategy frequency --freq data/wordle/frequency.tsv salet=.Y...
+
+# --- issue 38: a memory budget checked before the set-up (before, 10^8 codes took 4.6 GB and then failed)
+expect_err memory-budget 2 "100000000 codes would take about 4.5 GiB to set up, over the memory budget of 1.0 GiB" -- \
+    simulate --game mastermind --colors 10 --pegs 8 --sample 1 --strategy random --memory 1G
+expect_err memory-budget-optimal 2 "over the memory budget of 512 MiB" -- \
+    optimal --game mastermind --colors 10 --pegs 8 --time-limit 20 --memory 512M
+expect_err memory-size 2 "--memory: '\+1G' is not a size such as 512M or 4G" -- info --game mastermind --memory +1G
+expect_out memory-fits 0 "1296" -- info --game mastermind --memory 1M
+expect_err memory-small 2 "1296 codes would take about 61 KiB to set up, over the memory budget of 1 KiB" -- \
+    info --game mastermind --memory 1K
+
 summary cli_harden

@@ -121,6 +121,23 @@ await test('rank: every strategy is bounded by the pairs it scores (first, frequ
   assert.deepEqual(json(ok).ranked.map((x) => x.guess), ['1111', '1112']);
 });
 
+await test('threads: 16 clients ranking by word frequency at once get the same answer, never an error', async () => {
+  // the weights were parsed with strtok, whose state the request threads shared: 64-89% spurious 400s (issue 38)
+  const one = await getFrom('/api/rank?strategy=frequency&limit=3&history=salet%3D.Y...', '127.0.1.1');
+  assert.equal(one.status, 200, one.text);
+  const want = JSON.stringify(json(one).ranked);
+  const client = async (i) => {
+    const bad = [];
+    for (let k = 0; k < 8; k++) {
+      const r = await getFrom('/api/rank?strategy=frequency&limit=3&history=salet%3D.Y...', `127.0.1.${10 + i}`);
+      if (r.status !== 200 || JSON.stringify(json(r).ranked) !== want) bad.push(`${r.status} ${r.text.slice(-120)}`);
+    }
+    return bad;
+  };
+  const bad = (await Promise.all(Array.from({ length: 16 }, (_, i) => client(i)))).flat();
+  assert.deepEqual(bad, [], `${bad.length} of 128 answers wrong`);
+});
+
 await test('several boards and the adversary: bounded by candidates and by the clock', async () => {
   const big = 'game=mastermind&colors=16&pegs=5';
   assert.equal((await getFrom(`/api/info?${big}`)).status, 200); // built first: what is timed is the answer
@@ -218,6 +235,40 @@ await test('framing: a request that could be read two ways is a 400', async () =
     const r = await raw(`GET /api/games HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
     assert.equal(r.status, 200, `${host}: ${r.text.slice(0, 200)}`);
   }
+});
+
+await test('framing errors close the connection: nothing after them is read as a request (issue 38)', async () => {
+  const next = 'GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'; // hidden in a body: must never be answered
+  const cases = [
+    ['Content-Length: 0x47', `POST /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0x47\r\n\r\n${next}`, /'0x47' is not a number/],
+    ['Content-Length: "0 "', `POST /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0 \r\n\r\n${next}`, /is not a number/],
+    ['HTTP/1.1 without Host', `GET /api/info HTTP/1.1\r\n\r\n${next}`, /names its Host/],
+  ];
+  for (const [what, text, message] of cases) {
+    const r = await raw(text, { keepOpen: true, timeout: 8000 });
+    const statuses = [...r.text.matchAll(/^HTTP\/1\.\d (\d+)/gm)].map((m) => Number(m[1]));
+    assert.deepEqual(statuses, [400], `${what}: ${r.text.slice(0, 300)}`);
+    assert.match(json(r).error, message, what);
+    assert.match(r.text, /^Connection: close/im, what);
+  }
+  const old = await raw('GET /api/info?game=mastermind HTTP/1.0\r\n\r\n'); // HTTP/1.0 has no Host to give
+  assert.equal(old.status, 200, old.text.slice(0, 200));
+});
+
+await test('a missing file is a JSON 404; numbers follow the command line\'s rule (issue 38)', async () => {
+  for (const [what, text, status] of [
+    ['a missing file', `GET /nothing.html HTTP/1.1\r\n${H}\r\n`, 404],
+  ]) {
+    const r = await raw(text);
+    if (status) assert.equal(r.status, status, `${what}: ${r.text.slice(0, 200)}`);
+    assert.ok(r.status >= 400, `${what}: ${r.text.slice(0, 200)}`);
+    assert.match(r.text, /Content-Type: application\/json/i, what);
+    assert.equal(json(r).status, r.status, what);
+  }
+  const plus = await getFrom('/api/rank?game=mastermind&limit=%2B5');
+  assert.equal(plus.status, 400, plus.text); // `rank --limit +5` is refused too
+  assert.match(json(plus).error, /limit: '\+5' is not a whole number/);
+  assert.equal((await getFrom('/api/rank?game=mastermind&limit=5')).status, 200);
 });
 
 await test('sizes: a request at each limit of docs/limits.md passes it, one byte more gets the status stated', async () => {
@@ -389,6 +440,31 @@ function stream(id, from) {
     s.write(`GET /api/jobs/events?id=${id} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
   });
 }
+
+await test('exact solver: an address looping on 4 connections cannot keep it from another (issue 38)', async () => {
+  // before, 4 looping connections kept the slot: another client got 503 on 15 of 15 tries
+  let going = true;
+  const greedy = async () => {
+    while (going) {
+      await getFrom('/api/rank/exact?game=mastermind&limit=1', '127.0.3.1');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const loops = [greedy(), greedy(), greedy(), greedy()];
+  await new Promise((r) => setTimeout(r, 300));
+  const tries = [];
+  const t0 = Date.now();
+  while (Date.now() - t0 < 20000 * slowdown) {
+    const r = await getFrom('/api/rank/exact?game=mastermind&colors=3&pegs=2&limit=1', '127.0.3.2');
+    tries.push(r.status);
+    if (r.status === 200) break;
+    assert.equal(r.status, 503, r.text);
+    await new Promise((res) => setTimeout(res, 200));
+  }
+  going = false;
+  await Promise.all(loops);
+  assert.equal(tries.at(-1), 200, `the other client's tries: ${tries.join(' ')}`);
+});
 
 await test('event streams: one client cannot take them all', async () => {
   const job = await postFrom('/api/jobs/start', 'kind=analyse&game=super', '127.0.4.9');
