@@ -24,6 +24,10 @@
  *    "won". The colours behind the symbols (a Wordle pattern of codeword
  *    against guess) are the game's "raw" feedback; cb_game_observe() maps
  *    them through one of the six hidden bijections.
+ *  - Jotto: the number of letters guess and secret have in common (each
+ *    letter counted as often as both have it, wherever it stands), 0 ..
+ *    length, or the extra id length + 1 for "won" (an anagram of the
+ *    secret has every letter in common but does not win).
  * For every rule cb_game_won() is the id of the winning feedback.
  *
  * A game is immutable once made and may be shared between threads.
@@ -50,7 +54,7 @@ extern "C" {
 #define CB_MAPPINGS 6           /* Symble: bijections {gray,yellow,green} -> {a,b,c} */
 #define CB_MAX_BOARDS 32        /* most boards of one game (multi.h) */
 
-typedef enum cb_rule { CB_RULE_MASTERMIND = 0, CB_RULE_WORDLE = 1, CB_RULE_SYMBLE = 2 } cb_rule;
+typedef enum cb_rule { CB_RULE_MASTERMIND = 0, CB_RULE_WORDLE = 1, CB_RULE_SYMBLE = 2, CB_RULE_JOTTO = 3 } cb_rule;
 
 typedef struct cb_game cb_game;
 

@@ -33,6 +33,12 @@ static const cb_rule_info rules[] = {
                         .hidden = 1,
                         .max_guesses = 8,
                         .strategy = "entropy-knuth"},
+    [CB_RULE_JOTTO] = {.name = "jotto",
+                       .label = "Jotto",
+                       .feedback = "the letters in common, wherever they stand: 2 (won when the word is the secret)",
+                       .words = 1,
+                       .max_guesses = 15,
+                       .strategy = "entropy"},
 };
 
 /*
@@ -51,6 +57,12 @@ static const cb_game_preset presets[] = {
      .colors = 8, .length = 5, .first_digit = 1},
     {.name = "bulls", .label = "Bulls & Cows", .summary = "4 different digits of 10: bulls and cows",
      .rule = CB_RULE_MASTERMIND, .colors = 10, .length = 4, .no_repeat = 1},
+    {.name = "wordle6", .label = "Wordle 6", .summary = "Wordle on the English words of six letters",
+     .rule = CB_RULE_WORDLE, .dictionary = "english", .length = 6},
+    {.name = "jotto", .label = "Jotto", .summary = "the 1955 word game: how many letters in common, not where",
+     .rule = CB_RULE_JOTTO, .lists = "answers"},
+    {.name = "bagels", .label = "Bagels", .summary = "3 different digits: fermi, pico or bagels",
+     .rule = CB_RULE_MASTERMIND, .colors = 10, .length = 3, .no_repeat = 1},
     {.name = "dordle", .label = "Dordle", .summary = "two Wordle boards, one guess scored on each",
      .rule = CB_RULE_WORDLE, .boards = 2, .max_guesses = 7, .strategy = "sum-entropy"},
     {.name = "quordle", .label = "Quordle", .summary = "four Wordle boards", .rule = CB_RULE_WORDLE, .boards = 4,
@@ -140,7 +152,7 @@ static int setup_variant(const cb_game_setup *s, const cb_game_preset *p, int *b
         return cb_error_set(err, CB_EINVAL, "boards: %d is out of range (2 to %d)", s->boards, CB_MAX_BOARDS);
     if (k > 1 && adv)
         return cb_error_set(err, CB_EINVAL, "an adversary plays one board: give boards or adversary, not both");
-    if ((k > 1 || adv) && p->rule == CB_RULE_SYMBLE)
+    if ((k > 1 || adv) && p->rule != CB_RULE_WORDLE && p->rule != CB_RULE_MASTERMIND)
         return cb_error_set(err, CB_EINVAL, "several boards and the adversary take Wordle or Mastermind rules, not %s's",
                             rules[p->rule].label);
     if (k > 1 && s->hard)
