@@ -103,7 +103,8 @@ int web_game_spec_read(web_req *r, web_game_spec *spec)
         s->dictionary = dictionaries[which];
     }
     if (read_int(r, "colors", 2, 16, &s->colors) < 0 || read_int(r, "pegs", 1, 10, &s->pegs) < 0 ||
-        read_int(r, "length", 2, WEB_MAX_WORD_LENGTH, &s->length) < 0 || web_req_bool(r, "no_repeat", 0, &no_repeat) < 0)
+        read_int(r, "length", 2, WEB_MAX_WORD_LENGTH, &s->length) < 0 ||
+        web_req_bool(r, "no_repeat", 0, &no_repeat) < 0)
         return -1;
     if (web_req_get(r, "no_repeat"))
         s->no_repeat = no_repeat ? 1 : -1;
@@ -244,8 +245,7 @@ static int build(web_games *gs, entry *e, const cb_game_setup *s, cb_error *err)
     rc = cb_game_new(&cfg, &e->g.game, err);
     if (rc != CB_OK)
         return rc;
-    e->g.max_guesses =
-        e->g.preset->max_guesses ? e->g.preset->max_guesses : cb_game_default_max_guesses(e->g.game);
+    e->g.max_guesses = e->g.preset->max_guesses ? e->g.preset->max_guesses : cb_game_default_max_guesses(e->g.game);
     size_t found = 0;
     cb_error ferr; /* no frequencies is not an error: the words are then listed in their order */
     if (cb_game_frequency_bundled(e->g.game) &&
@@ -269,7 +269,7 @@ static int build(web_games *gs, entry *e, const cb_game_setup *s, cb_error *err)
 
 int web_games_get(web_games *gs, const web_game_spec *spec, web_game **out, cb_error *err)
 {
-    char key[sizeof ((web_game *)0)->key];
+    char key[sizeof((web_game *)0)->key];
     cb_game_setup setup = spec->setup;
     *out = NULL;
     pthread_mutex_lock(&gs->lock); /* held while building: builds take well under a second */

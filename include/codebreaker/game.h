@@ -147,12 +147,12 @@ typedef struct cb_game_preset {
     const char *label;   /* "Wordle", "Bulls & Cows" */
     const char *summary; /* one line */
     cb_rule rule;
-    int colors, length; /* codes: the size; word games: the length of the words kept (0: as the lists have it) */
-    int no_repeat;      /* codes without a repeated colour */
-    int first_digit;    /* codes spelled from 1 (Mastermind) rather than 0 */
-    int boards;         /* boards played at once: 0 or 1 for one, or 2 to CB_MAX_BOARDS (multi.h) */
-    int adversary;      /* 1: the codemaker dodges (Absurdle, adversary.h) */
-    int max_guesses;    /* the usual limit of guesses of this game (0: the rule's) */
+    int colors, length;     /* codes: the size; word games: the length of the words kept (0: as the lists have it) */
+    int no_repeat;          /* codes without a repeated colour */
+    int first_digit;        /* codes spelled from 1 (Mastermind) rather than 0 */
+    int boards;             /* boards played at once: 0 or 1 for one, or 2 to CB_MAX_BOARDS (multi.h) */
+    int adversary;          /* 1: the codemaker dodges (Absurdle, adversary.h) */
+    int max_guesses;        /* the usual limit of guesses of this game (0: the rule's) */
     const char *lists;      /* word games: bundled word lists (cb_word_lists_find); NULL: the original Wordle lists */
     const char *dictionary; /* word games: a bundled dictionary ("english") in place of lists, with length */
     const char *strategy;   /* the strategy to offer (NULL: the rule's, cb_game_setup_strategy) */
@@ -176,11 +176,12 @@ typedef struct cb_game_setup {
     const char *answers, *guesses; /* word list files (the same path for one list of both) */
     const char *dictionary;        /* "english" */
     const char *alphabet;
-    int no_repeat; /* 1: codes without a repeated symbol; -1: repeats allowed (the preset's turned off); 0: the preset's */
+    int no_repeat; /* 1: codes without a repeated symbol; -1: repeats allowed (the preset's turned off); 0: the preset's
+                    */
     int lenient, hard;
-    int boards;         /* 0: the preset's */
-    int adversary;      /* 1: play against the adversary */
-    const char *words;  /* one word list in memory for both (cb_game_config.words_text): an upload */
+    int boards;        /* 0: the preset's */
+    int adversary;     /* 1: play against the adversary */
+    const char *words; /* one word list in memory for both (cb_game_config.words_text): an upload */
 } cb_game_setup;
 
 void cb_game_setup_default(cb_game_setup *s);

@@ -248,8 +248,9 @@ static int parse_jotto(const cb_game *game, const char *text, uint32_t *id, cb_e
     }
     size_t len = strlen(text);
     if (len == 0 || len > 2 || strspn(text, "0123456789") != len)
-        return cb_error_set(err, CB_EPARSE, "'%s' is not a Jotto feedback: write the letters in common (0 to %d) or won",
-                            text, game->n);
+        return cb_error_set(err, CB_EPARSE,
+                            "'%s' is not a Jotto feedback: write the letters in common (0 to %d) or won", text,
+                            game->n);
     long v = strtol(text, NULL, 10);
     if (v > game->n)
         return cb_error_set(err, CB_EPARSE, "'%s': words of %d letters have at most %d in common", text, game->n,

@@ -165,9 +165,8 @@ static inline __attribute__((always_inline)) void mastermind_chunk(int n, const 
 }
 
 /* Jotto: the letters in common as Mastermind counts them (blacks and whites), or n + 1 when all are black. */
-static inline __attribute__((always_inline)) void jotto_chunk(int n, const uint8_t *g, const letters *l,
-                                                              const uint8_t *const *soa, size_t base, size_t cnt,
-                                                              uint8_t *out)
+static inline __attribute__((always_inline)) void
+jotto_chunk(int n, const uint8_t *g, const letters *l, const uint8_t *const *soa, size_t base, size_t cnt, uint8_t *out)
 {
     v8 s[CB_MAX_LENGTH], black = {0}, common = {0};
     load_lanes(n, soa, base, s);
