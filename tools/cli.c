@@ -600,8 +600,9 @@ int cli_open_game_only(cli *c)
 
 const char *cli_default_strategy(const cli *c)
 {
-    const cb_rule_info *r = cb_rule_describe(c->game ? cb_game_rule(c->game) : CB_RULE_WORDLE);
-    return cli_flag(c, "hard") && r->hard_strategy ? r->hard_strategy : r->strategy;
+    cb_game_setup s;
+    const char *name = cli_setup(c, &s, 0) == 0 ? cb_game_setup_strategy(&s) : NULL;
+    return name ? name : "parts";
 }
 
 int cli_threads(const cli *c, int *ok)

@@ -8,23 +8,11 @@
 /* Feedback of two codes by the game's rule; Symble shows raw colours unless a mapping is given. */
 static void score(const cb_game *g, uint32_t guess, uint32_t secret, int mapping, char *buf, size_t size)
 {
-    const uint8_t *a = cb_game_code(g, guess), *b = cb_game_code(g, secret);
-    int n = cb_game_length(g);
-    switch (cb_game_rule(g)) {
-    case CB_RULE_MASTERMIND:
-        cb_game_format_feedback(g, cb_feedback_mastermind(a, b, n), buf, size);
-        break;
-    case CB_RULE_WORDLE:
-        cb_game_format_feedback(g, cb_feedback_wordle(a, b, n), buf, size);
-        break;
-    default: {
-        uint32_t raw = cb_feedback_symble(a, b, n);
-        if (mapping < 0)
-            cb_game_format_raw(g, raw, buf, size);
-        else
-            cb_game_format_feedback(g, cb_game_observe(g, raw, mapping), buf, size);
-    }
-    }
+    uint32_t raw = cb_game_feedback_code(g, guess, secret);
+    if (cb_game_rule_info(g)->hidden && mapping < 0)
+        cb_game_format_raw(g, raw, buf, size);
+    else
+        cb_game_format_feedback(g, cb_game_seen(g, raw, mapping < 0 ? 0 : mapping), buf, size);
 }
 
 static int parse_pair(const cb_game *g, const char *gs, const char *ss, uint32_t *guess, uint32_t *secret,

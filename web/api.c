@@ -80,6 +80,7 @@ static int parse_guess(web_req *r, const cb_game *g, const char *name, uint32_t 
     return 0;
 }
 
+/* The one-board games of the library's registry, with every trait the page reads (it names no game). */
 static int api_games(web_req *r)
 {
     cb_json *j = &r->out;
@@ -87,17 +88,35 @@ static int api_games(web_req *r)
     for (int p = 0; web_preset_names()[p]; p++) {
         const cb_game_preset *g = cb_game_preset_find(web_preset_names()[p]);
         const cb_rule_info *rule = cb_rule_describe(g->rule);
+        cb_game_setup s;
+        cb_game_setup_default(&s);
+        s.game = g->name;
+        const char *strategy = cb_game_setup_strategy(&s);
+        s.hard = 1;
+        const char *hard_strategy = cb_game_setup_strategy(&s);
         cb_json_sep(j);
         cb_json_raw(j, "{");
         cb_json_kstr(j, "name", g->name);
         cb_json_kstr(j, "label", g->label);
         cb_json_kstr(j, "summary", g->summary);
         cb_json_kstr(j, "rule", rule->name);
-        cb_json_kstr(j, "strategy", rule->strategy);
+        cb_json_kstr(j, "rule_label", rule->label);
+        cb_json_kstr(j, "feedback", rule->feedback);
+        cb_json_kstr(j, "strategy", strategy);
+        cb_json_printf(j, ",\"words\":%s,\"hard_mode\":%s,\"hidden\":%s", rule->words ? "true" : "false",
+                       rule->hard_mode ? "true" : "false", rule->hidden ? "true" : "false");
+        if (rule->hard_mode) {
+            cb_json_kstr(j, "hard_strategy", hard_strategy);
+            cb_json_printf(j, ",\"hard_max_guesses\":%d", rule->hard_max_guesses);
+        }
         if (!rule->words)
             cb_json_printf(j, ",\"colors\":%d,\"pegs\":%d,\"no_repeat\":%s,\"first_digit\":%d", g->colors, g->length,
                            g->no_repeat ? "true" : "false", g->first_digit);
-        cb_json_printf(j, ",\"max_guesses\":%d}", g->max_guesses);
+        else if (g->dictionary)
+            cb_json_printf(j, ",\"dictionary\":\"%s\",\"length\":%d", g->dictionary, g->length ? g->length : 5);
+        else
+            cb_json_kstr(j, "lists", g->lists ? g->lists : "original");
+        cb_json_printf(j, ",\"max_guesses\":%d}", g->max_guesses ? g->max_guesses : rule->max_guesses);
     }
     cb_json_raw(j, "],\"lists\":[");
     size_t nlists;
@@ -403,14 +422,16 @@ static int api_upload(web_req *r)
     web_game_spec spec;
     web_game *wg;
     cb_error err;
+    int preset;
     memset(&spec, 0, sizeof spec);
-    if (web_req_choice(r, "game", web_preset_names(), 0, &spec.preset) < 0 || web_req_need(r, "words", &words) < 0)
+    cb_game_setup_default(&spec.setup);
+    if (web_req_choice(r, "game", web_preset_names(), 0, &preset) < 0 || web_req_need(r, "words", &words) < 0)
         return -1;
-    if (strcmp(web_preset_names()[spec.preset], "wordle") != 0 &&
-        strcmp(web_preset_names()[spec.preset], "symble") != 0)
-        return web_req_fail(r, 400, "word lists are for word games (wordle, symble), not %s",
-                            web_preset_names()[spec.preset]);
-    spec.source = WEB_WORDS_UPLOAD;
+    spec.setup.game = web_preset_names()[preset];
+    spec.setup.lenient = 1; /* words of another length or alphabet are skipped and counted */
+    spec.setup.words = "";
+    if (!cb_rule_describe(cb_game_setup_preset(&spec.setup)->rule)->words)
+        return web_req_fail(r, 400, "word lists are for word games, not %s", spec.setup.game);
     if (web_games_upload(games_of(r), words, spec.upload) != CB_OK)
         return web_req_fail(r, 503, "out of memory");
     if (web_games_get(games_of(r), &spec, &wg, &err) != CB_OK)

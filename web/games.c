@@ -36,7 +36,7 @@ static void preset_names_init(void)
     const cb_game_preset *p;
     size_t k = 0;
     for (size_t i = 0; (p = cb_game_preset_at(i)) != NULL && k + 1 < sizeof preset_names / sizeof *preset_names; i++)
-        if (p->boards == 1 && !p->adversary)
+        if (p->boards <= 1 && !p->adversary)
             preset_names[k++] = p->name;
 }
 
@@ -66,118 +66,78 @@ struct web_games {
     unsigned long long clock;
 };
 
-static int is_mastermind(int preset)
-{
-    return !cb_rule_describe(cb_game_preset_find(web_preset_names()[preset])->rule)->words;
-}
-
-/* Codes of a Mastermind game, or 0 when more than WEB_MAX_CODES. */
-static double code_count(const web_game_spec *s)
-{
-    double n = 1;
-    for (int i = 0; i < s->pegs; i++)
-        n *= s->no_repeat ? s->colors - i : s->colors;
-    return n;
-}
-
 const char *web_game_wider(const web_game *wg)
 {
-    if (is_mastermind(wg->spec.preset) || wg->spec.source != WEB_WORDS_LISTS)
-        return NULL;
-    const cb_word_lists *l = cb_word_lists_find(web_list_names()[wg->spec.lists]);
+    const cb_word_lists *l = wg->lists ? cb_word_lists_find(wg->lists) : NULL;
     return l ? l->wider : NULL;
 }
 
-/* colors, pegs and no_repeat of a Mastermind game or a complete dictionary, within WEB_MAX_CODES. */
-static int read_codes(web_req *r, web_game_spec *spec, int colors0, int pegs0, int no_repeat0)
+/* An optional whole-number parameter within [lo, hi] into *out (0 when absent). */
+static int read_int(web_req *r, const char *name, int lo, int hi, int *out)
 {
-    long long colors, pegs;
-    if (web_req_int(r, "colors", colors0, 2, 16, &colors) < 0 || web_req_int(r, "pegs", pegs0, 1, 10, &pegs) < 0 ||
-        web_req_bool(r, "no_repeat", no_repeat0, &spec->no_repeat) < 0)
+    long long v;
+    if (web_req_int(r, name, 0, lo, hi, &v) < 0)
         return -1;
-    spec->colors = (int)colors;
-    spec->pegs = (int)pegs;
-    if (spec->no_repeat && spec->pegs > spec->colors)
-        return web_req_fail(r, 400, "%d pegs cannot all differ with %d colours", spec->pegs, spec->colors);
-    double n = code_count(spec);
-    if (n > WEB_MAX_CODES)
-        return web_req_fail(r, 400, "%d colours and %d pegs make %.0f codes; the dashboard plays at most %u",
-                            spec->colors, spec->pegs, n, WEB_MAX_CODES);
+    *out = web_req_get(r, name) ? (int)v : 0;
     return 0;
-}
-
-/*
- * The words of a word game: bundled `lists` (the default), a complete
- * dictionary (`colors` and `pegs`: every code), or the English dictionary's
- * words of `length` letters (`dictionary=english`).
- */
-static int read_words(web_req *r, web_game_spec *spec)
-{
-    static const char *const dictionaries[] = {"english", NULL};
-    int complete = web_req_get(r, "colors") || web_req_get(r, "pegs") || web_req_get(r, "no_repeat");
-    const char *dict = web_req_get(r, "dictionary");
-    const char *up = web_req_get(r, "upload");
-    if (up) {
-        if (complete || dict || web_req_get(r, "lists") || web_req_get(r, "length"))
-            return web_req_fail(r, 400, "upload names the game's words alone: no lists, dictionary, length or colors");
-        if (strlen(up) != WEB_UPLOAD_ID - 1 || strspn(up, "0123456789abcdef") != WEB_UPLOAD_ID - 1)
-            return web_req_fail(r, 400, "upload: '%.40s' is not the name of an uploaded list (16 hex digits)", up);
-        spec->source = WEB_WORDS_UPLOAD;
-        memcpy(spec->upload, up, WEB_UPLOAD_ID);
-        return 0;
-    }
-    if ((complete || dict) && web_req_get(r, "lists"))
-        return web_req_fail(r, 400, "lists, a complete dictionary (colors, pegs) and dictionary exclude each other");
-    if (complete && dict)
-        return web_req_fail(r, 400, "a complete dictionary (colors, pegs) and dictionary exclude each other");
-    if (!dict && web_req_get(r, "length"))
-        return web_req_fail(r, 400, "length applies to dictionary=english (complete dictionaries take pegs)");
-    if (complete) {
-        spec->source = WEB_WORDS_COMPLETE;
-        return read_codes(r, spec, 6, 4, 0);
-    }
-    if (dict) {
-        int which;
-        long long length;
-        spec->source = WEB_WORDS_ENGLISH;
-        if (web_req_choice(r, "dictionary", dictionaries, 0, &which) < 0 ||
-            web_req_int(r, "length", 5, 2, WEB_MAX_WORD_LENGTH, &length) < 0)
-            return -1;
-        spec->length = (int)length;
-        return 0;
-    }
-    return web_req_choice(r, "lists", web_list_names(), 0, &spec->lists);
 }
 
 int web_game_spec_read(web_req *r, web_game_spec *spec)
 {
-    cb_game_config cfg;
+    static const char *const dictionaries[] = {"english", NULL};
+    cb_game_setup *s = &spec->setup;
+    int preset, which, no_repeat;
     memset(spec, 0, sizeof *spec);
-    if (web_req_choice(r, "game", web_preset_names(), 0, &spec->preset) < 0)
+    cb_game_setup_default(s);
+    if (web_req_choice(r, "game", web_preset_names(), 0, &preset) < 0)
         return -1;
-    if (!is_mastermind(spec->preset))
-        return read_words(r, spec);
-    if (web_req_get(r, "lists") || web_req_get(r, "dictionary") || web_req_get(r, "length") || web_req_get(r, "upload"))
-        return web_req_fail(r, 400, "lists, dictionary, length and upload apply to word games (wordle, symble), not %s",
-                            web_preset_names()[spec->preset]);
-    cb_game_config_preset(web_preset_names()[spec->preset], &cfg);
-    return read_codes(r, spec, cfg.colors, cfg.length, cfg.no_repeat);
-}
-
-static void spec_key(const web_game_spec *s, char *key, size_t size)
-{
-    if (is_mastermind(s->preset))
-        snprintf(key, size, "%s/%dx%d%s", web_preset_names()[s->preset], s->colors, s->pegs,
-                 s->no_repeat ? "/norep" : "");
-    else if (s->source == WEB_WORDS_COMPLETE)
-        snprintf(key, size, "%s/complete/%dx%d%s", web_preset_names()[s->preset], s->colors, s->pegs,
-                 s->no_repeat ? "/norep" : "");
-    else if (s->source == WEB_WORDS_ENGLISH)
-        snprintf(key, size, "%s/english/%d", web_preset_names()[s->preset], s->length);
-    else if (s->source == WEB_WORDS_UPLOAD)
-        snprintf(key, size, "%s/upload/%s", web_preset_names()[s->preset], s->upload);
-    else
-        snprintf(key, size, "%s/%s", web_preset_names()[s->preset], web_list_names()[s->lists]);
+    s->game = web_preset_names()[preset];
+    if (web_req_get(r, "lists")) {
+        if (web_req_choice(r, "lists", web_list_names(), 0, &which) < 0)
+            return -1;
+        s->lists = web_list_names()[which];
+    }
+    if (web_req_get(r, "dictionary")) {
+        if (web_req_choice(r, "dictionary", dictionaries, 0, &which) < 0)
+            return -1;
+        s->dictionary = dictionaries[which];
+    }
+    if (read_int(r, "colors", 2, 16, &s->colors) < 0 || read_int(r, "pegs", 1, 10, &s->pegs) < 0 ||
+        read_int(r, "length", 2, WEB_MAX_WORD_LENGTH, &s->length) < 0 ||
+        web_req_bool(r, "no_repeat", 0, &no_repeat) < 0)
+        return -1;
+    if (web_req_get(r, "no_repeat"))
+        s->no_repeat = no_repeat ? 1 : -1;
+    const char *up = web_req_get(r, "upload");
+    if (up) {
+        if (strlen(up) != WEB_UPLOAD_ID - 1 || strspn(up, "0123456789abcdef") != WEB_UPLOAD_ID - 1)
+            return web_req_fail(r, 400, "upload: '%.40s' is not the name of an uploaded list (16 hex digits)", up);
+        memcpy(spec->upload, up, WEB_UPLOAD_ID);
+        s->words = "";  /* the text joins when the game is looked up (web_games_get) */
+        s->lenient = 1; /* words of another length or alphabet are skipped and counted */
+    }
+    /* a complete dictionary's missing half is the preset's (a word game: Mastermind's 6 x 4) */
+    const cb_game_preset *p = cb_game_setup_preset(s);
+    int words = cb_rule_describe(p->rule)->words;
+    if (words && (s->colors || s->pegs || s->no_repeat) && !s->colors)
+        s->colors = 6;
+    if (words && (s->colors || s->no_repeat) && !s->pegs)
+        s->pegs = 4;
+    cb_game_config cfg;
+    cb_error err;
+    if (cb_game_setup_config(s, &cfg, NULL, NULL, &err) != CB_OK)
+        return web_req_fail(r, 400, "%s", err.message);
+    if (cfg.colors) {
+        double n = 1;
+        for (int i = 0; i < cfg.length; i++)
+            n *= cfg.no_repeat ? cfg.colors - i : cfg.colors;
+        if (n < 1)
+            return web_req_fail(r, 400, "%d pegs cannot all differ with %d colours", cfg.length, cfg.colors);
+        if (n > WEB_MAX_CODES)
+            return web_req_fail(r, 400, "%d colours and %d pegs make %.0f codes; the dashboard plays at most %u",
+                                cfg.colors, cfg.length, n, WEB_MAX_CODES);
+    }
+    return 0;
 }
 
 int web_games_new(size_t budget, web_games **out)
@@ -271,46 +231,24 @@ int web_games_upload(web_games *gs, const char *text, char id[WEB_UPLOAD_ID])
     return rc;
 }
 
-static int build(web_games *gs, entry *e, cb_error *err)
+static int build(web_games *gs, entry *e, const cb_game_setup *s, cb_error *err)
 {
-    const web_game_spec *s = &e->g.spec;
     cb_game_config cfg;
-    cb_game_config_preset(web_preset_names()[s->preset], &cfg);
-    if (is_mastermind(s->preset)) {
-        cfg.colors = s->colors;
-        cfg.length = s->pegs;
-        cfg.no_repeat = s->no_repeat;
-    } else {
-        if (s->source == WEB_WORDS_COMPLETE) {
-            cfg.colors = s->colors;
-            cfg.length = s->pegs;
-            cfg.no_repeat = s->no_repeat;
-            cfg.first_digit = 1;
-        } else if (s->source == WEB_WORDS_ENGLISH) {
-            cfg.dictionary = "english";
-            cfg.length = s->length;
-        } else if (s->source == WEB_WORDS_UPLOAD) {
-            const upload *u = find_upload(gs, s->upload);
-            if (!u)
-                return cb_error_set(err, CB_ENOTFOUND,
-                                    "the uploaded list %s is not kept any more (the server keeps the last %d): "
-                                    "upload it again",
-                                    s->upload, WEB_MAX_UPLOADS);
-            cfg.words_text = u->text;
-            cfg.lenient = 1; /* words of another length or alphabet are skipped and counted */
-        } else {
-            int rc = cb_game_config_lists(&cfg, web_list_names()[s->lists], err);
-            if (rc != CB_OK)
-                return rc;
-        }
-    }
-    int rc = cb_game_new(&cfg, &e->g.game, err);
+    int rc = cb_game_setup_config(s, &cfg, NULL, NULL, err);
     if (rc != CB_OK)
         return rc;
-    e->g.max_guesses = cb_game_default_max_guesses(e->g.game);
+    e->g.preset = cb_game_setup_preset(s);
+    if (cb_rule_describe(cfg.rule)->words && !cfg.colors && !cfg.dictionary && !cfg.words_text)
+        e->g.lists = s->lists ? s->lists : e->g.preset->lists ? e->g.preset->lists : "original";
+    if (cfg.colors && cb_rule_describe(cfg.rule)->words)
+        cfg.first_digit = 1; /* a complete dictionary of a word game spells its codes from 1 */
+    rc = cb_game_new(&cfg, &e->g.game, err);
+    if (rc != CB_OK)
+        return rc;
+    e->g.max_guesses = e->g.preset->max_guesses ? e->g.preset->max_guesses : cb_game_default_max_guesses(e->g.game);
     size_t found = 0;
     cb_error ferr; /* no frequencies is not an error: the words are then listed in their order */
-    if (!is_mastermind(s->preset) && s->source != WEB_WORDS_COMPLETE && cb_game_length(e->g.game) == 5 &&
+    if (cb_game_frequency_bundled(e->g.game) &&
         cb_frequency_load(e->g.game, NULL, &e->g.freq, &found, &ferr) == CB_OK && found == 0) {
         free(e->g.freq);
         e->g.freq = NULL;
@@ -331,14 +269,29 @@ static int build(web_games *gs, entry *e, cb_error *err)
 
 int web_games_get(web_games *gs, const web_game_spec *spec, web_game **out, cb_error *err)
 {
-    char key[64];
-    spec_key(spec, key, sizeof key);
+    char key[sizeof((web_game *)0)->key];
+    cb_game_setup setup = spec->setup;
     *out = NULL;
     pthread_mutex_lock(&gs->lock); /* held while building: builds take well under a second */
+    if (spec->upload[0]) {
+        const upload *u = find_upload(gs, spec->upload);
+        if (!u) {
+            pthread_mutex_unlock(&gs->lock);
+            return cb_error_set(err, CB_ENOTFOUND,
+                                "the uploaded list %s is not kept any more (the server keeps the last %d): "
+                                "upload it again",
+                                spec->upload, WEB_MAX_UPLOADS);
+        }
+        setup.words = u->text; /* the upload is kept while the lock is held, and copied by the game */
+    }
+    int rc = cb_game_setup_key(&setup, key, sizeof key, err);
+    if (rc != CB_OK) {
+        pthread_mutex_unlock(&gs->lock);
+        return rc;
+    }
     entry *e = gs->head;
     while (e && strcmp(e->g.key, key) != 0)
         e = e->next;
-    int rc = CB_OK;
     if (!e) {
         e = calloc(1, sizeof *e);
         if (!e) {
@@ -346,8 +299,8 @@ int web_games_get(web_games *gs, const web_game_spec *spec, web_game **out, cb_e
             return cb_error_set(err, CB_ENOMEM, "out of memory");
         }
         snprintf(e->g.key, sizeof e->g.key, "%s", key);
-        e->g.spec = *spec;
-        rc = build(gs, e, err);
+        memcpy(e->g.upload, spec->upload, WEB_UPLOAD_ID);
+        rc = build(gs, e, &setup, err);
         if (rc != CB_OK) {
             gs->used -= e->g.bytes_;
             entry_free(e);
@@ -387,29 +340,27 @@ void web_game_release(web_games *gs, web_game *g)
 void web_game_json(const web_game *wg, cb_json *j)
 {
     const cb_game *g = wg->game;
-    const web_game_spec *s = &wg->spec;
     cb_json_raw(j, "{");
     cb_json_key(j, "key");
     cb_json_str(j, wg->key);
     cb_json_key(j, "game");
-    cb_json_str(j, web_preset_names()[s->preset]);
+    cb_json_str(j, wg->preset->name);
     cb_json_key(j, "name");
     cb_json_str(j, cb_game_name(g));
     cb_json_key(j, "rule");
     cb_json_str(j, cb_game_rule_name(g));
-    if (is_mastermind(s->preset) || s->source == WEB_WORDS_COMPLETE)
-        cb_json_printf(j, ",\"colors\":%d,\"pegs\":%d,\"no_repeat\":%s", s->colors, s->pegs,
-                       s->no_repeat ? "true" : "false");
-    if (s->source == WEB_WORDS_ENGLISH)
-        cb_json_raw(j, ",\"dictionary\":\"english\"");
-    if (s->source == WEB_WORDS_UPLOAD) {
+    if (cb_game_complete(g))
+        cb_json_printf(j, ",\"colors\":%d,\"pegs\":%d,\"no_repeat\":%s", cb_game_colors(g), cb_game_length(g),
+                       cb_game_no_repeat(g) ? "true" : "false");
+    else if (wg->upload[0]) {
         cb_json_key(j, "upload");
-        cb_json_str(j, s->upload);
+        cb_json_str(j, wg->upload);
         cb_json_printf(j, ",\"skipped\":%zu", cb_game_skipped(g));
-    } else if (!is_mastermind(s->preset) && s->source == WEB_WORDS_LISTS) {
+    } else if (wg->lists) {
         cb_json_key(j, "lists");
-        cb_json_str(j, web_list_names()[s->lists]);
-    }
+        cb_json_str(j, wg->lists);
+    } else
+        cb_json_raw(j, ",\"dictionary\":\"english\"");
     cb_json_printf(j, ",\"length\":%d,\"secrets\":%u,\"guesses\":%u,\"feedback_ids\":%u,\"max_guesses\":%d",
                    cb_game_length(g), cb_game_secret_count(g), cb_game_guess_count(g), cb_game_feedback_count(g),
                    wg->max_guesses);

@@ -2,13 +2,16 @@
  * games.h: the games the dashboard offers, read from request parameters,
  * and a cache of built games with their feedback tables.
  *
- * A request names a game with `game` (wordle, symble, mastermind, super,
- * bulls) and, for word games, `lists`: a name of cb_word_lists_all (data.h:
+ * A request names a game with `game` (a one-board preset of the library's
+ * registry) and, for word games, `lists`: a name of cb_word_lists_all (data.h:
  * original, nyt2023, nyt2022sep, nyt2022, nyt2022feb, all, allowed,
  * answers), or a complete dictionary (`colors`, `pegs`, `no_repeat`: every
  * code is a word), or `dictionary=english` with `length` (2-15, default 5),
  * or `upload`: the name of a list POSTed to /api/upload (web_games_upload);
- * for Mastermind games `colors`, `pegs` and `no_repeat`. Only the bundled
+ * for code games `colors`, `pegs` and `no_repeat`. The parameters fill a
+ * cb_game_setup, which the library checks (cb_game_setup_config) and names
+ * (cb_game_setup_key, the cache's key); the server adds its tighter
+ * limits (WEB_MAX_CODES, WEB_MAX_WORD_LENGTH). Only the bundled
  * word lists can be chosen: no request names a file.
  *
  * A web_game is shared: web_games_get() gives a reference, released with
@@ -32,26 +35,24 @@
 #define WEB_MAX_UPLOADS 16 /* uploaded word lists kept (the least recently used is replaced) */
 #define WEB_UPLOAD_ID 17   /* an uploaded list's name: 16 hex digits and a NUL */
 
-/* Where a word game takes its words from. */
-enum { WEB_WORDS_LISTS, WEB_WORDS_COMPLETE, WEB_WORDS_ENGLISH, WEB_WORDS_UPLOAD };
-
+/*
+ * A game as a request sets it up: the library's cb_game_setup (its names
+ * point to static strings of the registry) and, for an uploaded list, its
+ * name; the uploaded text joins the set-up when the game is looked up.
+ */
 typedef struct web_game_spec {
-    int preset;                 /* index into web_preset_names() */
-    int source;                 /* word games: WEB_WORDS_... */
-    int lists;                  /* word games from lists: index into web_list_names() */
-    int length;                 /* word games from the English dictionary: the words' length */
-    char upload[WEB_UPLOAD_ID]; /* word games from an uploaded list: its name */
-    int colors;                 /* Mastermind games and complete dictionaries */
-    int pegs;
-    int no_repeat;
+    cb_game_setup setup;
+    char upload[WEB_UPLOAD_ID]; /* an uploaded list's name, or "" */
 } web_game_spec;
 
 typedef struct web_game {
-    char key[64]; /* the canonical spec, e.g. "wordle/original", "mastermind/6x4" */
-    web_game_spec spec;
+    char key[160];                /* the set-up's key (cb_game_setup_key), e.g. "wordle/original", "mastermind/6x4" */
+    const cb_game_preset *preset; /* the game's row in the library's registry */
+    const char *lists;            /* word games from bundled lists: their name (static), else NULL */
+    char upload[WEB_UPLOAD_ID];   /* word games from an uploaded list: its name, else "" */
     cb_game *game;
     cb_table *table;
-    int max_guesses; /* the default of a played game: 6 Wordle, 8 Symble, 10 Mastermind */
+    int max_guesses; /* the default of a played game: the preset's (6 Wordle, 8 Symble, 10 Mastermind ...) */
     double *freq;    /* word games of 5 letters: each secret's frequency in English (bundled; 0: unknown), else NULL */
     /* cache bookkeeping, private */
     int refs_;
@@ -69,7 +70,7 @@ const char *const *web_list_names(void);
 /* The word lists to widen wg's answers to (every allowed word an answer), or NULL. */
 const char *web_game_wider(const web_game *wg);
 
-/* Read the game parameters of r into spec; -1 with a 400 when one is bad. */
+/* Read the game parameters of r into spec (checked by the library); -1 with a 400 when one is bad. */
 int web_game_spec_read(web_req *r, web_game_spec *spec);
 
 /*

@@ -31,6 +31,13 @@ uint32_t cb_feedback_wordle(const uint8_t *guess, const uint8_t *secret, int n);
  */
 uint32_t cb_feedback_symble(const uint8_t *guess, const uint8_t *codeword, int n);
 
+/*
+ * Jotto: the letters guess and secret have in common, each counted as
+ * often as both hold it, wherever it stands (0 .. n), or n + 1 when guess
+ * is the secret.
+ */
+uint32_t cb_feedback_jotto(const uint8_t *guess, const uint8_t *secret, int n);
+
 /* 3^n for 0 <= n <= CB_MAX_LENGTH. */
 uint32_t cb_pow3(int n);
 

@@ -24,6 +24,10 @@
  *    "won". The colours behind the symbols (a Wordle pattern of codeword
  *    against guess) are the game's "raw" feedback; cb_game_observe() maps
  *    them through one of the six hidden bijections.
+ *  - Jotto: the number of letters guess and secret have in common (each
+ *    letter counted as often as both have it, wherever it stands), 0 ..
+ *    length, or the extra id length + 1 for "won" (an anagram of the
+ *    secret has every letter in common but does not win).
  * For every rule cb_game_won() is the id of the winning feedback.
  *
  * A game is immutable once made and may be shared between threads.
@@ -50,7 +54,7 @@ extern "C" {
 #define CB_MAPPINGS 6           /* Symble: bijections {gray,yellow,green} -> {a,b,c} */
 #define CB_MAX_BOARDS 32        /* most boards of one game (multi.h) */
 
-typedef enum cb_rule { CB_RULE_MASTERMIND = 0, CB_RULE_WORDLE = 1, CB_RULE_SYMBLE = 2 } cb_rule;
+typedef enum cb_rule { CB_RULE_MASTERMIND = 0, CB_RULE_WORDLE = 1, CB_RULE_SYMBLE = 2, CB_RULE_JOTTO = 3 } cb_rule;
 
 typedef struct cb_game cb_game;
 
@@ -124,6 +128,7 @@ typedef struct cb_rule_info {
     int max_guesses;           /* the usual limit of guesses per game */
     const char *strategy;      /* the strategy to play or advise with when none is named */
     const char *hard_strategy; /* the same in hard mode (one that never loses), or NULL: strategy */
+    int hard_max_guesses;      /* hard mode's usual limit (proved games, reviews), or 0 without hard mode */
 } cb_rule_info;
 
 /* The description of rule (NULL for a value that is not a rule). */
@@ -131,17 +136,26 @@ const cb_rule_info *cb_rule_describe(cb_rule rule);
 /* The description of game's rule. */
 const cb_rule_info *cb_game_rule_info(const cb_game *game);
 
+/*
+ * A game people know by name: a row of the registry (src/game/registry.c),
+ * written with designated initializers; a field left out is 0 or NULL and
+ * means "as the rule has it". A word game takes its words from lists, a
+ * dictionary (with a length) or, with colors and length, every code.
+ */
 typedef struct cb_game_preset {
     const char *name;    /* "wordle", "mastermind", "quordle" ... */
     const char *label;   /* "Wordle", "Bulls & Cows" */
     const char *summary; /* one line */
     cb_rule rule;
-    int colors, length; /* codes: the size (0 for word games: their lists decide) */
-    int no_repeat;      /* codes without a repeated colour */
-    int first_digit;    /* codes spelled from 1 (Mastermind) rather than 0 */
-    int boards;         /* boards played at once: 1, or 2 to CB_MAX_BOARDS (multi.h) */
-    int adversary;      /* 1: the codemaker dodges (Absurdle, adversary.h) */
-    int max_guesses;    /* the usual limit of guesses of this game */
+    int colors, length;     /* codes: the size; word games: the length of the words kept (0: as the lists have it) */
+    int no_repeat;          /* codes without a repeated colour */
+    int first_digit;        /* codes spelled from 1 (Mastermind) rather than 0 */
+    int boards;             /* boards played at once: 0 or 1 for one, or 2 to CB_MAX_BOARDS (multi.h) */
+    int adversary;          /* 1: the codemaker dodges (Absurdle, adversary.h) */
+    int max_guesses;        /* the usual limit of guesses of this game (0: the rule's) */
+    const char *lists;      /* word games: bundled word lists (cb_word_lists_find); NULL: the original Wordle lists */
+    const char *dictionary; /* word games: a bundled dictionary ("english") in place of lists, with length */
+    const char *strategy;   /* the strategy to offer (NULL: the rule's, cb_game_setup_strategy) */
 } cb_game_preset;
 
 /* The presets, in the order help texts list them: how many, row i (NULL past the end), by name (NULL). */
@@ -162,9 +176,12 @@ typedef struct cb_game_setup {
     const char *answers, *guesses; /* word list files (the same path for one list of both) */
     const char *dictionary;        /* "english" */
     const char *alphabet;
-    int no_repeat, lenient, hard;
-    int boards;    /* 0: the preset's */
-    int adversary; /* 1: play against the adversary */
+    int no_repeat; /* 1: codes without a repeated symbol; -1: repeats allowed (the preset's turned off); 0: the preset's
+                    */
+    int lenient, hard;
+    int boards;        /* 0: the preset's */
+    int adversary;     /* 1: play against the adversary */
+    const char *words; /* one word list in memory for both (cb_game_config.words_text): an upload */
 } cb_game_setup;
 
 void cb_game_setup_default(cb_game_setup *s);
@@ -174,11 +191,37 @@ void cb_game_setup_default(cb_game_setup *s);
  * number of boards and whether the adversary plays. On a set-up that does
  * not hold together, CB_ENOTFOUND (an unknown game or list) or CB_EINVAL
  * with a sentence naming the fields as options and parameters do ("lists",
- * "colors", ...). The program checks its options with it and the Python
- * package its Game's arguments; the server (web/games.c, with its own
- * tighter limits and uploads) still reads its parameters itself.
+ * "colors", ...). The program checks its options with it, the Python
+ * package its Game's arguments and the server its requests (with its own
+ * tighter limits on top).
  */
 int cb_game_setup_config(const cb_game_setup *s, cb_game_config *cfg, int *boards, int *adversary, cb_error *err);
+
+/*
+ * A short text naming the game a set-up makes, equal for two set-ups that
+ * make the same game of the same preset ("wordle/original",
+ * "mastermind/6x4", "wordle6/english/6", "wordle/upload/<hash of words>"):
+ * a cache key. CB_ETOOBIG when it does not fit size; the errors of
+ * cb_game_setup_config.
+ */
+int cb_game_setup_key(const cb_game_setup *s, char *buf, size_t size, cb_error *err);
+
+/*
+ * The strategy to play or advise with when none is named: the preset's,
+ * else on several boards "sum-entropy", against the adversary "minimax",
+ * else the rule's (its hard_strategy when s->hard). NULL for an unknown game.
+ */
+const char *cb_game_setup_strategy(const cb_game_setup *s);
+
+/* The preset a set-up names (s->game, NULL: "wordle"), or NULL. */
+const cb_game_preset *cb_game_setup_preset(const cb_game_setup *s);
+
+/*
+ * 1 when the bundled word frequencies (English words of five letters,
+ * cb_frequency_load) may know game's secrets: a word rule on word lists of
+ * five letters; 0 for codes.
+ */
+int cb_game_frequency_bundled(const cb_game *game);
 
 /* The default game: Wordle on the bundled lists. */
 void cb_game_config_default(cb_game_config *cfg);

@@ -31,7 +31,6 @@ from .results import (
 Turn = Union[str, Tuple[str, Union[str, Sequence[str], None]]]
 History = Sequence[Turn]
 
-PRESETS = ("wordle", "symble", "mastermind", "super", "bulls")
 MULTI_DEFAULT_SAMPLE = 1000  # games of a several-board simulation when sample is 0, as the CLI's
 ADVERSARY_SOLVE_MAX = 30  # solve against the adversary: a strategy not done by then has lost, as the CLI's
 
@@ -102,14 +101,17 @@ class Game:
         setup.colors, setup.pegs, setup.length = colors or 0, pegs or 0, length or 0
         setup.lists, setup.answers, setup.guesses = _bytes(lists), _bytes(answers), _bytes(guesses)
         setup.dictionary, setup.alphabet = _bytes(dictionary), _bytes(alphabet)
-        setup.no_repeat, setup.lenient, setup.adversary = int(bool(no_repeat)), int(bool(lenient)), int(adversary)
+        setup.no_repeat = 0 if no_repeat is None else 1 if no_repeat else -1  # False: the preset's repeats allowed again
+        setup.lenient, setup.adversary = int(bool(lenient)), int(adversary)
         setup.boards = 0 if boards is None or (boards == 1 and single) else boards
         cfg = N.GameConfig()
         k, adv, err = c_int(), c_int(), N.Error()
         check(N.game_setup_config(byref(setup), byref(cfg), byref(k), byref(adv), byref(err)), err)
-        if no_repeat is False:
-            cfg.no_repeat = 0  # the preset's codes without repeats, allowed again
         self._boards, self._adversary = k.value, bool(adv.value)
+        setup.boards, setup.adversary = self._boards, int(self._adversary)
+        self._strategies = (_text(N.game_setup_strategy(byref(setup))), "")
+        setup.hard = 1
+        self._strategies = (self._strategies[0], _text(N.game_setup_strategy(byref(setup))))
         handle = c_void_p()
         err = N.Error()
         check(N.game_new(byref(cfg), byref(handle), byref(err)), err)
@@ -143,6 +145,11 @@ class Game:
     def rule(self) -> str:
         """'mastermind', 'wordle' or 'symble'."""
         return _text(N.game_rule_name(self._game))
+
+    @property
+    def _rule(self) -> Any:
+        """The rule's description in the library's registry (cb_rule_info)."""
+        return N.game_rule_info(self._game).contents
 
     @property
     def length(self) -> int:
@@ -240,7 +247,7 @@ class Game:
         Symble the colours per codeword position, as Wordle spells them. With several boards,
         one board's."""
         fb = N.game_feedback(self._game, self._guess(guess), self._secret(secret))
-        if self.rule == "symble":  # the colours behind the symbols
+        if self._rule.hidden:  # the colours behind the symbols
             return self._format(N.game_format_raw, fb)
         return self._feedback_text(fb)
 
@@ -353,10 +360,11 @@ class Game:
         cfg.tie = ties[tie]
         return cfg
 
-    def _default_strategy(self, strategy: Optional[str]) -> str:
+    def _default_strategy(self, strategy: Optional[str], hard: bool = False) -> str:
+        """The strategy named, else the library's for this game (cb_game_setup_strategy)."""
         if strategy is not None:
             return strategy
-        return "sum-entropy" if self.boards > 1 else "minimax" if self.adversary else "parts"
+        return self._strategies[1 if hard else 0]
 
     def best_guess(self, history: History = (), strategy: Optional[str] = None, *, hard: bool = False, **options: Any) -> str:
         """The guess a strategy plays after history (default: parts; sum-entropy on several
@@ -653,7 +661,7 @@ class Game:
             invalid("the adversary has no secret: solve() plays against its answers")
         if not self.adversary and not isinstance(secret, str):
             invalid("solve needs the secret")
-        if self.rule == "symble":
+        if self._rule.hidden:
             invalid("solve plays Wordle and Mastermind rules: Symble's hidden mapping is simulate's")
         limit = max_guesses or (ADVERSARY_SOLVE_MAX if self.adversary else N.TREE_MAX_DEPTH)
         si = None if secret is None else self._secret(str(secret))
@@ -1001,7 +1009,7 @@ class Tree:
     def records(self) -> List[Record]:
         """One row per secret: secret, guesses (to win), won, path (space-separated), as the
         tree plays against it. Not for Symble, whose trees branch on the hidden mapping too."""
-        if self.game.rule == "symble":
+        if self.game._rule.hidden:
             invalid("records: a Symble tree's paths depend on the hidden mapping, not on the secret alone")
         game, won = self.game._game, N.game_won(self.game._game)
         rows: List[Record] = []

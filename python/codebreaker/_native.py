@@ -91,6 +91,24 @@ class GameSetup(Structure):
         ("hard", c_int),
         ("boards", c_int),
         ("adversary", c_int),
+        ("words", c_char_p),
+    ]
+
+
+class RuleInfo(Structure):
+    """cb_rule_info (game.h): what a rule is, from the library's registry."""
+
+    _fields_ = [
+        ("name", c_char_p),
+        ("label", c_char_p),
+        ("feedback", c_char_p),
+        ("words", c_int),
+        ("hard_mode", c_int),
+        ("hidden", c_int),
+        ("max_guesses", c_int),
+        ("strategy", c_char_p),
+        ("hard_strategy", c_char_p),
+        ("hard_max_guesses", c_int),
     ]
 
 
@@ -475,6 +493,8 @@ strerror = _fn("cb_strerror", c_char_p, c_int)
 game_config_default = _fn("cb_game_config_default", None, POINTER(GameConfig))
 game_config_preset = _fn("cb_game_config_preset", c_int, c_char_p, POINTER(GameConfig))
 game_config_lists = _fn("cb_game_config_lists", c_int, POINTER(GameConfig), c_char_p, E)
+game_setup_strategy = _fn("cb_game_setup_strategy", c_char_p, POINTER(GameSetup))
+game_rule_info = _fn("cb_game_rule_info", POINTER(RuleInfo), P)
 game_setup_default = _fn("cb_game_setup_default", None, POINTER(GameSetup))
 game_setup_config = _fn(
     "cb_game_setup_config", c_int, POINTER(GameSetup), POINTER(GameConfig), POINTER(c_int), POINTER(c_int), E

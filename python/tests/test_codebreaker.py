@@ -185,3 +185,16 @@ def test_exact_coach() -> None:
     # the same figures as the program's review --json: the library's budget of work, the game's limit
     assert first.expected_upper == first.expected and first.best_candidate is not None
     assert review.turns[-1].left == 0 and review.records()[0]["guess"] == "crane"
+
+
+def test_registry_rows() -> None:
+    """Games that are one row of the library's registry, with no edit to the package (issue 41)."""
+    w6 = codebreaker.Game("wordle6")
+    assert (len(w6), w6.length, w6.rule, w6.max_guesses) == (29874, 6, "wordle", 6)
+    jotto = codebreaker.Game("jotto")
+    assert (len(jotto), jotto.rule, jotto.max_guesses) == (2315, "jotto", 15)
+    assert jotto.feedback("stare", "crane") == "3" and jotto.feedback("crane", "crane") == "won"
+    assert jotto.candidates(["react=5"]) == ["cater", "crate", "trace"]
+    assert jotto.best_guess(["react=5"]) in {"cater", "crate", "trace"}
+    bagels = codebreaker.Game("bagels")
+    assert (len(bagels), bagels.length, bagels.feedback("123", "132")) == (720, 3, "1B2W")

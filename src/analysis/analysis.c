@@ -79,6 +79,8 @@ double cb_feedbacks_possible(cb_rule rule, int n, int first)
         return (n + 1.0) * (n + 2.0) / 2 - 1;
     case CB_RULE_WORDLE:
         return p3 - n;
+    case CB_RULE_JOTTO: /* 0 .. n letters in common, or won (n in common without winning: an anagram) */
+        return n + 2.0;
     default:
         return first ? (p3 + 3) / 6 : p3;
     }
@@ -88,6 +90,8 @@ double cb_feedbacks_open(cb_rule rule, int n, int first)
 {
     if (rule == CB_RULE_MASTERMIND)
         return (n + 1.0) * (n + 2.0) / 2 - 2;
+    if (rule == CB_RULE_JOTTO)
+        return n + 1.0;
     if (rule == CB_RULE_SYMBLE && first)
         return (pow(3, n) + 3) / 6;
     return pow(3, n) - n - 1;
@@ -287,6 +291,8 @@ static int shape_partition(const shape_job *job, const uint8_t *guess, int d, cb
                     key = cb_feedback_mastermind(guess, s, n);
                 else if (job->rule == CB_RULE_WORDLE)
                     key = cb_feedback_wordle(guess, s, n);
+                else if (job->rule == CB_RULE_JOTTO)
+                    key = cb_feedback_jotto(guess, s, n);
                 else {
                     uint32_t raw = cb_feedback_symble(guess, s, n);
                     key = raw == job->won - 1 ? job->won : job->classes[raw];
@@ -361,7 +367,9 @@ int cb_first_guess_shapes(cb_rule rule, int k, int n, int no_repeat, double max_
         if (!job.classes)
             rc = CB_ENOMEM;
     } else
-        job.nkeys = rule == CB_RULE_MASTERMIND ? (uint32_t)((n + 1) * (n + 1)) : cb_pow3(n);
+        job.nkeys = rule == CB_RULE_MASTERMIND ? (uint32_t)((n + 1) * (n + 1))
+                    : rule == CB_RULE_JOTTO    ? (uint32_t)n + 2
+                                               : cb_pow3(n);
     cb_first_guess *res = rc == CB_OK ? calloc(l.len, sizeof *res) : NULL;
     if (rc == CB_OK && !res)
         rc = CB_ENOMEM;

@@ -1,4 +1,4 @@
-/* feedback.c: the three scoring rules, pair at a time. */
+/* feedback.c: the scoring rules, pair at a time. */
 #include "codebreaker/feedback.h"
 
 #include "codebreaker/game.h"
@@ -52,4 +52,23 @@ uint32_t cb_feedback_wordle(const uint8_t *guess, const uint8_t *secret, int n)
 uint32_t cb_feedback_symble(const uint8_t *guess, const uint8_t *codeword, int n)
 {
     return cb_feedback_wordle(codeword, guess, n);
+}
+
+uint32_t cb_feedback_jotto(const uint8_t *guess, const uint8_t *secret, int n)
+{
+    uint8_t left[CB_MAX_SYMBOLS] = {0}; /* copies in the secret not yet matched */
+    uint32_t common = 0;
+    int same = 1;
+    for (int i = 0; i < n; i++) {
+        left[secret[i]]++;
+        same &= guess[i] == secret[i];
+    }
+    if (same)
+        return (uint32_t)n + 1;
+    for (int i = 0; i < n; i++)
+        if (left[guess[i]]) {
+            left[guess[i]]--;
+            common++;
+        }
+    return common;
 }

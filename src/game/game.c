@@ -111,6 +111,9 @@ static void set_feedback_ids(cb_game *game)
     if (game->rule == CB_RULE_MASTERMIND) {
         game->fb_count = (uint32_t)((game->n + 1) * (game->n + 1));
         game->won = (uint32_t)(game->n * (game->n + 1));
+    } else if (game->rule == CB_RULE_JOTTO) { /* 0 .. n letters in common, then "won" */
+        game->fb_count = (uint32_t)game->n + 2;
+        game->won = (uint32_t)game->n + 1;
     } else {
         game->fb_count = cb_pow3(game->n) + (game->rule == CB_RULE_SYMBLE);
         game->won = game->rule == CB_RULE_SYMBLE ? cb_pow3(game->n) : cb_pow3(game->n) - 1;
@@ -576,7 +579,7 @@ static void make_name(cb_game *game)
 int cb_game_new(const cb_game_config *cfg, cb_game **out, cb_error *err)
 {
     *out = NULL;
-    if (cfg->rule < CB_RULE_MASTERMIND || cfg->rule > CB_RULE_SYMBLE)
+    if (cfg->rule < CB_RULE_MASTERMIND || cfg->rule > CB_RULE_JOTTO)
         return cb_error_set(err, CB_EINVAL, "unknown rule %d", (int)cfg->rule);
     if (cfg->rule == CB_RULE_MASTERMIND && cfg->colors == 0)
         return cb_error_set(err, CB_EINVAL, "Mastermind needs a number of colours");
@@ -697,6 +700,8 @@ uint32_t cbg_feedback_codes(const cb_game *game, const uint8_t *g, const uint8_t
         return cb_feedback_mastermind(g, s, game->n);
     case CB_RULE_WORDLE:
         return cb_feedback_wordle(g, s, game->n);
+    case CB_RULE_JOTTO:
+        return cb_feedback_jotto(g, s, game->n);
     default:
         return cb_feedback_symble(g, s, game->n);
     }

@@ -119,6 +119,12 @@ void cb_game_format_feedback(const cb_game *game, uint32_t id, char *buf, size_t
     case CB_RULE_WORDLE:
         format_pattern(game->n, id, ".YG", buf, size);
         break;
+    case CB_RULE_JOTTO:
+        if (id == game->won)
+            snprintf(buf, size, "won");
+        else
+            snprintf(buf, size, "%u", id);
+        break;
     default:
         if (id == game->won)
             snprintf(buf, size, "won");
@@ -233,9 +239,31 @@ static int parse_pattern(const cb_game *game, const char *text, uint32_t *id, cb
     return CB_OK;
 }
 
+/* Jotto: the letters in common, 0 .. length, or `won`. */
+static int parse_jotto(const cb_game *game, const char *text, uint32_t *id, cb_error *err)
+{
+    if (strcmp(text, "won") == 0 || strcmp(text, "WON") == 0 || strcmp(text, "win") == 0) {
+        *id = game->won;
+        return CB_OK;
+    }
+    size_t len = strlen(text);
+    if (len == 0 || len > 2 || strspn(text, "0123456789") != len)
+        return cb_error_set(err, CB_EPARSE,
+                            "'%s' is not a Jotto feedback: write the letters in common (0 to %d) or won", text,
+                            game->n);
+    long v = strtol(text, NULL, 10);
+    if (v > game->n)
+        return cb_error_set(err, CB_EPARSE, "'%s': words of %d letters have at most %d in common", text, game->n,
+                            game->n);
+    *id = (uint32_t)v;
+    return CB_OK;
+}
+
 int cb_game_parse_feedback(const cb_game *game, const char *text, uint32_t *id, cb_error *err)
 {
     *id = CB_NONE;
+    if (game->rule == CB_RULE_JOTTO)
+        return parse_jotto(game, text, id, err);
     if (game->rule == CB_RULE_MASTERMIND)
         return parse_mastermind(game, text, id, err);
     return parse_pattern(game, text, id, err);

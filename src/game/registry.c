@@ -12,28 +12,123 @@
 #include "game/game_internal.h"
 
 static const cb_rule_info rules[] = {
-    [CB_RULE_MASTERMIND] = {"mastermind", "Mastermind", "black and white pegs: 2B1W (2 black, 1 white)", 0, 0, 0, 10,
-                            "parts", NULL},
-    [CB_RULE_WORDLE] = {"wordle", "Wordle", "G green, Y yellow, . gray, one a letter: .Y..G", 1, 1, 0, 6, "parts",
-                        "exact"},
-    [CB_RULE_SYMBLE] = {"symble", "Symble", "one of three symbols a letter, their meaning hidden: abcca", 1, 0, 1, 8,
-                        "entropy-knuth", NULL},
+    [CB_RULE_MASTERMIND] = {.name = "mastermind",
+                            .label = "Mastermind",
+                            .feedback = "black and white pegs: 2B1W (2 black, 1 white)",
+                            .max_guesses = 10,
+                            .strategy = "parts"},
+    [CB_RULE_WORDLE] = {.name = "wordle",
+                        .label = "Wordle",
+                        .feedback = "G green, Y yellow, . gray, one a letter: .Y..G",
+                        .words = 1,
+                        .hard_mode = 1,
+                        .max_guesses = 6,
+                        .strategy = "parts",
+                        .hard_strategy = "exact",
+                        .hard_max_guesses = 6},
+    [CB_RULE_SYMBLE] = {.name = "symble",
+                        .label = "Symble",
+                        .feedback = "one of three symbols a letter, their meaning hidden: abcca",
+                        .words = 1,
+                        .hidden = 1,
+                        .max_guesses = 8,
+                        .strategy = "entropy-knuth"},
+    [CB_RULE_JOTTO] = {.name = "jotto",
+                       .label = "Jotto",
+                       .feedback = "the letters in common, wherever they stand: 2 (won when the word is the secret)",
+                       .words = 1,
+                       .max_guesses = 15,
+                       .strategy = "entropy"},
 };
 
-/* Several boards: one more guess a board (Dordle 7, Quordle 9, Octordle 13, Sedecordle 21). */
+/*
+ * The games people know by name, in the order help texts list them. A field left out is 0 or
+ * NULL: one board, the rule's guess limit and strategy, the original Wordle lists.
+ * Several boards: one more guess a board (Dordle 7, Quordle 9, Octordle 13, Sedecordle 21).
+ */
 static const cb_game_preset presets[] = {
-    {"wordle", "Wordle", "five-letter words; green, yellow and gray letters", CB_RULE_WORDLE, 0, 0, 0, 0, 1, 0, 6},
-    {"symble", "Symble", "Wordle whose colours reach the player through symbols of hidden meaning", CB_RULE_SYMBLE, 0,
-     0, 0, 0, 1, 0, 8},
-    {"mastermind", "Mastermind", "6 colours, 4 pegs: black and white pegs", CB_RULE_MASTERMIND, 6, 4, 0, 1, 1, 0, 10},
-    {"super", "Super Mastermind", "8 colours, 5 pegs", CB_RULE_MASTERMIND, 8, 5, 0, 1, 1, 0, 10},
-    {"bulls", "Bulls & Cows", "4 different digits of 10: bulls and cows", CB_RULE_MASTERMIND, 10, 4, 1, 0, 1, 0, 10},
-    {"dordle", "Dordle", "two Wordle boards, one guess scored on each", CB_RULE_WORDLE, 0, 0, 0, 0, 2, 0, 7},
-    {"quordle", "Quordle", "four Wordle boards", CB_RULE_WORDLE, 0, 0, 0, 0, 4, 0, 9},
-    {"octordle", "Octordle", "eight Wordle boards", CB_RULE_WORDLE, 0, 0, 0, 0, 8, 0, 13},
-    {"sedecordle", "Sedecordle", "sixteen Wordle boards", CB_RULE_WORDLE, 0, 0, 0, 0, 16, 0, 21},
-    {"absurdle", "Absurdle", "Wordle against a codemaker who keeps the most words possible", CB_RULE_WORDLE, 0, 0, 0, 0,
-     1, 1, 8},
+    {.name = "wordle",
+     .label = "Wordle",
+     .summary = "five-letter words; green, yellow and gray letters",
+     .rule = CB_RULE_WORDLE},
+    {.name = "symble",
+     .label = "Symble",
+     .summary = "Wordle whose colours reach the player through symbols of hidden meaning",
+     .rule = CB_RULE_SYMBLE},
+    {.name = "mastermind",
+     .label = "Mastermind",
+     .summary = "6 colours, 4 pegs: black and white pegs",
+     .rule = CB_RULE_MASTERMIND,
+     .colors = 6,
+     .length = 4,
+     .first_digit = 1},
+    {.name = "super",
+     .label = "Super Mastermind",
+     .summary = "8 colours, 5 pegs",
+     .rule = CB_RULE_MASTERMIND,
+     .colors = 8,
+     .length = 5,
+     .first_digit = 1},
+    {.name = "bulls",
+     .label = "Bulls & Cows",
+     .summary = "4 different digits of 10: bulls and cows",
+     .rule = CB_RULE_MASTERMIND,
+     .colors = 10,
+     .length = 4,
+     .no_repeat = 1},
+    {.name = "wordle6",
+     .label = "Wordle 6",
+     .summary = "Wordle on the English words of six letters",
+     .rule = CB_RULE_WORDLE,
+     .dictionary = "english",
+     .length = 6},
+    {.name = "jotto",
+     .label = "Jotto",
+     .summary = "the 1955 word game: how many letters in common, not where",
+     .rule = CB_RULE_JOTTO,
+     .lists = "answers"},
+    {.name = "bagels",
+     .label = "Bagels",
+     .summary = "3 different digits: fermi, pico or bagels",
+     .rule = CB_RULE_MASTERMIND,
+     .colors = 10,
+     .length = 3,
+     .no_repeat = 1},
+    {.name = "dordle",
+     .label = "Dordle",
+     .summary = "two Wordle boards, one guess scored on each",
+     .rule = CB_RULE_WORDLE,
+     .boards = 2,
+     .max_guesses = 7,
+     .strategy = "sum-entropy"},
+    {.name = "quordle",
+     .label = "Quordle",
+     .summary = "four Wordle boards",
+     .rule = CB_RULE_WORDLE,
+     .boards = 4,
+     .max_guesses = 9,
+     .strategy = "sum-entropy"},
+    {.name = "octordle",
+     .label = "Octordle",
+     .summary = "eight Wordle boards",
+     .rule = CB_RULE_WORDLE,
+     .boards = 8,
+     .max_guesses = 13,
+     .strategy = "sum-entropy"},
+    {.name = "sedecordle",
+     .label = "Sedecordle",
+     .summary = "sixteen Wordle boards",
+     .rule = CB_RULE_WORDLE,
+     .boards = 16,
+     .max_guesses = 21,
+     .strategy = "sum-entropy"},
+    {.name = "absurdle",
+     .label = "Absurdle",
+     .summary = "Wordle against a codemaker who keeps the most words possible",
+     .rule = CB_RULE_WORDLE,
+     .adversary = 1,
+     .max_guesses = 8,
+     .strategy = "minimax"},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 
@@ -76,6 +171,11 @@ int cb_game_config_preset(const char *name, cb_game_config *cfg)
     cfg->length = p->length;
     cfg->no_repeat = p->no_repeat;
     cfg->first_digit = p->first_digit;
+    if (rules[p->rule].words && !p->colors) {
+        cfg->dictionary = p->dictionary;
+        if (p->lists && cb_game_config_lists(cfg, p->lists, NULL) != CB_OK)
+            return CB_ENOTFOUND;
+    }
     return CB_OK;
 }
 
@@ -98,17 +198,19 @@ static int unknown_game(const char *name, cb_error *err)
 static int setup_variant(const cb_game_setup *s, const cb_game_preset *p, int *boards, int *adversary, cb_error *err)
 {
     int k = p->boards > 1 ? p->boards : s->boards ? s->boards : 1;
+    int one = p->boards <= 1;
     int adv = p->adversary || s->adversary;
     if (p->boards > 1 && s->boards && s->boards != p->boards)
         return cb_error_set(err, CB_EINVAL, "%s has %d boards, not %d: give one of game and boards", p->name, p->boards,
                             s->boards);
-    if (s->boards && p->boards == 1 && (s->boards < 2 || s->boards > CB_MAX_BOARDS))
+    if (s->boards && one && (s->boards < 2 || s->boards > CB_MAX_BOARDS))
         return cb_error_set(err, CB_EINVAL, "boards: %d is out of range (2 to %d)", s->boards, CB_MAX_BOARDS);
     if (k > 1 && adv)
         return cb_error_set(err, CB_EINVAL, "an adversary plays one board: give boards or adversary, not both");
-    if ((k > 1 || adv) && p->rule == CB_RULE_SYMBLE)
+    if ((k > 1 || adv) && p->rule != CB_RULE_WORDLE && p->rule != CB_RULE_MASTERMIND)
         return cb_error_set(err, CB_EINVAL,
-                            "several boards and the adversary take Wordle or Mastermind rules, not Symble's");
+                            "several boards and the adversary take Wordle or Mastermind rules, not %s's",
+                            rules[p->rule].label);
     if (k > 1 && s->hard)
         return cb_error_set(err, CB_EINVAL,
                             "several boards are played without hard mode (the published games have none)");
@@ -119,42 +221,54 @@ static int setup_variant(const cb_game_setup *s, const cb_game_preset *p, int *b
     return CB_OK;
 }
 
-/* Where the words come from: lists, a dictionary, word files, or every code (colors and pegs). */
-static int setup_words(const cb_game_setup *s, cb_game_config *cfg, cb_error *err)
+/*
+ * Where the words come from: lists, a dictionary, word files, words in memory, or every code
+ * (colors and pegs). What the set-up names replaces the preset's source; length applies to both.
+ */
+static int setup_words(const cb_game_setup *s, const cb_game_preset *p, cb_game_config *cfg, cb_error *err)
 {
     int files = s->answers || s->guesses;
+    if (s->words && (files || s->dictionary || s->lists || s->colors || s->pegs))
+        return cb_error_set(err, CB_EINVAL, "words names the game's words alone: no lists, dictionary or files");
     if (s->dictionary && files)
         return cb_error_set(err, CB_EINVAL, "give either a dictionary or word lists, not both");
     if (s->lists && (files || s->dictionary))
         return cb_error_set(err, CB_EINVAL,
                             "give either bundled lists or word lists (answers, guesses, words, "
                             "dictionary)");
-    if (cfg->rule == CB_RULE_MASTERMIND) {
-        if (s->lists)
-            return cb_error_set(err, CB_EINVAL,
-                                "lists names word lists: it applies to Wordle and Symble, not to codes");
-        if (files || s->dictionary)
-            return cb_error_set(err, CB_EINVAL, "Mastermind games take colors and pegs, not word lists");
+    if (!rules[cfg->rule].words) {
+        if (s->lists || files || s->dictionary || s->words)
+            return cb_error_set(err, CB_EINVAL, "lists, dictionary and word lists apply to word games, not to %s",
+                                p->label);
+        if (s->length)
+            return cb_error_set(err, CB_EINVAL, "length applies to word games: codes take pegs");
         cfg->colors = s->colors ? s->colors : cfg->colors;
         cfg->length = s->pegs ? s->pegs : cfg->length;
         return CB_OK;
     }
     if (s->colors || s->pegs) {
         if (s->lists)
-            return cb_error_set(err, CB_EINVAL,
-                                "lists names word lists: it applies to Wordle and Symble, not to codes");
+            return cb_error_set(err, CB_EINVAL, "lists and a complete dictionary (colors, pegs) exclude each other");
         if (!s->colors || !s->pegs)
             return cb_error_set(err, CB_EINVAL, "a complete dictionary needs both colors and pegs");
         if (files || s->dictionary)
             return cb_error_set(err, CB_EINVAL, "give either word lists or colors and pegs, not both");
+        if (s->length)
+            return cb_error_set(err, CB_EINVAL, "length applies to word lists: a complete dictionary takes pegs");
         cfg->colors = s->colors;
         cfg->length = s->pegs;
+        cfg->answers_data = cfg->guesses_data = NULL;
+        cfg->dictionary = NULL;
         return CB_OK;
     }
-    cfg->answers_path = s->answers;
-    cfg->guesses_path = s->guesses;
-    cfg->dictionary = s->dictionary;
-    cfg->length = s->length;
+    if (files || s->dictionary || s->lists || s->words) { /* the set-up's words replace the preset's */
+        cfg->answers_data = cfg->guesses_data = NULL;
+        cfg->dictionary = s->dictionary;
+        cfg->answers_path = s->answers;
+        cfg->guesses_path = s->guesses;
+        cfg->words_text = s->words;
+    }
+    cfg->length = s->length ? s->length : p->length;
     return s->lists ? cb_game_config_lists(cfg, s->lists, err) : CB_OK;
 }
 
@@ -165,17 +279,89 @@ int cb_game_setup_config(const cb_game_setup *s, cb_game_config *cfg, int *board
     cb_game_config_default(cfg);
     if (!p)
         return unknown_game(name, err);
-    cb_game_config_preset(name, cfg);
+    if (cb_game_config_preset(name, cfg) != CB_OK)
+        return cb_error_set(err, CB_ENOTFOUND, "%s: its bundled lists '%s' are not known", p->name, p->lists);
     int rc = setup_variant(s, p, boards, adversary, err);
     if (rc == CB_OK)
-        rc = setup_words(s, cfg, err);
+        rc = setup_words(s, p, cfg, err);
     if (rc != CB_OK)
         return rc;
     if (s->no_repeat)
-        cfg->no_repeat = 1;
+        cfg->no_repeat = s->no_repeat > 0;
     cfg->alphabet = s->alphabet;
     cfg->lenient = s->lenient;
     if (s->hard && !rules[p->rule].hard_mode)
-        return cb_error_set(err, CB_EINVAL, "hard applies to Wordle rules only");
+        return cb_error_set(err, CB_EINVAL, "hard applies to Wordle rules only, not to %s", p->label);
     return CB_OK;
+}
+
+const cb_game_preset *cb_game_setup_preset(const cb_game_setup *s)
+{
+    return cb_game_preset_find(s->game ? s->game : "wordle");
+}
+
+const char *cb_game_setup_strategy(const cb_game_setup *s)
+{
+    const cb_game_preset *p = cb_game_setup_preset(s);
+    if (!p)
+        return NULL;
+    if (p->strategy)
+        return p->strategy;
+    if (s->boards > 1)
+        return "sum-entropy";
+    if (s->adversary)
+        return "minimax";
+    const cb_rule_info *r = &rules[p->rule];
+    return s->hard && r->hard_strategy ? r->hard_strategy : r->strategy;
+}
+
+static unsigned long long hash_text(unsigned long long h, const char *text)
+{
+    for (const unsigned char *c = (const unsigned char *)(text ? text : ""); *c; c++)
+        h = (h ^ *c) * 1099511628211ull; /* FNV-1a */
+    return h;
+}
+
+int cb_game_setup_key(const cb_game_setup *s, char *buf, size_t size, cb_error *err)
+{
+    cb_game_config cfg;
+    int k, adv;
+    int rc = cb_game_setup_config(s, &cfg, &k, &adv, err);
+    if (rc != CB_OK)
+        return rc;
+    const cb_game_preset *p = cb_game_setup_preset(s);
+    char variant[32] = "";
+    if (k > 1 && p->boards <= 1)
+        snprintf(variant, sizeof variant, "/boards%d", k);
+    else if (adv && !p->adversary)
+        snprintf(variant, sizeof variant, "/adversary");
+    const char *lists = s->lists ? s->lists : p->lists ? p->lists : "original";
+    const char *norep = cfg.no_repeat ? "/norep" : "";
+    int n;
+    if (!rules[cfg.rule].words)
+        n = snprintf(buf, size, "%s/%dx%d%s%s", p->name, cfg.colors, cfg.length, norep, variant);
+    else if (cfg.colors)
+        n = snprintf(buf, size, "%s/complete/%dx%d%s%s", p->name, cfg.colors, cfg.length, norep, variant);
+    else if (cfg.words_text)
+        n = snprintf(buf, size, "%s/upload/%016llx%s%s", p->name, hash_text(14695981039346656037ull, cfg.words_text),
+                     cfg.lenient ? "/lenient" : "", variant);
+    else if (cfg.answers_path || cfg.guesses_path) {
+        unsigned long long h = hash_text(hash_text(14695981039346656037ull, cfg.answers_path), "\n");
+        n = snprintf(buf, size, "%s/files/%016llx%s", p->name, hash_text(h, cfg.guesses_path), variant);
+    } else if (cfg.dictionary)
+        n = snprintf(buf, size, "%s/%s/%d%s", p->name, cfg.dictionary, cfg.length ? cfg.length : 5, variant);
+    else if (cfg.length)
+        n = snprintf(buf, size, "%s/%s/%d%s", p->name, lists, cfg.length, variant);
+    else
+        n = snprintf(buf, size, "%s/%s%s", p->name, lists, variant);
+    if (cfg.alphabet && n >= 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, "/alphabet%016llx", hash_text(14695981039346656037ull, cfg.alphabet));
+    if (n < 0 || (size_t)n >= size)
+        return cb_error_set(err, CB_ETOOBIG, "the game's key is longer than %zu bytes", size);
+    return CB_OK;
+}
+
+int cb_game_frequency_bundled(const cb_game *game)
+{
+    return rules[game->rule].words && !cb_game_complete(game) && cb_game_length(game) == 5;
 }

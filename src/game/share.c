@@ -57,6 +57,10 @@ static void row(out *o, const cb_game *g, uint32_t fb, unsigned flags)
         for (int i = 0; i < n; i++)
             put(o, fb == cb_game_won(g) ? wordle_sign[contrast][dark][2] : symble_sign[digit3(fb, i)]);
         break;
+    case CB_RULE_JOTTO: /* a yellow square a letter in common; all green when won */
+        for (int i = 0; i < n; i++)
+            put(o, wordle_sign[contrast][dark][fb == cb_game_won(g) ? 2 : (unsigned)i < fb ? 1 : 0]);
+        break;
     default:
         for (int i = 0; i < n; i++)
             put(o, wordle_sign[contrast][dark][digit3(fb, i)]);
@@ -74,9 +78,7 @@ int cb_share_grid(const cb_state *st, const char *title, int max_guesses, unsign
         return CB_EINVAL;
     const cb_game *g = cb_state_game(st);
     if (!title)
-        title = cb_game_rule(g) == CB_RULE_MASTERMIND ? "Mastermind"
-                : cb_game_rule(g) == CB_RULE_SYMBLE   ? "Symble"
-                                                      : "Wordle";
+        title = cb_game_rule_info(g)->label;
     out o = {buf, size, 0, 0};
     char head[TITLE_MAX + 48];
     if (cb_state_won(st))

@@ -164,6 +164,27 @@ static inline __attribute__((always_inline)) void mastermind_chunk(int n, const 
     memcpy(out + base, &id, cnt);
 }
 
+/* Jotto: the letters in common as Mastermind counts them (blacks and whites), or n + 1 when all are black. */
+static inline __attribute__((always_inline)) void
+jotto_chunk(int n, const uint8_t *g, const letters *l, const uint8_t *const *soa, size_t base, size_t cnt, uint8_t *out)
+{
+    v8 s[CB_MAX_LENGTH], black = {0}, common = {0};
+    load_lanes(n, soa, base, s);
+    for (int i = 0; i < n; i++)
+        black += (v8)(s[i] == g[i]) & 1;
+    for (int k = 0; k < l->count; k++) {
+        v8 cs = {0};
+        uint8_t cg = (uint8_t)__builtin_popcount(l->where[k]);
+        for (int p = 0; p < n; p++)
+            cs += (v8)(s[p] == l->letter[k]) & 1;
+        v8 less = (v8)(cs < cg);
+        common += (cs & less) | (cg & ~less);
+    }
+    v8 won = (v8)(black == (uint8_t)n);
+    v8 id = (won & (uint8_t)(n + 1)) | (~won & common);
+    memcpy(out + base, &id, cnt);
+}
+
 /* Every chunk of a row; always inlined, so that a constant n unrolls the chunks' loops. */
 static inline __attribute__((always_inline)) void kernel_row(cb_rule rule, int n, const uint8_t *guess,
                                                              const letters *l, const uint8_t *const *soa, size_t count,
@@ -173,6 +194,8 @@ static inline __attribute__((always_inline)) void kernel_row(cb_rule rule, int n
         size_t cnt = count - base < CB_LANES ? count - base : CB_LANES;
         if (rule == CB_RULE_MASTERMIND)
             mastermind_chunk(n, guess, l, soa, base, cnt, (uint8_t *)out);
+        else if (rule == CB_RULE_JOTTO)
+            jotto_chunk(n, guess, l, soa, base, cnt, (uint8_t *)out);
         else
             wordle_chunk(n, guess, l, soa, base, cnt, rule == CB_RULE_SYMBLE, width, out);
     }
@@ -402,7 +425,7 @@ uint32_t cb_table_get(const cb_table *t, uint32_t g, uint32_t s)
 static void kernel_wide(cb_rule rule, int len, const uint8_t *code, const uint8_t *const *soa, size_t count, int width,
                         uint32_t *out)
 {
-    if (width == 4 && rule != CB_RULE_MASTERMIND) {
+    if (width == 4 && rule != CB_RULE_MASTERMIND && rule != CB_RULE_JOTTO) {
         cbt_kernel(rule, len, code, soa, count, 4, out);
         return;
     }
@@ -415,7 +438,7 @@ static void kernel_wide(cb_rule rule, int len, const uint8_t *code, const uint8_
         size_t c = count - at < CB_FILL_BLOCK ? count - at : CB_FILL_BLOCK;
         for (int p = 0; p < len; p++)
             shifted[p] = soa[p] + at;
-        if (width == 1 || rule == CB_RULE_MASTERMIND) {
+        if (width == 1 || rule == CB_RULE_MASTERMIND || rule == CB_RULE_JOTTO) {
             cbt_kernel(rule, len, code, shifted, c, 1, tmp.b);
             for (size_t j = 0; j < c; j++)
                 out[at + j] = tmp.b[j];
@@ -437,12 +460,12 @@ void cbt_column(const cb_table *t, uint32_t s, void *out)
 {
     const cb_game *game = t->game;
     const uint8_t *code = cb_game_code(game, game->secret_guess[s]);
-    /* the rules seen from the secret: Mastermind is symmetric, Wordle and Symble swap roles */
+    /* the rules seen from the secret: Mastermind and Jotto are symmetric, Wordle and Symble swap roles */
     cb_rule rule = game->rule == CB_RULE_WORDLE   ? CB_RULE_SYMBLE
                    : game->rule == CB_RULE_SYMBLE ? CB_RULE_WORDLE
-                                                  : CB_RULE_MASTERMIND;
+                                                  : game->rule;
     cbt_kernel(rule, game->n, code, (const uint8_t *const *)t->gsoa, game->nguess,
-               rule == CB_RULE_MASTERMIND ? 1 : t->width, out);
+               rule == CB_RULE_MASTERMIND || rule == CB_RULE_JOTTO ? 1 : t->width, out);
 }
 
 /*

@@ -70,7 +70,7 @@ expect_err lists-outside 2 "no answer of the list gives crony=...YG after the 1 
 expect_err lists-contradict 2 "no answer nor any allowed word gives crony=GGGGG after" -- candidates --lists nyt2023 salet=YG... crony=GGGGG
 expect_err lists-solve-outside 2 "'pansy' is allowed as a guess but is not one of the possible secrets \(--lists all takes" -- solve --lists nyt2023 pansy
 expect_err lists-unknown 2 "unknown word lists 'nyt2099' \(use original, nyt2023" -- info --lists nyt2099
-expect_err lists-mastermind 2 "applies to Wordle and Symble" -- info --game mastermind --lists nyt2023
+expect_err lists-mastermind 2 "apply to word games, not to Mastermind" -- info --game mastermind --lists nyt2023
 expect_err lists-and-files 2 "either bundled lists or word lists" -- info --lists all --words /dev/null
 expect_err unknown-game 2 "unknown game 'chess'" -- info --game chess
 expect_err unknown-option 2 "unknown option --frobnicate" -- info --frobnicate

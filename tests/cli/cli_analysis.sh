@@ -76,7 +76,7 @@ expect_err dist-plot-dir 1 "cannot create" -- distribution --plot /nonexistent/d
 expect_err dist-plot-ext 2 "must end in .svg or .png" -- distribution --plot "$tmp/x.jpg"
 expect_err dist-limit 2 "out of range" -- distribution --limit -1
 expect_err dictionary 2 "unknown dictionary 'klingon'" -- distribution --dictionary klingon
-expect_err dictionary-mm 2 "not word lists" -- distribution --game mastermind --dictionary english
+expect_err dictionary-mm 2 "apply to word games" -- distribution --game mastermind --dictionary english
 expect_err mixed-lengths 2 "mixed_lengths.txt:2: 'tree' has 4 characters" -- distribution --words tests/data/mixed_lengths.txt
 
 echo "$pass passed, $fail failed"

@@ -101,3 +101,23 @@ void ref_mastermind(const unsigned char *guess, const unsigned char *secret, int
     *black = b;
     *white = common - b;
 }
+
+int ref_jotto(const unsigned char *guess, const unsigned char *secret, int n, int *won)
+{
+    int matched[64] = {0}; /* matched[j]: secret letter j is taken */
+    int common = 0;
+    *won = 1;
+    for (int i = 0; i < n; i++)
+        if (guess[i] != secret[i])
+            *won = 0;
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+            if (!matched[j] && secret[j] == guess[i]) {
+                matched[j] = 1;
+                common++;
+                break;
+            }
+        }
+    }
+    return common;
+}

@@ -1,6 +1,6 @@
 /*
  * ref_rules.h - the test suite's independent reference implementation of the
- * Wordle, Symble and Mastermind feedback rules.
+ * Wordle, Symble, Mastermind and Jotto feedback rules.
  *
  * Written directly from the rules as stated, as literally as possible, with
  * no attempt at speed and without looking at (or sharing code with) the
@@ -31,5 +31,12 @@ void ref_symble(const unsigned char *guess, const unsigned char *codeword, int n
  * white = sum over colours c of min(#c in guess, #c in secret) - black.
  */
 void ref_mastermind(const unsigned char *guess, const unsigned char *secret, int n, int colors, int *black, int *white);
+
+/*
+ * Jotto: the number of letters guess and secret have in common, wherever
+ * they stand: each letter of the guess is matched with one not yet matched
+ * letter of the secret, if any.  *won is 1 when the guess is the secret.
+ */
+int ref_jotto(const unsigned char *guess, const unsigned char *secret, int n, int *won);
 
 #endif /* CODEBREAKER_TESTS_REF_RULES_H */

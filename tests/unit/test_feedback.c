@@ -105,6 +105,8 @@ static void random_pairs(void)
         int b, w;
         ref_mastermind(g, s, n, k, &b, &w);
         CHECK(cb_feedback_mastermind(g, s, n) == (uint32_t)(b * (n + 1) + w));
+        int won, common = ref_jotto(g, s, n, &won);
+        CHECK_MSG(cb_feedback_jotto(g, s, n) == (won ? (uint32_t)n + 1 : (uint32_t)common), "jotto n=%d", n);
     }
 }
 
@@ -125,6 +127,11 @@ static void examples(void)
     uint8_t hello[5] = {7, 4, 11, 11, 14}, lands[5] = {11, 0, 13, 3, 18};
     pattern(cb_feedback_symble(lands, hello, 5), 5, got);
     CHECK(strcmp(got, "..Y..") == 0);
+    /* Jotto: salet and aback share one a; stare and tears share all five but only stare wins */
+    uint8_t stare[5] = {18, 19, 0, 17, 4}, tears[5] = {19, 4, 0, 17, 18};
+    CHECK(cb_feedback_jotto(salet, aback, 5) == 1);
+    CHECK(cb_feedback_jotto(stare, tears, 5) == 5 && cb_feedback_jotto(stare, stare, 5) == 6);
+    CHECK(cb_feedback_jotto(hello, lands, 5) == 1); /* one l of hello's two */
 }
 
 int main(int argc, char **argv)

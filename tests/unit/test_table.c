@@ -186,7 +186,8 @@ int main(void)
     } games[] = {
         {"wordle", 0, 0, 1},     {"symble", 0, 0, 1},  {"mastermind", 0, 0, 1}, {"bulls", 0, 0, 1},
         {"mastermind", 3, 8, 1}, {"wordle", 3, 7, 2},  {"symble", 3, 6, 2},     {"wordle", 2, 11, 4},
-        {"symble", 2, 11, 4},    {"wordle", 20, 2, 1}, {"mastermind", 4, 5, 1},
+        {"symble", 2, 11, 4},    {"wordle", 20, 2, 1}, {"mastermind", 4, 5, 1}, {"jotto", 0, 0, 1},
+        {"jotto", 4, 6, 1},      {"jotto", 5, 4, 1},   {"bagels", 0, 0, 1},
     };
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
         cb_game *g = make(games[i].preset, games[i].colors, games[i].length);

@@ -119,7 +119,7 @@ async function main() {
     const r = await get('/api/games');
     assert.equal(r.status, 200);
     assert.match(r.headers.get('content-type'), /application\/json/);
-    assert.deepEqual(r.data.games.map((g) => g.name), ['wordle', 'symble', 'mastermind', 'super', 'bulls']);
+    assert.deepEqual(r.data.games.map((g) => g.name), ['wordle', 'symble', 'mastermind', 'super', 'bulls', 'wordle6', 'jotto', 'bagels']);
     assert.deepEqual(r.data.lists.map((l) => l.name), ['original', 'nyt2023', 'nyt2022sep', 'nyt2022', 'nyt2022feb', 'all', 'allowed', 'answers']);
     assert.ok(r.data.lists.every((l) => l.label && l.summary), 'every list has a label and a summary');
     assert.equal(r.data.lists.find((l) => l.name === 'nyt2023').wider, 'all');
@@ -136,9 +136,16 @@ async function main() {
     assert.equal(minimax.score_format, 'largest part %.0f');
     assert.equal(r.data.strategies.find((x) => x.name === 'random').score_format, null);
     assert.equal(r.data.strategies.find((x) => x.name === 'parts').score_one, '1 part');
-    assert.deepEqual(r.data.games.map((g) => g.strategy), ['parts', 'entropy-knuth', 'parts', 'parts', 'parts']);
+    assert.deepEqual(r.data.games.map((g) => g.strategy), ['parts', 'entropy-knuth', 'parts', 'parts', 'parts', 'parts', 'entropy', 'parts']);
     assert.equal(r.data.games.find((g) => g.name === 'bulls').label, 'Bulls & Cows');
-    assert.deepEqual(r.data.games.map((g) => g.max_guesses), [6, 8, 10, 10, 10]);
+    assert.deepEqual(r.data.games.map((g) => g.max_guesses), [6, 8, 10, 10, 10, 6, 15, 10]);
+    // the traits the page reads instead of naming games (the library's rule descriptors)
+    assert.deepEqual(r.data.games.map((g) => [g.words, g.hard_mode, g.hidden]),
+      [[true, true, false], [true, false, true], [false, false, false], [false, false, false], [false, false, false],
+        [true, true, false], [true, false, false], [false, false, false]]);
+    assert.deepEqual([r.data.games[5].dictionary, r.data.games[5].length, r.data.games[6].lists], ['english', 6, 'answers']);
+    assert.deepEqual([r.data.games[0].hard_strategy, r.data.games[0].hard_max_guesses, r.data.games[0].lists], ['exact', 6, 'original']);
+    assert.deepEqual(['colors', 'pegs', 'no_repeat'].map((k) => r.data.games.find((g) => g.name === 'bulls')[k]), [10, 4, true]);
     assert.equal(r.data.limits.simulation_games, 20000);
     assert.equal(r.data.limits.simulations, 1);
   });
@@ -174,6 +181,15 @@ async function main() {
     const e = await get('/api/info', { game: 'wordle', dictionary: 'english', length: 6 });
     // awk 'length($0)==6' data/english/words_alpha.txt | tr -d '\r' | sort -u | wc -l
     assert.deepEqual([e.data.key, e.data.secrets, e.data.dictionary, e.data.length], ['wordle/english/6', 29874, 'english', 6]);
+    // games that are a row of the registry: their words come with them
+    const w6 = await get('/api/info', { game: 'wordle6' });
+    assert.deepEqual([w6.data.key, w6.data.secrets, w6.data.dictionary, w6.data.length, w6.data.max_guesses], ['wordle6/english/6', 29874, 'english', 6, 6]);
+    const jo = await get('/api/info', { game: 'jotto' });
+    assert.deepEqual([jo.data.key, jo.data.secrets, jo.data.rule, jo.data.lists, jo.data.feedback_ids], ['jotto/answers', 2315, 'jotto', 'answers', 7]);
+    const jc = await get('/api/candidates', { game: 'jotto', history: 'react=5', limit: 0 });
+    assert.deepEqual([jc.status, jc.data.count], [200, 3], JSON.stringify(jc.data));
+    const bg = await get('/api/info', { game: 'bagels' });
+    assert.deepEqual([bg.data.key, bg.data.secrets, bg.data.no_repeat], ['bagels/10x3/norep', 720, true]);
     const h = await get('/api/candidates', { game: 'symble', colors: 3, pegs: 4, history: '1123=aaab', limit: 0 });
     assert.equal(h.status, 200, JSON.stringify(h.data));
     // an uploaded word list: kept under a name, played and simulated like the others; words of another length skipped
@@ -747,7 +763,7 @@ async function main() {
     await bad(get('/api/info', { game: 'wordle', colors: 6, lists: 'original' }), 400, /exclude each other/);
     await bad(get('/api/info', { game: 'wordle', dictionary: 'english', length: 16 }), 400, /length.*out of range/);
     await bad(get('/api/info', { game: 'wordle', dictionary: 'klingon' }), 400, /unknown value/);
-    await bad(get('/api/info', { game: 'wordle', length: 6 }), 400, /length applies to dictionary=english/);
+    await bad(get('/api/info', { game: 'wordle', length: 6 }), 400, /6/);
     await bad(get('/api/info', { game: 'mastermind', dictionary: 'english' }), 400, /word games/);
     await bad(get('/api/info', { game: 'symble', colors: 16, pegs: 6 }), 400, /codes/);
     await bad(get('/api/info', { game: 'wordle', lists: '../../etc/passwd' }), 400, /unknown value/);

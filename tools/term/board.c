@@ -137,6 +137,9 @@ void board_row_note(const term *t, const cb_game *g, uint32_t gi, uint32_t fb, c
     case CB_RULE_SYMBLE:
         symble_row(t, g, gi, fb, word);
         break;
+    case CB_RULE_JOTTO:
+        printf("%s  %s%s", word, fbtext, fb == cb_game_won(g) ? "" : " in common");
+        break;
     default:
         mastermind_row(t, g, gi, fb, word, fbtext);
     }

@@ -91,6 +91,10 @@ void interact_rules(const term *t, const cb_game *g, int max_guesses)
         printf(
             "Each letter of a guess turns green (right place), yellow (elsewhere in the word) or gray (not there).\n");
         break;
+    case CB_RULE_JOTTO:
+        printf("Find the %d-letter %s%s.\n", n, cb_game_complete(g) ? "code" : "word", within);
+        printf("Each guess scores the letters it has in common with the secret, wherever they stand.\n");
+        break;
     default:
         printf("Find the %d-letter %s%s.\n", n, cb_game_complete(g) ? "code" : "word", within);
         printf("Each feedback gives one of three symbols, %s %s %s, for each position of the SECRET word:\n",

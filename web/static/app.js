@@ -16,7 +16,10 @@ const DEFAULT_STRATEGIES = ['entropy', 'minimax'];
 const strategyRow = (name) => ((state.catalogue && state.catalogue.strategies) || []).find((s) => s.name === name);
 const strategyLabel = (name) => (strategyRow(name) || {}).label || name;
 
-const GAME_LABELS = { wordle: 'Wordle', symble: 'Symble', mastermind: 'Mastermind', super: 'Super', bulls: 'Bulls & Cows' };
+// The games and what each is come from the library's registry (GET /api/games: games): the page
+// names no game, and draws by rule only.
+const catalogueGame = (name) => ((state.catalogue && state.catalogue.games) || []).find((g) => g.name === name);
+const gameLabel = (name) => (catalogueGame(name) || {}).label || name;
 const PEG_COLOURS = ['#e0533d', '#3d8fe0', '#4caf50', '#f2c12e', '#f08a24', '#8e44ad', '#16b3c4', '#ec5f9a',
   '#7b5a43', '#a4c639', '#2c3e91', '#0f8b7a', '#8a8f98', '#f4f1e8', '#222831', '#c2185b'];
 const SERIES_COLOURS = ['#3d7be0', '#e0733d', '#4caf50', '#9b59b6', '#d4a017', '#16a5b5', '#e05a8a', '#6d7580'];
@@ -258,7 +261,7 @@ new ResizeObserver(() => {
 
 const state = {
   catalogue: null,   // GET /api/games
-  spec: { game: 'wordle', words: 'lists', lists: DEFAULT_LISTS, length: 5, colors: 6, pegs: 4, no_repeat: false, upload: null },
+  spec: { game: null, words: 'lists', lists: DEFAULT_LISTS, length: 5, colors: 6, pegs: 4, no_repeat: false, upload: null },
   session: null,     // the answer of /api/play/new, kept up to date
   game: null,        // its game facts
   rows: [],          // played turns: {guess, feedback, marks, won}
@@ -278,7 +281,8 @@ const sameSession = (id) => state.session && state.session.id === id;
 const rule = () => (state.game ? state.game.rule : 'wordle');
 const isMastermind = () => rule() === 'mastermind';
 
-const isWordGame = (name) => ['wordle', 'symble'].includes(name);
+const isWordGame = (name) => !!(catalogueGame(name) || {}).words;
+const hasHardMode = (name) => !!(catalogueGame(name) || {}).hard_mode;
 
 // The game's request parameters: word games from lists, the English dictionary or every code.
 function specParams() {
@@ -311,7 +315,7 @@ async function newGame() {
   }
   if (state.analysis) state.analysis.cancel(); // its answer would be about the old game
   const params = { ...specParams(), seed: $('seed').value.trim() };
-  if (s.game === 'wordle' && $('hard').checked) params.hard = 1;
+  if (hasHardMode(s.game) && $('hard').checked) params.hard = 1;
   $('setup-error').textContent = '';
   $('board').dataset.state = 'loading';
   setMessage('Preparing the game…');
@@ -350,7 +354,7 @@ async function newGame() {
 function renderFacts() {
   const g = state.game;
   $('facts').replaceChildren(
-    el('li', {}, el('b', { text: GAME_LABELS[g.game] || g.game }), ` ${g.name.replace(/^[a-z]+,?\s*/, '')}`),
+    el('li', {}, el('b', { text: gameLabel(g.game) }), ` ${g.name.replace(/^[a-z]+,?\s*/, '')}`),
     el('li', { text: `${g.feedback_ids} possible feedbacks of a guess` }),
     el('li', { text: g.table_precomputed ? `feedback table of ${g.table_mib} MiB, built in ${g.table_seconds.toFixed(2)} s` : 'feedback computed on the fly (no table)' }));
   $('settings-summary').textContent = settingsSummary();
@@ -363,7 +367,7 @@ function settingsSummary() {
   if (s.words === 'english') return `English words of ${s.length} letters`;
   if (s.words === 'upload') return 'a list of my own';
   const l = state.catalogue.lists.find((x) => x.name === s.lists);
-  return `${l ? l.label : s.lists}${s.game === 'wordle' && $('hard').checked ? ', hard mode' : ''}`;
+  return `${l ? l.label : s.lists}${hasHardMode(s.game) && $('hard').checked ? ', hard mode' : ''}`;
 }
 
 function updateStatus() {
@@ -919,7 +923,7 @@ function defaultStrategy() {
 
 function listLabel(key) {
   const [game, rest, more] = key.split('/');
-  const name = GAME_LABELS[game] || game;
+  const name = gameLabel(game);
   if (rest === 'english') return `${name}, English words of ${more} letters`;
   if (rest === 'upload') return `${name}, an uploaded list`;
   if (rest === 'complete') return `${name}, every code of ${more.split('x')[1]} over ${more.split('x')[0]} symbols`;
@@ -934,7 +938,7 @@ function simParams() {
     target_turn: $('target-turn').value.trim(), first: $('first-guess').value.trim(), max_guesses: $('max-guesses').value.trim() || 0,
     games: sample ? $('sample-size').value.trim() : 'all', seed: $('sim-seed').value.trim(),
   };
-  if (state.spec.game === 'wordle' && $('hard').checked) params.hard = 1;
+  if (hasHardMode(state.spec.game) && $('hard').checked) params.hard = 1;
   return params;
 }
 
@@ -1149,7 +1153,7 @@ function resetReview() {
 const assist = { rows: [], seq: 0, board: 0, timer: null }; // rows: {guess: [symbols], marks}; board: its changes
 
 function assistRule() {
-  return ['wordle', 'symble'].includes(state.spec.game) ? state.spec.game : 'mastermind';
+  return (catalogueGame(state.spec.game) || { rule: 'wordle' }).rule;
 }
 
 // A row's feedback as the API spells it.
@@ -1472,7 +1476,7 @@ function renderPickers() {
   const cat = state.catalogue;
   $('game-picker').replaceChildren(...cat.games.map((g) => el('button', {
     type: 'button', class: 'segbtn', 'data-game': g.name, 'aria-pressed': g.name === state.spec.game ? 'true' : 'false',
-    text: GAME_LABELS[g.name] || g.name,
+    text: g.label || g.name,
     onclick: () => pickGame(g.name),
   })));
   $('lists').replaceChildren(...cat.lists.map((l) => el('option', { value: l.name, text: l.label })));
@@ -1493,7 +1497,7 @@ function applySpecToForm() {
   for (const f of document.querySelectorAll('.for-mm')) f.hidden = !codes;
   $('words').value = s.words;
   $('length').value = s.length;
-  for (const f of document.querySelectorAll('.for-wordle')) f.hidden = s.game !== 'wordle';
+  for (const f of document.querySelectorAll('.for-wordle')) f.hidden = !hasHardMode(s.game);
   $('lists').value = s.lists;
   $('colors').value = s.colors;
   $('pegs').value = s.pegs;
@@ -1533,8 +1537,11 @@ async function uploadList() {
 
 function pickGame(name) {
   const g = state.catalogue.games.find((x) => x.name === name);
+  const before = catalogueGame(state.spec.game) || {};
   state.spec.game = name;
   if (g.colors) { state.spec.colors = g.colors; state.spec.pegs = g.pegs; state.spec.no_repeat = g.no_repeat; }
+  else if (g.dictionary) Object.assign(state.spec, { words: 'english', length: g.length }); // the game's own words
+  else if (before.dictionary && state.spec.words === 'english') Object.assign(state.spec, { words: 'lists', lists: g.lists || state.spec.lists });
   else if (state.spec.words === 'complete' && state.spec.colors > 9) state.spec.colors = 6;
   applySpecToForm();
   newGame();
@@ -1658,6 +1665,7 @@ async function start() {
   const r = await get('/api/games');
   if (!r.ok) { setMessage(r.data.error, 'warn'); return; }
   state.catalogue = r.data;
+  state.spec.game = state.catalogue.games[0].name; // the registry's first game
   // a board from the address: its game, then its rows in the assistant
   const q = new URLSearchParams(location.search);
   const game = q.get('game');
