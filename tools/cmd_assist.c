@@ -84,8 +84,11 @@ static void show_turn(session *s, size_t before)
     board_row(&s->t, s->c->game, gi, fb);
     if (cb_state_won(s->a.st))
         return;
-    printf("  %zu candidate%s left (%.1f%% removed)\n", n, n == 1 ? "" : "s",
-           before ? 100.0 * (double)(before - n) / (double)before : 0.0);
+    if (before >= n) /* after a widen the count before is the narrower list's: no share then */
+        printf("  %zu candidate%s left (%.1f%% removed)\n", n, n == 1 ? "" : "s",
+               before ? 100.0 * (double)(before - n) / (double)before : 0.0);
+    else
+        printf("  %zu candidate%s left\n", n, n == 1 ? "" : "s");
     if (cb_game_rule_info(s->c->game)->hidden)
         interact_mappings(&s->t, s->a.st);
     s->shown = 0;

@@ -768,8 +768,8 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
         value p = v[J_PLAYED], b = v[J_BEST], c = v[J_CAND];
         for (int k = 0; k < J_KINDS; k++)
             t->timed_out |= j[k].used && j[k].rc == CB_OK && j[k].res.timed_out;
-        value_meet(&b, &p);
         value_meet(&b, &c);
+        value_meet(&b, &p); /* last: on a tie the guess played is the best one named */
         /* a best guess that could win now is the best candidate too; so is a played one proved as good */
         if (b.exact && b.guess != CB_NONE && wins_at_once(st[i], b.guess))
             c = b;

@@ -6,6 +6,12 @@
  * config's first guess, or the search over every opener) and keeps it as a
  * decision tree; a state off that tree is solved from its own position.
  * The solver (optimal.h) does the work: this family only asks it.
+ *
+ * Only a shipped opener's strategy is proved without a bound (its proof is
+ * known to take seconds). Every other search has the coach's budget of work
+ * (CB_COACH_WORK) on one thread: when it runs out, the guess is that of the
+ * best strategy the search holds (within the limit, legal in hard mode),
+ * else a candidate; so advice comes within seconds, the same on every run.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -65,8 +71,12 @@ static void build(const cb_strategy *s, exact_own *own, int hard)
     uint64_t total;
     options(s, NULL, hard, &o);
     o.first = s->cfg.first_guess;
-    if (o.first == CB_NONE)
-        cb_coach_opening(s->game, hard, o.max_guesses, 0, &o.first, &total);
+    if (o.first == CB_NONE && cb_coach_opening(s->game, hard, o.max_guesses, 0, &o.first, &total) == CB_OK) {
+        /* a shipped opener: its proof takes seconds */
+    } else {
+        o.work_limit = CB_COACH_WORK;
+        o.threads = 1;
+    }
     own->built = 1;
     own->hard = hard;
     if (cb_optimal_solve(s->table, &o, &r, &err) != CB_OK)
@@ -85,11 +95,16 @@ static int solve_here(const cb_strategy *s, const cb_state *st, int hard, cb_gue
     cb_optimal_result r;
     cb_error err;
     options(s, st, hard, &o);
+    o.work_limit = CB_COACH_WORK;
+    o.threads = 1;
     int rc = cb_optimal_solve(s->table, &o, &r, &err);
     if (rc != CB_OK)
         return rc;
+    int cancelled = r.timed_out; /* the caller's cancel flag (no time limit is set here) */
     *g = r.tree ? r.first : CB_NONE;
-    rc = r.infeasible ? CB_EEMPTY : r.stopped ? CB_ECANCELED : r.tree ? CB_OK : CB_EEMPTY;
+    if (!r.tree && r.stopped && !cancelled) /* the budget ran out with no strategy: a candidate, legal in hard mode */
+        *g = s->game->secret_guess[cb_state_candidates(st)[0]];
+    rc = r.infeasible ? CB_EEMPTY : cancelled ? CB_ECANCELED : *g != CB_NONE ? CB_OK : CB_EEMPTY;
     cb_optimal_result_release(&r);
     return rc;
 }
@@ -102,7 +117,7 @@ static int exact_play(const cb_strategy *s, const cb_state *st, cbs_decision *d)
     if (cb_state_count(st) == 1)
         return cbs_decision_push(d, s->game->secret_guess[cb_state_candidates(st)[0]]);
     pthread_mutex_lock(&own->lock);
-    if (!own->built)
+    if (!own->built && cb_state_turns(st) == 0) /* from the opening: worth proving once for every game */
         build(s, own, hard);
     int on_tree = own->tree && own->hard == hard && cb_tree_next(own->tree, st, &g) == CB_OK;
     pthread_mutex_unlock(&own->lock);

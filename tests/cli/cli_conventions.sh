@@ -36,6 +36,7 @@ has version-licence '^licence: MIT'
 has version-plotting '^plotting: (yes|no) '
 has version-editing '^line editing: (yes|no) '
 has version-mpi '^MPI: (yes|no) '
+has version-web '^web dashboard: (yes|no) '
 has version-kernels '^kernels: (scalar|avx2|avx512) \(this processor: (scalar|avx2|avx512);'
 # CB_CPU_LEVEL caps the kernels' level (every processor has scalar); an unknown value is refused
 check cpu-scalar env CB_CPU_LEVEL=scalar "$cb" --version
@@ -44,7 +45,6 @@ check cpu-info env CB_CPU_LEVEL=scalar "$cb" info --json
 has cpu-info-json '"cpu_level":"scalar"'
 CB_CPU_LEVEL=sse9 "$cb" --version >"$tmp/out" 2>"$tmp/err"
 if [ $? = 2 ] && grep -q "CB_CPU_LEVEL is 'sse9'" "$tmp/err"; then ok; else bad "cpu-unknown: $(head -2 "$tmp/err")"; fi
-has version-web '^web dashboard: (yes|no) '
 expect_err version-extra 2 "--version takes no arguments, got 'extra'" -- --version extra
 expect_err V-extra 2 "-V takes no arguments" -- -V extra
 check V "$cb" -V
