@@ -46,7 +46,6 @@ static const char *stop_reason_of(int timed_out)
                                     : "stopped when its budget of work (--work) ran out";
 }
 
-
 /* The progress display of a search: the caller owns it (on its stack); game is borrowed. */
 typedef struct progress_state {
     const cb_game *game;
@@ -663,8 +662,9 @@ static const cli_opt opts[] = {
     {"candidates-only", NULL, "every guess must be a remaining candidate"},
     {"top", "N", "try only the N best guesses by the greedy score at each node: an upper bound, not a proof"},
     {"time-limit", "SECONDS", "stop with the best bounds proved so far"},
-    {"work", "PAIRS", "stop once the scans have looked at so many pairs (a guess against a candidate): on one "
-                      "thread, the same bounds on every run (default: none)"},
+    {"work", "PAIRS",
+     "stop once the scans have looked at so many pairs (a guess against a candidate): on one "
+     "thread, the same bounds on every run (default: none)"},
     {"tree", "FILE", "write the strategy found as a decision tree (-: to stdout, instead of the summary)"},
     {"tree-format", "FMT", "text (default, one line per secret) or json"},
     {"no-symmetry", NULL, "do not skip guesses equivalent under symmetries (slower; for checking)"},

@@ -413,8 +413,9 @@ static const cli_opt opts[] = {
     {"exact", NULL,
      "rank by the proved expected number of guesses to finish (the exact solver), not a strategy's score"},
     {"time-limit", "SECONDS", "--exact: an outer guard: stop then, and say so (default: none)"},
-    {"work", "PAIRS", "--exact: the budget of work of each search, in pairs scanned (default 4000000000; 0: none): "
-                      "the same figures on every run"},
+    {"work", "PAIRS",
+     "--exact: the budget of work of each search, in pairs scanned (default 4000000000; 0: none): "
+     "the same figures on every run"},
     {"max-guesses", "G",
      "--exact: no secret may need more than G guesses in all, the turns played counted (default: the game's, 6 "
      "for Wordle; 0: none)"},

@@ -178,8 +178,7 @@ static void print_text(const cli *c, const cb_coach_review *r, int widened)
         const cb_coach_turn *t = &r->turn[i];
         double m = (double)t->candidates;
         if (t->can_lose && t->lose_chance >= 0)
-            printf("turn %zu: can lose: a strategy after it loses %.1f%% of the games\n", i + 1,
-                   100 * t->lose_chance);
+            printf("turn %zu: can lose: a strategy after it loses %.1f%% of the games\n", i + 1, 100 * t->lose_chance);
         if (t->best_candidate != CB_NONE && t->best_candidate != t->best) {
             value_text(bv, sizeof bv, t->candidate_total, t->candidate_upper, t->candidate_proved, 0, m);
             word_of(c, t->best_candidate, b, sizeof b);
@@ -312,8 +311,9 @@ static const cli_opt opts[] = {
     {"json", NULL, "machine-readable output (one JSON object)"},
     {"answer", "WORD", "the secret: the guesses given alone are scored against it"},
     {"grid", "FILE", "the feedbacks from a pasted share grid (the emoji squares; - for stdin), for the guesses given"},
-    {"work", "PAIRS", "each search's budget of work, in pairs scanned (default 4000000000; 0: none): the same "
-                      "figures on every run"},
+    {"work", "PAIRS",
+     "each search's budget of work, in pairs scanned (default 4000000000; 0: none): the same "
+     "figures on every run"},
     {"time-limit", "SECONDS", "an outer guard: searches stop then, and the output says so (default: none)"},
     {"max-guesses", "G", "the limit on guesses in all (default: the game's, 6 for Wordle; 0: none)"},
     {NULL, NULL, NULL},

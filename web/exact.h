@@ -14,10 +14,10 @@
 #include "request.h"
 
 #define WEB_COACH_SECONDS 60.0 /* the outer guard of each search of a request, by default */
-#define WEB_COACH_RUNNING 1   /* exact searches at once */
-#define WEB_EXACT_RESERVE 1.0 /* seconds a refused address's turn is kept between its tries (exact.c) */
-#define WEB_COACH_LIMIT 20    /* guesses ranked */
-#define WEB_COACH_TURNS 12    /* turns of a reviewed game */
+#define WEB_COACH_RUNNING 1    /* exact searches at once */
+#define WEB_EXACT_RESERVE 1.0  /* seconds a refused address's turn is kept between its tries (exact.c) */
+#define WEB_COACH_LIMIT 20     /* guesses ranked */
+#define WEB_COACH_TURNS 12     /* turns of a reviewed game */
 #define WEB_COACH_PARAMS_RANK "history hard limit max_guesses"
 #define WEB_COACH_PARAMS_REVIEW "history hard max_guesses"
 

@@ -220,8 +220,8 @@ typedef struct cb_coach_turn {
     uint64_t candidate_total, candidate_upper;
     int candidate_proved;
     int answer_word, best_answer_word;
-    int book;       /* the values of this turn were read from the opening book */
-    int timed_out;  /* the time limit stopped a search of this turn */
+    int book;      /* the values of this turn were read from the opening book */
+    int timed_out; /* the time limit stopped a search of this turn */
 } cb_coach_turn;
 
 typedef struct cb_coach_review {
@@ -236,9 +236,9 @@ typedef struct cb_coach_review {
      * -1 when no turn has one.
      */
     double skill, luck;
-    int timed_out;   /* the time limit stopped a search: the figures may differ on a rerun */
-    uint64_t work;   /* the budget each search had (pairs) */
-    int widened;     /* set by the caller: the game was widened (every allowed word an answer); written in JSON */
+    int timed_out; /* the time limit stopped a search: the figures may differ on a rerun */
+    uint64_t work; /* the budget each search had (pairs) */
+    int widened;   /* set by the caller: the game was widened (every allowed word an answer); written in JSON */
 } cb_coach_review;
 
 /*

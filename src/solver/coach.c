@@ -236,7 +236,9 @@ static int rank_openers(const cb_state *st, const cb_coach_options *opt, const c
                                   now > 0,
                                   m ? (double)now / (double)m : 0,
                                   op->exact ? op->worst : 0,
-                                  op->exact ? op->bound : upper ? upper[i] : UINT64_MAX,
+                                  op->exact ? op->bound
+                                  : upper   ? upper[i]
+                                            : UINT64_MAX,
                                   lose,
                                   s != CB_NONE};
         if (lose)

@@ -48,6 +48,8 @@ expect_err review-grid-words 2 'carries no words' -- review --grid "$tmp/grid" c
 expect_err review-no-feedback 2 'has no feedback' -- review crane roate
 expect_err review-wrong-answer 2 'does not score' -- review --answer cigar crane=GGGGG
 
+# (minutes under the sanitizers, which leave these out)
+if [ "$CB_SANITIZED" != 1 ]; then
 # Issue 37. The same review gives the same figures on every run, whatever the threads and the load: its
 # searches are bounded in work, not time. FUZZY's opening is not settled by the budget (an interval).
 check review-det1 "$cb" review --json --threads 1 --answer cigar fuzzy crane cigar
@@ -77,6 +79,7 @@ has review-widen-says 'reviewed with every allowed word a possible answer'
 # ... skill 100 only for a best guess: CRANE (99.5) shows 99
 check review-skill-text "$cb" review --answer cigar crane roate cigar
 has review-skill-99 '^ +1  crane +GYY\.\. .* 99 '
+fi
 
 # the assistant reads every row: a feedback outside the answers widens the lists, and the game goes on
 printf 'salet .....\nprion ..G..\nfucks ..Y..\nwhich .GGGG\nchich GGGGG\n' |

@@ -81,8 +81,8 @@ fail0=$fail
 book_agree selby-book-catches "$tmp/wrong-book.results" "$data/selby/results_easy_nyt20230701" >/dev/null
 [ "$fail" = $((fail0 + 1)) ] && { fail=$fail0; ok; } || bad "selby-book-catches: a wrong total passed"
 # ... and the review grades an opener the book holds by look-up: CRANE 11309 (Selby's), proved
-check review-book "$cb" review --json --lists nyt2023 --answer ghost crane split ghost
-if grep -q '^crane ' "$data/book/nyt2023-6.results"; then
+if [ "$CB_SANITIZED" != 1 ] && grep -q '^crane ' "$data/book/nyt2023-6.results"; then
+    check review-book "$cb" review --json --lists nyt2023 --answer ghost crane split ghost
     has review-book-crane '"turn":1,"guess":"crane",.*"total":11309,"expected":3\.581064,.*"proved":true,.*"book":true,"best":"tarse","best_total":11219,'
 fi
 

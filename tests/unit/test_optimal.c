@@ -685,9 +685,9 @@ static void results_files(void)
     char word[32] = "";
     if (rank.count)
         cb_game_format_code(w, rank.guesses[0].guess, word, sizeof word);
-    CHECK_MSG(rank.source && strcmp(rank.source, "book") == 0 && rank.count == 3 &&
-                  strcmp(word, "salet") == 0 && rank.guesses[0].total == 7920 && rank.guesses[0].proved &&
-                  rank.candidates == 2315 && !rank.guesses[1].proved && rank.guesses[1].total >= 7920,
+    CHECK_MSG(rank.source && strcmp(rank.source, "book") == 0 && rank.count == 3 && strcmp(word, "salet") == 0 &&
+                  rank.guesses[0].total == 7920 && rank.guesses[0].proved && rank.candidates == 2315 &&
+                  !rank.guesses[1].proved && rank.guesses[1].total >= 7920,
               "source %s, %s %llu", rank.source ? rank.source : "none", word,
               rank.count ? (unsigned long long)rank.guesses[0].total : 0ull);
     cb_coach_rank_release(&rank);
