@@ -273,7 +273,36 @@ const state = {
   analysis: null,    // the running analysis job
   sim: null,         // the running simulation job
   newGames: 0,       // tickets of /api/play/new: only the answer to the latest request is shown
+  daily: null,       // the date (YYYY-MM-DD) of the daily game being played, or null: a drawn secret
 };
+
+// The daily game (include/codebreaker/daily.h): the server derives the secret from the date and the
+// game alone, so every browser gets the same; the page names the date and its number (days since
+// 2021-06-19, as cb_daily_number counts) before asking.
+const DAILY_FIRST = Date.UTC(2021, 5, 19);
+const two = (n) => String(n).padStart(2, '0');
+const localDate = (d = new Date()) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+function dailyNumber(date) {
+  const [y, m, d] = date.split('-').map(Number);
+  return Math.round((Date.UTC(y, m - 1, d) - DAILY_FIRST) / 86400000);
+}
+function dailyText(date) {
+  const [y, m, d] = date.split('-').map(Number);
+  const day = new Date(y, m - 1, d).toLocaleDateString('en', { month: 'short', day: 'numeric' });
+  return `#${dailyNumber(date)} · ${day}`;
+}
+function renderDailyButton() {
+  const today = localDate();
+  $('daily-label').textContent = dailyText(today);
+  $('daily-game').setAttribute('aria-label', `Daily game #${dailyNumber(today)} of ${today}`);
+  $('daily-game').setAttribute('aria-pressed', state.daily === today ? 'true' : 'false');
+  $('daily-date').max = today;
+  if (!$('daily-date').value) $('daily-date').value = today;
+}
+function playDaily(date) {
+  state.daily = date;
+  newGame();
+}
 
 // Whether the game is still the one a request was sent for (the player may have switched meanwhile).
 const sameSession = (id) => state.session && state.session.id === id;
@@ -314,8 +343,9 @@ async function newGame() {
     return;
   }
   if (state.analysis) state.analysis.cancel(); // its answer would be about the old game
-  const params = { ...specParams(), seed: $('seed').value.trim() };
+  const params = { ...specParams(), ...(state.daily ? { daily: state.daily } : { seed: $('seed').value.trim() }) };
   if (hasHardMode(s.game) && $('hard').checked) params.hard = 1;
+  renderDailyButton();
   $('setup-error').textContent = '';
   $('board').dataset.state = 'loading';
   setMessage('Preparing the game…');
@@ -374,7 +404,8 @@ function updateStatus() {
   const s = state.session;
   const over = s.over;
   const t = `Turn ${Math.min(state.rows.length + (over ? 0 : 1), s.max_guesses)} of ${s.max_guesses}`;
-  $('turn-info').textContent = `${t}${s.hard ? ' · hard mode' : ''}`;
+  const daily = s.daily ? `Daily #${s.daily.number} of ${s.daily.date} · ` : '';
+  $('turn-info').textContent = `${daily}${t}${s.hard ? ' · hard mode' : ''}`;
   $('board').dataset.state = over ? (s.won ? 'won' : 'lost') : 'playing';
   $('details-btn').disabled = state.rows.length === 0;
   $('giveup-btn').disabled = over;
@@ -729,7 +760,8 @@ function announceEnd(prefix = '') {
     more.append('The symbols meant ');
     [...s.mapping].forEach((c, colour) => more.append(symbolTile('abc'.indexOf(c)), ` ${MARK_NAMES[colour]}${colour < 2 ? ', ' : '. '}`));
   }
-  more.append(`Seed ${s.seed} replays this secret.`);
+  more.append(s.daily ? `Daily game #${s.daily.number} of ${s.daily.date}: the same secret for everyone that day.`
+    : `Seed ${s.seed} replays this secret.`);
   msg.replaceChildren(prefix ? el('span', { class: 'sr-only', text: `${prefix} ` }) : '', el('span', { class: 'headline', text }), more);
 }
 
@@ -1548,7 +1580,9 @@ function pickGame(name) {
 }
 
 function wire() {
-  $('new-game').addEventListener('click', () => newGame());
+  $('new-game').addEventListener('click', () => { state.daily = null; newGame(); });
+  $('daily-game').addEventListener('click', () => { $('daily-date').value = localDate(); playDaily(localDate()); });
+  $('daily-date').addEventListener('change', (e) => { if (e.target.value) playDaily(e.target.value); });
   $('lists').addEventListener('change', (e) => { state.spec.lists = e.target.value; newGame(); });
   $('words').addEventListener('change', (e) => { state.spec.words = e.target.value; applySpecToForm(); newGame(); });
   $('length').addEventListener('change', (e) => { state.spec.length = e.target.value; newGame(); });
@@ -1559,7 +1593,7 @@ function wire() {
   $('hard').addEventListener('change', () => newGame());
   $('details-btn').addEventListener('click', showDetails);
   $('share-btn').addEventListener('click', share);
-  $('again-btn').addEventListener('click', () => newGame());
+  $('again-btn').addEventListener('click', () => { state.daily = null; newGame(); });
   $('hint-strategy').addEventListener('change', () => { if (state.session) updateSide(); });
   $('giveup-btn').addEventListener('click', giveUp);
   $('hint-btn').addEventListener('click', makeGuess);

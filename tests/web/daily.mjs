@@ -1,0 +1,101 @@
+// daily.mjs: the daily game in the page, in Debian's Chromium at 1280x800 and 390x844: two fresh
+// profiles (no shared storage) press "Daily" on the same day and pick the same past date in the
+// Settings' date picker, give up, and must see the same secret, the one `codebreaker play --daily
+// DATE --lists nyt2023` keeps; the turn line names the date and its number, and Share names the
+// game, the number and the mode. The browsers' clock is fixed (Playwright's clock), so "today" is a
+// known date. Screenshots go to the artefact folder.
+// usage: node tests/web/daily.mjs path/to/codebreaker ARTEFACT_DIR
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '../../node_modules/playwright-core/index.mjs';
+import { inChromium } from './chromium.mjs';
+
+const [binary, artefacts] = process.argv.slice(2);
+mkdirSync(artefacts, { recursive: true });
+
+const TODAY = '2026-11-27'; // number 1987
+const PAST = '2026-11-01'; // number 1961
+const SIZES = [{ width: 1280, height: 800 }, { width: 390, height: 844 }];
+
+// The secret the program keeps for a date: the page must agree with it.
+function cliSecret(date) {
+  const r = spawnSync(binary, ['play', '--daily', date, '--lists', 'nyt2023', '--plain'], { input: 'giveup\n', encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return /secret: ([a-z]+)/.exec(r.stdout)[1];
+}
+
+async function open(context, url, size) {
+  await context.clock.setFixedTime(new Date(`${TODAY}T12:00:00`));
+  const page = context.pages()[0] || (await context.newPage());
+  await page.setViewportSize(size);
+  await page.goto(url);
+  await page.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing');
+  return page;
+}
+
+// Start the daily game of `date` (null: the Daily button, today), give up, return what the page says.
+async function playDaily(page, date, tag) {
+  const before = await page.evaluate(() => document.querySelector('#turn-info').textContent);
+  if (date) {
+    if (!(await page.locator('#settings').evaluate((d) => d.open))) await page.click('#settings > summary');
+    await page.fill('#daily-date', date);
+  } else await page.click('#daily-game');
+  const want = date || TODAY;
+  await page.waitForFunction((w) => document.querySelector('#board').dataset.state === 'playing' &&
+    document.querySelector('#turn-info').textContent.includes(`of ${w}`), want);
+  const turn = await page.textContent('#turn-info');
+  await page.click('#giveup-btn');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.state === 'lost');
+  const headline = await page.textContent('#message .headline');
+  await page.click('#share-btn');
+  await page.waitForFunction(() => document.querySelector('#share-text').textContent !== '');
+  const share = await page.textContent('#share-text');
+  await page.screenshot({ path: join(artefacts, `daily-${tag}.png`) });
+  return { before, turn, secret: /secret was ([a-z]+)/.exec(headline)[1], share };
+}
+
+inChromium(binary, artefacts, {}, async ({ srv, context }) => {
+  const want = { [TODAY]: cliSecret(TODAY), [PAST]: cliSecret(PAST) };
+  for (const size of SIZES) {
+    const profile = mkdtempSync(join(tmpdir(), 'cb-chromium-b-'));
+    const other = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium', headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'],
+    });
+    other.setDefaultTimeout(0);
+    try {
+      const a = await open(context, srv.url, size);
+      const b = await open(other, srv.url, size);
+      // the button names today's number before it is pressed
+      assert.match(await a.textContent('#daily-game'), /Daily #1987 · Nov 27/);
+      const box = await a.locator('#daily-game').boundingBox();
+      assert.ok(box && box.y + box.height <= size.height && box.x + box.width <= size.width, JSON.stringify(box));
+      for (const date of [null, PAST]) {
+        const tag = `${size.width}-${date || 'today'}`;
+        const ra = await playDaily(a, date, `${tag}-a`);
+        const rb = await playDaily(b, date, `${tag}-b`);
+        const d = date || TODAY;
+        assert.equal(ra.secret, rb.secret, `two profiles, ${d}`);
+        assert.equal(ra.secret, want[d], `the page and play --daily ${d}`);
+        const n = d === TODAY ? 1987 : 1961;
+        assert.match(ra.turn, new RegExp(`^Daily #${n} of ${d} · Turn 1 of 6`));
+        assert.match(ra.share, new RegExp(`^Wordle daily #${n} X/6\\n`));
+      }
+      // hard mode is named in the grid; "New game" leaves the daily game for a drawn secret
+      await a.check('#hard');
+      await a.waitForFunction(() => /hard mode/.test(document.querySelector('#turn-info').textContent));
+      const hard = await playDaily(a, null, `${size.width}-hard`);
+      assert.equal(hard.secret, want[TODAY]);
+      assert.match(hard.share, /^Wordle daily #1987 hard X\/6\*\n/);
+      await a.uncheck('#hard');
+      await a.click('#new-game');
+      await a.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing' &&
+        !/Daily/.test(document.querySelector('#turn-info').textContent));
+    } finally {
+      await other.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }
+});
