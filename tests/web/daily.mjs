@@ -3,7 +3,8 @@
 // Settings' date picker, give up, and must see the same secret, the one `codebreaker play --daily
 // DATE --lists nyt2023` keeps; the turn line names the date and its number, and Share names the
 // game, the number and the mode. The browsers' clock is fixed (Playwright's clock), so "today" is a
-// known date. Screenshots go to the artefact folder.
+// known date. Then the Assistant on `crane=Y.Y..` proposes HOIST (no C, no A), and with Hard mode
+// ticked a guess that keeps both yellows (the hard-mode rule). Screenshots go to the artefact folder.
 // usage: node tests/web/daily.mjs path/to/codebreaker ARTEFACT_DIR
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -57,6 +58,26 @@ async function playDaily(page, date, tag) {
   return { before, turn, secret: /secret was ([a-z]+)/.exec(headline)[1], share };
 }
 
+// The assistant's best guess on a board where the best guess breaks hard mode, without and with it.
+async function assistHard(page, size) {
+  const top = async () => {
+    await page.waitForSelector('#assist[data-state=ready] #assist-rank tbody tr');
+    return page.locator('#assist-rank tbody tr .word button').first().textContent();
+  };
+  await page.goto(`${new URL(page.url()).origin}/?game=wordle&lists=nyt2023&history=crane=Y.Y..`);
+  await page.waitForSelector('#assist[data-history="crane=Y.Y.."]');
+  const free = await top();
+  assert.ok(!/c/.test(free) || !/a/.test(free), `without hard mode the best guess ${free} keeps c and a`);
+  await page.evaluate(() => document.querySelector('#assist-rank').replaceChildren()); // the next answer is new
+  if (!(await page.locator('#settings').evaluate((d) => d.open))) await page.click('#settings > summary');
+  await page.check('#hard');
+  const hard = await top();
+  assert.match(hard, /c/, `hard mode: ${hard} must contain c`);
+  assert.match(hard, /a/, `hard mode: ${hard} must contain a`);
+  await page.locator('#assist').screenshot({ path: join(artefacts, `assist-hard-${size.width}.png`) });
+  await page.uncheck('#hard');
+}
+
 inChromium(binary, artefacts, {}, async ({ srv, context }) => {
   const want = { [TODAY]: cliSecret(TODAY), [PAST]: cliSecret(PAST) };
   for (const size of SIZES) {
@@ -93,6 +114,7 @@ inChromium(binary, artefacts, {}, async ({ srv, context }) => {
       await a.click('#new-game');
       await a.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing' &&
         !/Daily/.test(document.querySelector('#turn-info').textContent));
+      await assistHard(a, size);
     } finally {
       await other.close();
       rmSync(profile, { recursive: true, force: true });

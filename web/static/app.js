@@ -294,7 +294,7 @@ function dailyText(date) {
 function renderDailyButton() {
   const today = localDate();
   $('daily-label').textContent = dailyText(today);
-  $('daily-game').setAttribute('aria-label', `Daily game #${dailyNumber(today)} of ${today}`);
+  $('daily-game').title = `Daily game #${dailyNumber(today)} of ${today}: the same secret for everyone`;
   $('daily-game').setAttribute('aria-pressed', state.daily === today ? 'true' : 'false');
   $('daily-date').max = today;
   if (!$('daily-date').value) $('daily-date').value = today;
@@ -1362,8 +1362,16 @@ async function assistUpdate() {
   }
 }
 
+// The assistant's request parameters: the board, and hard mode when ticked (Settings), so that its
+// advice is a legal hard-mode guess.
+function assistParams() {
+  const p = { ...specParams(), history: assistHistory() };
+  if (hasHardMode(state.spec.game) && $('hard').checked) p.hard = 1;
+  return p;
+}
+
 async function assistShow(seq) {
-  const base = { ...specParams(), history: assistHistory() };
+  const base = assistParams();
   const strategy = $('assist-strategy').value || defaultStrategy();
   $('assist-error').textContent = '';
   $('assist-status').textContent = 'Counting…';
@@ -1452,7 +1460,7 @@ async function assistReview() {
   $('assist-review').hidden = false;
   box.dataset.state = 'busy';
   fill(box, el('p', { class: 'muted small', text: 'Reviewing these rows with the exact solver…' }));
-  const r = await exactCall('/api/review', { ...specParams(), history: assistHistory() }, () => board !== assist.board);
+  const r = await exactCall('/api/review', assistParams(), () => board !== assist.board);
   if (board !== assist.board) return; // the board changed meanwhile
   showReview(box, r, assistReview);
 }
@@ -1590,7 +1598,7 @@ function wire() {
   $('colors').addEventListener('change', (e) => { state.spec.colors = e.target.value; newGame(); });
   $('pegs').addEventListener('change', (e) => { state.spec.pegs = e.target.value; newGame(); });
   $('no-repeat').addEventListener('change', (e) => { state.spec.no_repeat = e.target.checked; newGame(); });
-  $('hard').addEventListener('change', () => newGame());
+  $('hard').addEventListener('change', () => { newGame(); assistRender(false); });
   $('details-btn').addEventListener('click', showDetails);
   $('share-btn').addEventListener('click', share);
   $('again-btn').addEventListener('click', () => { state.daily = null; newGame(); });
