@@ -37,11 +37,15 @@ async function open(context, url, size) {
   return page;
 }
 
+async function openSettings(page) {
+  if (!(await page.locator('#settings').evaluate((d) => d.open))) await page.click('#settings > summary');
+}
+
 // Start the daily game of `date` (null: the Daily button, today), give up, return what the page says.
 async function playDaily(page, date, tag) {
   const before = await page.evaluate(() => document.querySelector('#turn-info').textContent);
   if (date) {
-    if (!(await page.locator('#settings').evaluate((d) => d.open))) await page.click('#settings > summary');
+    await openSettings(page);
     await page.fill('#daily-date', date);
   } else await page.click('#daily-game');
   const want = date || TODAY;
@@ -58,6 +62,22 @@ async function playDaily(page, date, tag) {
   return { before, turn, secret: /secret was ([a-z]+)/.exec(headline)[1], share };
 }
 
+// The four figures and the bars of the statistics panel, as one line.
+const figures = (page) => page.evaluate(() => `${['played', 'win', 'streak', 'best'].map((k) => document.querySelector(`#stats-${k}`).textContent).join(' ')
+  } | ${[...document.querySelectorAll('#stats-dist .bar')].map((b) => b.textContent.replace(/\D+/g, '')).join(',')}`);
+
+// Today's daily game, won at the first guess (the secret the program names).
+async function winDaily(page) {
+  await page.click('#daily-game');
+  await page.waitForFunction((w) => document.querySelector('#board').dataset.state === 'playing' &&
+    document.querySelector('#turn-info').textContent.includes(`of ${w}`) && !document.querySelector('#board .row.played'), TODAY);
+  await page.evaluate(() => document.activeElement.blur());
+  await page.keyboard.type(cliSecret(TODAY));
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.state === 'won');
+  await page.waitForSelector('#stats:not([hidden])');
+}
+
 // The assistant's best guess on a board where the best guess breaks hard mode, without and with it.
 async function assistHard(page, size) {
   const top = async () => {
@@ -69,7 +89,7 @@ async function assistHard(page, size) {
   const free = await top();
   assert.ok(!/c/.test(free) || !/a/.test(free), `without hard mode the best guess ${free} keeps c and a`);
   await page.evaluate(() => document.querySelector('#assist-rank').replaceChildren()); // the next answer is new
-  if (!(await page.locator('#settings').evaluate((d) => d.open))) await page.click('#settings > summary');
+  await openSettings(page);
   await page.check('#hard');
   const hard = await top();
   assert.match(hard, /c/, `hard mode: ${hard} must contain c`);
@@ -104,7 +124,37 @@ inChromium(binary, artefacts, {}, async ({ srv, context }) => {
         assert.match(ra.turn, new RegExp(`^Daily #${n} of ${d} · Turn 1 of 6`));
         assert.match(ra.share, new RegExp(`^Wordle daily #${n} X/6\\n`));
       }
+      // stats: shown after each game, kept over a reload, carried by an export and an import
+      assert.equal(await a.isVisible('#stats'), true, 'the statistics after a game');
+      const before = await figures(a);
+      if (size === SIZES[0]) assert.match(before, /^2 0 0 0 \| 0,0,0,0,0,0$/);
+      await a.reload();
+      await a.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing');
+      assert.equal(await a.isVisible('#stats'), false);
+      await a.click('#stats-btn');
+      await a.waitForSelector('#stats:not([hidden])');
+      assert.equal(await figures(a), before, 'the statistics after a reload');
+      await winDaily(b);
+      const won = await figures(b);
+      assert.match(won, /^\d+ \d+ 1 1 \| 1,/); // today's daily won in one: a streak of 1, one game in one guess
+      assert.equal(await b.getAttribute('#stats-dist li.today', 'data-guesses'), '1');
+      await b.screenshot({ path: join(artefacts, `daily-stats-${size.width}.png`) });
+      await b.click('#stats .stats-io > summary');
+      await b.click('#stats-export');
+      const exported = await b.inputValue('#stats-json');
+      assert.equal(JSON.parse(exported).version, 1);
+      await a.click('#stats .stats-io > summary');
+      await a.fill('#stats-json', '{"version": 2, "games": []}');
+      await a.click('#stats-import');
+      assert.match(await a.textContent('#stats-io-status'), /nothing changed/);
+      assert.equal(await figures(a), before);
+      await a.fill('#stats-json', exported);
+      await a.click('#stats-import');
+      assert.equal(await figures(a), won, 'the figures imported');
+      await a.reload();
+      await a.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing');
       // hard mode is named in the grid; "New game" leaves the daily game for a drawn secret
+      await openSettings(a);
       await a.check('#hard');
       await a.waitForFunction(() => /hard mode/.test(document.querySelector('#turn-info').textContent));
       const hard = await playDaily(a, null, `${size.width}-hard`);

@@ -273,6 +273,7 @@ const state = {
   analysis: null,    // the running analysis job
   sim: null,         // the running simulation job
   newGames: 0,       // tickets of /api/play/new: only the answer to the latest request is shown
+  statsPinned: false, // the header's Stats button opened the statistics: they stay open
   daily: null,       // the date (YYYY-MM-DD) of the daily game being played, or null: a drawn secret
 };
 
@@ -299,6 +300,104 @@ function renderDailyButton() {
   $('daily-date').max = today;
   if (!$('daily-date').value) $('daily-date').value = today;
 }
+// ---------------------------------------------------------------------------------------------
+// Statistics and streaks, kept in this browser: localStorage under a versioned key, a record per
+// finished game; the figures are of the game being played (its name), streaks of its daily games.
+
+const STATS_KEY = 'codebreaker.stats.v1';
+const STATS_VERSION = 1;
+const STATS_MAX_GAMES = 5000; // the oldest records go first beyond it
+
+function statsValid(d) {
+  return d && d.version === STATS_VERSION && Array.isArray(d.games) && d.games.every((g) => g && typeof g.game === 'string' &&
+    typeof g.won === 'boolean' && Number.isInteger(g.guesses) && g.guesses >= 0 && Number.isInteger(g.max) && g.max >= 1 &&
+    (g.daily === null || Number.isInteger(g.daily)) && typeof g.date === 'string');
+}
+function statsLoad() {
+  try {
+    const d = JSON.parse(localStorage.getItem(STATS_KEY));
+    if (statsValid(d)) return d;
+  } catch (e) { /* no storage, or not ours: start afresh */ }
+  return { version: STATS_VERSION, games: [] };
+}
+function statsSave(d) {
+  try { localStorage.setItem(STATS_KEY, JSON.stringify(d)); } catch (e) { /* private mode: figures for this page only */ }
+}
+
+// Record the finished game once (by its session id).
+function statsRecord() {
+  const s = state.session;
+  if (!s || !s.over) return;
+  const d = statsLoad();
+  if (d.games.some((g) => g.id === s.id)) return;
+  d.games.push({ id: s.id, game: state.spec.game, won: !!s.won, guesses: state.rows.length, max: s.max_guesses, hard: !!s.hard,
+    daily: s.daily ? s.daily.number : null, date: localDate() });
+  if (d.games.length > STATS_MAX_GAMES) d.games.splice(0, d.games.length - STATS_MAX_GAMES);
+  statsSave(d);
+}
+
+// The figures of one game's records: played, win %, the streaks of daily games won, the distribution.
+function statsFigures(games, todayNumber) {
+  const won = games.filter((g) => g.won);
+  const days = new Map(); // daily number -> won that day (any game of it won)
+  for (const g of games) if (g.daily !== null) days.set(g.daily, days.get(g.daily) || g.won);
+  let streak = 0;
+  for (let n = days.get(todayNumber) ? todayNumber : todayNumber - 1; days.get(n); n--) streak++;
+  let best = 0;
+  let run = 0;
+  let prev = null;
+  for (const n of [...days.keys()].sort((a, b) => a - b)) {
+    run = days.get(n) ? (prev !== null && n === prev + 1 && run > 0 ? run + 1 : 1) : 0;
+    best = Math.max(best, run);
+    prev = n;
+  }
+  const max = Math.max(6, ...games.map((g) => g.max));
+  const dist = Array.from({ length: max }, (_, i) => won.filter((g) => g.guesses === i + 1).length);
+  return { played: games.length, win: games.length ? Math.round((100 * won.length) / games.length) : 0, streak, best, dist };
+}
+
+function renderStats() {
+  const game = state.spec.game;
+  const all = statsLoad().games;
+  const games = all.filter((g) => g.game === game);
+  const f = statsFigures(games, dailyNumber(localDate()));
+  $('stats-game').textContent = `· ${gameLabel(game)}`;
+  $('stats-played').textContent = String(f.played);
+  $('stats-win').textContent = String(f.win);
+  $('stats-streak').textContent = String(f.streak);
+  $('stats-best').textContent = String(f.best);
+  const last = all[all.length - 1];
+  const mark = last && last.game === game && last.won && last.date === localDate() ? last.guesses : 0;
+  const top = Math.max(1, ...f.dist);
+  fill($('stats-dist'), ...f.dist.map((n, i) => el('li', { class: i + 1 === mark ? 'today' : '', 'data-guesses': String(i + 1) },
+    el('span', { text: String(i + 1) }),
+    el('span', { class: 'bar', style: { width: `${Math.max(8, (100 * n) / top)}%` } }, String(n),
+      i + 1 === mark ? el('span', { class: 'sr-only', text: ' (today\'s game)' }) : null))));
+}
+
+function showStats(open) {
+  $('stats').hidden = !open;
+  $('stats-btn').setAttribute('aria-expanded', open ? 'true' : 'false');
+  if (open) renderStats();
+}
+
+function statsExport() {
+  $('stats-json').value = JSON.stringify(statsLoad(), null, 1);
+  $('stats-io-status').textContent = `${statsLoad().games.length} games exported: copy the text to keep it.`;
+}
+
+function statsImport() {
+  let d;
+  try { d = JSON.parse($('stats-json').value); } catch (e) { d = null; }
+  if (!statsValid(d)) {
+    $('stats-io-status').textContent = `Not statistics of this page (JSON with "version": ${STATS_VERSION} and "games"): nothing changed.`;
+    return;
+  }
+  statsSave(d);
+  renderStats();
+  $('stats-io-status').textContent = `${d.games.length} games imported.`;
+}
+
 function playDaily(date) {
   state.daily = date;
   newGame();
@@ -372,6 +471,7 @@ async function newGame() {
   $('share-text').textContent = '';
   $('share-status').textContent = '';
   resetReview();
+  showStats(state.statsPinned);
   renderBoard();
   renderKeyboard();
   updateStatus();
@@ -413,7 +513,12 @@ function updateStatus() {
   $('analyse-btn').disabled = over || !!state.analysis; // after the end every guess tells nothing
   $('review').hidden = !over;
   if (!over) { $('share-text').textContent = ''; $('share-status').textContent = ''; }
-  if (over && state.reviewed !== s.id) reviewGame();
+  if (over && state.reviewed !== s.id) {
+    statsRecord();
+    showStats(true);
+    $('stats').scrollIntoView({ block: 'nearest' }); // the result in view on every screen size
+    reviewGame();
+  }
   updateSide();
   fitBoard();
 }
@@ -1589,6 +1694,14 @@ function pickGame(name) {
 
 function wire() {
   $('new-game').addEventListener('click', () => { state.daily = null; newGame(); });
+  $('stats-btn').addEventListener('click', () => {
+    const open = $('stats').hidden;
+    state.statsPinned = open;
+    showStats(open);
+    if (open) $('stats').scrollIntoView({ block: 'nearest' });
+  });
+  $('stats-export').addEventListener('click', statsExport);
+  $('stats-import').addEventListener('click', statsImport);
   $('daily-game').addEventListener('click', () => { $('daily-date').value = localDate(); playDaily(localDate()); });
   $('daily-date').addEventListener('change', (e) => { if (e.target.value) playDaily(e.target.value); });
   $('lists').addEventListener('change', (e) => { state.spec.lists = e.target.value; newGame(); });
