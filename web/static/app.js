@@ -1234,6 +1234,9 @@ function showReview(box, r, retry) {
     return;
   }
   const v = r.data;
+  // a word outside the answer list (answer_word false) is marked; an interval where only bounds are known
+  const rare = (ok) => (ok === false ? el('span', { class: 'rare', title: 'not in the answer list: an uncommon word', text: '°' }) : null);
+  const upto = (lo, hi) => (hi !== undefined && hi !== null && Math.abs(hi - lo) > 1e-9 ? el('span', { class: 'upper' }, `–${fmt(hi)}`) : null);
   const turns = v.turns.map((t, i) => {
     const best = t.best === t.guess;
     const skill = t.skill === null ? '–' : fmt(t.skill);
@@ -1241,9 +1244,14 @@ function showReview(box, r, retry) {
     return el('li', { class: 'review-turn', 'data-turn': i + 1, 'data-guess': t.guess, 'data-proved': t.proved ? 'yes' : 'no' },
       el('div', { class: 'rv-head' }, el('b', { class: 'word', text: t.guess }), ' ', el('code', { class: 'fb', text: t.feedback }),
         el('span', { class: 'muted small' }, ` ${fmt(t.candidates)} ${t.candidates === 1 ? 'candidate' : 'candidates'} → ${fmt(t.left)} left`)),
-      el('div', { class: 'rv-vals small' }, 'expected ', exactValue(t.expected, t.proved), ' · best ',
-        t.best ? el('b', { class: 'word', text: t.best }) : el('span', { class: 'muted', text: 'none proved' }), ' ',
-        exactValue(t.best_expected, t.best_proved), best ? el('span', { class: 'badge', text: 'your guess' }) : null),
+      el('div', { class: 'rv-vals small' }, rare(t.answer_word), 'expected ', exactValue(t.expected, t.proved), upto(t.expected, t.expected_upper),
+        t.can_lose ? el('span', { class: 'badge lose', text: 'can lose' }) : null, ' · best ',
+        t.best ? el('b', { class: 'word', text: t.best }) : el('span', { class: 'muted', text: 'none proved' }), rare(t.best_answer_word), ' ',
+        exactValue(t.best_expected, t.best_proved), upto(t.best_expected, t.best_expected_upper),
+        t.best_can_lose ? el('span', { class: 'badge lose', text: 'can lose' }) : null,
+        best ? el('span', { class: 'badge', text: 'your guess' }) : null,
+        t.best_candidate ? el('span', { class: 'rv-cand' }, ' · best candidate ', el('b', { class: 'word', text: t.best_candidate }), ' ',
+          exactValue(t.candidate_expected, t.candidate_proved), upto(t.candidate_expected, t.candidate_expected_upper)) : null),
       el('div', { class: 'rv-grade small' },
         el('span', { class: 'skill', title: 'skill: 100 when the guess is a best one, less by 100 for each guess more expected' }, `skill ${skill}`), ' · ',
         el('span', { class: 'luck', title: 'luck: the percentile of the feedback received among those the guess could get (50: an average draw)' }, `luck ${luck}`)),
@@ -1251,7 +1259,10 @@ function showReview(box, r, retry) {
   });
   const n = v.guesses;
   box.dataset.state = 'ready';
-  fill(box, el('p', { class: 'small' }, `${v.won ? `Solved in ${n} ${n === 1 ? 'guess' : 'guesses'}` : `${n} ${n === 1 ? 'guess' : 'guesses'}, not solved`}; how each compared with the best one from its position.`),
+  const overall = typeof v.skill === 'number' ? el('p', { class: 'rv-overall', 'data-skill': String(v.skill), 'data-luck': String(v.luck) },
+    el('b', { text: `Skill ${fmt(v.skill)}` }), ' · ', el('b', { text: `Luck ${typeof v.luck === 'number' ? fmt(v.luck) : '–'}` }),
+    el('span', { class: 'muted small', text: ' (averages over your turns, as codebreaker review prints them)' })) : null;
+  fill(box, overall, el('p', { class: 'small' }, `${v.won ? `Solved in ${n} ${n === 1 ? 'guess' : 'guesses'}` : `${n} ${n === 1 ? 'guess' : 'guesses'}, not solved`}; how each compared with the best one from its position.`),
     exactLegend(), el('ol', { class: 'review-turns' }, turns));
 }
 
