@@ -356,7 +356,7 @@ function statsFigures(games, todayNumber) {
   return { played: games.length, win: games.length ? Math.round((100 * won.length) / games.length) : 0, streak, best, dist };
 }
 
-function renderStats() {
+function renderPlayerStats() {
   const game = state.spec.game;
   const all = statsLoad().games;
   const games = all.filter((g) => g.game === game);
@@ -378,7 +378,7 @@ function renderStats() {
 function showStats(open) {
   $('stats').hidden = !open;
   $('stats-btn').setAttribute('aria-expanded', open ? 'true' : 'false');
-  if (open) renderStats();
+  if (open) renderPlayerStats();
 }
 
 function statsExport() {
@@ -394,7 +394,7 @@ function statsImport() {
     return;
   }
   statsSave(d);
-  renderStats();
+  renderPlayerStats();
   $('stats-io-status').textContent = `${d.games.length} games imported.`;
 }
 
@@ -1236,7 +1236,7 @@ function showReview(box, r, retry) {
   const v = r.data;
   // a word outside the answer list (answer_word false) is marked; an interval where only bounds are known
   const rare = (ok) => (ok === false ? el('span', { class: 'rare', title: 'not in the answer list: an uncommon word', text: '°' }) : null);
-  const upto = (lo, hi) => (hi !== undefined && hi !== null && Math.abs(hi - lo) > 1e-9 ? el('span', { class: 'upper' }, `–${fmt(hi)}`) : null);
+  const upto = (lo, hi) => (hi !== undefined && hi !== null && Math.abs(hi - lo) > 1e-9 ? el('span', { class: 'upper' }, `–${hi.toFixed(3)}`) : null);
   const turns = v.turns.map((t, i) => {
     const best = t.best === t.guess;
     const skill = t.skill === null ? '–' : fmt(t.skill);
