@@ -1,6 +1,7 @@
 /* cmd_play.c: `codebreaker play`: the program keeps a secret, the person guesses. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "advice.h"
 #include "commands.h"
@@ -18,6 +19,8 @@ typedef struct play {
     int max;         /* --max-guesses */
     uint64_t seed;
     int seeded; /* --seed given */
+    long daily; /* the daily game's number, or -1 */
+    char date[CB_DAILY_TEXT];
 } play;
 
 static void help(const play *p)
@@ -81,8 +84,12 @@ static void share(const play *p)
         free(grid);
         return;
     }
-    if (cb_share_grid(p->st, NULL, p->max, CB_SHARE_DARK, grid, CB_SHARE_SIZE(turns, cb_game_length(p->c->game))) ==
-        CB_OK)
+    char title[64];
+    if (p->daily >= 0)
+        snprintf(title, sizeof title, "%s daily #%ld%s", cb_game_rule_info(p->c->game)->label, p->daily,
+                 cb_state_hard(p->st) ? " hard" : "");
+    if (cb_share_grid(p->st, p->daily >= 0 ? title : NULL, p->max, CB_SHARE_DARK, grid,
+                      CB_SHARE_SIZE(turns, cb_game_length(p->c->game))) == CB_OK)
         printf("\nshare\n%s", grid);
     free(grid);
 }
@@ -111,7 +118,7 @@ static void summary(play *p)
         snprintf(who, sizeof who, "%s would play", cb_strategy_name(p->adv.strategy));
         print_line(p, who, guesses, fbs, turns, won);
     }
-    if (!p->seeded && !cli_get(p->c, "secret"))
+    if (!p->seeded && !cli_get(p->c, "secret") && p->daily < 0)
         printf("  (--seed %llu plays this secret again)\n", (unsigned long long)p->seed);
     share(p);
 }
@@ -190,10 +197,40 @@ static int loop(play *p)
     return 0;
 }
 
-/* Choose the secret (--secret or a draw from the seed) and Symble's mapping (--mapping or the same draw). */
+/* --daily [YYYY-MM-DD]: the secret of that date (today's, local time, by default), as the page's Daily. */
+static int draw_daily(play *p)
+{
+    cli *c = p->c;
+    cb_date d;
+    cb_error err;
+    if (cli_get(c, "secret") || cli_get(c, "seed") || cli_get(c, "mapping"))
+        return cli_fail(CB_EINVAL, "--daily chooses the secret: give it without --secret, --seed or --mapping");
+    if (c->npos > 1)
+        return cli_fail(CB_EINVAL, "--daily takes one date (YYYY-MM-DD), but got '%s' too", c->pos[1]);
+    if (c->npos == 1) {
+        if (cb_daily_parse(c->pos[0], &d, &err) != CB_OK)
+            return cli_fail(err.code, "--daily: %s", err.message);
+    } else {
+        time_t now = time(NULL);
+        struct tm tm;
+        if (!localtime_r(&now, &tm))
+            return cli_fail(CB_EINVAL, "--daily: cannot read today's date");
+        d = (cb_date){tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday};
+    }
+    if (cb_daily_secret(c->game, d, &p->secret, &p->mapping, &err) != CB_OK)
+        return cli_fail(err.code, "--daily: %s", err.message);
+    p->daily = cb_daily_number(d);
+    cb_daily_format(d, p->date);
+    return 0;
+}
+
+/* Choose the secret (--daily, --secret or a draw from the seed) and Symble's mapping (--mapping or the same draw). */
 static int draw(play *p)
 {
     cli *c = p->c;
+    p->daily = -1;
+    if (cli_flag(c, "daily"))
+        return draw_daily(p);
     cb_rng rng;
     int ok = 1;
     p->seed = interact_seed(c, &p->seeded, &ok);
@@ -231,7 +268,7 @@ static int run(cli *c)
     play p;
     int ok = 1, rc;
     memset(&p, 0, sizeof p);
-    if ((rc = cli_no_args(c)) != 0)
+    if (!cli_flag(c, "daily") && (rc = cli_no_args(c)) != 0)
         return rc;
     p.c = c;
     long max = cli_int(c, "max-guesses", 0, 1, 64, &ok);
@@ -253,7 +290,9 @@ static int run(cli *c)
     p.adv.busy = interact_busy;
     p.adv.busy_ctx = &p.t;
     printf("codebreaker play: %s%s\n", cb_game_name(c->game), cli_flag(c, "hard") ? ", hard mode" : "");
-    if (!cli_get(c, "secret"))
+    if (p.daily >= 0)
+        printf("daily game #%ld of %s\n", p.daily, p.date);
+    else if (!cli_get(c, "secret"))
         printf("secret drawn with --seed %llu\n", (unsigned long long)p.seed);
     interact_rules(&p.t, c->game, p.max);
     printf("Type a guess; help, hint, giveup or quit.\n");
@@ -265,6 +304,8 @@ static int run(cli *c)
 
 static const cli_opt opts[] = {
     {"secret", "CODE", "the secret to find (default: drawn at random)"},
+    {"daily", NULL,
+     "the daily game: the secret of the date given after it (YYYY-MM-DD; default today), the page's too"},
     {"seed", "S", "draw the secret (and Symble's hidden mapping) from seed S, to repeat a game"},
     {"mapping", "ABC", "Symble: the hidden mapping, the symbols of gray, yellow, green (e.g. cab)"},
     {"max-guesses", "N", "guesses allowed (default 6 Wordle, 8 Symble, 10 Mastermind)"},
@@ -274,7 +315,7 @@ static const cli_opt opts[] = {
 
 const cli_cmd cmd_play = {
     "play",
-    "[OPTIONS]",
+    "[OPTIONS] [--daily [YYYY-MM-DD]]",
     "play a game: the program keeps a secret and you guess (hint, giveup, quit)",
     "codebreaker play --game wordle --hard",
     opts,

@@ -464,6 +464,18 @@ static int api_play_new(web_req *r)
         return -1;
     opt.max_guesses = (int)max_guesses;
     opt.seed = seed < 0 ? web_random_seed() : (uint64_t)seed;
+    const char *daily = web_req_get(r, "daily");
+    opt.daily = daily != NULL;
+    cb_error err;
+    if (daily && seed >= 0) {
+        web_game_release(games_of(r), wg);
+        return web_req_fail(r, 400, "daily chooses the secret: give it without seed");
+    }
+    if (daily && (cb_daily_parse(daily, &opt.date, &err) != CB_OK ||
+                  cb_daily_secret(wg->game, opt.date, &(uint32_t){0}, NULL, &err) != CB_OK)) {
+        web_game_release(games_of(r), wg);
+        return web_req_fail(r, 400, "daily: %s", err.message);
+    }
     int rc = web_play_new(r->api->sessions, wg, &opt, r);
     web_game_release(games_of(r), wg);
     return rc;
@@ -690,7 +702,7 @@ static const struct route {
     {"/api/rank/exact", "GET", WEB_GAME_PARAMS " " WEB_COACH_PARAMS_RANK, web_coach_rank},
     {"/api/review", "GET", WEB_GAME_PARAMS " " WEB_COACH_PARAMS_REVIEW, web_coach_review},
     {"/api/upload", "POST", "game words", api_upload},
-    {"/api/play/new", "POST", WEB_GAME_PARAMS " hard max_guesses seed", api_play_new},
+    {"/api/play/new", "POST", WEB_GAME_PARAMS " hard max_guesses seed daily", api_play_new},
     {"/api/play/guess", "POST", "id guess", api_play_guess},
     {"/api/play/giveup", "POST", "id", api_play_giveup},
     {"/api/play/hint", "POST", "id strategy", api_play_hint},

@@ -21,6 +21,8 @@ typedef struct session {
     int mapping;     /* Symble: the hidden bijection */
     int max_guesses, over, won, gave_up;
     uint64_t seed;
+    long daily; /* the daily game's number, or -1 */
+    char date[CB_DAILY_TEXT];
     double used, max_idle;
     size_t bytes;    /* estimated when it starts */
     char client[48]; /* the address that started it */
@@ -217,12 +219,20 @@ static void status_json(const session *s, cb_json *j)
         j, ",\"turn\":%zu,\"max_guesses\":%d,\"hard\":%s,\"over\":%s,\"won\":%s,\"gave_up\":%s,\"remaining\":%zu",
         cb_state_turns(s->st), s->max_guesses, cb_state_hard(s->st) ? "true" : "false", s->over ? "true" : "false",
         s->won ? "true" : "false", s->gave_up ? "true" : "false", cb_state_count(s->st));
+    if (s->daily >= 0) {
+        cb_json_key(j, "daily");
+        cb_json_raw(j, "{");
+        cb_json_key(j, "date");
+        cb_json_str(j, s->date);
+        cb_json_printf(j, ",\"number\":%ld}", s->daily);
+    }
     if (s->over) {
         char w[WORD_MAX];
         word(g, cb_game_secret_guess(g, s->secret), w);
         cb_json_key(j, "secret");
         cb_json_str(j, w);
-        cb_json_printf(j, ",\"seed\":%llu", (unsigned long long)s->seed);
+        if (s->daily < 0) /* a daily game comes from its date, not a seed */
+            cb_json_printf(j, ",\"seed\":%llu", (unsigned long long)s->seed);
         if (cb_game_rule_info(g)->hidden) {
             char m[4];
             cb_game_mapping_name(s->mapping, m);
@@ -248,6 +258,12 @@ int web_play_new(web_sessions *ss, web_game *wg, const web_play_options *opt, we
     uint64_t x = opt->seed;
     s->secret = (uint32_t)((splitmix(&x) >> 32) * cb_game_secret_count(g) >> 32);
     s->mapping = cb_game_rule_info(g)->hidden ? (int)(splitmix(&x) % CB_MAPPINGS) : 0;
+    s->daily = -1;
+    if (opt->daily) { /* the date was checked by the caller: this cannot fail */
+        cb_daily_secret(g, opt->date, &s->secret, &s->mapping, NULL);
+        s->daily = cb_daily_number(opt->date);
+        cb_daily_format(opt->date, s->date);
+    }
     s->max_guesses = opt->max_guesses ? opt->max_guesses : wg->max_guesses;
     cb_state_set_hard(s->st, opt->hard);
     web_random_id(s->id);
@@ -376,7 +392,11 @@ static int share_locked(session *s, unsigned flags, web_req *r)
     char *text = malloc(size);
     if (!text)
         return web_req_fail(r, 503, "out of memory");
-    int rc = cb_share_grid(s->st, NULL, s->max_guesses, flags, text, size);
+    char title[64]; /* the daily game's: "Wordle daily #1987 hard" */
+    if (s->daily >= 0)
+        snprintf(title, sizeof title, "%s daily #%ld%s", cb_game_rule_info(s->wg->game)->label, s->daily,
+                 cb_state_hard(s->st) ? " hard" : "");
+    int rc = cb_share_grid(s->st, s->daily >= 0 ? title : NULL, s->max_guesses, flags, text, size);
     if (rc == CB_OK) {
         cb_json_printf(&r->out, "{\"guesses\":%zu,\"won\":%s", turns, s->won ? "true" : "false");
         cb_json_key(&r->out, "text");

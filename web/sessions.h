@@ -47,6 +47,8 @@ typedef struct web_play_options {
     int hard;
     int max_guesses; /* 0: the game's default */
     uint64_t seed;
+    int daily; /* 1: the daily game of `date` (codebreaker/daily.h), not the seed's draw */
+    cb_date date;
 } web_play_options;
 
 /*

@@ -30,5 +30,6 @@
 #include "adversary.h"
 #include "coach.h"
 #include "share.h"
+#include "daily.h"
 
 #endif

@@ -49,6 +49,22 @@ lacks "$esc" "guess 3/6"
 has "share" "Wordle 2/6" "$(printf '\342\254\233\360\237\237\250\342\254\233\360\237\237\250\342\254\233')" \
     "$(printf '\360\237\237\251\360\237\237\251\360\237\237\251\360\237\237\251\360\237\237\251')"
 
+# the daily game: the secret of the date (include/codebreaker/daily.h), its number in the share grid
+session play-daily 'crane\nhunky\n' play --game wordle --daily 2026-11-27 --hard
+status 0
+has "daily game #1987 of 2026-11-27" "solved in 2 guesses!" "secret: hunky" "Wordle daily #1987 hard 2/6*"
+lacks "--seed"
+session play-daily-today 'giveup\n' play --game wordle --daily
+status 0
+has "daily game #"
+for d in 2026-02-30 2021-06-18 27/11/2026; do
+    session "play-daily-bad-$d" '' play --game wordle --daily "$d"
+    status 2
+    grep -qF -- "--daily: " "$tmp/err" && ok || bad "no message for $d"
+done
+session play-daily-secret '' play --game wordle --daily --secret crane
+status 2
+
 # hard mode: a guess that drops a revealed letter is refused with the reason, no turn used
 session play-hard 'salet\ncrony\ncrane\n' play $W --secret crane --hard
 status 0

@@ -302,6 +302,29 @@ async function main() {
     assert.equal(ms.data.text, `Mastermind X/10\n\n${'\u26AB'.repeat(blacks)}${'\u26AA'.repeat(whites)}${'\u2796'.repeat(4 - blacks - whites)}\n`);
   });
 
+  await test('the daily game: the date\'s secret (cb_daily_secret, as play --daily), its number, refusals', async () => {
+    const a = await post('/api/play/new', { game: 'wordle', lists: 'original', daily: '2026-11-27', hard: 1 });
+    const b = await post('/api/play/new', { game: 'wordle', lists: 'original', daily: '2026-11-27' });
+    assert.equal(a.status, 201, JSON.stringify(a.data));
+    assert.deepEqual(a.data.daily, { date: '2026-11-27', number: 1987 });
+    assert.deepEqual(b.data.daily, a.data.daily);
+    const g = await post('/api/play/guess', { id: a.data.id, guess: 'hunky' }); // tests/cli: play --daily 2026-11-27
+    assert.equal(g.data.won, true, JSON.stringify(g.data));
+    assert.equal(g.data.secret, 'hunky');
+    assert.equal(g.data.seed, undefined);
+    const s = await get('/api/play/share', { id: a.data.id });
+    assert.match(s.data.text, /^Wordle daily #1987 hard 1\/6\*\n/);
+    await post('/api/play/giveup', { id: b.data.id });
+    assert.equal((await get('/api/play/state', { id: b.data.id })).data.secret, 'hunky');
+    const other = await post('/api/play/new', { game: 'wordle', lists: 'original', daily: '2026-11-28' });
+    await post('/api/play/giveup', { id: other.data.id });
+    assert.notEqual((await get('/api/play/state', { id: other.data.id })).data.secret, 'hunky');
+    await bad(post('/api/play/new', { game: 'wordle', daily: '2026-02-30' }), 400, /daily: 2026-02-30 is not a date/);
+    await bad(post('/api/play/new', { game: 'wordle', daily: '2021-06-18' }), 400, /before the first daily game/);
+    await bad(post('/api/play/new', { game: 'wordle', daily: 'today' }), 400, /YYYY-MM-DD/);
+    await bad(post('/api/play/new', { game: 'wordle', daily: '2026-11-27', seed: 3 }), 400, /without seed/);
+  });
+
   await test('a Wordle game: refused guesses cost nothing, details, the end', async () => {
     const n = await post('/api/play/new', { game: 'wordle', seed: 7 });
     assert.equal(n.status, 201);

@@ -142,7 +142,7 @@ async function main({ srv: server, context }) {
   // the review (GET /api/review): a row per guess of the board, each value marked proved or a bound
   await reviewRows();
   assert.match(await page.textContent('#review-body li.review-turn:first-child'), /3,158 candidates → [\d,]+ left/);
-  const marks = await page.$$eval('#review-body li.review-turn .exact', (xs) => xs.map((x) => [x.dataset.proved, x.textContent, x.title]));
+  const marks = await page.$$eval('#review-body li.review-turn .rv-vals > .exact', (xs) => xs.map((x) => [x.dataset.proved, x.textContent, x.title]));
   assert.equal(marks.length, 2 * turns);
   for (const [proved, text, title] of marks) {
     if (proved === 'yes') assert.ok(/^\d+\.\d{3}✓$/.test(text) && /^proved/.test(title), text);
@@ -176,7 +176,9 @@ async function main({ srv: server, context }) {
   assert.deepEqual(rowsOf, ['crane', 'roate', 'cigar']);
   const first = await a.textContent('#assist-review-body li.review-turn:first-child');
   assert.match(first, /2,315 candidates → 8 left/);
-  assert.match(first, /expected 3\.425✓ · best salet 3\.421✓/);
+  // salet is not an answer word (°); crate is the best candidate (review --json: best_candidate)
+  assert.match(first, /expected 3\.425✓ · best salet° 3\.421✓ · best candidate crate ≥at least 3\.421–3\.424/);
+  assert.match(await a.textContent('#assist-review-body .rv-overall'), /^Skill 83\.2 · Luck 63\.8/);
   assert.match(first, /optimal line: salet → .* → cigar/);
   await a.locator('#assist').screenshot({ path: join(artefacts, 'assistant-review.png') });
   await a.close();

@@ -273,7 +273,135 @@ const state = {
   analysis: null,    // the running analysis job
   sim: null,         // the running simulation job
   newGames: 0,       // tickets of /api/play/new: only the answer to the latest request is shown
+  statsPinned: false, // the header's Stats button opened the statistics: they stay open
+  daily: null,       // the date (YYYY-MM-DD) of the daily game being played, or null: a drawn secret
 };
+
+// The daily game (include/codebreaker/daily.h): the server derives the secret from the date and the
+// game alone, so every browser gets the same; the page names the date and its number (days since
+// 2021-06-19, as cb_daily_number counts) before asking.
+const DAILY_FIRST = Date.UTC(2021, 5, 19);
+const two = (n) => String(n).padStart(2, '0');
+const localDate = (d = new Date()) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+function dailyNumber(date) {
+  const [y, m, d] = date.split('-').map(Number);
+  return Math.round((Date.UTC(y, m - 1, d) - DAILY_FIRST) / 86400000);
+}
+function dailyText(date) {
+  const [y, m, d] = date.split('-').map(Number);
+  const day = new Date(y, m - 1, d).toLocaleDateString('en', { month: 'short', day: 'numeric' });
+  return `#${dailyNumber(date)} · ${day}`;
+}
+function renderDailyButton() {
+  const today = localDate();
+  $('daily-label').textContent = dailyText(today);
+  $('daily-game').title = `Daily game #${dailyNumber(today)} of ${today}: the same secret for everyone`;
+  $('daily-game').setAttribute('aria-pressed', state.daily === today ? 'true' : 'false');
+  $('daily-date').max = today;
+  if (!$('daily-date').value) $('daily-date').value = today;
+}
+// ---------------------------------------------------------------------------------------------
+// Statistics and streaks, kept in this browser: localStorage under a versioned key, a record per
+// finished game; the figures are of the game being played (its name), streaks of its daily games.
+
+const STATS_KEY = 'codebreaker.stats.v1';
+const STATS_VERSION = 1;
+const STATS_MAX_GAMES = 5000; // the oldest records go first beyond it
+
+function statsValid(d) {
+  return d && d.version === STATS_VERSION && Array.isArray(d.games) && d.games.every((g) => g && typeof g.game === 'string' &&
+    typeof g.won === 'boolean' && Number.isInteger(g.guesses) && g.guesses >= 0 && Number.isInteger(g.max) && g.max >= 1 &&
+    (g.daily === null || Number.isInteger(g.daily)) && typeof g.date === 'string');
+}
+function statsLoad() {
+  try {
+    const d = JSON.parse(localStorage.getItem(STATS_KEY));
+    if (statsValid(d)) return d;
+  } catch (e) { /* no storage, or not ours: start afresh */ }
+  return { version: STATS_VERSION, games: [] };
+}
+function statsSave(d) {
+  try { localStorage.setItem(STATS_KEY, JSON.stringify(d)); } catch (e) { /* private mode: figures for this page only */ }
+}
+
+// Record the finished game once (by its session id).
+function statsRecord() {
+  const s = state.session;
+  if (!s || !s.over) return;
+  const d = statsLoad();
+  if (d.games.some((g) => g.id === s.id)) return;
+  d.games.push({ id: s.id, game: state.spec.game, won: !!s.won, guesses: state.rows.length, max: s.max_guesses, hard: !!s.hard,
+    daily: s.daily ? s.daily.number : null, date: localDate() });
+  if (d.games.length > STATS_MAX_GAMES) d.games.splice(0, d.games.length - STATS_MAX_GAMES);
+  statsSave(d);
+}
+
+// The figures of one game's records: played, win %, the streaks of daily games won, the distribution.
+function statsFigures(games, todayNumber) {
+  const won = games.filter((g) => g.won);
+  const days = new Map(); // daily number -> won that day (any game of it won)
+  for (const g of games) if (g.daily !== null) days.set(g.daily, days.get(g.daily) || g.won);
+  let streak = 0;
+  for (let n = days.get(todayNumber) ? todayNumber : todayNumber - 1; days.get(n); n--) streak++;
+  let best = 0;
+  let run = 0;
+  let prev = null;
+  for (const n of [...days.keys()].sort((a, b) => a - b)) {
+    run = days.get(n) ? (prev !== null && n === prev + 1 && run > 0 ? run + 1 : 1) : 0;
+    best = Math.max(best, run);
+    prev = n;
+  }
+  const max = Math.max(6, ...games.map((g) => g.max));
+  const dist = Array.from({ length: max }, (_, i) => won.filter((g) => g.guesses === i + 1).length);
+  return { played: games.length, win: games.length ? Math.round((100 * won.length) / games.length) : 0, streak, best, dist };
+}
+
+function renderPlayerStats() {
+  const game = state.spec.game;
+  const all = statsLoad().games;
+  const games = all.filter((g) => g.game === game);
+  const f = statsFigures(games, dailyNumber(localDate()));
+  $('stats-game').textContent = `· ${gameLabel(game)}`;
+  $('stats-played').textContent = String(f.played);
+  $('stats-win').textContent = String(f.win);
+  $('stats-streak').textContent = String(f.streak);
+  $('stats-best').textContent = String(f.best);
+  const last = all[all.length - 1];
+  const mark = last && last.game === game && last.won && last.date === localDate() ? last.guesses : 0;
+  const top = Math.max(1, ...f.dist);
+  fill($('stats-dist'), ...f.dist.map((n, i) => el('li', { class: i + 1 === mark ? 'today' : '', 'data-guesses': String(i + 1) },
+    el('span', { text: String(i + 1) }),
+    el('span', { class: 'bar', style: { width: `${Math.max(8, (100 * n) / top)}%` } }, String(n),
+      i + 1 === mark ? el('span', { class: 'sr-only', text: ' (today\'s game)' }) : null))));
+}
+
+function showStats(open) {
+  $('stats').hidden = !open;
+  $('stats-btn').setAttribute('aria-expanded', open ? 'true' : 'false');
+  if (open) renderPlayerStats();
+}
+
+function statsExport() {
+  $('stats-json').value = JSON.stringify(statsLoad(), null, 1);
+  $('stats-io-status').textContent = `${statsLoad().games.length} games exported: copy the text to keep it.`;
+}
+
+function statsImport() {
+  let d;
+  try { d = JSON.parse($('stats-json').value); } catch (e) { d = null; }
+  if (!statsValid(d)) {
+    $('stats-io-status').textContent = `Not statistics of this page (JSON with "version": ${STATS_VERSION} and "games"): nothing changed.`;
+    return;
+  }
+  statsSave(d);
+  renderPlayerStats();
+  $('stats-io-status').textContent = `${d.games.length} games imported.`;
+}
+
+function playDaily(date) {
+  state.daily = date;
+  newGame();
+}
 
 // Whether the game is still the one a request was sent for (the player may have switched meanwhile).
 const sameSession = (id) => state.session && state.session.id === id;
@@ -314,8 +442,9 @@ async function newGame() {
     return;
   }
   if (state.analysis) state.analysis.cancel(); // its answer would be about the old game
-  const params = { ...specParams(), seed: $('seed').value.trim() };
+  const params = { ...specParams(), ...(state.daily ? { daily: state.daily } : { seed: $('seed').value.trim() }) };
   if (hasHardMode(s.game) && $('hard').checked) params.hard = 1;
+  renderDailyButton();
   $('setup-error').textContent = '';
   $('board').dataset.state = 'loading';
   setMessage('Preparing the game…');
@@ -342,6 +471,7 @@ async function newGame() {
   $('share-text').textContent = '';
   $('share-status').textContent = '';
   resetReview();
+  showStats(state.statsPinned);
   renderBoard();
   renderKeyboard();
   updateStatus();
@@ -374,7 +504,8 @@ function updateStatus() {
   const s = state.session;
   const over = s.over;
   const t = `Turn ${Math.min(state.rows.length + (over ? 0 : 1), s.max_guesses)} of ${s.max_guesses}`;
-  $('turn-info').textContent = `${t}${s.hard ? ' · hard mode' : ''}`;
+  const daily = s.daily ? `Daily #${s.daily.number} of ${s.daily.date} · ` : '';
+  $('turn-info').textContent = `${daily}${t}${s.hard ? ' · hard mode' : ''}`;
   $('board').dataset.state = over ? (s.won ? 'won' : 'lost') : 'playing';
   $('details-btn').disabled = state.rows.length === 0;
   $('giveup-btn').disabled = over;
@@ -382,7 +513,12 @@ function updateStatus() {
   $('analyse-btn').disabled = over || !!state.analysis; // after the end every guess tells nothing
   $('review').hidden = !over;
   if (!over) { $('share-text').textContent = ''; $('share-status').textContent = ''; }
-  if (over && state.reviewed !== s.id) reviewGame();
+  if (over && state.reviewed !== s.id) {
+    statsRecord();
+    showStats(true);
+    $('stats').scrollIntoView({ block: 'nearest' }); // the result in view on every screen size
+    reviewGame();
+  }
   updateSide();
   fitBoard();
 }
@@ -729,7 +865,8 @@ function announceEnd(prefix = '') {
     more.append('The symbols meant ');
     [...s.mapping].forEach((c, colour) => more.append(symbolTile('abc'.indexOf(c)), ` ${MARK_NAMES[colour]}${colour < 2 ? ', ' : '. '}`));
   }
-  more.append(`Seed ${s.seed} replays this secret.`);
+  more.append(s.daily ? `Daily game #${s.daily.number} of ${s.daily.date}: the same secret for everyone that day.`
+    : `Seed ${s.seed} replays this secret.`);
   msg.replaceChildren(prefix ? el('span', { class: 'sr-only', text: `${prefix} ` }) : '', el('span', { class: 'headline', text }), more);
 }
 
@@ -1097,6 +1234,9 @@ function showReview(box, r, retry) {
     return;
   }
   const v = r.data;
+  // a word outside the answer list (answer_word false) is marked; an interval where only bounds are known
+  const rare = (ok) => (ok === false ? el('span', { class: 'rare', title: 'not in the answer list: an uncommon word', text: '°' }) : null);
+  const upto = (lo, hi) => (hi !== undefined && hi !== null && Math.abs(hi - lo) > 1e-9 ? el('span', { class: 'upper' }, `–${hi.toFixed(3)}`) : null);
   const turns = v.turns.map((t, i) => {
     const best = t.best === t.guess;
     const skill = t.skill === null ? '–' : fmt(t.skill);
@@ -1104,9 +1244,14 @@ function showReview(box, r, retry) {
     return el('li', { class: 'review-turn', 'data-turn': i + 1, 'data-guess': t.guess, 'data-proved': t.proved ? 'yes' : 'no' },
       el('div', { class: 'rv-head' }, el('b', { class: 'word', text: t.guess }), ' ', el('code', { class: 'fb', text: t.feedback }),
         el('span', { class: 'muted small' }, ` ${fmt(t.candidates)} ${t.candidates === 1 ? 'candidate' : 'candidates'} → ${fmt(t.left)} left`)),
-      el('div', { class: 'rv-vals small' }, 'expected ', exactValue(t.expected, t.proved), ' · best ',
-        t.best ? el('b', { class: 'word', text: t.best }) : el('span', { class: 'muted', text: 'none proved' }), ' ',
-        exactValue(t.best_expected, t.best_proved), best ? el('span', { class: 'badge', text: 'your guess' }) : null),
+      el('div', { class: 'rv-vals small' }, rare(t.answer_word), 'expected ', exactValue(t.expected, t.proved), upto(t.expected, t.expected_upper),
+        t.can_lose ? el('span', { class: 'badge lose', text: 'can lose' }) : null, ' · best ',
+        t.best ? el('b', { class: 'word', text: t.best }) : el('span', { class: 'muted', text: 'none proved' }), rare(t.best_answer_word), ' ',
+        exactValue(t.best_expected, t.best_proved), upto(t.best_expected, t.best_expected_upper),
+        t.best_can_lose ? el('span', { class: 'badge lose', text: 'can lose' }) : null,
+        best ? el('span', { class: 'badge', text: 'your guess' }) : null,
+        t.best_candidate ? el('span', { class: 'rv-cand' }, ' · best candidate ', el('b', { class: 'word', text: t.best_candidate }), ' ',
+          exactValue(t.candidate_expected, t.candidate_proved), upto(t.candidate_expected, t.candidate_expected_upper)) : null),
       el('div', { class: 'rv-grade small' },
         el('span', { class: 'skill', title: 'skill: 100 when the guess is a best one, less by 100 for each guess more expected' }, `skill ${skill}`), ' · ',
         el('span', { class: 'luck', title: 'luck: the percentile of the feedback received among those the guess could get (50: an average draw)' }, `luck ${luck}`)),
@@ -1114,7 +1259,10 @@ function showReview(box, r, retry) {
   });
   const n = v.guesses;
   box.dataset.state = 'ready';
-  fill(box, el('p', { class: 'small' }, `${v.won ? `Solved in ${n} ${n === 1 ? 'guess' : 'guesses'}` : `${n} ${n === 1 ? 'guess' : 'guesses'}, not solved`}; how each compared with the best one from its position.`),
+  const overall = typeof v.skill === 'number' ? el('p', { class: 'rv-overall', 'data-skill': String(v.skill), 'data-luck': String(v.luck) },
+    el('b', { text: `Skill ${fmt(v.skill)}` }), ' · ', el('b', { text: `Luck ${typeof v.luck === 'number' ? fmt(v.luck) : '–'}` }),
+    el('span', { class: 'muted small', text: ' (averages over your turns, as codebreaker review prints them)' })) : null;
+  fill(box, overall, el('p', { class: 'small' }, `${v.won ? `Solved in ${n} ${n === 1 ? 'guess' : 'guesses'}` : `${n} ${n === 1 ? 'guess' : 'guesses'}, not solved`}; how each compared with the best one from its position.`),
     exactLegend(), el('ol', { class: 'review-turns' }, turns));
 }
 
@@ -1330,8 +1478,16 @@ async function assistUpdate() {
   }
 }
 
+// The assistant's request parameters: the board, and hard mode when ticked (Settings), so that its
+// advice is a legal hard-mode guess.
+function assistParams() {
+  const p = { ...specParams(), history: assistHistory() };
+  if (hasHardMode(state.spec.game) && $('hard').checked) p.hard = 1;
+  return p;
+}
+
 async function assistShow(seq) {
-  const base = { ...specParams(), history: assistHistory() };
+  const base = assistParams();
   const strategy = $('assist-strategy').value || defaultStrategy();
   $('assist-error').textContent = '';
   $('assist-status').textContent = 'Counting…';
@@ -1420,7 +1576,7 @@ async function assistReview() {
   $('assist-review').hidden = false;
   box.dataset.state = 'busy';
   fill(box, el('p', { class: 'muted small', text: 'Reviewing these rows with the exact solver…' }));
-  const r = await exactCall('/api/review', { ...specParams(), history: assistHistory() }, () => board !== assist.board);
+  const r = await exactCall('/api/review', assistParams(), () => board !== assist.board);
   if (board !== assist.board) return; // the board changed meanwhile
   showReview(box, r, assistReview);
 }
@@ -1548,7 +1704,17 @@ function pickGame(name) {
 }
 
 function wire() {
-  $('new-game').addEventListener('click', () => newGame());
+  $('new-game').addEventListener('click', () => { state.daily = null; newGame(); });
+  $('stats-btn').addEventListener('click', () => {
+    const open = $('stats').hidden;
+    state.statsPinned = open;
+    showStats(open);
+    if (open) $('stats').scrollIntoView({ block: 'nearest' });
+  });
+  $('stats-export').addEventListener('click', statsExport);
+  $('stats-import').addEventListener('click', statsImport);
+  $('daily-game').addEventListener('click', () => { $('daily-date').value = localDate(); playDaily(localDate()); });
+  $('daily-date').addEventListener('change', (e) => { if (e.target.value) playDaily(e.target.value); });
   $('lists').addEventListener('change', (e) => { state.spec.lists = e.target.value; newGame(); });
   $('words').addEventListener('change', (e) => { state.spec.words = e.target.value; applySpecToForm(); newGame(); });
   $('length').addEventListener('change', (e) => { state.spec.length = e.target.value; newGame(); });
@@ -1556,10 +1722,10 @@ function wire() {
   $('colors').addEventListener('change', (e) => { state.spec.colors = e.target.value; newGame(); });
   $('pegs').addEventListener('change', (e) => { state.spec.pegs = e.target.value; newGame(); });
   $('no-repeat').addEventListener('change', (e) => { state.spec.no_repeat = e.target.checked; newGame(); });
-  $('hard').addEventListener('change', () => newGame());
+  $('hard').addEventListener('change', () => { newGame(); assistRender(false); });
   $('details-btn').addEventListener('click', showDetails);
   $('share-btn').addEventListener('click', share);
-  $('again-btn').addEventListener('click', () => newGame());
+  $('again-btn').addEventListener('click', () => { state.daily = null; newGame(); });
   $('hint-strategy').addEventListener('change', () => { if (state.session) updateSide(); });
   $('giveup-btn').addEventListener('click', giveUp);
   $('hint-btn').addEventListener('click', makeGuess);

@@ -1,0 +1,63 @@
+/*
+ * daily.h: the daily game, the same secret for everyone on a given date.
+ *
+ * The secret of a date is derived from the date and the game alone (no
+ * network, no state): a fixed hash (64-bit FNV-1a, then the splitmix64
+ * finaliser) of the game's name, its code length, its count of secrets and
+ * the date written YYYY-MM-DD picks the secret among the game's secrets (and
+ * Symble's hidden mapping). Another list set gives another word, since its
+ * secrets differ. The program's `play --daily`, the server's
+ * /api/play/new?daily= and so the page all call these functions, so they
+ * agree. Dates are of the proleptic Gregorian calendar from CB_DAILY_FIRST
+ * (number 0, the first Wordle's date) to 9999-12-31.
+ */
+#ifndef CODEBREAKER_DAILY_H
+#define CODEBREAKER_DAILY_H
+
+#include <stdint.h>
+
+#include "game.h"
+#include "status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CB_DAILY_FIRST "2021-06-19" /* the daily game number 0 */
+#define CB_DAILY_TEXT 11            /* bytes of "YYYY-MM-DD" and its NUL */
+
+/* A calendar date. */
+typedef struct cb_date {
+    int year, month, day; /* month 1-12, day 1-31 */
+} cb_date;
+
+/*
+ * Read a date written YYYY-MM-DD (exactly: four digits, two, two) into
+ * *out. CB_EINVAL with a sentence in err for anything else, a day that
+ * does not exist (2026-02-30) or a date outside CB_DAILY_FIRST..9999-12-31.
+ */
+int cb_daily_parse(const char *text, cb_date *out, cb_error *err);
+
+/* CB_OK when d is a valid date in the range above; else CB_EINVAL with a sentence. */
+int cb_daily_check(cb_date d, cb_error *err);
+
+/* The date's number: days since CB_DAILY_FIRST (2021-06-19 is 0). d must be valid (cb_daily_check). */
+long cb_daily_number(cb_date d);
+
+/* Write d as YYYY-MM-DD into buf (CB_DAILY_TEXT bytes). */
+void cb_daily_format(cb_date d, char buf[CB_DAILY_TEXT]);
+
+/*
+ * The secret of date d in game g: its index among the game's secrets
+ * (cb_game_secret_guess names it) in *secret, and the hidden mapping
+ * (0..CB_MAPPINGS-1; 0 when the rule hides none) in *mapping (may be
+ * NULL). CB_EINVAL for a NULL argument, a game without secrets or a bad
+ * date (with a sentence in err).
+ */
+int cb_daily_secret(const cb_game *g, cb_date d, uint32_t *secret, int *mapping, cb_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,118 @@
+/* daily.c: the daily game's date arithmetic and the secret of a date (daily.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "codebreaker/daily.h"
+
+#define FIRST_YEAR 2021
+#define FIRST_MONTH 6
+#define FIRST_DAY 19
+#define LAST_YEAR 9999
+
+static int leap(int y)
+{
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+static int month_days(int y, int m)
+{
+    static const int days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return m == 2 && leap(y) ? 29 : days[m - 1];
+}
+
+/* Days since 1970-01-01 of a valid date (Hinnant's days_from_civil). */
+static long civil_days(cb_date d)
+{
+    long y = d.year - (d.month <= 2);
+    long era = y / 400;
+    long yoe = y - era * 400;
+    long mp = (d.month + 9) % 12;
+    long doy = (153 * mp + 2) / 5 + d.day - 1;
+    long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+int cb_daily_check(cb_date d, cb_error *err)
+{
+    if (d.month < 1 || d.month > 12 || d.day < 1 || d.year < 1 || d.year > LAST_YEAR ||
+        d.day > month_days(d.year, d.month))
+        return cb_error_set(err, CB_EINVAL, "%04d-%02d-%02d is not a date", d.year, d.month, d.day);
+    cb_date first = {FIRST_YEAR, FIRST_MONTH, FIRST_DAY};
+    if (civil_days(d) < civil_days(first))
+        return cb_error_set(err, CB_EINVAL, "%04d-%02d-%02d is before the first daily game, %s", d.year, d.month, d.day,
+                            CB_DAILY_FIRST);
+    return CB_OK;
+}
+
+static int two_digits(const char *s)
+{
+    return (s[0] - '0') * 10 + (s[1] - '0');
+}
+
+int cb_daily_parse(const char *text, cb_date *out, cb_error *err)
+{
+    if (!text || !out)
+        return cb_error_set(err, CB_EINVAL, "no date");
+    static const char shape[] = "dddd-dd-dd";
+    int ok = strlen(text) == sizeof shape - 1;
+    for (size_t i = 0; ok && i < sizeof shape - 1; i++)
+        ok = shape[i] == 'd' ? text[i] >= '0' && text[i] <= '9' : text[i] == '-';
+    if (!ok)
+        return cb_error_set(err, CB_EINVAL, "'%.40s' is not a date written YYYY-MM-DD", text);
+    cb_date d = {two_digits(text) * 100 + two_digits(text + 2), two_digits(text + 5), two_digits(text + 8)};
+    int rc = cb_daily_check(d, err);
+    if (rc == CB_OK)
+        *out = d;
+    return rc;
+}
+
+long cb_daily_number(cb_date d)
+{
+    cb_date first = {FIRST_YEAR, FIRST_MONTH, FIRST_DAY};
+    return civil_days(d) - civil_days(first);
+}
+
+void cb_daily_format(cb_date d, char buf[CB_DAILY_TEXT])
+{
+    char text[48]; /* room for any int, so that no compiler sees a truncation */
+    snprintf(text, sizeof text, "%04d-%02d-%02d", d.year, d.month, d.day);
+    memcpy(buf, text, CB_DAILY_TEXT - 1);
+    buf[CB_DAILY_TEXT - 1] = '\0';
+}
+
+/* The hash of the date's text: FNV-1a over the bytes, fixed forever (changing it changes every daily secret). */
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+    return h;
+}
+
+static uint64_t splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+int cb_daily_secret(const cb_game *g, cb_date d, uint32_t *secret, int *mapping, cb_error *err)
+{
+    if (!g || !secret)
+        return cb_error_set(err, CB_EINVAL, "no game");
+    int rc = cb_daily_check(d, err);
+    if (rc != CB_OK)
+        return rc;
+    uint32_t n = cb_game_secret_count(g);
+    if (n == 0)
+        return cb_error_set(err, CB_EINVAL, "the game has no secrets");
+    char key[160], date[CB_DAILY_TEXT];
+    cb_daily_format(d, date);
+    snprintf(key, sizeof key, "codebreaker daily|%.64s|%d|%lu|%s", cb_game_name(g), cb_game_length(g), (unsigned long)n,
+             date);
+    uint64_t x = fnv1a(0xcbf29ce484222325ull, key);
+    *secret = (uint32_t)((splitmix(&x) >> 32) * n >> 32);
+    if (mapping)
+        *mapping = cb_game_rule_info(g)->hidden ? (int)(splitmix(&x) % CB_MAPPINGS) : 0;
+    return CB_OK;
+}
