@@ -582,6 +582,16 @@ static int check_memory(const cli *c, const cb_game_config *cfg)
                     (unsigned long long)codes, size_text(need, a, sizeof a), size_text(budget, b, sizeof b));
 }
 
+int cli_wider_game(const cli *c, cb_game **out, cb_error *err)
+{
+    cb_game_config cfg;
+    if (cli_game_config(c, &cfg) != 0)
+        return cb_error_set(err, CB_EINVAL, "the game's options do not hold");
+    if (cb_game_secret_count(c->game) == cb_game_guess_count(c->game) || cb_game_config_wider(&cfg) != CB_OK)
+        return cb_error_set(err, CB_ENOTFOUND, "every allowed word is a possible answer already");
+    return cb_game_new(&cfg, out, err);
+}
+
 int cli_open_game_only(cli *c)
 {
     cb_game_config cfg;

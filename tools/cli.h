@@ -183,6 +183,12 @@ int cli_open_game_only(cli *c);
  * answers to its allowed guesses, for a message about a word outside the answers; "" when none do.
  */
 void cli_wider_hint(const cli *c, char *buf, size_t size);
+/*
+ * The game of c's options with every allowed word a possible answer (cb_game_config_wider), for
+ * assist's and review's widening: CB_OK and *out (the caller frees it); CB_ENOTFOUND when every
+ * allowed word is a possible answer already; else the error, err saying why. Prints nothing.
+ */
+int cli_wider_game(const cli *c, cb_game **out, cb_error *err);
 
 /* Print "codebreaker: <msg>" to stderr and return the exit status for code (2 or 1). */
 int cli_fail(int code, const char *fmt, ...)

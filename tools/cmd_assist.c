@@ -191,18 +191,15 @@ static void top(session *s, const char *arg)
 static void widen(session *s)
 {
     cli *c = s->c;
-    cb_game_config cfg;
     cb_error err;
     cb_game *game;
     char msg[256];
-    if (cli_game_config(c, &cfg) != 0)
-        return;
-    if (cb_game_secret_count(c->game) == cb_game_guess_count(c->game) || cb_game_config_wider(&cfg) != CB_OK) {
-        printf("every allowed word is a possible answer already\n");
-        return;
-    }
-    if (cb_game_new(&cfg, &game, &err) != CB_OK) {
-        printf("cannot widen: %s\n", err.message);
+    int wrc = cli_wider_game(c, &game, &err);
+    if (wrc != CB_OK) {
+        if (wrc == CB_ENOTFOUND)
+            printf("%s\n", err.message);
+        else
+            printf("cannot widen: %s\n", err.message);
         return;
     }
     cb_game *old_game = c->game;

@@ -236,13 +236,11 @@ static int review_options(cli *c, cb_coach_options *o, double **weights)
  */
 static int widen(cli *c)
 {
-    cb_game_config cfg;
     cb_error err;
     cb_game *game;
     cb_table *table;
     cb_table_mode mode;
-    if (cli_game_config(c, &cfg) != 0 || cb_game_secret_count(c->game) == cb_game_guess_count(c->game) ||
-        cb_game_config_wider(&cfg) != CB_OK || cb_game_new(&cfg, &game, &err) != CB_OK)
+    if (cli_wider_game(c, &game, &err) != CB_OK)
         return -1;
     if (cli_table_mode(c, CB_TABLE_AUTO, &mode) != 0 || cli_open_table(c, game, mode, &table) != 0) {
         cb_game_free(game);
