@@ -69,8 +69,9 @@ typedef struct cb_optimal_options {
     int top;                    /* 0: every guess (a proof); N: only the N best by the greedy score (an upper bound) */
     double time_limit;          /* seconds; 0: none. At the limit the search stops with its best bounds */
     const volatile int *cancel; /* when not NULL and set (atomic store) from any thread, the search
-                                   stops as at the time limit (result stopped) within milliseconds;
-                                   writing down the best strategy known is not stopped by it */
+                                   stops as at the time limit (result stopped and timed_out) within
+                                   milliseconds, with no greedy strategy searched after it; writing
+                                   down the best strategy known is not stopped by it */
     int threads;                /* 0: OpenMP's default */
     int symmetry;               /* skip guesses equivalent under the game's symmetries (default 1) */
     size_t cache_bytes;         /* memory for the cache of solved sets; 0: default (a quarter of RAM, at most 4 GiB) */

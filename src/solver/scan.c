@@ -922,8 +922,11 @@ CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, cons
     int64_t best = INF;
     for (uint32_t j = 0; j < m; j++)
         weak[j] = UINT32_MAX;
+    int watch = (uint64_t)n * m >= CB_SCAN_WATCH; /* as cbo_scan: a stop keeps `known` */
     for (uint32_t j0 = 0; j0 < m && best > known; j0 += CB_LBSCAN_BLOCK) {
         uint32_t jn = m - j0 < CB_LBSCAN_BLOCK ? m - j0 : CB_LBSCAN_BLOCK;
+        if (watch && (j0 / CB_LBSCAN_BLOCK & 15) == 15 && cbo_check_cancel(S))
+            return known;
         if (up) {
             /*
              * by parts in the parent, most first: no guess from here on does better than the first. (Not
@@ -1025,6 +1028,10 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
             best = INF;
             for (uint32_t i = 0; by[i] != CB_NONE && (int64_t)weak[by[i]] < best && best > known; i++) {
                 rowstat st;
+                if ((i & 1023) == 1023 && cbo_check_cancel(S)) {
+                    best = known;
+                    break;
+                }
                 row_generic(S, x, guess_row(x, by[i]), tmp, 0, touched, b.t, r, &st);
                 best = min64(best, sat(wc + st.lbsum));
             }

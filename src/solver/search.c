@@ -50,6 +50,21 @@ static void report(solver *S, double t)
     S->opt.progress(&p, S->opt.progress_arg);
 }
 
+/* The time limit and the cancel flag (also inside big scans, between blocks of guesses). */
+int cbo_check_cancel(solver *S)
+{
+    if (S->deadline > 0 && cb_seconds() >= S->deadline) {
+        __atomic_store_n(&S->timed_out, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
+    } else if (S->opt.cancel && (!S->finishing || S->fallback) && __atomic_load_n(S->opt.cancel, __ATOMIC_RELAXED)) {
+        /* the greedy strategy after a stop is a search of its own: the flag stops it too */
+        __atomic_store_n(&S->canceled, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&S->timed_out, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
+    }
+    return stopped(S);
+}
+
 /*
  * The work budget, the time limit and the progress report: at the root's
  * steps, and every so many nodes. The budget is looked at first, so that on
@@ -61,11 +76,8 @@ void cbo_check_clock(solver *S)
     if (S->opt.work_limit && cbo_total_work(S) >= (S->finishing ? S->finish_limit : S->opt.work_limit) &&
         (!S->finishing || S->finish_limit))
         __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
-    else if ((S->deadline > 0 && t >= S->deadline) ||
-             (S->opt.cancel && !S->finishing && __atomic_load_n(S->opt.cancel, __ATOMIC_RELAXED))) {
-        __atomic_store_n(&S->timed_out, 1, __ATOMIC_RELAXED);
-        __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
-    }
+    else
+        cbo_check_cancel(S);
     double next;
     __atomic_load(&S->next_report, &next, __ATOMIC_RELAXED);
     if (S->opt.progress && t >= next) { /* the lock only when a report is due */

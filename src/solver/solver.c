@@ -340,6 +340,7 @@ static int greedy_fallback(solver *S, search_run *R)
     S->opt.on_best = NULL;
     S->deadline = 0;
     S->finishing = 1;
+    S->fallback = 1;
     /* under a budget of work, the strategy gets as much again: a game too big for it ends with no strategy */
     S->finish_limit = S->opt.work_limit ? cbo_total_work(S) + S->opt.work_limit : 0;
     __atomic_store_n(&S->stop, 0, __ATOMIC_RELAXED);
@@ -355,6 +356,7 @@ static int greedy_fallback(solver *S, search_run *R)
         R->bestv = INF;
     }
     S->finish_limit = 0;
+    S->fallback = 0;
     free(R->openers);
     R->openers = ops;
     R->nopen = nops;
@@ -405,7 +407,7 @@ static int run_all(solver *S, search_run *R, cb_optimal_result *res, int *stoppe
     if (rc == CB_EINVAL && R->bad)
         return known_refused(S, R->bad, R->bad_why, err);
     *stopped_out = stopped(S);
-    if (rc == CB_OK && *stopped_out && R->best == CB_NONE && !S->oom)
+    if (rc == CB_OK && *stopped_out && R->best == CB_NONE && !S->oom && !S->canceled)
         rc = greedy_fallback(S, R);
     if (S->oom)
         rc = CB_ENOMEM;
@@ -428,6 +430,10 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
     search_run R;
     memset(res, 0, sizeof *res);
     memset(&R, 0, sizeof R);
+    if (opt->cancel && __atomic_load_n(opt->cancel, __ATOMIC_RELAXED)) { /* cancelled already: not even the set-up */
+        res->stopped = res->timed_out = 1;
+        return CB_OK;
+    }
     int rc = solver_init(&S, table, opt, err);
     if (rc == CB_OK && cbo_root_init(&S, &R.rt) != CB_OK)
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");

@@ -221,6 +221,8 @@ typedef struct solver {
     uint64_t finish_limit; /* with opt.work_limit, the greedy strategy after a stop stops at this much work (0: none) */
     double t0, deadline, next_report;
     int finishing; /* after a stop: the strategy is being written down, which the cancel flag no longer stops */
+    int fallback;  /* the greedy strategy after a stop is being searched: the cancel flag stops it */
+    int canceled;  /* the cancel flag stopped the search: no greedy strategy is searched after it */
     uint64_t best_root;
     uint32_t cur_opener;
     size_t cur_index, opener_count;
@@ -454,6 +456,11 @@ static inline void cbo_count_work(tls *T, uint32_t n, uint32_t m)
 }
 /* The time limit, the cancel flag and the progress report. */
 void cbo_check_clock(solver *S);
+/*
+ * The time limit and the cancel flag only, not the work budget (whose stops
+ * stay where cbo_check_clock looks): 1 when the search is to stop.
+ */
+int cbo_check_cancel(solver *S);
 /* Sort the indices a[0..n) by cmp (an insertion sort: stable, for short arrays). */
 void cbo_sort_idx(uint32_t *a, uint32_t n, int (*cmp)(const void *, const void *, void *), void *ctx);
 /* The symmetries that survive playing gid at x (NULL when none are left). */

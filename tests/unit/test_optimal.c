@@ -559,6 +559,8 @@ static void partial_runs(void)
     o.cancel = &cancel;
     CHECK(cb_optimal_solve(t, &o, &r, &err) == CB_OK);
     CHECK(r.stopped && !r.proved);
+    /* set before the call: nothing runs, not even the greedy strategy after a stop (a server stopping) */
+    CHECK(r.timed_out && !r.tree && r.work == 0 && r.nodes == 0);
     cb_optimal_result_release(&r);
     cb_table_free(t);
     cb_table_options to;

@@ -880,6 +880,29 @@ async function main() {
     assert.equal(r.code, 0);
   });
 
+  await test('stopping with SIGTERM while the exact coach reviews', async () => {
+    // the cancel flag stops every search of the review, their set-up and the greedy strategy after a
+    // stop included (a review of three turns is about nine searches): the stop waits for none of them
+    const other = await startServer(binary);
+    base = other.url;
+    let review;
+    for (;;) { // the event: a second exact request (a tiny one) is refused while the review holds the slot
+      let settled = false;
+      review = get('/api/review', { lists: 'nyt2023', history: 'ghost=.....,crane=Y.Y..,ninny=.....' })
+        .catch((e) => ({ status: 0, data: String(e) })).finally(() => { settled = true; });
+      let busy;
+      do busy = await get('/api/rank/exact', { lists: 'nyt2023', history: 'crane=GGGG.', limit: 1 });
+      while (busy.status !== 503 && !settled);
+      if (busy.status === 503 && !settled) break;
+      const rv = await review; // the tiny request held the slot when the review came: ask again
+      assert.equal(rv.status, 503, `the review ended before the server was told to stop: ${JSON.stringify(rv.data)}`);
+    }
+    const r = await other.stop('SIGTERM');
+    assert.equal(r.code, 0, `exit status ${r.code}: ${r.stderr}`);
+    const rv = await review;
+    assert.notEqual(rv.status, 200, `a review cut short by the stop is not an answer: ${JSON.stringify(rv.data)}`);
+  });
+
   await test('bad command lines', async () => {
     const { spawnSync } = await import('node:child_process');
     for (const args of [['--port', '70000'], ['--port', 'x'], ['--bind', 'example.com'], ['--jobs', '0'], ['--web', '/nonexistent']]) {
