@@ -10,6 +10,7 @@
 
 #include "base/memory_internal.h"
 #include "solver/solver_internal.h"
+#include "table/table_internal.h"
 
 void cb_optimal_options_default(cb_optimal_options *opt)
 {
@@ -64,7 +65,7 @@ static void solver_free(solver *S)
             free(S->tls[i].gmap);
             free(S->tls[i].lbbm);
         }
-    free(S->tt);
+    free(S->tt_own);
     free(S->tls);
     free(S->lc);
     free(S->pk);
@@ -225,12 +226,15 @@ static int build_tables(solver *S)
     if (!S->gbase || S->pairs || S->lw != 1 || entries < CB_LBSCAN_ROOT_MIN ||
         (uint64_t)game->nguess * game->nsecret > ((uint64_t)1 << 28))
         return CB_OK;
-    S->tt = cbb_alloc_big((size_t)game->nguess * game->nsecret);
+    /* the table's own secret-major copy, made once and shared by every search on it (the coach runs many) */
+    S->tt = cbt_columns(S->table);
+    if (!S->tt && (S->tt_own = cbb_alloc_big((size_t)game->nguess * game->nsecret))) {
+        cbb_transpose(S->gbase, S->gstride, game->nguess, game->nsecret, S->tt_own, game->nguess);
+        S->tt = S->tt_own;
+    }
     for (int i = 0; i < S->nthreads && S->tt; i++)
         if (!(S->tls[i].lbbm = calloc(CB_LBSCAN_BLOCK, sizeof *S->tls[i].lbbm)))
             return CB_ENOMEM;
-    if (S->tt)
-        cbb_transpose(S->gbase, S->gstride, game->nguess, game->nsecret, S->tt, game->nguess);
     return CB_OK;
 }
 

@@ -206,7 +206,8 @@ typedef struct solver {
     int lw; /* bytes per value */
     const uint8_t *gbase;
     size_t gstride;
-    uint8_t *tt;         /* the game's table secret-major (tt[s * nguess + g]), for scan_lb; or NULL */
+    const uint8_t *tt;   /* the game's table secret-major (tt[s * nguess + g]), for scan_lb; or NULL */
+    uint8_t *tt_own;     /* tt when the solver made it (the table's shared copy could not be had) */
     const uint16_t *obs; /* Symble: obs[m * 3^n + raw] */
     uint8_t *lc;         /* hard mode: letter counts of each guess */
     uint64_t *pk; /* hard mode, codes of at most 8 symbols: guess g's code packed at 2g (cbg_code_pack), its counts at
