@@ -700,7 +700,7 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
             solver_options(&o, st[i], &j[J_BEST].so);
             j[J_BEST].so.first = v[J_BEST].guess;
             /* for a line only: an eighth of the budget (SALET's proof takes 0.18 G pairs, TARSE's on nyt2023 5.2 G) */
-            j[J_BEST].so.work_limit /= 8;
+            j[J_BEST].so.work_limit = o.work / 8 ? o.work / 8 : o.work;
             j[J_BEST].used = 1;
         }
         if (!out->turn[i].book) {
