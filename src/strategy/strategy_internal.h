@@ -190,7 +190,7 @@ int cbs_greedy_decide(const cb_strategy *s, const cb_state *st, cbs_ws *ws, cons
                       int threads);
 double cbs_greedy_fixed_score(const cb_strategy *s, const cb_state *st, uint32_t g);
 
-/* Word weights (strategy.c): the secret's, 1 each without weights; their total over st; g's probability. */
+/* Word weights (weights.c): the secret's, 1 each without weights; their total over st; g's probability. */
 double cbs_weight_total(const cb_strategy *s, const cb_state *st);
 double cbs_probability(const cb_strategy *s, const cb_state *st, uint32_t g, double total);
 
