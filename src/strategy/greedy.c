@@ -53,8 +53,14 @@ static double slog_key(const cbs_pstats *ps, size_t n, double prob)
 }
 static double entropy_score(double key, size_t n)
 {
-    cbs_pstats ps = {0, 0, 0, (uint64_t)key};
+    cbs_pstats ps = {.slog = (uint64_t)key};
     return cbs_entropy(&ps, n);
+}
+
+static double singles_key(const cbs_pstats *ps, size_t n, double prob)
+{
+    (void)n, (void)prob;
+    return -(double)ps->singles;
 }
 
 static double entropy_prob_key(const cbs_pstats *ps, size_t n, double prob)
@@ -87,6 +93,13 @@ const cbs_row cbs_row_parts = {
     .info = {"parts", "Kooi most parts", "maximises the number of parts", "Kooi 2005", GREEDY, CB_COST_PARTITION,
              "%.0f parts", "1 part"},
     .key = parts_key,
+    .score = negated_score,
+};
+
+const cbs_row cbs_row_max_singletons = {
+    .info = {"max-singletons", "Most singletons", "maximises the parts of one candidate (solved on the next guess)",
+             "this project", GREEDY, CB_COST_PARTITION, "%.0f parts of one", "1 part of one"},
+    .key = singles_key,
     .score = negated_score,
 };
 
