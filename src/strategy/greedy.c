@@ -104,15 +104,15 @@ const cbs_row cbs_row_max_singletons = {
 };
 
 const cbs_row cbs_row_entropy = {
-    .info = {"entropy", "Neuwirth entropy", "maximises the entropy of the part sizes", "Neuwirth 1982", GREEDY,
-             CB_COST_PARTITION, "%.2f bits", NULL},
+    .info = {"entropy", "Neuwirth entropy", "maximises the entropy of the part sizes", "Neuwirth 1982",
+             GREEDY | CB_TRAIT_RANDOM_TIES, CB_COST_PARTITION, "%.2f bits", NULL},
     .key = slog_key,
     .score = entropy_score,
 };
 
 const cbs_row cbs_row_entropy_knuth = {
     .info = {"entropy-knuth", "Neuwirth entropy, candidates first", "entropy; among equal scores always a candidate",
-             "Symble thesis 3.2, 3.5", GREEDY, CB_COST_PARTITION, "%.2f bits", NULL},
+             "Symble thesis 3.2, 3.5", GREEDY | CB_TRAIT_RANDOM_TIES, CB_COST_PARTITION, "%.2f bits", NULL},
     .key = slog_key,
     .score = entropy_score,
     .candidates_first = 1,
