@@ -49,7 +49,6 @@ extern "C" {
 #define CB_MAX_SYMBOLS 64       /* largest alphabet */
 #define CB_MAX_COMPLETE 36      /* largest alphabet of a complete dictionary */
 #define CB_MAX_CODES 100000000u /* most codes a game may hold */
-#define CB_MAX_FILE (64 << 20)  /* largest text file read: word list, frequencies, tree (docs/limits.md) */
 #define CB_NONE UINT32_MAX      /* "no such index" */
 #define CB_MAPPINGS 6           /* Symble: bijections {gray,yellow,green} -> {a,b,c} */
 #define CB_MAX_BOARDS 32        /* most boards of one game (multi.h) */
