@@ -61,6 +61,10 @@ check review-det2 "$cb" review --json --threads 2 --answer cigar fuzzy crane cig
 kill $hogs 2>/dev/null; pkill -P $hogs 2>/dev/null; wait $hogs 2>/dev/null
 sed 's/"seconds":[0-9.]*,//g' "$tmp/out" >"$tmp/det2"
 cmp -s "$tmp/det1" "$tmp/det2" && ok || bad "review-det: two runs differ: $(diff "$tmp/det1" "$tmp/det2" | head -c 600)"
+# ... and on a processor without the vector kernels (the scalar ones forced): the budget counts pairs, not cycles
+check review-det3 env CB_CPU_LEVEL=scalar "$cb" review --json --threads 1 --answer cigar fuzzy crane cigar
+sed 's/"seconds":[0-9.]*,//g' "$tmp/out" >"$tmp/det3"
+cmp -s "$tmp/det1" "$tmp/det3" && ok || bad "review-det: the scalar kernels differ: $(diff "$tmp/det1" "$tmp/det3" | head -c 600)"
 # ... the game's limit of 6 guesses: from {frill, grill, krill} with four turns played, GRILL can lose
 # (grill, frill, krill needs a 7th guess) and the best (a word telling the three apart) is sure to win
 check review-limit "$cb" review --json --answer krill stare doubt chimp pound grill krill
