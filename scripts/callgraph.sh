@@ -9,7 +9,7 @@
 # no call between files, and nm is part of binutils, which the build needs already; the price is a
 # build first (scripts/check.sh's step `callgraph` makes the release build).
 #
-# usage: scripts/callgraph.sh [BUILD_DIR]   (default: build); -v lists every call between files.
+# usage: scripts/callgraph.sh [-v] [BUILD_DIR]   (default: build); -v lists every call between files.
 set -e
 cd "$(dirname "$0")/.."
 verbose=0

@@ -447,6 +447,8 @@ typedef struct search_run {
     const char *bad_why;
 } search_run;
 
+/* ---- when a search stops (clock.c) ---- */
+
 /* Search nodes entered so far, over every thread. */
 uint64_t cbo_total_nodes(const solver *S);
 uint64_t cbo_total_work(const solver *S);
@@ -466,6 +468,9 @@ void cbo_check_clock(solver *S);
  * stay where cbo_check_clock looks): 1 when the search is to stop.
  */
 int cbo_check_cancel(solver *S);
+
+/* ---- the search (search.c) ---- */
+
 /* Sort the indices a[0..n) by cmp (an insertion sort: stable, for short arrays). */
 void cbo_sort_idx(uint32_t *a, uint32_t n, int (*cmp)(const void *, const void *, void *), void *ctx);
 /* The symmetries that survive playing gid at x (NULL when none are left). */
@@ -489,7 +494,7 @@ uint32_t cbo_order_guesses(solver *S, const node *x, const scan *sc, int64_t bet
  */
 int64_t cbo_solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_t known);
 
-/* A new, empty cache for S (the old one freed). */
+/* A new, empty cache for S (the old one freed; cache.c). */
 int cbo_new_cache(solver *S);
 /* The root node: every secret (every pair in Symble), every guess (or candidate); or the position opt.from. */
 int cbo_root_init(solver *S, root *rt);
