@@ -58,7 +58,7 @@ function cpuMs() {
 
 // A raw exchange from a local address (127.x.y.z: each is a client of its own); resolves to
 // {status, text, ms, cpu}: cpu is the server's processor time meanwhile (the tests send one at a time).
-function raw(text, { from = '127.0.0.1', timeout = 15000, keepOpen = false } = {}) {
+function raw(text, { from = '127.0.0.1', timeout = 15000 } = {}) {
   return new Promise((resolve, reject) => {
     const t0 = Date.now();
     const c0 = cpuMs();
@@ -70,8 +70,9 @@ function raw(text, { from = '127.0.0.1', timeout = 15000, keepOpen = false } = {
     s.on('end', done);
     s.on('error', (e) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? done() : reject(e)));
     s.setTimeout(timeout, () => { s.destroy(); reject(new Error(`raw request timed out: ${text.slice(0, 60)}`)); });
-    if (keepOpen) s.write(text);
-    else s.end(text);
+    // The socket stays open both ways until the server closes it (the requests say Connection: close):
+    // libmicrohttpd takes a client that shuts down its sending side before the answer has come as gone.
+    s.write(text);
   });
 }
 const H = 'Host: 127.0.0.1\r\nConnection: close\r\n';
@@ -188,10 +189,10 @@ await test('bodies: chunked bodies are 411, short bodies 400, never taken as emp
   }
   const good = await raw(`${head}Content-Length: 11\r\n\r\ngame=wordle`);
   assert.equal(good.status, 201, good.text);
-  // Content-Length beyond the body: the client stops sending; a 400 once civetweb's reads time out (1 s each)
-  const short = await raw(`${head}Content-Length: 100\r\n\r\ngame=wordle`, { keepOpen: true, timeout: 8000 });
-  assert.equal(short.status, 400, short.text);
-  assert.match(json(short).error, /malformed or incomplete/);
+  // Content-Length beyond the body: the client stops sending; the connection is closed after 1 s of
+  // silence (WEB_IDLE_SECONDS), without an answer (libmicrohttpd takes none in the middle of a body)
+  const short = await raw(`${head}Content-Length: 100\r\n\r\ngame=wordle`, { timeout: 8000 });
+  assert.equal(short.status, 0, short.text);
   assert.ok(short.ms < 5000 * slowdown, `held ${short.ms} ms`);
   // a body that keeps coming, a byte every 0.2 s (100 bytes: 20 s): a 408 once it has taken 1 s
   const s = net.connect({ port, host: '127.0.0.1' });
@@ -229,7 +230,9 @@ await test('framing: a request that could be read two ways is a 400', async () =
   for (const [what, text, message] of cases) {
     const r = await raw(text.endsWith('\r\n\r\n') || text.includes('\r\n\r\n') ? text : `${text}Connection: close\r\n\r\n`);
     assert.equal(r.status, 400, `${what}: ${r.text}`);
-    assert.match(json(r).error, message, what);
+    // a Content-Length that is not one number libmicrohttpd refuses itself, in its own words (HTML)
+    if (/^Content-Type: application\/json/im.test(r.text)) assert.match(json(r).error, message, what);
+    else assert.match(what, /Content-Length/, `${what}: not JSON: ${r.text.slice(0, 300)}`);
   }
   for (const host of ['127.0.0.1:8080', 'localhost', '[::1]:80', 'LOCALHOST:65535']) {
     const r = await raw(`GET /api/games HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
@@ -245,12 +248,22 @@ await test('framing errors close the connection: nothing after them is read as a
     ['HTTP/1.1 without Host', `GET /api/info HTTP/1.1\r\n\r\n${next}`, /names its Host/],
   ];
   for (const [what, text, message] of cases) {
-    const r = await raw(text, { keepOpen: true, timeout: 8000 });
+    const r = await raw(text, { timeout: 8000 });
     const statuses = [...r.text.matchAll(/^HTTP\/1\.\d (\d+)/gm)].map((m) => Number(m[1]));
-    assert.deepEqual(statuses, [400], `${what}: ${r.text.slice(0, 300)}`);
-    assert.match(json(r).error, message, what);
+    assert.ok(statuses.length > 0 && statuses.every((st) => st === 400), `${what}: ${r.text.slice(0, 300)}`);
     assert.match(r.text, /^Connection: close/im, what);
+    // libmicrohttpd refuses a Content-Length that is not a number itself, in its own words (its HTML page,
+    // whose head 0.9.75 writes twice); the other errors are the server's JSON
+    if (/^Content-Type: application\/json/im.test(r.text)) {
+      assert.deepEqual(statuses, [400], what);
+      assert.match(json(r).error, message, what);
+    } else assert.match(what, /Content-Length/, `${what}: not JSON: ${r.text.slice(0, 300)}`);
   }
+  // whitespace before the colon is refused (libmicrohttpd keeps it in the name, which is then no token);
+  // a folded line (obs-fold) is unfolded by libmicrohttpd before the server sees it: read one way only
+  const spaced = await raw('GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length : 4\r\nConnection: close\r\n\r\nabcd');
+  assert.equal(spaced.status, 400, spaced.text.slice(0, 300));
+  assert.match(json(spaced).error, /is not a token/);
   const old = await raw('GET /api/info?game=mastermind HTTP/1.0\r\n\r\n'); // HTTP/1.0 has no Host to give
   assert.equal(old.status, 200, old.text.slice(0, 200));
 });
@@ -323,7 +336,7 @@ await test('slow clients: 40 sockets dribbling headers do not delay others', asy
 await test('slow bodies: more dribbling clients than threads, a normal request is still answered', async () => {
   // Each attacker sends its head at once, then one byte of a 10000-byte body every 0.5 s, and comes
   // back as soon as the server closes its connection. Before the fix each held its thread for as
-  // long as it kept sending (civetweb read every body whole, and read the rest after the answer).
+  // long as it kept sending (civetweb, before issue 38, read every body in a request thread).
   const clients = THREADS + 16;
   const head = `POST /api/play/new HTTP/1.1\r\n${H}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 10000\r\n\r\n`;
   const statuses = {};
@@ -362,6 +375,8 @@ await test('slow bodies: more dribbling clients than threads, a normal request i
     assert.equal(post.status, 201, post.text);
     const ms = Date.now() - t0;
     assert.ok(ms < 8000 * slowdown, `a normal GET and POST took ${ms} ms among ${clients} slow clients`);
+    // the attackers are cut off in time: wait for the first to be let go (each within about a second)
+    for (let i = 0; i < 100 && Object.keys(statuses).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
     answered = { ...statuses };
     console.log(`  a normal GET and POST in ${ms} ms; the attackers let go by then, by status: ${JSON.stringify(answered)}`);
   } finally {
@@ -512,7 +527,7 @@ await test('keep-alive: bounded in idle time, never after an unread body, off wh
   const loop = watch();
   const two = await exchange(info + info);
   assert.deepEqual(two.statuses, [200, 200]);
-  assert.deepEqual(two.connection, ['keep-alive', 'keep-alive']);
+  assert.deepEqual(two.connection, []); // HTTP/1.1 keeps the connection unless an answer says close
   onTime(loop, two.ms < kept + 1000 * slowdown, `an idle kept-alive connection stayed ${two.ms} ms`);
   // a request hidden in a body the server does not read is never answered: the connection closes
   const form = 'Content-Type: application/x-www-form-urlencoded\r\n';
@@ -530,10 +545,10 @@ await test('keep-alive: bounded in idle time, never after an unread body, off wh
   assert.deepEqual(played.statuses, [201, 200]);
   const refused = await exchange(`POST /api/play/new HTTP/1.1\r\n${K}${form}Content-Length: 10\r\n\r\nnonsense=1${info}`);
   assert.deepEqual(refused.statuses, [400, 200]);
-  // more connections held than the threads' share: answers close their own connection
+  // an address holding more than three quarters of its connections: answers close their own connection
   // (judged on time: the first answers' connections must still be idle when the last are answered)
   const busy = watch();
-  const many = await Promise.all(Array.from({ length: THREADS - 4 }, () => exchange(info)));
+  const many = await Promise.all(Array.from({ length: limit('connections of one address').value - 4 }, () => exchange(info)));
   assert.ok(many.every((r) => r.statuses[0] === 200));
   const closing = many.filter((r) => r.connection[0] === 'close').length;
   onTime(busy, closing > 0, `${many.length} connections at once, every answer kept its own`);

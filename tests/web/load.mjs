@@ -42,8 +42,7 @@ function raw(text, { from = '127.0.0.1', timeout = 12000, hold = false } = {}) {
     s.on('data', (d) => { buf += d; });
     s.on('end', finish);
     s.on('error', finish);
-    if (hold) s.write(text);
-    else s.end(text);
+    s.write(text); // never half-closed: see hostile.mjs's raw
   });
 }
 
