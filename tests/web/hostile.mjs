@@ -416,6 +416,22 @@ await test('sessions: large games are limited per client by memory, the client\'
   assert.equal(other.status, 201, other.text);
 });
 
+await test('sessions: ten addresses with two large games each cannot keep large games from others (issue 38)', async () => {
+  // 2^20 codes take about 26 MiB a game, the server keeps 256 MiB of games: before, the tenth game was refused
+  // (503) for everyone until the first expired (5 minutes); now the address holding the most gives up its
+  // least recently used game while it holds more than the newcomer would
+  for (let a = 1; a <= 10; a++) {
+    for (let k = 0; k < 2; k++) {
+      const r = await postFrom('/api/play/new', 'game=mastermind&colors=16&pegs=5', `127.0.6.${a}`);
+      assert.equal(r.status, 201, `address ${a}, game ${k + 1}: ${r.text.slice(0, 300)}`);
+    }
+  }
+  const other = await postFrom('/api/play/new', 'game=mastermind&colors=16&pegs=5', '127.0.6.99');
+  assert.equal(other.status, 201, other.text.slice(0, 300));
+  const small = await postFrom('/api/play/new', 'game=wordle', '127.0.6.100');
+  assert.equal(small.status, 201, small.text.slice(0, 300));
+});
+
 await test('jobs: one client cannot take every slot, nor push out another\'s results', async () => {
   const a = await postFrom('/api/jobs/start', 'kind=analyse&game=super', '127.0.1.1');
   const b = await postFrom('/api/jobs/start', 'kind=analyse&game=super', '127.0.1.1');
