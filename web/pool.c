@@ -80,7 +80,8 @@ static void *worker(void *arg)
         pthread_mutex_lock(&p->lock);
         c->running--;
         free(it);
-        pthread_cond_broadcast(&p->ready); /* an item of this address may be under its share now */
+        if (p->head) /* an item of this address may be under its share now (no herd woken for nothing) */
+            pthread_cond_broadcast(&p->ready);
     }
     pthread_mutex_unlock(&p->lock);
     return NULL;

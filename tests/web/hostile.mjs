@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { attack, connected } from './attackers.mjs';
 import { startServer } from './server.mjs';
 import { suite } from './suite.mjs';
 
@@ -331,6 +332,33 @@ await test('slow clients: 40 sockets dribbling headers do not delay others', asy
     clearInterval(timer);
     for (const s of socks) s.destroy();
   }
+});
+
+await test('connections: past the cap in all, a request gets 503 at once, not a place in a queue (issue 38)', async () => {
+  const cap = limit('connections in all').value;
+  const a = attack(port, { heads: cap + 16 }); // slow heads from 127.0.0.2-250, a few from each address
+  let r;
+  try {
+    const n = await connected(a, cap + 16, 30000);
+    assert.ok(n > cap, `only ${n} slow heads connected at once`);
+    // the server counts a connection when it accepts it: ask until it has taken them all in (5 s at most)
+    for (let i = 0; i < 50; i++) {
+      r = await getFrom('/api/info?game=mastermind');
+      if (r.status === 503) break;
+      await new Promise((res) => setTimeout(res, 100));
+    }
+  } finally {
+    a.stop();
+  }
+  assert.equal(r.status, 503, r.text.slice(0, 300));
+  assert.match(json(r).error, /as many connections as it can/);
+  assert.ok(r.ms < 2000 * slowdown, `the refusal took ${r.ms} ms`);
+  let back = 0;
+  for (let i = 0; i < 50 && back !== 200; i++) {
+    back = (await getFrom('/api/games')).status;
+    if (back !== 200) await new Promise((res) => setTimeout(res, 100));
+  }
+  assert.equal(back, 200, 'served again once the slow clients left');
 });
 
 await test('slow bodies: more dribbling clients than threads, a normal request is still answered', async () => {
