@@ -192,7 +192,7 @@ console.log(`slow clients: ${slowConnected} connected, ${slowOpen} still open at
 await sleep(1500); // the attackers' connections close on the server's side
 const baseline = rssMiB();
 // How late this process's own event loop ran: on a machine too loaded to give the test its turn, its
-// clients send late (the server closes a connection silent for 1 s: no answer) and its prober waits
+// clients send late (the server closes a connection silent for 5 s: no answer) and its prober waits
 // in its own queue, so the clock measures the test, not the server.
 const loop = monitorEventLoopDelay({ resolution: 20 });
 loop.enable();
