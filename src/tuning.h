@@ -54,6 +54,13 @@
  */
 #define CB_LBCOUNT_CHUNK 16
 
+/*
+ * Most entries the AVX2 row kernel (solver/rowkern.c) keeps in registers, 32 a register; bigger rows
+ * go to the baseline's counters. Its compares grow as the square of the entries: at 128 about as
+ * many a pair as the counters take.
+ */
+#define CB_ROW_AVX2_MAX 128
+
 /* Secrets per vector step of the table kernel: one AVX2 register of bytes; wider needs AVX-512. */
 #define CB_LANES 32
 /* Guesses cbs_score_many scores at once: the byte lanes of one AVX2 register (pairwise path). */

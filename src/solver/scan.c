@@ -1,13 +1,10 @@
 /*
  * scan.c: how the guesses of a node split it: feedback values, hard-mode
- * constraints, part counting (with SSE2 for small nodes),
+ * constraints, part counting (the row kernel is rowkern.c),
  * the candidate check, the scan of every guess and the split into parts.
  */
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "codebreaker/feedback.h"
 #include "game/game_internal.h"
@@ -156,203 +153,29 @@ void cbo_sig_of(const solver *S, const node *x, uint8_t *out)
         cbo_sig_apply(S, out, x->cg, x->cfb);
 }
 
-static inline uint32_t pop16(uint32_t x)
-{
-    x = x - ((x >> 1) & 0x5555);
-    x = (x & 0x3333) + ((x >> 2) & 0x3333);
-    x = (x + (x >> 4)) & 0x0f0f;
-    return (x + (x >> 8)) & 0x1f;
-}
-
-#if defined(__SSE2__)
-/*
- * Rows of more than 16 entries when the game has at most 64 feedback values
- * (Mastermind): byte counters in four interleaved sets, so that equal
- * neighbours do not wait on each other's stores, merged over the values with
- * SSE2: parts, sum of squares and largest part without a branch.
- */
-static inline void row_fewvals(const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won, uint32_t nvals,
-                               uint8_t (*c)[CB_FEWVALS], uint8_t *out, uint32_t *parts, uint32_t *pairs, uint32_t *w,
-                               uint32_t *maxpart)
-{
-    uint32_t e = 0;
-    for (; e + 3 < n; e += 4) {
-        uint32_t k0 = rp[col[e]], k1 = rp[col[e + 1]], k2 = rp[col[e + 2]], k3 = rp[col[e + 3]];
-        out[e] = (uint8_t)k0;
-        out[e + 1] = (uint8_t)k1;
-        out[e + 2] = (uint8_t)k2;
-        out[e + 3] = (uint8_t)k3;
-        c[0][k0]++;
-        c[1][k1]++;
-        c[2][k2]++;
-        c[3][k3]++;
-    }
-    for (; e < n; e++) {
-        uint32_t k = rp[col[e]];
-        out[e] = (uint8_t)k;
-        c[0][k]++;
-    }
-    *w = (uint32_t)c[0][won] + c[1][won] + c[2][won] + c[3][won];
-    __m128i zero = _mm_setzero_si128(), mx = zero, sq = zero;
-    uint32_t p = 0;
-    for (uint32_t v = 0; v < nvals; v += 16) {
-        __m128i *q0 = (__m128i *)(void *)(c[0] + v), *q1 = (__m128i *)(void *)(c[1] + v);
-        __m128i *q2 = (__m128i *)(void *)(c[2] + v), *q3 = (__m128i *)(void *)(c[3] + v);
-        __m128i t = _mm_add_epi8(_mm_add_epi8(_mm_load_si128(q0), _mm_load_si128(q1)),
-                                 _mm_add_epi8(_mm_load_si128(q2), _mm_load_si128(q3)));
-        _mm_store_si128(q0, zero);
-        _mm_store_si128(q1, zero);
-        _mm_store_si128(q2, zero);
-        _mm_store_si128(q3, zero);
-        p += 16 - pop16((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(t, zero)));
-        mx = _mm_max_epu8(mx, t);
-        __m128i lo = _mm_unpacklo_epi8(t, zero), hi = _mm_unpackhi_epi8(t, zero);
-        sq = _mm_add_epi32(sq, _mm_add_epi32(_mm_madd_epi16(lo, lo), _mm_madd_epi16(hi, hi)));
-    }
-    sq = _mm_add_epi32(sq, _mm_srli_si128(sq, 8));
-    sq = _mm_add_epi32(sq, _mm_srli_si128(sq, 4));
-    mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 8));
-    mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 4));
-    mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 2));
-    mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 1));
-    *parts = p;
-    *pairs = ((uint32_t)_mm_cvtsi128_si32(sq) - n) / 2;
-    *maxpart = (uint32_t)_mm_cvtsi128_si32(mx) & 0xff;
-}
-#endif
-
 /*
  * The common case: plain secrets, one-byte values, and parts whose bound is
- * 2c - 1. Parts and equal pairs are counted without the per-part loop; up to
- * 16 entries, with SSE2 byte shifts instead of counters in memory.
+ * 2c - 1: the parts and equal pairs of a row are counted by the row kernel
+ * of the run's processor level (rowkern.c, S->rowk).
  */
 
-static inline void row_plain1(const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won, uint8_t *out, tls *T,
-                              uint32_t nvals, uint32_t *parts, uint32_t *pairs, uint32_t *w, uint32_t *maxpart,
-                              uint64_t *hash)
-{
-    uint32_t *cnt = T->cnt, *cnt2 = T->cnt2;
-#if defined(__SSE2__)
-    if (n <= 16) {
-        uint64_t w0 = 0, w1 = 0;
-        uint32_t i = 0;
-        for (; i < n && i < 8; i++)
-            w0 |= (uint64_t)rp[col[i]] << (8 * i);
-        for (; i < n; i++)
-            w1 |= (uint64_t)rp[col[i]] << (8 * (i - 8));
-        __m128i v = _mm_set_epi64x((long long)w1, (long long)w0);
-        _mm_storeu_si128((__m128i *)(void *)out, v); /* rows have 16 bytes of slack after them */
-        /* values + 1 never match the zero bytes shifted in */
-        __m128i v1 = _mm_add_epi8(v, _mm_set1_epi8(1)), acc = _mm_setzero_si128(), dup = _mm_setzero_si128();
-#define CB_SHIFT_STEP(k)                                                                                               \
-    do {                                                                                                               \
-        if (n > k) {                                                                                                   \
-            __m128i e = _mm_cmpeq_epi8(v1, _mm_slli_si128(v1, k));                                                     \
-            dup = _mm_or_si128(dup, e);                                                                                \
-            acc = _mm_sub_epi8(acc, e);                                                                                \
-        }                                                                                                              \
-    } while (0)
-        CB_SHIFT_STEP(1);
-        CB_SHIFT_STEP(2);
-        CB_SHIFT_STEP(3);
-        CB_SHIFT_STEP(4);
-        CB_SHIFT_STEP(5);
-        CB_SHIFT_STEP(6);
-        CB_SHIFT_STEP(7);
-        CB_SHIFT_STEP(8);
-        CB_SHIFT_STEP(9);
-        CB_SHIFT_STEP(10);
-        CB_SHIFT_STEP(11);
-        CB_SHIFT_STEP(12);
-        CB_SHIFT_STEP(13);
-        CB_SHIFT_STEP(14);
-        CB_SHIFT_STEP(15);
-#undef CB_SHIFT_STEP
-        static const uint8_t ones[32] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-                                         0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-        __m128i valid = _mm_loadu_si128((const __m128i *)(const void *)(ones + 16 - n)); /* lanes < n */
-        uint32_t vm = (1u << n) - 1;
-        acc = _mm_and_si128(acc, valid);
-        __m128i mx = _mm_max_epu8(acc, _mm_srli_si128(acc, 8)); /* the last of a part of c counts c - 1 */
-        mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 4));
-        mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 2));
-        mx = _mm_max_epu8(mx, _mm_srli_si128(mx, 1));
-        *maxpart = ((uint32_t)_mm_cvtsi128_si32(mx) & 0xff) + 1;
-        __m128i s = _mm_sad_epu8(acc, _mm_setzero_si128());
-        *pairs = (uint32_t)(_mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_srli_si128(s, 8)));
-        *parts = n - pop16((uint32_t)_mm_movemask_epi8(dup) & vm);
-        *w = (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)won))) & vm) != 0;
-        uint64_t h = (w0 ^ 0x9e3779b97f4a7c15ull) * 0xbf58476d1ce4e5b9ull;
-        h = (h ^ (h >> 31) ^ w1) * 0x94d049bb133111ebull;
-        *hash = h ^ (h >> 29);
-        return;
-    }
-#endif
-#if defined(__SSE2__)
-    if (nvals <= CB_FEWVALS && n <= 255) {
-        row_fewvals(rp, col, n, won, nvals, T->few, out, parts, pairs, w, maxpart);
-        *hash = 0;
-        return;
-    }
-#else
-    (void)nvals;
-#endif
-    /* two sets of counters, so that equal neighbours do not wait on each other's stores */
-    uint32_t *c0 = cnt, *c1 = cnt2, p = 0, pr = 0, mx = 0, e = 0;
-    for (; e + 1 < n; e += 2) {
-        uint32_t k0 = rp[col[e]], k1 = rp[col[e + 1]];
-        out[e] = (uint8_t)k0;
-        out[e + 1] = (uint8_t)k1;
-        c0[k0]++;
-        c1[k1]++;
-    }
-    if (e < n) {
-        uint32_t k0 = rp[col[e]];
-        out[e] = (uint8_t)k0;
-        c0[k0]++;
-    }
-    *w = c0[won] + c1[won];
-    /*
-     * Read the counts back without a branch on them (a part's first entry against its others was
-     * a branch the processor guessed wrong about once a part): over the feedback values when there
-     * are fewer of them than entries, else over the entries, clearing as it goes.
-     */
-    if (nvals < n)
-        for (uint32_t k = 0; k < nvals; k++) {
-            uint32_t c = c0[k] + c1[k];
-            p += c != 0;
-            pr += c * (c - 1) / 2; /* 0 for c = 0 too: unsigned */
-            mx = c > mx ? c : mx;
-            c0[k] = c1[k] = 0;
-        }
-    else
-        for (e = 0; e < n; e++) {
-            uint32_t k = out[e], c = c0[k] + c1[k];
-            p += c != 0;
-            pr += c * (c - 1) / 2;
-            mx = c > mx ? c : mx;
-            c0[k] = c1[k] = 0;
-        }
-    *maxpart = mx;
-    *parts = p;
-    *pairs = pr;
-    *hash = 0;
-}
-
 /*
- * row_plain1 for a candidate, where only parts of at most lim entries (1 or
+ * The row kernel for a candidate, where only parts of at most lim entries (1 or
  * 2) matter: 0 at the first value met lim + 1 times (most candidates of a
  * big node meet one within a few dozen entries), else 1 with the parts,
  * pairs and win.
  */
-static inline int row_cand1(const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won, uint8_t *out, tls *T,
-                            uint32_t nvals, uint32_t lim, uint32_t *parts, uint32_t *pairs, uint32_t *w)
+static inline int row_cand1(const solver *S, const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won,
+                            uint8_t *out, tls *T, uint32_t lim, uint32_t *parts, uint32_t *pairs, uint32_t *w)
 {
     if (n <= 16) {
-        uint32_t maxpart;
-        uint64_t hh;
-        row_plain1(rp, col, n, won, out, T, nvals, parts, pairs, w, &maxpart, &hh);
-        return maxpart <= lim;
+        cbo_rowfig f;
+        cbo_rowctx rc = {col, n, won, S->nvals, 0, 0, T};
+        S->rowk(&rc, rp, out, &f);
+        *parts = f.parts;
+        *pairs = f.pairs;
+        *w = f.won;
+        return f.maxpart <= lim;
     }
     uint32_t *cnt = T->cnt, e = 0, ok = 1;
     while (e < n) {
@@ -365,7 +188,7 @@ static inline int row_cand1(const uint8_t *rp, const uint32_t *col, uint32_t n, 
     }
     uint32_t p = 0, pr = 0;
     *w = cnt[won];
-    for (uint32_t f = 0; f < e; f++) { /* as row_plain1's second pass, clearing the counters */
+    for (uint32_t f = 0; f < e; f++) { /* as the counters' second pass (rowkern.c), clearing them */
         uint32_t c = cnt[out[f]];
         p += c != 0;
         pr += c * (c - 1) / 2;
@@ -428,7 +251,7 @@ int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t
             uint32_t parts, pairs, won;
             const uint32_t *col;
             const uint8_t *rp = row_at(S, x, &fly, x->crow[i], v, &col); /* on the fly: v, read in place */
-            if (row_cand1(rp, col, x->n, S->won, v, T, S->nvals, lim, &parts, &pairs, &won)) {
+            if (row_cand1(S, rp, col, x->n, S->won, v, T, lim, &parts, &pairs, &won)) {
                 int64_t cost = wc + (int64_t)(parts - won) + 2 * (int64_t)pairs;
                 if (cost < mincand) {
                     mincand = cost;
@@ -565,7 +388,7 @@ typedef struct partlb {
     int64_t *t;   /* t[c]: the bound of a part of c secrets */
     uint32_t lin; /* t[c] = 2c - 1 for every c up to lin */
     uint32_t inf; /* t[c] is INF for every c from inf on (n + 1: for none) */
-    int fast;     /* whether the counting of row_plain1 applies */
+    int fast;     /* whether the row kernel (rowkern.c) counts the rows */
 } partlb;
 
 /*
@@ -697,6 +520,7 @@ typedef struct scratch {
     uint32_t *ident;   /* with tb: 0 to n - 1, the columns of tb's rows */
     uint32_t tbn, tb0; /* with tb: guesses per block, the first guess of the block in tb (m: none yet) */
     flyrows fly;       /* without a table */
+    cbo_rowctx rc;     /* the fast count's rows: their columns, whether to hash them (for the duplicates) */
 } scratch;
 
 /*
@@ -797,14 +621,16 @@ static int scan_codewords(solver *S, tls *T, const node *x, scan *sc)
 static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_t *v, scratch *w, int r, rowstat *st,
                      uint64_t *hh)
 {
-    uint32_t n = x->n, parts, pairs, won, maxpart;
+    uint32_t n = x->n;
     if (w->lb.fast) {
-        const uint32_t *col = w->ident;
+        const uint32_t *col;
         const uint8_t *rp = w->tb ? w->tb + (size_t)(j - w->tb0) * n : row_at(S, x, &w->fly, srow, v, &col);
-        row_plain1(rp, col, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won, &maxpart, hh);
-        if (parts == 1 && !won)
+        cbo_rowfig f;
+        S->rowk(&w->rc, rp, v, &f);
+        *hh = f.hash;
+        if (f.parts == 1 && !f.won)
             return 0;
-        if (plain_stats(&w->lb, n, parts, pairs, won, maxpart, st))
+        if (plain_stats(&w->lb, n, f.parts, f.pairs, f.won, f.maxpart, st))
             return 1;
     }
     row_generic(S, x, srow, v, w->lb.fast, w->touched, w->lb.t, r, st); /* the fast count left the values in v */
@@ -837,6 +663,8 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
     if (fly_prepare(S, T, x, &w.fly) != CB_OK)
         return CB_ENOMEM;
     int dedup = S->dedup && sc->lt;
+    w.rc =
+        (cbo_rowctx){w.tb ? w.ident : x->base ? x->col : w.fly.ident, n, S->won, S->nvals, w.tb || !x->base, dedup, T};
     if (dedup)
         seen_reset(T, m);
     int64_t wc = S->depth_only ? 0 : n;
@@ -1040,6 +868,7 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
         return max64(best, known);
     }
     int watch = (uint64_t)n * m * (uint64_t)lw >= CB_SCAN_WATCH; /* as cbo_scan: a stop keeps `known` */
+    cbo_rowctx rc = {x->base ? x->col : fly.ident, n, S->won, S->nvals, !x->base, 0, T};
     for (uint32_t j = 0; j < m && best > known; j++) {
         uint32_t g = x->gid[j];
         if (watch && (j & 1023) == 1023) {
@@ -1054,14 +883,13 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
         uint32_t srow = guess_row(x, j);
         rowstat st;
         if (b.fast) {
-            uint32_t parts, pairs, won, maxpart;
-            uint64_t hh;
+            cbo_rowfig f;
             const uint32_t *col;
             const uint8_t *rp = row_at(S, x, &fly, srow, tmp, &col);
-            row_plain1(rp, col, n, S->won, tmp, T, S->nvals, &parts, &pairs, &won, &maxpart, &hh);
-            if (parts == 1 && !won)
+            S->rowk(&rc, rp, tmp, &f);
+            if (f.parts == 1 && !f.won)
                 continue;
-            if (plain_stats(&b, n, parts, pairs, won, maxpart, &st)) {
+            if (plain_stats(&b, n, f.parts, f.pairs, f.won, f.maxpart, &st)) {
                 best = min64(best, sat(wc + st.lbsum));
                 continue;
             }
