@@ -277,8 +277,10 @@ static inline __attribute__((always_inline)) uint64_t gather8(const uint8_t *rp,
 {
     const uint32_t *c = col + e0;
     if (e0 + 8 <= n) { /* a tree of ORs, not a chain */
-        uint32_t lo = ((uint32_t)rp[c[0]] | (uint32_t)rp[c[1]] << 8) | ((uint32_t)rp[c[2]] << 16 | (uint32_t)rp[c[3]] << 24);
-        uint32_t hi = ((uint32_t)rp[c[4]] | (uint32_t)rp[c[5]] << 8) | ((uint32_t)rp[c[6]] << 16 | (uint32_t)rp[c[7]] << 24);
+        uint32_t lo =
+            ((uint32_t)rp[c[0]] | (uint32_t)rp[c[1]] << 8) | ((uint32_t)rp[c[2]] << 16 | (uint32_t)rp[c[3]] << 24);
+        uint32_t hi =
+            ((uint32_t)rp[c[4]] | (uint32_t)rp[c[5]] << 8) | ((uint32_t)rp[c[6]] << 16 | (uint32_t)rp[c[7]] << 24);
         return (uint64_t)lo | (uint64_t)hi << 32;
     }
     uint64_t w = 0;
@@ -341,10 +343,14 @@ CB_AVX2 static inline __attribute__((always_inline)) uint32_t max16(__m128i m)
  * entry 0), k from 1 to 8: half the steps of one compare a distance.
  */
 #define C1(k, i) (int8_t)((i) >= (k) ? (i) - (k) : -128)
-#define C8(k, i) C1(k, i), C1(k, i + 1), C1(k, i + 2), C1(k, i + 3), C1(k, i + 4), C1(k, i + 5), C1(k, i + 6), C1(k, i + 7)
-#define CROW(k) {C8(k, 0), C8(k, 8), C8(k + 8, 0), C8(k + 8, 8)}
-static const int8_t small_ctrl[8][32] __attribute__((aligned(32))) = {CROW(1), CROW(2), CROW(3), CROW(4),
-                                                                      CROW(5), CROW(6), CROW(7), CROW(8)};
+#define C8(k, i)                                                                                                       \
+    C1(k, i), C1(k, i + 1), C1(k, i + 2), C1(k, i + 3), C1(k, i + 4), C1(k, i + 5), C1(k, i + 6), C1(k, i + 7)
+#define CROW(k)                                                                                                        \
+    {                                                                                                                  \
+        C8(k, 0), C8(k, 8), C8(k + 8, 0), C8(k + 8, 8)                                                                 \
+    }
+static const int8_t small_ctrl[8][32]
+    __attribute__((aligned(32))) = {CROW(1), CROW(2), CROW(3), CROW(4), CROW(5), CROW(6), CROW(7), CROW(8)};
 #undef CROW
 #undef C8
 #undef C1
@@ -354,8 +360,7 @@ CB_AVX2 static void row_small2(const cbo_rowctx *c, const uint8_t *rp, uint8_t *
     uint32_t n = c->n;
     __m128i v;
     if (c->contig)
-        v = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)rp),
-                          _mm256_castsi256_si128(lanes_below(n)));
+        v = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)rp), _mm256_castsi256_si128(lanes_below(n)));
     else
         v = _mm_set_epi64x((long long)gather8(rp, c->col, 8, n), (long long)gather8(rp, c->col, 0, n));
     _mm_storeu_si128((__m128i *)(void *)out, v); /* rows have 16 bytes of slack after them */
@@ -370,7 +375,7 @@ CB_AVX2 static void row_small2(const cbo_rowctx *c, const uint8_t *rp, uint8_t *
     do {                                                                                                               \
         if ((k) > steps)                                                                                               \
             goto counted;                                                                                              \
-        __m256i x_ = _mm256_shuffle_epi8(vv, _mm256_load_si256((const __m256i *)(const void *)small_ctrl[(k) - 1]));   \
+        __m256i x_ = _mm256_shuffle_epi8(vv, _mm256_load_si256((const __m256i *)(const void *)small_ctrl[(k)-1]));     \
         acc = _mm256_sub_epi8(acc, _mm256_cmpeq_epi8(vv, x_));                                                         \
     } while (0)
     SMALL_STEP(1, a0);
@@ -389,7 +394,8 @@ counted:;
     uint32_t bits = (1u << n) - 1;
     __m128i s = _mm_sad_epu8(acc, _mm_setzero_si128());
     f->pairs = (uint32_t)_mm_cvtsi128_si32(_mm_add_epi64(s, _mm_srli_si128(s, 8)));
-    f->parts = (uint32_t)__builtin_popcount((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(acc, _mm_setzero_si128())) & bits);
+    f->parts =
+        (uint32_t)__builtin_popcount((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(acc, _mm_setzero_si128())) & bits);
     f->won = (uint32_t)__builtin_popcount(
         (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, _mm_set1_epi8((char)(c->won + 1)))) & bits);
     f->maxpart = max16(acc) + 1;
@@ -405,12 +411,10 @@ counted:;
  * out register by register (ROW_PASS), so that the counts stay in registers.
  */
 #define ROW_SHIFT(r)                                                                                                   \
-    ((r) == 16  ? t                                                                                                    \
-     : (r) < 16 ? _mm256_alignr_epi8(hi, t, (16 - (r)) & 31)                                                           \
-                : _mm256_alignr_epi8(t, lo, (32 - (r)) & 31))
+    ((r) == 16 ? t : (r) < 16 ? _mm256_alignr_epi8(hi, t, (16 - (r)) & 31) : _mm256_alignr_epi8(t, lo, (32 - (r)) & 31))
 #define ROW_ADD(b, r, x)                                                                                               \
     do {                                                                                                               \
-        if (R <= 2 && ((r) & 1))                                                                                       \
+        if (R <= 2 && ((r)&1))                                                                                         \
             odd##b = _mm256_sub_epi8(odd##b, _mm256_cmpeq_epi8(v##b, x));                                              \
         else                                                                                                           \
             acc##b = _mm256_sub_epi8(acc##b, _mm256_cmpeq_epi8(v##b, x));                                              \
@@ -481,9 +485,8 @@ counted:;
     } while (0)
 
 /* The figures of register v's lanes in `bits`, whose counts of earlier equal entries are acc. */
-CB_AVX2 static inline __attribute__((always_inline)) void row_end(__m256i v, __m256i acc, uint32_t bits, __m256i wv,
-                                                                   uint32_t *first, uint32_t *wins, __m256i *mx,
-                                                                   __m256i *sad)
+CB_AVX2 static inline __attribute__((always_inline)) void
+row_end(__m256i v, __m256i acc, uint32_t bits, __m256i wv, uint32_t *first, uint32_t *wins, __m256i *mx, __m256i *sad)
 {
     __m256i zero = _mm256_setzero_si256();
     *first += (uint32_t)__builtin_popcount((uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(acc, zero)) & bits);
@@ -492,8 +495,8 @@ CB_AVX2 static inline __attribute__((always_inline)) void row_end(__m256i v, __m
     *sad = _mm256_add_epi64(*sad, _mm256_sad_epu8(acc, zero));
 }
 
-CB_AVX2 static inline __attribute__((always_inline)) void row_regs(const cbo_rowctx *c, const uint8_t *rp,
-                                                                    uint8_t *out, cbo_rowfig *f, const int R)
+CB_AVX2 static inline __attribute__((always_inline)) void row_regs(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out,
+                                                                   cbo_rowfig *f, const int R)
 {
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi8(1);
     uint32_t n = c->n;

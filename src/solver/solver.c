@@ -119,7 +119,8 @@ static int check_options(const cb_game *game, const cb_optimal_options *opt, cb_
 int cb_optimal_table_check(const cb_table *table, cb_error *err)
 {
     const cb_game *game = cb_table_game(table);
-    /* on the fly, a node's values are computed a row of its entries at a time, one byte each (scan.c, fly_row) */
+    /* on the fly, a node's values are computed a row of its entries at a time, one byte each (rows_internal.h, fly_row)
+     */
     if (!cb_table_precomputed(table) && (game->rule == CB_RULE_SYMBLE || cb_table_width(table) != 1))
         return cb_error_set(err, CB_ETOOBIG,
                             "the exact solver reads a precomputed feedback table for Symble and for words of more "

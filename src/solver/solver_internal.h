@@ -2,7 +2,8 @@
  * solver_internal.h: the exact solver's private parts shared between its files:
  * a stack allocator, the cache of solved sets and the symmetry groups
  * (cache.c, symmetry.c), the search's nodes and state, and how a node's guesses
- * split it (scan.c). The search is search.c and root.c; solver.c sets a run up.
+ * split it (rows.c, count.c, scan.c, scanlb.c, split.c). The search is search.c
+ * and root.c; solver.c sets a run up.
  */
 #ifndef CB_SOLVER_INTERNAL_H
 #define CB_SOLVER_INTERNAL_H
@@ -116,7 +117,7 @@ cbo_sym_group *cbo_sym_root(const cb_game *game);
 /* Free g and its elements (NULL is fine). */
 void cbo_sym_free(cbo_sym_group *g);
 
-/* ---- the search's shared state (search.c and root.c search, scan.c looks at nodes) ---- */
+/* ---- the search's shared state (search.c and root.c search, the scan's files look at nodes) ---- */
 
 #define INF ((int64_t)1 << 60)
 #define UNL 255 /* no limit on the guesses left */
@@ -146,7 +147,7 @@ typedef struct node {
 } node;
 
 /*
- * What scan_lb of a node's parts reads (scan.c): the node's kept guesses
+ * What scan_lb of a node's parts reads (scan.c makes it, scanlb.c reads it): the node's kept guesses
  * by their number of parts there, most first (no guess makes more parts in a
  * part than in the node), and their values, secret-major in blocks of
  * CB_LBSCAN_BLOCK guesses, filled when first read. One thread reads it.
@@ -422,7 +423,10 @@ void cbo_lb_count_ref(const uint8_t *blk, const uint32_t *col, uint32_t n, uint3
  */
 void cbo_lb_sets(uint64_t (*bm)[4], uint32_t jn, uint32_t won, uint16_t *parts, uint8_t *haswon);
 
-/* ---- scan.c: how the guesses of a node split it ---- */
+/*
+ * ---- how the guesses of a node split it: rows.c (values, hard mode), count.c (the candidates,
+ * the generic count), scan.c (every guess), scanlb.c (the look-ahead bound), split.c (the parts) ----
+ */
 
 /* Lower bound for a part of c entries of w codewords, r guesses left, at most b parts per guess. */
 int64_t cbo_part_lb(const solver *S, uint32_t c, uint32_t w, int r, uint32_t b);

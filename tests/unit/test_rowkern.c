@@ -44,7 +44,7 @@ static int same_fig(const cbo_rowfig *a, const cbo_rowfig *b)
 static int trials(cbo_row_fn k, tls *T, uint8_t *rp, uint32_t *col, unsigned long long seed)
 {
     uint8_t ident[COLS + SLACK];
-    static const uint32_t sizes[] = {1,  2,  3,  7,  8,  15,  16,  17,  31,  32,  33,  47,  63, 64,
+    static const uint32_t sizes[] = {1,  2,  3,  7,  8,   15,  16,  17,  31,  32,  33,  47,  63, 64,
                                      65, 95, 96, 97, 127, 128, 129, 160, 255, 256, 300, 599, 600};
     static const uint32_t nvals_list[] = {1, 2, 14, 64, 65, 243, 255, 256};
     const char *level = cb_cpu_level_name(cb_cpu_level_current());
@@ -52,8 +52,8 @@ static int trials(cbo_row_fn k, tls *T, uint8_t *rp, uint32_t *col, unsigned lon
     int bad = 0;
     for (int trial = 0; trial < 600 && bad < 10; trial++) {
         uint32_t nvals = nvals_list[trial % (sizeof nvals_list / sizeof *nvals_list)];
-        uint32_t n = trial % 3 ? sizes[(trial / 3) % (sizeof sizes / sizeof *sizes)]
-                               : 1 + (uint32_t)(check_rand(&seed) % 140);
+        uint32_t n =
+            trial % 3 ? sizes[(trial / 3) % (sizeof sizes / sizeof *sizes)] : 1 + (uint32_t)(check_rand(&seed) % 140);
         /* a few values at times (big parts), all of them else; the win sometimes absent */
         uint32_t spread = trial % 5 == 1 ? 1 + (uint32_t)(check_rand(&seed) % 4) : nvals;
         if (spread > nvals)
@@ -79,19 +79,20 @@ static int trials(cbo_row_fn k, tls *T, uint8_t *rp, uint32_t *col, unsigned lon
         k(&rc, row, out, &got);
         cbo_row_ref(&rc, row, want, &ref);
         slow(want, n, won, &s);
-        int ok = same_fig(&got, &ref) && same_fig(&ref, &s) && memcmp(out, want, n) == 0 &&
-                 got.hash == ref.hash && (!hash || ref.hash == cbo_row_hash(want, n));
+        int ok = same_fig(&got, &ref) && same_fig(&ref, &s) && memcmp(out, want, n) == 0 && got.hash == ref.hash &&
+                 (!hash || ref.hash == cbo_row_hash(want, n));
         for (uint32_t i = n + SLACK; i < n + GUARD; i++)
             ok &= out[i] == 0xa5;
         for (uint32_t v = 0; v <= nvals; v++)
             ok &= T->cnt[v] == 0 && T->cnt2[v] == 0 &&
                   (v >= CB_FEWVALS || !(T->few[0][v] | T->few[1][v] | T->few[2][v] | T->few[3][v]));
-        CHECK_MSG(ok,
-                  "%s: n %u nvals %u won %u hash %d contig %d: parts %u/%u/%u pairs %u/%u/%u won %u/%u/%u maxpart %u/%u/%u "
-                  "(level/reference/slow), hash %llx/%llx",
-                  level, n, nvals, won, hash, contig, got.parts, ref.parts, s.parts, got.pairs, ref.pairs, s.pairs, got.won,
-                  ref.won, s.won, got.maxpart, ref.maxpart, s.maxpart, (unsigned long long)got.hash,
-                  (unsigned long long)ref.hash);
+        CHECK_MSG(
+            ok,
+            "%s: n %u nvals %u won %u hash %d contig %d: parts %u/%u/%u pairs %u/%u/%u won %u/%u/%u maxpart %u/%u/%u "
+            "(level/reference/slow), hash %llx/%llx",
+            level, n, nvals, won, hash, contig, got.parts, ref.parts, s.parts, got.pairs, ref.pairs, s.pairs, got.won,
+            ref.won, s.won, got.maxpart, ref.maxpart, s.maxpart, (unsigned long long)got.hash,
+            (unsigned long long)ref.hash);
         bad += !ok;
     }
     return bad;
