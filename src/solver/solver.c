@@ -62,6 +62,7 @@ static void solver_free(solver *S)
             free(S->tls[i].cnt);
             free(S->tls[i].cnt2);
             free(S->tls[i].seen);
+            free(S->tls[i].rows);
             free(S->tls[i].gmap);
             free(S->tls[i].lbbm);
         }
@@ -190,12 +191,13 @@ static int alloc_threads(solver *S)
         T->cnt = calloc(S->nvals + 1, sizeof *T->cnt);
         T->cnt2 = calloc(S->nvals + 1, sizeof *T->cnt2);
         T->seen = calloc(seen, sizeof *T->seen);
+        T->rows = calloc(seen, sizeof *T->rows);
         T->seen_cap = seen;
         T->seen_mask = seen - 1;
         T->gmap = malloc((size_t)game->nguess * sizeof *T->gmap);
         if (T->gmap)
             memset(T->gmap, 0xff, (size_t)game->nguess * sizeof *T->gmap);
-        if (!T->gmap || !T->cnt || !T->cnt2 || !T->seen)
+        if (!T->gmap || !T->cnt || !T->cnt2 || !T->seen || !T->rows)
             return CB_ENOMEM;
     }
     return CB_OK;

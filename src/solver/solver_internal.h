@@ -192,6 +192,8 @@ typedef struct tls {
     uint32_t *gmap;    /* game index -> kept row, CB_NONE between uses */
     struct slot *seen; /* stamped hash slots */
     uint32_t seen_cap, seen_mask, gen;
+    uint64_t *rows; /* the scan's rows met (scan.c, rows_find): generation, tag, row; seen_cap of them */
+    uint32_t rows_mask, rows_gen, rows_n;
     uint64_t (*lbbm)[4]; /* scan_lb's 256-bit sets, one per guess of a block, zero between uses */
     uint64_t nodes;
     uint64_t work; /* pairs (a guess against an entry) the scans of this thread looked at: the work budget's unit */
@@ -212,7 +214,8 @@ typedef struct cbo_rowfig {
 /*
  * What every row of one scan shares: the node's n >= 1 columns col (contig: col[e] is e, and the
  * values may be read in place), `won`, the values' count nvals <= 256, whether to hash the rows,
- * and the thread's counters (cnt, cnt2, few; left at zero).
+ * and the thread's counters (cnt, cnt2, few; left at zero) and set of rows (rows: the vector
+ * kernels fetch the slot a row's hash points to).
  */
 typedef struct cbo_rowctx {
     const uint32_t *col;

@@ -118,7 +118,9 @@ int main(void)
         return 1;
     T->cnt = calloc(257, sizeof *T->cnt);
     T->cnt2 = calloc(257, sizeof *T->cnt2);
-    if (!T->cnt || !T->cnt2)
+    T->rows = calloc(64, sizeof *T->rows); /* the set of rows whose slots the vector kernels fetch */
+    T->rows_mask = 63;
+    if (!T->cnt || !T->cnt2 || !T->rows)
         return 1;
     hash_checks();
     cb_cpu_level best = cb_cpu_level_best();
@@ -132,6 +134,7 @@ int main(void)
     cb_cpu_level_cap(CB_CPU_AVX512);
     free(T->cnt);
     free(T->cnt2);
+    free(T->rows);
     free(T);
     free(rp);
     free(col);
