@@ -111,8 +111,8 @@ int main(int argc, char **argv)
             long reps = (long)(4e6 / n) + 1;
             double a = run(cbo_row_base, &c, tab, reps, out, &check);
             double b = run(level, &c, tab, reps, out, &check);
-            printf("%-10s %-6u %12.3f %12.2f %12.3f %12.2f %7.1fx\n", contig ? "in place" : "scattered", n, a,
-                   a * ghz, b, b * ghz, a / b);
+            printf("%-10s %-6u %12.3f %12.2f %12.3f %12.2f %7.1fx\n", contig ? "in place" : "scattered", n, a, a * ghz,
+                   b, b * ghz, a / b);
         }
     printf("# checksum %u\n", check);
     free(tab);
