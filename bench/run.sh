@@ -67,6 +67,10 @@ echo "## the exact solver's look-ahead count, per (entry, guess) pair (docs/opti
 echo "\$ $build/bench/bench_lbcount"
 "$build/bench/bench_lbcount"
 echo
+echo "## the exact solver's row kernel, per (entry, guess) pair (docs/optimal.md, \"The kernels\")"
+echo "\$ $build/bench/bench_rowkern"
+"$build/bench/bench_rowkern"
+echo
 
 echo "## simulate: every secret, tie first (wall includes the table; 'simulate' is the simulation alone)"
 for spec in "Wordle minimax|--strategy minimax" "Wordle expected|--strategy expected" \

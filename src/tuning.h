@@ -54,6 +54,13 @@
  */
 #define CB_LBCOUNT_CHUNK 16
 
+/*
+ * Most entries the AVX2 row kernel (solver/rowkern.c) keeps in registers, 32 a register; bigger rows
+ * go to the baseline's counters. Its compares grow as the square of the entries: at 128 about as
+ * many a pair as the counters take.
+ */
+#define CB_ROW_AVX2_MAX 128
+
 /* Secrets per vector step of the table kernel: one AVX2 register of bytes; wider needs AVX-512. */
 #define CB_LANES 32
 /* Guesses cbs_score_many scores at once: the byte lanes of one AVX2 register (pairwise path). */
@@ -219,6 +226,11 @@
 #define CB_LT_MAX ((size_t)512 << 20)
 /* Nodes this small or smaller let their parts read their own base rows (a copy would not pay). */
 #define CB_LT_MIN 16
+/*
+ * Slots the set of a scan's rows (scan.c, rows_find) starts with, 8 bytes each: 8 KB, in the
+ * first-level cache; it grows four times whenever half full, up to 2^CB_SEEN_BITS or more.
+ */
+#define CB_ROWS_MIN 1024
 /* Per-thread hash of rows and orbits: at least 2^CB_SEEN_BITS slots (memory against collisions). */
 #define CB_SEEN_BITS 15
 /* Games with at most this many feedback values count parts in bytes (a faster, narrower count). */

@@ -9,19 +9,22 @@
 #include "solver/rows_internal.h"
 
 /*
- * row_plain1 for a candidate, where only parts of at most lim entries (1 or
+ * The row kernel for a candidate, where only parts of at most lim entries (1 or
  * 2) matter: 0 at the first value met lim + 1 times (most candidates of a
  * big node meet one within a few dozen entries), else 1 with the parts,
  * pairs and win.
  */
-static inline int row_cand1(const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won, uint8_t *out, tls *T,
-                            uint32_t nvals, uint32_t lim, uint32_t *parts, uint32_t *pairs, uint32_t *w)
+static inline int row_cand1(const solver *S, const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won,
+                            uint8_t *out, tls *T, uint32_t lim, uint32_t *parts, uint32_t *pairs, uint32_t *w)
 {
     if (n <= 16) {
-        uint32_t maxpart;
-        uint64_t hh;
-        row_plain1(rp, col, n, won, out, T, nvals, parts, pairs, w, &maxpart, &hh);
-        return maxpart <= lim;
+        cbo_rowfig f;
+        cbo_rowctx rc = {col, n, won, S->nvals, 0, 0, T};
+        S->rowk(&rc, rp, out, &f);
+        *parts = f.parts;
+        *pairs = f.pairs;
+        *w = f.won;
+        return f.maxpart <= lim;
     }
     uint32_t *cnt = T->cnt, e = 0, ok = 1;
     while (e < n) {
@@ -34,7 +37,7 @@ static inline int row_cand1(const uint8_t *rp, const uint32_t *col, uint32_t n, 
     }
     uint32_t p = 0, pr = 0;
     *w = cnt[won];
-    for (uint32_t f = 0; f < e; f++) { /* as row_plain1's second pass, clearing the counters */
+    for (uint32_t f = 0; f < e; f++) { /* as the counters' second pass (rowkern.c), clearing them */
         uint32_t c = cnt[out[f]];
         p += c != 0;
         pr += c * (c - 1) / 2;
@@ -97,7 +100,7 @@ int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t
             uint32_t parts, pairs, won;
             const uint32_t *col;
             const uint8_t *rp = row_at(S, x, &fly, x->crow[i], v, &col); /* on the fly: v, read in place */
-            if (row_cand1(rp, col, x->n, S->won, v, T, S->nvals, lim, &parts, &pairs, &won)) {
+            if (row_cand1(S, rp, col, x->n, S->won, v, T, lim, &parts, &pairs, &won)) {
                 int64_t cost = wc + (int64_t)(parts - won) + 2 * (int64_t)pairs;
                 if (cost < mincand) {
                     mincand = cost;

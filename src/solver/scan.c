@@ -12,6 +12,61 @@ static inline uint64_t row_hash(const uint8_t *v, size_t bytes)
     return cbo_cache_hash(v, bytes);
 }
 
+/*
+ * The rows a scan keeps, to drop a row equal to an earlier one: a set of 8-byte slots (a row's
+ * generation in bits 48 to 63, 16 bits of its hash above, its index in the local table below)
+ * that starts at CB_ROWS_MIN slots and grows four times whenever it is half full, so that it
+ * stays in the first-level cache while the rows are few: the 16-byte slots of the search's
+ * orbits (seen_find), twice as many as the guesses, took a miss a row, a quarter of a ranking's
+ * time. A new generation empties it; only when the generations wrap is it cleared.
+ */
+static void rows_gen(tls *T, uint32_t size)
+{
+    T->rows_mask = size - 1;
+    T->rows_n = 0;
+    if (++T->rows_gen == 1u << 16) {
+        memset(T->rows, 0, (size_t)T->seen_cap * sizeof *T->rows);
+        T->rows_gen = 1;
+    }
+}
+
+/* Add row kk, whose hash is h, to the set, at the first free slot from its hash. */
+static inline void rows_put(tls *T, uint64_t h, uint32_t kk)
+{
+    uint32_t i = (uint32_t)h & T->rows_mask;
+    while (T->rows[i] >> 48 == T->rows_gen)
+        i = (i + 1) & T->rows_mask;
+    T->rows[i] = (uint64_t)T->rows_gen << 48 | (h >> 16 & 0xffff0000ull) << 16 | kk;
+    T->rows_n++;
+}
+
+/*
+ * The index of a row of lt (rows of `bytes`) equal to v, whose hash is h; else CB_NONE, and v is
+ * added as row kk (hashes[kk] = h: a bigger set takes every row again). Rows of equal tags but
+ * other values are told apart by their bytes.
+ */
+static uint32_t rows_find(tls *T, const uint8_t *lt, size_t bytes, const uint8_t *v, uint64_t h, uint32_t kk,
+                          uint64_t *hashes)
+{
+    uint64_t mark = (uint64_t)T->rows_gen << 48 | (h >> 16 & 0xffff0000ull) << 16;
+    for (uint32_t i = (uint32_t)h & T->rows_mask;; i = (i + 1) & T->rows_mask) {
+        uint64_t s = T->rows[i];
+        if (s >> 48 != T->rows_gen)
+            break;
+        uint32_t prev = (uint32_t)s;
+        if ((s & ~0xffffffffull) == mark && memcmp(lt + (size_t)prev * bytes, v, bytes) == 0)
+            return prev;
+    }
+    hashes[kk] = h;
+    if (2 * (T->rows_n + 1) > T->rows_mask + 1 && T->rows_mask + 1 < T->seen_cap) {
+        rows_gen(T, 4 * (T->rows_mask + 1) < T->seen_cap ? 4 * (T->rows_mask + 1) : T->seen_cap);
+        for (uint32_t j = 0; j < kk; j++)
+            rows_put(T, hashes[j], j);
+    }
+    rows_put(T, h, kk);
+    return CB_NONE;
+}
+
 /* Fill block r of t from the secret-major table. */
 static void tab_block(const solver *S, lbtab *t, uint32_t r)
 {
@@ -92,6 +147,7 @@ typedef struct scratch {
     uint32_t *ident;   /* with tb: 0 to n - 1, the columns of tb's rows */
     uint32_t tbn, tb0; /* with tb: guesses per block, the first guess of the block in tb (m: none yet) */
     flyrows fly;       /* without a table */
+    cbo_rowctx rc;     /* the fast count's rows: their columns, whether to hash them (for the duplicates) */
 } scratch;
 
 /*
@@ -192,14 +248,16 @@ static int scan_codewords(solver *S, tls *T, const node *x, scan *sc)
 static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_t *v, scratch *w, int r, rowstat *st,
                      uint64_t *hh)
 {
-    uint32_t n = x->n, parts, pairs, won, maxpart;
+    uint32_t n = x->n;
     if (w->lb.fast) {
-        const uint32_t *col = w->ident;
+        const uint32_t *col;
         const uint8_t *rp = w->tb ? w->tb + (size_t)(j - w->tb0) * n : row_at(S, x, &w->fly, srow, v, &col);
-        row_plain1(rp, col, n, S->won, v, w->T, S->nvals, &parts, &pairs, &won, &maxpart, hh);
-        if (parts == 1 && !won)
+        cbo_rowfig f;
+        S->rowk(&w->rc, rp, v, &f);
+        *hh = f.hash;
+        if (f.parts == 1 && !f.won)
             return 0;
-        if (plain_stats(&w->lb, n, parts, pairs, won, maxpart, st))
+        if (plain_stats(&w->lb, n, f.parts, f.pairs, f.won, f.maxpart, st))
             return 1;
     }
     cbo_row_generic(S, x, srow, v, w->lb.fast, w->touched, w->lb.t, r, st); /* the fast count left the values in v */
@@ -232,8 +290,13 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
     if (cbo_fly_prepare(S, T, x, &w.fly) != CB_OK)
         return CB_ENOMEM;
     int dedup = S->dedup && sc->lt;
+    w.rc =
+        (cbo_rowctx){w.tb ? w.ident : x->base ? x->col : w.fly.ident, n, S->won, S->nvals, w.tb || !x->base, dedup, T};
+    uint64_t *hashes = dedup ? alloc(S, T, (size_t)m * sizeof *hashes) : NULL;
+    if (dedup && !hashes)
+        return CB_ENOMEM;
     if (dedup)
-        seen_reset(T, m);
+        rows_gen(T, CB_ROWS_MIN < T->seen_cap ? CB_ROWS_MIN : T->seen_cap);
     int64_t wc = S->depth_only ? 0 : n;
     /* a big node below the root looks at the clock as it goes: a search stopped here keeps x's bound lb */
     int watch = x->level > 0 && (uint64_t)n * m * (uint64_t)lw >= CB_SCAN_WATCH;
@@ -257,9 +320,8 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
         if (dedup) {
             if (!hh)
                 hh = row_hash(v, (size_t)n * (size_t)lw);
-            uint32_t prev = seen_find(T, hh, sc->k);
-            /* a row equal to an earlier one adds nothing (a rare hash collision just keeps both) */
-            if (prev != CB_NONE && memcmp(sc->lt + (size_t)prev * n * (size_t)lw, v, (size_t)n * (size_t)lw) == 0)
+            /* a row equal to an earlier one adds nothing */
+            if (rows_find(T, sc->lt, (size_t)n * (size_t)lw, v, hh, sc->k, hashes) != CB_NONE)
                 continue;
         }
         int64_t lb = sat(wc + st.lbsum);

@@ -152,6 +152,7 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
         return max64(best, known);
     }
     int watch = (uint64_t)n * m * (uint64_t)lw >= CB_SCAN_WATCH; /* as cbo_scan: a stop keeps `known` */
+    cbo_rowctx rc = {x->base ? x->col : fly.ident, n, S->won, S->nvals, !x->base, 0, T};
     for (uint32_t j = 0; j < m && best > known; j++) {
         uint32_t g = x->gid[j];
         if (watch && (j & 1023) == 1023) {
@@ -166,14 +167,13 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
         uint32_t srow = guess_row(x, j);
         rowstat st;
         if (b.fast) {
-            uint32_t parts, pairs, won, maxpart;
-            uint64_t hh;
+            cbo_rowfig f;
             const uint32_t *col;
             const uint8_t *rp = row_at(S, x, &fly, srow, tmp, &col);
-            row_plain1(rp, col, n, S->won, tmp, T, S->nvals, &parts, &pairs, &won, &maxpart, &hh);
-            if (parts == 1 && !won)
+            S->rowk(&rc, rp, tmp, &f);
+            if (f.parts == 1 && !f.won)
                 continue;
-            if (plain_stats(&b, n, parts, pairs, won, maxpart, &st)) {
+            if (plain_stats(&b, n, f.parts, f.pairs, f.won, f.maxpart, &st)) {
                 best = min64(best, sat(wc + st.lbsum));
                 continue;
             }

@@ -53,6 +53,7 @@ static void solver_free(solver *S)
             free(S->tls[i].cnt);
             free(S->tls[i].cnt2);
             free(S->tls[i].seen);
+            free(S->tls[i].rows);
             free(S->tls[i].gmap);
             free(S->tls[i].lbbm);
         }
@@ -136,6 +137,7 @@ static int set_fields(solver *S, const cb_table *table, const cb_optimal_options
     S->p3 = cb_pow3(game->n);
     S->obs = game->observe;
     S->lw = cb_table_width(table);
+    S->rowk = cbo_row_kernel(cb_cpu_level_current());
     if (S->nvals > (S->lw == 1 ? 256u : 65536u))
         return cb_error_set(err, CB_ETOOBIG, "feedback ids do not fit the solver's tables");
     S->gbase = cb_table_row(table, 0); /* NULL on the fly: the root's rows are computed */
@@ -171,12 +173,13 @@ static int alloc_threads(solver *S)
         T->cnt = calloc(S->nvals + 1, sizeof *T->cnt);
         T->cnt2 = calloc(S->nvals + 1, sizeof *T->cnt2);
         T->seen = calloc(seen, sizeof *T->seen);
+        T->rows = calloc(seen, sizeof *T->rows);
         T->seen_cap = seen;
         T->seen_mask = seen - 1;
         T->gmap = malloc((size_t)game->nguess * sizeof *T->gmap);
         if (T->gmap)
             memset(T->gmap, 0xff, (size_t)game->nguess * sizeof *T->gmap);
-        if (!T->gmap || !T->cnt || !T->cnt2 || !T->seen)
+        if (!T->gmap || !T->cnt || !T->cnt2 || !T->seen || !T->rows)
             return CB_ENOMEM;
     }
     return CB_OK;

@@ -14,6 +14,7 @@
 #include "codebreaker/game.h"
 #include "codebreaker/feedback.h"
 #include "codebreaker/optimal.h"
+#include "codebreaker/version.h"
 #include "base/parallel.h"
 #include "game/game_internal.h"
 #include "tuning.h"
@@ -191,11 +192,54 @@ typedef struct tls {
     uint32_t *gmap;    /* game index -> kept row, CB_NONE between uses */
     struct slot *seen; /* stamped hash slots */
     uint32_t seen_cap, seen_mask, gen;
+    uint64_t *rows; /* the scan's rows met (scan.c, rows_find): generation, tag, row; seen_cap of them */
+    uint32_t rows_mask, rows_gen, rows_n;
     uint64_t (*lbbm)[4]; /* scan_lb's 256-bit sets, one per guess of a block, zero between uses */
     uint64_t nodes;
     uint64_t work; /* pairs (a guess against an entry) the scans of this thread looked at: the work budget's unit */
     char pad[64];
 } tls;
+
+/* ---- rowkern.c: the scans' row kernel ---- */
+
+/* How one guess splits a node's entries (cbo_row_fn). */
+typedef struct cbo_rowfig {
+    uint32_t parts;   /* distinct values */
+    uint32_t pairs;   /* pairs of entries of equal values */
+    uint32_t won;     /* entries whose value is `won` */
+    uint32_t maxpart; /* most entries of one value */
+    uint64_t hash;    /* when asked, cbo_row_hash of the values; else 0 */
+} cbo_rowfig;
+
+/*
+ * What every row of one scan shares: the node's n >= 1 columns col (contig: col[e] is e, and the
+ * values may be read in place), `won`, the values' count nvals <= 256, whether to hash the rows,
+ * and the thread's counters (cnt, cnt2, few; left at zero) and set of rows (rows: the vector
+ * kernels fetch the slot a row's hash points to).
+ */
+typedef struct cbo_rowctx {
+    const uint32_t *col;
+    uint32_t n, won, nvals;
+    int contig, hash;
+    tls *T;
+} cbo_rowctx;
+/*
+ * Row rp of a node's one-byte values read at the columns of c: the values into out[0..n) (which
+ * may be written up to 15 bytes past n; rp, when contig, read as far past n) and their figures
+ * into *f.
+ */
+typedef void (*cbo_row_fn)(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f);
+/*
+ * A hash of the n one-byte values v, the same at every level: each 64-bit word of v, zero past n up
+ * to a multiple of 32 bytes, as two 32-bit halves plus keys, multiplied, the products summed, mixed.
+ */
+uint64_t cbo_row_hash(const uint8_t *v, uint32_t n);
+/* The plain count, one counter a value (the tests' reference). */
+void cbo_row_ref(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f);
+/* The baseline level's kernel (SSE2 on x86-64). */
+void cbo_row_base(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f);
+/* The kernel of a processor level (cb_cpu_level): the best this build has at or below it. */
+cbo_row_fn cbo_row_kernel(cb_cpu_level level);
 
 /* One run of the solver: the game, the options, the cache, the threads and the clock. */
 typedef struct solver {
@@ -204,7 +248,8 @@ typedef struct solver {
     cb_optimal_options opt;
     int pairs, hard, cands, depth_only, top, dedup, maxd;
     uint32_t nvals, won, p3;
-    int lw; /* bytes per value */
+    int lw;          /* bytes per value */
+    cbo_row_fn rowk; /* the row kernel of the processor level in use when the run was set up */
     const uint8_t *gbase;
     size_t gstride;
     const uint8_t *tt;   /* the game's table secret-major (tt[s * nguess + g]), for scan_lb; or NULL */

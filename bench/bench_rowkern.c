@@ -1,0 +1,124 @@
+/*
+ * bench_rowkern.c: time per (entry, guess) pair of the scans' row kernel
+ * (src/solver/rowkern.c): the baseline level against the level in use (the
+ * processor's best, capped by CB_CPU_LEVEL=scalar|avx2|avx512), on rows of
+ * n entries with Wordle's 243 feedback values, each row another row of a
+ * table of 64 rows of 4096 columns (in the caches: the kernel's own speed),
+ * hashed as the scan's duplicate check asks; read at n scattered columns
+ * (a part reading its parent's local table) and in place (the secret-major
+ * block). Prints processor nanoseconds per pair and, at the clock given (GHz,
+ * default: the processor's nominal one from /proc/cpuinfo), cycles per
+ * pair, with the processor's model and the level.
+ * usage: bench_rowkern [GHZ]
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "codebreaker/version.h"
+#include "solver/solver_internal.h"
+
+enum { COLS = 4096, ROWS = 64 };
+
+/* The thread's processor time: on a shared machine, the time it was not running is not counted. */
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The processor's nominal clock in GHz and its model name (into model), from /proc/cpuinfo. */
+static double nominal_ghz(char *model, size_t size)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[256];
+    double mhz = 0;
+    snprintf(model, size, "unknown");
+    while (f && fgets(line, sizeof line, f)) {
+        char *colon = strchr(line, ':');
+        if (strncmp(line, "model name", 10) == 0 && colon) {
+            snprintf(model, size, "%s", colon + 2);
+            model[strcspn(model, "\n")] = 0;
+        }
+        if (sscanf(line, "cpu MHz : %lf", &mhz) == 1)
+            break;
+    }
+    if (f)
+        fclose(f);
+    return mhz / 1000;
+}
+
+/* Best of 7 runs of `reps` rows through k, in ns per pair. */
+static double run(cbo_row_fn k, const cbo_rowctx *c, const uint8_t *tab, long reps, uint8_t *out, unsigned *check)
+{
+    double best = 1e30;
+    for (int r = 0; r < 7; r++) {
+        double t0 = now();
+        for (long i = 0; i < reps; i++) {
+            cbo_rowfig f;
+            k(c, tab + (size_t)(i % ROWS) * COLS, out, &f);
+            *check += f.parts + f.pairs + (unsigned)f.hash;
+        }
+        double t = (now() - t0) / ((double)reps * c->n) * 1e9;
+        if (t < best)
+            best = t;
+    }
+    return best;
+}
+
+int main(int argc, char **argv)
+{
+    char model[128];
+    double ghz = nominal_ghz(model, sizeof model);
+    const char *cap = getenv("CB_CPU_LEVEL");
+    if (argc > 1)
+        ghz = atof(argv[1]);
+    for (int l = CB_CPU_SCALAR; cap && l <= CB_CPU_AVX512; l++)
+        if (strcmp(cap, cb_cpu_level_name((cb_cpu_level)l)) == 0)
+            cb_cpu_level_cap((cb_cpu_level)l);
+    static const uint32_t sizes[] = {8, 16, 23, 32, 45, 64, 96, 128, 200};
+    uint8_t *tab = malloc((size_t)ROWS * COLS + 64), out[COLS + 64];
+    uint32_t *col = malloc(COLS * sizeof *col);
+    tls T = {0};
+    T.cnt = calloc(257, sizeof *T.cnt);
+    T.cnt2 = calloc(257, sizeof *T.cnt2);
+    T.rows = calloc(64, sizeof *T.rows);
+    T.rows_mask = 63;
+    unsigned check = 0, seed = 1;
+    if (!tab || !col || !T.cnt || !T.cnt2 || !T.rows)
+        return 1;
+    for (size_t i = 0; i < (size_t)ROWS * COLS + 64; i++) { /* half the values 0, as big parts make */
+        seed = seed * 1103515245u + 12345u;
+        tab[i] = (uint8_t)((seed >> 16) % 243 * (seed >> 30 & 1));
+    }
+    cbo_row_fn level = cbo_row_kernel(cb_cpu_level_current());
+    printf("# the scans' row kernel, per (entry, guess) pair, rows hashed; cycles at %.3f GHz\n", ghz);
+    printf("# cpu: %s; level in use: %s (best here: %s)\n", model, cb_cpu_level_name(cb_cpu_level_current()),
+           cb_cpu_level_name(cb_cpu_level_best()));
+    printf("%-10s %-6s %12s %12s %12s %12s %8s\n", "columns", "n", "baseline ns", "cycles", "level ns", "cycles",
+           "speedup");
+    for (int contig = 0; contig < 2; contig++)
+        for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
+            uint32_t n = sizes[si];
+            for (uint32_t e = 0; e < n; e++) {
+                seed = seed * 1103515245u + 12345u;
+                col[e] = contig ? e : (seed >> 8) % COLS;
+            }
+            cbo_rowctx c = {col, n, 0, 243, contig, 1, &T};
+            long reps = (long)(4e6 / n) + 1;
+            double a = run(cbo_row_base, &c, tab, reps, out, &check);
+            double b = run(level, &c, tab, reps, out, &check);
+            printf("%-10s %-6u %12.3f %12.2f %12.3f %12.2f %7.1fx\n", contig ? "in place" : "scattered", n, a, a * ghz,
+                   b, b * ghz, a / b);
+        }
+    printf("# checksum %u\n", check);
+    free(tab);
+    free(col);
+    free(T.cnt);
+    free(T.cnt2);
+    free(T.rows);
+    return 0;
+}
