@@ -1,7 +1,7 @@
 /*
  * server.c: the HTTP server on libmicrohttpd (event loop, epoll): request
  * checks, the static page, answers computed by the request threads
- * (pool.h), and event streams (conn.h).
+ * (pool.h); the answers' headers, hand-back and event streams are conn.c's.
  */
 #include <arpa/inet.h>
 #ifdef __GLIBC__
@@ -26,6 +26,7 @@
 #include "api.h"
 #include "assets.h"
 #include "conn.h"
+#include "conn_internal.h"
 #include "exact.h"
 #include "games.h"
 #include "intake.h"
@@ -44,10 +45,6 @@
 #define ADDRESS_BUCKETS 1024
 
 /* The page's files: compiled in (assets.h), or read once at start from --web DIR; no request names a file. */
-
-static const char page_policy[] = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                                  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-                                  "frame-ancestors 'none'";
 
 /* Connections open from one address (IPv4), for the keep-alive rule. */
 typedef struct address_count {
@@ -73,37 +70,6 @@ struct web_server {
     address_count *by_address[ADDRESS_BUCKETS];
 };
 
-/* An event stream's body: what the handler wrote and MHD has not taken yet (conn.h). */
-typedef struct web_sbuf {
-    pthread_mutex_t lock;
-    struct MHD_Connection *mc;
-    char *data;
-    size_t len, cap;
-    int ended;     /* the handler ended the stream */
-    int gone;      /* MHD let go of the answer (sent, or the client went away) */
-    int suspended; /* the reader found nothing and suspended the connection */
-    int refs;      /* the handler's and MHD's */
-} web_sbuf;
-
-enum { PHASE_HEAD, PHASE_BODY, PHASE_WORK, PHASE_DONE };
-
-/* One request on a connection, from its request line (uri_seen) to its end (request_done). */
-typedef struct web_conn {
-    web_server *srv;
-    struct MHD_Connection *mc;
-    char *uri; /* the request target as sent */
-    const char *method, *version;
-    char client[48];
-    int phase;
-    int closing; /* the connection closes after the answer */
-    char *body;  /* PHASE_BODY: the body arriving */
-    size_t len, want, cap;
-    double t0;
-    int slot; /* in the intake */
-    struct MHD_Response *resp;
-    unsigned status;
-} web_conn;
-
 void web_config_default(web_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
@@ -126,52 +92,6 @@ int web_server_loopback(const web_server *srv)
     return srv->loopback;
 }
 
-const char *web_conn_header(web_req *r, const char *name)
-{
-    return r->conn ? MHD_lookup_connection_value(r->conn->mc, MHD_HEADER_KIND, name) : NULL;
-}
-
-/* 1 when the client would keep the connection: Connection: keep-alive, else HTTP/1.1 without close. */
-static int client_keeps(web_req *r)
-{
-    const char *c = web_conn_header(r, "Connection");
-    int keep = r->conn && strcmp(r->conn->version, "HTTP/1.1") == 0;
-    while (c && *c) {
-        c += strspn(c, " \t,");
-        size_t n = strcspn(c, ",");
-        size_t t = n;
-        while (t > 0 && (c[t - 1] == ' ' || c[t - 1] == '\t'))
-            t--;
-        if (t == 10 && strncasecmp(c, "keep-alive", 10) == 0)
-            keep = 1;
-        if (t == 5 && strncasecmp(c, "close", 5) == 0)
-            return 0;
-        c += n;
-    }
-    return keep;
-}
-
-static void close_after(web_req *r)
-{
-    r->closing = 1;
-}
-
-/* The headers every answer carries, and the page's policy on the page itself. */
-static void add_headers(struct MHD_Response *resp, const char *type, const char *allow, int html, int closing)
-{
-    MHD_add_response_header(resp, "Content-Type", type);
-    MHD_add_response_header(resp, "Cache-Control", "no-store");
-    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
-    if (html) {
-        MHD_add_response_header(resp, "Content-Security-Policy", page_policy);
-        MHD_add_response_header(resp, "X-Frame-Options", "DENY");
-    }
-    if (allow)
-        MHD_add_response_header(resp, "Allow", allow);
-    MHD_add_response_header(resp, "Connection", closing ? "close" : "keep-alive");
-}
-
 /*
  * Make a whole answer (status, type, body, the headers of add_headers) the
  * request's: the event loop sends it (deliver). `persistent` bodies (the
@@ -181,13 +101,13 @@ static void send_answer_mem(web_req *r, int status, const char *type, const char
                             int html, int persistent)
 {
     web_conn *c = r->conn;
-    if (status == 408 || status == 411 || status == 413 || status == 431 || status >= 500 || !client_keeps(r))
-        close_after(r);
+    if (status == 408 || status == 411 || status == 413 || status == 431 || status >= 500 || !web_conn_client_keeps(r))
+        web_conn_close_after(r);
     struct MHD_Response *resp =
         MHD_create_response_from_buffer(len, (void *)body, persistent ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_COPY);
     if (!resp)
         return; /* out of memory: deliver() closes the connection */
-    add_headers(resp, type, allow, html, r->closing);
+    web_conn_add_headers(resp, type, allow, html, r->closing);
     if (c->resp)
         MHD_destroy_response(c->resp);
     c->resp = resp;
@@ -408,146 +328,6 @@ static int check_body(web_req *r, const char *body, size_t len)
     return 0;
 }
 
-/*
- * A request thread hands the answer in c->resp to the suspended connection
- * and wakes it. The answer is queued here, while the connection is still
- * suspended (MHD allows it then): were it left for the access handler
- * after the resume, MHD would read the socket first, and a client that
- * has shut down its side after its request (allowed: it still reads)
- * would be taken as gone, its answer dropped.
- */
-static void hand_back(web_conn *c)
-{
-    if (c->resp) {
-        MHD_queue_response(c->mc, c->status, c->resp);
-        MHD_destroy_response(c->resp);
-        c->resp = NULL;
-        c->phase = PHASE_DONE;
-    }
-    MHD_resume_connection(c->mc); /* no answer (out of memory): the access handler closes */
-}
-
-/* ---- event streams: a chunked body fed by a request thread, sent by the event loop (conn.h) ---- */
-
-static void sbuf_unref(web_sbuf *s)
-{
-    pthread_mutex_lock(&s->lock);
-    int last = --s->refs == 0;
-    pthread_mutex_unlock(&s->lock);
-    if (last) {
-        pthread_mutex_destroy(&s->lock);
-        free(s->data);
-        free(s);
-    }
-}
-
-/* MHD asks for the body's next bytes: those waiting, the end, or none yet (the connection waits, suspended). */
-static ssize_t sbuf_read(void *cls, uint64_t pos, char *buf, size_t max)
-{
-    web_sbuf *s = cls;
-    (void)pos;
-    pthread_mutex_lock(&s->lock);
-    ssize_t n = 0;
-    if (s->len) {
-        n = (ssize_t)(s->len < max ? s->len : max);
-        memcpy(buf, s->data, (size_t)n);
-        memmove(s->data, s->data + n, s->len - (size_t)n);
-        s->len -= (size_t)n;
-    } else if (s->ended)
-        n = MHD_CONTENT_READER_END_OF_STREAM;
-    else {
-        s->suspended = 1;
-        MHD_suspend_connection(s->mc);
-    }
-    pthread_mutex_unlock(&s->lock);
-    return n;
-}
-
-/* MHD is done with the answer: sent, or the client went away. */
-static void sbuf_gone(void *cls)
-{
-    web_sbuf *s = cls;
-    pthread_mutex_lock(&s->lock);
-    s->gone = 1;
-    pthread_mutex_unlock(&s->lock);
-    sbuf_unref(s);
-}
-
-/* Wake the connection when the reader waits for bytes (lock held). */
-static void sbuf_wake(web_sbuf *s)
-{
-    if (s->suspended) {
-        s->suspended = 0;
-        MHD_resume_connection(s->mc);
-    }
-}
-
-int web_conn_stream_start(web_req *r, const char *type)
-{
-    web_conn *c = r->conn;
-    web_sbuf *s = calloc(1, sizeof *s);
-    if (!s)
-        return -1;
-    pthread_mutex_init(&s->lock, NULL);
-    s->mc = c->mc;
-    s->refs = 2;
-    struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, sbuf_read, s, sbuf_gone);
-    if (!resp) {
-        pthread_mutex_destroy(&s->lock);
-        free(s);
-        return -1;
-    }
-    close_after(r); /* the stream ends with the connection */
-    add_headers(resp, type, NULL, 0, 1);
-    c->resp = resp;
-    c->status = 200;
-    c->closing = 1;
-    r->sbuf = s;
-    r->conn = NULL;
-    hand_back(c); /* the event loop sends the head; c is its own from here */
-    return 0;
-}
-
-int web_conn_stream_write(web_req *r, const char *text, size_t len)
-{
-    web_sbuf *s = r->sbuf;
-    if (!s)
-        return -1;
-    pthread_mutex_lock(&s->lock);
-    int rc = s->gone || s->len + len > WEB_STREAM_BUFFER ? -1 : 0;
-    if (rc == 0 && s->len + len > s->cap) {
-        size_t cap = s->cap ? s->cap : 4096;
-        while (cap < s->len + len)
-            cap *= 2;
-        char *bigger = realloc(s->data, cap);
-        if (bigger) {
-            s->data = bigger;
-            s->cap = cap;
-        } else
-            rc = -1;
-    }
-    if (rc == 0) {
-        memcpy(s->data + s->len, text, len);
-        s->len += len;
-        sbuf_wake(s);
-    }
-    pthread_mutex_unlock(&s->lock);
-    return rc;
-}
-
-void web_conn_stream_end(web_req *r)
-{
-    web_sbuf *s = r->sbuf;
-    if (!s)
-        return;
-    pthread_mutex_lock(&s->lock);
-    s->ended = 1;
-    sbuf_wake(s);
-    pthread_mutex_unlock(&s->lock);
-    sbuf_unref(s);
-    r->sbuf = NULL;
-}
-
 /* ---- requests ---- */
 
 /* A request's view for the handlers, its strings pointing into c (valid while the request is the thread's). */
@@ -573,7 +353,7 @@ static void serve_api(web_server *srv, web_req *r, const char *query, const char
     }
     r->max_value = web_api_max_value(r->path);
     if (rc == 0 && body && (rc = check_body(r, body, len)) < 0)
-        close_after(r); /* as a body refused before it came */
+        web_conn_close_after(r); /* as a body refused before it came */
     if (rc == 0)
         rc = web_req_parse(r, query, body);
     if (rc == 0 && atomic_load(&srv->api.stopping))
@@ -635,7 +415,7 @@ static void run_request(void *item)
     if (r.streams)
         web_stream_close(&r);
     if (r.conn) /* not a stream: the answer is in c->resp */
-        hand_back(c);
+        web_conn_hand_back(c);
     web_req_release(&r);
     free(path);
     free(query);
@@ -712,36 +492,36 @@ static enum MHD_Result on_head(web_server *srv, web_conn *c)
     web_req r;
     init_req(srv, c, &r);
     if (!may_keep_alive(srv, c))
-        close_after(&r);
+        web_conn_close_after(&r);
     int rc = 0;
     if (atomic_load(&srv->open) > srv->max_connections) {
-        close_after(&r);
+        web_conn_close_after(&r);
         rc = web_req_fail(&r, 503, "the server holds as many connections as it can (%d): try again soon",
                           srv->max_connections);
     } else if (check_framing(&r) < 0) {
-        close_after(&r); /* where the request ends is not known: what follows must not be read as one */
+        web_conn_close_after(&r); /* where the request ends is not known: what follows must not be read as one */
         rc = -1;
     } else if (check_origin(srv, &r) < 0) {
         if (has_body(&r))
-            close_after(&r); /* its body is not read */
+            web_conn_close_after(&r); /* its body is not read */
         rc = -1;
     } else if (strcmp(r.method, "POST") == 0 && api_path(r.path)) {
         int body = body_expected(&r);
         if (body < 0) {
-            close_after(&r);
+            web_conn_close_after(&r);
             rc = -1;
         } else if (body > 0) {
             c->want = (size_t)content_length(&r);
             c->cap = c->want + 1 < 4096 ? c->want + 1 : 4096; /* grown as bytes come: a slow body costs what came */
             c->body = malloc(c->cap);
             if (!c->body) {
-                close_after(&r);
+                web_conn_close_after(&r);
                 rc = web_req_fail(&r, 503, "out of memory");
             } else
                 c->slot = web_intake_enter(srv->intake, c->t0 = cb_seconds());
         }
     } else if (has_body(&r)) { /* a body no one reads: taken and dropped, then the connection closes */
-        close_after(&r);
+        web_conn_close_after(&r);
         if (web_conn_header(&r, "Transfer-Encoding") || content_length(&r) > WEB_MAX_BODY)
             rc = web_req_fail(&r, 413, "this request takes no body (this one has %llu bytes)", content_length(&r));
         c->t0 = cb_seconds();
@@ -815,13 +595,13 @@ static enum MHD_Result on_whole(web_server *srv, web_conn *c)
     MHD_suspend_connection(c->mc);
     int rc = web_pool_add(srv->pool, c->client, c);
     if (rc < 0) {
-        close_after(&r);
+        web_conn_close_after(&r);
         web_req_fail(&r, 503,
                      rc == -2 ? "the server is stopping"
                               : "the server is busy: too many requests wait for a thread (at most %d); try again soon",
                      WEB_MAX_WAITING);
         send_error(&r);
-        hand_back(c);
+        web_conn_hand_back(c);
     }
     web_req_release(&r);
     return MHD_YES;
