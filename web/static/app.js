@@ -31,6 +31,8 @@ const SYMBOLS = [
   { name: 'drop', svg: '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="#3d8fe0" d="M12 2.5s-7 8-7 12.5a7 7 0 0 0 14 0C19 10.5 12 2.5 12 2.5z"/><path fill="#fff" opacity=".45" d="M8.6 15.2a3.5 3.5 0 0 0 2.4 3.4c-.9-1-1.2-2.3-1-3.6z"/></svg>' },
 ];
 const MARK_NAMES = ['gray', 'yellow', 'green'];
+// The height of the review's title, Share and overall grade: what must be in view when a game ends.
+const REVIEW_HEAD_PX = 170;
 // What a mark means, in words, for the live region and the tiles' labels.
 const MARK_WORDS = ['gray, not in the word', 'yellow, elsewhere in the word', 'green, in place'];
 const MARK_SHORT = ['gray', 'yellow', 'green'];
@@ -516,7 +518,6 @@ function updateStatus() {
   if (over && state.reviewed !== s.id) {
     statsRecord();
     showStats(true);
-    $('stats').scrollIntoView({ block: 'nearest' }); // the result in view on every screen size
     reviewGame();
   }
   updateSide();
@@ -868,6 +869,15 @@ function announceEnd(prefix = '') {
   more.append(s.daily ? `Daily game #${s.daily.number} of ${s.daily.date}: the same secret for everyone that day.`
     : `Seed ${s.seed} replays this secret.`);
   msg.replaceChildren(prefix ? el('span', { class: 'sr-only', text: `${prefix} ` }) : '', el('span', { class: 'headline', text }), more);
+  revealReview();
+}
+
+// The review in the first screen once the game ends, on every screen size: it heads the side panel
+// (beside the board on a wide screen, below it on a phone, where the page scrolls to it). Its top stays
+// where it is as the review fills in below, so the overall skill and luck land in view.
+function revealReview() {
+  const top = $('review').getBoundingClientRect().top;
+  if (top < 0 || top + REVIEW_HEAD_PX > window.innerHeight) $('review').scrollIntoView({ block: 'start' });
 }
 
 async function giveUp() {
