@@ -14,9 +14,17 @@
 // usage: node tests/web/player.mjs path/to/codebreaker ARTEFACT_DIR
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { inChromium } from './chromium.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const AXE = join(HERE, '../../node_modules/axe-core/axe.min.js');
+// Jotto on a list of the player's own: every 50th answer of the original lists (47 words), so that the
+// exact review of the game is quick; its secret is drawn with a fixed seed.
+const JOTTO_WORDS = readFileSync(join(HERE, '../../data/wordle/answers.txt'), 'utf8').split('\n').filter((w, i) => w && i % 50 === 0);
+const JOTTO_SEED = '11';
 
 const [binary, artefacts] = process.argv.slice(2);
 mkdirSync(artefacts, { recursive: true });
@@ -89,12 +97,126 @@ async function reviewInView(size, skill) {
   await page.close();
 }
 
-inChromium(binary, artefacts, { permissions: ['clipboard-read', 'clipboard-write'] }, async (env) => {
+// axe-core's violations, one line each (the page's policy is bypassed to inject it).
+async function axe(page, what) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({ path: AXE });
+  const v = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+    .map((x) => `${x.id} (${x.impact}): ${x.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
+  assert.deepEqual(v, [], `${what}: axe-core reports violations`);
+}
+
+// Jotto's rule written again (cb_feedback_jotto): the letters in common, each copy matched once.
+function common(guess, secret) {
+  const left = [...secret];
+  let n = 0;
+  for (const c of guess) {
+    const i = left.indexOf(c);
+    if (i >= 0) { left.splice(i, 1); n++; }
+  }
+  return n;
+}
+
+// An API answer, asked from the page itself.
+const api = (page, path, params, method = 'GET') => page.evaluate(async ([pa, pr, m]) => {
+  const q = new URLSearchParams(pr);
+  const r = await fetch(m === 'GET' ? `${pa}?${q}` : pa, m === 'GET' ? {} : { method: m, body: q });
+  return r.json();
+}, [path, params, method]);
+
+// 2. Jotto played to a win on a list of one's own, then the same list in the Assistant.
+async function jotto() {
+  const size = { width: 390, height: 844 };
+  const page = await openPage(size);
+  await page.click('#game-picker [data-game=jotto]');
+  await page.waitForSelector('#board.jotto[data-state=playing]');
+  await page.evaluate(() => { document.querySelector('#settings').open = true; });
+  await page.fill('#seed', JOTTO_SEED);
+  await page.selectOption('#words', 'upload');
+  await page.setInputFiles('#upload-file', { name: 'jotto.txt', mimeType: 'text/plain', buffer: Buffer.from(`${JOTTO_WORDS.join('\n')}\n`) });
+  await page.waitForFunction((n) => document.querySelector('#upload-status').textContent.includes(`${n} words of 5 letters`), JOTTO_WORDS.length);
+  await page.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing' && /upload=/.test(document.querySelector('#assist-link').href));
+  const upload = new URL(await page.getAttribute('#assist-link', 'href'), srv.url).searchParams.get('upload');
+  const game = { game: 'jotto', upload };
+  // the secret of this seed, from a game of the API's own, given up
+  const s = await api(page, '/api/play/new', { ...game, seed: JOTTO_SEED }, 'POST');
+  const secret = (await api(page, '/api/play/giveup', { id: s.id }, 'POST')).secret;
+  const zero = JOTTO_WORDS.find((w) => common(w, secret) === 0);
+  assert.ok(zero, `a word of the list with no letter of ${secret}`);
+  await page.evaluate(() => { document.querySelector('#settings').open = false; document.activeElement.blur(); });
+  // a guess with none in common, then the first candidate left until the secret
+  await typeGuess(page, zero);
+  for (let t = 0; t < 14 && (await page.getAttribute('#board', 'data-state')) === 'playing'; t++) {
+    const history = await page.$$eval('#board .row.played', (rows) => rows.map((r) => `${r.dataset.guess}=${r.dataset.feedback}`).join(','));
+    const c = await api(page, '/api/candidates', { ...game, history, limit: 1 });
+    await typeGuess(page, c.candidates[0]);
+  }
+  assert.equal(await page.getAttribute('#board', 'data-state'), 'won');
+  // each row: the count the API gives for its guess and the secret, beside letters without Wordle colours
+  const rows = await page.$$eval('#board .row.played', (rs) => rs.map((r) => ({
+    guess: r.dataset.guess, count: r.querySelector('.count').textContent, said: r.querySelector('.sr-only').textContent,
+    coloured: r.querySelectorAll('.tile.gray, .tile.yellow').length, green: r.querySelectorAll('.tile.green').length,
+  })));
+  assert.ok(rows.length >= 2);
+  for (const [i, r] of rows.entries()) {
+    const f = (await api(page, '/api/feedback', { ...game, guess: r.guess, secret })).feedback;
+    const last = i === rows.length - 1;
+    assert.equal(f, last ? 'won' : String(common(r.guess, secret)), `the API's count for ${r.guess}`);
+    assert.equal(r.count, last ? '✓' : f, `the count shown beside ${r.guess}`);
+    assert.equal(r.coloured, 0, `${r.guess}: no Wordle colours in Jotto`);
+    assert.equal(r.green, last ? 5 : 0);
+    assert.match(r.said, last ? /the secret/ : new RegExp(`${f} letters? in common`));
+  }
+  // the keyboard: the letters of the guess with none in common are out, those of the secret in
+  for (const c of zero) assert.match(await page.getAttribute(`#keyboard .key[data-key="${c}"]`, 'class'), /\bgray\b/, `key ${c}`);
+  for (const c of secret) assert.match(await page.getAttribute(`#keyboard .key[data-key="${c}"]`, 'class'), /\bgreen\b/, `key ${c}`);
+  await page.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('#review-body').dataset.state));
+  assert.equal(await page.getAttribute('#review-body', 'data-state'), 'ready', await page.textContent('#review-body'));
+  assert.equal(await page.locator('#review-body li.review-turn').count(), rows.length);
+  await page.click('#share-btn');
+  await page.waitForFunction(() => document.querySelector('#share-text').textContent !== '');
+  assert.match(await page.textContent('#share-text'), new RegExp(`^Jotto ${rows.length}/15\\n`));
+  await noHorizontalScroll(page, 'Jotto at 390 px');
+  await axe(page, 'Jotto won');
+  await page.locator('#play').screenshot({ path: join(artefacts, 'player-jotto-board.png') });
+
+  // the Assistant on the same list: a count per row, the words left those of the API
+  const assistRow = async (guess, count) => {
+    await page.fill('#assist-guess', guess);
+    await page.press('#assist-guess', 'Enter');
+    const row = page.locator('#assist-rows .assist-row').last();
+    if (count === 'won') await row.locator('input[type=checkbox]').check();
+    else {
+      await row.locator('input.pegcount').fill(String(count));
+      await row.locator('input.pegcount').press('Tab');
+    }
+  };
+  const wait = (h) => page.waitForFunction((x) => document.querySelector('#assist').dataset.state === 'ready' &&
+    document.querySelector('#assist').dataset.history === x, h);
+  const other = JOTTO_WORDS.find((w) => w !== zero && w !== secret && common(w, secret) > 0);
+  await assistRow(zero, 0);
+  await assistRow(other, common(other, secret));
+  const history = `${zero}=0,${other}=${common(other, secret)}`;
+  await wait(history);
+  const c = await api(page, '/api/candidates', { ...game, history, limit: 0 });
+  assert.ok(c.count > 1 && c.count < JOTTO_WORDS.length, JSON.stringify(c));
+  assert.equal(await page.textContent('#assist-words-title'), `${c.count} words left`);
+  assert.equal(await page.locator('#assist-words li').count(), c.count);
+  await axe(page, 'Jotto assistant');
+  await assistRow(secret, 'won');
+  await wait(`${history},${secret}=won`);
+  assert.equal(await page.textContent('#assist-status'), `The answer is ${secret}.`);
+  assert.equal(await page.isDisabled('#assist-review-btn'), false);
+  await page.locator('#assist').screenshot({ path: join(artefacts, 'player-jotto-assistant.png') });
+  await page.close();
+}
+
+inChromium(binary, artefacts, { bypassCSP: true, permissions: ['clipboard-read', 'clipboard-write'] }, async (env) => {
   ({ srv, context } = env);
   await context.clock.setFixedTime(new Date(`${TODAY}T12:00:00`));
   const secret = /secret: ([a-z]+)/.exec(cli(['play', '--daily', TODAY, '--lists', 'nyt2023', '--plain'], 'giveup\n'))[1];
   assert.equal(secret, DAILY_GUESSES.at(-1));
   const { skill } = JSON.parse(cli(['review', '--json', '--lists', 'nyt2023', '--answer', secret, ...DAILY_GUESSES]));
   for (const size of SIZES) await reviewInView(size, skill);
+  await jotto();
   assert.deepEqual(problems, []);
 });

@@ -410,6 +410,11 @@ const sameSession = (id) => state.session && state.session.id === id;
 
 const rule = () => (state.game ? state.game.rule : 'wordle');
 const isMastermind = () => rule() === 'mastermind';
+// Jotto's rule: a feedback is a count, the letters a guess has in common with the secret wherever they
+// stand (its text "0" to the length), or "won"; the API's marks do not apply to it.
+const COUNT_RULE = 'jotto';
+const isCount = () => rule() === COUNT_RULE;
+const countWords = (feedback) => (feedback === 'won' ? 'the secret' : `${feedback} ${feedback === '1' ? 'letter' : 'letters'} in common`);
 
 const isWordGame = (name) => !!(catalogueGame(name) || {}).words;
 const hasHardMode = (name) => !!(catalogueGame(name) || {}).hard_mode;
@@ -478,7 +483,9 @@ async function newGame() {
   renderKeyboard();
   updateStatus();
   const how = isMastermind() ? 'Type digits or press the colours' : 'Type a word';
-  setMessage(`${how}, then Enter.${rule() === 'symble' ? ' The symbols stand for three colours; which is which is hidden.' : ''}`);
+  const more = rule() === 'symble' ? ' The symbols stand for three colours; which is which is hidden.'
+    : isCount() ? ' Each guess is told how many of its letters the secret has, wherever they stand.' : '';
+  setMessage(`${how}, then Enter.${more}`);
   fitBoard();
 }
 
@@ -648,6 +655,7 @@ function feedbackWords(played) {
     const m = played.marks;
     return `${guess.join(' ')}: ${m.blacks} black, ${m.whites} white`;
   }
+  if (isCount()) return `${played.guess}: ${countWords(played.feedback)}`;
   if (rule() === 'symble') {
     if (!played.marks) return `${played.guess}: solved`;
     return `${played.guess}: symbols by position of the secret, ${played.marks.map((m) => SYMBOLS[m].name).join(', ')}`;
@@ -681,9 +689,14 @@ function rowEl(symbols, turn, played) {
       t.title = `${symbols[i]}: ${MARK_NAMES[played.marks[i]]}`;
     }
     if (played && rule() === 'symble') t.classList.add(played.won ? 'green' : 'ink');
+    if (played && isCount() && played.won) t.classList.add('green');
     tiles.append(t);
   }
   row.append(tiles);
+  if (isCount()) { // the letters in common, beside the row
+    row.append(el('span', { class: `count${played ? ' played' : ''}`, 'aria-hidden': 'true', title: played ? countWords(played.feedback) : null,
+      text: played ? (played.won ? '✓' : played.feedback) : '' }));
+  }
   if (rule() === 'symble') {
     const strip = el('span', { class: 'symbols', title: 'per position of the secret word', 'aria-hidden': 'true' });
     if (played && played.marks) played.marks.forEach((m) => strip.append(symbolTile(m)));
@@ -699,7 +712,7 @@ function renderBoard() {
   const s = state.session;
   const rows = [];
   state.rows.forEach((r, t) => rows.push(rowEl([...splitSymbols(r.guess)], t, r)));
-  const shown = s.max_guesses <= 12 ? s.max_guesses : state.rows.length + 1;
+  const shown = s.max_guesses <= 12 ? s.max_guesses : state.rows.length + (s.over ? 0 : 1); // long games: the next row only
   for (let t = state.rows.length; t < shown; t++) {
     const cur = t === state.rows.length && !s.over;
     const row = rowEl(cur ? state.current : [], t, null);
@@ -802,6 +815,10 @@ function letterKey(c) {
 }
 
 function updateLetterMarks(played) {
+  if (isCount()) { // none in common: every letter of the guess is out; the secret: every one is in
+    if (played.won || played.feedback === '0') for (const c of played.guess) state.letterMarks[c] = played.won ? 2 : 0;
+    return;
+  }
   if (rule() !== 'wordle') return;
   [...played.guess].forEach((c, i) => {
     const m = played.marks[i];
@@ -938,6 +955,7 @@ function resetDetails() {
 }
 
 function marksEl(marks, feedback) {
+  if (isCount()) return el('span', { class: 'mini count-text', text: countWords(feedback) });
   if (marks === null) return el('span', { class: 'mini won-label', text: 'solved' });
   if (isMastermind()) {
     return el('span', { class: 'mini' }, keyPegs(marks, state.game.length), el('span', { class: 'fbtext', text: feedback }));
@@ -1318,6 +1336,7 @@ function assistRule() {
 function assistFeedback(row) {
   const r = assistRule();
   if (r === 'mastermind') return `${row.marks.blacks}B${row.marks.whites}W`;
+  if (r === COUNT_RULE) return String(row.marks);
   if (r === 'symble') return row.marks === 'won' ? 'won' : row.marks.map((m) => 'abc'[m]).join('');
   return row.marks.map((m) => '.YG'[m]).join('');
 }
@@ -1339,6 +1358,9 @@ function assistParse(text) {
       const m = /^(?:(\d+)B)?(?:(\d+)W)?$/i.exec(f);
       if (!m) continue;
       marks = { blacks: +(m[1] || 0), whites: +(m[2] || 0) };
+    } else if (r === COUNT_RULE) {
+      if (f !== 'won' && !(/^\d+$/.test(f) && +f <= guess.length)) continue;
+      marks = f === 'won' ? 'won' : +f;
     } else if (r === 'symble') {
       marks = f === 'won' ? 'won' : [...f].map((c) => 'abc'.indexOf(c));
     } else {
@@ -1354,6 +1376,8 @@ function assistHelp() {
   const r = assistRule();
   $('assist-help').textContent = r === 'wordle'
     ? 'Each tile of a row is a button: press it to go from gray to yellow to green.'
+    : r === COUNT_RULE
+      ? 'Type how many letters the guess has in common with the secret, wherever they stand; tick "solved" when the guess was the word.'
     : r === 'symble'
       ? 'Symble shows a symbol per position of the secret: press a symbol to change it; tick "solved" when the guess was the word.'
       : 'Set how many pegs were black (right colour, right place) and white (right colour, wrong place).';
@@ -1378,7 +1402,7 @@ function assistAdd(e) {
     return;
   }
   const r = assistRule();
-  const marks = r === 'mastermind' ? { blacks: 0, whites: 0 } : guess.map(() => 0);
+  const marks = r === 'mastermind' ? { blacks: 0, whites: 0 } : r === COUNT_RULE ? 0 : guess.map(() => 0);
   assist.rows.push({ guess, marks });
   $('assist-guess').value = '';
   assistRender();
@@ -1415,6 +1439,21 @@ function assistRowEl(row, t) {
       onclick: () => assistCycle(row, i),
     })));
     box.append(tiles);
+  } else if (r === COUNT_RULE) {
+    const n = row.guess.length;
+    const won = row.marks === 'won';
+    box.append(el('span', { class: 'tiles', 'aria-hidden': 'true' }, row.guess.map((c) => el('span', { class: `tile ${won ? 'green' : 'filled'}`, text: c }))));
+    if (!won) {
+      const input = el('input', { type: 'number', min: 0, max: n, value: row.marks, class: 'pegcount', 'aria-label': `${label}: letters in common` });
+      input.addEventListener('change', () => {
+        row.marks = Math.max(0, Math.min(n, Math.round(+input.value || 0)));
+        assistRender(true);
+      });
+      box.append(el('label', { class: 'pegfield' }, input, ' in common'));
+    }
+    const solved = el('input', { type: 'checkbox', checked: won });
+    solved.addEventListener('change', () => { row.marks = solved.checked ? 'won' : 0; assistRender(true); });
+    box.append(el('label', { class: 'small' }, solved, ' solved'));
   } else if (r === 'symble') {
     box.append(el('span', { class: 'tiles', 'aria-hidden': 'true' }, row.guess.map((c) => el('span', { class: 'tile filled', text: c }))));
     const syms = el('span', { class: 'symbols', role: 'group', 'aria-label': `${label}, symbols by position of the secret` });
@@ -1556,7 +1595,7 @@ function assistSolved() {
   if (!row) return false;
   const r = assistRule();
   if (r === 'mastermind') return row.marks.blacks === row.guess.length;
-  if (r === 'symble') return row.marks === 'won';
+  if (r === 'symble' || r === COUNT_RULE) return row.marks === 'won';
   return row.marks.every((m) => m === 2);
 }
 
