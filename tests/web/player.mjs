@@ -2,14 +2,15 @@
 // - at 1280x800 and 390x844, today's daily game won (salet boric campy match, the secret `codebreaker
 //   play --daily` keeps): the review's overall skill lies within the window without the test scrolling,
 //   and equals `codebreaker review --json`'s; its "your guess" badges are one line box each; nothing is
-//   wider than the window;
+//   wider than the window; the statistics' average skill is that skill;
 // - Jotto (count feedback, drawn from the traits of /api/games) played to a win on a list of the
 //   player's own: each row shows the letters in common the API gives for its guess and the secret, no
 //   Wordle colours, and the keyboard greys the letters of a guess with none in common; then the
 //   Assistant on the same list: a count typed per row, the words left those of the API;
-// - the Assistant's Undo takes back a mis-tapped tile, then a row;
-// - the colour-blind palette: the three marks differ in lightness (tell-apart in grey) and carry a
-//   shape, not only a colour.
+// - the Assistant's Undo takes back a mis-tapped tile, the tile before it, Clear, then the row (the
+//   button and Ctrl+Z);
+// - the colour-blind palette: the marks carry a shape (a dot, a bar), not only a colour;
+// - a hard-mode game played with "Make a guess" and the side panel's advice, every guess legal.
 // Screenshots go to the artefact folder.
 // usage: node tests/web/player.mjs path/to/codebreaker ARTEFACT_DIR
 import assert from 'node:assert/strict';
@@ -94,6 +95,9 @@ async function reviewInView(size, skill) {
   assert.ok(badges.some((b) => b.text === 'your guess'), JSON.stringify(badges));
   for (const b of badges) assert.ok(b.lines === 1 && b.height < 2 * b.font, `${tag}: the badge "${b.text}" wraps: ${JSON.stringify(b)}`);
   await noHorizontalScroll(page, `${tag} after the game`);
+  // the statistics under it: the average of the skills reviewed (this game's, at both sizes)
+  await page.waitForFunction((x) => document.querySelector('#stats-skill').textContent === x, String(skill));
+  assert.match(await page.getAttribute('#stats-skill', 'title'), /on average over \d+ games?/);
   await page.close();
 }
 
@@ -129,6 +133,8 @@ async function jotto() {
   const page = await openPage(size);
   await page.click('#game-picker [data-game=jotto]');
   await page.waitForSelector('#board.jotto[data-state=playing]');
+  // several boards draw Wordle's colours, not counts: the section says so rather than draw wrong ones
+  await page.waitForFunction(() => /Wordle or Mastermind rules/.test(document.querySelector('#v-error').textContent));
   await page.evaluate(() => { document.querySelector('#settings').open = true; });
   await page.fill('#seed', JOTTO_SEED);
   await page.selectOption('#words', 'upload');
@@ -210,13 +216,145 @@ async function jotto() {
   await page.close();
 }
 
+// 3. The Assistant's Undo: a mis-tapped colour taken back, then the colour before it, then the row;
+// Ctrl+Z on a tile does the same; Clear is undone too. Wordle's rule on every code of 4 over 6 symbols,
+// whose boards the exact ranking answers at once (the five-letter lists' take minutes on this server).
+async function assistantUndo() {
+  const page = await openPage({ width: 1280, height: 800 }, '/?game=wordle&colors=6&pegs=4');
+  const board = (h) => page.waitForFunction((x) => document.querySelector('#assist').dataset.state === 'ready' &&
+    document.querySelector('#assist').dataset.history === x, h);
+  const tile = (i) => page.locator('#assist-rows .assist-row').last().locator(`button.tile[data-i="${i}"]`);
+  await page.fill('#assist-guess', '1234');
+  await page.press('#assist-guess', 'Enter');
+  await board('1234=....');
+  await tile(0).click();
+  await board('1234=Y...');
+  await tile(0).click(); // one tap too many: green, not the yellow seen
+  await board('1234=G...');
+  await page.click('#assist-undo');
+  await board('1234=Y...');
+  assert.match(await tile(0).getAttribute('class'), /\byellow\b/);
+  assert.match(await tile(0).getAttribute('aria-label'), /yellow/);
+  await tile(2).click();
+  await tile(2).click();
+  await board('1234=Y.G.');
+  await tile(2).focus();
+  await page.keyboard.press('Control+z');
+  await board('1234=Y.Y.');
+  await page.click('#assist-clear');
+  await board('');
+  await page.click('#assist-undo'); // Clear taken back
+  await board('1234=Y.Y.');
+  for (const h of ['1234=Y...', '1234=....', '']) {
+    await page.click('#assist-undo');
+    await board(h);
+  }
+  assert.equal(await page.locator('#assist-rows .assist-row').count(), 0);
+  assert.ok(await page.isDisabled('#assist-undo'), 'nothing left to undo');
+  await page.close();
+}
+
+// 4. The colour-blind palette: besides orange and blue, a shape on each mark (a dot: elsewhere; a bar:
+// in place; gray none), on the board and the keys; none in the usual palette.
+async function colourBlind() {
+  const page = await openPage({ width: 390, height: 844 });
+  await page.click('#daily-game');
+  await page.waitForFunction((w) => document.querySelector('#board').dataset.state === 'playing' &&
+    document.querySelector('#turn-info').textContent.includes(`of ${w}`) && !document.querySelector('#board .row.played'), TODAY);
+  await page.evaluate(() => document.activeElement.blur());
+  await typeGuess(page, DAILY_GUESSES[0]);
+  const shapes = () => page.evaluate(() => {
+    const shape = (e) => {
+      const a = getComputedStyle(e, '::after');
+      return a.content === 'none' ? 'none' : a.borderRadius === '50%' ? 'dot' : 'bar';
+    };
+    const row = document.querySelector('#board .row.played');
+    return {
+      tiles: [...row.querySelectorAll('.tile')].map((t) => `${t.dataset.mark}:${shape(t)}`),
+      keys: [...row.dataset.guess].map((c) => {
+        const k = document.querySelector(`#keyboard .key[data-key="${c}"]`);
+        return `${['gray', 'yellow', 'green'].findIndex((m) => k.classList.contains(m))}:${shape(k)}`;
+      }),
+      label: document.querySelector('#keyboard .key.green').getAttribute('aria-label'),
+    };
+  });
+  const want = (marks, on) => [...marks].map((m) => `${m}:${on ? ['none', 'dot', 'bar'][m] : 'none'}`);
+  const usual = await shapes();
+  const marks = usual.tiles.map((t) => t[0]).join('');
+  assert.equal(marks, '02001', 'salet against match: a green and a yellow'); // .G..Y
+  assert.deepEqual(usual.tiles, want(marks, false));
+  await page.check('#contrast');
+  const blind = await shapes();
+  assert.deepEqual(blind.tiles, want(marks, true));
+  assert.deepEqual(blind.keys, want(marks, true));
+  assert.match(blind.label, /orange/);
+  await axe(page, 'colour-blind palette with a played row');
+  await page.locator('#play').screenshot({ path: join(artefacts, 'player-colour-blind.png') });
+  await page.uncheck('#contrast');
+  assert.deepEqual((await shapes()).tiles, want(marks, false));
+  await page.close();
+}
+
+// Wordle's hard mode written again: every green in place, every revealed letter used as often.
+function legalHard(guess, rows) {
+  for (const [g, f] of rows) {
+    const need = {};
+    for (let i = 0; i < g.length; i++) {
+      if (f[i] === 'G' && guess[i] !== g[i]) return false;
+      if (f[i] !== '.') need[g[i]] = (need[g[i]] || 0) + 1;
+    }
+    for (const [c, n] of Object.entries(need)) if ([...guess].filter((x) => x === c).length < n) return false;
+  }
+  return true;
+}
+
+// 5. A hard-mode game played with the page's advice: "Make a guess" every turn and the side panel's
+// best next guesses, each a legal hard-mode guess, to a win.
+async function hardGame() {
+  const page = await openPage({ width: 1280, height: 800 });
+  await page.evaluate(() => { document.querySelector('#settings').open = true; });
+  await page.check('#hard');
+  await page.click('#daily-game');
+  await page.waitForFunction((w) => document.querySelector('#board').dataset.state === 'playing' &&
+    /hard mode/.test(document.querySelector('#turn-info').textContent) &&
+    document.querySelector('#turn-info').textContent.includes(`of ${w}`) && !document.querySelector('#board .row.played'), TODAY);
+  const rows = () => page.$$eval('#board .row.played', (rs) => rs.map((r) => [r.dataset.guess, r.dataset.feedback]));
+  for (let t = 0; t < 6 && (await page.getAttribute('#board', 'data-state')) === 'playing'; t++) {
+    const before = await rows();
+    if (before.length) { // the side panel's advice for this turn
+      await page.waitForFunction(() => document.querySelector('#side').dataset.state === 'ready' && document.querySelector('#best-list li'));
+      const best = await page.$$eval('#best-list li button', (bs) => bs.map((b) => b.textContent));
+      for (const w of best) assert.ok(legalHard(w, before), `the side panel advises ${w} after ${JSON.stringify(before)}`);
+    }
+    await page.click('#hint-btn');
+    await page.waitForFunction(() => /Press Enter to play it/.test(document.querySelector('#message').textContent));
+    const guess = await page.$$eval('#board .row.current .tile', (ts) => ts.map((x) => x.textContent).join(''));
+    assert.ok(legalHard(guess, before), `"Make a guess" advises ${guess} after ${JSON.stringify(before)}`);
+    await page.evaluate(() => document.activeElement.blur());
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => document.querySelectorAll('#board .row.played').length > n, before.length);
+  }
+  assert.equal(await page.getAttribute('#board', 'data-state'), 'won', JSON.stringify(await rows()));
+  await page.evaluate(() => { document.querySelector('#settings').open = true; });
+  await page.uncheck('#hard');
+  await page.close();
+}
+
 inChromium(binary, artefacts, { bypassCSP: true, permissions: ['clipboard-read', 'clipboard-write'] }, async (env) => {
   ({ srv, context } = env);
   await context.clock.setFixedTime(new Date(`${TODAY}T12:00:00`));
   const secret = /secret: ([a-z]+)/.exec(cli(['play', '--daily', TODAY, '--lists', 'nyt2023', '--plain'], 'giveup\n'))[1];
   assert.equal(secret, DAILY_GUESSES.at(-1));
   const { skill } = JSON.parse(cli(['review', '--json', '--lists', 'nyt2023', '--answer', secret, ...DAILY_GUESSES]));
-  for (const size of SIZES) await reviewInView(size, skill);
-  await jotto();
+  const step = async (name, f) => { // each part's wall time, for a slow run's log
+    const t0 = Date.now();
+    await f();
+    console.log(`${name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  };
+  for (const size of SIZES) await step(`review at ${size.width}x${size.height}`, () => reviewInView(size, skill));
+  await step('jotto', jotto);
+  await step('assistant undo', assistantUndo);
+  await step('colour-blind', colourBlind);
+  await step('hard mode', hardGame);
   assert.deepEqual(problems, []);
 });

@@ -313,7 +313,7 @@ const STATS_MAX_GAMES = 5000; // the oldest records go first beyond it
 function statsValid(d) {
   return d && d.version === STATS_VERSION && Array.isArray(d.games) && d.games.every((g) => g && typeof g.game === 'string' &&
     typeof g.won === 'boolean' && Number.isInteger(g.guesses) && g.guesses >= 0 && Number.isInteger(g.max) && g.max >= 1 &&
-    (g.daily === null || Number.isInteger(g.daily)) && typeof g.date === 'string');
+    (g.daily === null || Number.isInteger(g.daily)) && typeof g.date === 'string' && (g.skill === undefined || Number.isFinite(g.skill)));
 }
 function statsLoad() {
   try {
@@ -338,7 +338,18 @@ function statsRecord() {
   statsSave(d);
 }
 
-// The figures of one game's records: played, win %, the streaks of daily games won, the distribution.
+// The review's overall skill of a finished game, on its record once the review answers.
+function statsSkill(id, skill) {
+  const d = statsLoad();
+  const g = d.games.find((x) => x.id === id);
+  if (!g || typeof skill !== 'number') return;
+  g.skill = skill;
+  statsSave(d);
+  if (!$('stats').hidden) renderPlayerStats();
+}
+
+// The figures of one game's records: played, win %, the streaks of daily games won, the distribution,
+// the average skill of the games reviewed (null: none).
 function statsFigures(games, todayNumber) {
   const won = games.filter((g) => g.won);
   const days = new Map(); // daily number -> won that day (any game of it won)
@@ -355,7 +366,9 @@ function statsFigures(games, todayNumber) {
   }
   const max = Math.max(6, ...games.map((g) => g.max));
   const dist = Array.from({ length: max }, (_, i) => won.filter((g) => g.guesses === i + 1).length);
-  return { played: games.length, win: games.length ? Math.round((100 * won.length) / games.length) : 0, streak, best, dist };
+  const graded = games.filter((g) => typeof g.skill === 'number');
+  const skill = graded.length ? graded.reduce((a, g) => a + g.skill, 0) / graded.length : null;
+  return { played: games.length, win: games.length ? Math.round((100 * won.length) / games.length) : 0, streak, best, dist, skill, graded: graded.length };
 }
 
 function renderPlayerStats() {
@@ -368,6 +381,8 @@ function renderPlayerStats() {
   $('stats-win').textContent = String(f.win);
   $('stats-streak').textContent = String(f.streak);
   $('stats-best').textContent = String(f.best);
+  $('stats-skill').textContent = f.skill === null ? '–' : String(Math.round(10 * f.skill) / 10);
+  $('stats-skill').title = f.graded ? `the review's overall skill, on average over ${f.graded} ${f.graded === 1 ? 'game' : 'games'}` : 'no game reviewed yet';
   const last = all[all.length - 1];
   const mark = last && last.game === game && last.won && last.date === localDate() ? last.guesses : 0;
   const top = Math.max(1, ...f.dist);
@@ -1310,6 +1325,7 @@ async function reviewGame() {
   const params = { ...specParams(), history: historyParam() };
   if (s.hard) params.hard = 1;
   const r = await exactCall('/api/review', params, () => !sameSession(id));
+  if (r.ok) statsSkill(id, r.data.skill); // kept even if the player moved on to another game
   if (!sameSession(id)) return;
   showReview(box, r, reviewGame);
 }
@@ -1326,7 +1342,10 @@ function resetReview() {
 // the tiles (Wordle colours), the symbols (Symble) or counting pegs (Mastermind); the candidates
 // left and the best next guesses follow, and the board lives in the address (?game=…&history=…).
 
-const assist = { rows: [], seq: 0, board: 0, timer: null }; // rows: {guess: [symbols], marks}; board: its changes
+// rows: {guess: [symbols], marks}; board: its changes; undo: the boards before each change (JSON), which
+// Undo takes back one at a time (a mis-tapped colour, a count, a row, Clear); shown: the board drawn last.
+const assist = { rows: [], seq: 0, board: 0, timer: null, undo: [], shown: undefined };
+const ASSIST_UNDO_MAX = 200; // changes remembered
 
 function assistRule() {
   return (catalogueGame(state.spec.game) || { rule: 'wordle' }).rule;
@@ -1384,8 +1403,10 @@ function assistHelp() {
   $('assist-guess').placeholder = r === 'mastermind' ? `${state.game ? state.game.length : 4} digits` : 'a word';
 }
 
-function assistReset() {
+// No rows; forget: another game, whose changes Undo cannot take back (else Clear: Undo brings the rows back).
+function assistReset(forget) {
   assist.rows = [];
+  if (forget) { assist.undo = []; assist.shown = undefined; }
   $('assist-guess').value = '';
   assistRender();
 }
@@ -1412,10 +1433,14 @@ function assistAdd(e) {
   if (first) first.focus();
 }
 
-function assistUndo() {
-  assist.rows.pop();
-  assistRender();
-  $('assist-guess').focus();
+// Undo: the board before the last change; with none recorded (a board from the address), the last row off.
+// keep: the focus stays on the board (Ctrl+Z there) when its control is still drawn.
+function assistUndo(keep) {
+  if (assist.undo.length) assist.rows = JSON.parse(assist.undo.pop());
+  else assist.rows.pop();
+  assist.shown = JSON.stringify(assist.rows); // not a change to record
+  assistRender(keep === true);
+  if (keep !== true || !$('assist-rows').contains(document.activeElement)) $('assist-guess').focus();
 }
 
 function assistCycle(row, i) {
@@ -1486,6 +1511,12 @@ function assistRowEl(row, t) {
 function assistRender(keepFocus) {
   const focused = keepFocus && $('assist-rows').contains(document.activeElement) ? document.activeElement : null;
   const where = focused ? [[...$('assist-rows').children].indexOf(focused.closest('.assist-row')), focused.dataset.i, focused.type] : null;
+  const now = JSON.stringify(assist.rows);
+  if (assist.shown !== undefined && assist.shown !== now) {
+    assist.undo.push(assist.shown);
+    if (assist.undo.length > ASSIST_UNDO_MAX) assist.undo.shift();
+  }
+  assist.shown = now;
   assistHelp();
   fill($('assist-rows'), ...assist.rows.map(assistRowEl));
   if (where) {
@@ -1493,7 +1524,7 @@ function assistRender(keepFocus) {
     const again = row && (where[1] !== undefined ? row.querySelector(`[data-i="${where[1]}"]`) : row.querySelector(`input[type=${where[2]}]`));
     if (again) again.focus();
   }
-  $('assist-undo').disabled = !assist.rows.length;
+  $('assist-undo').disabled = !assist.rows.length && !assist.undo.length;
   $('assist-clear').disabled = !assist.rows.length;
   $('assist-review-btn').disabled = true; // until the answer is known (assistShow)
   $('assist-review').hidden = true; // a review of another board
@@ -1669,6 +1700,14 @@ function assistRenderRank(data, strategy) {
 function wireAssist() {
   $('assist-form').addEventListener('submit', assistAdd);
   $('assist-undo').addEventListener('click', assistUndo);
+  // Ctrl+Z (Cmd+Z) on the board's tiles and buttons; a text field keeps its own
+  $('assist').addEventListener('keydown', (e) => {
+    const field = e.target.tagName === 'TEXTAREA' || (e.target.tagName === 'INPUT' && e.target.type !== 'checkbox');
+    if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === 'z' && !field && !$('assist-undo').disabled) {
+      e.preventDefault();
+      assistUndo(true);
+    }
+  });
   $('assist-clear').addEventListener('click', () => { assistReset(); $('assist-guess').focus(); });
   $('assist-review-btn').addEventListener('click', assistReview);
   $('assist-strategy').addEventListener('change', () => assistUpdate());
@@ -1855,7 +1894,7 @@ function gameChanged() {
   // the assistant's rows stay when only the word lists change (widening keeps the board)
   const { lists, ...game } = specParams();
   const assistKey = JSON.stringify(game);
-  if (!first && assist.key !== assistKey) assistReset();
+  if (!first && assist.key !== assistKey) assistReset(true);
   else if (!first) assistRender();
   assist.key = assistKey;
   document.dispatchEvent(new CustomEvent('cb-game-changed')); // variants.js starts its games on it
