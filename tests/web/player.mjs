@@ -5,7 +5,8 @@
 //   wider than the window; the statistics' average skill is that skill;
 // - Jotto (count feedback, drawn from the traits of /api/games) played to a win on a list of the
 //   player's own: each row shows the letters in common the API gives for its guess and the secret, no
-//   Wordle colours, and the keyboard greys the letters of a guess with none in common; then the
+//   Wordle colours, the keyboard greys the letters of a guess with none in common, Details names the
+//   groups by their counts, several boards decline the rule; then the
 //   Assistant on the same list: a count typed per row, the words left those of the API;
 // - the Assistant's Undo takes back a mis-tapped tile, the tile before it, Clear, then the row (the
 //   button and Ctrl+Z);
@@ -175,6 +176,12 @@ async function jotto() {
   // the keyboard: the letters of the guess with none in common are out, those of the secret in
   for (const c of zero) assert.match(await page.getAttribute(`#keyboard .key[data-key="${c}"]`, 'class'), /\bgray\b/, `key ${c}`);
   for (const c of secret) assert.match(await page.getAttribute(`#keyboard .key[data-key="${c}"]`, 'class'), /\bgreen\b/, `key ${c}`);
+  // Details: the groups of the last guess by their counts, in words, without Wordle's small tiles
+  await page.click('#details-btn');
+  await page.waitForSelector('#details-body table.parts');
+  const groups = await page.$$eval('#details-body table.parts tbody tr:not(.gap) td:first-child .mini', (ms) => ms.map((m) => m.textContent));
+  assert.ok(groups.length >= 1 && groups.every((g) => /^(\d letters? in common|the secret)$/.test(g)), JSON.stringify(groups));
+  assert.equal(await page.locator('#details-body .minitile').count(), 0);
   await page.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('#review-body').dataset.state));
   assert.equal(await page.getAttribute('#review-body', 'data-state'), 'ready', await page.textContent('#review-body'));
   assert.equal(await page.locator('#review-body li.review-turn').count(), rows.length);
