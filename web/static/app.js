@@ -1339,8 +1339,9 @@ function resetReview() {
 
 // ---------------------------------------------------------------------------------------------
 // The assistant: a game played elsewhere. Each row is a guess and the feedback seen, set by tapping
-// the tiles (Wordle colours), the symbols (Symble) or counting pegs (Mastermind); the candidates
-// left and the best next guesses follow, and the board lives in the address (?game=…&history=…).
+// the tiles (Wordle colours), the symbols (Symble), counting pegs (Mastermind) or letters in common
+// (Jotto); the candidates left and the best next guesses follow, and the board lives in the address
+// (?game=…&history=…).
 
 // rows: {guess: [symbols], marks}; board: its changes; undo: the boards before each change (JSON), which
 // Undo takes back one at a time (a mis-tapped colour, a count, a row, Clear); shown: the board drawn last.
