@@ -2,7 +2,7 @@
 // - at 1280x800 and 390x844, today's daily game won (salet boric campy match, the secret `codebreaker
 //   play --daily` keeps): the review's overall skill lies within the window without the test scrolling,
 //   and equals `codebreaker review --json`'s; its "your guess" badges are one line box each; nothing is
-//   wider than the window; the statistics' average skill is that skill;
+//   wider than the window; the statistics' average skill is that skill; axe-core finds no violation;
 // - Jotto (count feedback, drawn from the traits of /api/games) played to a win on a list of the
 //   player's own: each row shows the letters in common the API gives for its guess and the secret, no
 //   Wordle colours, the keyboard greys the letters of a guess with none in common, Details names the
@@ -99,6 +99,7 @@ async function reviewInView(size, skill) {
   // the statistics under it: the average of the skills reviewed (this game's, at both sizes)
   await page.waitForFunction((x) => document.querySelector('#stats-skill').textContent === x, String(skill));
   assert.match(await page.getAttribute('#stats-skill', 'title'), /on average over \d+ games?/);
+  await axe(page, `${tag}: the review and the statistics`);
   await page.close();
 }
 
