@@ -343,8 +343,27 @@ async function hardGame() {
     await page.waitForFunction((n) => document.querySelectorAll('#board .row.played').length > n, before.length);
   }
   assert.equal(await page.getAttribute('#board', 'data-state'), 'won', JSON.stringify(await rows()));
+  // its review has the server's one exact search: waited for, so that the next part's is not refused
+  await page.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('#review-body').dataset.state));
   await page.evaluate(() => { document.querySelector('#settings').open = true; });
   await page.uncheck('#hard');
+  await page.close();
+}
+
+// 6. A review with a turn that can lose (hokey among _okey words at turn 5 of 6: its expected value is
+// null in `codebreaker review --json`): the panel shows it, "can lose" and "–", rather than hang on
+// "Reviewing…".
+async function reviewCanLose() {
+  const history = 'salet=...G.,bicep=...G.,defer=...G.,gooey=.G.GG,hokey=.GGGG,jokey=GGGGG';
+  const page = await openPage({ width: 1280, height: 800 }, `/?game=wordle&lists=nyt2023&history=${history}`);
+  await page.waitForFunction((h) => document.querySelector('#assist').dataset.state === 'ready' &&
+    document.querySelector('#assist').dataset.history === h, history);
+  await page.click('#assist-review-btn');
+  await page.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('#assist-review-body').dataset.state));
+  assert.equal(await page.getAttribute('#assist-review-body', 'data-state'), 'ready', await page.textContent('#assist-review-body'));
+  const turn = page.locator('#assist-review-body li.review-turn[data-guess=hokey]');
+  assert.match(await turn.textContent(), /expected –.*can lose/);
+  assert.match(await page.textContent('#assist-review-body .rv-overall'), /^Skill 68 · Luck 34\.5/); // review --json
   await page.close();
 }
 
@@ -364,5 +383,6 @@ inChromium(binary, artefacts, { bypassCSP: true, permissions: ['clipboard-read',
   await step('assistant undo', assistantUndo);
   await step('colour-blind', colourBlind);
   await step('hard mode', hardGame);
+  await step('review that can lose', reviewCanLose);
   assert.deepEqual(problems, []);
 });

@@ -1249,9 +1249,12 @@ const EXACT_MAX_CANDIDATES = 400;
 
 const PROVED_TITLE = 'proved: the exact expected number of guesses, from an exhaustive search';
 const BOUND_TITLE = 'a lower bound: the search reached its time limit before proving the exact value';
+const NONE_TITLE = 'no expected number: this guess can lose within the guess limit';
 
-// An expected number of guesses of the coach: proved values marked "✓", bounds "≥" (the title says which).
+// An expected number of guesses of the coach: proved values marked "✓", bounds "≥" (the title says which);
+// none (null) where the guess can lose within the limit, which has no expected number.
 function exactValue(expected, proved) {
+  if (typeof expected !== 'number') return el('span', { class: 'exact none', 'data-proved': 'none', title: NONE_TITLE, text: '–' });
   return el('span', { class: `exact ${proved ? 'proved' : 'bound'}`, 'data-proved': proved ? 'yes' : 'no', title: proved ? PROVED_TITLE : BOUND_TITLE },
     proved ? null : el('span', { class: 'mark', 'aria-hidden': 'true', text: '≥' }),
     proved ? null : el('span', { class: 'sr-only', text: 'at least ' }), expected.toFixed(3),
