@@ -11,7 +11,9 @@
 // - the Assistant's Undo takes back a mis-tapped tile, the tile before it, Clear, then the row (the
 //   button and Ctrl+Z);
 // - the colour-blind palette: the marks carry a shape (a dot, a bar), not only a colour;
-// - a hard-mode game played with "Make a guess" and the side panel's advice, every guess legal.
+// - a hard-mode game played with "Make a guess" and the side panel's advice, every guess legal;
+// - when none of the side panel's five best guesses may be the answer, the best that may is named and
+//   fits every row.
 // Screenshots go to the artefact folder.
 // usage: node tests/web/player.mjs path/to/codebreaker ARTEFACT_DIR
 import assert from 'node:assert/strict';
@@ -70,6 +72,24 @@ async function noHorizontalScroll(page, what) {
   assert.ok(scroll <= client, `${what}: the page is ${scroll} px wide in a ${client} px window`);
 }
 
+// The side panel's advice after the board's rows: when none of the five best may be the answer, the
+// best that may is named beside them, and it fits every row (/api/feedback with it as the secret).
+// Returns whether that line shows.
+async function bestCandidate(page, game) {
+  await page.waitForFunction(() => document.querySelector('#side').dataset.state === 'ready' && document.querySelector('#best-list li'));
+  const rows = await page.$$eval('#board .row.played', (rs) => rs.map((r) => [r.dataset.guess, r.dataset.feedback]));
+  const shown = await page.evaluate(() => ({
+    marked: [...document.querySelectorAll('#best-list li')].filter((li) => /may be the answer/.test(li.textContent)).length,
+    cand: document.querySelector('#best-cand').hidden ? null : document.querySelector('#best-cand button').textContent,
+  }));
+  if (shown.marked) assert.equal(shown.cand, null, 'a candidate line beside a list that has one');
+  else {
+    assert.ok(shown.cand, `none of the best may be the answer, and no line names one: ${JSON.stringify(rows)}`);
+    for (const [guess, feedback] of rows) assert.equal((await api(page, '/api/feedback', { ...game, guess, secret: shown.cand })).feedback, feedback, `${shown.cand} fits ${guess}`);
+  }
+  return !!shown.cand;
+}
+
 // 1. The review in the first screen after a game, its badges on one line, nothing too wide.
 async function reviewInView(size, skill) {
   const page = await openPage(size);
@@ -77,7 +97,11 @@ async function reviewInView(size, skill) {
   await page.waitForFunction((w) => document.querySelector('#board').dataset.state === 'playing' &&
     document.querySelector('#turn-info').textContent.includes(`of ${w}`) && !document.querySelector('#board .row.played'), TODAY);
   await page.evaluate(() => document.activeElement.blur());
-  for (const w of DAILY_GUESSES) await typeGuess(page, w);
+  for (const [i, w] of DAILY_GUESSES.entries()) {
+    await typeGuess(page, w);
+    // after salet the five best split the 35 words left but none is one of them: the best that is, beside
+    if (i === 0) assert.ok(await bestCandidate(page, { game: 'wordle', lists: 'nyt2023' }), 'the best candidate after salet');
+  }
   await page.waitForSelector('#board[data-state=won]');
   await page.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('#review-body').dataset.state));
   assert.equal(await page.getAttribute('#review-body', 'data-state'), 'ready', await page.textContent('#review-body'));
@@ -331,7 +355,8 @@ async function hardGame() {
     const before = await rows();
     if (before.length) { // the side panel's advice for this turn
       await page.waitForFunction(() => document.querySelector('#side').dataset.state === 'ready' && document.querySelector('#best-list li'));
-      const best = await page.$$eval('#best-list li button', (bs) => bs.map((b) => b.textContent));
+      await bestCandidate(page, { game: 'wordle', lists: 'nyt2023' });
+      const best = await page.$$eval('#best-list li button, #best-cand:not([hidden]) button', (bs) => bs.map((b) => b.textContent));
       for (const w of best) assert.ok(legalHard(w, before), `the side panel advises ${w} after ${JSON.stringify(before)}`);
     }
     await page.click('#hint-btn');

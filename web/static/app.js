@@ -561,6 +561,9 @@ async function updateSide() {
   $('side').dataset.state = 'busy';
   const [c, k] = await Promise.all([get('/api/candidates', { ...base, limit: 100, order: 'frequency' }),
     ask ? get('/api/rank', { ...base, strategy, limit: 5 }) : null]);
+  // none of the best may be the answer (words that only split the rest): the best one that may
+  const cand = k && k.ok && !k.data.ranked.some((g) => g.candidate) && !s.over
+    ? await get('/api/rank', { ...base, strategy, limit: 1, candidates: 1 }) : null;
   if (ticket !== state.sideTickets) return; // a newer board was asked meanwhile
   const codes = isMastermind() || state.spec.words === 'complete';
   if (c.ok) {
@@ -585,11 +588,18 @@ async function updateSide() {
     fill($('best-list'));
   } else {
     $('best-note').textContent = `by ${strategyLabel(strategy)}; press one to type it`;
-    fill($('best-list'), ...k.data.ranked.map((g) => el('li', {}, el('button', {
+    const type = (g) => el('button', {
       type: 'button', class: 'linkish', text: g.guess, 'aria-label': `type ${g.guess}`,
       onclick: () => { if (!state.session.over) { state.current = splitSymbols(g.guess); renderCurrentRow(); } },
-    }), el('span', { class: 'muted small', text: ` ${scoreText(strategy, g.score) || fmt(g.score)}${g.candidate ? ', may be the answer' : ''}` }))));
+    });
+    const score = (g) => ` ${scoreText(strategy, g.score) || fmt(g.score)}`;
+    fill($('best-list'), ...k.data.ranked.map((g) => el('li', {}, type(g),
+      el('span', { class: 'muted small', text: `${score(g)}${g.candidate ? ', may be the answer' : ''}` }))));
+    const best = cand && cand.ok && cand.data.ranked[0];
+    fill($('best-cand'), ...(best ? ['Best that may be the answer: ', type(best), el('span', { class: 'muted', text: score(best) })] : []));
+    $('best-cand').hidden = !best;
   }
+  if (s.over || !ask || !k.ok) { fill($('best-cand')); $('best-cand').hidden = true; }
   $('side').dataset.state = 'ready';
 }
 
