@@ -8,10 +8,10 @@
 #            is under the rest of the library, no .c over 1000 lines (scripts/callgraph.sh, over nm)
 #   werror   gcc, optimised, every target, warnings are errors (build-werror/)
 #   clang    clang likewise (build-clang/), and its unit tests run
-#   browser  the two long browser tests (label browser: web_browser, web_access) on the release build,
-#            which `make test` leaves out to stay under five minutes
+#   browser  the long browser tests (label browser: web_browser, web_access, web_player) on the release
+#            build, which `make test` leaves out to stay under five minutes
 #   asan     the suite under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/), but for the
-#            two browser tests: they check the page's scripts, which the browser step does, and under
+#            browser tests: they check the page's scripts, which the browser step does, and under
 #            the sanitizers they took 12 of CI's 32 minutes; web_api runs every route they call
 #   tsan     the threaded tests under ThreadSanitizer: clang with LLVM's libomp (build-tsan/)
 # usage: scripts/check.sh [STEP ...]   (default: all, in that order); JOBS=N builds with N jobs.
@@ -55,7 +55,7 @@ step_callgraph() {
 }
 
 step_browser() {
-    say browser "the page in Chromium: web_browser and web_access on the release build"
+    say browser "the page in Chromium: web_browser, web_access and web_player on the release build"
     build release
     ctest --preset release -j "$JOBS" --label-regex browser || fail browser "the browser tests failed"
 }

@@ -349,10 +349,11 @@ static int api_rank(web_req *r)
     cb_guess_score *out = NULL;
     const cb_strategy_info *info;
     cb_error err;
-    long long limit;
+    long long limit, candidates;
     size_t count;
     int rc = -1;
-    if (web_req_int(r, "limit", 10, 1, MAX_RANK, &limit) < 0 || open_state(r, &wg, &st) < 0 ||
+    if (web_req_int(r, "limit", 10, 1, MAX_RANK, &limit) < 0 ||
+        web_req_int(r, "candidates", 0, 0, 1, &candidates) < 0 || open_state(r, &wg, &st) < 0 ||
         web_strategy_read(r, "strategy", cb_rule_describe(cb_game_rule(wg->game))->strategy, &info) < 0)
         goto out;
     if (!(info->traits & CB_TRAIT_RANKS)) {
@@ -368,6 +369,7 @@ static int api_rank(web_req *r)
     cfg.name = info->name;
     cfg.cancel = &r->api->stop_flag;
     cfg.threads = WEB_REQUEST_THREADS;
+    cfg.candidates_only = (int)candidates; /* the page's "best that may be the answer" */
     if (cb_strategy_new(wg->table, &cfg, &s, &err) != CB_OK) {
         web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "strategy: %s", err.message);
         goto out;
@@ -686,7 +688,7 @@ static const struct route {
     {"/api/feedback", "GET", WEB_GAME_PARAMS " guess secret mapping", api_feedback},
     {"/api/candidates", "GET", WEB_GAME_PARAMS " history hard limit order", api_candidates},
     {"/api/partition", "GET", WEB_GAME_PARAMS " history hard guess", api_partition},
-    {"/api/rank", "GET", WEB_GAME_PARAMS " history hard strategy limit", api_rank},
+    {"/api/rank", "GET", WEB_GAME_PARAMS " history hard strategy limit candidates", api_rank},
     {"/api/rank/exact", "GET", WEB_GAME_PARAMS " " WEB_COACH_PARAMS_RANK, web_coach_rank},
     {"/api/review", "GET", WEB_GAME_PARAMS " " WEB_COACH_PARAMS_REVIEW, web_coach_review},
     {"/api/upload", "POST", "game words", api_upload},

@@ -501,6 +501,14 @@ async function main() {
     assert.equal(h.data.candidates, 102);
     assert.equal(h.data.ranked.length, 10);
     assert.ok(h.data.ranked.every((x) => x.legal));
+    // candidates=1: only the words that may be the answer (the page's "best that may be the answer")
+    const c = await get('/api/rank', { strategy: 'parts', history: 'salet=.G..Y', lists: 'nyt2023', limit: 5, candidates: 1 });
+    assert.equal(c.status, 200, JSON.stringify(c.data));
+    assert.equal(c.data.candidates, 35);
+    assert.ok(c.data.ranked.length === 5 && c.data.ranked.every((x) => x.candidate), JSON.stringify(c.data.ranked));
+    const all = await get('/api/rank', { strategy: 'parts', history: 'salet=.G..Y', lists: 'nyt2023', limit: 5 });
+    assert.ok(all.data.ranked.every((x) => !x.candidate), 'the best five of every guess split the 35 but none is one');
+    await bad(get('/api/rank', { candidates: 2 }), 400, /candidates/);
     await bad(get('/api/rank', { strategy: 'random' }), 400, /at random/);
     await bad(get('/api/rank', { strategy: 'oracle' }), 400, /unknown strategy/);
     await bad(get('/api/rank', { limit: 1e9 }), 400, /limit/);

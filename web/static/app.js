@@ -31,6 +31,8 @@ const SYMBOLS = [
   { name: 'drop', svg: '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="#3d8fe0" d="M12 2.5s-7 8-7 12.5a7 7 0 0 0 14 0C19 10.5 12 2.5 12 2.5z"/><path fill="#fff" opacity=".45" d="M8.6 15.2a3.5 3.5 0 0 0 2.4 3.4c-.9-1-1.2-2.3-1-3.6z"/></svg>' },
 ];
 const MARK_NAMES = ['gray', 'yellow', 'green'];
+// The height of the review's title, Share and overall grade: what must be in view when a game ends.
+const REVIEW_HEAD_PX = 170;
 // What a mark means, in words, for the live region and the tiles' labels.
 const MARK_WORDS = ['gray, not in the word', 'yellow, elsewhere in the word', 'green, in place'];
 const MARK_SHORT = ['gray', 'yellow', 'green'];
@@ -311,7 +313,7 @@ const STATS_MAX_GAMES = 5000; // the oldest records go first beyond it
 function statsValid(d) {
   return d && d.version === STATS_VERSION && Array.isArray(d.games) && d.games.every((g) => g && typeof g.game === 'string' &&
     typeof g.won === 'boolean' && Number.isInteger(g.guesses) && g.guesses >= 0 && Number.isInteger(g.max) && g.max >= 1 &&
-    (g.daily === null || Number.isInteger(g.daily)) && typeof g.date === 'string');
+    (g.daily === null || Number.isInteger(g.daily)) && typeof g.date === 'string' && (g.skill === undefined || Number.isFinite(g.skill)));
 }
 function statsLoad() {
   try {
@@ -336,7 +338,18 @@ function statsRecord() {
   statsSave(d);
 }
 
-// The figures of one game's records: played, win %, the streaks of daily games won, the distribution.
+// The review's overall skill of a finished game, on its record once the review answers.
+function statsSkill(id, skill) {
+  const d = statsLoad();
+  const g = d.games.find((x) => x.id === id);
+  if (!g || typeof skill !== 'number') return;
+  g.skill = skill;
+  statsSave(d);
+  if (!$('stats').hidden) renderPlayerStats();
+}
+
+// The figures of one game's records: played, win %, the streaks of daily games won, the distribution,
+// the average skill of the games reviewed (null: none).
 function statsFigures(games, todayNumber) {
   const won = games.filter((g) => g.won);
   const days = new Map(); // daily number -> won that day (any game of it won)
@@ -353,7 +366,9 @@ function statsFigures(games, todayNumber) {
   }
   const max = Math.max(6, ...games.map((g) => g.max));
   const dist = Array.from({ length: max }, (_, i) => won.filter((g) => g.guesses === i + 1).length);
-  return { played: games.length, win: games.length ? Math.round((100 * won.length) / games.length) : 0, streak, best, dist };
+  const graded = games.filter((g) => typeof g.skill === 'number');
+  const skill = graded.length ? graded.reduce((a, g) => a + g.skill, 0) / graded.length : null;
+  return { played: games.length, win: games.length ? Math.round((100 * won.length) / games.length) : 0, streak, best, dist, skill, graded: graded.length };
 }
 
 function renderPlayerStats() {
@@ -366,6 +381,8 @@ function renderPlayerStats() {
   $('stats-win').textContent = String(f.win);
   $('stats-streak').textContent = String(f.streak);
   $('stats-best').textContent = String(f.best);
+  $('stats-skill').textContent = f.skill === null ? '–' : String(Math.round(10 * f.skill) / 10);
+  $('stats-skill').title = f.graded ? `the review's overall skill, on average over ${f.graded} ${f.graded === 1 ? 'game' : 'games'}` : 'no game reviewed yet';
   const last = all[all.length - 1];
   const mark = last && last.game === game && last.won && last.date === localDate() ? last.guesses : 0;
   const top = Math.max(1, ...f.dist);
@@ -408,6 +425,11 @@ const sameSession = (id) => state.session && state.session.id === id;
 
 const rule = () => (state.game ? state.game.rule : 'wordle');
 const isMastermind = () => rule() === 'mastermind';
+// Jotto's rule: a feedback is a count, the letters a guess has in common with the secret wherever they
+// stand (its text "0" to the length), or "won"; the API's marks do not apply to it.
+const COUNT_RULE = 'jotto';
+const isCount = () => rule() === COUNT_RULE;
+const countWords = (feedback) => (feedback === 'won' ? 'the secret' : `${feedback} ${feedback === '1' ? 'letter' : 'letters'} in common`);
 
 const isWordGame = (name) => !!(catalogueGame(name) || {}).words;
 const hasHardMode = (name) => !!(catalogueGame(name) || {}).hard_mode;
@@ -476,7 +498,9 @@ async function newGame() {
   renderKeyboard();
   updateStatus();
   const how = isMastermind() ? 'Type digits or press the colours' : 'Type a word';
-  setMessage(`${how}, then Enter.${rule() === 'symble' ? ' The symbols stand for three colours; which is which is hidden.' : ''}`);
+  const more = rule() === 'symble' ? ' The symbols stand for three colours; which is which is hidden.'
+    : isCount() ? ' Each guess is told how many of its letters the secret has, wherever they stand.' : '';
+  setMessage(`${how}, then Enter.${more}`);
   fitBoard();
 }
 
@@ -516,7 +540,6 @@ function updateStatus() {
   if (over && state.reviewed !== s.id) {
     statsRecord();
     showStats(true);
-    $('stats').scrollIntoView({ block: 'nearest' }); // the result in view on every screen size
     reviewGame();
   }
   updateSide();
@@ -538,6 +561,9 @@ async function updateSide() {
   $('side').dataset.state = 'busy';
   const [c, k] = await Promise.all([get('/api/candidates', { ...base, limit: 100, order: 'frequency' }),
     ask ? get('/api/rank', { ...base, strategy, limit: 5 }) : null]);
+  // none of the best may be the answer (words that only split the rest): the best one that may
+  const cand = k && k.ok && !k.data.ranked.some((g) => g.candidate) && !s.over
+    ? await get('/api/rank', { ...base, strategy, limit: 1, candidates: 1 }) : null;
   if (ticket !== state.sideTickets) return; // a newer board was asked meanwhile
   const codes = isMastermind() || state.spec.words === 'complete';
   if (c.ok) {
@@ -562,11 +588,18 @@ async function updateSide() {
     fill($('best-list'));
   } else {
     $('best-note').textContent = `by ${strategyLabel(strategy)}; press one to type it`;
-    fill($('best-list'), ...k.data.ranked.map((g) => el('li', {}, el('button', {
+    const type = (g) => el('button', {
       type: 'button', class: 'linkish', text: g.guess, 'aria-label': `type ${g.guess}`,
       onclick: () => { if (!state.session.over) { state.current = splitSymbols(g.guess); renderCurrentRow(); } },
-    }), el('span', { class: 'muted small', text: ` ${scoreText(strategy, g.score) || fmt(g.score)}${g.candidate ? ', may be the answer' : ''}` }))));
+    });
+    const score = (g) => ` ${scoreText(strategy, g.score) || fmt(g.score)}`;
+    fill($('best-list'), ...k.data.ranked.map((g) => el('li', {}, type(g),
+      el('span', { class: 'muted small', text: `${score(g)}${g.candidate ? ', may be the answer' : ''}` }))));
+    const best = cand && cand.ok && cand.data.ranked[0];
+    fill($('best-cand'), ...(best ? ['Best that may be the answer: ', type(best), el('span', { class: 'muted', text: score(best) })] : []));
+    $('best-cand').hidden = !best;
   }
+  if (s.over || !ask || !k.ok) { fill($('best-cand')); $('best-cand').hidden = true; }
   $('side').dataset.state = 'ready';
 }
 
@@ -647,6 +680,7 @@ function feedbackWords(played) {
     const m = played.marks;
     return `${guess.join(' ')}: ${m.blacks} black, ${m.whites} white`;
   }
+  if (isCount()) return `${played.guess}: ${countWords(played.feedback)}`;
   if (rule() === 'symble') {
     if (!played.marks) return `${played.guess}: solved`;
     return `${played.guess}: symbols by position of the secret, ${played.marks.map((m) => SYMBOLS[m].name).join(', ')}`;
@@ -680,9 +714,14 @@ function rowEl(symbols, turn, played) {
       t.title = `${symbols[i]}: ${MARK_NAMES[played.marks[i]]}`;
     }
     if (played && rule() === 'symble') t.classList.add(played.won ? 'green' : 'ink');
+    if (played && isCount() && played.won) t.classList.add('green');
     tiles.append(t);
   }
   row.append(tiles);
+  if (isCount()) { // the letters in common, beside the row
+    row.append(el('span', { class: `count${played ? ' played' : ''}`, 'aria-hidden': 'true', title: played ? countWords(played.feedback) : null,
+      text: played ? (played.won ? '✓' : played.feedback) : '' }));
+  }
   if (rule() === 'symble') {
     const strip = el('span', { class: 'symbols', title: 'per position of the secret word', 'aria-hidden': 'true' });
     if (played && played.marks) played.marks.forEach((m) => strip.append(symbolTile(m)));
@@ -698,7 +737,7 @@ function renderBoard() {
   const s = state.session;
   const rows = [];
   state.rows.forEach((r, t) => rows.push(rowEl([...splitSymbols(r.guess)], t, r)));
-  const shown = s.max_guesses <= 12 ? s.max_guesses : state.rows.length + 1;
+  const shown = s.max_guesses <= 12 ? s.max_guesses : state.rows.length + (s.over ? 0 : 1); // long games: the next row only
   for (let t = state.rows.length; t < shown; t++) {
     const cur = t === state.rows.length && !s.over;
     const row = rowEl(cur ? state.current : [], t, null);
@@ -801,6 +840,10 @@ function letterKey(c) {
 }
 
 function updateLetterMarks(played) {
+  if (isCount()) { // none in common: every letter of the guess is out; the secret: every one is in
+    if (played.won || played.feedback === '0') for (const c of played.guess) state.letterMarks[c] = played.won ? 2 : 0;
+    return;
+  }
   if (rule() !== 'wordle') return;
   [...played.guess].forEach((c, i) => {
     const m = played.marks[i];
@@ -868,6 +911,15 @@ function announceEnd(prefix = '') {
   more.append(s.daily ? `Daily game #${s.daily.number} of ${s.daily.date}: the same secret for everyone that day.`
     : `Seed ${s.seed} replays this secret.`);
   msg.replaceChildren(prefix ? el('span', { class: 'sr-only', text: `${prefix} ` }) : '', el('span', { class: 'headline', text }), more);
+  revealReview();
+}
+
+// The review in the first screen once the game ends, on every screen size: it heads the side panel
+// (beside the board on a wide screen, below it on a phone, where the page scrolls to it). Its top stays
+// where it is as the review fills in below, so the overall skill and luck land in view.
+function revealReview() {
+  const top = $('review').getBoundingClientRect().top;
+  if (top < 0 || top + REVIEW_HEAD_PX > window.innerHeight) $('review').scrollIntoView({ block: 'start' });
 }
 
 async function giveUp() {
@@ -928,6 +980,7 @@ function resetDetails() {
 }
 
 function marksEl(marks, feedback) {
+  if (isCount()) return el('span', { class: 'mini count-text', text: countWords(feedback) });
   if (marks === null) return el('span', { class: 'mini won-label', text: 'solved' });
   if (isMastermind()) {
     return el('span', { class: 'mini' }, keyPegs(marks, state.game.length), el('span', { class: 'fbtext', text: feedback }));
@@ -1206,9 +1259,12 @@ const EXACT_MAX_CANDIDATES = 400;
 
 const PROVED_TITLE = 'proved: the exact expected number of guesses, from an exhaustive search';
 const BOUND_TITLE = 'a lower bound: the search reached its time limit before proving the exact value';
+const NONE_TITLE = 'no expected number: this guess can lose within the guess limit';
 
-// An expected number of guesses of the coach: proved values marked "✓", bounds "≥" (the title says which).
+// An expected number of guesses of the coach: proved values marked "✓", bounds "≥" (the title says which);
+// none (null) where the guess can lose within the limit, which has no expected number.
 function exactValue(expected, proved) {
+  if (typeof expected !== 'number') return el('span', { class: 'exact none', 'data-proved': 'none', title: NONE_TITLE, text: '–' });
   return el('span', { class: `exact ${proved ? 'proved' : 'bound'}`, 'data-proved': proved ? 'yes' : 'no', title: proved ? PROVED_TITLE : BOUND_TITLE },
     proved ? null : el('span', { class: 'mark', 'aria-hidden': 'true', text: '≥' }),
     proved ? null : el('span', { class: 'sr-only', text: 'at least ' }), expected.toFixed(3),
@@ -1282,6 +1338,7 @@ async function reviewGame() {
   const params = { ...specParams(), history: historyParam() };
   if (s.hard) params.hard = 1;
   const r = await exactCall('/api/review', params, () => !sameSession(id));
+  if (r.ok) statsSkill(id, r.data.skill); // kept even if the player moved on to another game
   if (!sameSession(id)) return;
   showReview(box, r, reviewGame);
 }
@@ -1295,10 +1352,14 @@ function resetReview() {
 
 // ---------------------------------------------------------------------------------------------
 // The assistant: a game played elsewhere. Each row is a guess and the feedback seen, set by tapping
-// the tiles (Wordle colours), the symbols (Symble) or counting pegs (Mastermind); the candidates
-// left and the best next guesses follow, and the board lives in the address (?game=…&history=…).
+// the tiles (Wordle colours), the symbols (Symble), counting pegs (Mastermind) or letters in common
+// (Jotto); the candidates left and the best next guesses follow, and the board lives in the address
+// (?game=…&history=…).
 
-const assist = { rows: [], seq: 0, board: 0, timer: null }; // rows: {guess: [symbols], marks}; board: its changes
+// rows: {guess: [symbols], marks}; board: its changes; undo: the boards before each change (JSON), which
+// Undo takes back one at a time (a mis-tapped colour, a count, a row, Clear); shown: the board drawn last.
+const assist = { rows: [], seq: 0, board: 0, timer: null, undo: [], shown: undefined };
+const ASSIST_UNDO_MAX = 200; // changes remembered
 
 function assistRule() {
   return (catalogueGame(state.spec.game) || { rule: 'wordle' }).rule;
@@ -1308,6 +1369,7 @@ function assistRule() {
 function assistFeedback(row) {
   const r = assistRule();
   if (r === 'mastermind') return `${row.marks.blacks}B${row.marks.whites}W`;
+  if (r === COUNT_RULE) return String(row.marks);
   if (r === 'symble') return row.marks === 'won' ? 'won' : row.marks.map((m) => 'abc'[m]).join('');
   return row.marks.map((m) => '.YG'[m]).join('');
 }
@@ -1329,6 +1391,9 @@ function assistParse(text) {
       const m = /^(?:(\d+)B)?(?:(\d+)W)?$/i.exec(f);
       if (!m) continue;
       marks = { blacks: +(m[1] || 0), whites: +(m[2] || 0) };
+    } else if (r === COUNT_RULE) {
+      if (f !== 'won' && !(/^\d+$/.test(f) && +f <= guess.length)) continue;
+      marks = f === 'won' ? 'won' : +f;
     } else if (r === 'symble') {
       marks = f === 'won' ? 'won' : [...f].map((c) => 'abc'.indexOf(c));
     } else {
@@ -1344,14 +1409,18 @@ function assistHelp() {
   const r = assistRule();
   $('assist-help').textContent = r === 'wordle'
     ? 'Each tile of a row is a button: press it to go from gray to yellow to green.'
+    : r === COUNT_RULE
+      ? 'Type how many letters the guess has in common with the secret, wherever they stand; tick "solved" when the guess was the word.'
     : r === 'symble'
       ? 'Symble shows a symbol per position of the secret: press a symbol to change it; tick "solved" when the guess was the word.'
       : 'Set how many pegs were black (right colour, right place) and white (right colour, wrong place).';
   $('assist-guess').placeholder = r === 'mastermind' ? `${state.game ? state.game.length : 4} digits` : 'a word';
 }
 
-function assistReset() {
+// No rows; forget: another game, whose changes Undo cannot take back (else Clear: Undo brings the rows back).
+function assistReset(forget) {
   assist.rows = [];
+  if (forget) { assist.undo = []; assist.shown = undefined; }
   $('assist-guess').value = '';
   assistRender();
 }
@@ -1368,7 +1437,7 @@ function assistAdd(e) {
     return;
   }
   const r = assistRule();
-  const marks = r === 'mastermind' ? { blacks: 0, whites: 0 } : guess.map(() => 0);
+  const marks = r === 'mastermind' ? { blacks: 0, whites: 0 } : r === COUNT_RULE ? 0 : guess.map(() => 0);
   assist.rows.push({ guess, marks });
   $('assist-guess').value = '';
   assistRender();
@@ -1378,10 +1447,14 @@ function assistAdd(e) {
   if (first) first.focus();
 }
 
-function assistUndo() {
-  assist.rows.pop();
-  assistRender();
-  $('assist-guess').focus();
+// Undo: the board before the last change; with none recorded (a board from the address), the last row off.
+// keep: the focus stays on the board (Ctrl+Z there) when its control is still drawn.
+function assistUndo(keep) {
+  if (assist.undo.length) assist.rows = JSON.parse(assist.undo.pop());
+  else assist.rows.pop();
+  assist.shown = JSON.stringify(assist.rows); // not a change to record
+  assistRender(keep === true);
+  if (keep !== true || !$('assist-rows').contains(document.activeElement)) $('assist-guess').focus();
 }
 
 function assistCycle(row, i) {
@@ -1405,6 +1478,21 @@ function assistRowEl(row, t) {
       onclick: () => assistCycle(row, i),
     })));
     box.append(tiles);
+  } else if (r === COUNT_RULE) {
+    const n = row.guess.length;
+    const won = row.marks === 'won';
+    box.append(el('span', { class: 'tiles', 'aria-hidden': 'true' }, row.guess.map((c) => el('span', { class: `tile ${won ? 'green' : 'filled'}`, text: c }))));
+    if (!won) {
+      const input = el('input', { type: 'number', min: 0, max: n, value: row.marks, class: 'pegcount', 'aria-label': `${label}: letters in common` });
+      input.addEventListener('change', () => {
+        row.marks = Math.max(0, Math.min(n, Math.round(+input.value || 0)));
+        assistRender(true);
+      });
+      box.append(el('label', { class: 'pegfield' }, input, ' in common'));
+    }
+    const solved = el('input', { type: 'checkbox', checked: won });
+    solved.addEventListener('change', () => { row.marks = solved.checked ? 'won' : 0; assistRender(true); });
+    box.append(el('label', { class: 'small' }, solved, ' solved'));
   } else if (r === 'symble') {
     box.append(el('span', { class: 'tiles', 'aria-hidden': 'true' }, row.guess.map((c) => el('span', { class: 'tile filled', text: c }))));
     const syms = el('span', { class: 'symbols', role: 'group', 'aria-label': `${label}, symbols by position of the secret` });
@@ -1437,6 +1525,12 @@ function assistRowEl(row, t) {
 function assistRender(keepFocus) {
   const focused = keepFocus && $('assist-rows').contains(document.activeElement) ? document.activeElement : null;
   const where = focused ? [[...$('assist-rows').children].indexOf(focused.closest('.assist-row')), focused.dataset.i, focused.type] : null;
+  const now = JSON.stringify(assist.rows);
+  if (assist.shown !== undefined && assist.shown !== now) {
+    assist.undo.push(assist.shown);
+    if (assist.undo.length > ASSIST_UNDO_MAX) assist.undo.shift();
+  }
+  assist.shown = now;
   assistHelp();
   fill($('assist-rows'), ...assist.rows.map(assistRowEl));
   if (where) {
@@ -1444,7 +1538,7 @@ function assistRender(keepFocus) {
     const again = row && (where[1] !== undefined ? row.querySelector(`[data-i="${where[1]}"]`) : row.querySelector(`input[type=${where[2]}]`));
     if (again) again.focus();
   }
-  $('assist-undo').disabled = !assist.rows.length;
+  $('assist-undo').disabled = !assist.rows.length && !assist.undo.length;
   $('assist-clear').disabled = !assist.rows.length;
   $('assist-review-btn').disabled = true; // until the answer is known (assistShow)
   $('assist-review').hidden = true; // a review of another board
@@ -1546,7 +1640,7 @@ function assistSolved() {
   if (!row) return false;
   const r = assistRule();
   if (r === 'mastermind') return row.marks.blacks === row.guess.length;
-  if (r === 'symble') return row.marks === 'won';
+  if (r === 'symble' || r === COUNT_RULE) return row.marks === 'won';
   return row.marks.every((m) => m === 2);
 }
 
@@ -1620,6 +1714,14 @@ function assistRenderRank(data, strategy) {
 function wireAssist() {
   $('assist-form').addEventListener('submit', assistAdd);
   $('assist-undo').addEventListener('click', assistUndo);
+  // Ctrl+Z (Cmd+Z) on the board's tiles and buttons; a text field keeps its own
+  $('assist').addEventListener('keydown', (e) => {
+    const field = e.target.tagName === 'TEXTAREA' || (e.target.tagName === 'INPUT' && e.target.type !== 'checkbox');
+    if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === 'z' && !field && !$('assist-undo').disabled) {
+      e.preventDefault();
+      assistUndo(true);
+    }
+  });
   $('assist-clear').addEventListener('click', () => { assistReset(); $('assist-guess').focus(); });
   $('assist-review-btn').addEventListener('click', assistReview);
   $('assist-strategy').addEventListener('change', () => assistUpdate());
@@ -1806,7 +1908,7 @@ function gameChanged() {
   // the assistant's rows stay when only the word lists change (widening keeps the board)
   const { lists, ...game } = specParams();
   const assistKey = JSON.stringify(game);
-  if (!first && assist.key !== assistKey) assistReset();
+  if (!first && assist.key !== assistKey) assistReset(true);
   else if (!first) assistRender();
   assist.key = assistKey;
   document.dispatchEvent(new CustomEvent('cb-game-changed')); // variants.js starts its games on it

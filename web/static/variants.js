@@ -10,7 +10,8 @@ const variant = { kind: '4', ticket: null, guesses: [], data: null, seq: 0 };
 const isAdversary = () => variant.kind === 'adversary';
 
 function variantSupported() {
-  if (rule() === 'symble') return 'Several boards and the adversary take Wordle or Mastermind rules: choose one in the set-up.';
+  // Symble's hidden symbols, and Jotto's counts (app.js, isCount), which these boards do not draw
+  if (rule() === 'symble' || isCount()) return 'Several boards and the adversary take Wordle or Mastermind rules: choose one in the set-up.';
   return '';
 }
 
