@@ -415,7 +415,7 @@ optimal_share *optimal_shared = NULL;
 static int run_shared(cli *c, cb_optimal_options *o, opt_results *res, cb_optimal_opener **all)
 {
     optimal_share *sh = optimal_shared;
-    cb_optimal_opener *known = res ? res->known : NULL;
+    cb_optimal_opener *known = res ? (cb_optimal_opener *)res->known : NULL; /* rank 0 only reads it */
     size_t nknown = res ? res->n : 0;
     if (sh->share_known(sh, &known, &nknown) != 0)
         return cli_fail(CB_EIO, "MPI: could not share the results file's openers");
@@ -508,6 +508,9 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
     if (cli_get(c, "results") && strcmp(cli_get(c, "results"), "-") == 0)
         return cli_fail(CB_EINVAL, "--results: the file is read to resume and then appended to, so - (stdin or stdout) "
                                    "cannot be it: name a file");
+    if (cli_flag(c, "sign") && (!cli_get(c, "results") || optimal_shared))
+        return cli_fail(CB_EINVAL, "--sign seals the lines of --results FILE (codebreaker, not codebreaker-mpi): "
+                                   "name the file, with the options of the search that wrote it");
     if (c->npos && (cli_get(c, "results") || cli_get(c, "tree")))
         return cli_fail(CB_EINVAL, "--results and --tree record searches from the opening, not from the position %s",
                         c->pos[0]);
@@ -545,6 +548,10 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
     if (rpath) {
         char config[512];
         cb_optimal_search_line(c->game, &o, config, sizeof config);
+        if (cli_flag(c, "sign")) {
+            free(list);
+            return opt_results_sign(rpath, c->game, config);
+        }
         if ((rc = opt_results_open(&res, rpath, c->game, config)) != 0) {
             free(list);
             return rc;
@@ -673,6 +680,9 @@ static const cli_opt opts[] = {
     {"openers", "LIST", "search only these openers (WORD,WORD,... or @FILE, one a line; @- for stdin)"},
     {"slice", "START/STEP", "search only the openers of rank START, START+STEP, ... in the search order"},
     {"results", "FILE", "append each opener's total or bound as it is proved; resume from what FILE holds"},
+    {"sign", NULL,
+     "vouch for an unsigned --results FILE (format 1) that this program wrote, unedited: seal each line with its "
+     "digest, then stop (a signed file is verified)"},
     {"quiet", NULL, "no progress report on stderr"},
     {NULL, NULL, NULL},
 };

@@ -414,8 +414,16 @@ static int run_all(solver *S, search_run *R, cb_optimal_result *res, int *stoppe
     if (rc != CB_OK)
         return cb_error_set(err, rc, rc == CB_ENOMEM ? "out of memory during the search" : "the search failed: %s",
                             cb_strerror(rc));
-    if (R->best == CB_NONE || R->bestv >= INF)
+    if (R->best == CB_NONE || R->bestv >= INF) {
+        /* without a limit on guesses every opener solves every secret: "impossible" is never a result there */
+        if (!*stopped_out && !S->maxd && !S->opt.cutoff && !S->top && S->opt.objective == CB_OBJECTIVE_TOTAL)
+            return cb_error_set(err, CB_EINVAL, "%s",
+                                S->opt.nknown ? "the known results exclude every opener, although without a limit on "
+                                                "guesses every opener solves every secret: they are damaged or from "
+                                                "another search"
+                                              : "internal error: no strategy found without a limit on guesses");
         return CB_OK;
+    }
     __atomic_store_n(&S->stop, 0, __ATOMIC_RELAXED);
     S->deadline = 0;
     S->finishing = 1;
