@@ -239,10 +239,13 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
     if (o->from)
         print_position(c, o->from);
     printf("objective     %s\n", obj);
-    if (r->symmetries > 1)
+    if (r->symmetries > 1 && r->opener_count)
         printf("symmetry      %llu permutations of %s at the start; %zu distinct openers\n",
                (unsigned long long)r->symmetries,
                !cb_game_rule_info(c->game)->words ? "colours and positions" : "symbols", r->opener_count);
+    else if (r->symmetries > 1)
+        printf("symmetry      %llu permutations of %s at the start\n", (unsigned long long)r->symmetries,
+               !cb_game_rule_info(c->game)->words ? "colours and positions" : "symbols");
     if (r->worst_limit)
         printf("least worst   %d %s needed and enough (proved)\n", r->worst_limit,
                r->worst_limit == 1 ? "guess is" : "guesses are");
@@ -279,7 +282,8 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
         printf("result        no opener%s totals less than the cutoff %llu: the optimum is at least %llu (proved)\n",
                r->subset ? " searched" : "", (unsigned long long)o->cutoff, (unsigned long long)r->lower);
     else
-        printf("result        %s with no strategy; the optimum is at least %llu\n", stop_reason_of(r->timed_out),
+        printf("result        %s%s with no strategy; the optimum is at least %llu\n", stop_reason_of(r->timed_out),
+               r->setup_stopped ? " during the set-up (tables, cache, the scan of the openers)" : "",
                (unsigned long long)r->lower);
     print_openers(c, r);
     printf("search        %llu nodes, %llu pairs, %llu sets cached, %.2f s on %d thread%s%s\n",
@@ -314,6 +318,8 @@ static int print_json(const cli *c, const cb_optimal_options *o, const cb_optima
                      stop_signal == SIGINT    ? "SIGINT"
                      : stop_signal == SIGTERM ? "SIGTERM"
                                               : "time limit");
+    if (r->stopped)
+        cb_json_kbool(&j, "setup_stopped", r->setup_stopped);
     if (r->worst_limit)
         cb_json_kint(&j, "worst_limit", r->worst_limit);
     cb_json_kbool(&j, "subset", r->subset);

@@ -40,7 +40,7 @@ static int refused(const char *path, const cb_optimal_reader *rd, const cb_error
                         "%s: %s. If this program wrote it and no one edited it since, sign it: the same command with "
                         "--sign (docs/optimal.md, \"The results file\"); else start a new file",
                         path, err->message);
-    if (cb_optimal_reader_lineno(rd) <= 3)
+    if (cb_optimal_reader_lineno(rd) <= (cb_optimal_reader_version(rd) == 1 ? 2 : 3)) /* the header */
         return cli_fail(err->code, "%s: %s. Use another file or the same options", path, err->message);
     return cli_fail(err->code, "%s:%ld: %s", path, cb_optimal_reader_lineno(rd), err->message);
 }

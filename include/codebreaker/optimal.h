@@ -181,9 +181,11 @@ typedef struct cb_optimal_result {
     size_t opener_count;        /* distinct openers at the root (after symmetry) */
     cb_optimal_opener *openers; /* the openers searched, in search order */
     size_t openers_searched;
-    cb_tree *tree; /* the strategy (NULL when infeasible) */
-    int timed_out; /* stopped: 1 when time_limit or the cancel flag stopped it (not work_limit) */
-    uint64_t work; /* pairs the scans looked at (the unit of work_limit) */
+    cb_tree *tree;     /* the strategy (NULL when infeasible) */
+    int timed_out;     /* stopped: 1 when time_limit or the cancel flag stopped it (not work_limit) */
+    int setup_stopped; /* the stop came in the set-up (threads, tables, cache) or the scan of the root's guesses:
+                          no opener has a bound and no strategy is given (the time limit counts the set-up) */
+    uint64_t work;     /* pairs the scans looked at (the unit of work_limit) */
 } cb_optimal_result;
 
 /*

@@ -212,4 +212,9 @@ expect_out memory-fits 0 "1296" -- info --game mastermind --memory 1M
 expect_err memory-small 2 "1296 codes would take about 61 KiB to set up, over the memory budget of 1 KiB" -- \
     info --game mastermind --memory 1K
 
+# --time-limit counts the set-up and the scan of the openers, and then no greedy strategy scans them again
+# (issue 38: a limit of 3 s ran 112 s on 6 colours x 6 pegs)
+expect_out time-limit-setup 0 "^result +stopped at the time limit during the set-up .* with no strategy" -- \
+    optimal --game mastermind --colors 6 --pegs 6 --time-limit 1 --quiet
+
 summary cli_harden

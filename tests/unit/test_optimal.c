@@ -530,9 +530,16 @@ static void partial_runs(void)
     CHECK(!r.proved && r.total >= 5625 && r.lower <= 5625);
     cb_optimal_result_release(&r);
     cb_optimal_options_default(&o);
-    o.time_limit = 1e-6; /* stops at once: bounds, and still a strategy */
+    o.time_limit = 1e-6; /* the limit counts the set-up (issue 38): stopped there, no strategy (tests below) */
     CHECK(solve(t, &o, &r) == CB_OK);
-    CHECK(r.stopped && !r.proved && r.tree && r.total >= 5625 && r.lower <= 5625);
+    CHECK(r.stopped && !r.proved && !r.tree && r.setup_stopped && r.lower <= 5625);
+    cb_optimal_result_release(&r);
+    o.time_limit = 0;
+    o.work_limit = 20000000; /* stopped by its budget of work, past the root: bounds, and still a strategy */
+    o.threads = 1;
+    CHECK(solve(t, &o, &r) == CB_OK);
+    CHECK_MSG(r.stopped && !r.proved && r.tree && !r.setup_stopped && r.total >= 5625 && r.lower <= 5625,
+              "stopped %d tree %p work %llu", r.stopped, (void *)r.tree, (unsigned long long)r.work);
     cb_tree_stats st;
     CHECK(cb_tree_verify(r.tree, t, 0, 0, &st, NULL) == CB_OK && st.total == r.total);
     cb_optimal_result_release(&r);
@@ -561,6 +568,13 @@ static void partial_runs(void)
     CHECK(r.stopped && !r.proved);
     /* set before the call: nothing runs, not even the greedy strategy after a stop (a server stopping) */
     CHECK(r.timed_out && !r.tree && r.work == 0 && r.nodes == 0);
+    cb_optimal_result_release(&r);
+    /* the time limit counts the set-up (issue 38): a limit shorter than it stops there, with no strategy */
+    cb_optimal_options_default(&o);
+    o.time_limit = 1e-9;
+    CHECK(cb_optimal_solve(t, &o, &r, &err) == CB_OK);
+    CHECK_MSG(r.stopped && r.timed_out && r.setup_stopped && !r.proved && !r.tree && r.nodes == 0,
+              "stopped %d, set-up %d, tree %p", r.stopped, r.setup_stopped, (void *)r.tree);
     cb_optimal_result_release(&r);
     cb_table_free(t);
     cb_table_options to;
