@@ -83,8 +83,9 @@ typedef struct cb_optimal_options {
      * the solver's order; under symmetry an opener stands for its class).
      * slice_step > 1: only the openers of rank slice_start, slice_start +
      * slice_step, ... in the solver's order. known/nknown: openers settled
-     * by an earlier run with the same options (a results file), evidence
-     * checked where it is cheap: the exact ones give the first budget and
+     * by an earlier run with the same options (a results file's lines whose
+     * digests verified: the caller checks them, cb_optimal_reader), evidence
+     * checked again where it is cheap: the exact ones give the first budget and
      * are not searched again (the best one's strategy is rebuilt, and its
      * total must agree); a bound is kept only at or above the final budget
      * (a run never settles one below it), else the opener is searched

@@ -251,6 +251,8 @@ static int header_line(cb_optimal_reader *r, const char *buf, cb_error *err)
                                   strncmp(buf, "# search: ", 10) == 0 ? buf + 10 : "no search line", r->search);
     char want[64];
     snprintf(want, sizeof want, "# words: %016llx", (unsigned long long)r->seal.words);
+    if (strncmp(buf, "# words: ", 9) != 0)
+        return cb_error_set(err, CB_EINVAL, "no words line after the search line ('%.40s' instead)", buf);
     return strcmp(buf, want) == 0 ? CB_OK
                                   : cb_error_set(err, CB_EINVAL,
                                                  "written for other words ('%.40s'; these are '%s'): the word lists "
