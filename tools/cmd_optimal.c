@@ -281,10 +281,13 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
     } else if (r->cut)
         printf("result        no opener%s totals less than the cutoff %llu: the optimum is at least %llu (proved)\n",
                r->subset ? " searched" : "", (unsigned long long)o->cutoff, (unsigned long long)r->lower);
-    else
+    else if (r->lower)
         printf("result        %s%s with no strategy; the optimum is at least %llu\n", stop_reason_of(r->timed_out),
                r->setup_stopped ? " during the set-up (tables, cache, the scan of the openers)" : "",
                (unsigned long long)r->lower);
+    else
+        printf("result        %s%s with no strategy\n", stop_reason_of(r->timed_out),
+               r->setup_stopped ? " during the set-up (tables, cache, the scan of the openers)" : "");
     print_openers(c, r);
     printf("search        %llu nodes, %llu pairs, %llu sets cached, %.2f s on %d thread%s%s\n",
            (unsigned long long)r->nodes, (unsigned long long)r->work, (unsigned long long)r->cache_entries, r->seconds,

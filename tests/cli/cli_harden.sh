@@ -53,6 +53,7 @@ expect_out sign 0 "r.res: signed \(format 2\): 1 opener lines sealed" -- optimal
 grep -Eq '^1123 905 [0-9a-f]{16}$' "$res" && [ "$(sed -n 3p "$res")" = "$(sed -n 3p "$tmp/head.res")" ] && ok ||
     bad "sign: $(cat "$res")"
 expect_out sign-again 0 "r.res: already signed; its 1 openers verify" -- optimal $mm --results "$res" --sign
+expect_err sign-alone 2 "--sign seals the lines of --results FILE" -- optimal $mm --sign
 expect_out signed-proves 0 "^result +proved optimal" -- optimal $mm --results "$res"
 # a last line cut short by a crash: dropped with a warning, cut off the file, the search proves 905
 cp "$tmp/head.res" "$res" && printf '1123 >=9' >>"$res"
