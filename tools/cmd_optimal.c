@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "infile.h"
@@ -35,6 +36,37 @@ static void catch_stop_signals(struct sigaction *old_int, struct sigaction *old_
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, old_int);
     sigaction(SIGTERM, &sa, old_term);
+}
+
+/*
+ * A signal before the search, while the feedback table is built (which no
+ * flag stops): said, then the default action, so the program ends at once
+ * with 128 + the signal.
+ */
+static void on_setup_signal(int sig)
+{
+    static const char msg[] = "codebreaker: stopped by a signal while the feedback table was built: nothing searched\n";
+    ssize_t w = write(2, msg, sizeof msg - 1);
+    (void)w;
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* The game and its table (cli_open_game), a signal meanwhile said before it ends the program. */
+static int open_game(cli *c)
+{
+    struct sigaction sa, old_int, old_term;
+    if (optimal_shared) /* under MPI, mpirun decides what a signal does to the ranks */
+        return cli_open_game(c);
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_setup_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    int rc = cli_open_game(c);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    return rc;
 }
 
 /* Why a stopped search stopped, in words. */
@@ -659,7 +691,7 @@ static int run(cli *c)
     int rc = read_options(c, &o, &fmt);
     if (rc)
         return rc;
-    if ((rc = cli_open_game(c)) != 0)
+    if ((rc = open_game(c)) != 0)
         return rc;
     cb_state *pos = open_position(c, &rc);
     if (rc)
