@@ -4,6 +4,8 @@
 #   format   every tracked .c/.h file is clang-format clean (.clang-format)
 #   library  the library never prints, exits or reads the environment, nor calls strtok and the
 #            like, whose hidden state threads share (its undefined symbols)
+#   callgraph  no two files of src/, tools/, web/ call each other (directly or through others), base
+#            is under the rest of the library, no .c over 1000 lines (scripts/callgraph.sh, over nm)
 #   werror   gcc, optimised, every target, warnings are errors (build-werror/)
 #   clang    clang likewise (build-clang/), and its unit tests run
 #   browser  the two long browser tests (label browser: web_browser, web_access) on the release build,
@@ -16,7 +18,7 @@
 set -e
 cd "$(dirname "$0")/.."
 JOBS="${JOBS:-2}"
-steps="${*:-format library browser werror clang asan tsan}"
+steps="${*:-format library callgraph browser werror clang asan tsan}"
 
 say() { printf '\n== check %s: %s\n' "$1" "$2"; }
 fail() {
@@ -44,6 +46,12 @@ step_library() {
     # functions whose state is hidden and shared by threads: the library is called from many at once
     racy=$(nm -u "$lib" | awk '{print $2}' | grep -E '^(strtok|strerror|rand|srand|random|srandom|drand48|lrand48|localtime|gmtime|ctime|asctime|getpwnam|getpwuid|readdir|setlocale|strsignal|tmpnam|mblen|mbtowc|wctomb|ttyname|hcreate|hsearch|ecvt|fcvt|gethostbyname|inet_ntoa)$' | sort -u | tr '\n' ' ')
     [ -z "$racy" ] || fail library "the library uses $racy(hidden static state: use the _r form or the library's own, docs/hacking.md)"
+}
+
+step_callgraph() {
+    say callgraph "no loop between source files, base under the library, no .c over 1000 lines"
+    build release
+    scripts/callgraph.sh build || fail callgraph "see docs/hacking.md, 'How we write C here', rule 5"
 }
 
 step_browser() {
@@ -77,8 +85,8 @@ step_tsan() {
 
 for s in $steps; do
     case "$s" in
-    format | library | browser | werror | clang | asan | tsan) "step_$s" ;;
-    *) fail "$s" "no such step (format library browser werror clang asan tsan)" ;;
+    format | library | callgraph | browser | werror | clang | asan | tsan) "step_$s" ;;
+    *) fail "$s" "no such step (format library callgraph browser werror clang asan tsan)" ;;
     esac
 done
 printf '\ncheck passed: %s\n' "$steps"

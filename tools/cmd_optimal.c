@@ -283,8 +283,13 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
                r->worst_limit == 1 ? "guess is" : "guesses are");
     if (r->infeasible) {
         int limit = o->max_guesses ? o->max_guesses : CB_TREE_MAX_DEPTH;
-        printf("result        no strategy solves every secret within %d %s (proved)\n", limit,
-               guesses_word((unsigned long long)limit));
+        if (o->top > 0) /* only the top guesses of each turn were tried: not a proof */
+            printf("result        no strategy found within %d %s among the %d best guesses of each turn "
+                   "(--top: not a proof)\n",
+                   limit, guesses_word((unsigned long long)limit), o->top);
+        else
+            printf("result        no strategy solves every secret within %d %s (proved)\n", limit,
+                   guesses_word((unsigned long long)limit));
     } else if (r->tree) {
         cb_game_format_code(c->game, r->first, first, sizeof first);
         if (r->proved && r->subset)

@@ -1,6 +1,6 @@
 /*
  * cmd_serve.c: `codebreaker serve`: the web dashboard (see web/server.h and docs/web.md). A build
- * without civetweb (CB_HAVE_WEB undefined) keeps the command and its options, and says why it
+ * without libmicrohttpd (CB_HAVE_WEB undefined) keeps the command and its options, and says why it
  * cannot serve (exit status 1).
  */
 #include "commands.h"
@@ -59,8 +59,8 @@ static int run(cli *c)
 {
     if (cli_no_args(c))
         return 2;
-    (void)cli_fail(CB_EINVAL, "serve: this build has no web dashboard: civetweb was not found when it was built "
-                              "(Debian: libcivetweb-dev)");
+    (void)cli_fail(CB_EINVAL, "serve: this build has no web dashboard: libmicrohttpd was not found when it was built "
+                              "(Debian: libmicrohttpd-dev)");
     return 1; /* not a usage error: the build lacks the part */
 }
 #endif

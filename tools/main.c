@@ -57,7 +57,7 @@ static void version(void)
     printf("web dashboard: yes (serve; %s)\n",
            web_assets_charts ? "with uPlot's charts" : "without charts: uPlot was not in node_modules");
 #else
-    printf("web dashboard: no (built without civetweb: no serve)\n");
+    printf("web dashboard: no (built without libmicrohttpd: no serve)\n");
 #endif
 #ifdef CB_HAVE_MPI
     printf("MPI: yes (codebreaker-mpi, the search over openers shared by processes)\n");

@@ -40,24 +40,12 @@ static web_games *games_of(web_req *r)
     return r->api->games;
 }
 
-int web_api_open_game(web_req *r, web_game **out)
-{
-    web_game_spec spec;
-    cb_error err;
-    *out = NULL;
-    if (web_game_spec_read(r, &spec) < 0)
-        return -1;
-    if (web_games_get(games_of(r), &spec, out, &err) != CB_OK)
-        return web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "%s", err.message);
-    return 0;
-}
-
 /* The game and a state after the request's history (and hard flag). */
 static int open_state(web_req *r, web_game **wg, cb_state **st)
 {
     int hard;
     *st = NULL;
-    if (web_req_bool(r, "hard", 0, &hard) < 0 || web_api_open_game(r, wg) < 0)
+    if (web_req_bool(r, "hard", 0, &hard) < 0 || web_game_open(r, wg) < 0)
         return -1;
     if (hard && !cb_game_rule_info((*wg)->game)->hard_mode)
         return web_req_fail(r, 400, "hard mode applies to Wordle only");
@@ -160,7 +148,7 @@ static int api_games(web_req *r)
 static int api_info(web_req *r)
 {
     web_game *wg;
-    if (web_api_open_game(r, &wg) < 0)
+    if (web_game_open(r, &wg) < 0)
         return -1;
     web_game_json(wg, &r->out);
     web_game_release(games_of(r), wg);
@@ -173,7 +161,7 @@ static int api_feedback(web_req *r)
     uint32_t gi, si;
     int mapping = -1, rc = -1;
     const char *mtext = web_req_get(r, "mapping");
-    if (web_api_open_game(r, &wg) < 0)
+    if (web_game_open(r, &wg) < 0)
         return -1;
     const cb_game *g = wg->game;
     if (parse_guess(r, g, "guess", &gi) < 0 || parse_guess(r, g, "secret", &si) < 0)
@@ -460,7 +448,7 @@ static int api_play_new(web_req *r)
     long long max_guesses, seed;
     web_game *wg;
     if (web_req_bool(r, "hard", 0, &opt.hard) < 0 || web_req_int(r, "max_guesses", 0, 1, 100, &max_guesses) < 0 ||
-        web_req_int(r, "seed", -1, 0, (1LL << 53) - 1, &seed) < 0 || web_api_open_game(r, &wg) < 0)
+        web_req_int(r, "seed", -1, 0, (1LL << 53) - 1, &seed) < 0 || web_game_open(r, &wg) < 0)
         return -1;
     opt.max_guesses = (int)max_guesses;
     opt.seed = seed < 0 ? web_random_seed() : (uint64_t)seed;

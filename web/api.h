@@ -44,8 +44,4 @@ int web_api_handle(web_req *r);
 size_t web_api_max_body(const char *path);
 size_t web_api_max_value(const char *path);
 
-struct web_game;
-/* The game named by the request's parameters (games.h), held until released; -1 with r's error set. */
-int web_api_open_game(web_req *r, struct web_game **out);
-
 #endif

@@ -78,7 +78,7 @@ static int read_options(web_req *r, const web_game *wg, int hard, cb_coach_optio
 static int open_position(web_req *r, web_game **wg, cb_state **st, int *hard)
 {
     *st = NULL;
-    if (web_req_bool(r, "hard", 0, hard) < 0 || web_api_open_game(r, wg) < 0)
+    if (web_req_bool(r, "hard", 0, hard) < 0 || web_game_open(r, wg) < 0)
         return -1;
     if (*hard && !cb_game_rule_info((*wg)->game)->hard_mode)
         return web_req_fail(r, 400, "hard mode applies to Wordle only");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "games.h"
+#include "api.h"
 
 #define CACHE_MAX 8            /* games kept when no one holds them */
 #define TABLE_MAX (256u << 20) /* a single precomputed table */
@@ -374,4 +375,16 @@ void web_game_json(const web_game *wg, cb_json *j)
     cb_json_printf(j, ",\"table_precomputed\":%s,\"table_mib\":%.1f,\"table_seconds\":%.4f}",
                    cb_table_precomputed(wg->table) ? "true" : "false", cb_table_bytes_needed(g) / (1 << 20),
                    cb_table_build_seconds(wg->table));
+}
+
+int web_game_open(web_req *r, web_game **out)
+{
+    web_game_spec spec;
+    cb_error err;
+    *out = NULL;
+    if (web_game_spec_read(r, &spec) < 0)
+        return -1;
+    if (web_games_get(r->api->games, &spec, out, &err) != CB_OK)
+        return web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "%s", err.message);
+    return 0;
 }

@@ -90,6 +90,9 @@ int web_games_get(web_games *gs, const web_game_spec *spec, web_game **out, cb_e
 void web_game_hold(web_games *gs, web_game *g);
 void web_game_release(web_games *gs, web_game *g);
 
+/* The game named by r's parameters from the server's cache, held until released; -1 with r's error set. */
+int web_game_open(web_req *r, web_game **out);
+
 /* Append the game's facts to j as an object. */
 void web_game_json(const web_game *g, cb_json *j);
 

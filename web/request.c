@@ -1,5 +1,4 @@
-/* request.c: request parameters (split and decoded by civetweb), their validation, ids and clocks. */
-#include <civetweb.h>
+/* request.c: request parameters (split and decoded here), their validation, ids and clocks. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -32,8 +31,8 @@ static const char *bad_escape(const char *text, size_t n)
 }
 
 /*
- * Check the pairs of a form-encoded text before civetweb decodes them
- * (mg_url_decode copies a bad escape as it is and ends a value at %00).
+ * Check the pairs of a form-encoded text before they are decoded (decode()
+ * takes every escape as well formed, and %00 would end a value).
  */
 static int check_text(web_req *r, const char *text)
 {
@@ -76,7 +75,23 @@ static int add_param(web_req *r, const char *name, const char *value)
     return 0;
 }
 
-/* Add the pairs of one form-encoded text, copied to *store and split and decoded there by civetweb. */
+/* Decode a checked form-encoded piece in place: `+` is a space, %XX a byte (check_text vouched for them). */
+static void decode(char *s)
+{
+    char *out = s;
+    for (; *s; s++)
+        if (*s == '+')
+            *out++ = ' ';
+        else if (*s == '%') {
+            char hex[3] = {s[1], s[2], 0};
+            *out++ = (char)strtol(hex, NULL, 16);
+            s += 2;
+        } else
+            *out++ = *s;
+    *out = '\0';
+}
+
+/* Add the pairs of one form-encoded text, copied to *store and split and decoded there. */
 static int parse_text(web_req *r, const char *text, char **store)
 {
     if (check_text(r, text) < 0)
@@ -85,18 +100,25 @@ static int parse_text(web_req *r, const char *text, char **store)
     size_t n = strlen(text);
     memcpy(data, text, n + 1);
     *store += n + 1;
-    int count = mg_split_form_urlencoded(data, NULL, 0); /* the pairs, empty ones included */
-    if (count <= 0)
-        return 0;
-    struct mg_header *pairs = malloc((size_t)count * sizeof *pairs);
-    if (!pairs)
-        return web_req_fail(r, 503, "out of memory");
-    int got = mg_split_form_urlencoded(data, pairs, (unsigned)count), rc = 0;
-    for (int i = 0; i < got && rc == 0; i++)
-        if (pairs[i].name[0] || pairs[i].value) /* "a=1&&b=2": the empty pair is no parameter */
-            rc = add_param(r, pairs[i].name, pairs[i].value);
-    free(pairs);
-    return rc;
+    for (char *p = data; *p;) {
+        size_t len = strcspn(p, "&");
+        int last = p[len] == '\0';
+        p[len] = '\0';
+        if (len) { /* "a=1&&b=2": the empty pair is no parameter */
+            char *eq = strchr(p, '=');
+            if (eq)
+                *eq = '\0';
+            decode(p);
+            if (eq)
+                decode(eq + 1);
+            if (add_param(r, p, eq ? eq + 1 : NULL) < 0)
+                return -1;
+        }
+        if (last)
+            break;
+        p += len + 1;
+    }
+    return 0;
 }
 
 int web_req_parse(web_req *r, const char *query, const char *body)

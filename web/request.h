@@ -25,7 +25,8 @@
 #define WEB_MAX_PARAMS 32
 #define WEB_MAX_VALUE 8192 /* longest parameter value, in bytes */
 
-struct mg_connection;
+struct web_conn;
+struct web_sbuf;
 struct web_api;
 
 typedef struct web_param {
@@ -33,8 +34,9 @@ typedef struct web_param {
 } web_param;
 
 typedef struct web_req {
-    struct mg_connection *conn;
-    struct web_api *api; /* the endpoints' context (api.h) */
+    struct web_conn *conn; /* the server's (server.c, conn.h); NULL once an event stream started */
+    struct web_sbuf *sbuf; /* an event stream's body being sent (conn.h) */
+    struct web_api *api;   /* the endpoints' context (api.h) */
     const char *method;
     const char *path;
     const char *client; /* the peer's address: sessions and jobs are shared out per client */

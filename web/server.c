@@ -1,12 +1,18 @@
-/* server.c: civetweb set-up, request checks, the static page, answers and event streams. */
+/*
+ * server.c: the HTTP server on libmicrohttpd (event loop, epoll): request
+ * checks, the static page, answers computed by the request threads
+ * (pool.h), and event streams (conn.h).
+ */
 #include <arpa/inet.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
-#include <civetweb.h>
+#include <errno.h>
+#include <microhttpd.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,10 +25,12 @@
 #include "job_analyse.h"
 #include "api.h"
 #include "assets.h"
+#include "conn.h"
 #include "exact.h"
 #include "games.h"
 #include "intake.h"
 #include "jobs.h"
+#include "pool.h"
 #include "server.h"
 #include "sessions.h"
 #include "stream.h"
@@ -33,6 +41,7 @@
 #define SESSION_BYTES (256u << 20) /* played games in all; a client may hold a quarter */
 #define SESSIONS_PER_CLIENT 64
 #define WEB_MALLOC_ARENAS 4 /* glibc heaps (M_ARENA_MAX) */
+#define ADDRESS_BUCKETS 1024
 
 /* The page's files: compiled in (assets.h), or read once at start from --web DIR; no request names a file. */
 
@@ -40,18 +49,60 @@ static const char page_policy[] = "default-src 'self'; script-src 'self'; style-
                                   "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
                                   "frame-ancestors 'none'";
 
+/* Connections open from one address (IPv4), for the keep-alive rule. */
+typedef struct address_count {
+    struct address_count *next;
+    uint32_t addr;
+    int open;
+} address_count;
+
 struct web_server {
-    struct mg_context *ctx;
+    struct MHD_Daemon *daemon;
     web_api api;         /* the endpoints' context (api.h) */
     const char **assets; /* web_assets[i]'s bytes: compiled in, or read from --web DIR */
     size_t *asset_size;
     char **asset_read;  /* those read from DIR, to free */
     web_intake *intake; /* request bodies arriving */
+    web_pool *pool;     /* the request threads */
     struct in_addr addr;
     int port, loopback;
-    int keep_alive_max; /* connections held by request threads up to which an answer may keep its own */
-    atomic_int held;    /* connections held by request threads now, idle kept-alive ones included */
+    int max_connections; /* past this many open, a request is answered 503 (MHD refuses WEB_SPARE_CONNECTIONS more) */
+    int per_address;     /* connections of one address (MHD refuses more at accept) */
+    atomic_int open;     /* connections open now */
+    pthread_mutex_t count_lock;
+    address_count *by_address[ADDRESS_BUCKETS];
 };
+
+/* An event stream's body: what the handler wrote and MHD has not taken yet (conn.h). */
+typedef struct web_sbuf {
+    pthread_mutex_t lock;
+    struct MHD_Connection *mc;
+    char *data;
+    size_t len, cap;
+    int ended;     /* the handler ended the stream */
+    int gone;      /* MHD let go of the answer (sent, or the client went away) */
+    int suspended; /* the reader found nothing and suspended the connection */
+    int refs;      /* the handler's and MHD's */
+} web_sbuf;
+
+enum { PHASE_HEAD, PHASE_BODY, PHASE_WORK, PHASE_DONE };
+
+/* One request on a connection, from its request line (uri_seen) to its end (request_done). */
+typedef struct web_conn {
+    web_server *srv;
+    struct MHD_Connection *mc;
+    char *uri; /* the request target as sent */
+    const char *method, *version;
+    char client[48];
+    int phase;
+    int closing; /* the connection closes after the answer */
+    char *body;  /* PHASE_BODY: the body arriving */
+    size_t len, want, cap;
+    double t0;
+    int slot; /* in the intake */
+    struct MHD_Response *resp;
+    unsigned status;
+} web_conn;
 
 void web_config_default(web_config *cfg)
 {
@@ -62,6 +113,8 @@ void web_config_default(web_config *cfg)
     cfg->exact_seconds = WEB_COACH_SECONDS;
     cfg->max_sessions = 1024;
     cfg->threads = WEB_THREADS;
+    cfg->max_connections = WEB_MAX_CONNECTIONS;
+    cfg->per_address = WEB_PER_ADDRESS;
 }
 
 int web_server_port(const web_server *srv)
@@ -73,88 +126,102 @@ int web_server_loopback(const web_server *srv)
     return srv->loopback;
 }
 
-/* 1 when the client would keep the connection: civetweb's rule (Connection: keep-alive, else HTTP/1.1). */
-static int client_keeps(struct mg_connection *conn)
+const char *web_conn_header(web_req *r, const char *name)
 {
-    const char *c = mg_get_header(conn, "Connection");
-    if (!c)
-        return strcmp(mg_get_request_info(conn)->http_version, "1.1") == 0;
-    while (*c) {
+    return r->conn ? MHD_lookup_connection_value(r->conn->mc, MHD_HEADER_KIND, name) : NULL;
+}
+
+/* 1 when the client would keep the connection: Connection: keep-alive, else HTTP/1.1 without close. */
+static int client_keeps(web_req *r)
+{
+    const char *c = web_conn_header(r, "Connection");
+    int keep = r->conn && strcmp(r->conn->version, "HTTP/1.1") == 0;
+    while (c && *c) {
         c += strspn(c, " \t,");
         size_t n = strcspn(c, ",");
         size_t t = n;
         while (t > 0 && (c[t - 1] == ' ' || c[t - 1] == '\t'))
             t--;
         if (t == 10 && strncasecmp(c, "keep-alive", 10) == 0)
-            return 1;
+            keep = 1;
+        if (t == 5 && strncasecmp(c, "close", 5) == 0)
+            return 0;
         c += n;
     }
-    return 0;
+    return keep;
 }
 
-/* Close the connection after the answer: tell civetweb, and send_answer's head. */
 static void close_after(web_req *r)
 {
     r->closing = 1;
-    mg_disable_connection_keep_alive(r->conn);
+}
+
+/* The headers every answer carries, and the page's policy on the page itself. */
+static void add_headers(struct MHD_Response *resp, const char *type, const char *allow, int html, int closing)
+{
+    MHD_add_response_header(resp, "Content-Type", type);
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
+    if (html) {
+        MHD_add_response_header(resp, "Content-Security-Policy", page_policy);
+        MHD_add_response_header(resp, "X-Frame-Options", "DENY");
+    }
+    if (allow)
+        MHD_add_response_header(resp, "Allow", allow);
+    MHD_add_response_header(resp, "Connection", closing ? "close" : "keep-alive");
 }
 
 /*
- * Send a whole answer: status, type, body (not for HEAD), and the headers every answer carries.
- * The head is written at once, with the body when it is small: civetweb's mg_response_header_*
- * write each line apart, a TCP segment each (tcp_nodelay).
+ * Make a whole answer (status, type, body, the headers of add_headers) the
+ * request's: the event loop sends it (deliver). `persistent` bodies (the
+ * page's files) are sent from where they are, others copied.
  */
+static void send_answer_mem(web_req *r, int status, const char *type, const char *body, size_t len, const char *allow,
+                            int html, int persistent)
+{
+    web_conn *c = r->conn;
+    if (status == 408 || status == 411 || status == 413 || status == 431 || status >= 500 || !client_keeps(r))
+        close_after(r);
+    struct MHD_Response *resp =
+        MHD_create_response_from_buffer(len, (void *)body, persistent ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_COPY);
+    if (!resp)
+        return; /* out of memory: deliver() closes the connection */
+    add_headers(resp, type, allow, html, r->closing);
+    if (c->resp)
+        MHD_destroy_response(c->resp);
+    c->resp = resp;
+    c->status = (unsigned)status;
+    c->closing = r->closing;
+}
+
 static void send_answer(web_req *r, int status, const char *type, const char *body, size_t len, const char *allow,
                         int html)
 {
-    struct mg_connection *conn = r->conn;
-    const struct mg_request_info *ri = mg_get_request_info(conn);
-    if (status == 408 || status == 411 || status == 413 || status >= 500 || !client_keeps(conn))
-        close_after(r);
-    char date[64];
-    time_t now = time(NULL);
-    struct tm tm;
-    strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S GMT", gmtime_r(&now, &tm));
-    char buf[8192];
-    int n = snprintf(buf, sizeof buf,
-                     "HTTP/%s %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\nCache-Control: no-store\r\n"
-                     "X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n%s%s%s%s%s%sDate: %s\r\n"
-                     "Connection: %s\r\n\r\n",
-                     ri->http_version ? ri->http_version : "1.0", status, mg_get_response_code_text(conn, status), type,
-                     len, html ? "Content-Security-Policy: " : "", html ? page_policy : "",
-                     html ? "\r\nX-Frame-Options: DENY\r\n" : "", allow ? "Allow: " : "", allow ? allow : "",
-                     allow ? "\r\n" : "", date, r->closing ? "close" : "keep-alive");
-    if (n < 0 || (size_t)n >= sizeof buf) { /* cannot be: the head's parts are ours, and short */
-        close_after(r);
-        return;
-    }
-    int head = strcmp(ri->request_method, "HEAD") == 0;
-    if (!head && (size_t)n + len <= sizeof buf) {
-        memcpy(buf + n, body, len);
-        mg_write(conn, buf, (size_t)n + len);
-    } else {
-        mg_write(conn, buf, (size_t)n);
-        if (!head)
-            mg_write(conn, body, len);
-    }
+    send_answer_mem(r, status, type, body, len, allow, html, 0);
 }
 
-/* An error answer: {"error", "status"} plus any fields the handler left in r->out. */
+/* An error answer's body: {"error", "status"} plus any fields the handler left in r->out. */
+static void error_json(web_req *r, cb_json *j)
+{
+    cb_json_init(j);
+    cb_json_raw(j, "{");
+    cb_json_key(j, "error");
+    cb_json_str(j, r->error[0] ? r->error : "error");
+    cb_json_printf(j, ",\"status\":%d", r->status);
+    const char *extra = cb_json_text(&r->out);
+    if (extra[0] == '{' && extra[1] != '}' && extra[1]) {
+        cb_json_raw(j, ",");
+        cb_json_raw(j, extra + 1);
+    } else
+        cb_json_raw(j, "}");
+    cb_json_raw(j, "\n");
+}
+
 static void send_error(web_req *r)
 {
     cb_json j;
-    cb_json_init(&j);
-    cb_json_raw(&j, "{");
-    cb_json_key(&j, "error");
-    cb_json_str(&j, r->error[0] ? r->error : "error");
-    cb_json_printf(&j, ",\"status\":%d", r->status);
-    const char *extra = cb_json_text(&r->out);
-    if (extra[0] == '{' && extra[1] != '}' && extra[1]) {
-        cb_json_raw(&j, ",");
-        cb_json_raw(&j, extra + 1);
-    } else
-        cb_json_raw(&j, "}");
-    cb_json_raw(&j, "\n");
+    error_json(r, &j);
     send_answer(r, r->status, "application/json; charset=utf-8", cb_json_text(&j), j.len, r->allow, 0);
     cb_json_release(&j);
 }
@@ -170,7 +237,6 @@ static void send_json(web_req *r)
     cb_json_raw(&r->out, "\n");
     send_answer(r, r->status, "application/json; charset=utf-8", cb_json_text(&r->out), r->out.len, NULL, 0);
 }
-
 /* 1 when the Host header names this machine (or is absent, as HTTP/1.0 allows). */
 static int local_host(const char *host)
 {
@@ -204,59 +270,83 @@ static int host_syntax(const char *host)
     return host[n] == ':' && digits >= 1 && digits <= 5 && port[digits] == '\0' && atol(port) <= 65535;
 }
 
+/* What check_framing gathers from the headers. */
+typedef struct framing {
+    web_req *r;
+    const char *host, *length, *coding;
+    size_t bytes; /* the head's size, near enough: names, values and their line's punctuation */
+    int failed;
+} framing;
+
+static enum MHD_Result frame_header(void *cls, enum MHD_ValueKind kind, const char *name, const char *value)
+{
+    static const char tchar[] = "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    framing *f = cls;
+    (void)kind;
+    f->bytes += strlen(name) + (value ? strlen(value) : 0) + 4;
+    /* whitespace before the colon, or a folded line (obs-fold), leaves a name that is not a token */
+    if (!name[0] || strspn(name, tchar) != strlen(name)) {
+        f->failed = web_req_fail(
+            f->r, 400, "header name '%.40s' is not a token (no space before the colon, no folded lines)", name);
+        return MHD_NO;
+    }
+    if (value && strpbrk(value, "\r\n")) {
+        f->failed = web_req_fail(f->r, 400, "the %.40s header is folded over lines", name);
+        return MHD_NO;
+    }
+    const char **seen = strcasecmp(name, "Host") == 0                ? &f->host
+                        : strcasecmp(name, "Content-Length") == 0    ? &f->length
+                        : strcasecmp(name, "Transfer-Encoding") == 0 ? &f->coding
+                                                                     : NULL;
+    if (seen && *seen) {
+        f->failed = web_req_fail(f->r, 400, "the %s header is given twice", name);
+        return MHD_NO;
+    }
+    if (seen)
+        *seen = value ? value : "";
+    return MHD_YES;
+}
+
 /*
  * Refuse what could frame a request two ways (RFC 9112, sections 3.2 and
  * 6.3): Host or Content-Length given twice, Content-Length with
  * Transfer-Encoding, a Content-Length that is not a number, a Host that
  * is not a host and a port, none in HTTP/1.1 (section 3.2), a header name
  * that is not a token (whitespace before the colon, section 5.1) and a
- * folded line (obs-fold, section 5.2). The caller closes the connection:
- * where such a request ends is not known.
+ * folded line (obs-fold, section 5.2); and a head past WEB_MAX_HEAD. The
+ * caller closes the connection: where such a request ends is not known.
  */
 static int check_framing(web_req *r)
 {
-    static const char tchar[] = "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    const struct mg_request_info *ri = mg_get_request_info(r->conn);
-    const char *host = NULL, *length = NULL, *coding = NULL;
-    for (int i = 0; i < ri->num_headers; i++) {
-        const char *name = ri->http_headers[i].name, *value = ri->http_headers[i].value;
-        /* whitespace before the colon, or a folded line (obs-fold), leaves a name that is not a token */
-        if (!name[0] || strspn(name, tchar) != strlen(name))
-            return web_req_fail(
-                r, 400, "header name '%.40s' is not a token (no space before the colon, no folded lines)", name);
-        if (value && strpbrk(value, "\r\n"))
-            return web_req_fail(r, 400, "the %.40s header is folded over lines", name);
-        const char **seen = strcasecmp(name, "Host") == 0                ? &host
-                            : strcasecmp(name, "Content-Length") == 0    ? &length
-                            : strcasecmp(name, "Transfer-Encoding") == 0 ? &coding
-                                                                         : NULL;
-        if (seen && *seen)
-            return web_req_fail(r, 400, "the %s header is given twice", name);
-        if (seen)
-            *seen = value ? value : "";
-    }
-    if (length && coding)
+    framing f = {r, NULL, NULL, NULL, strlen(r->conn->uri) + strlen(r->method) + 12, 0};
+    MHD_get_connection_values(r->conn->mc, MHD_HEADER_KIND, frame_header, &f);
+    if (f.failed)
+        return -1;
+    if (f.bytes > WEB_MAX_HEAD)
+        return web_req_fail(r, 431, "the request head is too large (about %zu bytes; at most %d)", f.bytes,
+                            WEB_MAX_HEAD);
+    if (f.length && f.coding)
         return web_req_fail(r, 400, "a request has a Content-Length or a Transfer-Encoding, not both");
-    if (length && (!*length || strspn(length, "0123456789") != strlen(length)))
-        return web_req_fail(r, 400, "Content-Length: '%.20s' is not a number of bytes", length);
-    if (!host && ri->http_version && strcmp(ri->http_version, "1.0") != 0)
+    if (f.length && (!*f.length || strspn(f.length, "0123456789") != strlen(f.length)))
+        return web_req_fail(r, 400, "Content-Length: '%.20s' is not a number of bytes", f.length);
+    if (!f.host && strcmp(r->conn->version, "HTTP/1.0") != 0)
         return web_req_fail(r, 400, "an HTTP/1.1 request names its Host");
-    if (host && !host_syntax(host))
-        return web_req_fail(r, 400, "Host: '%.60s' is not a host name or address and a port", host);
+    if (f.host && !host_syntax(f.host))
+        return web_req_fail(r, 400, "Host: '%.60s' is not a host name or address and a port", f.host);
     return 0;
 }
 
 /* Refuse requests that a page of another site could make through the browser. */
 static int check_origin(web_server *srv, web_req *r)
 {
-    const char *host = mg_get_header(r->conn, "Host");
+    const char *host = web_conn_header(r, "Host");
     if (srv->loopback && !local_host(host))
         return web_req_fail(r, 403, "this server answers requests for localhost only (Host: %.60s)", host);
     /* Browsers say where a request comes from: the API answers this page only, any method. */
-    const char *site = mg_get_header(r->conn, "Sec-Fetch-Site");
+    const char *site = web_conn_header(r, "Sec-Fetch-Site");
     if (site && strncmp(r->path, "/api", 4) == 0 && strcmp(site, "same-origin") != 0 && strcmp(site, "none") != 0)
         return web_req_fail(r, 403, "cross-site requests are refused (Sec-Fetch-Site: %.20s)", site);
-    const char *origin = mg_get_header(r->conn, "Origin");
+    const char *origin = web_conn_header(r, "Origin");
     if (!origin || strcmp(r->method, "POST") != 0)
         return 0;
     const char *sep = strstr(origin, "://");
@@ -271,104 +361,229 @@ static double body_ms(size_t want)
     return WEB_BODY_MS + (want > 16384 ? (double)(want - 16384) / WEB_BODY_RATE : 0);
 }
 
-/*
- * Read the body's `want` bytes into buf, a byte at a time (a longer read of
- * civetweb's waits until it is full, however slowly the bytes come), until
- * the body has come, the client stops (a read times out), WEB_BODY_MS
- * have passed or the intake sheds it. Returns the bytes read; *why is 0
- * or the status of the answer (400, 408, 503).
- */
-static size_t read_bytes(web_server *srv, web_req *r, char *buf, size_t want, int *why)
+/* The Content-Length of the request (checked by check_framing: digits), 0 when none. */
+static unsigned long long content_length(web_req *r)
 {
-    double t0 = cb_seconds(), limit = body_ms(want) / 1000.0;
-    int slot = web_intake_enter(srv->intake, t0);
-    size_t len = 0;
-    *why = 0;
-    while (len < want && !*why) {
-        if (mg_read(r->conn, buf + len, 1) != 1)
-            *why = 400;
-        else if (++len < want && web_intake_shed(srv->intake, slot))
-            *why = 503;
-        else if (len < want && cb_seconds() - t0 > limit)
-            *why = 408;
-    }
-    web_intake_leave(srv->intake, slot);
-    return len;
+    const char *v = web_conn_header(r, "Content-Length");
+    return v ? strtoull(v, NULL, 10) : 0;
 }
 
-/* Read a POST body of at most web_api_max_body() bytes (the endpoint's), form-encoded, into a new string. */
-static int take_body(web_server *srv, web_req *r, char **body)
+/* 1 when the request carries a body: a Content-Length above 0, or a Transfer-Encoding. */
+static int has_body(web_req *r)
 {
-    const struct mg_request_info *ri = mg_get_request_info(r->conn);
-    size_t max = web_api_max_body(r->path);
-    *body = NULL;
-    if (mg_get_header(r->conn, "Transfer-Encoding")) /* chunk-size lines would escape WEB_BODY_MS */
+    return content_length(r) > 0 || web_conn_header(r, "Transfer-Encoding");
+}
+
+/* 1 for the API's paths (serve_api), 0 for the page's files (serve_asset). */
+static int api_path(const char *path)
+{
+    return strncmp(path, "/api/", 5) == 0 || strcmp(path, "/api") == 0;
+}
+
+/*
+ * Before the body: a POST to the API that will read its body, refused when
+ * chunked (411) or too long (413). 1: a body is to be read; 0: none; -1:
+ * refused (r's error set).
+ */
+static int body_expected(web_req *r)
+{
+    if (web_conn_header(r, "Transfer-Encoding")) /* chunk-size lines would escape WEB_BODY_MS */
         return web_req_fail(r, 411, "send the body with a Content-Length: chunked bodies are not taken");
-    if (ri->content_length > (long long)max)
-        return web_req_fail(r, 413, "the request body is too large (%lld bytes; at most %zu)", ri->content_length, max);
-    size_t want = ri->content_length > 0 ? (size_t)ri->content_length : 0;
-    char *buf = malloc(want + 1);
-    if (!buf)
-        return web_req_fail(r, 503, "out of memory");
-    int why;
-    size_t len = read_bytes(srv, r, buf, want, &why);
-    buf[len] = '\0';
-    if (why) {
-        free(buf);
-        if (why == 408)
-            return web_req_fail(r, 408, "the request body did not arrive within %.0f ms (%zu of %zu bytes came)",
-                                body_ms(want), len, want);
-        if (why == 503)
-            return web_req_fail(r, 503,
-                                "the server is busy: it shed this request, whose body came slowest (%zu of %zu "
-                                "bytes came)",
-                                len, want);
-        return web_req_fail(r, 400, "the request body is malformed or incomplete (%zu of %zu bytes read)", len, want);
-    }
-    const char *type = mg_get_header(r->conn, "Content-Type");
-    if (len && (!type || strncasecmp(type, "application/x-www-form-urlencoded", 33) != 0)) {
-        free(buf);
+    unsigned long long want = content_length(r);
+    size_t max = web_api_max_body(r->path);
+    if (want > max)
+        return web_req_fail(r, 413, "the request body is too large (%llu bytes; at most %zu)", want, max);
+    return want > 0;
+}
+
+/* The body that came whole: form-encoded, no NUL byte. 0, or -1 with r's error set. */
+static int check_body(web_req *r, const char *body, size_t len)
+{
+    const char *type = web_conn_header(r, "Content-Type");
+    if (len && (!type || strncasecmp(type, "application/x-www-form-urlencoded", 33) != 0))
         return web_req_fail(r, 415, "send parameters form-encoded (application/x-www-form-urlencoded), not as %.60s",
                             type ? type : "an untyped body");
-    }
-    if (strlen(buf) != len) {
-        free(buf);
+    if (strlen(body) != len)
         return web_req_fail(r, 400, "the request body holds a NUL byte");
-    }
-    *body = buf;
     return 0;
 }
 
-/* take_body, and a refused body closes the connection: what is left of it must not be read as a request. */
-static int read_body(web_server *srv, web_req *r, char **body)
+/*
+ * A request thread hands the answer in c->resp to the suspended connection
+ * and wakes it. The answer is queued here, while the connection is still
+ * suspended (MHD allows it then): were it left for the access handler
+ * after the resume, MHD would read the socket first, and a client that
+ * has shut down its side after its request (allowed: it still reads)
+ * would be taken as gone, its answer dropped.
+ */
+static void hand_back(web_conn *c)
 {
-    int rc = take_body(srv, r, body);
-    if (rc < 0)
-        close_after(r);
+    if (c->resp) {
+        MHD_queue_response(c->mc, c->status, c->resp);
+        MHD_destroy_response(c->resp);
+        c->resp = NULL;
+        c->phase = PHASE_DONE;
+    }
+    MHD_resume_connection(c->mc); /* no answer (out of memory): the access handler closes */
+}
+
+/* ---- event streams: a chunked body fed by a request thread, sent by the event loop (conn.h) ---- */
+
+static void sbuf_unref(web_sbuf *s)
+{
+    pthread_mutex_lock(&s->lock);
+    int last = --s->refs == 0;
+    pthread_mutex_unlock(&s->lock);
+    if (last) {
+        pthread_mutex_destroy(&s->lock);
+        free(s->data);
+        free(s);
+    }
+}
+
+/* MHD asks for the body's next bytes: those waiting, the end, or none yet (the connection waits, suspended). */
+static ssize_t sbuf_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    web_sbuf *s = cls;
+    (void)pos;
+    pthread_mutex_lock(&s->lock);
+    ssize_t n = 0;
+    if (s->len) {
+        n = (ssize_t)(s->len < max ? s->len : max);
+        memcpy(buf, s->data, (size_t)n);
+        memmove(s->data, s->data + n, s->len - (size_t)n);
+        s->len -= (size_t)n;
+    } else if (s->ended)
+        n = MHD_CONTENT_READER_END_OF_STREAM;
+    else {
+        s->suspended = 1;
+        MHD_suspend_connection(s->mc);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return n;
+}
+
+/* MHD is done with the answer: sent, or the client went away. */
+static void sbuf_gone(void *cls)
+{
+    web_sbuf *s = cls;
+    pthread_mutex_lock(&s->lock);
+    s->gone = 1;
+    pthread_mutex_unlock(&s->lock);
+    sbuf_unref(s);
+}
+
+/* Wake the connection when the reader waits for bytes (lock held). */
+static void sbuf_wake(web_sbuf *s)
+{
+    if (s->suspended) {
+        s->suspended = 0;
+        MHD_resume_connection(s->mc);
+    }
+}
+
+int web_conn_stream_start(web_req *r, const char *type)
+{
+    web_conn *c = r->conn;
+    web_sbuf *s = calloc(1, sizeof *s);
+    if (!s)
+        return -1;
+    pthread_mutex_init(&s->lock, NULL);
+    s->mc = c->mc;
+    s->refs = 2;
+    struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, sbuf_read, s, sbuf_gone);
+    if (!resp) {
+        pthread_mutex_destroy(&s->lock);
+        free(s);
+        return -1;
+    }
+    close_after(r); /* the stream ends with the connection */
+    add_headers(resp, type, NULL, 0, 1);
+    c->resp = resp;
+    c->status = 200;
+    c->closing = 1;
+    r->sbuf = s;
+    r->conn = NULL;
+    hand_back(c); /* the event loop sends the head; c is its own from here */
+    return 0;
+}
+
+int web_conn_stream_write(web_req *r, const char *text, size_t len)
+{
+    web_sbuf *s = r->sbuf;
+    if (!s)
+        return -1;
+    pthread_mutex_lock(&s->lock);
+    int rc = s->gone || s->len + len > WEB_STREAM_BUFFER ? -1 : 0;
+    if (rc == 0 && s->len + len > s->cap) {
+        size_t cap = s->cap ? s->cap : 4096;
+        while (cap < s->len + len)
+            cap *= 2;
+        char *bigger = realloc(s->data, cap);
+        if (bigger) {
+            s->data = bigger;
+            s->cap = cap;
+        } else
+            rc = -1;
+    }
+    if (rc == 0) {
+        memcpy(s->data + s->len, text, len);
+        s->len += len;
+        sbuf_wake(s);
+    }
+    pthread_mutex_unlock(&s->lock);
     return rc;
 }
 
-static void serve_api(web_server *srv, web_req *r)
+void web_conn_stream_end(web_req *r)
 {
-    const struct mg_request_info *ri = mg_get_request_info(r->conn);
-    char *body = NULL;
+    web_sbuf *s = r->sbuf;
+    if (!s)
+        return;
+    pthread_mutex_lock(&s->lock);
+    s->ended = 1;
+    sbuf_wake(s);
+    pthread_mutex_unlock(&s->lock);
+    sbuf_unref(s);
+    r->sbuf = NULL;
+}
+
+/* ---- requests ---- */
+
+/* A request's view for the handlers, its strings pointing into c (valid while the request is the thread's). */
+static void init_req(web_server *srv, web_conn *c, web_req *r)
+{
+    memset(r, 0, sizeof *r);
+    r->conn = c;
+    r->api = &srv->api;
+    r->method = c->method;
+    r->client = c->client;
+    r->path = c->uri;
+    r->status = 200;
+    r->closing = c->closing;
+    cb_json_init(&r->out);
+}
+
+static void serve_api(web_server *srv, web_req *r, const char *query, const char *body, size_t len)
+{
     int rc = 0;
     if (strcmp(r->method, "GET") != 0 && strcmp(r->method, "HEAD") != 0 && strcmp(r->method, "POST") != 0) {
         r->allow = "GET, HEAD, POST";
         rc = web_req_fail(r, 405, "method %.20s is not allowed here", r->method);
     }
     r->max_value = web_api_max_value(r->path);
-    if (rc == 0 && strcmp(r->method, "POST") == 0)
-        rc = read_body(srv, r, &body);
+    if (rc == 0 && body && (rc = check_body(r, body, len)) < 0)
+        close_after(r); /* as a body refused before it came */
     if (rc == 0)
-        rc = web_req_parse(r, ri->query_string, body);
-    free(body);
+        rc = web_req_parse(r, query, body);
     if (rc == 0 && atomic_load(&srv->api.stopping))
         rc = web_req_fail(r, 503, "the server is stopping");
     if (rc == 0)
         rc = web_api_handle(r);
     if (rc == WEB_ANSWERED)
         return;
+    if (rc == 0 && atomic_load(&srv->api.stopping)) /* its work may have been cut short by the stop flag */
+        rc = web_req_fail(r, 503, "the server is stopping");
     if (rc < 0)
         send_error(r);
     else
@@ -386,71 +601,331 @@ static void serve_asset(web_server *srv, web_req *r)
                 send_error(r);
                 return;
             }
-            send_answer(r, 200, web_assets[i].type, srv->assets[i], srv->asset_size[i], NULL, strcmp(path, "/") == 0);
+            send_answer_mem(r, 200, web_assets[i].type, srv->assets[i], srv->asset_size[i], NULL,
+                            strcmp(path, "/") == 0, 1);
             return;
         }
     web_req_fail(r, 404, "not found: %.60s", r->path);
     send_error(r);
 }
 
-/* 1 for the API's paths (serve_api), 0 for the page's files (serve_asset). */
-static int api_path(const char *path)
+/* A request thread computes the answer of an API request (pool.h), then hands it to the event loop. */
+static void run_request(void *item)
 {
-    return strncmp(path, "/api/", 5) == 0 || strcmp(path, "/api") == 0;
-}
-
-/* 1 when the request carries a body: a Content-Length above 0, or a Transfer-Encoding. */
-static int has_body(struct mg_connection *conn)
-{
-    return mg_get_request_info(conn)->content_length > 0 || mg_get_header(conn, "Transfer-Encoding");
+    web_conn *c = item;
+    web_server *srv = c->srv;
+    /* copies: once an event stream starts, the event loop may end the request (and free c) at any time */
+    char method[16], client[sizeof c->client];
+    snprintf(method, sizeof method, "%s", c->method);
+    snprintf(client, sizeof client, "%s", c->client);
+    char *path = strdup(c->uri);
+    const char *q = c->uri + strlen(c->uri) + 1;
+    char *query = *q ? strdup(q) : NULL;
+    web_req r;
+    init_req(srv, c, &r);
+    r.method = method;
+    r.client = client;
+    if (!path || (*q && !query)) {
+        web_req_fail(&r, 503, "out of memory");
+        send_error(&r);
+    } else {
+        r.path = path;
+        serve_api(srv, &r, query, c->body, c->len);
+    }
+    if (r.streams)
+        web_stream_close(&r);
+    if (r.conn) /* not a stream: the answer is in c->resp */
+        hand_back(c);
+    web_req_release(&r);
+    free(path);
+    free(query);
 }
 
 /*
  * Whether the connection may stay open for another request after this
- * answer (the client's wish aside): not while the server stops, not when
- * most request threads hold a connection (then every answer closes its
- * own, and connections waiting take the threads in turn), and not for a
- * body that will not be read: only a POST to the API reads its body (and
- * closes the connection if it refuses it, read_body).
+ * answer (the client's wish aside): not while the server stops, and not
+ * while its address holds more than three quarters of its connections
+ * (then every answer closes its own).
  */
-static int may_keep_alive(web_server *srv, web_req *r)
+static int may_keep_alive(web_server *srv, web_conn *c)
 {
-    if (atomic_load(&srv->api.stopping) || atomic_load(&srv->held) > srv->keep_alive_max)
+    if (atomic_load(&srv->api.stopping))
         return 0;
-    return !has_body(r->conn) || (strcmp(r->method, "POST") == 0 && api_path(r->path));
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c->mc, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    uint32_t addr = ci && ci->socket_context ? (uint32_t)((uintptr_t)ci->socket_context - 1) : 0;
+    int open = 0;
+    pthread_mutex_lock(&srv->count_lock);
+    for (address_count *a = srv->by_address[addr % ADDRESS_BUCKETS]; a; a = a->next)
+        if (a->addr == addr)
+            open = a->open;
+    pthread_mutex_unlock(&srv->count_lock);
+    return open <= srv->per_address - srv->per_address / 4;
 }
 
-static int handle(struct mg_connection *conn, void *data)
+/* Hand the answer in c->resp to MHD (in the access handler only); no answer: close. */
+static enum MHD_Result deliver(web_conn *c)
 {
-    web_server *srv = data;
-    const struct mg_request_info *ri = mg_get_request_info(conn);
+    c->phase = PHASE_DONE;
+    if (!c->resp)
+        return MHD_NO;
+    enum MHD_Result rc = MHD_queue_response(c->mc, c->status, c->resp);
+    MHD_destroy_response(c->resp);
+    c->resp = NULL;
+    return rc;
+}
+
+/*
+ * Refuse a request whose body is arriving: MHD takes an answer only
+ * before the body or after it, so the answer is written to the socket
+ * here (a few hundred bytes: the socket's buffer takes them), and the
+ * connection is closed (MHD_NO).
+ */
+static enum MHD_Result refuse_body(web_conn *c, web_req *r)
+{
+    cb_json j;
+    error_json(r, &j);
+    char head[256];
+    int n = snprintf(head, sizeof head,
+                     "HTTP/1.1 %d %s\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: %zu\r\n"
+                     "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
+                     r->status,
+                     r->status == 408   ? "Request Timeout"
+                     : r->status == 503 ? "Service Unavailable"
+                                        : "Bad Request",
+                     j.len);
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c->mc, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (ci && n > 0 && (size_t)n < sizeof head && !j.failed) {
+        struct iovec v[2] = {{head, (size_t)n}, {(void *)cb_json_text(&j), j.len}};
+        struct msghdr m = {.msg_iov = v, .msg_iovlen = 2};
+        (void)!sendmsg(ci->connect_fd, &m, MSG_NOSIGNAL | MSG_DONTWAIT);
+        shutdown(ci->connect_fd, SHUT_WR);
+    }
+    cb_json_release(&j);
+    web_req_release(r);
+    c->phase = PHASE_DONE;
+    return MHD_NO;
+}
+
+/* The head has come: check it, answer what needs no request thread, and get ready for the body. */
+static enum MHD_Result on_head(web_server *srv, web_conn *c)
+{
     web_req r;
-    memset(&r, 0, sizeof r);
-    r.conn = conn;
-    r.api = &srv->api;
-    r.method = ri->request_method;
-    r.client = ri->remote_addr;
-    r.path = ri->local_uri_raw ? ri->local_uri_raw : "/"; /* as sent: civetweb's local_uri has `..` removed */
-    r.status = 200;
-    cb_json_init(&r.out);
-    if (!may_keep_alive(srv, &r))
+    init_req(srv, c, &r);
+    if (!may_keep_alive(srv, c))
         close_after(&r);
-    if (check_framing(&r) < 0) {
+    int rc = 0;
+    if (atomic_load(&srv->open) > srv->max_connections) {
+        close_after(&r);
+        rc = web_req_fail(&r, 503, "the server holds as many connections as it can (%d): try again soon",
+                          srv->max_connections);
+    } else if (check_framing(&r) < 0) {
         close_after(&r); /* where the request ends is not known: what follows must not be read as one */
-        send_error(&r);
+        rc = -1;
     } else if (check_origin(srv, &r) < 0) {
-        if (has_body(conn))
+        if (has_body(&r))
             close_after(&r); /* its body is not read */
+        rc = -1;
+    } else if (strcmp(r.method, "POST") == 0 && api_path(r.path)) {
+        int body = body_expected(&r);
+        if (body < 0) {
+            close_after(&r);
+            rc = -1;
+        } else if (body > 0) {
+            c->want = (size_t)content_length(&r);
+            c->cap = c->want + 1 < 4096 ? c->want + 1 : 4096; /* grown as bytes come: a slow body costs what came */
+            c->body = malloc(c->cap);
+            if (!c->body) {
+                close_after(&r);
+                rc = web_req_fail(&r, 503, "out of memory");
+            } else
+                c->slot = web_intake_enter(srv->intake, c->t0 = cb_seconds());
+        }
+    } else if (has_body(&r)) { /* a body no one reads: taken and dropped, then the connection closes */
+        close_after(&r);
+        if (web_conn_header(&r, "Transfer-Encoding") || content_length(&r) > WEB_MAX_BODY)
+            rc = web_req_fail(&r, 413, "this request takes no body (this one has %llu bytes)", content_length(&r));
+        c->t0 = cb_seconds();
+    }
+    c->closing = r.closing;
+    if (rc < 0) {
         send_error(&r);
-    } else if (api_path(r.path))
-        serve_api(srv, &r);
-    else
-        serve_asset(srv, &r);
-    if (r.streams)
-        web_stream_close(&r);
-    int status = r.status;
+        web_req_release(&r);
+        return deliver(c);
+    }
     web_req_release(&r);
-    return status ? status : 200;
+    c->phase = PHASE_BODY;
+    return MHD_YES;
+}
+
+/* Bytes of the body: kept (a POST to the API) or dropped; refused when too slow or shed. */
+static enum MHD_Result on_body(web_server *srv, web_conn *c, const char *data, size_t n)
+{
+    if (c->body) {
+        if (n > c->want - c->len) /* cannot be: MHD reads no more than the Content-Length */
+            n = c->want - c->len;
+        if (c->len + n + 1 > c->cap) {
+            size_t cap = c->cap;
+            while (cap < c->len + n + 1)
+                cap *= 2;
+            cap = cap < c->want + 1 ? cap : c->want + 1;
+            char *bigger = realloc(c->body, cap);
+            if (!bigger) {
+                web_req r;
+                init_req(srv, c, &r);
+                web_req_fail(&r, 503, "out of memory");
+                return refuse_body(c, &r);
+            }
+            c->body = bigger;
+            c->cap = cap;
+        }
+        memcpy(c->body + c->len, data, n);
+    }
+    c->len += n;
+    int shed = c->body && c->len < c->want && web_intake_shed(srv->intake, c->slot);
+    int late = c->len < c->want && cb_seconds() - c->t0 > body_ms(c->want) / 1000.0;
+    if (!shed && !late)
+        return MHD_YES;
+    web_req r;
+    init_req(srv, c, &r);
+    if (shed)
+        web_req_fail(&r, 503,
+                     "the server is busy: it shed this request, whose body came slowest (%zu of %zu bytes came)",
+                     c->len, c->want);
+    else
+        web_req_fail(&r, 408, "the request body did not arrive within %.0f ms (%zu of %zu bytes came)",
+                     body_ms(c->want), c->len, c->want);
+    return refuse_body(c, &r);
+}
+
+/* The request has come whole: the page's files are sent from here, API requests go to a request thread. */
+static enum MHD_Result on_whole(web_server *srv, web_conn *c)
+{
+    web_intake_leave(srv->intake, c->slot);
+    c->slot = -1;
+    if (c->body)
+        c->body[c->len] = '\0';
+    web_req r;
+    init_req(srv, c, &r);
+    if (!api_path(c->uri)) {
+        serve_asset(srv, &r);
+        web_req_release(&r);
+        return deliver(c);
+    }
+    c->phase = PHASE_WORK;
+    MHD_suspend_connection(c->mc);
+    int rc = web_pool_add(srv->pool, c->client, c);
+    if (rc < 0) {
+        close_after(&r);
+        web_req_fail(&r, 503,
+                     rc == -2 ? "the server is stopping"
+                              : "the server is busy: too many requests wait for a thread (at most %d); try again soon",
+                     WEB_MAX_WAITING);
+        send_error(&r);
+        hand_back(c);
+    }
+    web_req_release(&r);
+    return MHD_YES;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const char *url, const char *method,
+                                  const char *version, const char *upload_data, size_t *upload_data_size,
+                                  void **req_cls)
+{
+    web_server *srv = cls;
+    web_conn *c = *req_cls;
+    (void)url;
+    if (!c) /* cannot be: uri_seen made it */
+        return MHD_NO;
+    if (c->phase == PHASE_HEAD) {
+        c->mc = mc;
+        c->method = method;
+        c->version = version;
+        return on_head(srv, c);
+    }
+    if (c->phase == PHASE_BODY && *upload_data_size) {
+        size_t n = *upload_data_size;
+        *upload_data_size = 0;
+        return on_body(srv, c, upload_data, n);
+    }
+    if (c->phase == PHASE_BODY)
+        return on_whole(srv, c);
+    if (*upload_data_size) { /* a body after an early answer: dropped */
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    if (c->phase == PHASE_WORK) /* resumed without an answer (out of memory), or refused by the pool */
+        return deliver(c);
+    return MHD_YES;
+}
+
+/* A request line has come: its request starts (MHD keeps c as the request's context). */
+static void *uri_seen(void *cls, const char *uri, struct MHD_Connection *mc)
+{
+    web_conn *c = calloc(1, sizeof *c);
+    size_t n = strlen(uri);
+    if (!c || !(c->uri = malloc(n + 2))) {
+        free(c);
+        return NULL;
+    }
+    c->srv = cls;
+    c->mc = mc;
+    c->slot = -1;
+    memcpy(c->uri, uri, n + 1);
+    c->uri[n + 1] = '\0';
+    char *q = strchr(c->uri, '?');
+    if (q) /* "path\0query\0" */
+        *q = '\0';
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (ci && ci->client_addr && ci->client_addr->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)ci->client_addr)->sin_addr, c->client,
+                  sizeof c->client);
+    return c;
+}
+
+static void request_done(void *cls, struct MHD_Connection *mc, void **req_cls, enum MHD_RequestTerminationCode why)
+{
+    web_server *srv = cls;
+    web_conn *c = *req_cls;
+    (void)mc;
+    (void)why;
+    if (!c)
+        return;
+    web_intake_leave(srv->intake, c->slot);
+    if (c->resp)
+        MHD_destroy_response(c->resp);
+    free(c->body);
+    free(c->uri);
+    free(c);
+    *req_cls = NULL;
+}
+
+/* Count the connections open, in all and by address (may_keep_alive). */
+static void connection_event(void *cls, struct MHD_Connection *mc, void **socket_context,
+                             enum MHD_ConnectionNotificationCode code)
+{
+    web_server *srv = cls;
+    uint32_t addr = 0;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *ci = MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        if (ci && ci->client_addr && ci->client_addr->sa_family == AF_INET)
+            addr = ntohl(((const struct sockaddr_in *)(const void *)ci->client_addr)->sin_addr.s_addr);
+        *socket_context = (void *)((uintptr_t)addr + 1);
+    } else
+        addr = (uint32_t)((uintptr_t)*socket_context - 1);
+    int delta = code == MHD_CONNECTION_NOTIFY_STARTED ? 1 : -1;
+    atomic_fetch_add(&srv->open, delta);
+    pthread_mutex_lock(&srv->count_lock);
+    address_count **at = &srv->by_address[addr % ADDRESS_BUCKETS];
+    while (*at && (*at)->addr != addr)
+        at = &(*at)->next;
+    if (!*at && delta > 0 && (*at = calloc(1, sizeof **at)) != NULL)
+        (*at)->addr = addr;
+    if (*at && ((*at)->open += delta) <= 0) {
+        address_count *gone = *at;
+        *at = gone->next;
+        free(gone);
+    }
+    pthread_mutex_unlock(&srv->count_lock);
 }
 
 /* The page's files: those compiled in, or those of the folder root when it is not NULL. */
@@ -495,28 +970,6 @@ static int load_assets(web_server *srv, const char *root, cb_error *err)
     return CB_OK;
 }
 
-static int log_message(const struct mg_connection *conn, const char *message)
-{
-    (void)conn;
-    fprintf(stderr, "codebreaker serve: %s\n", message);
-    return 1;
-}
-
-/* Count the connections request threads hold, from taking one to closing it (may_keep_alive). */
-static int connection_opens(const struct mg_connection *conn, void **data)
-{
-    web_server *srv = mg_get_user_data(mg_get_context(conn));
-    *data = NULL;
-    atomic_fetch_add(&srv->held, 1);
-    return 0;
-}
-
-static void connection_closes(const struct mg_connection *conn)
-{
-    web_server *srv = mg_get_user_data(mg_get_context(conn));
-    atomic_fetch_sub(&srv->held, 1);
-}
-
 static void free_server(web_server *srv)
 {
     web_intake_free(srv->intake);
@@ -528,8 +981,29 @@ static void free_server(web_server *srv)
     free(srv->asset_read);
     free(srv->assets);
     free(srv->asset_size);
+    for (int i = 0; i < ADDRESS_BUCKETS; i++)
+        while (srv->by_address[i]) {
+            address_count *a = srv->by_address[i];
+            srv->by_address[i] = a->next;
+            free(a);
+        }
+    pthread_mutex_destroy(&srv->count_lock);
     pthread_mutex_destroy(&srv->api.stream_lock);
     free(srv);
+}
+
+/* Open files enough for the connections: the soft limit raised toward the hard one (1024 is a common default). */
+static int raise_file_limit(int want)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+        return 1024;
+    if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < (rlim_t)want) {
+        rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > (rlim_t)want ? (rlim_t)want : rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+        getrlimit(RLIMIT_NOFILE, &rl);
+    }
+    return rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > (rlim_t)want ? want : (int)rl.rlim_cur;
 }
 
 int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
@@ -551,87 +1025,54 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     srv->addr = addr;
     pthread_mutex_init(&srv->api.stream_lock, NULL);
+    pthread_mutex_init(&srv->count_lock, NULL);
     srv->loopback = (ntohl(addr.s_addr) >> 24) == 127;
-    srv->keep_alive_max = cfg->threads - cfg->threads / WEB_SPARE_SHARE;
     srv->api.max_jobs = cfg->max_jobs;
     srv->api.exact_seconds = cfg->exact_seconds;
+    srv->per_address = cfg->per_address;
+    /* each connection is a file; files beyond them: the program's own, the jobs', the listening socket */
+    int files = raise_file_limit(cfg->max_connections + WEB_SPARE_CONNECTIONS + 64);
+    srv->max_connections = cfg->max_connections;
+    if (files < cfg->max_connections + WEB_SPARE_CONNECTIONS + 64)
+        srv->max_connections = files - WEB_SPARE_CONNECTIONS - 64 > 16 ? files - WEB_SPARE_CONNECTIONS - 64 : 16;
     web_session_limits lim = {cfg->max_sessions, SESSIONS_PER_CLIENT, SESSION_BYTES, SESSION_BYTES / 4, SESSION_IDLE};
     int rc = load_assets(srv, cfg->root, err);
-    if (rc == CB_OK && (web_games_new(TABLE_BUDGET, &srv->api.games) != CB_OK ||
-                        web_jobs_new(cfg->max_jobs, MAX_KEPT_JOBS, &srv->api.jobs) != CB_OK ||
-                        web_sessions_new(srv->api.games, &lim, &srv->api.sessions) != CB_OK ||
-                        web_intake_new(cfg->threads, cfg->threads - cfg->threads / WEB_SPARE_SHARE, &srv->intake) < 0))
-        rc = cb_error_set(err, CB_ENOMEM, "out of memory");
+    if (rc == CB_OK &&
+        (web_games_new(TABLE_BUDGET, &srv->api.games) != CB_OK ||
+         web_jobs_new(cfg->max_jobs, MAX_KEPT_JOBS, &srv->api.jobs) != CB_OK ||
+         web_sessions_new(srv->api.games, &lim, &srv->api.sessions) != CB_OK ||
+         web_intake_new(srv->max_connections + WEB_SPARE_CONNECTIONS, WEB_MAX_ARRIVING, &srv->intake) < 0 ||
+         web_pool_new(cfg->threads, cfg->threads / WEB_ADDRESS_SHARE, WEB_MAX_WAITING, run_request, &srv->pool) < 0))
+        rc = cb_error_set(err, CB_ENOMEM, "out of memory, or no threads");
     if (rc != CB_OK) {
+        web_pool_free(srv->pool);
         free_server(srv);
         return rc;
     }
-    char ports[80], threads[16];
-    snprintf(ports, sizeof ports, "%s:%d", cfg->bind, cfg->port);
-    snprintf(threads, sizeof threads, "%d", cfg->threads);
-    /* clang-format off */
-    const char *options[] = {
-        "listening_ports", ports,
-        "num_threads", threads,
-        "request_timeout_ms", WEB_REQUEST_TIMEOUT_MS, /* a request's head and body, each socket read or write */
-        "enable_keep_alive", "yes",    /* while threads are free (may_keep_alive) */
-        "keep_alive_timeout_ms", WEB_KEEP_ALIVE_MS, /* an idle connection: bounds stopping too */
-        "max_request_size", "16384",   /* request line and headers */
-        "tcp_nodelay", "1",            /* an answer's pieces go at once, not after the client's ACK */
-        "enable_directory_listing", "no",
-        "decode_url", "no",            /* paths are matched as sent: our names need no escapes */
-        NULL,
-    };
-    /* clang-format on */
-    struct mg_callbacks callbacks;
-    memset(&callbacks, 0, sizeof callbacks);
-    callbacks.log_message = log_message;
-    callbacks.init_connection = connection_opens;
-    callbacks.connection_close = connection_closes;
-    mg_init_library(0);
-    srv->ctx = mg_start(&callbacks, srv, options);
-    if (!srv->ctx) {
-        mg_exit_library();
-        free_server(srv);
-        return cb_error_set(err, CB_EIO, "cannot listen on %s (in use, or not an address of this machine)", ports);
-    }
-    mg_set_request_handler(srv->ctx, "**", handle, srv);
-    struct mg_server_port sp[4];
-    int n = mg_get_server_ports(srv->ctx, 4, sp);
-    srv->port = n > 0 ? sp[0].port : cfg->port;
-    *out = srv;
-    return CB_OK;
-}
-
-/*
- * civetweb's listening thread notices mg_stop() only between polls of up
- * to two seconds; a connection to the listening socket ends its poll at
- * once. This thread makes such connections until mg_stop() returns.
- */
-typedef struct poker {
-    struct in_addr addr;
-    int port;
-    atomic_int done;
-} poker;
-
-static void *poke(void *p)
-{
-    poker *k = p;
     struct sockaddr_in sa;
     memset(&sa, 0, sizeof sa);
     sa.sin_family = AF_INET;
-    sa.sin_port = htons((uint16_t)k->port);
-    sa.sin_addr = k->addr;
-    while (!atomic_load(&k->done)) {
-        int fd = socket(AF_INET, SOCK_STREAM, 0);
-        if (fd >= 0) {
-            connect(fd, (struct sockaddr *)&sa, sizeof sa);
-            close(fd);
-        }
-        struct timespec ts = {0, 20000000L};
-        nanosleep(&ts, NULL);
+    sa.sin_port = htons((uint16_t)cfg->port);
+    sa.sin_addr = addr;
+    srv->daemon = MHD_start_daemon(
+        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME, (uint16_t)cfg->port, NULL, NULL, on_request, srv,
+        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)WEB_EVENT_THREADS,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)(srv->max_connections + WEB_SPARE_CONNECTIONS),
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)cfg->per_address, MHD_OPTION_CONNECTION_TIMEOUT,
+        (unsigned)WEB_IDLE_SECONDS, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_CONNECTION_MEMORY,
+        MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024, MHD_OPTION_URI_LOG_CALLBACK, uri_seen, srv,
+        MHD_OPTION_NOTIFY_COMPLETED, request_done, srv, MHD_OPTION_NOTIFY_CONNECTION, connection_event, srv,
+        MHD_OPTION_END);
+    if (!srv->daemon) {
+        web_pool_free(srv->pool);
+        free_server(srv);
+        return cb_error_set(err, CB_EIO, "cannot listen on %s:%d (in use, or not an address of this machine)",
+                            cfg->bind, cfg->port);
     }
-    return NULL;
+    const union MHD_DaemonInfo *di = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    srv->port = di && di->port ? di->port : cfg->port;
+    *out = srv;
+    return CB_OK;
 }
 
 void web_server_stop(web_server *srv)
@@ -645,18 +1086,9 @@ void web_server_stop(web_server *srv)
         struct timespec ts = {0, 10000000L};
         nanosleep(&ts, NULL);
     }
-    poker k;
-    pthread_t t;
-    k.addr = srv->addr;
-    if (k.addr.s_addr == htonl(INADDR_ANY))
-        k.addr.s_addr = htonl(INADDR_LOOPBACK);
-    k.port = srv->port;
-    atomic_init(&k.done, 0);
-    int poking = pthread_create(&t, NULL, poke, &k) == 0;
-    mg_stop(srv->ctx);
-    atomic_store(&k.done, 1);
-    if (poking)
-        pthread_join(t, NULL);
-    mg_exit_library();
+    /* the requests waiting run (503: stopping) and hand their answers back: no connection stays suspended */
+    web_pool_stop(srv->pool);
+    MHD_stop_daemon(srv->daemon); /* closes every connection at once */
+    web_pool_free(srv->pool);
     free_server(srv);
 }

@@ -1,13 +1,21 @@
 /*
- * server.h: the dashboard's HTTP server (civetweb, from Debian's
- * libcivetweb-dev): the static page, the JSON API of api.h, event streams.
+ * server.h: the dashboard's HTTP server (libmicrohttpd, from Debian's
+ * libmicrohttpd-dev): the static page, the JSON API of api.h, event streams.
+ *
+ * An event loop (MHD's, on epoll) reads every connection's head and body
+ * without holding a thread, so slow clients cost a socket each and no
+ * thread; a request that has come whole goes to the request threads
+ * (pool.h), shared out between addresses. Connections are capped per
+ * address (MHD refuses more at accept) and in all (a request past the cap
+ * gets 503 at once).
  *
  * Safe by default: it listens on the loopback address unless told
  * otherwise, and while it does it answers only requests addressed to
  * localhost (so a web page elsewhere cannot reach it by DNS rebinding) and
- * refuses cross-origin POSTs. Request heads are limited to 16 KiB, bodies
- * to WEB_MAX_BODY; the page's files are compiled into the program (assets.h)
- * or read once at start from a folder, and no request names a file.
+ * refuses cross-origin POSTs. Request heads are limited to WEB_MAX_HEAD,
+ * bodies to WEB_MAX_BODY; the page's files are compiled into the program
+ * (assets.h) or read once at start from a folder, and no request names a
+ * file.
  */
 #ifndef WEB_SERVER_H
 #define WEB_SERVER_H
@@ -16,36 +24,33 @@
 #include "request.h"
 
 /*
- * A client has this long to send its request head, and each read of its
- * body or write of an answer may wait as long (civetweb's
- * request_timeout_ms). civetweb polls in slices of this length, so
- * stopping waits at most this long for a connection in progress.
+ * A connection that sends nothing (a head or body stopped half-way, or an
+ * idle kept-alive connection) is closed after this many seconds of silence
+ * (MHD's connection timeout, in whole seconds). Longer than the 4 s for
+ * which Node's fetch keeps an idle connection: a client that closes first
+ * never sends a request on a connection the server is closing (a POST
+ * lost so failed once in web_api under ThreadSanitizer at 1 s).
  */
-#define WEB_REQUEST_TIMEOUT_MS "1000"
-/*
- * A connection kept alive after an answer is closed when its next request
- * head has not come whole within this long (civetweb's
- * keep_alive_timeout_ms): an idle connection holds its thread, and holds up
- * stopping, at most this long. Only while most threads are free
- * (WEB_SPARE_SHARE).
- */
-#define WEB_KEEP_ALIVE_MS "500"
-#define WEB_THREADS 64 /* request threads: slow clients hold one each for up to the bounds here */
+#define WEB_IDLE_SECONDS 5
+#define WEB_MAX_HEAD 16384 /* request line and headers, about (431 beyond, ours) */
+/* MHD's memory for one connection: its head must fit (MHD's own 431 beyond about 30 KiB) */
+#define WEB_CONNECTION_MEMORY 32768
+#define WEB_THREADS 64           /* request threads: they compute answers; no connection holds one */
+#define WEB_ADDRESS_SHARE 4      /* one address runs at most threads / WEB_ADDRESS_SHARE requests at once */
+#define WEB_MAX_WAITING 256      /* requests waiting for a thread, in all (503 beyond) */
+#define WEB_EVENT_THREADS 2      /* MHD's event loops (epoll): they read heads and bodies, send answers */
+#define WEB_MAX_CONNECTIONS 2048 /* connections open (503 beyond, until WEB_SPARE_CONNECTIONS more) */
+#define WEB_SPARE_CONNECTIONS 64 /* past the cap, connections MHD still takes to answer 503; then it refuses */
+#define WEB_PER_ADDRESS 64       /* connections of one address (MHD refuses more at accept) */
 /*
  * A request body must arrive whole within this long of its head (408
- * beyond). It is read a byte at a time, as civetweb's reads wait until
- * they are full; each waits at most the timeout above, so a body holds
- * its thread for at most WEB_BODY_MS plus that timeout.
+ * beyond, when its next bytes come, or the idle close above).
  */
 #define WEB_BODY_MS 1000
 /* ... plus a millisecond for each WEB_BODY_RATE bytes past 16 KiB: a word list's upload (257 KiB) gets 5 s more. */
 #define WEB_BODY_RATE 48
-/*
- * At most threads - threads / WEB_SPARE_SHARE bodies arrive at once: a
- * body beyond them sheds the one arriving longest (503, intake.h), so a
- * quarter of the threads is always free for new connections.
- */
-#define WEB_SPARE_SHARE 4
+/* At most this many bodies arrive at once: one more sheds the one arriving longest (503, intake.h). */
+#define WEB_MAX_ARRIVING 256
 
 typedef struct web_config {
     const char *bind;     /* IPv4 address to listen on: "127.0.0.1" by default */
@@ -55,6 +60,8 @@ typedef struct web_config {
     int max_sessions;     /* games kept */
     const char *root;     /* folder of the page's files; NULL: those compiled in */
     int threads;          /* request threads */
+    int max_connections;  /* connections open at once (WEB_MAX_CONNECTIONS) */
+    int per_address;      /* connections of one address (WEB_PER_ADDRESS) */
 } web_config;
 
 void web_config_default(web_config *cfg);

@@ -99,8 +99,9 @@ static int client_usage(const web_sessions *ss, const char *client, size_t *byte
 /*
  * Make room for a new session of `bytes` of `client` (lock held): forget
  * idle sessions, then the client's own least recently used ones while it
- * is over its share. -1 with a 503 when the registry is full of other
- * clients' live sessions.
+ * is over its share, then those of the client holding the most while it
+ * holds more than this one would. -1 with a 503 when the registry is full
+ * of other clients' live sessions, shared evenly.
  */
 static int make_room_locked(web_sessions *ss, const char *client, size_t bytes, web_req *r)
 {
@@ -121,6 +122,34 @@ static int make_room_locked(web_sessions *ss, const char *client, size_t bytes, 
                 victim = p;
         mine -= (*victim)->bytes;
         n--;
+        drop_locked(ss, victim);
+    }
+    /*
+     * Still full of other clients' games (this client holds none now, or
+     * its own would have gone above): the least recently used game of the
+     * clients holding the most (bytes when the bytes are full, sessions when
+     * their count is) gives way, while they hold more than this client. So
+     * a few addresses cannot keep large games from everyone else until
+     * theirs expire; a client always gets one game, at the cost of the
+     * least recently used game of the heaviest holders.
+     */
+    while (ss->count >= ss->lim.max || ss->bytes + bytes > ss->lim.bytes) {
+        int by_count = ss->count >= ss->lim.max;
+        size_t most = 0;
+        session **victim = NULL;
+        for (session **p = &ss->head; *p; p = &(*p)->next) {
+            if (strcmp((*p)->client, client) == 0)
+                continue;
+            size_t b;
+            int k = client_usage(ss, (*p)->client, &b);
+            size_t use = by_count ? (size_t)k : b;
+            if (use > most || (use == most && victim && (*p)->used < (*victim)->used)) {
+                most = use;
+                victim = p;
+            }
+        }
+        if (!victim || most <= (by_count ? (size_t)n : mine))
+            break;
         drop_locked(ss, victim);
     }
     if (bytes > ss->lim.client_bytes)

@@ -26,11 +26,12 @@ typedef struct web_sessions web_sessions;
  * (its state's candidates and, charged to each session, its game's codes).
  * A client (the peer's address) holds at most per_client sessions and
  * client_bytes: beyond either its own least recently used session is
- * forgotten to make room, never another client's. When all clients together
- * hold `max` sessions or `bytes`, a new game is refused (503) until some
- * expire. Sessions expire after max_idle seconds unused when at most
- * WEB_SESSION_SMALL bytes; larger ones sooner, in proportion to their size,
- * but never before WEB_SESSION_MIN_IDLE.
+ * forgotten to make room. When all clients together hold `max` sessions or
+ * `bytes`, the client holding the most (sessions or bytes) loses its least
+ * recently used session while it holds more than the new game's client
+ * would; when none does, a new game is refused (503) until some expire. Sessions expire after max_idle seconds unused
+ * when at most WEB_SESSION_SMALL bytes; larger ones sooner, in proportion to their size, but never before
+ * WEB_SESSION_MIN_IDLE.
  */
 #define WEB_SESSION_SMALL (1u << 20)
 #define WEB_SESSION_MIN_IDLE 300.0

@@ -1,10 +1,10 @@
 /* stream.c: server-sent events on a request's connection (stream.h). */
-#include <civetweb.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "api.h"
+#include "conn.h"
 #include "stream.h"
 
 /*
@@ -39,20 +39,11 @@ int web_stream_open(web_req *r)
     if (slot < 0)
         return web_req_fail(r, 429, "too many event streams are open (at most %d)", WEB_MAX_STREAMS);
     r->streams = slot + 1;
-    mg_disable_connection_keep_alive(r->conn); /* the stream ends with the connection */
-    mg_response_header_start(r->conn, 200);
-    mg_response_header_add(r->conn, "Content-Type", "text/event-stream; charset=utf-8", -1);
-    mg_response_header_add(r->conn, "Cache-Control", "no-store", -1);
-    mg_response_header_add(r->conn, "X-Content-Type-Options", "nosniff", -1);
-    mg_response_header_add(r->conn, "Transfer-Encoding", "chunked", -1);
-    mg_response_header_add(r->conn, "Connection", "close", -1);
-    mg_response_header_send(r->conn);
+    if (web_conn_stream_start(r, "text/event-stream; charset=utf-8") < 0) {
+        web_stream_close(r); /* gives the slot back */
+        return web_req_fail(r, 503, "out of memory");
+    }
     return web_stream_comment(r, "codebreaker job events") < 0 ? -1 : 0;
-}
-
-static int send_chunk(web_req *r, const char *text, size_t len)
-{
-    return mg_send_chunk(r->conn, text, (unsigned)len) < 0 ? -1 : 0;
 }
 
 int web_stream_send(web_req *r, const char *event, const char *data)
@@ -60,7 +51,7 @@ int web_stream_send(web_req *r, const char *event, const char *data)
     cb_json j; /* used as a plain text buffer */
     cb_json_init(&j);
     cb_json_printf(&j, "event: %s\ndata: %s\n\n", event, data);
-    int rc = j.failed ? -1 : send_chunk(r, cb_json_text(&j), j.len);
+    int rc = j.failed ? -1 : web_conn_stream_write(r, cb_json_text(&j), j.len);
     cb_json_release(&j);
     return rc;
 }
@@ -69,14 +60,14 @@ int web_stream_comment(web_req *r, const char *text)
 {
     char line[128];
     int n = snprintf(line, sizeof line, ": %.100s\n\n", text);
-    return send_chunk(r, line, (size_t)n);
+    return web_conn_stream_write(r, line, (size_t)n);
 }
 
 void web_stream_close(web_req *r)
 {
     if (!r->streams)
         return;
-    mg_send_chunk(r->conn, "", 0);
+    web_conn_stream_end(r);
     pthread_mutex_lock(&r->api->stream_lock);
     r->api->stream_client[r->streams - 1][0] = '\0';
     atomic_fetch_sub(&r->api->streams, 1);

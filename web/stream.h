@@ -1,5 +1,5 @@
 /*
- * stream.h: server-sent events on a request's connection (civetweb). open
+ * stream.h: server-sent events on a request's connection (conn.h). open
  * sends the head (429 when WEB_MAX_STREAMS are open, counted in
  * r->api->streams, or when the request's client holds half of them), send writes events (-1 once the client has gone),
  * close ends the stream. A handler that opened a stream returns WEB_ANSWERED.

@@ -63,7 +63,7 @@ static int unseal(const char *t, uint64_t *seed)
 /* The game of the request, with Wordle or Mastermind rules. */
 static int open_game(web_req *r, web_game **out)
 {
-    if (web_api_open_game(r, out) < 0)
+    if (web_game_open(r, out) < 0)
         return -1;
     if (cb_game_rule_info((*out)->game)->hidden)
         return web_req_fail(r, 400, "game: several boards and the adversary take Wordle or Mastermind rules");

@@ -49,7 +49,6 @@ extern "C" {
 #define CB_MAX_SYMBOLS 64       /* largest alphabet */
 #define CB_MAX_COMPLETE 36      /* largest alphabet of a complete dictionary */
 #define CB_MAX_CODES 100000000u /* most codes a game may hold */
-#define CB_MAX_FILE (64 << 20)  /* largest text file read: word list, frequencies, tree (docs/limits.md) */
 #define CB_NONE UINT32_MAX      /* "no such index" */
 #define CB_MAPPINGS 6           /* Symble: bijections {gray,yellow,green} -> {a,b,c} */
 #define CB_MAX_BOARDS 32        /* most boards of one game (multi.h) */
@@ -227,9 +226,8 @@ int cb_game_frequency_bundled(const cb_game *game);
 void cb_game_config_default(cb_game_config *cfg);
 
 /*
- * Fill cfg with the game of a preset (cb_game_preset_find): "mastermind"
- * (6 colours, 4 pegs), "super" (8x5), "bulls" (10x4 without repeats,
- * digits from 0), "wordle", "symble" (bundled lists); for several boards or
+ * Fill cfg with the game of a preset (cb_game_preset_find; cb_game_preset_at
+ * lists them: "wordle", "mastermind", "bulls", ...); for several boards or
  * the adversary, the game of one board. CB_ENOTFOUND for other names.
  */
 int cb_game_config_preset(const char *name, cb_game_config *cfg);

@@ -168,7 +168,8 @@ typedef struct cb_optimal_result {
     int subset;          /* only some openers were searched (openers, slice) */
     int cut;             /* a fixed cutoff left no opener below it: total and tree are unset, lower is proved */
     int stopped;         /* the time limit (or the cancel flag) stopped the search */
-    int infeasible;      /* no strategy solves every secret within max_guesses */
+    int infeasible;      /* no strategy solves every secret within max_guesses (with top > 0: none was
+                            found among the guesses tried, which proves nothing) */
     uint64_t total;      /* total guesses of the strategy found over all secrets */
     uint64_t lower;      /* proved lower bound on the optimum (equal to total when proved) */
     int worst_limit;     /* objective worst: the least worst case proved (0 otherwise) */

@@ -35,6 +35,8 @@ enum {
 };
 
 #define CB_ERROR_MAX 512
+/* The largest text file the library reads (word list, frequencies, tree: docs/limits.md); CB_ETOOBIG beyond. */
+#define CB_MAX_FILE (64 << 20)
 
 /* Seconds on a monotonic clock (any origin): the one clock for durations, library and program. */
 double cb_seconds(void);

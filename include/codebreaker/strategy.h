@@ -141,7 +141,8 @@ enum {
     CB_TRAIT_ARGUMENT = 1 << 4,   /* the name takes an argument: "tree:FILE" */
     CB_TRAIT_WORDLE = 1 << 5,     /* reads green, yellow and gray letters: Wordle rules only */
     CB_TRAIT_WEIGHTS = 1 << 6,    /* reads word frequencies (cb_strategy_config.frequency) */
-    CB_TRAIT_NO_TIES = 1 << 7     /* its choice is one guess: the tie rule does not apply */
+    CB_TRAIT_NO_TIES = 1 << 7,    /* its choice is one guess: the tie rule does not apply */
+    CB_TRAIT_RANDOM_TIES = 1 << 8 /* as its source plays it, ties go at random (CB_TIE_RANDOM): reproductions do */
 };
 
 /* What one decision costs, for front ends that bound work (cb_strategy_work). */

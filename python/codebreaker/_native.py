@@ -144,6 +144,7 @@ class StrategyConfig(Structure):
 # cb_strategy_info's traits (strategy.h)
 TRAIT_GREEDY, TRAIT_RANDOM, TRAIT_RANKS, TRAIT_CANDIDATES = 1, 2, 4, 8
 TRAIT_ARGUMENT, TRAIT_WORDLE, TRAIT_WEIGHTS, TRAIT_NO_TIES = 16, 32, 64, 128
+TRAIT_RANDOM_TIES = 256
 
 
 class StrategyInfo(Structure):

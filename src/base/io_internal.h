@@ -5,7 +5,6 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "codebreaker/game.h"
 #include "codebreaker/status.h"
 
 /* The largest text file the library reads (word lists, frequencies, tree files): docs/limits.md. */

@@ -36,6 +36,8 @@ CB_INCBIN(cbg_data_results_orig_h6, "proofs/original-hard6.results");
 CB_INCBIN(cbg_data_results_nyt23_h6, "proofs/nyt2023-hard6.results");
 CB_INCBIN(cbg_data_book_orig6, "book/original-6.results");
 CB_INCBIN(cbg_data_book_nyt23_6, "book/nyt2023-6.results");
+CB_INCBIN(cbg_data_book_orig_h6, "book/original-hard6.results");
+CB_INCBIN(cbg_data_book_nyt23_h6, "book/nyt2023-hard6.results");
 
 extern const char cbg_data_answers[], cbg_data_answers_end[];
 extern const char cbg_data_allowed[], cbg_data_allowed_end[];
@@ -52,6 +54,8 @@ extern const char cbg_data_results_orig_h6[], cbg_data_results_orig_h6_end[];
 extern const char cbg_data_results_nyt23_h6[], cbg_data_results_nyt23_h6_end[];
 extern const char cbg_data_book_orig6[], cbg_data_book_orig6_end[];
 extern const char cbg_data_book_nyt23_6[], cbg_data_book_nyt23_6_end[];
+extern const char cbg_data_book_orig_h6[], cbg_data_book_orig_h6_end[];
+extern const char cbg_data_book_nyt23_h6[], cbg_data_book_nyt23_h6_end[];
 
 int cb_data_bundled(const char *name, const char **text, size_t *size)
 {
@@ -74,6 +78,8 @@ int cb_data_bundled(const char *name, const char **text, size_t *size)
         {"proofs/nyt2023-hard6.results", cbg_data_results_nyt23_h6, cbg_data_results_nyt23_h6_end},
         {"book/original-6.results", cbg_data_book_orig6, cbg_data_book_orig6_end},
         {"book/nyt2023-6.results", cbg_data_book_nyt23_6, cbg_data_book_nyt23_6_end},
+        {"book/original-hard6.results", cbg_data_book_orig_h6, cbg_data_book_orig_h6_end},
+        {"book/nyt2023-hard6.results", cbg_data_book_nyt23_h6, cbg_data_book_nyt23_h6_end},
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
         if (strcmp(files[i].name, name) == 0) {

@@ -623,14 +623,6 @@ cb_rule cb_game_rule(const cb_game *game)
 {
     return game->rule;
 }
-int cb_game_default_max_guesses(const cb_game *game)
-{
-    return cb_rule_describe(game->rule)->max_guesses;
-}
-const char *cb_game_rule_name(const cb_game *game)
-{
-    return cb_rule_describe(game->rule)->name;
-}
 const char *cb_game_name(const cb_game *game)
 {
     return game->name;

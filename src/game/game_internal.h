@@ -49,7 +49,7 @@ uint32_t cbg_feedback_codes(const cb_game *game, const uint8_t *g, const uint8_t
  * green letter stays in place and every revealed letter (green or yellow)
  * appears at least as often as the turn revealed it. The one statement of
  * the rule: state.c (legality with a reason), strategy.c (the guess pool)
- * and solver/scan.c (the solver) all use it.
+ * and solver/rows.c (the solver) all use it.
  */
 typedef struct cbg_hard_turn {
     int ngreen, nneed;

@@ -1,6 +1,6 @@
 /*
- * registry.c: the games people know by name and what each rule is (the
- * registry of game.h), and the check of a game's set-up. Adding a preset
+ * registry.c: the games people know by name (the registry of game.h; what
+ * each rule is, rules.c), and the check of a game's set-up. Adding a preset
  * is a row here; the program, the server and the Python package list games
  * through these functions (the program alone checks its set-up with
  * cb_game_setup_config).
@@ -10,36 +10,6 @@
 
 #include "base/status_internal.h"
 #include "game/game_internal.h"
-
-static const cb_rule_info rules[] = {
-    [CB_RULE_MASTERMIND] = {.name = "mastermind",
-                            .label = "Mastermind",
-                            .feedback = "black and white pegs: 2B1W (2 black, 1 white)",
-                            .max_guesses = 10,
-                            .strategy = "parts"},
-    [CB_RULE_WORDLE] = {.name = "wordle",
-                        .label = "Wordle",
-                        .feedback = "G green, Y yellow, . gray, one a letter: .Y..G",
-                        .words = 1,
-                        .hard_mode = 1,
-                        .max_guesses = 6,
-                        .strategy = "parts",
-                        .hard_strategy = "exact",
-                        .hard_max_guesses = 6},
-    [CB_RULE_SYMBLE] = {.name = "symble",
-                        .label = "Symble",
-                        .feedback = "one of three symbols a letter, their meaning hidden: abcca",
-                        .words = 1,
-                        .hidden = 1,
-                        .max_guesses = 8,
-                        .strategy = "entropy-knuth"},
-    [CB_RULE_JOTTO] = {.name = "jotto",
-                       .label = "Jotto",
-                       .feedback = "the letters in common, wherever they stand: 2 (won when the word is the secret)",
-                       .words = 1,
-                       .max_guesses = 15,
-                       .strategy = "entropy"},
-};
 
 /*
  * The games people know by name, in the order help texts list them. A field left out is 0 or
@@ -132,16 +102,6 @@ static const cb_game_preset presets[] = {
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 
-const cb_rule_info *cb_rule_describe(cb_rule rule)
-{
-    return (unsigned)rule < sizeof rules / sizeof rules[0] ? &rules[rule] : NULL;
-}
-
-const cb_rule_info *cb_game_rule_info(const cb_game *game)
-{
-    return &rules[game->rule];
-}
-
 size_t cb_game_preset_count(void)
 {
     return NPRESETS;
@@ -171,7 +131,7 @@ int cb_game_config_preset(const char *name, cb_game_config *cfg)
     cfg->length = p->length;
     cfg->no_repeat = p->no_repeat;
     cfg->first_digit = p->first_digit;
-    if (rules[p->rule].words && !p->colors) {
+    if (cb_rule_describe(p->rule)->words && !p->colors) {
         cfg->dictionary = p->dictionary;
         if (p->lists && cb_game_config_lists(cfg, p->lists, NULL) != CB_OK)
             return CB_ENOTFOUND;
@@ -210,7 +170,7 @@ static int setup_variant(const cb_game_setup *s, const cb_game_preset *p, int *b
     if ((k > 1 || adv) && p->rule != CB_RULE_WORDLE && p->rule != CB_RULE_MASTERMIND)
         return cb_error_set(err, CB_EINVAL,
                             "several boards and the adversary take Wordle or Mastermind rules, not %s's",
-                            rules[p->rule].label);
+                            cb_rule_describe(p->rule)->label);
     if (k > 1 && s->hard)
         return cb_error_set(err, CB_EINVAL,
                             "several boards are played without hard mode (the published games have none)");
@@ -236,7 +196,7 @@ static int setup_words(const cb_game_setup *s, const cb_game_preset *p, cb_game_
         return cb_error_set(err, CB_EINVAL,
                             "give either bundled lists or word lists (answers, guesses, words, "
                             "dictionary)");
-    if (!rules[cfg->rule].words) {
+    if (!cb_rule_describe(cfg->rule)->words) {
         if (s->lists || files || s->dictionary || s->words)
             return cb_error_set(err, CB_EINVAL, "lists, dictionary and word lists apply to word games, not to %s",
                                 p->label);
@@ -290,7 +250,7 @@ int cb_game_setup_config(const cb_game_setup *s, cb_game_config *cfg, int *board
         cfg->no_repeat = s->no_repeat > 0;
     cfg->alphabet = s->alphabet;
     cfg->lenient = s->lenient;
-    if (s->hard && !rules[p->rule].hard_mode)
+    if (s->hard && !cb_rule_describe(p->rule)->hard_mode)
         return cb_error_set(err, CB_EINVAL, "hard applies to Wordle rules only, not to %s", p->label);
     return CB_OK;
 }
@@ -311,7 +271,7 @@ const char *cb_game_setup_strategy(const cb_game_setup *s)
         return "sum-entropy";
     if (s->adversary)
         return "minimax";
-    const cb_rule_info *r = &rules[p->rule];
+    const cb_rule_info *r = cb_rule_describe(p->rule);
     return s->hard && r->hard_strategy ? r->hard_strategy : r->strategy;
 }
 
@@ -338,7 +298,7 @@ int cb_game_setup_key(const cb_game_setup *s, char *buf, size_t size, cb_error *
     const char *lists = s->lists ? s->lists : p->lists ? p->lists : "original";
     const char *norep = cfg.no_repeat ? "/norep" : "";
     int n;
-    if (!rules[cfg.rule].words)
+    if (!cb_rule_describe(cfg.rule)->words)
         n = snprintf(buf, size, "%s/%dx%d%s%s", p->name, cfg.colors, cfg.length, norep, variant);
     else if (cfg.colors)
         n = snprintf(buf, size, "%s/complete/%dx%d%s%s", p->name, cfg.colors, cfg.length, norep, variant);
@@ -363,5 +323,5 @@ int cb_game_setup_key(const cb_game_setup *s, char *buf, size_t size, cb_error *
 
 int cb_game_frequency_bundled(const cb_game *game)
 {
-    return rules[game->rule].words && !cb_game_complete(game) && cb_game_length(game) == 5;
+    return cb_rule_describe(game->rule)->words && !cb_game_complete(game) && cb_game_length(game) == 5;
 }

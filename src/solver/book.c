@@ -32,6 +32,8 @@ static const struct {
     {"nyt2023", 1, 6, 0, "proofs/nyt2023-hard6.results"},
     {"original", 0, 6, CB_BOOK_CUTOFF, "book/original-6.results"},
     {"nyt2023", 0, 6, CB_BOOK_CUTOFF, "book/nyt2023-6.results"},
+    {"original", 1, 6, CB_BOOK_CUTOFF, "book/original-hard6.results"},
+    {"nyt2023", 1, 6, CB_BOOK_CUTOFF, "book/nyt2023-hard6.results"},
 };
 
 /* Fold what one file says of an opener (its limit f) into *into, for the limit l asked for. */

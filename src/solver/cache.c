@@ -5,6 +5,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/memory_internal.h"
 #include "solver/solver_internal.h"
@@ -329,4 +330,22 @@ void cbo_cache_put(cbo_cache *c, int thread, const void *key, size_t len, uint64
     unlock(c, hash);
     if (crowded)
         grow(c);
+}
+
+/* A quarter of the memory, at most 4 GiB: the cache's limit when the options give none. */
+static size_t default_cache_bytes(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+    size_t ram = pages > 0 && size > 0 ? (size_t)pages * (size_t)size : (size_t)4 << 30;
+    size_t c = ram / 4;
+    return c > ((size_t)4 << 30) ? (size_t)4 << 30 : c;
+}
+
+int cbo_new_cache(solver *S)
+{
+    cbo_cache_free(S->cache);
+    S->cache = NULL;
+    size_t bytes = S->opt.cache_bytes ? S->opt.cache_bytes : default_cache_bytes();
+    size_t expect = (size_t)S->game->nsecret * (S->pairs ? CB_MAPPINGS : 1) * 1024; /* buckets follow the game's size */
+    return cbo_cache_new(bytes, expect < bytes ? expect : bytes, S->nthreads, &S->cache) == 0 ? CB_OK : CB_ENOMEM;
 }

@@ -109,15 +109,17 @@ typedef struct job {
  * else one after the other, each on its own threads. Each job's rc, res and
  * err are its own; release them with jobs_release().
  */
-static void jobs_run(const cb_table *table, job *jobs, size_t n, int threads, int budgeted)
+static void jobs_run(const cb_table *table, job *jobs, size_t n, size_t stride, int threads, int budgeted)
 {
     int t = budgeted ? cbb_threads(threads) : 1;
     if ((size_t)t > n)
         t = n ? (int)n : 1;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(t) if (t > 1)
-    for (size_t i = 0; i < n; i++)
-        if (jobs[i].used)
-            jobs[i].rc = cb_optimal_solve(table, &jobs[i].so, &jobs[i].res, &jobs[i].err);
+    for (size_t i = 0; i < n; i++) {
+        job *jb = &jobs[i * stride];
+        if (jb->used)
+            jb->rc = cb_optimal_solve(table, &jb->so, &jb->res, &jb->err);
+    }
 }
 
 static void jobs_release(job *jobs, size_t n)
@@ -305,7 +307,7 @@ int cb_coach_rank_solve(const cb_table *table, const cb_state *st, const cb_coac
         }
         jobs[i].used = 1;
     }
-    jobs_run(table, jobs, nj, opt->threads, opt->work != 0);
+    jobs_run(table, jobs, nj, 1, opt->threads, opt->work != 0);
     size_t total = 0;
     for (size_t i = 0; i < nj; i++) {
         if (jobs[i].rc != CB_OK) {
@@ -698,7 +700,7 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
             solver_options(&o, st[i], &j[J_BEST].so);
             j[J_BEST].so.first = v[J_BEST].guess;
             /* for a line only: an eighth of the budget (SALET's proof takes 0.18 G pairs, TARSE's on nyt2023 5.2 G) */
-            j[J_BEST].so.work_limit /= 8;
+            j[J_BEST].so.work_limit = o.work / 8 ? o.work / 8 : o.work;
             j[J_BEST].used = 1;
         }
         if (!out->turn[i].book) {
@@ -719,7 +721,7 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
         }
     }
     if (rc == CB_OK)
-        jobs_run(table, jobs, turns * J_KINDS, o.threads, o.work != 0);
+        jobs_run(table, jobs, turns * J_KINDS, 1, o.threads, o.work != 0);
     for (size_t i = 0; rc == CB_OK && i < turns * J_KINDS; i++)
         if (jobs[i].used && jobs[i].rc != CB_OK)
             rc = cb_error_set(err, jobs[i].rc, "turn %zu: %s", i / J_KINDS + 1,
@@ -751,18 +753,8 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
             j[J_LOSE].used = 1;
         }
     }
-    if (rc == CB_OK) {
-        job *lose = calloc(turns, sizeof *lose);
-        if (!lose)
-            rc = cb_error_set(err, CB_ENOMEM, "out of memory");
-        for (size_t i = 0; lose && i < turns; i++)
-            lose[i] = jobs[i * J_KINDS + J_LOSE];
-        if (lose)
-            jobs_run(table, lose, turns, o.threads, o.work != 0);
-        for (size_t i = 0; lose && i < turns; i++)
-            jobs[i * J_KINDS + J_LOSE] = lose[i];
-        free(lose);
-    }
+    if (rc == CB_OK) /* the second round: each turn's J_LOSE job */
+        jobs_run(table, jobs + J_LOSE, turns, J_KINDS, o.threads, o.work != 0);
     double skills = 0, lucks = 0;
     int nskill = 0, nluck = 0;
     for (size_t i = 0; rc == CB_OK && i < turns; i++) {

@@ -1,6 +1,6 @@
 /*
  * lbcount.c: the inner count of the one-guess look-ahead (scan_lb in
- * scan.c): for a block of guesses, how many distinct feedbacks each makes
+ * scanlb.c): for a block of guesses, how many distinct feedbacks each makes
  * over a node's entries, and whether one of them is the win: a third of an
  * all-openers proof's time, and most of it before the vector versions
  * (docs/optimal.md, "The kernels").

@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/memory_internal.h"
 #include "solver/solver_internal.h"
+#include "table/table_internal.h"
 
 void cb_optimal_options_default(cb_optimal_options *opt)
 {
@@ -17,14 +17,6 @@ void cb_optimal_options_default(cb_optimal_options *opt)
     opt->objective = CB_OBJECTIVE_TOTAL;
     opt->first = CB_NONE;
     opt->symmetry = 1;
-}
-
-static size_t default_cache_bytes(void)
-{
-    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
-    size_t ram = pages > 0 && size > 0 ? (size_t)pages * (size_t)size : (size_t)4 << 30;
-    size_t c = ram / 4;
-    return c > ((size_t)4 << 30) ? (size_t)4 << 30 : c;
 }
 
 static int sym_possible(const cb_game *game)
@@ -64,21 +56,12 @@ static void solver_free(solver *S)
             free(S->tls[i].gmap);
             free(S->tls[i].lbbm);
         }
-    free(S->tt);
+    free(S->tt_own);
     free(S->tls);
     free(S->lc);
     free(S->pk);
     cbo_cache_free(S->cache);
     cbo_sym_free(S->root_grp);
-}
-
-int cbo_new_cache(solver *S)
-{
-    cbo_cache_free(S->cache);
-    S->cache = NULL;
-    size_t bytes = S->opt.cache_bytes ? S->opt.cache_bytes : default_cache_bytes();
-    size_t expect = (size_t)S->game->nsecret * (S->pairs ? CB_MAPPINGS : 1) * 1024; /* buckets follow the game's size */
-    return cbo_cache_new(bytes, expect < bytes ? expect : bytes, S->nthreads, &S->cache) == 0 ? CB_OK : CB_ENOMEM;
 }
 
 /* Options that do not fit the game, with the sentence that says which. */
@@ -118,7 +101,8 @@ static int check_options(const cb_game *game, const cb_optimal_options *opt, cb_
 int cb_optimal_table_check(const cb_table *table, cb_error *err)
 {
     const cb_game *game = cb_table_game(table);
-    /* on the fly, a node's values are computed a row of its entries at a time, one byte each (scan.c, fly_row) */
+    /* on the fly, a node's values are computed a row of its entries at a time, one byte each (rows_internal.h, fly_row)
+     */
     if (!cb_table_precomputed(table) && (game->rule == CB_RULE_SYMBLE || cb_table_width(table) != 1))
         return cb_error_set(err, CB_ETOOBIG,
                             "the exact solver reads a precomputed feedback table for Symble and for words of more "
@@ -225,12 +209,15 @@ static int build_tables(solver *S)
     if (!S->gbase || S->pairs || S->lw != 1 || entries < CB_LBSCAN_ROOT_MIN ||
         (uint64_t)game->nguess * game->nsecret > ((uint64_t)1 << 28))
         return CB_OK;
-    S->tt = cbb_alloc_big((size_t)game->nguess * game->nsecret);
+    /* the table's own secret-major copy, made once and shared by every search on it (the coach runs many) */
+    S->tt = cbt_columns(S->table);
+    if (!S->tt && (S->tt_own = cbb_alloc_big((size_t)game->nguess * game->nsecret))) {
+        cbb_transpose(S->gbase, S->gstride, game->nguess, game->nsecret, S->tt_own, game->nguess);
+        S->tt = S->tt_own;
+    }
     for (int i = 0; i < S->nthreads && S->tt; i++)
         if (!(S->tls[i].lbbm = calloc(CB_LBSCAN_BLOCK, sizeof *S->tls[i].lbbm)))
             return CB_ENOMEM;
-    if (S->tt)
-        cbb_transpose(S->gbase, S->gstride, game->nguess, game->nsecret, S->tt, game->nguess);
     return CB_OK;
 }
 

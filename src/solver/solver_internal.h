@@ -2,7 +2,8 @@
  * solver_internal.h: the exact solver's private parts shared between its files:
  * a stack allocator, the cache of solved sets and the symmetry groups
  * (cache.c, symmetry.c), the search's nodes and state, and how a node's guesses
- * split it (scan.c). The search is search.c and root.c; solver.c sets a run up.
+ * split it (rows.c, count.c, scan.c, scanlb.c, split.c). The search is search.c
+ * and root.c; solver.c sets a run up.
  */
 #ifndef CB_SOLVER_INTERNAL_H
 #define CB_SOLVER_INTERNAL_H
@@ -115,7 +116,7 @@ cbo_sym_group *cbo_sym_root(const cb_game *game);
 /* Free g and its elements (NULL is fine). */
 void cbo_sym_free(cbo_sym_group *g);
 
-/* ---- the search's shared state (search.c and root.c search, scan.c looks at nodes) ---- */
+/* ---- the search's shared state (search.c and root.c search, the scan's files look at nodes) ---- */
 
 #define INF ((int64_t)1 << 60)
 #define UNL 255 /* no limit on the guesses left */
@@ -145,7 +146,7 @@ typedef struct node {
 } node;
 
 /*
- * What scan_lb of a node's parts reads (scan.c): the node's kept guesses
+ * What scan_lb of a node's parts reads (scan.c makes it, scanlb.c reads it): the node's kept guesses
  * by their number of parts there, most first (no guess makes more parts in a
  * part than in the node), and their values, secret-major in blocks of
  * CB_LBSCAN_BLOCK guesses, filled when first read. One thread reads it.
@@ -206,7 +207,8 @@ typedef struct solver {
     int lw; /* bytes per value */
     const uint8_t *gbase;
     size_t gstride;
-    uint8_t *tt;         /* the game's table secret-major (tt[s * nguess + g]), for scan_lb; or NULL */
+    const uint8_t *tt;   /* the game's table secret-major (tt[s * nguess + g]), for scan_lb; or NULL */
+    uint8_t *tt_own;     /* tt when the solver made it (the table's shared copy could not be had) */
     const uint16_t *obs; /* Symble: obs[m * 3^n + raw] */
     uint8_t *lc;         /* hard mode: letter counts of each guess */
     uint64_t *pk; /* hard mode, codes of at most 8 symbols: guess g's code packed at 2g (cbg_code_pack), its counts at
@@ -379,7 +381,10 @@ void cbo_lb_count_ref(const uint8_t *blk, const uint32_t *col, uint32_t n, uint3
  */
 void cbo_lb_sets(uint64_t (*bm)[4], uint32_t jn, uint32_t won, uint16_t *parts, uint8_t *haswon);
 
-/* ---- scan.c: how the guesses of a node split it ---- */
+/*
+ * ---- how the guesses of a node split it: rows.c (values, hard mode), count.c (the candidates,
+ * the generic count), scan.c (every guess), scanlb.c (the look-ahead bound), split.c (the parts) ----
+ */
 
 /* Lower bound for a part of c entries of w codewords, r guesses left, at most b parts per guess. */
 int64_t cbo_part_lb(const solver *S, uint32_t c, uint32_t w, int r, uint32_t b);
@@ -443,6 +448,8 @@ typedef struct search_run {
     int root_stopped; /* a stop came during the scan of the root: no opener has a bound */
 } search_run;
 
+/* ---- when a search stops (clock.c) ---- */
+
 /* Search nodes entered so far, over every thread. */
 uint64_t cbo_total_nodes(const solver *S);
 uint64_t cbo_total_work(const solver *S);
@@ -462,6 +469,9 @@ void cbo_check_clock(solver *S);
  * stay where cbo_check_clock looks): 1 when the search is to stop.
  */
 int cbo_check_cancel(solver *S);
+
+/* ---- the search (search.c) ---- */
+
 /* Sort the indices a[0..n) by cmp (an insertion sort: stable, for short arrays). */
 void cbo_sort_idx(uint32_t *a, uint32_t n, int (*cmp)(const void *, const void *, void *), void *ctx);
 /* The symmetries that survive playing gid at x (NULL when none are left). */
@@ -485,7 +495,7 @@ uint32_t cbo_order_guesses(solver *S, const node *x, const scan *sc, int64_t bet
  */
 int64_t cbo_solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_t known);
 
-/* A new, empty cache for S (the old one freed). */
+/* A new, empty cache for S (the old one freed; cache.c). */
 int cbo_new_cache(solver *S);
 /* The root node: every secret (every pair in Symble), every guess (or candidate); or the position opt.from. */
 int cbo_root_init(solver *S, root *rt);

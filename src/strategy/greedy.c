@@ -53,8 +53,14 @@ static double slog_key(const cbs_pstats *ps, size_t n, double prob)
 }
 static double entropy_score(double key, size_t n)
 {
-    cbs_pstats ps = {0, 0, 0, (uint64_t)key};
+    cbs_pstats ps = {.slog = (uint64_t)key};
     return cbs_entropy(&ps, n);
+}
+
+static double singles_key(const cbs_pstats *ps, size_t n, double prob)
+{
+    (void)n, (void)prob;
+    return -(double)ps->singles;
 }
 
 static double entropy_prob_key(const cbs_pstats *ps, size_t n, double prob)
@@ -90,16 +96,23 @@ const cbs_row cbs_row_parts = {
     .score = negated_score,
 };
 
+const cbs_row cbs_row_max_singletons = {
+    .info = {"max-singletons", "Most singletons", "maximises the parts of one candidate (solved on the next guess)",
+             "this project", GREEDY, CB_COST_PARTITION, "%.0f parts of one", "1 part of one"},
+    .key = singles_key,
+    .score = negated_score,
+};
+
 const cbs_row cbs_row_entropy = {
-    .info = {"entropy", "Neuwirth entropy", "maximises the entropy of the part sizes", "Neuwirth 1982", GREEDY,
-             CB_COST_PARTITION, "%.2f bits", NULL},
+    .info = {"entropy", "Neuwirth entropy", "maximises the entropy of the part sizes", "Neuwirth 1982",
+             GREEDY | CB_TRAIT_RANDOM_TIES, CB_COST_PARTITION, "%.2f bits", NULL},
     .key = slog_key,
     .score = entropy_score,
 };
 
 const cbs_row cbs_row_entropy_knuth = {
     .info = {"entropy-knuth", "Neuwirth entropy, candidates first", "entropy; among equal scores always a candidate",
-             "Symble thesis 3.2, 3.5", GREEDY, CB_COST_PARTITION, "%.2f bits", NULL},
+             "Symble thesis 3.2, 3.5", GREEDY | CB_TRAIT_RANDOM_TIES, CB_COST_PARTITION, "%.2f bits", NULL},
     .key = slog_key,
     .score = entropy_score,
     .candidates_first = 1,

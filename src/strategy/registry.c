@@ -10,16 +10,16 @@
 #include "strategy/strategy_internal.h"
 
 /* greedy.c */
-extern const cbs_row cbs_row_minimax, cbs_row_expected, cbs_row_parts, cbs_row_entropy, cbs_row_entropy_knuth,
-    cbs_row_entropy_frequency;
+extern const cbs_row cbs_row_minimax, cbs_row_expected, cbs_row_parts, cbs_row_max_singletons, cbs_row_entropy,
+    cbs_row_entropy_knuth, cbs_row_entropy_frequency;
 /* candidates.c, montecarlo.c, regex.c, exact.c, tree.c */
 extern const cbs_row cbs_row_random, cbs_row_random_any, cbs_row_first, cbs_row_frequency, cbs_row_montecarlo,
     cbs_row_regex, cbs_row_exact, cbs_row_tree;
 
 const cbs_row *const cbs_rows[] = {
-    &cbs_row_minimax, &cbs_row_expected,   &cbs_row_parts,      &cbs_row_entropy,   &cbs_row_entropy_knuth,
-    &cbs_row_random,  &cbs_row_random_any, &cbs_row_montecarlo, &cbs_row_frequency, &cbs_row_entropy_frequency,
-    &cbs_row_first,   &cbs_row_regex,      &cbs_row_exact,      &cbs_row_tree,
+    &cbs_row_minimax,           &cbs_row_expected, &cbs_row_parts,      &cbs_row_max_singletons, &cbs_row_entropy,
+    &cbs_row_entropy_knuth,     &cbs_row_random,   &cbs_row_random_any, &cbs_row_montecarlo,     &cbs_row_frequency,
+    &cbs_row_entropy_frequency, &cbs_row_first,    &cbs_row_regex,      &cbs_row_exact,          &cbs_row_tree,
 };
 const size_t cbs_nrows = sizeof cbs_rows / sizeof cbs_rows[0];
 

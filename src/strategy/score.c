@@ -15,7 +15,6 @@
 #define HASH_EMPTY UINT32_MAX /* no key: keys stay below 3^20 + 1 */
 
 typedef uint8_t v8 __attribute__((vector_size(CB_SCORE_BLOCK)));
-typedef uint16_t v16 __attribute__((vector_size(CB_SCORE_BLOCK * 2)));
 
 uint64_t cbs_clogc(const uint64_t *table, size_t len, uint32_t c)
 {
@@ -39,6 +38,22 @@ double cbs_entropy(const cbs_pstats *ps, size_t n)
         return 0.0;
     double h = log2((double)n) - (double)ps->slog / CB_LOG_SCALE / (double)n;
     return h < 0 ? 0.0 : h;
+}
+
+/*
+ * A part of c candidates into s: its largest part and every row of CBS_STATS (strategy_internal.h),
+ * through the c log c table clogc[0..clen) where it reaches. The one place the kernels below add a
+ * part; their number of parts they count themselves.
+ */
+static inline __attribute__((always_inline)) void part_add(cbs_pstats *s, uint64_t c, const uint64_t *clogc,
+                                                           size_t clen)
+{
+#define clogc_of(c) ((c) < clen ? clogc[c] : cbs_clogc(NULL, 0, (uint32_t)(c)))
+#define STAT_ADD(field, part, member) s->field += (part);
+    s->largest = c > s->largest ? (uint32_t)c : s->largest;
+    CBS_STATS(STAT_ADD)
+#undef STAT_ADD
+#undef clogc_of
 }
 
 /* Symble: one key table per distinct mask: key = smallest observed id over the mask's mappings. */
@@ -292,13 +307,11 @@ static void score_hashed(const cbs_node *nd, cbs_scratch *sc, const uint32_t *ke
             break;
         }
     }
-    cbs_pstats s = {0, (uint32_t)p, 0, 0};
+    cbs_pstats s = {.parts = (uint32_t)p};
     for (size_t q = 0; q < p; q++) {
         uint32_t c = hc[touched[q]];
         hk[touched[q]] = HASH_EMPTY;
-        s.largest = c > s.largest ? c : s.largest;
-        s.sumsq += (uint64_t)c * c;
-        s.slog += cbs_clogc(nd->clogc, nd->clogc_len, c);
+        part_add(&s, c, nd->clogc, nd->clogc_len);
     }
     if (cut)
         s.largest = UINT32_MAX;
@@ -342,16 +355,14 @@ static void score_rows(const cbs_node *nd, cbs_scratch *sc, const uint32_t *gs, 
             COUNT_ROWS(ROW_KEY);
 #undef ROW_KEY
         }
-        cbs_pstats s = {0, 0, 0, 0};
+        cbs_pstats s = {0};
         for (size_t k = 0; k < nk; k++) {
             uint32_t c = (uint32_t)h0[k] + h1[k] + h2[k] + h3[k];
             if (!c)
                 continue;
             h0[k] = h1[k] = h2[k] = h3[k] = 0;
             s.parts++;
-            s.largest = c > s.largest ? c : s.largest;
-            s.sumsq += (uint64_t)c * c;
-            s.slog += c < nd->clogc_len ? nd->clogc[c] : cbs_clogc(NULL, 0, c);
+            part_add(&s, c, nd->clogc, nd->clogc_len);
         }
         out[j] = s;
     }
@@ -386,7 +397,7 @@ static void score_block(const cbs_node *nd, cbs_scratch *sc, const uint32_t *gs,
     else
         COUNT_BLOCK(c16[i][gs[j]]);
     for (size_t j = 0; j < count; j++) {
-        cbs_pstats s = {0, 0, 0, 0};
+        cbs_pstats s = {0};
         uint16_t *hj = h + j * nk;
         for (size_t k = 0; k < nk; k++) {
             uint32_t c = hj[k];
@@ -394,9 +405,7 @@ static void score_block(const cbs_node *nd, cbs_scratch *sc, const uint32_t *gs,
                 continue;
             hj[k] = 0;
             s.parts++;
-            s.largest = c > s.largest ? c : s.largest;
-            s.sumsq += (uint64_t)c * c;
-            s.slog += c < nd->clogc_len ? nd->clogc[c] : cbs_clogc(NULL, 0, c);
+            part_add(&s, c, nd->clogc, nd->clogc_len);
         }
         out[j] = s;
     }
@@ -406,13 +415,11 @@ static void score_block(const cbs_node *nd, cbs_scratch *sc, const uint32_t *gs,
 static inline void touched_stats(uint32_t *counts, const uint32_t *touched, size_t p, const uint64_t *clogc,
                                  size_t clen, cbs_pstats *s)
 {
-    *s = (cbs_pstats){0, (uint32_t)p, 0, 0};
+    *s = (cbs_pstats){.parts = (uint32_t)p};
     for (size_t q = 0; q < p; q++) {
         uint32_t c = counts[touched[q]];
         counts[touched[q]] = 0;
-        s->largest = c > s->largest ? c : s->largest;
-        s->sumsq += (uint64_t)c * c;
-        s->slog += c < clen ? clogc[c] : cbs_clogc(NULL, 0, c);
+        part_add(s, c, clogc, clen);
     }
 }
 
@@ -456,9 +463,10 @@ static void score_narrow(const cbs_node *nd, cbs_scratch *sc, const uint32_t *gs
 /*
  * Narrow nodes, CB_SCORE_BLOCK consecutive guesses at once, one per byte
  * lane: candidate i's part has as many candidates as keys equal to its
- * own, and starts a part when no earlier candidate has its key. Part
- * sizes summed per candidate give the sum of squares; c log2 c per part
- * is log2 c per candidate (cbs_clogc is c times a rounded log2 c, so both
+ * own, and starts a part when no earlier candidate has its key. Each
+ * statistic of CBS_STATS is then summed a candidate at a time by its
+ * MEMBER term: part sizes give the sum of squares; c log2 c per part is
+ * log2 c per candidate (cbs_clogc is c times a rounded log2 c, so both
  * sums are equal). Needs n <= CB_PAIRS_MAX (sizes fit a byte, sums of sizes
  * 16 bits) and the scratch's pair areas.
  */
@@ -469,7 +477,6 @@ static void score_pairs(const cbs_node *nd, cbs_scratch *sc, uint32_t g0, cbs_ps
     const uint8_t *const *col = (const uint8_t *const *)nd->colp;
     v8 *key = (v8 *)sc->pairs, *size = key + n;
     v8 largest = {0}, parts = {0};
-    v16 sumsq = {0};
     if (nd->ktab) /* Symble: each candidate's raw colours through its mappings' key table (keys fit a byte) */
         for (size_t i = 0; i < n; i++) {
             const uint16_t *kt = nd->ktab + nd->midx[i] * (size_t)nd->pow;
@@ -493,15 +500,21 @@ static void score_pairs(const cbs_node *nd, cbs_scratch *sc, uint32_t g0, cbs_ps
         v8 more = (v8)(c > largest);
         largest = (c & more) | (largest & ~more);
         parts -= (v8)(seen == 0);
-        sumsq += __builtin_convertvector(c, v16);
     }
+    /* each statistic a candidate at a time: its MEMBER term (CBS_STATS), log2 c for the entropy */
+#define lg_of(c) sc->lg[c]
+#define STAT_ADD(field, part, member) s.field += (member);
     for (size_t j = 0; j < CB_SCORE_BLOCK; j++) {
-        uint64_t slog = 0;
+        cbs_pstats s = {.largest = largest[j], .parts = parts[j]};
         const uint8_t *sz = (const uint8_t *)size + j;
-        for (size_t i = 0; i < n; i++, sz += CB_SCORE_BLOCK)
-            slog += sc->lg[*sz]; /* log2 c per candidate */
-        out[j] = (cbs_pstats){largest[j], parts[j], sumsq[j], slog};
+        for (size_t i = 0; i < n; i++, sz += CB_SCORE_BLOCK) {
+            uint64_t c = *sz;
+            CBS_STATS(STAT_ADD)
+        }
+        out[j] = s;
     }
+#undef STAT_ADD
+#undef lg_of
 }
 
 /*
@@ -618,13 +631,11 @@ void cbs_score(const cbs_node *nd, cbs_scratch *sc, uint32_t g, uint32_t limit, 
         const uint16_t *r = row;
         COUNT_DENSE(r[cands[i]]);
     }
-    cbs_pstats s = {0, (uint32_t)p, 0, 0};
+    cbs_pstats s = {.parts = (uint32_t)p};
     for (size_t j = 0; j < p; j++) {
         uint32_t c = counts[touched[j]];
         counts[touched[j]] = 0;
-        s.largest = c > s.largest ? c : s.largest;
-        s.sumsq += (uint64_t)c * c;
-        s.slog += c < nd->clogc_len ? nd->clogc[c] : cbs_clogc(NULL, 0, c);
+        part_add(&s, c, nd->clogc, nd->clogc_len);
     }
     if (cut)
         s.largest = UINT32_MAX;

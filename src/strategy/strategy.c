@@ -264,30 +264,6 @@ void cbs_ws_release(cbs_ws *ws)
 }
 
 /* The secret's word weight (1 each without weights). */
-static double weight(const cb_strategy *s, uint32_t secret)
-{
-    return s->weights ? s->weights[secret] : 1.0;
-}
-
-double cbs_weight_total(const cb_strategy *s, const cb_state *st)
-{
-    double w = 0;
-    const uint32_t *c = cb_state_candidates(st);
-    for (size_t i = 0; i < cb_state_count(st); i++)
-        w += weight(s, c[i]);
-    return w;
-}
-
-double cbs_probability(const cb_strategy *s, const cb_state *st, uint32_t g, double total)
-{
-    uint32_t sec = cb_game_guess_secret(s->game, g);
-    if (sec == CB_NONE || !cb_state_is_candidate(st, g))
-        return 0.0;
-    if (total <= 0)
-        return 1.0 / (double)cb_state_count(st);
-    return weight(s, sec) / total;
-}
-
 /* Apply the tie rule to ws->dec: prefer candidates, then (tie first) the lowest index. */
 static void break_ties(const cb_strategy *s, const cb_state *st, cbs_decision *d)
 {

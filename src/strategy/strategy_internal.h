@@ -21,12 +21,27 @@
 /* Fixed-point scale of c * log2(c) in entropy sums: exact integer sums, so equal partitions tie exactly. */
 #define CB_LOG_SCALE 4294967296.0 /* 2^32 */
 
+/*
+ * What the counting kernels of score.c sum over the parts of a partition, besides its largest part
+ * and its number of parts: one row a statistic, X(field, PART, MEMBER). PART is the term of a part
+ * of c candidates (c a uint64_t); MEMBER the same term spread over the part's c members, PART / c
+ * exactly, for the kernel that counts a candidate at a time (score_pairs). clogc_of(c) is
+ * c * round(log2 c * CB_LOG_SCALE) and lg_of(c) = clogc_of(c) / c, exact (cbs_clogc). A greedy
+ * strategy over a new statistic adds its row here and reads ps->field in its key (greedy.c);
+ * tests/unit/test_strategy.c checks every kernel's sums against these definitions.
+ */
+#define CBS_STATS(X)                                                                                                   \
+    X(sumsq, c *c, c)              /* sum of squared part sizes */                                                     \
+    X(slog, clogc_of(c), lg_of(c)) /* sum of c * round(log2 c * CB_LOG_SCALE): entropy */                              \
+    X(singles, c == 1, c == 1)     /* parts of one candidate */
+
 /* The statistics of one partition, all exact. */
 typedef struct cbs_pstats {
     uint32_t largest; /* largest part; limit + 1 when counting stopped early */
     uint32_t parts;   /* non-empty parts */
-    uint64_t sumsq;   /* sum of squared part sizes */
-    uint64_t slog;    /* sum of c * round(log2 c * CB_LOG_SCALE) over part sizes c */
+#define CBS_STAT_FIELD(field, part, member) uint64_t field;
+    CBS_STATS(CBS_STAT_FIELD)
+#undef CBS_STAT_FIELD
 } cbs_pstats;
 
 /*
@@ -148,7 +163,8 @@ struct cb_strategy {
 struct cbs_row {
     cb_strategy_info info;
     /* greedy (CB_TRAIT_GREEDY, required there): the key to minimise from a partition of n, with the
-       guess's word probability prob; and the score people read from a key */
+       guess's word probability prob, least for a partition into parts of one (cbs_greedy_decide stops
+       at a candidate that makes one); and the score people read from a key */
     double (*key)(const cbs_pstats *ps, size_t n, double prob);
     double (*score)(double key, size_t n);
     /* when the strategy is made: arg is what follows "name:" (CB_TRAIT_ARGUMENT), else NULL */
@@ -190,7 +206,7 @@ int cbs_greedy_decide(const cb_strategy *s, const cb_state *st, cbs_ws *ws, cons
                       int threads);
 double cbs_greedy_fixed_score(const cb_strategy *s, const cb_state *st, uint32_t g);
 
-/* Word weights (strategy.c): the secret's, 1 each without weights; their total over st; g's probability. */
+/* Word weights (weights.c): the secret's, 1 each without weights; their total over st; g's probability. */
 double cbs_weight_total(const cb_strategy *s, const cb_state *st);
 double cbs_probability(const cb_strategy *s, const cb_state *st, uint32_t g, double total);
 

@@ -1,4 +1,7 @@
-/* weights.c: word frequencies for the frequency strategies, from a file or the bundled Wordle list. */
+/*
+ * weights.c: word frequencies for the frequency strategies, from a file or the bundled Wordle list,
+ * and what the strategies read of them: the weight of the candidates left, a guess's probability.
+ */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,4 +74,28 @@ int cb_frequency_load(const cb_game *game, const char *path, double **out, size_
         *found = count;
     *out = w;
     return CB_OK;
+}
+
+static double weight(const cb_strategy *s, uint32_t secret)
+{
+    return s->weights ? s->weights[secret] : 1.0;
+}
+
+double cbs_weight_total(const cb_strategy *s, const cb_state *st)
+{
+    double w = 0;
+    const uint32_t *c = cb_state_candidates(st);
+    for (size_t i = 0; i < cb_state_count(st); i++)
+        w += weight(s, c[i]);
+    return w;
+}
+
+double cbs_probability(const cb_strategy *s, const cb_state *st, uint32_t g, double total)
+{
+    uint32_t sec = cb_game_guess_secret(s->game, g);
+    if (sec == CB_NONE || !cb_state_is_candidate(st, g))
+        return 0.0;
+    if (total <= 0)
+        return 1.0 / (double)cb_state_count(st);
+    return weight(s, sec) / total;
 }

@@ -85,6 +85,8 @@ fi
 
 # Heuristic and time-limited runs say what they are
 expect_out top 0 '^result +UPPER BOUND, not a proof' -- optimal $mm --top 2
+# hard mode from WHEEL: the greedy guesses find no strategy within 6, yet one exists (Selby: 12456)
+expect_out top-infeasible 0 '^result +no strategy found within 6 guesses among the 1 best guesses of each turn \(--top: not a proof\)' -- optimal --lists nyt2023 --hard --max-guesses 6 --first wheel --top 1 --threads 1 --quiet
 expect_out time-limit 0 '^result +stopped at the time limit' -- optimal $mm --colors 7 --time-limit 0.001
 
 # Trees: written by optimal, accepted by verify-tree with the same totals

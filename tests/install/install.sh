@@ -136,10 +136,10 @@ if [ -f "$build/codebreaker-plot.so" ]; then
 fi
 
 # The installed program serves its page from any folder (here, one without a web/); a build without
-# civetweb says that it has no dashboard.
+# libmicrohttpd says that it has no dashboard.
 if ! "$bin" --version | grep -q '^web dashboard: yes'; then
     "$bin" serve --port 0 >"$tmp/serve.out" 2>"$tmp/serve.err"
-    [ $? = 1 ] && grep -q 'no web dashboard' "$tmp/serve.err" && ok || bad "serve without civetweb: no message"
+    [ $? = 1 ] && grep -q 'no web dashboard' "$tmp/serve.err" && ok || bad "serve without libmicrohttpd: no message"
 else
 "$bin" serve --port 0 >"$tmp/serve.out" 2>"$tmp/serve.err" &
 server=$!

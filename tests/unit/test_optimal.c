@@ -313,7 +313,7 @@ static void brute_force_checks(void)
     compare("wordle words", word_game(CB_RULE_WORDLE, 24, 97, 30), 0);
     compare("wordle words hard", word_game(CB_RULE_WORDLE, 14, 161, 20), 1);
     compare("symble words", word_game(CB_RULE_SYMBLE, 9, 251, 6), 0);
-    /* the game's rows computed on the fly (scan.c, fly_fill) rather than read */
+    /* the game's rows computed on the fly (rows.c, fly_fill) rather than read */
     compare_table("mastermind 3x3 on the fly", game_of(CB_RULE_MASTERMIND, 3, 3, 0), 0, CB_TABLE_OFF);
     compare_table("mastermind 4x3 no repeat on the fly", game_of(CB_RULE_MASTERMIND, 4, 3, 1), 0, CB_TABLE_OFF);
     compare_table("wordle rules 3x3 on the fly", game_of(CB_RULE_WORDLE, 3, 3, 0), 1, CB_TABLE_OFF);

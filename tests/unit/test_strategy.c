@@ -1,7 +1,8 @@
 /*
  * test_strategy.c: the fast partition kernels against a slow reference on
- * random states, every greedy choice against a slow chooser, hard-mode
- * pools against cb_state_legal, and the strategies' options.
+ * random states (every statistic of CBS_STATS, by every kernel), the choice
+ * of every greedy strategy of the registry against a slow chooser,
+ * hard-mode pools against cb_state_legal, and the strategies' options.
  *
  * The reference scores partitions from the independent rules of
  * ref_rules.c: each candidate's feedback spelled as a string (Symble: the
@@ -14,11 +15,13 @@
 #include "check.h"
 #include "codebreaker/codebreaker.h"
 #include "ref_rules.h"
+#include "strategy/strategy_internal.h"
 #include "table/table_internal.h"
 
 typedef struct ref_stats {
     uint32_t largest, parts;
     double expected, entropy;
+    cbs_pstats ps; /* the kernels' statistics by their definitions (CBS_STATS, the PART terms) */
 } ref_stats;
 
 typedef struct world {
@@ -126,19 +129,27 @@ static ref_stats reference(const cb_state *st, uint32_t gi)
         }
     }
     qsort(keys, n, sizeof *keys, cmp_str);
-    ref_stats r = {0, 0, 0, 0};
+    ref_stats r = {0};
     double sumsq = 0;
     for (size_t i = 0; i < n;) {
         size_t j = i;
         while (j < n && strcmp(keys[j], keys[i]) == 0)
             j++;
-        double c = (double)(j - i), p = c / (double)n;
+        double size = (double)(j - i), p = size / (double)n;
+        uint64_t c = j - i;
         r.parts++;
         r.largest = (uint32_t)c > r.largest ? (uint32_t)c : r.largest;
-        sumsq += c * c;
+        sumsq += size * size;
         r.entropy -= p * log2(p);
+#define clogc_of(c) cbs_clogc(NULL, 0, (uint32_t)(c))
+#define STAT_ADD(field, part, member) r.ps.field += (part);
+        CBS_STATS(STAT_ADD)
+#undef STAT_ADD
+#undef clogc_of
         i = j;
     }
+    r.ps.largest = r.largest;
+    r.ps.parts = r.parts;
     r.expected = sumsq / (double)n;
     free(keys);
     return r;
@@ -168,6 +179,39 @@ static void random_state(const world *w, cb_state *st, int turns, unsigned long 
     }
 }
 
+/* Every statistic of a and b equal: largest, parts and each row of CBS_STATS. */
+static int same_pstats(const cbs_pstats *a, const cbs_pstats *b)
+{
+    int ok = a->largest == b->largest && a->parts == b->parts;
+#define STAT_SAME(field, part, member) ok &= a->field == b->field;
+    CBS_STATS(STAT_SAME)
+#undef STAT_SAME
+    return ok;
+}
+
+/*
+ * The statistics of guess gi by the kernels themselves: cbs_score, and cbs_score_many over the
+ * block of CB_SCORE_BLOCK consecutive guesses that holds it (the paths greedy decisions take),
+ * with the c log c table a strategy of the game makes. 1 when both equal the reference's.
+ */
+static int kernel_stats(const cb_state *st, const uint64_t *clogc, size_t clen, uint32_t gi, const ref_stats *r)
+{
+    cbs_node nd;
+    cbs_scratch sc = {0};
+    cbs_pstats one, many[CB_SCORE_BLOCK];
+    uint32_t ng = cb_game_guess_count(cb_state_game(st)), gs[CB_SCORE_BLOCK], g0 = gi - gi % CB_SCORE_BLOCK;
+    size_t count = ng - g0 < CB_SCORE_BLOCK ? ng - g0 : CB_SCORE_BLOCK;
+    for (size_t j = 0; j < count; j++)
+        gs[j] = g0 + (uint32_t)j;
+    CHECK(cbs_node_prepare(&nd, st, clogc, clen) == CB_OK && cbs_node_fly(&nd, ng, 1) == CB_OK &&
+          cbs_scratch_reserve(&sc, &nd) == CB_OK);
+    cbs_score(&nd, &sc, gi, UINT32_MAX, &one);
+    cbs_score_many(&nd, &sc, gs, count, UINT32_MAX, many);
+    cbs_scratch_release(&sc);
+    cbs_node_release(&nd);
+    return same_pstats(&one, &r->ps) && same_pstats(&many[gi - g0], &r->ps);
+}
+
 /* Every kernel (block, narrow, single, generic) against the reference on random states and guesses. */
 static void kernels_from(const world *w, int states, int min_turns, int max_turns, int probes)
 {
@@ -180,8 +224,10 @@ static void kernels_from(const world *w, int states, int min_turns, int max_turn
     CHECK(cb_strategy_new(w->table, &cfg, &s, NULL) == CB_OK);
     uint32_t ng = cb_game_guess_count(w->game);
     cb_guess_score *all = malloc(ng * sizeof *all), *by_guess = malloc(ng * sizeof *by_guess);
+    size_t clen = cb_game_secret_count(w->game) + 1 < CB_CLOGC_MAX ? cb_game_secret_count(w->game) + 1 : CB_CLOGC_MAX;
+    uint64_t *clogc = cbs_clogc_table(clen);
     unsigned long long seed = 7;
-    int bad = 0;
+    int bad = 0, bad_stats = 0;
     for (int k = 0; k < states; k++) {
         random_state(w, st, min_turns + (int)(check_rand(&seed) % (unsigned)(max_turns - min_turns + 1)), &seed);
         size_t count = 0;
@@ -195,9 +241,12 @@ static void kernels_from(const world *w, int states, int min_turns, int max_turn
             CHECK(cb_guess_score_compute(st, gi, &one) == CB_OK);
             if (!same(&r, &by_guess[gi]) || !same(&r, &one) || one.candidate != cb_state_is_candidate(st, gi))
                 bad++;
+            bad_stats += !kernel_stats(st, clogc, clen, gi, &r);
         }
     }
     CHECK_MSG(bad == 0, "%s: %d guesses scored unlike the reference", w->name, bad);
+    CHECK_MSG(bad_stats == 0, "%s: %d guesses with statistics (CBS_STATS) unlike the reference", w->name, bad_stats);
+    free(clogc);
     free(all);
     free(by_guess);
     cb_strategy_free(s);
@@ -209,26 +258,32 @@ static void kernels(const world *w, int states, int max_turns, int probes)
     kernels_from(w, states, 0, max_turns, probes);
 }
 
-/* The slow chooser: the best reference key over the pool, then a candidate, then the lowest index. */
-static uint32_t slow_choice(const cb_state *st, const ref_stats *refs, const char *name, int cands_only)
+/*
+ * The slow chooser: the best key over the pool, then a candidate, then the lowest index. The key is
+ * the row's own over the reference's statistics (the kernels and the decision are what is checked);
+ * a row that plays candidates here (candidates_here) is held to them, and a row that reads word
+ * weights gets each guess's probability from the strategy's weights (weights.c; Wordle's bundled ones).
+ */
+static uint32_t slow_choice(const cb_strategy *s, const cb_state *st, const ref_stats *refs, const cbs_row *row,
+                            int cands_only)
 {
     const cb_game *g = cb_state_game(st);
-    if (cb_state_count(st) == 1)
+    size_t n = cb_state_count(st);
+    if (n == 1)
         return cb_game_secret_guess(g, cb_state_candidates(st)[0]);
+    if (row->candidates_here && row->candidates_here(s, st))
+        cands_only = 1;
     uint32_t best = CB_NONE;
-    double best_key = INFINITY;
+    double best_key = INFINITY, total = cbs_weight_total(s, st);
     int best_cand = 0;
     for (uint32_t gi = 0; gi < cb_game_guess_count(g); gi++) {
         int cand = cb_state_is_candidate(st, gi);
         if ((cands_only && !cand) || !cb_state_legal(st, gi, NULL, 0))
             continue;
-        const ref_stats *r = &refs[gi];
-        double key = strcmp(name, "minimax") == 0    ? r->largest
-                     : strcmp(name, "expected") == 0 ? r->expected
-                     : strcmp(name, "parts") == 0    ? -(double)r->parts
-                                                     : -r->entropy;
-        /* keys equal up to rounding are ties: the library compares exact integers */
-        if (best == CB_NONE || key < best_key - 1e-9 || (fabs(key - best_key) <= 1e-9 && cand && !best_cand)) {
+        double prob = (row->info.traits & CB_TRAIT_WEIGHTS) ? cbs_probability(s, st, gi, total) : 0;
+        double key = row->key(&refs[gi].ps, n, prob);
+        /* the library compares the same keys of the same exact integers: no rounding to allow for */
+        if (best == CB_NONE || key < best_key || (key == best_key && cand && !best_cand)) {
             best = gi;
             best_key = key;
             best_cand = cand;
@@ -237,10 +292,9 @@ static uint32_t slow_choice(const cb_state *st, const ref_stats *refs, const cha
     return best;
 }
 
-/* Every greedy strategy, with and without --candidates-only, on random states of at most max_n candidates. */
+/* Every greedy strategy of the registry, with and without --candidates-only, on random states of at most max_n. */
 static void choices(const world *w, int states, int min_turns, size_t max_n, int hard)
 {
-    static const char *const names[] = {"minimax", "expected", "parts", "entropy", "entropy-knuth"};
     cb_state *st;
     cb_state_new(w->table, &st);
     cb_state_set_hard(st, hard);
@@ -254,22 +308,23 @@ static void choices(const world *w, int states, int min_turns, size_t max_n, int
         while (cb_state_count(st) > max_n);
         for (uint32_t gi = 0; gi < ng; gi++)
             refs[gi] = reference(st, gi);
-        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-            for (int co = 0; co < 2; co++) {
+        for (size_t i = 0; i < cbs_nrows; i++)
+            for (int co = 0; co < 2 && (cbs_rows[i]->info.traits & CB_TRAIT_GREEDY); co++) {
+                const cbs_row *row = cbs_rows[i];
                 cb_strategy_config cfg;
                 cb_strategy *s;
                 uint32_t got;
                 cb_strategy_config_default(&cfg);
-                cfg.name = names[i];
+                cfg.name = row->info.name;
                 cfg.candidates_only = co;
                 cfg.threads = 1 + (k % 2);
-                CHECK(cb_strategy_new(w->table, &cfg, &s, NULL) == CB_OK);
+                CHECK_MSG(cb_strategy_new(w->table, &cfg, &s, NULL) == CB_OK, "%s", cfg.name);
                 CHECK(cb_strategy_choose(s, st, NULL, &got, NULL) == CB_OK);
-                uint32_t want = slow_choice(st, refs, i == 4 ? "entropy" : names[i], co);
+                uint32_t want = slow_choice(s, st, refs, row, co);
                 tried++;
                 if (got != want) {
                     bad++;
-                    fprintf(stderr, "%s %s%s: chose %u, reference %u (%zu candidates)\n", w->name, names[i],
+                    fprintf(stderr, "%s %s%s: chose %u, reference %u (%zu candidates)\n", w->name, cfg.name,
                             co ? " --candidates-only" : "", got, want, cb_state_count(st));
                 }
                 cb_strategy_free(s);
@@ -277,6 +332,32 @@ static void choices(const world *w, int states, int min_turns, size_t max_n, int
     }
     CHECK_MSG(bad == 0, "%s: %d of %d choices differ from the slow chooser", w->name, bad, tried);
     free(refs);
+    cb_state_free(st);
+}
+
+/* max-singletons plays a guess with the most parts of one (by the reference's count), and says how many. */
+static void singletons(const world *w)
+{
+    cb_state *st;
+    cb_strategy *s;
+    cb_strategy_config cfg;
+    unsigned long long seed = 3;
+    cb_strategy_config_default(&cfg);
+    cfg.name = "max-singletons";
+    CHECK(cb_state_new(w->table, &st) == CB_OK && cb_strategy_new(w->table, &cfg, &s, NULL) == CB_OK);
+    for (int k = 0; k < 3; k++) {
+        random_state(w, st, 2, &seed);
+        uint32_t got, most = 0;
+        double score;
+        CHECK(cb_strategy_choose(s, st, NULL, &got, &score) == CB_OK);
+        for (uint32_t gi = 0; gi < cb_game_guess_count(w->game); gi++) {
+            uint32_t ones = (uint32_t)reference(st, gi).ps.singles;
+            most = ones > most ? ones : most;
+        }
+        uint32_t ones = (uint32_t)reference(st, got).ps.singles;
+        CHECK_MSG(ones == most && score == most && most > 0, "%s: %u parts of one, the most %u", w->name, ones, most);
+    }
+    cb_strategy_free(s);
     cb_state_free(st);
 }
 
@@ -410,28 +491,34 @@ static double now(void)
             fprintf(stderr, "%6.3f s  %s\n", now() - t0, #call);                                                       \
     } while (0)
 
-/* A cancel flag set before the call stops decisions and rankings of every kind that scores (issue 15). */
+/*
+ * A cancel flag set before the call stops rankings of every strategy of the registry that ranks, and
+ * decisions of every kind that scores, all but those that look at each candidate once (issue 15).
+ */
 static void cancelled(world *w)
 {
-    static const char *const names[] = {"entropy", "minimax", "first", "frequency", "montecarlo"};
     volatile int flag = 1;
     cb_state *st;
     CHECK(cb_state_new(w->table, &st) == CB_OK);
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    for (size_t i = 0; i < cb_strategy_count(); i++) {
+        const cb_strategy_info *info = cb_strategy_at(i);
+        const char *name = info->name;
         cb_strategy_config cfg;
         cb_strategy *s;
         cb_guess_score gs[3];
         size_t count = 99;
         uint32_t g;
+        if (!(info->traits & CB_TRAIT_RANKS) || (info->traits & (CB_TRAIT_ARGUMENT | CB_TRAIT_WORDLE)))
+            continue;
         cb_strategy_config_default(&cfg);
-        cfg.name = names[i];
+        cfg.name = name;
         cfg.cancel = &flag;
-        CHECK(cb_strategy_new(w->table, &cfg, &s, NULL) == CB_OK);
-        CHECK_MSG(cb_strategy_rank(s, st, 3, gs, &count) == CB_ECANCELED && count == 0, "%s rank", names[i]);
-        int scores = strcmp(names[i], "first") != 0 && strcmp(names[i], "frequency") != 0;
-        CHECK_MSG((cb_strategy_choose(s, st, NULL, &g, NULL) == CB_ECANCELED) == scores, "%s choose", names[i]);
+        CHECK_MSG(cb_strategy_new(w->table, &cfg, &s, NULL) == CB_OK, "%s", name);
+        CHECK_MSG(cb_strategy_rank(s, st, 3, gs, &count) == CB_ECANCELED && count == 0, "%s rank", name);
+        int scores = info->cost != CB_COST_CANDIDATES && info->cost != CB_COST_LETTERS;
+        CHECK_MSG((cb_strategy_choose(s, st, NULL, &g, NULL) == CB_ECANCELED) == scores, "%s choose", name);
         flag = 0; /* the same strategy works once the flag is down */
-        CHECK_MSG(cb_strategy_rank(s, st, 3, gs, &count) == CB_OK && count == 3, "%s rank after", names[i]);
+        CHECK_MSG(cb_strategy_rank(s, st, 3, gs, &count) == CB_OK && count == 3, "%s rank after", name);
         flag = 1;
         cb_strategy_free(s);
     }
@@ -487,6 +574,7 @@ int main(void)
     TIMED(choices(&fly_sym6, 6, 1, SIZE_MAX, 0));
     TIMED(choices(&fly_wordle, 3, 2, 40, 0));
     TIMED(hard_pools(&wordle));
+    TIMED(singletons(&mm));
     TIMED(options(&mm));
     close_world(&mm);
     close_world(&rows_mm);

@@ -1,12 +1,15 @@
 /*
- * test_web.c: the dashboard's request decoding (web/request.c) and the intake of request bodies
- * (web/intake.c). Its JSON writer is the library's: test_json.c.
+ * test_web.c: the dashboard's request decoding (web/request.c), the intake of request bodies
+ * (web/intake.c) and the request threads shared between addresses (web/pool.c). Its JSON writer is
+ * the library's: test_json.c.
  */
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "check.h"
 #include "intake.h"
+#include "pool.h"
 #include "codebreaker/json.h"
 #include "request.h"
 
@@ -115,9 +118,78 @@ static void intake(void)
     web_intake_free(NULL);
 }
 
+/* Items of the pool test: those of address "a" wait for the gate; the test waits on `started`. */
+static struct {
+    pthread_mutex_t m;
+    pthread_cond_t c;
+    int open, started[8], count;
+} gate = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, {0}, 0};
+
+static int item_ids[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+
+static void gated(void *item)
+{
+    int id = *(int *)item;
+    pthread_mutex_lock(&gate.m);
+    gate.started[id] = 1;
+    gate.count++;
+    pthread_cond_broadcast(&gate.c);
+    while (id < 4 && !gate.open)
+        pthread_cond_wait(&gate.c, &gate.m);
+    pthread_mutex_unlock(&gate.m);
+}
+
+/*
+ * One address runs at most its share of the threads: its four slow requests
+ * on four threads (share 2) leave two for another address, whose request
+ * runs while they wait (before, every thread could be one address's).
+ */
+static void pool(void)
+{
+    web_pool *p;
+    CHECK(web_pool_new(4, 2, 16, gated, &p) == 0);
+    for (int i = 0; i < 4; i++)
+        CHECK(web_pool_add(p, "a", &item_ids[i]) == 0);
+    CHECK(web_pool_add(p, "b", &item_ids[4]) == 0);
+    pthread_mutex_lock(&gate.m);
+    /* b's request starts, or (without shares) a's four take the four threads and b's waits */
+    while (!gate.started[4] && gate.count < 4)
+        pthread_cond_wait(&gate.c, &gate.m);
+    int a_started = gate.started[0] + gate.started[1] + gate.started[2] + gate.started[3];
+    CHECK_MSG(gate.started[4] && a_started <= 2, "b's request started: %d; a's running: %d", gate.started[4],
+              a_started);
+    gate.open = 1;
+    pthread_cond_broadcast(&gate.c);
+    pthread_mutex_unlock(&gate.m);
+    web_pool_free(p); /* runs what waits, then joins */
+    CHECK(gate.count == 5);
+
+    /* at most max_waiting wait; none is taken once stopping began */
+    gate.open = 0;
+    gate.count = 0;
+    memset(gate.started, 0, sizeof gate.started);
+    CHECK(web_pool_new(1, 1, 2, gated, &p) == 0);
+    CHECK(web_pool_add(p, "a", &item_ids[0]) == 0);
+    pthread_mutex_lock(&gate.m);
+    while (!gate.started[0])
+        pthread_cond_wait(&gate.c, &gate.m);
+    pthread_mutex_unlock(&gate.m);
+    CHECK(web_pool_running(p, "a") == 1 && web_pool_running(p, "b") == 0);
+    CHECK(web_pool_add(p, "b", &item_ids[5]) == 0 && web_pool_add(p, "b", &item_ids[6]) == 0);
+    CHECK(web_pool_add(p, "c", &item_ids[7]) == -1);
+    pthread_mutex_lock(&gate.m);
+    gate.open = 1;
+    pthread_cond_broadcast(&gate.c);
+    pthread_mutex_unlock(&gate.m);
+    web_pool_stop(p);
+    CHECK(gate.count == 3 && web_pool_add(p, "c", &item_ids[7]) == -2);
+    web_pool_free(p);
+}
+
 int main(void)
 {
     decoding();
     intake();
+    pool();
     return check_done("test_web");
 }

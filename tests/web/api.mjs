@@ -45,7 +45,7 @@ function raw(text) {
     s.on('end', () => resolve({ status: Number((buf.match(/^HTTP\/1\.\d (\d+)/) || [])[1] || 0), text: buf }));
     s.on('error', (e) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? resolve({ status: 0, text: buf }) : reject(e)));
     s.setTimeout(10000, () => { s.destroy(); reject(new Error('raw request timed out')); });
-    s.end(text);
+    s.write(text); // not end(): see hostile.mjs's raw
   });
 }
 const rawGet = (path, headers = 'Host: 127.0.0.1\r\n') => raw(`GET ${path} HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`);
@@ -886,21 +886,27 @@ async function main() {
     const other = await startServer(binary);
     base = other.url;
     let review;
-    for (;;) { // the event: a second exact request (a tiny one) is refused while the review holds the slot
-      let settled = false;
-      review = get('/api/review', { lists: 'nyt2023', history: 'ghost=.....,crane=Y.Y..,ninny=.....' })
-        .catch((e) => ({ status: 0, data: String(e) })).finally(() => { settled = true; });
-      let busy;
-      do busy = await get('/api/rank/exact', { lists: 'nyt2023', history: 'crane=GGGG.', limit: 1 });
-      while (busy.status !== 503 && !settled);
-      if (busy.status === 503 && !settled) break;
-      const rv = await review; // the tiny request held the slot when the review came: ask again
-      assert.equal(rv.status, 503, `the review ended before the server was told to stop: ${JSON.stringify(rv.data)}`);
+    let stopped = false;
+    try {
+      for (;;) { // the event: a second exact request (a tiny one) is refused while the review holds the slot
+        let settled = false;
+        review = get('/api/review', { lists: 'nyt2023', history: 'ghost=.....,crane=Y.Y..,ninny=.....' })
+          .catch((e) => ({ status: 0, data: String(e) })).finally(() => { settled = true; });
+        let busy;
+        do busy = await get('/api/rank/exact', { lists: 'nyt2023', history: 'crane=GGGG.', limit: 1 });
+        while (busy.status !== 503 && !settled);
+        if (busy.status === 503 && !settled) break;
+        const rv = await review; // the tiny request held the slot when the review came: ask again
+        assert.equal(rv.status, 503, `the review ended before the server was told to stop: ${JSON.stringify(rv.data)}`);
+      }
+      stopped = true;
+      const r = await other.stop('SIGTERM');
+      assert.equal(r.code, 0, `exit status ${r.code}: ${r.stderr}`);
+      const rv = await review;
+      assert.notEqual(rv.status, 200, `a review cut short by the stop is not an answer: ${JSON.stringify(rv.data)}`);
+    } finally {
+      if (!stopped) other.proc.kill('SIGKILL'); // a failure above leaves no server behind
     }
-    const r = await other.stop('SIGTERM');
-    assert.equal(r.code, 0, `exit status ${r.code}: ${r.stderr}`);
-    const rv = await review;
-    assert.notEqual(rv.status, 200, `a review cut short by the stop is not an answer: ${JSON.stringify(rv.data)}`);
   });
 
   await test('bad command lines', async () => {

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { attack, connected } from './attackers.mjs';
 import { startServer } from './server.mjs';
 import { suite } from './suite.mjs';
 
@@ -58,7 +59,7 @@ function cpuMs() {
 
 // A raw exchange from a local address (127.x.y.z: each is a client of its own); resolves to
 // {status, text, ms, cpu}: cpu is the server's processor time meanwhile (the tests send one at a time).
-function raw(text, { from = '127.0.0.1', timeout = 15000, keepOpen = false } = {}) {
+function raw(text, { from = '127.0.0.1', timeout = 15000 } = {}) {
   return new Promise((resolve, reject) => {
     const t0 = Date.now();
     const c0 = cpuMs();
@@ -70,8 +71,9 @@ function raw(text, { from = '127.0.0.1', timeout = 15000, keepOpen = false } = {
     s.on('end', done);
     s.on('error', (e) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? done() : reject(e)));
     s.setTimeout(timeout, () => { s.destroy(); reject(new Error(`raw request timed out: ${text.slice(0, 60)}`)); });
-    if (keepOpen) s.write(text);
-    else s.end(text);
+    // The socket stays open both ways until the server closes it (the requests say Connection: close):
+    // libmicrohttpd takes a client that shuts down its sending side before the answer has come as gone.
+    s.write(text);
   });
 }
 const H = 'Host: 127.0.0.1\r\nConnection: close\r\n';
@@ -188,11 +190,12 @@ await test('bodies: chunked bodies are 411, short bodies 400, never taken as emp
   }
   const good = await raw(`${head}Content-Length: 11\r\n\r\ngame=wordle`);
   assert.equal(good.status, 201, good.text);
-  // Content-Length beyond the body: the client stops sending; a 400 once civetweb's reads time out (1 s each)
-  const short = await raw(`${head}Content-Length: 100\r\n\r\ngame=wordle`, { keepOpen: true, timeout: 8000 });
-  assert.equal(short.status, 400, short.text);
-  assert.match(json(short).error, /malformed or incomplete/);
-  assert.ok(short.ms < 5000 * slowdown, `held ${short.ms} ms`);
+  // Content-Length beyond the body: the client stops sending; the connection is closed after its
+  // silence (WEB_IDLE_SECONDS), without an answer (libmicrohttpd takes none in the middle of a body)
+  const silence = limit('keep-alive').value;
+  const short = await raw(`${head}Content-Length: 100\r\n\r\ngame=wordle`, { timeout: silence + 8000 });
+  assert.equal(short.status, 0, short.text);
+  assert.ok(short.ms < silence + 2000 * slowdown, `held ${short.ms} ms`);
   // a body that keeps coming, a byte every 0.2 s (100 bytes: 20 s): a 408 once it has taken 1 s
   const s = net.connect({ port, host: '127.0.0.1' });
   const dribbled = new Promise((resolve) => {
@@ -229,7 +232,9 @@ await test('framing: a request that could be read two ways is a 400', async () =
   for (const [what, text, message] of cases) {
     const r = await raw(text.endsWith('\r\n\r\n') || text.includes('\r\n\r\n') ? text : `${text}Connection: close\r\n\r\n`);
     assert.equal(r.status, 400, `${what}: ${r.text}`);
-    assert.match(json(r).error, message, what);
+    // a Content-Length that is not one number libmicrohttpd refuses itself, in its own words (HTML)
+    if (/^Content-Type: application\/json/im.test(r.text)) assert.match(json(r).error, message, what);
+    else assert.match(what, /Content-Length/, `${what}: not JSON: ${r.text.slice(0, 300)}`);
   }
   for (const host of ['127.0.0.1:8080', 'localhost', '[::1]:80', 'LOCALHOST:65535']) {
     const r = await raw(`GET /api/games HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
@@ -245,12 +250,22 @@ await test('framing errors close the connection: nothing after them is read as a
     ['HTTP/1.1 without Host', `GET /api/info HTTP/1.1\r\n\r\n${next}`, /names its Host/],
   ];
   for (const [what, text, message] of cases) {
-    const r = await raw(text, { keepOpen: true, timeout: 8000 });
+    const r = await raw(text, { timeout: 8000 });
     const statuses = [...r.text.matchAll(/^HTTP\/1\.\d (\d+)/gm)].map((m) => Number(m[1]));
-    assert.deepEqual(statuses, [400], `${what}: ${r.text.slice(0, 300)}`);
-    assert.match(json(r).error, message, what);
+    assert.ok(statuses.length > 0 && statuses.every((st) => st === 400), `${what}: ${r.text.slice(0, 300)}`);
     assert.match(r.text, /^Connection: close/im, what);
+    // libmicrohttpd refuses a Content-Length that is not a number itself, in its own words (its HTML page,
+    // whose head 0.9.75 writes twice); the other errors are the server's JSON
+    if (/^Content-Type: application\/json/im.test(r.text)) {
+      assert.deepEqual(statuses, [400], what);
+      assert.match(json(r).error, message, what);
+    } else assert.match(what, /Content-Length/, `${what}: not JSON: ${r.text.slice(0, 300)}`);
   }
+  // whitespace before the colon is refused (libmicrohttpd keeps it in the name, which is then no token);
+  // a folded line (obs-fold) is unfolded by libmicrohttpd before the server sees it: read one way only
+  const spaced = await raw('GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length : 4\r\nConnection: close\r\n\r\nabcd');
+  assert.equal(spaced.status, 400, spaced.text.slice(0, 300));
+  assert.match(json(spaced).error, /is not a token/);
   const old = await raw('GET /api/info?game=mastermind HTTP/1.0\r\n\r\n'); // HTTP/1.0 has no Host to give
   assert.equal(old.status, 200, old.text.slice(0, 200));
 });
@@ -320,10 +335,37 @@ await test('slow clients: 40 sockets dribbling headers do not delay others', asy
   }
 });
 
+await test('connections: past the cap in all, a request gets 503 at once, not a place in a queue (issue 38)', async () => {
+  const cap = limit('connections in all').value;
+  const a = attack(port, { heads: cap + 16 }); // slow heads from 127.0.0.2-250, a few from each address
+  let r;
+  try {
+    const n = await connected(a, cap + 16, 30000);
+    assert.ok(n > cap, `only ${n} slow heads connected at once`);
+    // the server counts a connection when it accepts it: ask until it has taken them all in (5 s at most)
+    for (let i = 0; i < 50; i++) {
+      r = await getFrom('/api/info?game=mastermind');
+      if (r.status === 503) break;
+      await new Promise((res) => setTimeout(res, 100));
+    }
+  } finally {
+    a.stop();
+  }
+  assert.equal(r.status, 503, r.text.slice(0, 300));
+  assert.match(json(r).error, /as many connections as it can/);
+  assert.ok(r.ms < 2000 * slowdown, `the refusal took ${r.ms} ms`);
+  let back = 0;
+  for (let i = 0; i < 50 && back !== 200; i++) {
+    back = (await getFrom('/api/games')).status;
+    if (back !== 200) await new Promise((res) => setTimeout(res, 100));
+  }
+  assert.equal(back, 200, 'served again once the slow clients left');
+});
+
 await test('slow bodies: more dribbling clients than threads, a normal request is still answered', async () => {
   // Each attacker sends its head at once, then one byte of a 10000-byte body every 0.5 s, and comes
   // back as soon as the server closes its connection. Before the fix each held its thread for as
-  // long as it kept sending (civetweb read every body whole, and read the rest after the answer).
+  // long as it kept sending (civetweb, before issue 38, read every body in a request thread).
   const clients = THREADS + 16;
   const head = `POST /api/play/new HTTP/1.1\r\n${H}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 10000\r\n\r\n`;
   const statuses = {};
@@ -362,6 +404,8 @@ await test('slow bodies: more dribbling clients than threads, a normal request i
     assert.equal(post.status, 201, post.text);
     const ms = Date.now() - t0;
     assert.ok(ms < 8000 * slowdown, `a normal GET and POST took ${ms} ms among ${clients} slow clients`);
+    // the attackers are cut off in time: wait for the first to be let go (each within about a second)
+    for (let i = 0; i < 100 && Object.keys(statuses).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
     answered = { ...statuses };
     console.log(`  a normal GET and POST in ${ms} ms; the attackers let go by then, by status: ${JSON.stringify(answered)}`);
   } finally {
@@ -399,6 +443,22 @@ await test('sessions: large games are limited per client by memory, the client\'
   assert.deepEqual(kept, [404, 404, 404, 200, 200]);
   const other = await postFrom('/api/play/new', 'game=mastermind', '127.0.0.5');
   assert.equal(other.status, 201, other.text);
+});
+
+await test('sessions: ten addresses with two large games each cannot keep large games from others (issue 38)', async () => {
+  // 2^20 codes take about 26 MiB a game, the server keeps 256 MiB of games: before, the tenth game was refused
+  // (503) for everyone until the first expired (5 minutes); now the address holding the most gives up its
+  // least recently used game while it holds more than the newcomer would
+  for (let a = 1; a <= 10; a++) {
+    for (let k = 0; k < 2; k++) {
+      const r = await postFrom('/api/play/new', 'game=mastermind&colors=16&pegs=5', `127.0.6.${a}`);
+      assert.equal(r.status, 201, `address ${a}, game ${k + 1}: ${r.text.slice(0, 300)}`);
+    }
+  }
+  const other = await postFrom('/api/play/new', 'game=mastermind&colors=16&pegs=5', '127.0.6.99');
+  assert.equal(other.status, 201, other.text.slice(0, 300));
+  const small = await postFrom('/api/play/new', 'game=wordle', '127.0.6.100');
+  assert.equal(small.status, 201, small.text.slice(0, 300));
 });
 
 await test('jobs: one client cannot take every slot, nor push out another\'s results', async () => {
@@ -504,7 +564,7 @@ function exchange(text, timeout = 10000) {
   });
 }
 
-await test('keep-alive: bounded in idle time, never after an unread body, off when the threads are busy', async () => {
+await test('keep-alive: bounded in idle time, never after an unread body, off past three quarters of an address\'s connections', async () => {
   const kept = limit('keep-alive').value; // ms
   const K = 'Host: 127.0.0.1\r\n';
   const info = `GET /api/info?game=mastermind HTTP/1.1\r\n${K}\r\n`;
@@ -512,7 +572,7 @@ await test('keep-alive: bounded in idle time, never after an unread body, off wh
   const loop = watch();
   const two = await exchange(info + info);
   assert.deepEqual(two.statuses, [200, 200]);
-  assert.deepEqual(two.connection, ['keep-alive', 'keep-alive']);
+  assert.deepEqual(two.connection, []); // HTTP/1.1 keeps the connection unless an answer says close
   onTime(loop, two.ms < kept + 1000 * slowdown, `an idle kept-alive connection stayed ${two.ms} ms`);
   // a request hidden in a body the server does not read is never answered: the connection closes
   const form = 'Content-Type: application/x-www-form-urlencoded\r\n';
@@ -530,15 +590,38 @@ await test('keep-alive: bounded in idle time, never after an unread body, off wh
   assert.deepEqual(played.statuses, [201, 200]);
   const refused = await exchange(`POST /api/play/new HTTP/1.1\r\n${K}${form}Content-Length: 10\r\n\r\nnonsense=1${info}`);
   assert.deepEqual(refused.statuses, [400, 200]);
-  // more connections held than the threads' share: answers close their own connection
-  // (judged on time: the first answers' connections must still be idle when the last are answered)
-  const busy = watch();
-  const many = await Promise.all(Array.from({ length: THREADS - 4 }, () => exchange(info)));
-  assert.ok(many.every((r) => r.statuses[0] === 200));
-  const closing = many.filter((r) => r.connection[0] === 'close').length;
-  onTime(busy, closing > 0, `${many.length} connections at once, every answer kept its own`);
-  assert.ok(closing < many.length, `${many.length} connections at once, none kept`);
+  // an address holding more than three quarters of its connections: answers close their own connection
+  const most = limit('connections of one address').value * 3 / 4; // 48 of 64
+  const held = await Promise.all(Array.from({ length: most }, () => answered(info, '127.0.7.1')));
+  try {
+    assert.ok(held.every((h) => h.status === 200 && h.connection !== 'close'), `${most} connections of one address, one closed`);
+    const past = await answered(info, '127.0.7.1'); // one more: the address holds more than three quarters
+    held.push(past);
+    assert.deepEqual([past.status, past.connection], [200, 'close'], `connection ${most + 1} of one address`);
+  } finally {
+    for (const h of held) h.s.destroy();
+  }
 });
+
+// Send a request from an address and resolve once its answer has come whole, the socket left open:
+// {status, connection (its Connection header, '' when none), s}.
+function answered(text, from) {
+  return new Promise((resolve, reject) => {
+    const s = net.connect({ port, host: '127.0.0.1', localAddress: from });
+    let buf = '';
+    s.on('data', (d) => {
+      buf += d;
+      const end = buf.indexOf('\r\n\r\n');
+      const length = Number((buf.match(/^Content-Length: (\d+)/im) || [])[1]);
+      if (end >= 0 && buf.length >= end + 4 + length) {
+        resolve({ status: Number(buf.match(/^HTTP\/1\.1 (\d+)/)[1]), connection: ((buf.match(/^Connection: (\S+)/im) || [])[1] || '').toLowerCase(), s });
+      }
+    });
+    s.on('error', reject);
+    s.setTimeout(10000, () => { s.destroy(); reject(new Error('no answer within 10 s')); });
+    s.write(text);
+  });
+}
 
 await test('SIGTERM while requests compute and clients dribble: the server exits within two seconds', async () => {
   const slow = [];

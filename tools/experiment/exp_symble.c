@@ -39,22 +39,27 @@ static void cell_avg(const exp_sim *r, char *out, size_t size)
     snprintf(out, size, "%.3f ± %.3f", r->average, r->ci95);
 }
 
-/* The strategy of an algorithm name as the thesis plays it: entropy's ties are random (thesis 3.2, 3.5). */
+/*
+ * The strategy of an algorithm name as the thesis plays it: a row whose source breaks ties at random
+ * (CB_TRAIT_RANDOM_TIES: entropy, thesis 3.2, 3.5) plays --tie random.
+ */
 static void algo_config(const char *name, const exp_opts *o, cb_strategy_config *cfg, char *key, size_t size)
 {
+    const cb_strategy_info *info = cb_strategy_find(name);
     cb_strategy_config_default(cfg);
     cfg->name = name;
     cfg->seed = o->seed;
     cfg->iterations = o->iterations;
-    if (strcmp(name, "entropy") == 0 || strcmp(name, "entropy-knuth") == 0)
+    if (info && (info->traits & CB_TRAIT_RANDOM_TIES))
         cfg->tie = CB_TIE_RANDOM;
     snprintf(key, size, "%s%s", name, cfg->tie == CB_TIE_RANDOM ? " --tie random" : "");
 }
 
+/* Whether a decision of the strategy costs more than a look at each candidate (the weight of a task). */
 static int is_greedy_cost(const char *name)
 {
-    return strcmp(name, "random") != 0 && strcmp(name, "random-any") != 0 && strcmp(name, "first") != 0 &&
-           strcmp(name, "frequency") != 0;
+    const cb_strategy_info *info = cb_strategy_find(name);
+    return !info || (info->cost != CB_COST_CANDIDATES && info->cost != CB_COST_ANY && info->cost != CB_COST_LETTERS);
 }
 
 /* A figure of one series per algorithm against x, with 95% intervals, and dashed reference lines. */
@@ -208,7 +213,8 @@ int exp_symble_lengths(exp_ctx *x)
             snprintf(r->strategy, sizeof r->strategy, "%s", keys[a]);
             r->games = sample;
             r->seed = o->seed;
-            r->iterations = strcmp(algos[a], "montecarlo") == 0 ? (o->iterations ? o->iterations : 100) : 0;
+            const cb_strategy_info *info = cb_strategy_find(algos[a]); /* rollouts: their iterations */
+            r->iterations = info && info->cost == CB_COST_ROLLOUTS ? (o->iterations ? o->iterations : 100) : 0;
         }
     if (rc == 0)
         rc = exp_run_all(x, plays, rows, n);

@@ -1,0 +1,188 @@
+/*
+ * scanlb.c: a lower bound of a node by looking one guess ahead, the least
+ * over its guesses of the bounds of their parts, counted by blocks of
+ * guesses through the secret-major table where the parts' sizes settle it.
+ */
+#include <string.h>
+
+#include "solver/rows_internal.h"
+
+/*
+ * A lower bound of x by looking one guess ahead, and nothing else: the least
+ * over every allowed guess of |x| plus the bounds of its parts. It is the
+ * scan's lbmin without the local table, the order or the duplicate rows, so
+ * it costs reads only. It stops as soon as some guess bounds x at `known` or
+ * less (x's own bound: no gain is possible) and then returns `known`.
+ */
+/*
+ * scan_lb through the secret-major table S->tt, for plain secrets whose
+ * parts all have the bound 2c - 1: a guess's bound is then 3n - won -
+ * parts, and only the number of its parts is needed. Guesses go in blocks;
+ * for each secret the block's values are read from one contiguous row and
+ * marked in a 256-bit set per guess.
+ */
+
+CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, const cbg_hard_turn *h, uint32_t *weak)
+{
+    tls *T = me(S);
+    uint32_t n = x->n, m = x->m, won = S->won;
+    uint64_t(*bm)[4] = T->lbbm;
+    lbtab *up = x->up;
+    uint32_t gblk[CB_LBSCAN_BLOCK], jblk[CB_LBSCAN_BLOCK];
+    uint16_t parts[CB_LBSCAN_BLOCK];
+    uint8_t haswon[CB_LBSCAN_BLOCK];
+    int64_t best = INF;
+    for (uint32_t j = 0; j < m; j++)
+        weak[j] = UINT32_MAX;
+    int watch = (uint64_t)n * m >= CB_SCAN_WATCH; /* as cbo_scan: a stop keeps `known` */
+    for (uint32_t j0 = 0; j0 < m && best > known; j0 += CB_LBSCAN_BLOCK) {
+        uint32_t jn = m - j0 < CB_LBSCAN_BLOCK ? m - j0 : CB_LBSCAN_BLOCK;
+        if (watch && (j0 / CB_LBSCAN_BLOCK & 15) == 15 && cbo_check_cancel(S))
+            return known;
+        if (up) {
+            /*
+             * by parts in the parent, most first: no guess from here on does better than the first. (Not
+             * when the weak bounds are bounded again: a guess not counted would be counted exactly.)
+             */
+            uint32_t u = up->parts[up->ord[j0]] < n ? up->parts[up->ord[j0]] : n;
+            if (n <= x->bmax && 3 * (int64_t)n - 1 - (int64_t)u >= best) {
+                for (uint32_t j = j0; j < m; j++) {
+                    uint32_t jj = up->ord[j], uj = up->parts[jj] < n ? up->parts[jj] : n;
+                    if (!h || respects(S, h, x->gid[jj]))
+                        weak[jj] = 3 * n - 1 - uj;
+                }
+                break;
+            }
+            cbo_tab_fill(S, up, j0 / CB_LBSCAN_BLOCK);
+            const uint8_t *blk = up->t + (size_t)(j0 / CB_LBSCAN_BLOCK) * up->n * CB_LBSCAN_BLOCK;
+            cbo_lb_count(blk, x->col, n, jn, S->nvals, won, bm, parts, haswon);
+            for (uint32_t b = 0; b < jn; b++) {
+                jblk[b] = up->ord[j0 + b];
+                gblk[b] = x->gid[jblk[b]];
+            }
+        } else {
+            for (uint32_t b = 0; b < jn; b++) {
+                jblk[b] = j0 + b;
+                gblk[b] = x->gid[j0 + b];
+            }
+            for (uint32_t e = 0; e < n; e++) {
+                const uint8_t *row = S->tt + (size_t)x->sid[e] * S->game->nguess;
+                for (uint32_t b = 0; b < jn; b++) {
+                    uint32_t v = row[gblk[b]];
+                    bm[b][v >> 6] |= 1ull << (v & 63);
+                }
+            }
+            cbo_lb_sets(bm, jn, won, parts, haswon);
+        }
+        for (uint32_t b = 0; b < jn; b++) {
+            uint32_t p = parts[b], w = haswon[b];
+            if ((p == 1 && !w) || (h && !respects(S, h, gblk[b])))
+                continue;
+            weak[jblk[b]] = 3 * n - w - p;
+            best = min64(best, 3 * (int64_t)n - w - (int64_t)p);
+        }
+    }
+    return max64(best, known);
+}
+
+/* The guesses with a weak bound (below UINT32_MAX, at most top), least first, then CB_NONE; NULL without memory. */
+static uint32_t *by_weak(solver *S, tls *T, const uint32_t *weak, uint32_t m, uint32_t top)
+{
+    uint32_t *start = alloc(S, T, ((size_t)top + 2) * sizeof *start), *by = alloc(S, T, ((size_t)m + 1) * sizeof *by);
+    if (!start || !by)
+        return NULL;
+    memset(start, 0, ((size_t)top + 2) * sizeof *start);
+    uint32_t cnt = 0;
+    for (uint32_t j = 0; j < m; j++)
+        if (weak[j] <= top) {
+            start[weak[j] + 1]++;
+            cnt++;
+        }
+    for (uint32_t v = 1; v <= top + 1; v++)
+        start[v] += start[v - 1];
+    for (uint32_t j = 0; j < m; j++)
+        if (weak[j] <= top)
+            by[start[weak[j]]++] = j;
+    by[cnt] = CB_NONE;
+    return by;
+}
+
+int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
+{
+    tls *T = me(S);
+    uint32_t n = x->n, m = x->m;
+    int r = child_d(x->d), lw = S->lw;
+    cbo_mark mk = cbo_arena_mark(&T->arena);
+    uint32_t *touched = alloc(S, T, ((size_t)n + 1) * sizeof *touched);
+    partlb b = {.t = alloc(S, T, ((size_t)n + 1) * sizeof *b.t)};
+    uint8_t *tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
+    flyrows fly;
+    int64_t best = INF;
+    cbo_count_work(T, n, m);
+    if (!touched || !b.t || !tmp || cbo_fly_prepare(S, T, x, &fly) != CB_OK) {
+        cbo_arena_reset(&T->arena, mk);
+        return known;
+    }
+    cbg_hard_turn h;
+    int filter = cbo_scan_prepare(S, x, r, &b, &h);
+    int64_t wc = S->depth_only ? 0 : n;
+    uint32_t *weak = S->tt ? alloc(S, T, (size_t)m * sizeof *weak) : NULL;
+    if (weak && !S->pairs && !S->depth_only && (r == UNL || r >= 2)) {
+        /*
+         * 3n - won - parts bounds every guess (each part costs 2c - 1 at least);
+         * it is the bound itself unless a part may be bigger than bmax. Then the
+         * guesses are bounded again exactly, least weak bound first, until the
+         * next weak bound reaches the least exact one.
+         */
+        best = scan_lb_t(S, x, known, filter ? &h : NULL, weak);
+        uint32_t *by = n > x->bmax && best > known ? by_weak(S, T, weak, m, 3 * n) : NULL;
+        if (by) {
+            best = INF;
+            for (uint32_t i = 0; by[i] != CB_NONE && (int64_t)weak[by[i]] < best && best > known; i++) {
+                rowstat st;
+                if ((i & 1023) == 1023 && cbo_check_cancel(S)) {
+                    best = known;
+                    break;
+                }
+                cbo_row_generic(S, x, guess_row(x, by[i]), tmp, 0, touched, b.t, r, &st);
+                best = min64(best, sat(wc + st.lbsum));
+            }
+        }
+        cbo_arena_reset(&T->arena, mk);
+        return max64(best, known);
+    }
+    int watch = (uint64_t)n * m * (uint64_t)lw >= CB_SCAN_WATCH; /* as cbo_scan: a stop keeps `known` */
+    for (uint32_t j = 0; j < m && best > known; j++) {
+        uint32_t g = x->gid[j];
+        if (watch && (j & 1023) == 1023) {
+            cbo_check_clock(S);
+            if (stopped(S)) {
+                best = known;
+                break;
+            }
+        }
+        if (filter && !respects(S, &h, g))
+            continue;
+        uint32_t srow = guess_row(x, j);
+        rowstat st;
+        if (b.fast) {
+            uint32_t parts, pairs, won, maxpart;
+            uint64_t hh;
+            const uint32_t *col;
+            const uint8_t *rp = row_at(S, x, &fly, srow, tmp, &col);
+            row_plain1(rp, col, n, S->won, tmp, T, S->nvals, &parts, &pairs, &won, &maxpart, &hh);
+            if (parts == 1 && !won)
+                continue;
+            if (plain_stats(&b, n, parts, pairs, won, maxpart, &st)) {
+                best = min64(best, sat(wc + st.lbsum));
+                continue;
+            }
+        }
+        cbo_row_generic(S, x, srow, tmp, b.fast, touched, b.t, r, &st); /* the fast count left the values in tmp */
+        if (st.parts == 1 && !st.won)
+            continue;
+        best = min64(best, sat(wc + st.lbsum));
+    }
+    cbo_arena_reset(&T->arena, mk);
+    return max64(best, known);
+}
