@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "infile.h"
@@ -35,6 +36,37 @@ static void catch_stop_signals(struct sigaction *old_int, struct sigaction *old_
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, old_int);
     sigaction(SIGTERM, &sa, old_term);
+}
+
+/*
+ * A signal before the search, while the feedback table is built (which no
+ * flag stops): said, then the default action, so the program ends at once
+ * with 128 + the signal.
+ */
+static void on_setup_signal(int sig)
+{
+    static const char msg[] = "codebreaker: stopped by a signal while the feedback table was built: nothing searched\n";
+    ssize_t w = write(2, msg, sizeof msg - 1);
+    (void)w;
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* The game and its table (cli_open_game), a signal meanwhile said before it ends the program. */
+static int open_game(cli *c)
+{
+    struct sigaction sa, old_int, old_term;
+    if (optimal_shared) /* under MPI, mpirun decides what a signal does to the ranks */
+        return cli_open_game(c);
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_setup_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    int rc = cli_open_game(c);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    return rc;
 }
 
 /* Why a stopped search stopped, in words. */
@@ -239,10 +271,13 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
     if (o->from)
         print_position(c, o->from);
     printf("objective     %s\n", obj);
-    if (r->symmetries > 1)
+    if (r->symmetries > 1 && r->opener_count)
         printf("symmetry      %llu permutations of %s at the start; %zu distinct openers\n",
                (unsigned long long)r->symmetries,
                !cb_game_rule_info(c->game)->words ? "colours and positions" : "symbols", r->opener_count);
+    else if (r->symmetries > 1)
+        printf("symmetry      %llu permutations of %s at the start\n", (unsigned long long)r->symmetries,
+               !cb_game_rule_info(c->game)->words ? "colours and positions" : "symbols");
     if (r->worst_limit)
         printf("least worst   %d %s needed and enough (proved)\n", r->worst_limit,
                r->worst_limit == 1 ? "guess is" : "guesses are");
@@ -283,9 +318,13 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
     } else if (r->cut)
         printf("result        no opener%s totals less than the cutoff %llu: the optimum is at least %llu (proved)\n",
                r->subset ? " searched" : "", (unsigned long long)o->cutoff, (unsigned long long)r->lower);
-    else
-        printf("result        %s with no strategy; the optimum is at least %llu\n", stop_reason_of(r->timed_out),
+    else if (r->lower)
+        printf("result        %s%s with no strategy; the optimum is at least %llu\n", stop_reason_of(r->timed_out),
+               r->setup_stopped ? " during the set-up (tables, cache, the scan of the openers)" : "",
                (unsigned long long)r->lower);
+    else
+        printf("result        %s%s with no strategy\n", stop_reason_of(r->timed_out),
+               r->setup_stopped ? " during the set-up (tables, cache, the scan of the openers)" : "");
     print_openers(c, r);
     printf("search        %llu nodes, %llu pairs, %llu sets cached, %.2f s on %d thread%s%s\n",
            (unsigned long long)r->nodes, (unsigned long long)r->work, (unsigned long long)r->cache_entries, r->seconds,
@@ -319,6 +358,8 @@ static int print_json(const cli *c, const cb_optimal_options *o, const cb_optima
                      stop_signal == SIGINT    ? "SIGINT"
                      : stop_signal == SIGTERM ? "SIGTERM"
                                               : "time limit");
+    if (r->stopped)
+        cb_json_kbool(&j, "setup_stopped", r->setup_stopped);
     if (r->worst_limit)
         cb_json_kint(&j, "worst_limit", r->worst_limit);
     cb_json_kbool(&j, "subset", r->subset);
@@ -420,7 +461,7 @@ optimal_share *optimal_shared = NULL;
 static int run_shared(cli *c, cb_optimal_options *o, opt_results *res, cb_optimal_opener **all)
 {
     optimal_share *sh = optimal_shared;
-    cb_optimal_opener *known = res ? res->known : NULL;
+    cb_optimal_opener *known = res ? (cb_optimal_opener *)res->known : NULL; /* rank 0 only reads it */
     size_t nknown = res ? res->n : 0;
     if (sh->share_known(sh, &known, &nknown) != 0)
         return cli_fail(CB_EIO, "MPI: could not share the results file's openers");
@@ -513,6 +554,9 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
     if (cli_get(c, "results") && strcmp(cli_get(c, "results"), "-") == 0)
         return cli_fail(CB_EINVAL, "--results: the file is read to resume and then appended to, so - (stdin or stdout) "
                                    "cannot be it: name a file");
+    if (cli_flag(c, "sign") && (!cli_get(c, "results") || optimal_shared))
+        return cli_fail(CB_EINVAL, "--sign seals the lines of --results FILE (codebreaker, not codebreaker-mpi): "
+                                   "name the file, with the options of the search that wrote it");
     if (c->npos && (cli_get(c, "results") || cli_get(c, "tree")))
         return cli_fail(CB_EINVAL, "--results and --tree record searches from the opening, not from the position %s",
                         c->pos[0]);
@@ -550,6 +594,10 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
     if (rpath) {
         char config[512];
         cb_optimal_search_line(c->game, &o, config, sizeof config);
+        if (cli_flag(c, "sign")) {
+            free(list);
+            return opt_results_sign(rpath, c->game, config);
+        }
         if ((rc = opt_results_open(&res, rpath, c->game, config)) != 0) {
             free(list);
             return rc;
@@ -648,7 +696,7 @@ static int run(cli *c)
     int rc = read_options(c, &o, &fmt);
     if (rc)
         return rc;
-    if ((rc = cli_open_game(c)) != 0)
+    if ((rc = open_game(c)) != 0)
         return rc;
     cb_state *pos = open_position(c, &rc);
     if (rc)
@@ -678,6 +726,9 @@ static const cli_opt opts[] = {
     {"openers", "LIST", "search only these openers (WORD,WORD,... or @FILE, one a line; @- for stdin)"},
     {"slice", "START/STEP", "search only the openers of rank START, START+STEP, ... in the search order"},
     {"results", "FILE", "append each opener's total or bound as it is proved; resume from what FILE holds"},
+    {"sign", NULL,
+     "vouch for an unsigned --results FILE (format 1) that this program wrote, unedited: seal each line with its "
+     "digest, then stop (a signed file is verified)"},
     {"quiet", NULL, "no progress report on stderr"},
     {NULL, NULL, NULL},
 };

@@ -1,9 +1,10 @@
 /*
  * cmd_optimal_results.c: the results file of `codebreaker optimal --results`
- * (format in docs/optimal.md): a header naming the search, then one line per
- * opener as it is settled. Reading it back gives the openers a new run need
- * not search again. Its lines are parsed and merged by the library's
- * (cb_optimal_results_line, src/solver/results.c).
+ * (format in docs/optimal.md): a header naming the search and the words,
+ * then one sealed line per opener as it is settled. Reading it back gives
+ * the openers a new run need not search again; the library's reader
+ * (cb_optimal_reader, src/solver/results.c) checks each line and its
+ * digest. `--sign` seals a file of format 1 that this program wrote.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,8 +14,7 @@
 
 #include "infile.h"
 #include "opt_results.h"
-
-#define RESULTS_MAGIC CB_OPTIMAL_RESULTS_MAGIC
+#include "outfile.h"
 
 /*
  * Write a line with one write() to a file opened O_APPEND: a line is in
@@ -32,132 +32,97 @@ static int write_whole(int fd, const char *text, size_t len)
     return -1;
 }
 
-static int read_or_create(opt_results *r, const char *path, const char *config);
+/* The message of a line the reader refused; the exit status. */
+static int refused(const char *path, const cb_optimal_reader *rd, const cb_error *err)
+{
+    if (cb_optimal_reader_lineno(rd) == 1 && cb_optimal_reader_version(rd) == 1)
+        return cli_fail(CB_EINVAL,
+                        "%s: %s. If this program wrote it and no one edited it since, sign it: the same command with "
+                        "--sign (docs/optimal.md, \"The results file\"); else start a new file",
+                        path, err->message);
+    if (cb_optimal_reader_lineno(rd) <= (cb_optimal_reader_version(rd) == 1 ? 2 : 3)) /* the header */
+        return cli_fail(err->code, "%s: %s. Use another file or the same options", path, err->message);
+    return cli_fail(err->code, "%s:%ld: %s", path, cb_optimal_reader_lineno(rd), err->message);
+}
+
+/*
+ * Read path line by line into rd. A last line without its newline (an
+ * interrupted write) is dropped with a warning; *cut gets where it starts
+ * (-1: none). *lines gets the lines read. 0, -1 when the file does not
+ * exist, or the exit status after the message. each (may be NULL) is
+ * called on every line read, with its opener (guess CB_NONE for others).
+ */
+static int read_lines(cb_optimal_reader *rd, const char *path, off_t *cut, long *lines,
+                      int (*each)(void *arg, const char *line, const cb_optimal_opener *op), void *arg)
+{
+    in_file in;
+    int rc = in_open(&in, "--results", path, 1);
+    *cut = -1;
+    *lines = 0;
+    if (rc != 0)
+        return rc;
+    while (rc == 0 && (rc = in_line(&in)) > 0) {
+        if (!in.newline) {
+            cli_warn("%s:%ld: the last line has no newline (an interrupted write?): dropped", path, in.lineno);
+            *cut = (off_t)in.offset;
+            in.lineno--;
+            rc = 0;
+            break;
+        }
+        cb_optimal_opener op;
+        cb_error err;
+        char *copy = each ? strdup(in.line) : NULL;
+        rc = 0;
+        if (each && !copy)
+            rc = cli_fail(CB_ENOMEM, "out of memory");
+        else if (cb_optimal_reader_line(rd, in.line, in.len, &op, &err) != CB_OK)
+            rc = refused(path, rd, &err);
+        else if (each)
+            rc = each(arg, copy, &op);
+        free(copy);
+    }
+    rc = rc < 0 ? in.status : rc;
+    *lines = in.lineno;
+    in_close(&in);
+    cb_error err;
+    if (rc == 0 && *lines > 0 && cb_optimal_reader_end(rd, &err) != CB_OK)
+        rc = cli_fail(CB_EINVAL, "%s: %s", path, err.message);
+    return rc;
+}
 
 int opt_results_open(opt_results *r, const char *path, const cb_game *game, const char *config)
 {
+    cb_error err;
     memset(r, 0, sizeof *r);
     r->game = game;
     r->path = path;
     r->fd = -1;
-    int rc = read_or_create(r, path, config);
-    if (rc != 0) { /* nothing kept: the caller does not close a file that failed to open */
-        free(r->known);
-        free(r->lines);
-        r->known = NULL;
-        r->lines = NULL;
-        r->n = r->cap = 0;
-    }
-    return rc;
-}
-
-/* Keep op, read from line lineno: merged with an earlier line of its opener when they agree; 0 or the status. */
-static int keep(opt_results *r, const cb_optimal_opener *op, long lineno)
-{
-    for (size_t i = 0; i < r->n; i++) {
-        cb_optimal_opener *k = &r->known[i];
-        if (k->guess != op->guess)
-            continue;
-        if (cb_optimal_opener_conflict(k, op)) {
-            char was[128], now[128];
-            cb_optimal_opener_format(r->game, k, was, sizeof was);
-            cb_optimal_opener_format(r->game, op, now, sizeof now);
-            return cli_fail(CB_EINVAL,
-                            "%s:%ld: '%s' contradicts line %ld ('%s'): a damaged file? remove the wrong line", r->path,
-                            lineno, now, r->lines[i], was);
-        }
-        if (op->exact || op->bound > k->bound) /* the stronger of the two */
-            *k = *op;
-        return 0;
-    }
-    if (r->n == r->cap) {
-        size_t nc = r->cap ? r->cap * 2 : 256;
-        cb_optimal_opener *nk = realloc(r->known, nc * sizeof *nk);
-        if (nk)
-            r->known = nk;
-        long *nl = nk ? realloc(r->lines, nc * sizeof *nl) : NULL;
-        if (!nl)
-            return cli_fail(CB_ENOMEM, "out of memory reading %s", r->path);
-        r->lines = nl;
-        r->cap = nc;
-    }
-    r->lines[r->n] = lineno;
-    r->known[r->n++] = *op;
-    return 0;
-}
-
-/* One line of the file (header lines 1 and 2 checked against config); 0 or the exit status. */
-static int read_one(opt_results *r, in_file *in, const char *config)
-{
-    char *line = in->line;
-    if (in->len && line[in->len - 1] == '\r')
-        line[--in->len] = '\0';
-    if (strlen(line) != in->len)
-        return cli_fail(CB_EINVAL, "%s:%ld: a NUL byte: not a results file", r->path, in->lineno);
-    if (in->lineno == 1 && strcmp(line, RESULTS_MAGIC) != 0)
-        return cli_fail(CB_EINVAL, "%s: not a results file of codebreaker optimal (its first line is not '%s')",
-                        r->path, RESULTS_MAGIC);
-    if (in->lineno == 2) {
-        if (strncmp(line, "# search: ", 10) == 0 && strcmp(line + 10, config) == 0)
-            return 0;
-        return cli_fail(CB_EINVAL,
-                        "%s: written by another search (%s); this one is: %s. Use another file or the same options",
-                        r->path, strncmp(line, "# search: ", 10) == 0 ? line + 10 : "no search line", config);
-    }
-    if (line[0] == '#' || line[0] == '\0')
-        return 0;
-    cb_optimal_opener op;
-    cb_error err;
-    if (cb_optimal_results_line(r->game, line, &op, &err) != CB_OK)
-        return cli_fail(CB_EINVAL, "%s:%ld: %s", r->path, in->lineno, err.message);
-    return keep(r, &op, in->lineno);
-}
-
-/*
- * Read the results already in path (checking they belong to this search),
- * then open it to append. A last line without its newline was cut short by
- * an interrupted write: it is dropped, with a warning, and cut off the file.
- */
-static int read_or_create(opt_results *r, const char *path, const char *config)
-{
-    in_file in;
-    int rc = in_open(&in, "--results", path, 1), have_header = 0;
-    if (rc > 0)
+    if (cb_optimal_reader_new(game, config, 0, &r->reader, &err) != CB_OK)
+        return cli_fail_err(&err);
+    off_t cut;
+    long lines;
+    int rc = read_lines(r->reader, path, &cut, &lines, NULL, NULL);
+    if (rc > 0 || (rc == 0 && cut >= 0 && truncate(path, cut) != 0 &&
+                   (rc = cli_fail(CB_EIO, "%s: %s", path, strerror(errno))) != 0)) {
+        cb_optimal_reader_free(r->reader); /* nothing kept: the caller does not close a file that failed to open */
+        r->reader = NULL;
         return rc;
-    off_t keep_bytes = -1; /* where to cut a partial last line off */
-    if (rc == 0) {
-        while (rc == 0 && (rc = in_line(&in)) > 0) {
-            if (!in.newline) {
-                cli_warn("%s:%ld: the last line has no newline (an interrupted write?): dropped", path, in.lineno);
-                keep_bytes = (off_t)in.offset;
-                in.lineno--;
-                rc = 0;
-                break;
-            }
-            rc = read_one(r, &in, config);
-            have_header = in.lineno >= 2;
-        }
-        rc = rc < 0 ? in.status : rc;
-        long lines = in.lineno;
-        in_close(&in);
-        if (rc)
-            return rc;
-        if (lines == 1)
-            return cli_fail(CB_EINVAL, "%s: no search line after the first", path);
     }
-    if (keep_bytes >= 0 && truncate(path, keep_bytes) != 0)
-        return cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
+    r->known = cb_optimal_reader_openers(r->reader, &r->n);
     r->fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0666);
-    if (r->fd < 0)
-        return cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
-    if (!have_header) {
+    if (r->fd < 0) {
+        rc = cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
+        cb_optimal_reader_free(r->reader);
+        r->reader = NULL;
+        return rc;
+    }
+    if (lines == 0) { /* a new (or empty) file: its header */
         char head[1024];
-        int len = snprintf(head, sizeof head, "%s\n# search: %s\n", RESULTS_MAGIC, config);
-        if (write_whole(r->fd, head, (size_t)len) != 0) {
-            int st = cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
-            close(r->fd);
-            r->fd = -1;
-            return st;
+        cb_optimal_results_header(cb_optimal_reader_seal(r->reader), config, head, sizeof head);
+        if (write_whole(r->fd, head, strlen(head)) != 0) {
+            rc = cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
+            opt_results_close(r);
+            return rc;
         }
     }
     return 0;
@@ -166,10 +131,10 @@ static int read_or_create(opt_results *r, const char *path, const char *config)
 void opt_results_append(const cb_optimal_opener *op, void *arg)
 {
     opt_results *r = arg;
-    char line[128];
+    char line[160];
     if (r->fd < 0 || r->failed)
         return;
-    cb_optimal_opener_format(r->game, op, line, sizeof line - 1);
+    cb_optimal_opener_seal(r->game, cb_optimal_reader_seal(r->reader), op, line, sizeof line - 1);
     strcat(line, "\n");
     if (write_whole(r->fd, line, strlen(line)) != 0) {
         r->failed = 1;
@@ -190,9 +155,75 @@ int opt_results_close(opt_results *r)
     if (r->failed)
         st = cli_fail(CB_EIO, "%s: writing failed (%s); the openers after the failure are not in it", r->path,
                       strerror(r->err));
-    free(r->known);
-    free(r->lines);
+    cb_optimal_reader_free(r->reader);
+    r->reader = NULL;
     r->known = NULL;
-    r->lines = NULL;
     return st;
+}
+
+/* What signing writes: the new file, and how many opener lines it seals. */
+typedef struct sign_state {
+    const cb_game *game;
+    const cb_optimal_seal *seal;
+    FILE *f;
+    long lineno;
+    size_t openers;
+} sign_state;
+
+/* One line of a file being signed: the header replaced, openers sealed, comments kept. */
+static int sign_line(void *arg, const char *line, const cb_optimal_opener *op)
+{
+    sign_state *s = arg;
+    char sealed[160];
+    if (++s->lineno <= 2)
+        return 0; /* the header of format 1, written anew */
+    if (op->guess == CB_NONE) {
+        fprintf(s->f, "%s\n", line);
+        return 0;
+    }
+    cb_optimal_opener_seal(s->game, s->seal, op, sealed, sizeof sealed);
+    fprintf(s->f, "%s\n", sealed);
+    s->openers++;
+    return 0;
+}
+
+int opt_results_sign(const char *path, const cb_game *game, const char *config)
+{
+    cb_optimal_reader *rd;
+    cb_error err;
+    if (cb_optimal_reader_new(game, config, CB_OPTIMAL_READ_UNSIGNED, &rd, &err) != CB_OK)
+        return cli_fail_err(&err);
+    off_t cut;
+    long lines;
+    out_file o = {0};
+    sign_state s = {game, cb_optimal_reader_seal(rd), NULL, 0, 0};
+    /* a first pass checks every line; a file of format 1 is then written again, sealed */
+    int rc = read_lines(rd, path, &cut, &lines, NULL, NULL);
+    if (rc < 0)
+        rc = cli_fail(CB_EINVAL, "--results: %s: no such file to sign", path);
+    size_t n;
+    cb_optimal_reader_openers(rd, &n);
+    if (rc == 0 && cb_optimal_reader_version(rd) == 2) {
+        printf("%s: already signed; its %zu openers verify\n", path, n);
+        cb_optimal_reader_free(rd);
+        return 0;
+    }
+    cb_optimal_reader_free(rd);
+    if (rc)
+        return rc;
+    if (cb_optimal_reader_new(game, config, CB_OPTIMAL_READ_UNSIGNED, &rd, &err) != CB_OK)
+        return cli_fail_err(&err);
+    s.seal = cb_optimal_reader_seal(rd);
+    if ((rc = out_open(&o, "--results", path)) == 0) {
+        char head[1024];
+        cb_optimal_results_header(s.seal, config, head, sizeof head);
+        fputs(head, o.f);
+        s.f = o.f;
+        rc = read_lines(rd, path, &cut, &lines, sign_line, &s);
+        rc = rc ? (out_abandon(&o), rc) : out_commit(&o, "--results");
+    }
+    cb_optimal_reader_free(rd);
+    if (rc == 0)
+        printf("%s: signed (format 2): %zu opener lines sealed, %zu openers\n", path, s.openers, n);
+    return rc;
 }

@@ -9,26 +9,35 @@
 typedef struct opt_results {
     const cb_game *game;
     const char *path;
-    int fd;                   /* appended to, one write() a line; -1 when closed */
-    cb_optimal_opener *known; /* the openers the file already settles (its lines about one opener merged) */
-    long *lines;              /* the line of each, for messages */
-    size_t n, cap;
+    int fd;                         /* appended to, one write() a line; -1 when closed */
+    cb_optimal_reader *reader;      /* what the file held, checked line by line, and its seal */
+    const cb_optimal_opener *known; /* the openers the file already settles (the reader's, its lines merged) */
+    size_t n;
     int failed, err;
 } opt_results;
 
 /*
- * Read path if it exists (its search line must equal config), then open it
- * for appending, writing the header when new. Every line is checked: a
- * malformed one, or one that contradicts an earlier line of its opener (two
- * totals, a total below a bound), is refused with its line number; a last
- * line without its newline (an interrupted write) is dropped with a warning.
- * Prints the error and returns the exit status on failure, 0 when fine.
+ * Read path if it exists (its search line must equal config, its words the
+ * game's, each line's digest must verify), then open it for appending,
+ * writing the header when new. A malformed line, one that does not verify,
+ * or one that contradicts an earlier line of its opener (two totals, a
+ * total below a bound) is refused with its line number; a file of format 1
+ * (unsigned) is refused with how to sign it; a last line without its
+ * newline (an interrupted write) is dropped with a warning. Prints the
+ * error and returns the exit status on failure, 0 when fine.
  */
 int opt_results_open(opt_results *r, const char *path, const cb_game *game, const char *config);
-/* The on_opener callback: one line, written whole. A failure is remembered for opt_results_close. */
+/* The on_opener callback: one sealed line, written whole. A failure is remembered for opt_results_close. */
 void opt_results_append(const cb_optimal_opener *op, void *arg);
 /* Close; prints the error and returns the exit status when a write failed, else 0. */
 int opt_results_close(opt_results *r);
+/*
+ * `optimal --results FILE --sign`: check every line of path as a run reads
+ * it (format 1 accepted), then write it again in format 2, each opener line
+ * sealed, comments kept (replaced whole, or not at all). A file of format 2
+ * is only verified. Prints what it did; 0, or the exit status.
+ */
+int opt_results_sign(const char *path, const cb_game *game, const char *config);
 
 /*
  * codebreaker-mpi (tools/mpi/optimal_mpi.c) sets this before running the

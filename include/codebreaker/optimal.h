@@ -83,8 +83,9 @@ typedef struct cb_optimal_options {
      * the solver's order; under symmetry an opener stands for its class).
      * slice_step > 1: only the openers of rank slice_start, slice_start +
      * slice_step, ... in the solver's order. known/nknown: openers settled
-     * by an earlier run with the same options (a results file), evidence
-     * checked where it is cheap: the exact ones give the first budget and
+     * by an earlier run with the same options (a results file's lines whose
+     * digests verified: the caller checks them, cb_optimal_reader), evidence
+     * checked again where it is cheap: the exact ones give the first budget and
      * are not searched again (the best one's strategy is rebuilt, and its
      * total must agree); a bound is kept only at or above the final budget
      * (a run never settles one below it), else the opener is searched
@@ -182,9 +183,11 @@ typedef struct cb_optimal_result {
     size_t opener_count;        /* distinct openers at the root (after symmetry) */
     cb_optimal_opener *openers; /* the openers searched, in search order */
     size_t openers_searched;
-    cb_tree *tree; /* the strategy (NULL when infeasible) */
-    int timed_out; /* stopped: 1 when time_limit or the cancel flag stopped it (not work_limit) */
-    uint64_t work; /* pairs the scans looked at (the unit of work_limit) */
+    cb_tree *tree;     /* the strategy (NULL when infeasible) */
+    int timed_out;     /* stopped: 1 when time_limit or the cancel flag stopped it (not work_limit) */
+    int setup_stopped; /* the stop came in the set-up (threads, tables, cache) or the scan of the root's guesses:
+                          no opener has a bound and no strategy is given (the time limit counts the set-up) */
+    uint64_t work;     /* pairs the scans looked at (the unit of work_limit) */
 } cb_optimal_result;
 
 /*
@@ -208,10 +211,26 @@ void cb_optimal_result_release(cb_optimal_result *res);
 /*
  * The results file of `codebreaker optimal --results` (docs/optimal.md, "The
  * results file"): CB_OPTIMAL_RESULTS_MAGIC, "# search: " and the search it
- * belongs to, then a line per opener: "WORD TOTAL", "WORD >=BOUND" or "WORD
- * impossible".
+ * belongs to, "# words: " and the game's words hashed, then a line per
+ * opener: "WORD TOTAL", "WORD >=BOUND" or "WORD impossible", then the line's
+ * digest (16 hex digits) under the file's seal. A line whose digest does not
+ * verify is never believed. Files of format 1 (CB_OPTIMAL_RESULTS_MAGIC_UNSIGNED,
+ * no words line, no digests) are read only to be signed.
  */
-#define CB_OPTIMAL_RESULTS_MAGIC "# codebreaker optimal results 1"
+#define CB_OPTIMAL_RESULTS_MAGIC "# codebreaker optimal results 2"
+#define CB_OPTIMAL_RESULTS_MAGIC_UNSIGNED "# codebreaker optimal results 1"
+
+/*
+ * What seals a results file's lines: a key made from the search line and
+ * the game's words (answers and guesses, hashed in any order), so that a
+ * line verifies only unedited, in a file of its own search and words. It
+ * guards against damage and mistakes; it is not a secret (the program
+ * computes it), so it does not stop a forger who runs it on purpose.
+ */
+typedef struct cb_optimal_seal {
+    uint64_t key[2];
+    uint64_t words; /* the game's words hashed: the file's third line */
+} cb_optimal_seal;
 
 /*
  * What o searches for, in words ("least total guesses, at most 6 guesses,
@@ -226,22 +245,58 @@ void cb_optimal_describe(const cb_optimal_options *o, char *buf, size_t size);
  * coach reads the shipped ones (coach.h).
  */
 void cb_optimal_search_line(const cb_game *game, const cb_optimal_options *o, char *buf, size_t size);
-/*
- * Parse one opener line of a results file (line is modified): CB_EINVAL,
- * err saying why, for anything else.
- */
-int cb_optimal_results_line(const cb_game *game, char *line, cb_optimal_opener *op, cb_error *err);
+/* The seal of the results files of search `search` on game (hashes every word once). */
+void cb_optimal_seal_init(const cb_game *game, const char *search, cb_optimal_seal *seal);
+/* The three header lines of a new results file, each ended by a newline, into buf (cut short to fit). */
+void cb_optimal_results_header(const cb_optimal_seal *seal, const char *search, char *buf, size_t size);
 /* Whether no total fits both what a and b say of one opener: 1 when they contradict each other. */
 int cb_optimal_opener_conflict(const cb_optimal_opener *a, const cb_optimal_opener *b);
-/* An opener as its line in a results file ("salet 7920", "serin >=7920", "1123 impossible"), into buf. */
+/* An opener as people read it ("salet 7920", "serin >=7920", "1123 impossible"), into buf. */
 void cb_optimal_opener_format(const cb_game *game, const cb_optimal_opener *op, char *buf, size_t size);
+/* An opener's line of a results file, its digest under seal included (no newline), into buf. */
+void cb_optimal_opener_seal(const cb_game *game, const cb_optimal_seal *seal, const cb_optimal_opener *op, char *buf,
+                            size_t size);
+
 /*
- * Read a whole results file held in text (size bytes) of game, whose search
- * line must be `search`: *openers (malloc'd, free() it) gets its *n openers,
- * the lines of one opener merged (the stronger kept). CB_EINVAL, err naming
- * the line, for a file of another search, a malformed line, a line cut short
- * (no newline), or two lines of one opener that contradict each other;
- * CB_ENOMEM. Nothing printed.
+ * A reader of a results file of game whose search line must be `search`,
+ * fed one line at a time (cb_optimal_reader_line, in order): the header is
+ * checked, each opener line parsed and its digest verified, and the lines
+ * of one opener merged (the stronger kept). flags: 0, or
+ * CB_OPTIMAL_READ_UNSIGNED to accept a file of format 1 (its lines then
+ * unverified: only to sign it). The reader keeps a copy of search; the game
+ * must outlive it. CB_ENOMEM. Free with cb_optimal_reader_free (NULL ok).
+ */
+typedef struct cb_optimal_reader cb_optimal_reader;
+#define CB_OPTIMAL_READ_UNSIGNED 1
+int cb_optimal_reader_new(const cb_game *game, const char *search, int flags, cb_optimal_reader **out, cb_error *err);
+void cb_optimal_reader_free(cb_optimal_reader *r);
+/*
+ * The next line of the file (len bytes at buf, without its newline; buf is
+ * modified). *out (may be NULL) gets the opener of an opener line, guess
+ * CB_NONE for the header, comments and blank lines. CB_EINVAL, err saying
+ * why without the line number (cb_optimal_reader_lineno gives it): a file of
+ * another format, search or words, a file of format 1 without the flag
+ * (cb_optimal_reader_version is then 1), a malformed line, a line whose
+ * digest does not verify, a line contradicting an earlier one of its opener.
+ */
+int cb_optimal_reader_line(cb_optimal_reader *r, char *buf, size_t len, cb_optimal_opener *out, cb_error *err);
+/* After the last line: CB_EINVAL for an empty file or one whose header stops short. */
+int cb_optimal_reader_end(const cb_optimal_reader *r, cb_error *err);
+/* The file's format once its first line is read (1 unsigned, 2 sealed), 0 before. */
+int cb_optimal_reader_version(const cb_optimal_reader *r);
+/* The number of the last line read (from 1). */
+long cb_optimal_reader_lineno(const cb_optimal_reader *r);
+/* The openers read so far (*n of them, merged; the reader's, valid until the next line), and the line of the i-th. */
+const cb_optimal_opener *cb_optimal_reader_openers(const cb_optimal_reader *r, size_t *n);
+long cb_optimal_reader_opener_line(const cb_optimal_reader *r, size_t i);
+/* The seal of the reader's search and game, for the lines appended after. */
+const cb_optimal_seal *cb_optimal_reader_seal(const cb_optimal_reader *r);
+/*
+ * Read a whole results file held in text (size bytes) as the reader does
+ * (no flag: format 2 only, every line verified): *openers (malloc'd, free()
+ * it; NULL when none) gets its *n openers. CB_EINVAL, err naming the line
+ * ("line 7: ..."), for anything the reader refuses or a last line cut short
+ * (no newline); CB_ENOMEM. Nothing printed.
  */
 int cb_optimal_results_parse(const cb_game *game, const char *text, size_t size, const char *search,
                              cb_optimal_opener **openers, size_t *n, cb_error *err);

@@ -82,8 +82,9 @@ int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_
         so.cutoff = book_files[i].cutoff;
         cb_optimal_search_line(game, &so, search, sizeof search);
         int prc = cb_optimal_results_parse(game, text, size, search, &ops, &n, &e2);
-        if (prc == CB_EINVAL && strncmp(e2.message, "written by another search", 25) == 0)
-            continue; /* the lists' sizes differ: another game */
+        if (prc == CB_EINVAL &&
+            (strstr(e2.message, ": written by another search") || strstr(e2.message, ": written for other words")))
+            continue; /* the lists differ: another game */
         if (prc != CB_OK) {
             rc = cb_error_set(err, prc, "the bundled %s: %s", file, e2.message);
             break;

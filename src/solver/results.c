@@ -1,15 +1,27 @@
 /*
  * results.c: the results file of `codebreaker optimal --results` (optimal.h,
- * docs/optimal.md): its opener lines, parsed and merged. The program's
- * reader (tools/cmd_optimal_results.c) reads a file line by line with these;
- * the coach reads the shipped files (data/proofs, bundled) whole.
+ * docs/optimal.md): its header, its opener lines sealed with a keyed digest,
+ * read back line by line (the program resumes from it) or whole (the coach's
+ * opening book reads the shipped data/proofs and data/book files), merged.
+ *
+ * A line is believed only when its digest verifies: the digest is SipHash
+ * (src/base/hash.c) of the line under a key made of the search line and the
+ * game's words, so an edited value, a line of another search or of other
+ * words, or a damaged digest does not verify. Files of format 1 carry no
+ * digest: they are read only to be signed (CB_OPTIMAL_READ_UNSIGNED).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash_internal.h"
 #include "codebreaker/optimal.h"
+
+/* The digests' fixed key, which the search and the words turn into a file's key: not a secret. */
+#define SEAL_K0 0x3172656b61657262ull /* "breaker1" */
+#define SEAL_K1 0x736c7561746f7470ull /* "ptotauls" */
+#define DIGEST_LEN 16                 /* hex digits of a line's digest */
 
 void cb_optimal_describe(const cb_optimal_options *o, char *buf, size_t size)
 {
@@ -32,31 +44,48 @@ void cb_optimal_search_line(const cb_game *game, const cb_optimal_options *o, ch
     snprintf(buf, size, "%s; %s; cutoff %s%s", cb_game_name(game), obj, cut, top);
 }
 
-int cb_optimal_results_line(const cb_game *game, char *line, cb_optimal_opener *op, cb_error *err)
+/* The game's words hashed, in any order: the answers and the guesses apart, with their counts and the rule. */
+static uint64_t words_digest(const cb_game *game)
 {
-    char *save = NULL;
-    char *word = strtok_r(line, " \t", &save), *val = strtok_r(NULL, " \t", &save),
-         *extra = strtok_r(NULL, " \t", &save);
-    cb_error e;
-    memset(op, 0, sizeof *op);
-    if (!word || !val || extra)
-        return cb_error_set(err, CB_EINVAL, "expected 'WORD TOTAL', 'WORD >=BOUND' or 'WORD impossible'");
-    if (cb_game_parse_code(game, word, &op->guess, &e) != CB_OK)
-        return cb_error_set(err, CB_EINVAL, "%s", e.message);
-    if (strcmp(val, "impossible") == 0) {
-        op->bound = UINT64_MAX;
-        op->exact = 0;
-        return CB_OK;
+    uint64_t sums[6] = {0,
+                        0,
+                        cb_game_secret_count(game),
+                        cb_game_guess_count(game),
+                        (uint64_t)cb_game_rule(game),
+                        (uint64_t)cb_game_length(game) << 32 | (uint64_t)cb_game_colors(game)};
+    char w[CB_MAX_LENGTH * 4 + 1];
+    for (uint32_t g = 0; g < cb_game_guess_count(game); g++) {
+        cb_game_format_code(game, g, w, sizeof w);
+        uint64_t h = cbb_siphash(SEAL_K0, SEAL_K1, w, strlen(w));
+        sums[1] += h;
+        if (cb_game_guess_secret(game, g) != CB_NONE)
+            sums[0] += h;
     }
-    op->exact = strncmp(val, ">=", 2) != 0;
-    const char *num = op->exact ? val : val + 2;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(num, &end, 10);
-    if (*num < '0' || *num > '9' || *end || errno)
-        return cb_error_set(err, CB_EINVAL, "'%s' is not a total or a bound", val);
-    op->bound = v;
-    return CB_OK;
+    unsigned char buf[sizeof sums];
+    for (size_t i = 0; i < 6; i++) /* little-endian, the same on every machine */
+        for (int b = 0; b < 8; b++)
+            buf[8 * i + (size_t)b] = (unsigned char)(sums[i] >> (8 * b));
+    return cbb_siphash(SEAL_K0, SEAL_K1, buf, sizeof buf);
+}
+
+void cb_optimal_seal_init(const cb_game *game, const char *search, cb_optimal_seal *seal)
+{
+    unsigned char b[16];
+    uint64_t s = cbb_siphash(SEAL_K0, SEAL_K1, search, strlen(search));
+    memset(seal, 0, sizeof *seal);
+    seal->words = words_digest(game);
+    for (int i = 0; i < 8; i++) { /* the words and the search, little-endian */
+        b[i] = (unsigned char)(seal->words >> (8 * i));
+        b[8 + i] = (unsigned char)(s >> (8 * i));
+    }
+    seal->key[0] = cbb_siphash(SEAL_K0, SEAL_K1, b, sizeof b);
+    seal->key[1] = cbb_siphash(SEAL_K0 ^ 1, SEAL_K1, b, sizeof b);
+}
+
+void cb_optimal_results_header(const cb_optimal_seal *seal, const char *search, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s\n# search: %s\n# words: %016llx\n", CB_OPTIMAL_RESULTS_MAGIC, search,
+             (unsigned long long)seal->words);
 }
 
 int cb_optimal_opener_conflict(const cb_optimal_opener *a, const cb_optimal_opener *b)
@@ -80,93 +109,252 @@ void cb_optimal_opener_format(const cb_game *game, const cb_optimal_opener *op, 
         snprintf(buf, size, "%s %s%llu", w, op->exact ? "" : ">=", (unsigned long long)op->bound);
 }
 
-/* The openers read so far: each with the line it came from (for messages). */
-typedef struct known {
-    cb_optimal_opener *op;
-    long *line;
-    size_t n, cap;
-    size_t *slot; /* by guess: 1 + its place in op, 0 when not read yet */
-} known;
-
-/* Keep op of line lineno, merged with an earlier line of its opener when they agree. */
-static int keep(const cb_game *game, known *k, const cb_optimal_opener *op, long lineno, cb_error *err)
+/* The digest of an opener's line as cb_optimal_opener_format writes it. */
+static uint64_t line_digest(const cb_optimal_seal *seal, const char *text)
 {
-    if (k->slot[op->guess]) {
-        size_t i = k->slot[op->guess] - 1;
-        cb_optimal_opener *o = &k->op[i];
-        if (cb_optimal_opener_conflict(o, op)) {
-            char was[128], now[128];
-            cb_optimal_opener_format(game, o, was, sizeof was);
-            cb_optimal_opener_format(game, op, now, sizeof now);
-            return cb_error_set(err, CB_EINVAL, "line %ld: '%s' contradicts line %ld ('%s')", lineno, now, k->line[i],
-                                was);
-        }
-        if (op->exact || op->bound > o->bound)
-            *o = *op;
+    return cbb_siphash(seal->key[0], seal->key[1], text, strlen(text));
+}
+
+void cb_optimal_opener_seal(const cb_game *game, const cb_optimal_seal *seal, const cb_optimal_opener *op, char *buf,
+                            size_t size)
+{
+    char text[128];
+    cb_optimal_opener_format(game, op, text, sizeof text);
+    snprintf(buf, size, "%s %016llx", text, (unsigned long long)line_digest(seal, text));
+}
+
+/* "WORD TOTAL", "WORD >=BOUND" or "WORD impossible" (line is modified), and the digest after it when asked. */
+static int parse_opener(const cb_game *game, char *line, cb_optimal_opener *op, const char **digest, cb_error *err)
+{
+    char *save = NULL;
+    char *word = strtok_r(line, " \t", &save), *val = strtok_r(NULL, " \t", &save), *dig = strtok_r(NULL, " \t", &save),
+         *extra = strtok_r(NULL, " \t", &save);
+    cb_error e;
+    memset(op, 0, sizeof *op);
+    if (!word || !val || extra || (dig && !digest))
+        return cb_error_set(err, CB_EINVAL, "expected 'WORD TOTAL', 'WORD >=BOUND' or 'WORD impossible'%s",
+                            digest ? " and its digest" : "");
+    if (digest)
+        *digest = dig;
+    if (cb_game_parse_code(game, word, &op->guess, &e) != CB_OK)
+        return cb_error_set(err, CB_EINVAL, "%s", e.message);
+    if (strcmp(val, "impossible") == 0) {
+        op->bound = UINT64_MAX;
         return CB_OK;
     }
-    if (k->n == k->cap) {
-        size_t nc = k->cap ? k->cap * 2 : 256;
-        cb_optimal_opener *no = realloc(k->op, nc * sizeof *no);
-        if (no)
-            k->op = no;
-        long *nl = no ? realloc(k->line, nc * sizeof *nl) : NULL;
-        if (!nl)
-            return cb_error_set(err, CB_ENOMEM, "out of memory");
-        k->line = nl;
-        k->cap = nc;
-    }
-    k->line[k->n] = lineno;
-    k->op[k->n++] = *op;
-    k->slot[op->guess] = k->n;
+    op->exact = strncmp(val, ">=", 2) != 0;
+    const char *num = op->exact ? val : val + 2;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(num, &end, 10);
+    if (*num < '0' || *num > '9' || *end || errno || v == UINT64_MAX)
+        return cb_error_set(err, CB_EINVAL, "'%s' is not a total or a bound", val);
+    op->bound = v;
     return CB_OK;
 }
 
-/* One line (without its newline, NUL-terminated in buf) of the file; CB_OK or the error. */
-static int one_line(const cb_game *game, char *buf, size_t len, long lineno, const char *search, known *k,
-                    cb_error *err)
+struct cb_optimal_reader {
+    const cb_game *game;
+    cb_optimal_seal seal;
+    char *search;
+    int flags, version; /* version: 0 before line 1, then the file's format (1 unsigned, 2 sealed) */
+    long lineno;
+    cb_optimal_opener *op; /* the openers read so far, the lines of one merged */
+    long *line;            /* the line of each, for messages */
+    size_t n, cap;
+    size_t *slot; /* by guess: 1 + its place in op, 0 when not read yet */
+};
+
+int cb_optimal_reader_new(const cb_game *game, const char *search, int flags, cb_optimal_reader **out, cb_error *err)
+{
+    cb_optimal_reader *r = calloc(1, sizeof *r);
+    *out = NULL;
+    if (!r || !(r->search = strdup(search)) || !(r->slot = calloc(cb_game_guess_count(game) + 1, sizeof *r->slot))) {
+        cb_optimal_reader_free(r);
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    }
+    r->game = game;
+    r->flags = flags;
+    cb_optimal_seal_init(game, search, &r->seal);
+    *out = r;
+    return CB_OK;
+}
+
+void cb_optimal_reader_free(cb_optimal_reader *r)
+{
+    if (!r)
+        return;
+    free(r->search);
+    free(r->op);
+    free(r->line);
+    free(r->slot);
+    free(r);
+}
+
+/* Keep op of the current line, merged with an earlier line of its opener when they agree. */
+static int keep(cb_optimal_reader *r, const cb_optimal_opener *op, cb_error *err)
+{
+    if (r->slot[op->guess]) {
+        size_t i = r->slot[op->guess] - 1;
+        cb_optimal_opener *o = &r->op[i];
+        if (cb_optimal_opener_conflict(o, op)) {
+            char was[128], now[128];
+            cb_optimal_opener_format(r->game, o, was, sizeof was);
+            cb_optimal_opener_format(r->game, op, now, sizeof now);
+            return cb_error_set(err, CB_EINVAL,
+                                "'%s' contradicts line %ld ('%s'): a damaged file? remove the wrong line", now,
+                                r->line[i], was);
+        }
+        if (op->exact || op->bound > o->bound) /* the stronger of the two */
+            *o = *op;
+        return CB_OK;
+    }
+    if (r->n == r->cap) {
+        size_t nc = r->cap ? r->cap * 2 : 256;
+        cb_optimal_opener *no = realloc(r->op, nc * sizeof *no);
+        if (no)
+            r->op = no;
+        long *nl = no ? realloc(r->line, nc * sizeof *nl) : NULL;
+        if (!nl)
+            return cb_error_set(err, CB_ENOMEM, "out of memory");
+        r->line = nl;
+        r->cap = nc;
+    }
+    r->line[r->n] = r->lineno;
+    r->op[r->n++] = *op;
+    r->slot[op->guess] = r->n;
+    return CB_OK;
+}
+
+/* Lines 1 to 3: the format, the search, the words (format 2). */
+static int header_line(cb_optimal_reader *r, const char *buf, cb_error *err)
+{
+    if (r->lineno == 1) {
+        if (strcmp(buf, CB_OPTIMAL_RESULTS_MAGIC) == 0)
+            r->version = 2;
+        else if (strcmp(buf, CB_OPTIMAL_RESULTS_MAGIC_UNSIGNED) == 0)
+            r->version = 1;
+        else
+            return cb_error_set(err, CB_EINVAL,
+                                "not a results file of codebreaker optimal (its first line is not '%s')",
+                                CB_OPTIMAL_RESULTS_MAGIC);
+        if (r->version == 1 && !(r->flags & CB_OPTIMAL_READ_UNSIGNED))
+            return cb_error_set(err, CB_EINVAL,
+                                "an unsigned results file (format 1, written before lines carried digests): none of "
+                                "its lines can be verified, so none is believed");
+        return CB_OK;
+    }
+    if (r->lineno == 2)
+        return strncmp(buf, "# search: ", 10) == 0 && strcmp(buf + 10, r->search) == 0
+                   ? CB_OK
+                   : cb_error_set(err, CB_EINVAL, "written by another search (%s); this one is: %s",
+                                  strncmp(buf, "# search: ", 10) == 0 ? buf + 10 : "no search line", r->search);
+    char want[64];
+    snprintf(want, sizeof want, "# words: %016llx", (unsigned long long)r->seal.words);
+    if (strncmp(buf, "# words: ", 9) != 0)
+        return cb_error_set(err, CB_EINVAL, "no words line after the search line ('%.40s' instead)", buf);
+    return strcmp(buf, want) == 0 ? CB_OK
+                                  : cb_error_set(err, CB_EINVAL,
+                                                 "written for other words ('%.40s'; these are '%s'): the word lists "
+                                                 "differ though the search line agrees",
+                                                 buf, want + 2);
+}
+
+/* Whether text is DIGEST_LEN lowercase hex digits spelling d. */
+static int digest_is(const char *text, uint64_t d)
+{
+    char want[DIGEST_LEN + 1];
+    snprintf(want, sizeof want, "%016llx", (unsigned long long)d);
+    return text && strcmp(text, want) == 0;
+}
+
+int cb_optimal_reader_line(cb_optimal_reader *r, char *buf, size_t len, cb_optimal_opener *out, cb_error *err)
 {
     cb_optimal_opener op;
-    cb_error e;
+    const char *dig = NULL;
+    if (out)
+        out->guess = CB_NONE;
+    r->lineno++;
     if (len && buf[len - 1] == '\r')
         buf[--len] = '\0';
     if (strlen(buf) != len)
-        return cb_error_set(err, CB_EINVAL, "line %ld: a NUL byte: not a results file", lineno);
-    if (lineno == 1)
-        return strcmp(buf, CB_OPTIMAL_RESULTS_MAGIC) == 0
-                   ? CB_OK
-                   : cb_error_set(err, CB_EINVAL, "not a results file (its first line is not '%s')",
-                                  CB_OPTIMAL_RESULTS_MAGIC);
-    if (lineno == 2)
-        return strncmp(buf, "# search: ", 10) == 0 && strcmp(buf + 10, search) == 0
-                   ? CB_OK
-                   : cb_error_set(err, CB_EINVAL, "written by another search (%s); this one is: %s",
-                                  strncmp(buf, "# search: ", 10) == 0 ? buf + 10 : "no search line", search);
+        return cb_error_set(err, CB_EINVAL, "a NUL byte: not a results file");
+    if (r->lineno <= (r->version == 1 ? 2 : 3))
+        return header_line(r, buf, err);
     if (buf[0] == '#' || buf[0] == '\0')
         return CB_OK;
-    if (cb_optimal_results_line(game, buf, &op, &e) != CB_OK)
-        return cb_error_set(err, CB_EINVAL, "line %ld: %s", lineno, e.message);
-    return keep(game, k, &op, lineno, err);
+    char text[128];
+    snprintf(text, sizeof text, "%s", buf); /* as it was, for the message */
+    int rc = parse_opener(r->game, buf, &op, r->version == 2 ? &dig : NULL, err);
+    if (rc != CB_OK)
+        return rc;
+    if (r->version == 2) {
+        char canon[128];
+        cb_optimal_opener_format(r->game, &op, canon, sizeof canon);
+        if (!digest_is(dig, line_digest(&r->seal, canon)))
+            return cb_error_set(err, CB_EINVAL,
+                                "'%.80s' does not verify (%s): an edited or damaged line, or one of another "
+                                "search; remove it and its opener is searched again",
+                                text, dig ? "its digest is not that of this line in this search" : "no digest");
+    }
+    if (out)
+        *out = op;
+    return keep(r, &op, err);
+}
+
+int cb_optimal_reader_end(const cb_optimal_reader *r, cb_error *err)
+{
+    if (r->lineno == 0)
+        return cb_error_set(err, CB_EINVAL, "an empty file");
+    if (r->lineno < (r->version == 1 ? 2 : 3))
+        return cb_error_set(err, CB_EINVAL, "the header stops at line %ld (no %s line)", r->lineno,
+                            r->lineno == 1 ? "search" : "words");
+    return CB_OK;
+}
+
+int cb_optimal_reader_version(const cb_optimal_reader *r)
+{
+    return r->version;
+}
+
+const cb_optimal_opener *cb_optimal_reader_openers(const cb_optimal_reader *r, size_t *n)
+{
+    *n = r->n;
+    return r->op;
+}
+
+long cb_optimal_reader_opener_line(const cb_optimal_reader *r, size_t i)
+{
+    return i < r->n ? r->line[i] : 0;
+}
+
+long cb_optimal_reader_lineno(const cb_optimal_reader *r)
+{
+    return r->lineno;
+}
+
+const cb_optimal_seal *cb_optimal_reader_seal(const cb_optimal_reader *r)
+{
+    return &r->seal;
 }
 
 int cb_optimal_results_parse(const cb_game *game, const char *text, size_t size, const char *search,
                              cb_optimal_opener **openers, size_t *n, cb_error *err)
 {
-    known k = {NULL, NULL, 0, 0, calloc(cb_game_guess_count(game) + 1, sizeof(size_t))};
+    cb_optimal_reader *r;
     char *buf = NULL;
     size_t bufcap = 0;
-    long lineno = 0;
-    int rc = CB_OK;
+    cb_error e;
     *openers = NULL;
     *n = 0;
-    if (!k.slot)
-        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    int rc = cb_optimal_reader_new(game, search, 0, &r, err);
+    if (rc != CB_OK)
+        return rc;
     for (size_t at = 0; rc == CB_OK && at < size;) {
         const char *nl = memchr(text + at, '\n', size - at);
         size_t len = nl ? (size_t)(nl - (text + at)) : size - at;
-        lineno++;
         if (!nl) {
-            rc = cb_error_set(err, CB_EINVAL, "line %ld: the last line has no newline (cut short?)", lineno);
+            rc = cb_error_set(err, CB_EINVAL, "line %ld: the last line has no newline (cut short?)", r->lineno + 1);
             break;
         }
         if (len + 1 > bufcap) {
@@ -180,19 +368,18 @@ int cb_optimal_results_parse(const cb_game *game, const char *text, size_t size,
         }
         memcpy(buf, text + at, len);
         buf[len] = '\0';
-        rc = one_line(game, buf, len, lineno, search, &k, err);
+        if ((rc = cb_optimal_reader_line(r, buf, len, NULL, &e)) != CB_OK)
+            rc = cb_error_set(err, rc, "line %ld: %s", r->lineno, e.message);
         at += len + 1;
     }
-    if (rc == CB_OK && lineno < 2)
-        rc = cb_error_set(err, CB_EINVAL, "%s", lineno ? "no search line after the first" : "an empty file");
+    if (rc == CB_OK)
+        rc = cb_optimal_reader_end(r, err);
     free(buf);
-    free(k.line);
-    free(k.slot);
-    if (rc != CB_OK) {
-        free(k.op);
-        return rc;
+    if (rc == CB_OK && r->n) {
+        *openers = r->op;
+        *n = r->n;
+        r->op = NULL;
     }
-    *openers = k.op;
-    *n = k.n;
-    return CB_OK;
+    cb_optimal_reader_free(r);
+    return rc;
 }

@@ -468,8 +468,9 @@ static int scan_first(solver *S, search_run *R, const node *x, scan *sc, uint32_
 static int scan_all(solver *S, search_run *R, const node *x, scan *sc, uint32_t **order, uint32_t *cnt, int all)
 {
     tls *T = me(S);
-    if (cbo_scan(S, x, -1, sc) != CB_OK)
-        return CB_ENOMEM;
+    int rc = cbo_scan(S, x, -1, sc);
+    if (rc != CB_OK)
+        return rc;
     *order = alloc(S, T, ((size_t)sc->k + 1) * sizeof **order);
     if (!*order)
         return CB_ENOMEM;
@@ -619,6 +620,12 @@ int cbo_search_root(solver *S, search_run *R, int64_t beta)
     R->nopen = 0;
     int rc =
         S->opt.first != CB_NONE ? scan_first(S, R, x, &sc, &order, &cnt) : scan_all(S, R, x, &sc, &order, &cnt, all);
+    if (rc == CB_ECANCELED && stopped(S)) { /* stopped in the root's scan: what is proved is the root's bound */
+        cbo_arena_reset(&T->arena, mk);
+        R->root_stopped = 1;
+        R->lower = cbo_node_lb(S, x);
+        return (R->openers = calloc(1, sizeof *R->openers)) ? CB_OK : CB_ENOMEM;
+    }
     if (rc != CB_OK)
         return rc;
     R->openers = calloc(cnt ? cnt : 1, sizeof *R->openers);

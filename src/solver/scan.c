@@ -298,12 +298,18 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
     if (dedup)
         rows_gen(T, CB_ROWS_MIN < T->seen_cap ? CB_ROWS_MIN : T->seen_cap);
     int64_t wc = S->depth_only ? 0 : n;
-    /* a big node below the root looks at the clock as it goes: a search stopped here keeps x's bound lb */
-    int watch = x->level > 0 && (uint64_t)n * m * (uint64_t)lw >= CB_SCAN_WATCH;
+    /*
+     * A big node looks at the clock as it goes: a search stopped below the root keeps x's bound lb; the root's
+     * scan (minutes for a big game on the fly) stops on the time limit and the cancel flag, not on the work budget.
+     */
+    int watch = (uint64_t)n * m * (uint64_t)lw >= CB_SCAN_WATCH;
     for (uint32_t j = 0; j < m; j++) {
         uint32_t g = x->gid[j];
         if (watch && (j & 1023) == 1023) {
-            cbo_check_clock(S);
+            if (x->level > 0)
+                cbo_check_clock(S);
+            else
+                cbo_check_cancel(S);
             if (stopped(S))
                 return CB_ECANCELED;
         }

@@ -224,6 +224,10 @@ static int build_tables(solver *S)
     return CB_OK;
 }
 
+/*
+ * The solver's set-up: CB_ECANCELED when the time limit or the cancel flag
+ * stops it (the clock runs from the call: set-up counts in the time limit).
+ */
 static int solver_init(solver *S, const cb_table *table, const cb_optimal_options *opt, cb_error *err)
 {
     const cb_game *game = cb_table_game(table);
@@ -231,6 +235,8 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
     S->game = game;
     S->table = table;
     S->opt = *opt;
+    S->t0 = cb_seconds();
+    S->deadline = opt->time_limit > 0 ? S->t0 + opt->time_limit : 0;
     if (S->opt.progress_interval <= 0)
         S->opt.progress_interval = 1.0;
     int rc = check_options(game, opt, err);
@@ -238,11 +244,17 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
         rc = set_fields(S, table, opt, err);
     if (rc != CB_OK)
         return rc;
-    if (alloc_threads(S) != CB_OK || build_tables(S) != CB_OK || (S->sym && !(S->root_grp = cbo_sym_root(game))))
+    if (alloc_threads(S) != CB_OK)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
+    if (cbo_check_cancel(S))
+        return CB_ECANCELED;
+    if (build_tables(S) != CB_OK || (S->sym && !(S->root_grp = cbo_sym_root(game))))
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    if (cbo_check_cancel(S))
+        return CB_ECANCELED;
     if (cbo_new_cache(S) != CB_OK)
         return cb_error_set(err, CB_ENOMEM, "out of memory for the cache");
-    return CB_OK;
+    return cbo_check_cancel(S) ? CB_ECANCELED : CB_OK;
 }
 
 static void fill_result(solver *S, search_run *R, cb_optimal_result *res)
@@ -397,15 +409,24 @@ static int run_all(solver *S, search_run *R, cb_optimal_result *res, int *stoppe
     if (rc == CB_EINVAL && R->bad)
         return known_refused(S, R->bad, R->bad_why, err);
     *stopped_out = stopped(S);
-    if (rc == CB_OK && *stopped_out && R->best == CB_NONE && !S->oom && !S->canceled)
+    /* no greedy strategy after a stop in the root's scan: it would scan the root again, past the time limit */
+    if (rc == CB_OK && *stopped_out && R->best == CB_NONE && !S->oom && !S->canceled && !R->root_stopped)
         rc = greedy_fallback(S, R);
     if (S->oom)
         rc = CB_ENOMEM;
     if (rc != CB_OK)
         return cb_error_set(err, rc, rc == CB_ENOMEM ? "out of memory during the search" : "the search failed: %s",
                             cb_strerror(rc));
-    if (R->best == CB_NONE || R->bestv >= INF)
+    if (R->best == CB_NONE || R->bestv >= INF) {
+        /* without a limit on guesses every opener solves every secret: "impossible" is never a result there */
+        if (!*stopped_out && !S->maxd && !S->opt.cutoff && !S->top && S->opt.objective == CB_OBJECTIVE_TOTAL)
+            return cb_error_set(err, CB_EINVAL, "%s",
+                                S->opt.nknown ? "the known results exclude every opener, although without a limit on "
+                                                "guesses every opener solves every secret: they are damaged or from "
+                                                "another search"
+                                              : "internal error: no strategy found without a limit on guesses");
         return CB_OK;
+    }
     __atomic_store_n(&S->stop, 0, __ATOMIC_RELAXED);
     S->deadline = 0;
     S->finishing = 1;
@@ -427,6 +448,19 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
     int rc = solver_init(&S, table, opt, err);
     if (rc == CB_OK && cbo_root_init(&S, &R.rt) != CB_OK)
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");
+    if (rc == CB_OK && cbo_check_cancel(&S))
+        rc = CB_ECANCELED;
+    if (rc == CB_ECANCELED) { /* stopped in the set-up: nothing proved, no strategy */
+        res->stopped = 1;
+        res->timed_out = 1;
+        res->setup_stopped = 1;
+        res->threads = S.nthreads;
+        res->seconds = cb_seconds() - S.t0;
+        rc = CB_OK;
+        cbo_root_release(&R.rt);
+        solver_free(&S);
+        return rc;
+    }
     if (rc != CB_OK) {
         cbo_root_release(&R.rt);
         solver_free(&S);
@@ -434,9 +468,7 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
     }
     res->symmetries = S.sym ? cbo_sym_order(S.root_grp) : 1;
     res->threads = S.nthreads;
-    S.t0 = cb_seconds();
-    S.next_report = S.t0 + S.opt.progress_interval;
-    S.deadline = opt->time_limit > 0 ? S.t0 + opt->time_limit : 0;
+    S.next_report = cb_seconds() + S.opt.progress_interval;
     int was_stopped = 0;
 #pragma omp parallel num_threads(S.nthreads)
 #pragma omp single
@@ -445,6 +477,7 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
         res->stopped = was_stopped;
         res->timed_out = was_stopped && __atomic_load_n(&S.timed_out, __ATOMIC_RELAXED);
         res->proved = !was_stopped && opt->top <= 0;
+        res->setup_stopped = R.root_stopped;
         res->subset = opt->first == CB_NONE && (opt->openers || opt->slice_step > 1);
         res->cut = !was_stopped && opt->first == CB_NONE && opt->cutoff > 0 && opt->top <= 0 && R.best == CB_NONE &&
                    R.lower < INF;

@@ -490,6 +490,7 @@ typedef struct search_run {
     size_t opener_count;
     const cb_optimal_opener *bad; /* a known result (opt.known) that cannot hold, refused */
     const char *bad_why;
+    int root_stopped; /* a stop came during the scan of the root: no opener has a bound */
 } search_run;
 
 /* ---- when a search stops (clock.c) ---- */

@@ -54,7 +54,7 @@ agree() { # agree NAME OURS SELBY
 agree selby-normal-2023 "$data/proofs/nyt2023.results" "$data/selby/results_easy_nyt20230701"
 agree selby-hard-2023 "$data/proofs/nyt2023-hard6.results" "$data/selby/results_hard_nyt20230701"
 # a wrong line is caught: TARSE one guess better than Selby's total
-sed 's/^tarse 11627$/tarse 11626/' "$data/proofs/nyt2023-hard6.results" >"$tmp/wrong.results"
+sed 's/^tarse 11627 /tarse 11626 /' "$data/proofs/nyt2023-hard6.results" >"$tmp/wrong.results"
 fail0=$fail
 agree selby-catches "$tmp/wrong.results" "$data/selby/results_hard_nyt20230701" >/dev/null
 [ "$fail" = $((fail0 + 1)) ] && { fail=$fail0; ok; } || bad "selby-catches: a wrong total passed"
@@ -78,11 +78,11 @@ book_agree() { # book_agree NAME BOOK SELBY
 book_agree selby-book-2023 "$data/book/nyt2023-6.results" "$data/selby/results_easy_nyt20230701"
 # hard mode (the book's hard-mode runs add --hard): each total his, each "impossible" his Infinity
 book_agree selby-book-hard-2023 "$data/book/nyt2023-hard6.results" "$data/selby/results_hard_nyt20230701"
-sed 's/^stare 11762$/stare impossible/' "$data/book/nyt2023-hard6.results" >"$tmp/wrong-hard.results"
+sed 's/^stare 11762 /stare impossible /' "$data/book/nyt2023-hard6.results" >"$tmp/wrong-hard.results"
 fail0=$fail
 book_agree selby-book-hard-catches "$tmp/wrong-hard.results" "$data/selby/results_hard_nyt20230701" >/dev/null
 [ "$fail" = $((fail0 + 1)) ] && { fail=$fail0; ok; } || bad "selby-book-hard-catches: a wrong line passed"
-sed 's/^tarse 11219$/tarse 11218/' "$data/book/nyt2023-6.results" >"$tmp/wrong-book.results"
+sed 's/^tarse 11219 /tarse 11218 /' "$data/book/nyt2023-6.results" >"$tmp/wrong-book.results"
 fail0=$fail
 book_agree selby-book-catches "$tmp/wrong-book.results" "$data/selby/results_easy_nyt20230701" >/dev/null
 [ "$fail" = $((fail0 + 1)) ] && { fail=$fail0; ok; } || bad "selby-book-catches: a wrong total passed"

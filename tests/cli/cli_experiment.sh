@@ -77,6 +77,11 @@ figures growth-fig "$out" symble-length-growth
 check growth-again "$cb" experiment symble-length-growth --games 40 --range n=2..4 --seed 7 --out "$out"
 has growth-resumed "0 configurations run now, 3 found there and reused"
 csv growth-csv-same "$out/symble-length-growth.csv" 3
+# a resumed row is checked against its own distribution: an edited average is refused, not reused (issue 38)
+mkdir -p "$tmp/edited"
+awk -F, -v OFS=, 'NR == 3 { $13 = "1.000000" } 1' "$out/symble-length-growth.csv" >"$tmp/edited/symble-length-growth.csv"
+expect_err growth-edited 2 "symble-length-growth.csv:3: the row of this configuration disagrees with itself \\(average 1\\.000000, but" \
+    -- experiment symble-length-growth --games 40 --range n=2..4 --seed 7 --out "$tmp/edited" --quiet --no-plot
 check growth-more "$cb" experiment symble-length-growth --games 40 --range n=2..5 --seed 7 --out "$out"
 has growth-more-run "1 configuration run now, 3 found"
 check growth-seed2 "$cb" experiment symble-length-growth --games 40 --range n=2..4 --seed 8 --out "$out"

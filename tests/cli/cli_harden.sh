@@ -37,15 +37,28 @@ expect_err openers-64mib-1 2 "$limit" -- optimal $mm --openers @"$tmp/big.txt"
 rm -f "$tmp/big.txt"
 
 # --- optimal --results: a damaged file never gives a false proof (4 colours x 4 pegs: 905, opener 1123)
+# (every single-line edit of a sealed file: tests/cli/cli_results_edits.sh)
 res="$tmp/r.res"
 "$cb" optimal $mm --results "$res" --openers 1111 >/dev/null 2>&1
-head -2 "$res" >"$tmp/head.res"
-# results LINES: a results file of this search holding LINES (printf format)
-results() { cp "$tmp/head.res" "$res" && printf "$1" >>"$res"; }
+head -3 "$res" >"$tmp/head.res"
+# unsigned LINES: a results file of this search in format 1 (no digests) holding LINES (printf format)
+unsigned() { { echo '# codebreaker optimal results 1' && sed -n 2p "$tmp/head.res" && printf "$1"; } >"$res"; }
+# results LINES: the same, signed by the program (--sign): lines a person vouches for, checked all the same
+results() { unsigned "$1" && "$cb" optimal $mm --results "$res" --sign >/dev/null; }
+# a file of format 1 is refused, with how to sign it; signing it keeps its lines and seals them
+unsigned '1123 905\n'
+expect_err unsigned 2 "r.res: an unsigned results file .*sign it: the same command with --sign" -- \
+    optimal $mm --results "$res"
+expect_out sign 0 "r.res: signed \(format 2\): 1 opener lines sealed" -- optimal $mm --results "$res" --sign
+grep -Eq '^1123 905 [0-9a-f]{16}$' "$res" && [ "$(sed -n 3p "$res")" = "$(sed -n 3p "$tmp/head.res")" ] && ok ||
+    bad "sign: $(cat "$res")"
+expect_out sign-again 0 "r.res: already signed; its 1 openers verify" -- optimal $mm --results "$res" --sign
+expect_err sign-alone 2 "--sign seals the lines of --results FILE" -- optimal $mm --sign
+expect_out signed-proves 0 "^result +proved optimal" -- optimal $mm --results "$res"
 # a last line cut short by a crash: dropped with a warning, cut off the file, the search proves 905
-results '1123 >=9'
+cp "$tmp/head.res" "$res" && printf '1123 >=9' >>"$res"
 err_lines=1 expect_out partial-line 0 "^total +905 " -- optimal $mm --results "$res"
-has partial-line-warns "r.res:3: the last line has no newline .*dropped" "$tmp/err"
+has partial-line-warns "r.res:4: the last line has no newline .*dropped" "$tmp/err"
 [ "$(tail -c 1 "$res" | od -An -c | tr -d ' ')" = '\n' ] && ! grep -q '>=9$' "$res" && ok ||
     bad "the partial line stays in the file: $(tail -2 "$res")"
 expect_out partial-line-resumes 0 "^result +proved optimal" -- optimal $mm --results "$res"
@@ -55,7 +68,7 @@ expect_out low-bound 0 "^openers .*1111 >=9[0-9][0-9]" -- optimal $mm --results 
 has low-bound-total "^total +905 "
 results '1123 >=9\n'
 expect_out low-bound-best 0 "^total +905 " -- optimal $mm --results "$res"
-# what cannot hold is refused, naming the opener
+# what cannot hold is refused, naming the opener, even signed
 err_lines=1
 results '1123 impossible\n'
 expect_err impossible 2 "'1123 impossible' cannot hold \(no opener is impossible without a limit" -- optimal $mm --results "$res"
@@ -64,15 +77,16 @@ expect_err below-lower-bound 2 "'1123 1' cannot hold \(a total below the opener'
     optimal $mm --results "$res"
 results '1123 880\n'
 expect_err wrong-total 2 "'1123 880' cannot hold \(its strategy, rebuilt, totals 905\)" -- optimal $mm --results "$res"
-# lines about one opener that contradict each other, with the line numbers; agreeing ones merge
-results '1123 906\n1112 >=908\n1123 905\n'
-expect_err conflict 2 "r.res:5: '1123 905' contradicts line 3 \('1123 906'\)" -- optimal $mm --results "$res"
-results '1123 >=906\n1123 905\n'
-expect_err conflict-bound 2 "r.res:4: '1123 905' contradicts line 3 \('1123 >=906'\)" -- optimal $mm --results "$res"
+# lines about one opener that contradict each other, with the line numbers (signing refuses them too)
+unsigned '1123 906\n1112 >=908\n1123 905\n'
+expect_err conflict 2 "r.res:5: '1123 905' contradicts line 3 \('1123 906'\)" -- optimal $mm --results "$res" --sign
+unsigned '1123 >=906\n1123 905\n'
+expect_err conflict-bound 2 "r.res:4: '1123 905' contradicts line 3 \('1123 >=906'\)" -- \
+    optimal $mm --results "$res" --sign
 results '1111 >=930\n1111 >=940\n1123 905\n1123 >=900\n'
 expect_out agree 0 "^openers .*1111 >=940" -- optimal $mm --results "$res"
-results '1123 905 \001\n'
-expect_err malformed 2 "r.res:3: expected 'WORD TOTAL'" -- optimal $mm --results "$res"
+unsigned '1123 905 \001\n'
+expect_err malformed 2 "r.res:3: expected 'WORD TOTAL'" -- optimal $mm --results "$res" --sign
 unset err_lines
 
 # --- experiment results: conflicting rows refused with both lines, a partial last line dropped
@@ -120,8 +134,8 @@ raw osc-feedback "$tmp/err"
 printf 'cr\033]0;x\007ne\nquit\n' | "$cb" play --seed 1 >"$tmp/out" 2>&1
 has osc-play "cr\\\\x1b\]0;x\\\\x07ne"
 raw osc-play "$tmp/out"
-printf '%s\n%s\n1123 90\033]0;x\007\n' "$(sed -n 1p "$tmp/head.res")" "$(sed -n 2p "$tmp/head.res")" >"$res"
-expect_err osc-results 2 "r.res:3: '90\\\\x1b" -- optimal $mm --results "$res"
+cp "$tmp/head.res" "$res" && printf '1123 90\033]0;x\007 0123456789abcdef\n' >>"$res"
+expect_err osc-results 2 "r.res:4: '90\\\\x1b" -- optimal $mm --results "$res"
 raw osc-results "$tmp/err"
 
 # --- one rule for numbers: ' 4', '+4' and '4 ' are refused alike, wherever a number is read
@@ -198,5 +212,10 @@ expect_err memory-size 2 "--memory: '\+1G' is not a size such as 512M or 4G" -- 
 expect_out memory-fits 0 "1296" -- info --game mastermind --memory 1M
 expect_err memory-small 2 "1296 codes would take about 61 KiB to set up, over the memory budget of 1 KiB" -- \
     info --game mastermind --memory 1K
+
+# --time-limit counts the set-up and the scan of the openers, and then no greedy strategy scans them again
+# (issue 38: a limit of 3 s ran 112 s on 6 colours x 6 pegs)
+expect_out time-limit-setup 0 "^result +stopped at the time limit during the set-up .* with no strategy" -- \
+    optimal --game mastermind --colors 6 --pegs 6 --time-limit 1 --quiet
 
 summary cli_harden

@@ -16,7 +16,7 @@ bounds_at_least() { ! grep -v '^#' "$1" | awk -v m="$2" '$2 ~ /^>=/ && substr($2
 # normal.top105.proven of github.com/alex1770/wordle: REAST 7923, CRATE 7926, TRACE 7926, SLATE 7928, CRANE 7930.
 "$cb" optimal --quiet --openers reast,crate,trace,slate,crane --cutoff 7931 --results "$tmp/normal.res" >"$tmp/normal" 2>&1
 for w in "reast 7923" "crate 7926" "trace 7926" "slate 7928" "crane 7930"; do
-    has "normal $w" "^$w\$" "$tmp/normal.res"
+    has "normal $w" "^$w [0-9a-f]{16}\$" "$tmp/normal.res"
 done
 has normal-summary 'proved optimal among the openers searched' "$tmp/normal"
 has normal-best '^total +7923 guesses' "$tmp/normal"
@@ -25,7 +25,7 @@ has normal-best '^total +7923 guesses' "$tmp/normal"
 "$cb" optimal --quiet --hard --max-guesses 6 --openers least,reast,crate --cutoff 8144 --results "$tmp/hard.res" \
     >"$tmp/hard" 2>&1
 for w in "least 8127" "reast 8134" "crate 8143"; do
-    has "hard $w" "^$w\$" "$tmp/hard.res"
+    has "hard $w" "^$w [0-9a-f]{16}\$" "$tmp/hard.res"
 done
 
 # A fixed cutoff: totals below it, proved bounds at or above it (SALET 7920 and SLATE 7928, Selby 2022).
@@ -41,7 +41,7 @@ mm="--game mastermind --quiet"
 has mm-full '^total +5625 guesses' "$tmp/full"
 [ "$(lines "$tmp/full.res" | wc -l)" = 5 ] && ok || bad "mm-full: 5 openers expected in the results file"
 # a run stopped after its first opener: keep the header and one line, as a crash would leave it
-head -3 "$tmp/full.res" >"$tmp/part.res"
+head -4 "$tmp/full.res" >"$tmp/part.res"
 "$cb" optimal $mm --results "$tmp/part.res" >"$tmp/resumed" 2>&1
 has mm-resumed '^total +5625 guesses' "$tmp/resumed"
 if [ "$(norm_results "$tmp/part.res")" = "$(norm_results "$tmp/full.res")" ]; then ok; else
@@ -51,7 +51,7 @@ fi
 bounds_at_least "$tmp/full.res" 5625 && ok || bad "mm-full-bounds: a bound below the optimum 5625"
 bounds_at_least "$tmp/part.res" 5625 && ok || bad "mm-resume-bounds: a bound below the optimum 5625"
 # a run that settled nothing but wrote its header
-head -2 "$tmp/full.res" >"$tmp/empty.res"
+head -3 "$tmp/full.res" >"$tmp/empty.res"
 "$cb" optimal $mm --results "$tmp/empty.res" >/dev/null 2>&1
 if [ "$(norm_results "$tmp/empty.res")" = "$(norm_results "$tmp/full.res")" ]; then ok; else
     bad "mm-resume-empty: the file differs from the whole run's:"
@@ -105,15 +105,15 @@ has mm-openers '"openers":\[\{"guess":"(1234|1122)".*,\{"guess":"(1234|1122)"[^]
 "$cb" optimal --game mastermind --colors 7 --time-limit 0.3 --results "$tmp/stop.res" >"$tmp/stop" 2>&1
 has stop-greedy '^result +stopped at the time limit' "$tmp/stop"
 shown=$(sed -n 's/^openers *//p' "$tmp/stop" | tr ',' '\n' | sed 's/^ *//')
-if grep -v '^#' "$tmp/stop.res" | grep -v '>=\|impossible' | while read -r w t; do
+if grep -v '^#' "$tmp/stop.res" | grep -v '>=\|impossible' | while read -r w t _; do
     printf '%s\n' "$shown" | grep -qx "$w $t" || { echo "not proved: $w $t"; exit 1; }
 done; then ok; else bad "stop-results: the greedy strategy's total went to the results file"; fi
 expect_err other-search 2 'written by another search' -- optimal --game mastermind --colors 5 --results "$tmp/full.res"
-printf '# codebreaker optimal results 1\n# search: x\n' >"$tmp/x.res"
+printf '# codebreaker optimal results 2\n# search: x\n' >"$tmp/x.res"
 expect_err other-search2 2 'written by another search' -- optimal --game mastermind --results "$tmp/x.res"
 cp "$tmp/full.res" "$tmp/broken.res"
 echo "1234 lots" >>"$tmp/broken.res"
-expect_err broken-line 2 'broken.res:8:' -- optimal --game mastermind --results "$tmp/broken.res"
+expect_err broken-line 2 'broken.res:9:' -- optimal --game mastermind --results "$tmp/broken.res"
 echo "hello" >"$tmp/notres"
 expect_err not-results 2 'not a results file' -- optimal --game mastermind --results "$tmp/notres"
 expect_err no-dir 2 'nonexistent' -- optimal --game mastermind --results /nonexistent/dir/r.res

@@ -530,9 +530,16 @@ static void partial_runs(void)
     CHECK(!r.proved && r.total >= 5625 && r.lower <= 5625);
     cb_optimal_result_release(&r);
     cb_optimal_options_default(&o);
-    o.time_limit = 1e-6; /* stops at once: bounds, and still a strategy */
+    o.time_limit = 1e-6; /* the limit counts the set-up (issue 38): stopped there, no strategy (tests below) */
     CHECK(solve(t, &o, &r) == CB_OK);
-    CHECK(r.stopped && !r.proved && r.tree && r.total >= 5625 && r.lower <= 5625);
+    CHECK(r.stopped && !r.proved && !r.tree && r.setup_stopped && r.lower <= 5625);
+    cb_optimal_result_release(&r);
+    o.time_limit = 0;
+    o.work_limit = 20000000; /* stopped by its budget of work, past the root: bounds, and still a strategy */
+    o.threads = 1;
+    CHECK(solve(t, &o, &r) == CB_OK);
+    CHECK_MSG(r.stopped && !r.proved && r.tree && !r.setup_stopped && r.total >= 5625 && r.lower <= 5625,
+              "stopped %d tree %p work %llu", r.stopped, (void *)r.tree, (unsigned long long)r.work);
     cb_tree_stats st;
     CHECK(cb_tree_verify(r.tree, t, 0, 0, &st, NULL) == CB_OK && st.total == r.total);
     cb_optimal_result_release(&r);
@@ -561,6 +568,13 @@ static void partial_runs(void)
     CHECK(r.stopped && !r.proved);
     /* set before the call: nothing runs, not even the greedy strategy after a stop (a server stopping) */
     CHECK(r.timed_out && !r.tree && r.work == 0 && r.nodes == 0);
+    cb_optimal_result_release(&r);
+    /* the time limit counts the set-up (issue 38): a limit shorter than it stops there, with no strategy */
+    cb_optimal_options_default(&o);
+    o.time_limit = 1e-9;
+    CHECK(cb_optimal_solve(t, &o, &r, &err) == CB_OK);
+    CHECK_MSG(r.stopped && r.timed_out && r.setup_stopped && !r.proved && !r.tree && r.nodes == 0,
+              "stopped %d, set-up %d, tree %p", r.stopped, r.setup_stopped, (void *)r.tree);
     cb_optimal_result_release(&r);
     cb_table_free(t);
     cb_table_options to;
@@ -637,6 +651,43 @@ static int parse_results(const cb_game *g, const char *text, const char *search,
  * its line; the coach reads the shipped all-openers proofs at the opening
  * (SALET 7920 on the original lists) and only there.
  */
+/*
+ * A results file of g's search `search` into buf: its header (format 2), then
+ * each of lines: "WORD VALUE" sealed under `seal_search` (the file's search
+ * when NULL), or, after a '!', the line as it is.
+ */
+static void sealed_text(const cb_game *g, const char *search, const char *seal_search, const char *const *lines,
+                        size_t n, char *buf, size_t size)
+{
+    cb_optimal_seal seal, other;
+    cb_optimal_seal_init(g, search, &seal);
+    cb_optimal_seal_init(g, seal_search ? seal_search : search, &other);
+    cb_optimal_results_header(&seal, search, buf, size);
+    for (size_t i = 0; i < n; i++) {
+        size_t at = strlen(buf);
+        char word[32];
+        const char *v = lines[i];
+        cb_optimal_opener op = {0};
+        if (v[0] == '!') {
+            snprintf(buf + at, size - at, "%s\n", v + 1);
+            continue;
+        }
+        sscanf(v, "%31s", word);
+        v = strchr(v, ' ') + 1;
+        CHECK(cb_game_parse_code(g, word, &op.guess, NULL) == CB_OK);
+        op.exact = v[0] != '>' && v[0] != 'i';
+        op.bound = v[0] == 'i' ? UINT64_MAX : strtoull(v + (v[0] == '>' ? 2 : 0), NULL, 10);
+        cb_optimal_opener_seal(g, &other, &op, buf + at, size - at);
+        strcat(buf + at, "\n");
+    }
+}
+
+/*
+ * The results file: parsed and merged by the library, each line's digest
+ * verified, damage refused with its line; the coach reads the shipped
+ * all-openers proofs at the opening (SALET 7920 on the original lists) and
+ * only there.
+ */
 static void results_files(void)
 {
     cb_game *g = game_of(CB_RULE_MASTERMIND, 6, 4, 0);
@@ -644,34 +695,67 @@ static void results_files(void)
     cb_optimal_opener *ops = NULL;
     size_t n = 0;
     cb_error err;
-    CHECK(parse_results(g,
-                        "# codebreaker optimal results 1\n# search: the search\n1123 905\n1111 >=930\n"
-                        "1111 >=940\n1112 impossible\n",
-                        search, &ops, &n, &err) == CB_OK);
+    char text[2048];
+    const char *good[] = {"1123 905", "1111 >=930", "1111 >=940", "1112 impossible", "!# a comment", "!"};
+    sealed_text(g, search, NULL, good, 6, text, sizeof text);
+    CHECK_MSG(parse_results(g, text, search, &ops, &n, &err) == CB_OK, "%s", err.message);
     CHECK(n == 3 && ops[0].exact && ops[0].bound == 905 && !ops[1].exact && ops[1].bound == 940 &&
           ops[2].bound == UINT64_MAX);
     free(ops);
     static const struct {
-        const char *text, *why;
+        const char *lines[2];
+        const char *seal_search, *why;
     } damaged[] = {
-        {"# codebreaker optimal results 1\n# search: another\n1123 905\n", "written by another search"},
-        {"# codebreaker optimal results 2\n# search: the search\n1123 905\n", "not a results file"},
-        {"# codebreaker optimal results 1\n# search: the search\n1123 905 x\n", "line 3: expected 'WORD TOTAL'"},
-        {"# codebreaker optimal results 1\n# search: the search\n1123 9o5\n", "line 3: '9o5' is not a total"},
-        {"# codebreaker optimal results 1\n# search: the search\n1123 906\n1123 905\n",
-         "line 4: '1123 905' contradicts line 3"},
-        {"# codebreaker optimal results 1\n# search: the search\n1123 >=906\n1123 905\n", "contradicts line 3"},
-        {"# codebreaker optimal results 1\n# search: the search\n1123 905", "line 3: the last line has no newline"},
-        {"# codebreaker optimal results 1\n", "no search line"},
-        {"", "an empty file"},
+        {{"!1123 906 0123456789abcdef"}, NULL, "line 4: '1123 906 0123456789abcdef' does not verify"},
+        {{"!1123 905"}, NULL, "line 4: '1123 905' does not verify (no digest)"},
+        {{"1123 905"}, "another search", "line 4: '1123 905 "}, /* sealed for another search */
+        {{"!1123 905 x y"}, NULL, "line 4: expected 'WORD TOTAL'"},
+        {{"!1123 9o5 0123456789abcdef"}, NULL, "line 4: '9o5' is not a total"},
+        {{"1123 906", "1123 905"}, NULL, "line 5: '1123 905' contradicts line 4"},
+        {{"1123 >=906", "1123 905"}, NULL, "contradicts line 4"},
     };
     for (size_t i = 0; i < sizeof damaged / sizeof damaged[0]; i++) {
         ops = NULL;
         n = 7;
-        int rc = parse_results(g, damaged[i].text, search, &ops, &n, &err);
+        sealed_text(g, search, damaged[i].seal_search, damaged[i].lines, damaged[i].lines[1] ? 2 : 1, text,
+                    sizeof text);
+        int rc = parse_results(g, text, search, &ops, &n, &err);
         CHECK_MSG(rc == CB_EINVAL && !ops && n == 0 && strstr(err.message, damaged[i].why), "%zu: %d %s", i, rc,
                   rc ? err.message : "");
     }
+    /* an edited value under its old digest: the digest of "1123 905" does not verify "1123 906" */
+    const char *one[] = {"1123 905"};
+    sealed_text(g, search, NULL, one, 1, text, sizeof text);
+    char *v = strstr(text, "1123 905 ");
+    v[7] = '6';
+    CHECK(parse_results(g, text, search, &ops, &n, &err) == CB_EINVAL && strstr(err.message, "does not verify"));
+    static const struct {
+        const char *text, *why;
+    } headers[] = {
+        {"# codebreaker optimal results 2\n# search: another\n", "line 2: written by another search"},
+        {"# codebreaker optimal results 3\n# search: the search\n", "line 1: not a results file"},
+        {"# codebreaker optimal results 1\n# search: the search\n1123 905\n", "line 1: an unsigned results file"},
+        {"# codebreaker optimal results 2\n# search: the search\n# words: 0000000000000000\n",
+         "line 3: written for other words"},
+        {"# codebreaker optimal results 2\n# search: the search\n", "the header stops at line 2"},
+        {"# codebreaker optimal results 2\n", "the header stops at line 1"},
+        {"# codebreaker optimal results 2\n# search: the search", "line 2: the last line has no newline"},
+        {"", "an empty file"},
+    };
+    for (size_t i = 0; i < sizeof headers / sizeof headers[0]; i++) {
+        ops = NULL;
+        n = 7;
+        int rc = parse_results(g, headers[i].text, search, &ops, &n, &err);
+        CHECK_MSG(rc == CB_EINVAL && !ops && n == 0 && strstr(err.message, headers[i].why), "%zu: %d %s", i, rc,
+                  rc ? err.message : "");
+    }
+    /* the words are part of the seal: the same search line over other codes (no repeated colour) does not verify */
+    cb_game *g2 = game_of(CB_RULE_MASTERMIND, 6, 4, 1);
+    const char *one2[] = {"1234 905"};
+    sealed_text(g2, search, NULL, one2, 1, text, sizeof text);
+    CHECK(parse_results(g, text, search, &ops, &n, &err) == CB_EINVAL &&
+          strstr(err.message, "line 3: written for other words"));
+    cb_game_free(g2);
     cb_game_free(g);
 
     /* the coach at the opening of the original lists: the shipped proof, nothing searched */

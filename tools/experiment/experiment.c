@@ -677,11 +677,78 @@ static int sim_options(exp_ctx *x, const exp_play *p, cb_sim_options *opt, uint3
     return 0;
 }
 
+/*
+ * Why the figures of a row read back disagree with its own distribution
+ * (games, average, standard deviation, median, most guesses, as a
+ * simulation computes them), or NULL when they agree to the digits
+ * written. A distribution cut short by its column's width is not checked.
+ */
+static const char *sim_inconsistent(const exp_sim *r, char *why, size_t size)
+{
+    double games = 0, sum = 0, sq = 0;
+    long most = 0;
+    if (strlen(r->distribution) + 1 >= sizeof r->distribution)
+        return NULL;
+    for (const char *p = r->distribution; *p;) {
+        char *end;
+        long k = strtol(p, &end, 10);
+        double c = end[0] == ':' ? strtod(end + 1, &end) : -1;
+        if (c < 0 || k < 0)
+            return "its distribution is not 'GUESSES:GAMES ...'";
+        games += c;
+        sum += (double)k * c;
+        sq += (double)k * (double)k * c;
+        most = c > 0 && k > most ? k : most;
+        p = end + strspn(end, " ");
+    }
+    double avg = games > 0 ? sum / games : 0, var = games > 0 ? sq / games - avg * avg : 0;
+    double sd = var > 0 ? sqrt(var) : 0, lo = -1, hi = -1, seen = 0;
+    for (const char *p = r->distribution; *p && games > 0;) { /* the median as simulate.c takes it */
+        char *end;
+        long k = strtol(p, &end, 10);
+        double c = strtod(end + 1, &end);
+        if (lo < 0 && seen + c > floor((games - 1) / 2))
+            lo = (double)k;
+        if (hi < 0 && seen + c > floor(games / 2))
+            hi = (double)k;
+        seen += c;
+        p = end + strspn(end, " ");
+    }
+    if ((double)r->played != games)
+        snprintf(why, size, "%ld games played, but its distribution counts %.0f", r->played, games);
+    else if (fabs(r->average - avg) > 1e-6 + 1e-9 * avg)
+        snprintf(why, size, "average %.6f, but its distribution's is %.6f", r->average, avg);
+    else if (fabs(r->stddev - sd) > 1e-5)
+        snprintf(why, size, "standard deviation %.6f, but its distribution's is %.6f", r->stddev, sd);
+    else if (games > 0 && fabs(r->median - (lo + hi) / 2) > 1e-9)
+        snprintf(why, size, "median %g, but its distribution's is %g", r->median, (lo + hi) / 2);
+    else if (r->max != most)
+        snprintf(why, size, "at most %d guesses, but its distribution's most is %ld", r->max, most);
+    else
+        return NULL;
+    return why;
+}
+
+/* The line of the kept row `row` of the store (0: added by this run). */
+static long row_line(const exp_store *s, char **row)
+{
+    for (size_t i = 0; i < s->nrows; i++)
+        if (s->rows[i] == row)
+            return s->lines[i];
+    return 0;
+}
+
 int exp_simulate(exp_ctx *x, const exp_play *p, exp_sim *r)
 {
     char **found = find_sim(x, r);
     if (found) {
+        char why[160];
         sim_parse(found, r);
+        if (sim_inconsistent(r, why, sizeof why))
+            return cli_fail(CB_EINVAL,
+                            "%s:%ld: the row of this configuration disagrees with itself (%s): an edited "
+                            "or damaged row; remove the line and it is run again",
+                            x->store.path, row_line(&x->store, found), why);
         x->reused++;
         return 0;
     }
