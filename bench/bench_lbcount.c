@@ -16,34 +16,7 @@
 
 #include "codebreaker/version.h"
 #include "solver/solver_internal.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* The processor's nominal clock in GHz and its model name (into model), from /proc/cpuinfo. */
-static double nominal_ghz(char *model, size_t size)
-{
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    char line[256];
-    double mhz = 0;
-    snprintf(model, size, "unknown");
-    while (f && fgets(line, sizeof line, f)) {
-        char *colon = strchr(line, ':');
-        if (strncmp(line, "model name", 10) == 0 && colon) {
-            snprintf(model, size, "%s", colon + 2);
-            model[strcspn(model, "\n")] = 0;
-        }
-        if (sscanf(line, "cpu MHz : %lf", &mhz) == 1)
-            break;
-    }
-    if (f)
-        fclose(f);
-    return mhz / 1000;
-}
+#include "bench_clock.h"
 
 /* Best of 5 runs of `reps` counts, in ns per pair. */
 static double run(int fast, const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t nvals, long reps,
@@ -51,7 +24,7 @@ static double run(int fast, const uint8_t *blk, const uint32_t *col, uint32_t n,
 {
     double best = 1e30;
     for (int r = 0; r < 5; r++) {
-        double t0 = now();
+        double t0 = bench_now();
         for (long i = 0; i < reps; i++) {
             if (fast)
                 cbo_lb_count(blk, col, n, CB_LBSCAN_BLOCK, nvals, 0, bm, parts, haswon);
@@ -59,7 +32,7 @@ static double run(int fast, const uint8_t *blk, const uint32_t *col, uint32_t n,
                 cbo_lb_count_ref(blk, col, n, CB_LBSCAN_BLOCK, 0, bm, parts, haswon);
             *check += parts[i & (CB_LBSCAN_BLOCK - 1)];
         }
-        double t = (now() - t0) / ((double)reps * n * CB_LBSCAN_BLOCK) * 1e9;
+        double t = (bench_now() - t0) / ((double)reps * n * CB_LBSCAN_BLOCK) * 1e9;
         if (t < best)
             best = t;
     }
@@ -69,7 +42,7 @@ static double run(int fast, const uint8_t *blk, const uint32_t *col, uint32_t n,
 int main(int argc, char **argv)
 {
     char model[128];
-    double ghz = nominal_ghz(model, sizeof model);
+    double ghz = bench_nominal_ghz(model, sizeof model);
     const char *cap = getenv("CB_CPU_LEVEL");
     if (argc > 1)
         ghz = atof(argv[1]);
@@ -133,7 +106,7 @@ int main(int argc, char **argv)
             long reps = (long)(2e8 / ((double)n * CB_LBSCAN_BLOCK)) + 1;
             t[fast] = 1e30;
             for (int r = 0; r < 3; r++) {
-                double t0 = now();
+                double t0 = bench_now();
                 for (long i = 0; i < reps; i++) {
                     const uint8_t *bb = big + (size_t)(i % NB) * P2 * CB_LBSCAN_BLOCK;
                     const uint32_t *cc = cols + (size_t)(i % NODES) * P2;
@@ -143,7 +116,7 @@ int main(int argc, char **argv)
                         cbo_lb_count_ref(bb, cc, n, CB_LBSCAN_BLOCK, 0, bm, parts, haswon);
                     check += parts[i & (CB_LBSCAN_BLOCK - 1)];
                 }
-                double x = (now() - t0) / ((double)reps * n * CB_LBSCAN_BLOCK) * 1e9;
+                double x = (bench_now() - t0) / ((double)reps * n * CB_LBSCAN_BLOCK) * 1e9;
                 t[fast] = x < t[fast] ? x : t[fast];
             }
         }

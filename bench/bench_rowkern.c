@@ -19,50 +19,22 @@
 
 #include "codebreaker/version.h"
 #include "solver/solver_internal.h"
+#include "bench_clock.h"
 
 enum { COLS = 4096, ROWS = 64 };
-
-/* The thread's processor time: on a shared machine, the time it was not running is not counted. */
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* The processor's nominal clock in GHz and its model name (into model), from /proc/cpuinfo. */
-static double nominal_ghz(char *model, size_t size)
-{
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    char line[256];
-    double mhz = 0;
-    snprintf(model, size, "unknown");
-    while (f && fgets(line, sizeof line, f)) {
-        char *colon = strchr(line, ':');
-        if (strncmp(line, "model name", 10) == 0 && colon) {
-            snprintf(model, size, "%s", colon + 2);
-            model[strcspn(model, "\n")] = 0;
-        }
-        if (sscanf(line, "cpu MHz : %lf", &mhz) == 1)
-            break;
-    }
-    if (f)
-        fclose(f);
-    return mhz / 1000;
-}
 
 /* Best of 7 runs of `reps` rows through k, in ns per pair. */
 static double run(cbo_row_fn k, const cbo_rowctx *c, const uint8_t *tab, long reps, uint8_t *out, unsigned *check)
 {
     double best = 1e30;
     for (int r = 0; r < 7; r++) {
-        double t0 = now();
+        double t0 = bench_now();
         for (long i = 0; i < reps; i++) {
             cbo_rowfig f;
             k(c, tab + (size_t)(i % ROWS) * COLS, out, &f);
             *check += f.parts + f.pairs + (unsigned)f.hash;
         }
-        double t = (now() - t0) / ((double)reps * c->n) * 1e9;
+        double t = (bench_now() - t0) / ((double)reps * c->n) * 1e9;
         if (t < best)
             best = t;
     }
@@ -72,7 +44,7 @@ static double run(cbo_row_fn k, const cbo_rowctx *c, const uint8_t *tab, long re
 int main(int argc, char **argv)
 {
     char model[128];
-    double ghz = nominal_ghz(model, sizeof model);
+    double ghz = bench_nominal_ghz(model, sizeof model);
     const char *cap = getenv("CB_CPU_LEVEL");
     if (argc > 1)
         ghz = atof(argv[1]);
