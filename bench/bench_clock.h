@@ -7,8 +7,11 @@
 #define CB_BENCH_CLOCK_H
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "codebreaker/version.h"
 
 /* The thread's processor time: on a shared machine, the time it was not running is not counted. */
 static inline double bench_now(void)
@@ -37,6 +40,15 @@ static inline double bench_nominal_ghz(char *model, size_t size)
     if (f)
         fclose(f);
     return mhz / 1000;
+}
+
+/* The kernels' level capped as CB_CPU_LEVEL says (scalar, avx2, avx512), as the program does. */
+static inline void bench_cap_level(void)
+{
+    const char *cap = getenv("CB_CPU_LEVEL");
+    for (int l = CB_CPU_SCALAR; cap && l <= CB_CPU_AVX512; l++)
+        if (strcmp(cap, cb_cpu_level_name((cb_cpu_level)l)) == 0)
+            cb_cpu_level_cap((cb_cpu_level)l);
 }
 
 #endif

@@ -43,12 +43,9 @@ int main(int argc, char **argv)
 {
     char model[128];
     double ghz = bench_nominal_ghz(model, sizeof model);
-    const char *cap = getenv("CB_CPU_LEVEL");
     if (argc > 1)
         ghz = atof(argv[1]);
-    for (int l = CB_CPU_SCALAR; cap && l <= CB_CPU_AVX512; l++)
-        if (strcmp(cap, cb_cpu_level_name((cb_cpu_level)l)) == 0)
-            cb_cpu_level_cap((cb_cpu_level)l);
+    bench_cap_level();
     const uint32_t P = 3000;
     static const uint32_t sizes[] = {16, 64, 256, 1024};
     static const uint32_t values[] = {15, 243};
