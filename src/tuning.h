@@ -202,6 +202,13 @@
  * 3158-entry opener's 1.4 ns.
  */
 #define CB_WORK_ROW 16
+/*
+ * After a budgeted search stops with no strategy, its fallback (solver.c: the greedy strategy, then, under a
+ * limit on guesses, the first guess at each node that can finish within it) gets as much work again, and at
+ * least this much: finding that WHEEL, in hard mode on the NYT 2023 lists, can finish within 6 guesses took
+ * about 6e8 pairs (the coach's budget for such an opener is 4e8).
+ */
+#define CB_FALLBACK_MIN_WORK 1000000000ull
 #define CB_SCAN_WATCH (1u << 20)
 /* First-level nodes at least this big solve their first guess's parts as tasks (parallelism vs overhead). */
 #define CB_PAR_NODE 40

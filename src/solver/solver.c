@@ -289,7 +289,13 @@ static int make_tree(solver *S, search_run *R, cb_optimal_result *res, cb_error 
     if (cb_tree_new(S->game, &tree) != CB_OK)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     S->phase = 2;
-    int rc = cbo_build_tree(S, &R->rt.x, tree, CB_NONE, 0, R->best);
+    int rc = CB_OK;
+    if (R->held) { /* built and checked by feasible_fallback */
+        cb_tree_free(tree);
+        tree = R->held;
+        R->held = NULL;
+    } else
+        rc = cbo_build_tree(S, &R->rt.x, tree, CB_NONE, 0, R->best);
     if (rc != CB_OK) {
         cb_tree_free(tree);
         if (rc == CB_ENOMEM || S->oom)
@@ -324,6 +330,49 @@ static int make_tree(solver *S, search_run *R, cb_optimal_result *res, cb_error 
 }
 
 /*
+ * The greedy strategy cannot solve every secret within the limit on guesses
+ * (hard mode often leaves it a set such as the words ending in -ATCH): a
+ * search of whether each node can be solved within the guesses left (depth
+ * only) tries the guesses in the same greedy order and takes the first that
+ * can, so the strategy it builds is the greedy one wherever the greedy guess
+ * does not lose. The tree, checked, goes to R->held and its total to
+ * R->bestv; on a stop or when none exists, R->best stays CB_NONE.
+ */
+static int feasible_fallback(solver *S, search_run *R)
+{
+    S->top = 0;
+    S->depth_only = 1;
+    int rc = cbo_new_cache(S);
+    free(R->openers);
+    R->openers = NULL;
+    if (rc == CB_OK)
+        rc = cbo_search_root(S, R, 1);
+    cb_tree *tree = NULL;
+    if (rc == CB_OK && !stopped(S) && R->best != CB_NONE && R->bestv == 0) {
+        rc = cb_tree_new(S->game, &tree);
+        if (rc == CB_OK)
+            rc = cbo_build_tree(S, &R->rt.x, tree, CB_NONE, 0, R->best);
+    }
+    R->bestv = INF;
+    if (rc == CB_OK && tree && !stopped(S)) {
+        cb_tree_stats st;
+        cb_error e;
+        if (cb_tree_verify_from(tree, S->table, S->opt.from, S->hard, S->maxd, &st, &e) == CB_OK) {
+            R->bestv = (int64_t)st.total;
+            R->held = tree;
+            tree = NULL;
+        }
+    }
+    if (rc == CB_ECANCELED)
+        rc = CB_OK; /* a stop while building: no strategy */
+    if (R->bestv >= INF)
+        R->best = CB_NONE;
+    cb_tree_free(tree);
+    S->depth_only = 0;
+    return rc;
+}
+
+/*
  * After a stop without a strategy: the greedy strategy (top 1) gives an upper
  * bound. Its openers' totals are not proofs: the caller is not told of them.
  * Only the opener of least bound is played (the first in the solver's order
@@ -343,8 +392,12 @@ static int greedy_fallback(solver *S, search_run *R)
     S->deadline = 0;
     S->finishing = 1;
     S->fallback = 1;
-    /* under a budget of work, the strategy gets as much again: a game too big for it ends with no strategy */
-    S->finish_limit = S->opt.work_limit ? cbo_total_work(S) + S->opt.work_limit : 0;
+    /* under a budget of work, the strategy gets as much again (or CB_FALLBACK_MIN_WORK): a game too big for it
+     * ends with no strategy */
+    S->finish_limit = S->opt.work_limit ? cbo_total_work(S) + (S->opt.work_limit > CB_FALLBACK_MIN_WORK
+                                                                   ? S->opt.work_limit
+                                                                   : CB_FALLBACK_MIN_WORK)
+                                        : 0;
     __atomic_store_n(&S->stop, 0, __ATOMIC_RELAXED);
     if (cbo_new_cache(S) != CB_OK)
         return CB_ENOMEM;
@@ -356,7 +409,8 @@ static int greedy_fallback(solver *S, search_run *R)
     if (stopped(S)) { /* the budget ran out: no strategy */
         R->best = CB_NONE;
         R->bestv = INF;
-    }
+    } else if (rc == CB_OK && S->maxd && (R->best == CB_NONE || R->bestv >= INF))
+        rc = feasible_fallback(S, R);
     S->finish_limit = 0;
     S->fallback = 0;
     free(R->openers);
@@ -492,6 +546,7 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
         res->seconds = cb_seconds() - S.t0;
     }
     free(R.openers);
+    cb_tree_free(R.held);
     cbo_root_release(&R.rt);
     solver_free(&S);
     if (rc != CB_OK)

@@ -491,6 +491,7 @@ typedef struct search_run {
     const cb_optimal_opener *bad; /* a known result (opt.known) that cannot hold, refused */
     const char *bad_why;
     int root_stopped; /* a stop came during the scan of the root: no opener has a bound */
+    cb_tree *held;    /* a strategy built and checked by a fallback (owned; make_tree takes it), or NULL */
 } search_run;
 
 /* ---- when a search stops (clock.c) ---- */

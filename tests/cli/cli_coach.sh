@@ -75,6 +75,15 @@ check review-can-lose "$cb" review --json --lists nyt2023 --hard --answer fluff 
 has review-can-lose-json '"turn":2,"guess":"cloud",.*"total":null,"expected":null,.*"can_lose":true,"lose_chance":0\.[0-9]+'
 check review-can-lose-text "$cb" review --lists nyt2023 --hard --answer fluff stare cloud blush flung fluff
 has review-can-lose-words '^ +2  cloud +.* can lose '
+# ... an opener neither book settles in hard mode (WHEEL): an interval whose ends are both proved, holding
+# Selby's 12456 (results_hard_nyt20230701); the upper end is a strategy within 6 guesses that the greedy one
+# alone does not find (its guesses leave sets such as -ATCH that hard mode cannot split in time)
+check review-hard-interval "$cb" review --json --lists nyt2023 --hard --answer fluff wheel cloud blush flung fluff
+iv=$(sed -n 's/.*"turn":1,"guess":"wheel",[^}]*"total":\([0-9]*\),"expected":[0-9.]*,"upper":\([0-9]*\),.*/\1 \2/p' "$tmp/out")
+# shellcheck disable=SC2086 # the two numbers split on purpose
+set -- $iv
+[ $# = 2 ] && [ "$1" -le 12456 ] && [ "$2" -ge 12456 ] && [ "$2" -lt 13500 ] && ok ||
+    bad "review-hard-interval: WHEEL's interval is '$iv', not one holding 12456"
 # ... an answer outside the list widens it, as assist does; so does a feedback no answer gives
 check review-widen "$cb" review --json --lists nyt2023 salet=..... prion=..G.. fucks=..Y.. which=.GGGG chich=GGGGG
 has review-widened '"widened":true'
