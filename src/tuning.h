@@ -186,9 +186,12 @@
  * budget, for CB_COACH_BIG_SECONDS at most (coach.c): Wordle's openings (2315 and 3158 answers) and
  * Symble's. The whole budget proves no opener the book lacks, and a tenth gives nearly its bounds: FUZZY on
  * the original lists 3.7533-3.9728 in 6.8 s of CPU against 3.8069-3.9728 in 28.9 s (review --threads 1
- * --answer cigar fuzzy cigar, loaded machine).
+ * --answer cigar fuzzy cigar, loaded machine). The same holds after a poor opener: FUZZY ..... on the 2023
+ * lists leaves 1842 answers, where the whole budget proved the player's SPLIT (3.3920) and bounded the best at
+ * 2.9186-3.3214, a tenth proves SPLIT too and bounds the best at 2.9175-3.3920; the review (review --lists
+ * nyt2023 --answer ghost fuzzy split ghost) took 16.3 s of CPU before, 5.7 s after (loaded machine).
  */
-#define CB_COACH_BIG 2000
+#define CB_COACH_BIG 1000
 #define CB_COACH_BIG_SECONDS 0.5
 /* The cache of each budgeted coach search: a fixed size, so that what it keeps, and so where the search stops,
  * is the same on every machine. */
