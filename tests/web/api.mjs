@@ -185,8 +185,8 @@ async function main() {
     const w6 = await get('/api/info', { game: 'wordle6' });
     assert.deepEqual([w6.data.key, w6.data.secrets, w6.data.dictionary, w6.data.length, w6.data.max_guesses], ['wordle6/english/6', 29874, 'english', 6, 6]);
     const jo = await get('/api/info', { game: 'jotto' });
-    assert.deepEqual([jo.data.key, jo.data.secrets, jo.data.rule, jo.data.lists, jo.data.feedback_ids], ['jotto/answers', 2315, 'jotto', 'answers', 7]);
-    const jc = await get('/api/candidates', { game: 'jotto', history: 'react=5', limit: 0 });
+    assert.deepEqual([jo.data.key, jo.data.secrets, jo.data.rule, jo.data.lists, jo.data.feedback_ids], ['jotto/jotto', 200, 'jotto', 'jotto', 7]);
+    const jc = await get('/api/candidates', { game: 'jotto', lists: 'answers', history: 'react=5', limit: 0 });
     assert.deepEqual([jc.status, jc.data.count], [200, 3], JSON.stringify(jc.data));
     const bg = await get('/api/info', { game: 'bagels' });
     assert.deepEqual([bg.data.key, bg.data.secrets, bg.data.no_repeat], ['bagels/10x3/norep', 720, true]);
