@@ -55,6 +55,37 @@ static void presets(void)
     CHECK(cb_game_config_preset("chess", &cfg) == CB_ENOTFOUND);
 }
 
+/*
+ * How each rule's feedback is drawn (cb_rule_info.marks) agrees with its feedback ids: pegs (blacks,
+ * whites: (n+1)^2 ids), colours (3^n, one more with hidden symbols), a count (0 to n, and won).
+ */
+static void rule_marks(void)
+{
+    static const char *const games[] = {"mastermind", "wordle", "symble", "jotto"};
+    static const char *const want[] = {"pegs", "colours", "colours", "count"};
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        cb_game_config cfg;
+        cb_game *g = NULL;
+        cb_error err;
+        CHECK(cb_game_config_preset(games[i], &cfg) == CB_OK);
+        CHECK_MSG(cb_game_new(&cfg, &g, &err) == CB_OK, "%s: %s", games[i], err.message);
+        if (!g)
+            continue;
+        const cb_rule_info *r = cb_game_rule_info(g);
+        uint32_t n = (uint32_t)cb_game_length(g), ids = cb_game_feedback_count(g), p3 = 1;
+        for (uint32_t k = 0; k < n; k++)
+            p3 *= 3;
+        CHECK_MSG(cb_marks_name(r->marks) && strcmp(cb_marks_name(r->marks), want[i]) == 0, "%s: marks %s", games[i],
+                  cb_marks_name(r->marks) ? cb_marks_name(r->marks) : "none");
+        CHECK_MSG(r->marks == CB_MARKS_PEGS    ? ids == (n + 1) * (n + 1)
+                  : r->marks == CB_MARKS_COUNT ? ids == n + 2 && cb_game_won(g) == n + 1
+                                               : ids == p3 + (r->hidden ? 1u : 0u),
+                  "%s: %u feedback ids", games[i], ids);
+        cb_game_free(g);
+    }
+    CHECK(cb_marks_name((cb_marks)3) == NULL && cb_marks_name((cb_marks)-1) == NULL);
+}
+
 static void bundled(void)
 {
     cb_game_config cfg;
@@ -588,6 +619,7 @@ int main(void)
     lists();
     named_lists();
     jotto_list();
+    rule_marks();
     sizes();
     feedback_notation();
     indices_and_version();
