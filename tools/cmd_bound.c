@@ -16,7 +16,6 @@
 #define MAX_ROWS 512
 #define WORDS_WORK 1e9 /* most (guess, secret) pairs the best-entropy search of a word list may take */
 
-static const char *const rule_names[] = {"mastermind", "wordle", "symble"};
 static const char *const rule_titles[] = {"Mastermind", "Wordle", "Symble"};
 
 typedef struct row {
@@ -172,7 +171,7 @@ static int read_setup(cli *c, setup *su)
     if (range && parse_range(range, su))
         return 2;
     if (cb_game_config_preset(name ? name : "wordle", &su->cfg) != CB_OK)
-        return cli_fail(CB_EINVAL, "unknown game '%s' (use wordle, symble, mastermind, super or bulls)", name);
+        return cli_fail(CB_EINVAL, "unknown game '%s' (codebreaker bound --help lists them)", name);
     long colors = cli_int(c, "colors", 0, 2, MAX_K, &ok);
     long pegs = ok ? cli_int(c, "pegs", 0, 1, CB_MAX_LENGTH, &ok) : 0;
     if (!ok)
@@ -241,7 +240,7 @@ static void print_single(const setup *su, const cli *c, const row *r)
     char game[160];
     if (su->complete)
         snprintf(game, sizeof game, "%s, complete dictionary: every code of %d symbols over %d%s",
-                 rule_names[cfg->rule], r->n, r->k, cfg->no_repeat ? ", without repeats" : "");
+                 cb_rule_describe(cfg->rule)->name, r->n, r->k, cfg->no_repeat ? ", without repeats" : "");
     else
         snprintf(game, sizeof game, "%s", cb_game_name(c->game));
     printf("game                  %s\n", game);
@@ -414,7 +413,7 @@ static int run(cli *c)
         cb_json j;
         cb_json_init(&j);
         cb_json_raw(&j, "{");
-        cb_json_kstr(&j, "rule", rule_names[su.cfg.rule]);
+        cb_json_kstr(&j, "rule", cb_rule_describe(su.cfg.rule)->name);
         cb_json_kbool(&j, "complete", su.complete);
         if (!su.range_var)
             print_json_row(&j, &rows[0]);

@@ -90,6 +90,7 @@ static int api_games(web_req *r)
         cb_json_kstr(j, "rule", rule->name);
         cb_json_kstr(j, "rule_label", rule->label);
         cb_json_kstr(j, "feedback", rule->feedback);
+        cb_json_kstr(j, "marks", cb_marks_name(rule->marks));
         cb_json_kstr(j, "strategy", strategy);
         cb_json_printf(j, ",\"words\":%s,\"hard_mode\":%s,\"hidden\":%s", rule->words ? "true" : "false",
                        rule->hard_mode ? "true" : "false", rule->hidden ? "true" : "false");
@@ -102,8 +103,9 @@ static int api_games(web_req *r)
                            g->no_repeat ? "true" : "false", g->first_digit);
         else if (g->dictionary)
             cb_json_printf(j, ",\"dictionary\":\"%s\",\"length\":%d", g->dictionary, g->length ? g->length : 5);
-        else
-            cb_json_kstr(j, "lists", g->lists ? g->lists : "original");
+        else /* own_lists: the game comes with lists of its own (its preset names them), which picking it takes */
+            cb_json_printf(j, ",\"lists\":\"%s\",\"own_lists\":%s", g->lists ? g->lists : "original",
+                           g->lists ? "true" : "false");
         cb_json_printf(j, ",\"max_guesses\":%d}", g->max_guesses ? g->max_guesses : rule->max_guesses);
     }
     cb_json_raw(j, "],\"lists\":[");

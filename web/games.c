@@ -350,6 +350,8 @@ void web_game_json(const web_game *wg, cb_json *j)
     cb_json_str(j, cb_game_name(g));
     cb_json_key(j, "rule");
     cb_json_str(j, cb_game_rule_name(g));
+    cb_json_key(j, "marks");
+    cb_json_str(j, cb_marks_name(cb_game_rule_info(g)->marks));
     if (cb_game_complete(g))
         cb_json_printf(j, ",\"colors\":%d,\"pegs\":%d,\"no_repeat\":%s", cb_game_colors(g), cb_game_length(g),
                        cb_game_no_repeat(g) ? "true" : "false");

@@ -203,11 +203,18 @@ static void word(const cb_game *g, uint32_t gi, char *buf)
 void web_marks_json(const cb_game *g, uint32_t fb, cb_json *j)
 {
     int n = cb_game_length(g);
-    if (!cb_game_rule_info(g)->words) {
+    const cb_rule_info *rule = cb_game_rule_info(g);
+    switch (rule->marks) {
+    case CB_MARKS_PEGS:
         cb_json_printf(j, "{\"blacks\":%u,\"whites\":%u}", fb / (uint32_t)(n + 1), fb % (uint32_t)(n + 1));
         return;
+    case CB_MARKS_COUNT: /* the letters in common; the secret has all of its own */
+        cb_json_printf(j, "%u", fb == cb_game_won(g) ? (uint32_t)n : fb);
+        return;
+    case CB_MARKS_COLOURS:
+        break;
     }
-    if (cb_game_rule_info(g)->hidden && fb == cb_game_won(g)) {
+    if (rule->hidden && fb == cb_game_won(g)) {
         cb_json_raw(j, "null");
         return;
     }

@@ -30,7 +30,9 @@ int cb_data_bundled(const char *name, const char **text, size_t *size);
  * "nyt2022sep" (30 August 2022, 2309/14855), "nyt2022" (March 2022,
  * 2309/12972), "nyt2022feb" (February 2022, 2309/12947), "all" (the 14855
  * words NYT allows, each a possible answer), "allowed" (the original 12972
- * likewise), "answers" (the original 2315, guesses among them only).
+ * likewise), "answers" (the original 2315, guesses among them only),
+ * "jotto" (Jotto's own: the 200 original answers of five different letters
+ * most frequent in English, guesses among them only).
  * `wider` names the lists with the same guesses whose answers are all of
  * them ("all" for "nyt2023"), or is NULL when none is bundled.
  */

@@ -117,6 +117,19 @@ typedef struct cb_game_config {
  * name. Front ends read it instead of restating the games: names, labels,
  * the usual guess limit and the strategy to offer first.
  */
+/*
+ * How a rule's feedback is drawn, one of a rule's traits (cb_rule_info.marks):
+ * the server's `marks` and the page's boards follow it, naming no rule.
+ */
+typedef enum cb_marks {
+    CB_MARKS_PEGS = 0,    /* black and white pegs: how many in place, how many elsewhere */
+    CB_MARKS_COLOURS = 1, /* a mark a position, 0 to 2: gray, yellow, green (with `hidden`: Symble's symbols) */
+    CB_MARKS_COUNT = 2    /* one number: the letters in common, wherever they stand */
+} cb_marks;
+
+/* The name of a way of drawing feedback: "pegs", "colours", "count" (NULL for another value). */
+const char *cb_marks_name(cb_marks marks);
+
 typedef struct cb_rule_info {
     const char *name;          /* "mastermind", "wordle", "symble" */
     const char *label;         /* for people: "Mastermind" */
@@ -128,6 +141,7 @@ typedef struct cb_rule_info {
     const char *strategy;      /* the strategy to play or advise with when none is named */
     const char *hard_strategy; /* the same in hard mode (one that never loses), or NULL: strategy */
     int hard_max_guesses;      /* hard mode's usual limit (proved games, reviews), or 0 without hard mode */
+    cb_marks marks;            /* how its feedback is drawn */
 } cb_rule_info;
 
 /* The description of rule (NULL for a value that is not a rule). */

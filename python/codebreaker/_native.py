@@ -109,6 +109,7 @@ class RuleInfo(Structure):
         ("strategy", c_char_p),
         ("hard_strategy", c_char_p),
         ("hard_max_guesses", c_int),
+        ("marks", c_int),
     ]
 
 

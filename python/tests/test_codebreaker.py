@@ -191,7 +191,8 @@ def test_registry_rows() -> None:
     """Games that are one row of the library's registry, with no edit to the package (issue 41)."""
     w6 = codebreaker.Game("wordle6")
     assert (len(w6), w6.length, w6.rule, w6.max_guesses) == (29874, 6, "wordle", 6)
-    jotto = codebreaker.Game("jotto")
+    assert len(codebreaker.Game("jotto")) == 200  # its own list (data/jotto/common.txt)
+    jotto = codebreaker.Game("jotto", lists="answers")
     assert (len(jotto), jotto.rule, jotto.max_guesses) == (2315, "jotto", 15)
     assert jotto.feedback("stare", "crane") == "3" and jotto.feedback("crane", "crane") == "won"
     assert jotto.candidates(["react=5"]) == ["cater", "crate", "trace"]

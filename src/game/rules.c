@@ -13,7 +13,8 @@ static const cb_rule_info rules[] = {
                             .label = "Mastermind",
                             .feedback = "black and white pegs: 2B1W (2 black, 1 white)",
                             .max_guesses = 10,
-                            .strategy = "parts"},
+                            .strategy = "parts",
+                            .marks = CB_MARKS_PEGS},
     [CB_RULE_WORDLE] = {.name = "wordle",
                         .label = "Wordle",
                         .feedback = "G green, Y yellow, . gray, one a letter: .Y..G",
@@ -22,21 +23,31 @@ static const cb_rule_info rules[] = {
                         .max_guesses = 6,
                         .strategy = "parts",
                         .hard_strategy = "exact",
-                        .hard_max_guesses = 6},
+                        .hard_max_guesses = 6,
+                        .marks = CB_MARKS_COLOURS},
     [CB_RULE_SYMBLE] = {.name = "symble",
                         .label = "Symble",
                         .feedback = "one of three symbols a letter, their meaning hidden: abcca",
                         .words = 1,
                         .hidden = 1,
                         .max_guesses = 8,
-                        .strategy = "entropy-knuth"},
+                        .strategy = "entropy-knuth",
+                        .marks = CB_MARKS_COLOURS},
     [CB_RULE_JOTTO] = {.name = "jotto",
                        .label = "Jotto",
                        .feedback = "the letters in common, wherever they stand: 2 (won when the word is the secret)",
                        .words = 1,
                        .max_guesses = 15,
-                       .strategy = "entropy"},
+                       .strategy = "entropy",
+                       .marks = CB_MARKS_COUNT},
 };
+
+const char *cb_marks_name(cb_marks marks)
+{
+    static const char *const names[] = {
+        [CB_MARKS_PEGS] = "pegs", [CB_MARKS_COLOURS] = "colours", [CB_MARKS_COUNT] = "count"};
+    return (unsigned)marks < sizeof names / sizeof names[0] ? names[marks] : NULL;
+}
 
 const cb_rule_info *cb_rule_describe(cb_rule rule)
 {

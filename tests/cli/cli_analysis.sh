@@ -60,6 +60,9 @@ image dist-plot-svg "$tmp/parts.svg" svg
 
 # --- bad input: one line on stderr, status 2
 expect_err range-var 2 "not k=FROM..TO" -- bound --range x=1..3
+# every rule has its name from the library's descriptors (Jotto's was read past a table of three)
+expect_out bound-jotto-complete 0 '^game +jotto, complete dictionary' -- bound --game jotto --colors 6 --pegs 4
+expect_out bound-jotto-json 0 '"rule":"jotto"' -- bound --game jotto --colors 6 --pegs 4 --json
 expect_err range-order 2 "must go up" -- bound --range k=9..2 --pegs 4
 expect_err range-words 2 "needs --pegs" -- bound --range k=2..9
 expect_err range-k-lists 2 "not both" -- bound --range k=2..9 --dictionary english

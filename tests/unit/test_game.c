@@ -1,4 +1,5 @@
 /* test_game.c: making games, word lists and their errors, codes and feedback notation. */
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -52,6 +53,37 @@ static void presets(void)
     }
     cb_game_config cfg;
     CHECK(cb_game_config_preset("chess", &cfg) == CB_ENOTFOUND);
+}
+
+/*
+ * How each rule's feedback is drawn (cb_rule_info.marks) agrees with its feedback ids: pegs (blacks,
+ * whites: (n+1)^2 ids), colours (3^n, one more with hidden symbols), a count (0 to n, and won).
+ */
+static void rule_marks(void)
+{
+    static const char *const games[] = {"mastermind", "wordle", "symble", "jotto"};
+    static const char *const want[] = {"pegs", "colours", "colours", "count"};
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        cb_game_config cfg;
+        cb_game *g = NULL;
+        cb_error err;
+        CHECK(cb_game_config_preset(games[i], &cfg) == CB_OK);
+        CHECK_MSG(cb_game_new(&cfg, &g, &err) == CB_OK, "%s: %s", games[i], err.message);
+        if (!g)
+            continue;
+        const cb_rule_info *r = cb_game_rule_info(g);
+        uint32_t n = (uint32_t)cb_game_length(g), ids = cb_game_feedback_count(g), p3 = 1;
+        for (uint32_t k = 0; k < n; k++)
+            p3 *= 3;
+        CHECK_MSG(cb_marks_name(r->marks) && strcmp(cb_marks_name(r->marks), want[i]) == 0, "%s: marks %s", games[i],
+                  cb_marks_name(r->marks) ? cb_marks_name(r->marks) : "none");
+        CHECK_MSG(r->marks == CB_MARKS_PEGS    ? ids == (n + 1) * (n + 1)
+                  : r->marks == CB_MARKS_COUNT ? ids == n + 2 && cb_game_won(g) == n + 1
+                                               : ids == p3 + (r->hidden ? 1u : 0u),
+                  "%s: %u feedback ids", games[i], ids);
+        cb_game_free(g);
+    }
+    CHECK(cb_marks_name((cb_marks)3) == NULL && cb_marks_name((cb_marks)-1) == NULL);
 }
 
 static void bundled(void)
@@ -119,6 +151,70 @@ static uint32_t secrets_missing(const cb_game *a, const cb_game *b, char *out, s
     return missing;
 }
 
+/* Jotto's list, as scripts/jotto-list.sh makes it: (frequency, word) pairs, most frequent first, ties by the word. */
+typedef struct freq_word {
+    double f;
+    char w[8];
+} freq_word;
+
+static int by_frequency(const void *a, const void *b)
+{
+    const freq_word *x = a, *y = b;
+    return x->f > y->f ? -1 : x->f < y->f ? 1 : strcmp(x->w, y->w);
+}
+
+static int by_word(const void *a, const void *b)
+{
+    return strcmp(((const freq_word *)a)->w, ((const freq_word *)b)->w);
+}
+
+/*
+ * The bundled Jotto list derived again from the bundled files: the 200 original answers of five different
+ * letters most frequent by wordle/frequency.tsv, in alphabetical order, byte for byte.
+ */
+static void jotto_list(void)
+{
+    const char *ans, *freq, *jotto;
+    size_t nans, nfreq, njotto;
+    CHECK(cb_data_bundled("wordle/answers.txt", &ans, &nans) == CB_OK);
+    CHECK(cb_data_bundled("wordle/frequency.tsv", &freq, &nfreq) == CB_OK);
+    CHECK(cb_data_bundled("jotto/common.txt", &jotto, &njotto) == CB_OK);
+    static freq_word fw[12972], kept[2315];
+    size_t nfw = 0, nkept = 0;
+    for (const char *p = freq; p < freq + nfreq && nfw < 12972;) {
+        const char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
+        if (!tab || !nl || tab - p != 5)
+            break;
+        memcpy(fw[nfw].w, p, 5);
+        fw[nfw].w[5] = 0;
+        fw[nfw++].f = strtod(tab + 1, NULL);
+        p = nl + 1;
+    }
+    CHECK(nfw == 12972);
+    for (const char *p = ans; p + 6 <= ans + nans && nkept < 2315; p += 6) {
+        int distinct = 1;
+        for (int i = 0; i < 5; i++)
+            for (int k = i + 1; k < 5; k++)
+                distinct &= p[i] != p[k];
+        if (!distinct)
+            continue;
+        for (size_t i = 0; i < nfw; i++)
+            if (memcmp(fw[i].w, p, 5) == 0)
+                kept[nkept++] = fw[i];
+    }
+    CHECK(nkept == 1566); /* of the 2315 answers, 1566 have five different letters (and a frequency) */
+    qsort(kept, nkept, sizeof kept[0], by_frequency);
+    CHECK(nkept >= 201 && kept[199].f > kept[200].f); /* no tie at the cut */
+    qsort(kept, 200, sizeof kept[0], by_word);
+    char want[200 * 6 + 1], *o = want;
+    for (int i = 0; i < 200; i++)
+        o += sprintf(o, "%s\n", kept[i].w);
+    CHECK_MSG(njotto == (size_t)(o - want) && memcmp(jotto, want, njotto) == 0,
+              "jotto/common.txt: %zu bytes, "
+              "derived %zu",
+              njotto, (size_t)(o - want));
+}
+
 /* The New York Times' lists by name: their counts, answers among the allowed guesses, and what changed. */
 static void named_lists(void)
 {
@@ -126,8 +222,9 @@ static void named_lists(void)
         const char *name;
         uint32_t secrets, guesses;
     } want[] = {
-        {"original", 2315, 12972},   {"nyt2023", 3158, 14855}, {"nyt2022sep", 2309, 14855}, {"nyt2022", 2309, 12972},
-        {"nyt2022feb", 2309, 12947}, {"all", 14855, 14855},    {"allowed", 12972, 12972},   {"answers", 2315, 2315},
+        {"original", 2315, 12972}, {"nyt2023", 3158, 14855},    {"nyt2022sep", 2309, 14855},
+        {"nyt2022", 2309, 12972},  {"nyt2022feb", 2309, 12947}, {"all", 14855, 14855},
+        {"allowed", 12972, 12972}, {"answers", 2315, 2315},     {"jotto", 200, 200},
     };
     size_t n;
     const cb_word_lists *all = cb_word_lists_all(&n);
@@ -521,6 +618,8 @@ int main(void)
     bundled();
     lists();
     named_lists();
+    jotto_list();
+    rule_marks();
     sizes();
     feedback_notation();
     indices_and_version();

@@ -257,12 +257,12 @@ static void compare(const char *name, cb_game *g, int with_hard)
     compare_table(name, g, with_hard, CB_TABLE_AUTO);
 }
 
-/* A small word game: `count` answers taken every `step` words of the bundled list, the same as guesses plus extras. */
-static cb_game *word_game(cb_rule rule, int count, int step, int extra)
+/* A small word game: `count` answers taken every `step` words of a bundled list, the same as guesses plus extras. */
+static cb_game *list_game(cb_rule rule, const char *list, int count, int step, int extra)
 {
     const char *text;
     size_t size;
-    cb_data_bundled("wordle/answers.txt", &text, &size);
+    cb_data_bundled(list, &text, &size);
     char ans[] = "/tmp/cb_test_optimal_aXXXXXX", gss[] = "/tmp/cb_test_optimal_gXXXXXX";
     int fa = mkstemp(ans), fg = mkstemp(gss);
     FILE *a = fdopen(fa, "w"), *gf = fdopen(fg, "w");
@@ -296,6 +296,11 @@ static cb_game *word_game(cb_rule rule, int count, int step, int extra)
     return g;
 }
 
+static cb_game *word_game(cb_rule rule, int count, int step, int extra)
+{
+    return list_game(rule, "wordle/answers.txt", count, step, extra);
+}
+
 static void brute_force_checks(void)
 {
     compare("mastermind 2x3", game_of(CB_RULE_MASTERMIND, 2, 3, 0), 0);
@@ -313,6 +318,9 @@ static void brute_force_checks(void)
     compare("wordle words", word_game(CB_RULE_WORDLE, 24, 97, 30), 0);
     compare("wordle words hard", word_game(CB_RULE_WORDLE, 14, 161, 20), 1);
     compare("symble words", word_game(CB_RULE_SYMBLE, 9, 251, 6), 0);
+    /* Jotto (letters in common): on its own list (jotto/common.txt) and on the answers, with other guesses */
+    compare("jotto words", list_game(CB_RULE_JOTTO, "jotto/common.txt", 20, 9, 0), 0);
+    compare("jotto words and guesses", word_game(CB_RULE_JOTTO, 16, 139, 12), 0);
     /* the game's rows computed on the fly (rows.c, fly_fill) rather than read */
     compare_table("mastermind 3x3 on the fly", game_of(CB_RULE_MASTERMIND, 3, 3, 0), 0, CB_TABLE_OFF);
     compare_table("mastermind 4x3 no repeat on the fly", game_of(CB_RULE_MASTERMIND, 4, 3, 1), 0, CB_TABLE_OFF);

@@ -120,7 +120,7 @@ async function main() {
     assert.equal(r.status, 200);
     assert.match(r.headers.get('content-type'), /application\/json/);
     assert.deepEqual(r.data.games.map((g) => g.name), ['wordle', 'symble', 'mastermind', 'super', 'bulls', 'wordle6', 'jotto', 'bagels']);
-    assert.deepEqual(r.data.lists.map((l) => l.name), ['original', 'nyt2023', 'nyt2022sep', 'nyt2022', 'nyt2022feb', 'all', 'allowed', 'answers']);
+    assert.deepEqual(r.data.lists.map((l) => l.name), ['original', 'nyt2023', 'nyt2022sep', 'nyt2022', 'nyt2022feb', 'all', 'allowed', 'answers', 'jotto']);
     assert.ok(r.data.lists.every((l) => l.label && l.summary), 'every list has a label and a summary');
     assert.equal(r.data.lists.find((l) => l.name === 'nyt2023').wider, 'all');
     assert.equal(r.data.lists.find((l) => l.name === 'all').wider, null);
@@ -143,7 +143,11 @@ async function main() {
     assert.deepEqual(r.data.games.map((g) => [g.words, g.hard_mode, g.hidden]),
       [[true, true, false], [true, false, true], [false, false, false], [false, false, false], [false, false, false],
         [true, true, false], [true, false, false], [false, false, false]]);
-    assert.deepEqual([r.data.games[5].dictionary, r.data.games[5].length, r.data.games[6].lists], ['english', 6, 'answers']);
+    assert.deepEqual(r.data.games.map((g) => g.marks), ['colours', 'colours', 'pegs', 'pegs', 'pegs', 'colours', 'count', 'pegs']);
+    // a game of its own lists (its preset names them: Jotto's) says so; picking it on the page takes them
+    assert.deepEqual(r.data.games.filter((g) => g.words && !g.dictionary).map((g) => [g.name, g.lists, g.own_lists]),
+      [['wordle', 'original', false], ['symble', 'original', false], ['jotto', 'jotto', true]]);
+    assert.deepEqual([r.data.games[5].dictionary, r.data.games[5].length, r.data.games[6].lists], ['english', 6, 'jotto']);
     assert.deepEqual([r.data.games[0].hard_strategy, r.data.games[0].hard_max_guesses, r.data.games[0].lists], ['exact', 6, 'original']);
     assert.deepEqual(['colors', 'pegs', 'no_repeat'].map((k) => r.data.games.find((g) => g.name === 'bulls')[k]), [10, 4, true]);
     assert.equal(r.data.limits.simulation_games, 20000);
@@ -185,8 +189,9 @@ async function main() {
     const w6 = await get('/api/info', { game: 'wordle6' });
     assert.deepEqual([w6.data.key, w6.data.secrets, w6.data.dictionary, w6.data.length, w6.data.max_guesses], ['wordle6/english/6', 29874, 'english', 6, 6]);
     const jo = await get('/api/info', { game: 'jotto' });
-    assert.deepEqual([jo.data.key, jo.data.secrets, jo.data.rule, jo.data.lists, jo.data.feedback_ids], ['jotto/answers', 2315, 'jotto', 'answers', 7]);
-    const jc = await get('/api/candidates', { game: 'jotto', history: 'react=5', limit: 0 });
+    assert.deepEqual([jo.data.key, jo.data.secrets, jo.data.rule, jo.data.lists, jo.data.feedback_ids], ['jotto/jotto', 200, 'jotto', 'jotto', 7]);
+    assert.deepEqual([jo.data.marks, w6.data.marks], ['count', 'colours']);
+    const jc = await get('/api/candidates', { game: 'jotto', lists: 'answers', history: 'react=5', limit: 0 });
     assert.deepEqual([jc.status, jc.data.count], [200, 3], JSON.stringify(jc.data));
     const bg = await get('/api/info', { game: 'bagels' });
     assert.deepEqual([bg.data.key, bg.data.secrets, bg.data.no_repeat], ['bagels/10x3/norep', 720, true]);
@@ -254,6 +259,11 @@ async function main() {
     const m = await get('/api/feedback', { game: 'mastermind', guess: '1122', secret: '1223' });
     assert.equal(m.data.feedback, '2B1W');
     assert.deepEqual(m.data.marks, { blacks: 2, whites: 1 });
+    // Jotto's marks are its count (the rule's marks, "count"); the secret has all its letters in common
+    for (const [guess, secret, feedback, marks] of [['about', 'board', '3', 3], ['heart', 'earth', '5', 5], ['board', 'board', 'won', 5], ['quick', 'along', '0', 0]]) {
+      const j = await get('/api/feedback', { game: 'jotto', guess, secret });
+      assert.deepEqual([j.status, j.data.feedback, j.data.marks], [200, feedback, marks], `${guess} ${secret}`);
+    }
     const s = await get('/api/feedback', { game: 'symble', guess: 'thorn', secret: 'solid' });
     assert.equal(s.data.colours, '.Y...');
     assert.equal((await get('/api/feedback', { game: 'symble', guess: 'lands', secret: 'hello', mapping: 'abc' })).data.feedback, 'aabaa');

@@ -159,6 +159,14 @@ async function jotto() {
   const page = await openPage(size);
   await page.click('#game-picker [data-game=jotto]');
   await page.waitForSelector('#board.jotto[data-state=playing]');
+  // its own lists come with it (GET /api/games: own_lists), and the lists set before come back after it
+  assert.equal(await page.inputValue('#lists'), 'jotto', 'Jotto takes its own lists');
+  await page.click('#game-picker [data-game=wordle]');
+  await page.waitForSelector('#board.wordle[data-state=playing]');
+  assert.equal(await page.inputValue('#lists'), 'nyt2023', 'Wordle gets the lists before back');
+  await page.click('#game-picker [data-game=jotto]');
+  await page.waitForSelector('#board.jotto[data-state=playing]');
+  assert.equal(await page.inputValue('#lists'), 'jotto');
   // several boards draw Wordle's colours, not counts: the section says so rather than draw wrong ones
   await page.waitForFunction(() => /Wordle or Mastermind rules/.test(document.querySelector('#v-error').textContent));
   await page.evaluate(() => { document.querySelector('#settings').open = true; });

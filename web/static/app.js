@@ -264,6 +264,8 @@ new ResizeObserver(() => {
 const state = {
   catalogue: null,   // GET /api/games
   spec: { game: null, words: 'lists', lists: DEFAULT_LISTS, length: 5, colors: 6, pegs: 4, no_repeat: false, upload: null },
+  ownLists: null,    // the lists of a game of its own lists (Jotto's) while it is picked, and
+  listsBefore: null, // the lists set before it, given back to the next game
   session: null,     // the answer of /api/play/new, kept up to date
   game: null,        // its game facts
   rows: [],          // played turns: {guess, feedback, marks, won}
@@ -423,12 +425,16 @@ function playDaily(date) {
 // Whether the game is still the one a request was sent for (the player may have switched meanwhile).
 const sameSession = (id) => state.session && state.session.id === id;
 
-const rule = () => (state.game ? state.game.rule : 'wordle');
-const isMastermind = () => rule() === 'mastermind';
-// Jotto's rule: a feedback is a count, the letters a guess has in common with the secret wherever they
-// stand (its text "0" to the length), or "won"; the API's marks do not apply to it.
-const COUNT_RULE = 'jotto';
-const isCount = () => rule() === COUNT_RULE;
+// How a game draws its feedback, from its rule's traits (GET /api/games: marks, hidden), naming no rule:
+// 'pegs' (black and white), 'colours' (gray, yellow, green a letter), 'symbols' (colours of hidden
+// meaning, a secret's letter each) or 'count' (the letters in common wherever they stand: its text "0"
+// to the length, or "won").
+const drawing = (g) => (!g ? 'colours' : g.marks === 'colours' && g.hidden ? 'symbols' : g.marks);
+// the game on the board (GET /api/info names its preset), before it the one set up
+const kind = () => drawing(catalogueGame(state.game ? state.game.game : state.spec.game));
+const rule = () => (state.game ? state.game.rule : (catalogueGame(state.spec.game) || {}).rule); // CSS classes
+const isMastermind = () => kind() === 'pegs';
+const isCount = () => kind() === 'count';
 const countWords = (feedback) => (feedback === 'won' ? 'the secret' : `${feedback} ${feedback === '1' ? 'letter' : 'letters'} in common`);
 
 const isWordGame = (name) => !!(catalogueGame(name) || {}).words;
@@ -498,7 +504,7 @@ async function newGame() {
   renderKeyboard();
   updateStatus();
   const how = isMastermind() ? 'Type digits or press the colours' : 'Type a word';
-  const more = rule() === 'symble' ? ' The symbols stand for three colours; which is which is hidden.'
+  const more = kind() === 'symbols' ? ' The symbols stand for three colours; which is which is hidden.'
     : isCount() ? ' Each guess is told how many of its letters the secret has, wherever they stand.' : '';
   setMessage(`${how}, then Enter.${more}`);
   fitBoard();
@@ -681,7 +687,7 @@ function feedbackWords(played) {
     return `${guess.join(' ')}: ${m.blacks} black, ${m.whites} white`;
   }
   if (isCount()) return `${played.guess}: ${countWords(played.feedback)}`;
-  if (rule() === 'symble') {
+  if (kind() === 'symbols') {
     if (!played.marks) return `${played.guess}: solved`;
     return `${played.guess}: symbols by position of the secret, ${played.marks.map((m) => SYMBOLS[m].name).join(', ')}`;
   }
@@ -708,12 +714,12 @@ function rowEl(symbols, turn, played) {
   for (let i = 0; i < n; i++) {
     const t = el('span', { class: 'tile', text: symbols[i] || '' });
     if (symbols[i]) t.classList.add('filled');
-    if (played && rule() === 'wordle') {
+    if (played && kind() === 'colours') {
       t.classList.add(MARK_NAMES[played.marks[i]]);
       t.dataset.mark = played.marks[i];
       t.title = `${symbols[i]}: ${MARK_NAMES[played.marks[i]]}`;
     }
-    if (played && rule() === 'symble') t.classList.add(played.won ? 'green' : 'ink');
+    if (played && kind() === 'symbols') t.classList.add(played.won ? 'green' : 'ink');
     if (played && isCount() && played.won) t.classList.add('green');
     tiles.append(t);
   }
@@ -722,7 +728,7 @@ function rowEl(symbols, turn, played) {
     row.append(el('span', { class: `count${played ? ' played' : ''}`, 'aria-hidden': 'true', title: played ? countWords(played.feedback) : null,
       text: played ? (played.won ? '✓' : played.feedback) : '' }));
   }
-  if (rule() === 'symble') {
+  if (kind() === 'symbols') {
     const strip = el('span', { class: 'symbols', title: 'per position of the secret word', 'aria-hidden': 'true' });
     if (played && played.marks) played.marks.forEach((m) => strip.append(symbolTile(m)));
     else if (played) strip.append(el('span', { class: 'won-label', text: 'solved' }));
@@ -844,7 +850,7 @@ function updateLetterMarks(played) {
     if (played.won || played.feedback === '0') for (const c of played.guess) state.letterMarks[c] = played.won ? 2 : 0;
     return;
   }
-  if (rule() !== 'wordle') return;
+  if (kind() !== 'colours') return;
   [...played.guess].forEach((c, i) => {
     const m = played.marks[i];
     if (state.letterMarks[c] === undefined || m > state.letterMarks[c]) state.letterMarks[c] = m;
@@ -986,7 +992,7 @@ function marksEl(marks, feedback) {
     return el('span', { class: 'mini' }, keyPegs(marks, state.game.length), el('span', { class: 'fbtext', text: feedback }));
   }
   const box = el('span', { class: 'mini', title: feedback });
-  marks.forEach((m) => box.append(rule() === 'symble' ? symbolTile(m) : el('span', { class: `minitile ${MARK_NAMES[m]}` })));
+  marks.forEach((m) => box.append(kind() === 'symbols' ? symbolTile(m) : el('span', { class: `minitile ${MARK_NAMES[m]}` })));
   return box;
 }
 
@@ -1002,7 +1008,7 @@ async function showDetails() {
     stat('guess', p.guess), stat('candidates before', fmt(p.candidates)), stat('left after', fmt(p.after)),
     stat('removed', pct(p.removed)), stat('groups', fmt(p.parts)), stat('largest group', fmt(p.largest)),
     stat('expected size', fmt(p.expected)), stat('entropy', `${fmt(p.entropy)} bits`));
-  const note = rule() === 'symble'
+  const note = kind() === 'symbols'
     ? el('p', { class: 'muted small', text: 'Your group shows the symbols you saw; the others are shown up to a renaming of the symbols, since the mapping is hidden.' }) : null;
   const table = el('table', { class: 'parts' },
     el('thead', {}, el('tr', {}, el('th', { text: 'feedback' }), el('th', { class: 'num', text: 'secrets' }),
@@ -1361,16 +1367,17 @@ function resetReview() {
 const assist = { rows: [], seq: 0, board: 0, timer: null, undo: [], shown: undefined };
 const ASSIST_UNDO_MAX = 200; // changes remembered
 
-function assistRule() {
-  return (catalogueGame(state.spec.game) || { rule: 'wordle' }).rule;
+// How the assistant's game draws its feedback (drawing): 'pegs', 'colours', 'symbols' or 'count'.
+function assistDrawing() {
+  return drawing(catalogueGame(state.spec.game));
 }
 
 // A row's feedback as the API spells it.
 function assistFeedback(row) {
-  const r = assistRule();
-  if (r === 'mastermind') return `${row.marks.blacks}B${row.marks.whites}W`;
-  if (r === COUNT_RULE) return String(row.marks);
-  if (r === 'symble') return row.marks === 'won' ? 'won' : row.marks.map((m) => 'abc'[m]).join('');
+  const r = assistDrawing();
+  if (r === 'pegs') return `${row.marks.blacks}B${row.marks.whites}W`;
+  if (r === 'count') return String(row.marks);
+  if (r === 'symbols') return row.marks === 'won' ? 'won' : row.marks.map((m) => 'abc'[m]).join('');
   return row.marks.map((m) => '.YG'[m]).join('');
 }
 
@@ -1385,16 +1392,16 @@ function assistParse(text) {
     const [g, f] = entry.split('=');
     if (!g || f === undefined) continue;
     const guess = splitSymbols(g.toLowerCase());
-    const r = assistRule();
+    const r = assistDrawing();
     let marks;
-    if (r === 'mastermind') {
+    if (r === 'pegs') {
       const m = /^(?:(\d+)B)?(?:(\d+)W)?$/i.exec(f);
       if (!m) continue;
       marks = { blacks: +(m[1] || 0), whites: +(m[2] || 0) };
-    } else if (r === COUNT_RULE) {
+    } else if (r === 'count') {
       if (f !== 'won' && !(/^\d+$/.test(f) && +f <= guess.length)) continue;
       marks = f === 'won' ? 'won' : +f;
-    } else if (r === 'symble') {
+    } else if (r === 'symbols') {
       marks = f === 'won' ? 'won' : [...f].map((c) => 'abc'.indexOf(c));
     } else {
       marks = [...f.toUpperCase()].map((c) => '.YG'.indexOf(c));
@@ -1406,15 +1413,15 @@ function assistParse(text) {
 }
 
 function assistHelp() {
-  const r = assistRule();
-  $('assist-help').textContent = r === 'wordle'
+  const r = assistDrawing();
+  $('assist-help').textContent = r === 'colours'
     ? 'Each tile of a row is a button: press it to go from gray to yellow to green.'
-    : r === COUNT_RULE
+    : r === 'count'
       ? 'Type how many letters the guess has in common with the secret, wherever they stand; tick "solved" when the guess was the word.'
-    : r === 'symble'
+    : r === 'symbols'
       ? 'Symble shows a symbol per position of the secret: press a symbol to change it; tick "solved" when the guess was the word.'
       : 'Set how many pegs were black (right colour, right place) and white (right colour, wrong place).';
-  $('assist-guess').placeholder = r === 'mastermind' ? `${state.game ? state.game.length : 4} digits` : 'a word';
+  $('assist-guess').placeholder = r === 'pegs' ? `${state.game ? state.game.length : 4} digits` : 'a word';
 }
 
 // No rows; forget: another game, whose changes Undo cannot take back (else Clear: Undo brings the rows back).
@@ -1432,12 +1439,12 @@ function assistAdd(e) {
   const n = state.game.length;
   $('assist-error').textContent = '';
   if (guess.length !== n) {
-    $('assist-error').textContent = `A guess has ${n} ${assistRule() === 'mastermind' ? 'pegs' : 'letters'}; "${text}" has ${guess.length}.`;
+    $('assist-error').textContent = `A guess has ${n} ${assistDrawing() === 'pegs' ? 'pegs' : 'letters'}; "${text}" has ${guess.length}.`;
     $('assist-guess').focus();
     return;
   }
-  const r = assistRule();
-  const marks = r === 'mastermind' ? { blacks: 0, whites: 0 } : r === COUNT_RULE ? 0 : guess.map(() => 0);
+  const r = assistDrawing();
+  const marks = r === 'pegs' ? { blacks: 0, whites: 0 } : r === 'count' ? 0 : guess.map(() => 0);
   assist.rows.push({ guess, marks });
   $('assist-guess').value = '';
   assistRender();
@@ -1458,18 +1465,18 @@ function assistUndo(keep) {
 }
 
 function assistCycle(row, i) {
-  const r = assistRule();
-  if (r === 'symble' && row.marks === 'won') return;
+  const r = assistDrawing();
+  if (r === 'symbols' && row.marks === 'won') return;
   row.marks[i] = (row.marks[i] + 1) % 3;
   assistRender(true);
 }
 
 function assistRowEl(row, t) {
-  const r = assistRule();
+  const r = assistDrawing();
   const label = `Row ${t + 1}, ${row.guess.join('')}`;
   const box = el('div', { class: 'assist-row', role: 'listitem', 'data-guess': row.guess.join(''), 'data-feedback': assistFeedback(row) });
   box.append(el('span', { class: 'assist-num', text: `${t + 1}`, 'aria-hidden': 'true' }));
-  if (r === 'wordle') {
+  if (r === 'colours') {
     const tiles = el('span', { class: 'tiles', role: 'group', 'aria-label': label });
     const words = paletteWords();
     row.guess.forEach((c, i) => tiles.append(el('button', {
@@ -1478,7 +1485,7 @@ function assistRowEl(row, t) {
       onclick: () => assistCycle(row, i),
     })));
     box.append(tiles);
-  } else if (r === COUNT_RULE) {
+  } else if (r === 'count') {
     const n = row.guess.length;
     const won = row.marks === 'won';
     box.append(el('span', { class: 'tiles', 'aria-hidden': 'true' }, row.guess.map((c) => el('span', { class: `tile ${won ? 'green' : 'filled'}`, text: c }))));
@@ -1493,7 +1500,7 @@ function assistRowEl(row, t) {
     const solved = el('input', { type: 'checkbox', checked: won });
     solved.addEventListener('change', () => { row.marks = solved.checked ? 'won' : 0; assistRender(true); });
     box.append(el('label', { class: 'small' }, solved, ' solved'));
-  } else if (r === 'symble') {
+  } else if (r === 'symbols') {
     box.append(el('span', { class: 'tiles', 'aria-hidden': 'true' }, row.guess.map((c) => el('span', { class: 'tile filled', text: c }))));
     const syms = el('span', { class: 'symbols', role: 'group', 'aria-label': `${label}, symbols by position of the secret` });
     if (row.marks !== 'won')
@@ -1602,7 +1609,7 @@ async function assistShow(seq) {
     return;
   }
   const n = c.data.count;
-  const noun = assistRule() === 'mastermind' || state.spec.words === 'complete' ? ['code', 'codes'] : ['word', 'words'];
+  const noun = assistDrawing() === 'pegs' || state.spec.words === 'complete' ? ['code', 'codes'] : ['word', 'words'];
   $('assist-words-title').textContent = `${fmt(n)} ${n === 1 ? noun[0] : noun[1]} left`;
   const byFrequency = c.data.order === 'frequency';
   const words = c.data.candidates;
@@ -1638,9 +1645,9 @@ async function assistShow(seq) {
 function assistSolved() {
   const row = assist.rows[assist.rows.length - 1];
   if (!row) return false;
-  const r = assistRule();
-  if (r === 'mastermind') return row.marks.blacks === row.guess.length;
-  if (r === 'symble' || r === COUNT_RULE) return row.marks === 'won';
+  const r = assistDrawing();
+  if (r === 'pegs') return row.marks.blacks === row.guess.length;
+  if (r === 'symbols' || r === 'count') return row.marks === 'won';
   return row.marks.every((m) => m === 2);
 }
 
@@ -1799,8 +1806,16 @@ function pickGame(name) {
   state.spec.game = name;
   if (g.colors) { state.spec.colors = g.colors; state.spec.pegs = g.pegs; state.spec.no_repeat = g.no_repeat; }
   else if (g.dictionary) Object.assign(state.spec, { words: 'english', length: g.length }); // the game's own words
-  else if (before.dictionary && state.spec.words === 'english') Object.assign(state.spec, { words: 'lists', lists: g.lists || state.spec.lists });
+  else if (g.own_lists) { // the game's own lists (GET /api/games: own_lists), the lists before kept for another game
+    if (!state.ownLists) state.listsBefore = state.spec.lists;
+    Object.assign(state.spec, { words: 'lists', lists: g.lists });
+    state.ownLists = g.lists;
+  } else if (before.dictionary && state.spec.words === 'english') Object.assign(state.spec, { words: 'lists', lists: g.lists || state.spec.lists });
   else if (state.spec.words === 'complete' && state.spec.colors > 9) state.spec.colors = 6;
+  if (!g.own_lists && state.ownLists) { // leaving a game's own lists: the lists before come back, unless changed since
+    if (state.spec.lists === state.ownLists) state.spec.lists = state.listsBefore || DEFAULT_LISTS;
+    state.ownLists = null;
+  }
   applySpecToForm();
   newGame();
 }
@@ -1942,6 +1957,7 @@ async function start() {
     state.spec.game = game;
     if (g.colors) Object.assign(state.spec, { colors: +(q.get('colors') || g.colors), pegs: +(q.get('pegs') || g.pegs), no_repeat: q.has('no_repeat') ? q.get('no_repeat') === '1' : g.no_repeat });
     if (q.get('lists') && state.catalogue.lists.some((l) => l.name === q.get('lists'))) state.spec.lists = q.get('lists');
+    else if (g.own_lists) Object.assign(state, { listsBefore: state.spec.lists, ownLists: g.lists, spec: { ...state.spec, lists: g.lists } });
     if (isWordGame(game) && q.get('dictionary') === 'english') Object.assign(state.spec, { words: 'english', length: +(q.get('length') || 5) });
     if (isWordGame(game) && q.has('colors')) {
       Object.assign(state.spec, { words: 'complete', colors: +q.get('colors'), pegs: +(q.get('pegs') || 4), no_repeat: q.get('no_repeat') === '1' });

@@ -11,7 +11,7 @@ const isAdversary = () => variant.kind === 'adversary';
 
 function variantSupported() {
   // Symble's hidden symbols, and Jotto's counts (app.js, isCount), which these boards do not draw
-  if (rule() === 'symble' || isCount()) return 'Several boards and the adversary take Wordle or Mastermind rules: choose one in the set-up.';
+  if (kind() === 'symbols' || isCount()) return 'Several boards and the adversary take Wordle or Mastermind rules: choose one in the set-up.';
   return '';
 }
 
@@ -137,7 +137,7 @@ function variantNew() {
   variant.ticket = null;
   variant.guesses = [];
   variant.data = null;
-  $('v-hard-label').hidden = !isAdversary() || rule() !== 'wordle';
+  $('v-hard-label').hidden = !isAdversary() || kind() !== 'colours';
   $('v-rules').textContent = variantRules();
   $('v-guess').value = '';
   variantAsk();
