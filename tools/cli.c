@@ -649,9 +649,13 @@ int cli_open_table_work(cli *c, const cb_game *game, cb_table_mode mode, double 
     opt.mode = mode;
     opt.work = work;
     opt.threads = cli_threads(c, &ok);
+    opt.time_limit = c->table_time_limit;
+    opt.cancel = c->table_cancel;
     if (!ok)
         return 2;
-    if (cb_table_new(game, &opt, out, &err) != CB_OK)
+    int rc = cb_table_new(game, &opt, out, &err);
+    c->table_stopped = rc == CB_ECANCELED;
+    if (rc != CB_OK && rc != CB_ECANCELED)
         return cli_fail_err(&err);
     return 0;
 }

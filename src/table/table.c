@@ -313,20 +313,37 @@ void cbt_soa_free(uint8_t **soa, int n)
     free(soa);
 }
 
-/* Rows by guess against the secrets. */
-static int build_direct(cb_table *t, int threads)
+/* Whether a build must stop: the flag, then the time limit (deadline 0: none). */
+static int build_stops(const volatile int *cancel, double deadline)
+{
+    return (cancel && __atomic_load_n(cancel, __ATOMIC_RELAXED)) || (deadline > 0 && cb_seconds() >= deadline);
+}
+
+/* Rows by guess against the secrets, in blocks of rows that each look at the stops first: CB_ECANCELED. */
+static int build_direct(cb_table *t, int threads, const volatile int *cancel, double deadline)
 {
     const cb_game *game = t->game;
     uint8_t **soa = cbt_soa_make(game, game->secret_guess, game->nsecret);
     if (!soa)
         return CB_ENOMEM;
-    long rows = (long)game->nguess;
-#pragma omp parallel for schedule(dynamic, 32) num_threads(cbb_threads(threads))
-    for (long g = 0; g < rows; g++)
-        cbt_kernel(game->rule, game->n, cb_game_code(game, (uint32_t)g), (const uint8_t *const *)soa, game->nsecret,
-                   t->width, (char *)t->data + (size_t)g * t->stride);
+    long blocks = (long)((game->nguess + CB_TABLE_STOP_ROWS - 1) / CB_TABLE_STOP_ROWS);
+    int stop = 0;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(cbb_threads(threads))
+    for (long b = 0; b < blocks; b++) {
+        if (__atomic_load_n(&stop, __ATOMIC_RELAXED))
+            continue;
+        if (build_stops(cancel, deadline)) {
+            __atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+            continue;
+        }
+        uint32_t g0 = (uint32_t)b * CB_TABLE_STOP_ROWS;
+        uint32_t gn = game->nguess - g0 < CB_TABLE_STOP_ROWS ? game->nguess - g0 : CB_TABLE_STOP_ROWS;
+        for (uint32_t g = g0; g < g0 + gn; g++)
+            cbt_kernel(game->rule, game->n, cb_game_code(game, g), (const uint8_t *const *)soa, game->nsecret, t->width,
+                       (char *)t->data + (size_t)g * t->stride);
+    }
     cbt_soa_free(soa, game->n);
-    return CB_OK;
+    return stop ? CB_ECANCELED : CB_OK;
 }
 
 /* Make t an on-the-fly table: position-major copies of the secrets and, when they differ, the guesses. */
@@ -373,7 +390,7 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
                             "a feedback table for %u guesses x %u secrets needs %.3g GiB; the limit is %.3g GiB",
                             game->nguess, game->nsecret, need / (1u << 30), (double)limit / (1u << 30));
     }
-    double start = cb_seconds();
+    double start = cb_seconds(), deadline = opt->time_limit > 0 ? start + opt->time_limit : 0;
     t->data = precompute ? cbb_alloc_big(need > 0 ? (size_t)need : 1) : NULL;
     if (precompute && !t->data && opt->mode == CB_TABLE_ON) {
         free(t);
@@ -383,10 +400,13 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
         return fly_table(t, out, err);
     /* small tables are faster built by one thread than shared (and a second would only spin idle after) */
     int threads = (double)game->nguess * (double)game->nsecret < 1e6 ? 1 : opt->threads;
-    int rc = build_direct(t, threads);
+    int rc = build_direct(t, threads, opt->cancel, deadline);
     if (rc != CB_OK) {
         cb_table_free(t);
-        return cb_error_set(err, rc, "out of memory building the feedback table");
+        return cb_error_set(err, rc,
+                            rc == CB_ECANCELED
+                                ? "the feedback table's build stopped (the time limit or the cancel flag)"
+                                : "out of memory building the feedback table");
     }
     t->seconds = cb_seconds() - start;
     *out = t;
