@@ -122,12 +122,11 @@ int cli_cpu_level_env(void)
     const char *v = getenv("CB_CPU_LEVEL");
     if (!v || !*v)
         return 0;
-    for (int l = CB_CPU_SCALAR; l <= CB_CPU_AVX512; l++)
-        if (strcmp(v, cb_cpu_level_name((cb_cpu_level)l)) == 0) {
-            cb_cpu_level_cap((cb_cpu_level)l);
-            return 0;
-        }
-    return cli_fail(CB_EINVAL, "CB_CPU_LEVEL is '%s': scalar, avx2 or avx512", v);
+    cb_cpu_level l;
+    if (cb_cpu_level_parse(v, &l) != CB_OK)
+        return cli_fail(CB_EINVAL, "CB_CPU_LEVEL is '%s': scalar, avx2 or avx512", v);
+    cb_cpu_level_cap(l);
+    return 0;
 }
 
 static void add_opts(cli *c, const cli_opt *opts)
