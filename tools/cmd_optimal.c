@@ -701,8 +701,8 @@ static int table_stopped(cli *c, const cb_optimal_options *o, double seconds)
     r.stopped = r.timed_out = r.setup_stopped = 1;
     r.seconds = seconds;
     if (cli_flag(c, "json"))
-        return print_json(c, o, &r, o->threads);
-    print_text(c, o, &r, o->threads);
+        return print_json(c, o, &r, 0); /* no thread searched */
+    print_text(c, o, &r, 0);
     return 0;
 }
 
