@@ -6,6 +6,8 @@ set -e
 bin=${1:?usage: sh bench/attack.sh path/to/codebreaker [SECONDS]}
 secs=${2:-10}
 dir=$(dirname "$0")
+. "$(dirname "$0")/machine.sh"
+bench_machine "$bin"
 for load in "0 0" "200 0" "500 0" "0 200" "0 500" "500 500"; do
     # shellcheck disable=SC2086
     node "$dir/attack.mjs" "$bin" $load "$secs"

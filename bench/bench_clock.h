@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "codebreaker/status.h"
 #include "codebreaker/version.h"
 
 /* The thread's processor time: on a shared machine, the time it was not running is not counted. */
@@ -42,13 +43,30 @@ static inline double bench_nominal_ghz(char *model, size_t size)
     return mhz / 1000;
 }
 
-/* The kernels' level capped as CB_CPU_LEVEL says (scalar, avx2, avx512), as the program does. */
+/*
+ * The kernels' level capped as CB_CPU_LEVEL says (scalar, avx2, avx512), read by the library's parser
+ * as the program reads it; a bad value ends the benchmark with status 2, as it ends the program.
+ */
 static inline void bench_cap_level(void)
 {
     const char *cap = getenv("CB_CPU_LEVEL");
-    for (int l = CB_CPU_SCALAR; cap && l <= CB_CPU_AVX512; l++)
-        if (strcmp(cap, cb_cpu_level_name((cb_cpu_level)l)) == 0)
-            cb_cpu_level_cap((cb_cpu_level)l);
+    cb_cpu_level l;
+    if (!cap || !*cap)
+        return;
+    if (cb_cpu_level_parse(cap, &l) != CB_OK) {
+        fprintf(stderr, "CB_CPU_LEVEL is '%s': scalar, avx2 or avx512\n", cap);
+        exit(2);
+    }
+    cb_cpu_level_cap(l);
+}
+
+/* The line every benchmark prints first: the processor's model and the kernels' level in use and best here. */
+static inline void bench_machine(void)
+{
+    char model[128];
+    bench_nominal_ghz(model, sizeof model);
+    printf("# cpu: %s; level in use: %s (best here: %s)\n", model, cb_cpu_level_name(cb_cpu_level_current()),
+           cb_cpu_level_name(cb_cpu_level_best()));
 }
 
 #endif

@@ -58,8 +58,7 @@ int main(int argc, char **argv)
     if (!blk || !col || !bm)
         return 1;
     printf("# the look-ahead's count, per (entry, guess) pair; cycles at %.3f GHz\n", ghz);
-    printf("# cpu: %s; level in use: %s (best here: %s)\n", model, cb_cpu_level_name(cb_cpu_level_current()),
-           cb_cpu_level_name(cb_cpu_level_best()));
+    bench_machine();
     printf("%-8s %-6s %12s %12s %12s %12s %8s\n", "values", "n", "scalar ns", "cycles", "level ns", "cycles",
            "speedup");
     for (size_t vi = 0; vi < sizeof values / sizeof *values; vi++)

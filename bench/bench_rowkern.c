@@ -65,8 +65,7 @@ int main(int argc, char **argv)
     }
     cbo_row_fn level = cbo_row_kernel(cb_cpu_level_current());
     printf("# the scans' row kernel, per (entry, guess) pair, rows hashed; cycles at %.3f GHz\n", ghz);
-    printf("# cpu: %s; level in use: %s (best here: %s)\n", model, cb_cpu_level_name(cb_cpu_level_current()),
-           cb_cpu_level_name(cb_cpu_level_best()));
+    bench_machine();
     printf("%-10s %-6s %12s %12s %12s %12s %8s\n", "columns", "n", "baseline ns", "cycles", "level ns", "cycles",
            "speedup");
     for (int contig = 0; contig < 2; contig++)

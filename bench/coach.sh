@@ -19,9 +19,8 @@ run() {
     awk -v c="codebreaker $*" -v l="$load" '{ printf "%-78s %8.2f s wall %8.2f s cpu  (load %s)\n", c, $1, $2 + $3, l }' "$out.t"
 }
 
-grep -m1 'model name' /proc/cpuinfo | sed 's/.*: */cpu: /'
-"$cb" --version | grep '^kernels'
-echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
+. "$(dirname "$0")/machine.sh"
+bench_machine "$cb"
 run optimal --quiet --first fuzzy
 grep -E '^total' "$out"
 run optimal --quiet --first adieu

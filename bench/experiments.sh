@@ -8,10 +8,10 @@ build="${1:-build}"
 out="${2:-experiments-full}"
 cb="$build/codebreaker"
 [ -x "$cb" ] || { echo "usage: bench/experiments.sh BUILD_DIR [OUT_DIR] (no $cb)" >&2; exit 2; }
+. "$(dirname "$0")/machine.sh"
 
-cpu=$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo 2>/dev/null | head -1)
-echo "# codebreaker $("$cb" --version | cut -d' ' -f2) on ${cpu:-unknown CPU}, $(nproc) cores, $(date -u +%Y-%m-%d)"
-echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+echo "# codebreaker $("$cb" --version | cut -d' ' -f2), $(date -u +%Y-%m-%d)"
+bench_machine "$cb"
 
 for name in first-guess-entropy opening-sweep target-turn symble-length-growth symble-alphabet-growth \
             symble-lengths; do

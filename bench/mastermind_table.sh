@@ -24,6 +24,8 @@ build=${1:-$here/build}
 cb=$build/codebreaker
 [ -x "$cb" ] || { echo "mastermind_table.sh: no $cb (run make first)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "mastermind_table.sh: no /usr/bin/time" >&2; exit 2; }
+. "$(dirname "$0")/machine.sh"
+bench_machine "$cb"
 limit=${TIME_LIMIT:-600}
 cutoffs=${CUTOFFS:-}
 worst_runs=${WORST:-1}

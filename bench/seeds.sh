@@ -7,6 +7,8 @@ set -e
 build="${1:-build}"
 cb="$build/codebreaker"
 [ -x "$cb" ] || { echo "usage: bench/seeds.sh BUILD_DIR (no $cb)" >&2; exit 2; }
+. "$(dirname "$0")/machine.sh"
+bench_machine "$cb"
 echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 
 run() {

@@ -15,6 +15,8 @@ clients="${3:-16}"
 path="${4:-/api/info?game=mastermind}"
 cb="$build/codebreaker"
 [ -x "$cb" ] || { echo "usage: bench/server.sh BUILD_DIR [REQUESTS [CLIENTS [PATH]]] (needs $cb)" >&2; exit 2; }
+. "$(dirname "$0")/machine.sh"
+bench_machine "$cb"
 here=$(cd "$(dirname "$0")/.." && pwd)
 echo "load: $(uptime | sed 's/.*load average: //'), $(nproc) cores"
 node --input-type=module - "$here/tests/web/server.mjs" "$cb" "$requests" "$clients" "$path" <<'JS'

@@ -11,6 +11,8 @@ runs="${2:-300}"
 cb="$build/codebreaker"
 module="$build/codebreaker-plot.so"
 [ -x "$cb" ] && [ -f "$module" ] || { echo "usage: bench/startup.sh BUILD_DIR [RUNS] (needs $cb and $module)" >&2; exit 2; }
+. "$(dirname "$0")/machine.sh"
+bench_machine "$cb"
 module=$(cd "$(dirname "$module")" && pwd)/$(basename "$module")
 echo "load: $(uptime | sed 's/.*load average: //')"
 echo "libraries loaded: $(ldd "$cb" | wc -l) as built, $(LD_PRELOAD="$module" ldd "$cb" | wc -l) with the module"

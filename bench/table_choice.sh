@@ -11,6 +11,8 @@ build="${1:-build}"
 strategy="${2:-parts}"
 cb="$build/codebreaker"
 [ -x "$cb" ] || { echo "usage: bench/table_choice.sh BUILD_DIR [STRATEGY] (needs $cb)" >&2; exit 2; }
+. "$(dirname "$0")/machine.sh"
+bench_machine "$cb"
 echo "load: $(uptime | sed 's/.*load average: //')"
 python3 - "$cb" "$strategy" <<'PY'
 import json, os, resource, subprocess, sys, time

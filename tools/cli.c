@@ -122,12 +122,11 @@ int cli_cpu_level_env(void)
     const char *v = getenv("CB_CPU_LEVEL");
     if (!v || !*v)
         return 0;
-    for (int l = CB_CPU_SCALAR; l <= CB_CPU_AVX512; l++)
-        if (strcmp(v, cb_cpu_level_name((cb_cpu_level)l)) == 0) {
-            cb_cpu_level_cap((cb_cpu_level)l);
-            return 0;
-        }
-    return cli_fail(CB_EINVAL, "CB_CPU_LEVEL is '%s': scalar, avx2 or avx512", v);
+    cb_cpu_level l;
+    if (cb_cpu_level_parse(v, &l) != CB_OK)
+        return cli_fail(CB_EINVAL, "CB_CPU_LEVEL is '%s': scalar, avx2 or avx512", v);
+    cb_cpu_level_cap(l);
+    return 0;
 }
 
 static void add_opts(cli *c, const cli_opt *opts)
@@ -649,9 +648,13 @@ int cli_open_table_work(cli *c, const cb_game *game, cb_table_mode mode, double 
     opt.mode = mode;
     opt.work = work;
     opt.threads = cli_threads(c, &ok);
+    opt.time_limit = c->table_time_limit;
+    opt.cancel = c->table_cancel;
     if (!ok)
         return 2;
-    if (cb_table_new(game, &opt, out, &err) != CB_OK)
+    int rc = cb_table_new(game, &opt, out, &err);
+    c->table_stopped = rc == CB_ECANCELED;
+    if (rc != CB_OK && rc != CB_ECANCELED)
         return cli_fail_err(&err);
     return 0;
 }

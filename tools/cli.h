@@ -66,6 +66,10 @@ struct cli {
     int npos;
     cb_game *game;
     cb_table *table;
+    /* the stops of the table's build (cb_table_options), set before cli_open_game by a command that has them */
+    double table_time_limit;
+    const volatile int *table_cancel;
+    int table_stopped; /* 1: a stop ended the build; cli_open_game returned 0 with no table */
 };
 
 /* The game options (cli.c): --game, --colors, --answers ... */

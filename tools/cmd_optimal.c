@@ -39,33 +39,29 @@ static void catch_stop_signals(struct sigaction *old_int, struct sigaction *old_
 }
 
 /*
- * A signal before the search, while the feedback table is built (which no
- * flag stops): said, then the default action, so the program ends at once
- * with 128 + the signal.
+ * The game and its table (cli_open_game). The table's build looks at the
+ * time limit, which counts it (the search gets what is left), and at the
+ * cancel flag, which a signal sets meanwhile: c->table_stopped then.
  */
-static void on_setup_signal(int sig)
+static int open_game(cli *c, cb_optimal_options *o, double *seconds)
 {
-    static const char msg[] = "codebreaker: stopped by a signal while the feedback table was built: nothing searched\n";
-    ssize_t w = write(2, msg, sizeof msg - 1);
-    (void)w;
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-/* The game and its table (cli_open_game), a signal meanwhile said before it ends the program. */
-static int open_game(cli *c)
-{
-    struct sigaction sa, old_int, old_term;
+    struct sigaction old_int, old_term;
+    double start = cb_seconds();
+    *seconds = 0;
     if (optimal_shared) /* under MPI, mpirun decides what a signal does to the ranks */
         return cli_open_game(c);
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_setup_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
+    c->table_time_limit = o->time_limit;
+    c->table_cancel = &stop_flag;
+    catch_stop_signals(&old_int, &old_term);
     int rc = cli_open_game(c);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
+    *seconds = cb_seconds() - start;
+    if (rc == 0 && o->time_limit > 0 && !c->table_stopped) {
+        o->time_limit -= *seconds;
+        if (!(o->time_limit > 0))
+            o->time_limit = 1e-9; /* spent: the search stops at its first look, in the set-up */
+    }
     return rc;
 }
 
@@ -326,6 +322,10 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
         printf("result        %s%s with no strategy\n", stop_reason_of(r->timed_out),
                r->setup_stopped ? " during the set-up (tables, cache, the scan of the openers)" : "");
     print_openers(c, r);
+    if (!c->table) { /* the table's build stopped (table_stopped) */
+        printf("search        none: the feedback table's build stopped after %.2f s\n", r->seconds);
+        return;
+    }
     printf("search        %llu nodes, %llu pairs, %llu sets cached, %.2f s on %d thread%s%s\n",
            (unsigned long long)r->nodes, (unsigned long long)r->work, (unsigned long long)r->cache_entries, r->seconds,
            threads, threads > 1 ? "s" : "",
@@ -388,7 +388,7 @@ static int print_json(const cli *c, const cb_optimal_options *o, const cb_optima
     cb_json_kuint(&j, "nodes", r->nodes);
     cb_json_kuint(&j, "work", r->work);
     cb_json_kuint(&j, "cached", r->cache_entries);
-    cb_json_kbool(&j, "table_precomputed", cb_table_precomputed(c->table));
+    cb_json_kbool(&j, "table_precomputed", c->table && cb_table_precomputed(c->table));
     cb_json_kfixed(&j, "seconds", r->seconds, 3);
     cb_json_kint(&j, "threads", threads);
     cb_json_raw(&j, "}");
@@ -689,6 +689,23 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
     return rc;
 }
 
+/* A stop before the search (in the table's build, or a signal while the game was set up): nothing searched. */
+static int table_stopped(cli *c, const cb_optimal_options *o, double seconds)
+{
+    if (stop_signal) {
+        fprintf(stderr, "codebreaker: %s while the feedback table was built: nothing searched\n", stop_reason_of(1));
+        return 128 + stop_signal;
+    }
+    cb_optimal_result r;
+    memset(&r, 0, sizeof r);
+    r.stopped = r.timed_out = r.setup_stopped = 1;
+    r.seconds = seconds;
+    if (cli_flag(c, "json"))
+        return print_json(c, o, &r, 0); /* no thread searched */
+    print_text(c, o, &r, 0);
+    return 0;
+}
+
 static int run(cli *c)
 {
     cb_optimal_options o;
@@ -696,8 +713,11 @@ static int run(cli *c)
     int rc = read_options(c, &o, &fmt);
     if (rc)
         return rc;
-    if ((rc = open_game(c)) != 0)
+    double seconds;
+    if ((rc = open_game(c, &o, &seconds)) != 0)
         return rc;
+    if (stop_signal || c->table_stopped)
+        return table_stopped(c, &o, seconds);
     cb_state *pos = open_position(c, &rc);
     if (rc)
         return rc;

@@ -46,6 +46,13 @@ typedef struct cb_table_options {
      * Under CB_TABLE_AUTO a table that fits is then precomputed only when cb_table_pays says so.
      */
     double work;
+    /*
+     * Stops of the build, looked at between blocks of CB_TABLE_STOP_ROWS rows (src/tuning.h) and before
+     * the first: the seconds from the call (0: none), and a flag that any thread may set (atomic store;
+     * NULL: none). A build stopped by either frees what it made and returns CB_ECANCELED with no table.
+     */
+    double time_limit;
+    const volatile int *cancel;
 } cb_table_options;
 
 void cb_table_options_default(cb_table_options *opt);

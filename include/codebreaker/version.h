@@ -80,6 +80,11 @@ cb_cpu_level cb_cpu_level_current(void);
 cb_cpu_level cb_cpu_level_cap(cb_cpu_level cap);
 /* "scalar", "avx2" or "avx512"; "unknown" for any other value. A static string. */
 const char *cb_cpu_level_name(cb_cpu_level level);
+/*
+ * The level a name gives (cb_cpu_level_name's names, e.g. the program's CB_CPU_LEVEL) in *level:
+ * CB_OK, or CB_EINVAL for any other name (NULL included), *level then unchanged.
+ */
+int cb_cpu_level_parse(const char *name, cb_cpu_level *level);
 
 #ifdef __cplusplus
 }

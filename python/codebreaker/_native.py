@@ -120,6 +120,8 @@ class TableOptions(Structure):
         ("threads", c_int),
         ("no_columns", c_int),
         ("work", c_double),
+        ("time_limit", c_double),
+        ("cancel", c_void_p),
     ]
 
 

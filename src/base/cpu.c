@@ -4,6 +4,9 @@
  * once, and the cap a program may put on it. Both are atomics, so threads
  * that ask while another caps never race.
  */
+#include <string.h>
+
+#include "codebreaker/status.h"
 #include "codebreaker/version.h"
 #include "tuning.h"
 
@@ -60,4 +63,14 @@ const char *cb_cpu_level_name(cb_cpu_level level)
         return "avx512";
     }
     return "unknown";
+}
+
+int cb_cpu_level_parse(const char *name, cb_cpu_level *level)
+{
+    for (int l = CB_CPU_SCALAR; name && l <= CB_CPU_AVX512; l++)
+        if (strcmp(name, cb_cpu_level_name((cb_cpu_level)l)) == 0) {
+            *level = (cb_cpu_level)l;
+            return CB_OK;
+        }
+    return CB_EINVAL;
 }

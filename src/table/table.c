@@ -111,34 +111,45 @@ static inline __attribute__((always_inline)) void swapped_lanes(int n, const uin
     }
 }
 
+/* Group k of the colours as base-3 digits, five a byte (kept in a register: an array zeroed whole cost a tenth) */
+static inline __attribute__((always_inline)) void digit_group(int n, int k, const v8 *green, const v8 *yellow, v8 *acc)
+{
+    uint8_t w = 1;
+    *acc = (v8){0};
+    for (int i = 5 * k; i < n && i < 5 * k + 5; i++, w = (uint8_t)(w * 3))
+        *acc += (green[i] & (uint8_t)(2 * w)) | (yellow[i] & w);
+}
+
 static inline __attribute__((always_inline)) void wordle_chunk(int n, const uint8_t *g, const letters *l,
                                                                const uint8_t *const *soa, size_t base, size_t cnt,
                                                                int swapped, int width, void *out)
 {
-    v8 s[CB_MAX_LENGTH], green[CB_MAX_LENGTH], yellow[CB_MAX_LENGTH] = {{0}}; /* each set once: its letter's */
+    v8 s[CB_MAX_LENGTH], green[CB_MAX_LENGTH], yellow[CB_MAX_LENGTH]; /* each set once: its letter's */
+    for (int i = 0; i < n; i++) /* only the n used: zeroing all CB_MAX_LENGTH cost a tenth of the build */
+        yellow[i] = (v8){0};
     load_lanes(n, soa, base, s);
     if (swapped)
         swapped_lanes(n, g, s, green, yellow);
     else
         wordle_lanes(n, g, l, s, green, yellow);
     /* base-3 digits in groups of five, each group's number a byte: then one widening per group */
-    v8 group[(CB_MAX_LENGTH + 4) / 5] = {{0}};
-    uint8_t w = 1;
-    for (int i = 0; i < n; i++, w = (uint8_t)(i % 5 ? w * 3 : 1))
-        group[i / 5] += (green[i] & (uint8_t)(2 * w)) | (yellow[i] & w);
     int ngroups = (n + 4) / 5;
+    v8 lo, hi;
+    digit_group(n, 0, green, yellow, &lo);
     if (width == 1) {
-        memcpy((uint8_t *)out + base, &group[0], cnt);
+        memcpy((uint8_t *)out + base, &lo, cnt);
     } else if (width == 2) {
-        v16 pat = __builtin_convertvector(group[0], v16);
-        if (ngroups > 1)
-            pat += __builtin_convertvector(group[1], v16) * (uint16_t)243;
+        v16 pat = __builtin_convertvector(lo, v16);
+        digit_group(n, 1, green, yellow, &hi);
+        pat += __builtin_convertvector(hi, v16) * (uint16_t)243;
         memcpy((uint16_t *)out + base, &pat, cnt * 2);
     } else {
-        v32 pat = {0};
-        uint32_t scale = 1;
-        for (int k = 0; k < ngroups; k++, scale *= 243)
-            pat += __builtin_convertvector(group[k], v32) * scale;
+        v32 pat = __builtin_convertvector(lo, v32);
+        uint32_t scale = 243;
+        for (int k = 1; k < ngroups; k++, scale *= 243) {
+            digit_group(n, k, green, yellow, &hi);
+            pat += __builtin_convertvector(hi, v32) * scale;
+        }
         memcpy((uint32_t *)out + base, &pat, cnt * 4);
     }
 }
@@ -185,20 +196,30 @@ jotto_chunk(int n, const uint8_t *g, const letters *l, const uint8_t *const *soa
     memcpy(out + base, &id, cnt);
 }
 
+/* One chunk of cnt <= CB_LANES secrets of a row. */
+static inline __attribute__((always_inline)) void kernel_chunk(cb_rule rule, int n, const uint8_t *guess,
+                                                               const letters *l, const uint8_t *const *soa, size_t base,
+                                                               size_t cnt, int width, void *out)
+{
+    if (rule == CB_RULE_MASTERMIND)
+        mastermind_chunk(n, guess, l, soa, base, cnt, (uint8_t *)out);
+    else if (rule == CB_RULE_JOTTO)
+        jotto_chunk(n, guess, l, soa, base, cnt, (uint8_t *)out);
+    else
+        wordle_chunk(n, guess, l, soa, base, cnt, rule == CB_RULE_SYMBLE, width, out);
+}
+
 /* Every chunk of a row; always inlined, so that a constant n unrolls the chunks' loops. */
 static inline __attribute__((always_inline)) void kernel_row(cb_rule rule, int n, const uint8_t *guess,
                                                              const letters *l, const uint8_t *const *soa, size_t count,
                                                              int width, void *out)
 {
-    for (size_t base = 0; base < count; base += CB_LANES) {
-        size_t cnt = count - base < CB_LANES ? count - base : CB_LANES;
-        if (rule == CB_RULE_MASTERMIND)
-            mastermind_chunk(n, guess, l, soa, base, cnt, (uint8_t *)out);
-        else if (rule == CB_RULE_JOTTO)
-            jotto_chunk(n, guess, l, soa, base, cnt, (uint8_t *)out);
-        else
-            wordle_chunk(n, guess, l, soa, base, cnt, rule == CB_RULE_SYMBLE, width, out);
-    }
+    /* whole chunks with a constant size, so that each store is one vector store; then the tail */
+    size_t whole = count / CB_LANES * CB_LANES;
+    for (size_t base = 0; base < whole; base += CB_LANES)
+        kernel_chunk(rule, n, guess, l, soa, base, CB_LANES, width, out);
+    if (whole < count)
+        kernel_chunk(rule, n, guess, l, soa, whole, count - whole, width, out);
 }
 
 /*
@@ -292,20 +313,37 @@ void cbt_soa_free(uint8_t **soa, int n)
     free(soa);
 }
 
-/* Rows by guess against the secrets. */
-static int build_direct(cb_table *t, int threads)
+/* Whether a build must stop: the flag, then the time limit (deadline 0: none). */
+static int build_stops(const volatile int *cancel, double deadline)
+{
+    return (cancel && __atomic_load_n(cancel, __ATOMIC_RELAXED)) || (deadline > 0 && cb_seconds() >= deadline);
+}
+
+/* Rows by guess against the secrets, in blocks of rows that each look at the stops first: CB_ECANCELED. */
+static int build_direct(cb_table *t, int threads, const volatile int *cancel, double deadline)
 {
     const cb_game *game = t->game;
     uint8_t **soa = cbt_soa_make(game, game->secret_guess, game->nsecret);
     if (!soa)
         return CB_ENOMEM;
-    long rows = (long)game->nguess;
-#pragma omp parallel for schedule(dynamic, 32) num_threads(cbb_threads(threads))
-    for (long g = 0; g < rows; g++)
-        cbt_kernel(game->rule, game->n, cb_game_code(game, (uint32_t)g), (const uint8_t *const *)soa, game->nsecret,
-                   t->width, (char *)t->data + (size_t)g * t->stride);
+    long blocks = (long)((game->nguess + CB_TABLE_STOP_ROWS - 1) / CB_TABLE_STOP_ROWS);
+    int stop = 0;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(cbb_threads(threads))
+    for (long b = 0; b < blocks; b++) {
+        if (__atomic_load_n(&stop, __ATOMIC_RELAXED))
+            continue;
+        if (build_stops(cancel, deadline)) {
+            __atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+            continue;
+        }
+        uint32_t g0 = (uint32_t)b * CB_TABLE_STOP_ROWS;
+        uint32_t gn = game->nguess - g0 < CB_TABLE_STOP_ROWS ? game->nguess - g0 : CB_TABLE_STOP_ROWS;
+        for (uint32_t g = g0; g < g0 + gn; g++)
+            cbt_kernel(game->rule, game->n, cb_game_code(game, g), (const uint8_t *const *)soa, game->nsecret, t->width,
+                       (char *)t->data + (size_t)g * t->stride);
+    }
     cbt_soa_free(soa, game->n);
-    return CB_OK;
+    return stop ? CB_ECANCELED : CB_OK;
 }
 
 /* Make t an on-the-fly table: position-major copies of the secrets and, when they differ, the guesses. */
@@ -352,7 +390,7 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
                             "a feedback table for %u guesses x %u secrets needs %.3g GiB; the limit is %.3g GiB",
                             game->nguess, game->nsecret, need / (1u << 30), (double)limit / (1u << 30));
     }
-    double start = cb_seconds();
+    double start = cb_seconds(), deadline = opt->time_limit > 0 ? start + opt->time_limit : 0;
     t->data = precompute ? cbb_alloc_big(need > 0 ? (size_t)need : 1) : NULL;
     if (precompute && !t->data && opt->mode == CB_TABLE_ON) {
         free(t);
@@ -362,10 +400,13 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
         return fly_table(t, out, err);
     /* small tables are faster built by one thread than shared (and a second would only spin idle after) */
     int threads = (double)game->nguess * (double)game->nsecret < 1e6 ? 1 : opt->threads;
-    int rc = build_direct(t, threads);
+    int rc = build_direct(t, threads, opt->cancel, deadline);
     if (rc != CB_OK) {
         cb_table_free(t);
-        return cb_error_set(err, rc, "out of memory building the feedback table");
+        return cb_error_set(err, rc,
+                            rc == CB_ECANCELED
+                                ? "the feedback table's build stopped (the time limit or the cancel flag)"
+                                : "out of memory building the feedback table");
     }
     t->seconds = cb_seconds() - start;
     *out = t;
@@ -553,7 +594,8 @@ const void *cbt_columns(const cb_table *t)
 #pragma omp critical(cb_table_columns)
     {
         cols = __atomic_load_n((void *const *)&t->columns, __ATOMIC_ACQUIRE);
-        if (!cols && (cols = malloc(t->stride * t->game->nguess + 1))) {
+        if (!cols && (cols = cbb_alloc_big(t->stride * t->game->nguess + 1))) { /* huge pages: the transposition's
+                                                                              writes span the whole copy */
             transpose(t, cols);
             __atomic_store_n((void **)&((cb_table *)t)->columns, cols, __ATOMIC_RELEASE);
         }

@@ -217,5 +217,9 @@ expect_err memory-small 2 "1296 codes would take about 61 KiB to set up, over th
 # (issue 38: a limit of 3 s ran 112 s on 6 colours x 6 pegs)
 expect_out time-limit-setup 0 "^result +stopped at the time limit during the set-up .* with no strategy" -- \
     optimal --game mastermind --colors 6 --pegs 6 --time-limit 1 --quiet
+# ... and the feedback table's build, between blocks of rows (issue 38: 8 colours x 5 pegs built its 1 GiB
+# table for 9.5 s past --time-limit 5); no machine builds it within the millisecond
+expect_out time-limit-table 0 "^search +none: the feedback table's build stopped after" -- \
+    optimal --game mastermind --colors 8 --pegs 5 --time-limit 0.001 --quiet
 
 summary cli_harden

@@ -129,6 +129,14 @@ int main(void)
     CHECK(cb_cpu_level_cap((cb_cpu_level)-1) == CB_CPU_SCALAR);
     CHECK(cb_cpu_level_cap(CB_CPU_AVX512) == best);
     CHECK(strcmp(cb_cpu_level_name(CB_CPU_AVX2), "avx2") == 0);
+    /* the one reader of CB_CPU_LEVEL's names (the program and the benchmarks call it) */
+    for (int l = CB_CPU_SCALAR; l <= CB_CPU_AVX512; l++) {
+        cb_cpu_level got = CB_CPU_SCALAR;
+        CHECK(cb_cpu_level_parse(cb_cpu_level_name((cb_cpu_level)l), &got) == CB_OK && got == (cb_cpu_level)l);
+    }
+    cb_cpu_level kept = CB_CPU_AVX2;
+    CHECK(cb_cpu_level_parse("AVX2", &kept) == CB_EINVAL && kept == CB_CPU_AVX2);
+    CHECK(cb_cpu_level_parse("", &kept) == CB_EINVAL && cb_cpu_level_parse(NULL, &kept) == CB_EINVAL);
     free(blk);
     free(bm);
     return check_done("test_lbcount");
