@@ -204,7 +204,20 @@ static enum MHD_Result frame_header(void *cls, enum MHD_ValueKind kind, const ch
     framing *f = cls;
     (void)kind;
     f->bytes += strlen(name) + (value ? strlen(value) : 0) + 4;
-    /* whitespace before the colon, or a folded line (obs-fold), leaves a name that is not a token */
+    /*
+     * A folded line (obs-fold: a line starting with a space or a tab). libmicrohttpd 0.9.75 parses
+     * the head in place, each value after its name in the read buffer, but appends a folded line
+     * to the name (process_broken_line, connection.c), which it copies past the read buffer first:
+     * only an unfolded header has its value before the end of its name. (Later versions that
+     * replace the fold by spaces in place, as RFC 9112 section 5.2 allows, pass this check.)
+     */
+    if (value && (uintptr_t)value < (uintptr_t)name + strlen(name) + 1) {
+        f->failed = web_req_fail(f->r, 400,
+                                 "a header line is folded (obs-fold: a line starting with a space or a tab "
+                                 "continues the one before it; RFC 9112 section 5.2)");
+        return MHD_NO;
+    }
+    /* whitespace before the colon (or a folded first line) leaves a name that is not a token */
     if (!name[0] || strspn(name, tchar) != strlen(name)) {
         f->failed = web_req_fail(
             f->r, 400, "header name '%.40s' is not a token (no space before the colon, no folded lines)", name);
@@ -584,26 +597,43 @@ static enum MHD_Result on_whole(web_server *srv, web_conn *c)
     c->slot = -1;
     if (c->body)
         c->body[c->len] = '\0';
-    web_req r;
-    init_req(srv, c, &r);
     if (!api_path(c->uri)) {
+        web_req r;
+        init_req(srv, c, &r);
         serve_asset(srv, &r);
         web_req_release(&r);
         return deliver(c);
     }
+    /*
+     * To a request thread, at MHD's next call (to_thread). Suspended in this call, the connection
+     * would keep waiting for the bytes of its head (MHD updates what a connection waits for only
+     * while it is not suspended), and once resumed MHD would read before it answers: a client
+     * that has shut down its sending side after its request (allowed: it still reads) would be
+     * taken as gone and its answer dropped. Left without an answer, the connection waits for
+     * nothing, and MHD calls again at once.
+     */
+    c->phase = PHASE_READY;
+    return MHD_YES;
+}
+
+/* An API request goes to a request thread (pool.h), its connection suspended until the answer is made. */
+static enum MHD_Result to_thread(web_server *srv, web_conn *c)
+{
     c->phase = PHASE_WORK;
     MHD_suspend_connection(c->mc);
     int rc = web_pool_add(srv->pool, c->client, c);
     if (rc < 0) {
+        web_req r;
+        init_req(srv, c, &r);
         web_conn_close_after(&r);
         web_req_fail(&r, 503,
                      rc == -2 ? "the server is stopping"
                               : "the server is busy: too many requests wait for a thread (at most %d); try again soon",
                      WEB_MAX_WAITING);
         send_error(&r);
+        web_req_release(&r);
         web_conn_hand_back(c);
     }
-    web_req_release(&r);
     return MHD_YES;
 }
 
@@ -629,11 +659,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const ch
     }
     if (c->phase == PHASE_BODY)
         return on_whole(srv, c);
+    if (c->phase == PHASE_READY)
+        return to_thread(srv, c);
     if (*upload_data_size) { /* a body after an early answer: dropped */
         *upload_data_size = 0;
         return MHD_YES;
     }
-    if (c->phase == PHASE_WORK) /* resumed without an answer (out of memory), or refused by the pool */
+    if (c->phase == PHASE_WORK) /* resumed: the answer a request thread made (none: out of memory), or the pool's 503 */
         return deliver(c);
     return MHD_YES;
 }
