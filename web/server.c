@@ -357,7 +357,9 @@ static void init_req(web_server *srv, web_conn *c, web_req *r)
     cb_json_init(&r->out);
 }
 
-static void serve_api(web_server *srv, web_req *r, const char *query, const char *body, size_t len)
+/* Answer an API request (in r->conn's c->resp); WEB_LATER, with nothing answered, when on an event thread it would
+ * wait. */
+static int serve_api(web_server *srv, web_req *r, const char *query, const char *body, size_t len)
 {
     int rc = 0;
     if (strcmp(r->method, "GET") != 0 && strcmp(r->method, "HEAD") != 0 && strcmp(r->method, "POST") != 0) {
@@ -373,14 +375,15 @@ static void serve_api(web_server *srv, web_req *r, const char *query, const char
         rc = web_req_fail(r, 503, "the server is stopping");
     if (rc == 0)
         rc = web_api_handle(r);
-    if (rc == WEB_ANSWERED)
-        return;
+    if (rc == WEB_ANSWERED || rc == WEB_LATER)
+        return rc;
     if (rc == 0 && atomic_load(&srv->api.stopping)) /* its work may have been cut short by the stop flag */
         rc = web_req_fail(r, 503, "the server is stopping");
     if (rc < 0)
         send_error(r);
     else
         send_json(r);
+    return 0;
 }
 
 static void serve_asset(web_server *srv, web_req *r)
@@ -590,6 +593,19 @@ static enum MHD_Result on_body(web_server *srv, web_conn *c, const char *data, s
     return refuse_body(c, &r);
 }
 
+/*
+ * The API's requests an event thread answers itself: a GET or HEAD without
+ * a body of an endpoint whose work is a few microseconds once its game is
+ * built (game facts, one feedback). The answer is made on the event thread
+ * only when nothing waits (the game in the cache, the cache's lock free:
+ * web_game_open's WEB_LATER); otherwise a request thread makes it.
+ */
+static int event_loop_api(const web_conn *c)
+{
+    return (strcmp(c->method, "GET") == 0 || strcmp(c->method, "HEAD") == 0) && !c->body && !c->want &&
+           (strcmp(c->uri, "/api/feedback") == 0 || strcmp(c->uri, "/api/info") == 0);
+}
+
 /* The request has come whole: the page's files are sent from here, API requests go to a request thread. */
 static enum MHD_Result on_whole(web_server *srv, web_conn *c)
 {
@@ -603,6 +619,20 @@ static enum MHD_Result on_whole(web_server *srv, web_conn *c)
         serve_asset(srv, &r);
         web_req_release(&r);
         return deliver(c);
+    }
+    if (event_loop_api(c)) { /* answered here unless that would wait: two thread wake-ups saved */
+        web_req r;
+        init_req(srv, c, &r);
+        r.event_loop = 1;
+        const char *q = c->uri + strlen(c->uri) + 1;
+        int rc = serve_api(srv, &r, *q ? q : NULL, NULL, 0);
+        web_req_release(&r);
+        if (rc != WEB_LATER)
+            return deliver(c);
+        if (c->resp) { /* cannot be: WEB_LATER answers nothing */
+            MHD_destroy_response(c->resp);
+            c->resp = NULL;
+        }
     }
     /*
      * To a request thread, at MHD's next call (to_thread). Suspended in this call, the connection

@@ -296,11 +296,13 @@ await test('folded header lines (obs-fold) are refused, the connection closed (i
 await test('a client that shuts down its sending side after its request still gets its answer (issue 38)', async () => {
   // an API request's connection was suspended while libmicrohttpd still waited to read its head; once
   // resumed it read first, took the end of the client's side for a client gone, and dropped the answer
-  // (about half of these, 16 at once); a page file, answered without a request thread, never was
+  // (about half of these, 16 at once); those answered without a request thread never were
   const client = async (i) => {
     const bad = [];
     for (let k = 0; k < 10; k++) {
-      const path = k % 5 === 4 ? '/nothing.html' : `/api/feedback?game=mastermind&guess=1234&secret=${1111 + (k % 5)}`;
+      // a request thread's answers, one answered by the event thread (a feedback), a page file
+      const path = k % 5 === 4 ? '/nothing.html' : k % 5 === 3 ? '/api/feedback?game=mastermind&guess=1234&secret=1256'
+        : `/api/candidates?game=mastermind&limit=2&history=1122%3D${k % 5}B0W`;
       const r = await raw(`GET ${path} HTTP/1.1\r\n${H}\r\n`, { from: `127.0.2.${10 + i}`, half: true });
       if (r.status !== (k % 5 === 4 ? 404 : 200)) bad.push(`${path}: ${r.status} ${r.text.slice(0, 80)}`);
     }
@@ -311,6 +313,32 @@ await test('a client that shuts down its sending side after its request still ge
   const post = await raw(`POST /api/play/new HTTP/1.1\r\n${H}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 15\r\n\r\ngame=mastermind`,
     { half: true });
   assert.equal(post.status, 201, post.text.slice(0, 200));
+});
+
+await test('cheap GETs answered by the event thread: the same answers, built or not, busy or not (issue 38)', async () => {
+  // /api/feedback and /api/info are answered on the event thread when their game is in the cache and
+  // the cache is free; else (the first request of a game, another building one) by a request thread
+  const fb = (g, guess, secret) => getFrom(`/api/feedback?game=mastermind&${g}&guess=${guess}&secret=${secret}`);
+  const first = await fb('colors=7&pegs=3', '123', '321'); // not built yet: a request thread builds it
+  const again = await fb('colors=7&pegs=3', '123', '321'); // in the cache
+  assert.equal(first.status, 200, first.text);
+  assert.deepEqual(json(again), json(first));
+  assert.deepEqual(json(first).marks, { blacks: 1, whites: 2 });
+  const info = await getFrom('/api/info?game=mastermind&colors=7&pegs=3');
+  assert.equal(json(info).key, 'mastermind/7x3');
+  const head = await raw(`HEAD /api/feedback?game=mastermind&colors=7&pegs=3&guess=123&secret=321 HTTP/1.1\r\n${H}\r\n`);
+  assert.equal(head.status, 200, head.text);
+  assert.equal(head.text.split('\r\n\r\n')[1], '', 'HEAD: no body');
+  for (const [q, want] of [['guess=12&secret=321', /guess/], ['guess=123&secret=321&x=1', /x/]]) {
+    const bad = await getFrom(`/api/feedback?game=mastermind&colors=7&pegs=3&${q}`);
+    assert.equal(bad.status, 400, bad.text);
+    assert.match(json(bad).error, want);
+  }
+  // while a large game is built (the cache's lock held a while), feedbacks of a built game are answered
+  const building = getFrom('/api/info?game=mastermind&colors=14&pegs=5', '127.0.3.1');
+  const during = await Promise.all(Array.from({ length: 8 }, () => fb('colors=7&pegs=3', '123', '321')));
+  assert.deepEqual(during.map((r) => r.status), Array(8).fill(200));
+  assert.equal((await building).status, 200);
 });
 
 await test('libmicrohttpd\'s own refusals close the connection: nothing after them is read (issue 38)', async () => {
