@@ -67,13 +67,10 @@ void web_conn_add_headers(struct MHD_Response *resp, const char *type, const cha
 
 /*
  * A request thread hands the answer in c->resp to the suspended connection
- * and wakes it; the access handler queues it (deliver, server.c). Queued
- * here instead, it raced with the event thread, which may still be in
- * libmicrohttpd's processing of the call that suspended the connection
- * (MHD_queue_response looks at and sets the state that processing sets):
- * the connection could then be left waiting to read, and a client that had
- * shut down its side after its request (allowed: it still reads) was taken
- * as gone, its answer dropped (issue 38).
+ * and wakes it; the access handler queues it (deliver, server.c). It was
+ * queued here before issue 38's last round: MHD_queue_response then ran on
+ * the request thread while the event thread could still be in
+ * libmicrohttpd's processing of the call that suspended the connection.
  */
 void web_conn_hand_back(web_conn *c)
 {

@@ -357,8 +357,10 @@ static void init_req(web_server *srv, web_conn *c, web_req *r)
     cb_json_init(&r->out);
 }
 
-/* Answer an API request (in r->conn's c->resp); WEB_LATER, with nothing answered, when on an event thread it would
- * wait. */
+/*
+ * Answer an API request (into its connection's c->resp); WEB_LATER, with
+ * nothing answered, when on an event thread (r->event_loop) it would wait.
+ */
 static int serve_api(web_server *srv, web_req *r, const char *query, const char *body, size_t len)
 {
     int rc = 0;
@@ -606,7 +608,7 @@ static int event_loop_api(const web_conn *c)
            (strcmp(c->uri, "/api/feedback") == 0 || strcmp(c->uri, "/api/info") == 0);
 }
 
-/* The request has come whole: the page's files are sent from here, API requests go to a request thread. */
+/* The request has come whole: page files and event_loop_api's are answered here, others go to a request thread. */
 static enum MHD_Result on_whole(web_server *srv, web_conn *c)
 {
     web_intake_leave(srv->intake, c->slot);
