@@ -150,8 +150,9 @@ static int api_games(web_req *r)
 static int api_info(web_req *r)
 {
     web_game *wg;
-    if (web_game_open(r, &wg) < 0)
-        return -1;
+    int rc = web_game_open(r, &wg);
+    if (rc != 0)
+        return rc; /* -1, or WEB_LATER on an event thread */
     web_game_json(wg, &r->out);
     web_game_release(games_of(r), wg);
     return 0;
@@ -163,8 +164,9 @@ static int api_feedback(web_req *r)
     uint32_t gi, si;
     int mapping = -1, rc = -1;
     const char *mtext = web_req_get(r, "mapping");
-    if (web_game_open(r, &wg) < 0)
-        return -1;
+    if ((rc = web_game_open(r, &wg)) != 0)
+        return rc; /* -1, or WEB_LATER on an event thread */
+    rc = -1;
     const cb_game *g = wg->game;
     if (parse_guess(r, g, "guess", &gi) < 0 || parse_guess(r, g, "secret", &si) < 0)
         goto out;

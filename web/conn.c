@@ -67,21 +67,14 @@ void web_conn_add_headers(struct MHD_Response *resp, const char *type, const cha
 
 /*
  * A request thread hands the answer in c->resp to the suspended connection
- * and wakes it. The answer is queued here, while the connection is still
- * suspended (MHD allows it then): were it left for the access handler
- * after the resume, MHD would read the socket first, and a client that
- * has shut down its side after its request (allowed: it still reads)
- * would be taken as gone, its answer dropped.
+ * and wakes it; the access handler queues it (deliver, server.c). It was
+ * queued here before issue 38's last round: MHD_queue_response then ran on
+ * the request thread while the event thread could still be in
+ * libmicrohttpd's processing of the call that suspended the connection.
  */
 void web_conn_hand_back(web_conn *c)
 {
-    if (c->resp) {
-        MHD_queue_response(c->mc, c->status, c->resp);
-        MHD_destroy_response(c->resp);
-        c->resp = NULL;
-        c->phase = PHASE_DONE;
-    }
-    MHD_resume_connection(c->mc); /* no answer (out of memory): the access handler closes */
+    MHD_resume_connection(c->mc);
 }
 
 /* ---- event streams: a chunked body fed by a request thread, sent by the event loop (conn.h) ---- */

@@ -25,7 +25,7 @@ typedef struct web_sbuf {
     int refs;      /* the handler's and MHD's */
 } web_sbuf;
 
-enum { PHASE_HEAD, PHASE_BODY, PHASE_WORK, PHASE_DONE };
+enum { PHASE_HEAD, PHASE_BODY, PHASE_READY, PHASE_WORK, PHASE_DONE };
 
 /* One request on a connection, from its request line (uri_seen) to its end (request_done). */
 typedef struct web_conn {

@@ -268,12 +268,16 @@ static int build(web_games *gs, entry *e, const cb_game_setup *s, cb_error *err)
     return CB_OK;
 }
 
-int web_games_get(web_games *gs, const web_game_spec *spec, web_game **out, cb_error *err)
+/* web_games_get, and when !wait web_games_find: 1 rather than wait for the lock or build. */
+static int get(web_games *gs, const web_game_spec *spec, web_game **out, cb_error *err, int wait)
 {
     char key[sizeof((web_game *)0)->key];
     cb_game_setup setup = spec->setup;
     *out = NULL;
-    pthread_mutex_lock(&gs->lock); /* held while building: builds take well under a second */
+    if (wait)
+        pthread_mutex_lock(&gs->lock); /* held while building: builds take well under a second */
+    else if (pthread_mutex_trylock(&gs->lock) != 0)
+        return 1;
     if (spec->upload[0]) {
         const upload *u = find_upload(gs, spec->upload);
         if (!u) {
@@ -293,6 +297,10 @@ int web_games_get(web_games *gs, const web_game_spec *spec, web_game **out, cb_e
     entry *e = gs->head;
     while (e && strcmp(e->g.key, key) != 0)
         e = e->next;
+    if (!e && !wait) {
+        pthread_mutex_unlock(&gs->lock);
+        return 1;
+    }
     if (!e) {
         e = calloc(1, sizeof *e);
         if (!e) {
@@ -320,6 +328,16 @@ int web_games_get(web_games *gs, const web_game_spec *spec, web_game **out, cb_e
     return rc;
 }
 
+int web_games_get(web_games *gs, const web_game_spec *spec, web_game **out, cb_error *err)
+{
+    return get(gs, spec, out, err, 1);
+}
+
+int web_games_find(web_games *gs, const web_game_spec *spec, web_game **out, cb_error *err)
+{
+    return get(gs, spec, out, err, 0);
+}
+
 void web_game_hold(web_games *gs, web_game *g)
 {
     pthread_mutex_lock(&gs->lock);
@@ -331,7 +349,10 @@ void web_game_release(web_games *gs, web_game *g)
 {
     if (!g)
         return;
-    pthread_mutex_lock(&gs->lock);
+    if (pthread_mutex_trylock(&gs->lock) != 0) { /* the cache is busy (building): let go without waiting */
+        atomic_fetch_sub(&g->refs_, 1);
+        return;
+    }
     g->refs_--;
     g->used_ = cb_seconds();
     evict(gs, CACHE_MAX, 0);
@@ -386,7 +407,11 @@ int web_game_open(web_req *r, web_game **out)
     *out = NULL;
     if (web_game_spec_read(r, &spec) < 0)
         return -1;
-    if (web_games_get(r->api->games, &spec, out, &err) != CB_OK)
+    int rc = r->event_loop ? web_games_find(r->api->games, &spec, out, &err)
+                           : web_games_get(r->api->games, &spec, out, &err);
+    if (rc == 1)
+        return WEB_LATER;
+    if (rc != CB_OK)
         return web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "%s", err.message);
     return 0;
 }

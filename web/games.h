@@ -22,6 +22,7 @@
 #ifndef WEB_GAMES_H
 #define WEB_GAMES_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "codebreaker/codebreaker.h"
@@ -54,8 +55,8 @@ typedef struct web_game {
     cb_table *table;
     int max_guesses; /* the default of a played game: the preset's (6 Wordle, 8 Symble, 10 Mastermind ...) */
     double *freq;    /* word games of 5 letters: each secret's frequency in English (bundled; 0: unknown), else NULL */
-    /* cache bookkeeping, private */
-    int refs_;
+    /* cache bookkeeping, private: refs_ rises under the cache's lock only, so one that reads 0 there stays 0 */
+    atomic_int refs_;
     double used_;
     size_t bytes_;
 } web_game;
@@ -86,11 +87,18 @@ void web_games_free(web_games *gs);
 
 /* Find or build the game of spec; a reference in *out. On failure err says why (CB_EINVAL for absurd specs). */
 int web_games_get(web_games *gs, const web_game_spec *spec, web_game **out, cb_error *err);
+/* The same without waiting: 1 when it would wait (another thread holds the cache, or the game must be built). */
+int web_games_find(web_games *gs, const web_game_spec *spec, web_game **out, cb_error *err);
 /* Take one more reference to a game already held. */
 void web_game_hold(web_games *gs, web_game *g);
+/* Let go of a reference; never waits (while the cache's lock is held elsewhere, this use goes unrecorded). */
 void web_game_release(web_games *gs, web_game *g);
 
-/* The game named by r's parameters from the server's cache, held until released; -1 with r's error set. */
+/*
+ * The game named by r's parameters from the server's cache, held until
+ * released; -1 with r's error set. On an event thread (r->event_loop),
+ * WEB_LATER when that would wait (web_games_find).
+ */
 int web_game_open(web_req *r, web_game **out);
 
 /* Append the game's facts to j as an object. */

@@ -48,6 +48,7 @@ typedef struct web_req {
     const char *allow; /* the Allow header of a 405 */
     int streams;       /* while this request holds an event stream: its slot + 1 */
     int closing;       /* the connection closes after the answer (server.c's close_after) */
+    int event_loop;    /* answered on an event thread: nothing may wait (web_game_open answers WEB_LATER) */
     char error[480];
     cb_json out;
 } web_req;

@@ -204,7 +204,20 @@ static enum MHD_Result frame_header(void *cls, enum MHD_ValueKind kind, const ch
     framing *f = cls;
     (void)kind;
     f->bytes += strlen(name) + (value ? strlen(value) : 0) + 4;
-    /* whitespace before the colon, or a folded line (obs-fold), leaves a name that is not a token */
+    /*
+     * A folded line (obs-fold: a line starting with a space or a tab). libmicrohttpd 0.9.75 parses
+     * the head in place, each value after its name in the read buffer, but appends a folded line
+     * to the name (process_broken_line, connection.c), which it copies past the read buffer first:
+     * only an unfolded header has its value before the end of its name. (Later versions that
+     * replace the fold by spaces in place, as RFC 9112 section 5.2 allows, pass this check.)
+     */
+    if (value && (uintptr_t)value < (uintptr_t)name + strlen(name) + 1) {
+        f->failed = web_req_fail(f->r, 400,
+                                 "a header line is folded (obs-fold: a line starting with a space or a tab "
+                                 "continues the one before it; RFC 9112 section 5.2)");
+        return MHD_NO;
+    }
+    /* whitespace before the colon (or a folded first line) leaves a name that is not a token */
     if (!name[0] || strspn(name, tchar) != strlen(name)) {
         f->failed = web_req_fail(
             f->r, 400, "header name '%.40s' is not a token (no space before the colon, no folded lines)", name);
@@ -344,7 +357,11 @@ static void init_req(web_server *srv, web_conn *c, web_req *r)
     cb_json_init(&r->out);
 }
 
-static void serve_api(web_server *srv, web_req *r, const char *query, const char *body, size_t len)
+/*
+ * Answer an API request (into its connection's c->resp); WEB_LATER, with
+ * nothing answered, when on an event thread (r->event_loop) it would wait.
+ */
+static int serve_api(web_server *srv, web_req *r, const char *query, const char *body, size_t len)
 {
     int rc = 0;
     if (strcmp(r->method, "GET") != 0 && strcmp(r->method, "HEAD") != 0 && strcmp(r->method, "POST") != 0) {
@@ -360,14 +377,15 @@ static void serve_api(web_server *srv, web_req *r, const char *query, const char
         rc = web_req_fail(r, 503, "the server is stopping");
     if (rc == 0)
         rc = web_api_handle(r);
-    if (rc == WEB_ANSWERED)
-        return;
+    if (rc == WEB_ANSWERED || rc == WEB_LATER)
+        return rc;
     if (rc == 0 && atomic_load(&srv->api.stopping)) /* its work may have been cut short by the stop flag */
         rc = web_req_fail(r, 503, "the server is stopping");
     if (rc < 0)
         send_error(r);
     else
         send_json(r);
+    return 0;
 }
 
 static void serve_asset(web_server *srv, web_req *r)
@@ -577,33 +595,77 @@ static enum MHD_Result on_body(web_server *srv, web_conn *c, const char *data, s
     return refuse_body(c, &r);
 }
 
-/* The request has come whole: the page's files are sent from here, API requests go to a request thread. */
+/*
+ * The API's requests an event thread answers itself: a GET or HEAD without
+ * a body of an endpoint whose work is a few microseconds once its game is
+ * built (game facts, one feedback). The answer is made on the event thread
+ * only when nothing waits (the game in the cache, the cache's lock free:
+ * web_game_open's WEB_LATER); otherwise a request thread makes it.
+ */
+static int event_loop_api(const web_conn *c)
+{
+    return (strcmp(c->method, "GET") == 0 || strcmp(c->method, "HEAD") == 0) && !c->body && !c->want &&
+           (strcmp(c->uri, "/api/feedback") == 0 || strcmp(c->uri, "/api/info") == 0);
+}
+
+/* The request has come whole: page files and event_loop_api's are answered here, others go to a request thread. */
 static enum MHD_Result on_whole(web_server *srv, web_conn *c)
 {
     web_intake_leave(srv->intake, c->slot);
     c->slot = -1;
     if (c->body)
         c->body[c->len] = '\0';
-    web_req r;
-    init_req(srv, c, &r);
     if (!api_path(c->uri)) {
+        web_req r;
+        init_req(srv, c, &r);
         serve_asset(srv, &r);
         web_req_release(&r);
         return deliver(c);
     }
+    if (event_loop_api(c)) { /* answered here unless that would wait: two thread wake-ups saved */
+        web_req r;
+        init_req(srv, c, &r);
+        r.event_loop = 1;
+        const char *q = c->uri + strlen(c->uri) + 1;
+        int rc = serve_api(srv, &r, *q ? q : NULL, NULL, 0);
+        web_req_release(&r);
+        if (rc != WEB_LATER)
+            return deliver(c);
+        if (c->resp) { /* cannot be: WEB_LATER answers nothing */
+            MHD_destroy_response(c->resp);
+            c->resp = NULL;
+        }
+    }
+    /*
+     * To a request thread, at MHD's next call (to_thread). Suspended in this call, the connection
+     * would keep waiting for the bytes of its head (MHD updates what a connection waits for only
+     * while it is not suspended), and once resumed MHD would read before it answers: a client
+     * that has shut down its sending side after its request (allowed: it still reads) would be
+     * taken as gone and its answer dropped. Left without an answer, the connection waits for
+     * nothing, and MHD calls again at once.
+     */
+    c->phase = PHASE_READY;
+    return MHD_YES;
+}
+
+/* An API request goes to a request thread (pool.h), its connection suspended until the answer is made. */
+static enum MHD_Result to_thread(web_server *srv, web_conn *c)
+{
     c->phase = PHASE_WORK;
     MHD_suspend_connection(c->mc);
     int rc = web_pool_add(srv->pool, c->client, c);
     if (rc < 0) {
+        web_req r;
+        init_req(srv, c, &r);
         web_conn_close_after(&r);
         web_req_fail(&r, 503,
                      rc == -2 ? "the server is stopping"
                               : "the server is busy: too many requests wait for a thread (at most %d); try again soon",
                      WEB_MAX_WAITING);
         send_error(&r);
+        web_req_release(&r);
         web_conn_hand_back(c);
     }
-    web_req_release(&r);
     return MHD_YES;
 }
 
@@ -629,11 +691,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const ch
     }
     if (c->phase == PHASE_BODY)
         return on_whole(srv, c);
+    if (c->phase == PHASE_READY)
+        return to_thread(srv, c);
     if (*upload_data_size) { /* a body after an early answer: dropped */
         *upload_data_size = 0;
         return MHD_YES;
     }
-    if (c->phase == PHASE_WORK) /* resumed without an answer (out of memory), or refused by the pool */
+    if (c->phase == PHASE_WORK) /* resumed: the answer a request thread made (none: out of memory), or the pool's 503 */
         return deliver(c);
     return MHD_YES;
 }

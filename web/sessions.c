@@ -187,14 +187,6 @@ static session *find_locked(web_sessions *ss, const char *id, web_req *r)
     return NULL;
 }
 
-static uint64_t splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 static void word(const cb_game *g, uint32_t gi, char *buf)
 {
     cb_game_format_code(g, gi, buf, WORD_MAX);
@@ -291,9 +283,7 @@ int web_play_new(web_sessions *ss, web_game *wg, const web_play_options *opt, we
     web_game_hold(ss->games, wg);
     s->wg = wg;
     s->seed = opt->seed;
-    uint64_t x = opt->seed;
-    s->secret = (uint32_t)((splitmix(&x) >> 32) * cb_game_secret_count(g) >> 32);
-    s->mapping = cb_game_rule_info(g)->hidden ? (int)(splitmix(&x) % CB_MAPPINGS) : 0;
+    cb_daily_draw(g, opt->seed, &s->secret, &s->mapping);
     s->daily = -1;
     if (opt->daily) { /* the date was checked by the caller: this cannot fail */
         cb_daily_secret(g, opt->date, &s->secret, &s->mapping, NULL);

@@ -11,6 +11,7 @@
 
 #define WEB_MAX_STREAMS 8 /* event streams open at once */
 #define WEB_ANSWERED 1
+#define WEB_LATER 2 /* a request on an event thread (r->event_loop) that would wait: for a request thread */
 
 int web_stream_open(web_req *r);
 int web_stream_send(web_req *r, const char *event, const char *data);

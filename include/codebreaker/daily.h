@@ -56,6 +56,14 @@ void cb_daily_format(cb_date d, char buf[CB_DAILY_TEXT]);
  */
 int cb_daily_secret(const cb_game *g, cb_date d, uint32_t *secret, int *mapping, cb_error *err);
 
+/*
+ * The secret and the hidden mapping drawn from seed, as cb_daily_secret
+ * draws them from its date's key: what a game started with that seed plays
+ * (the server's /api/play/new?seed=). g must not be NULL; a game without
+ * secrets gets 0; mapping may be NULL.
+ */
+void cb_daily_draw(const cb_game *g, uint64_t seed, uint32_t *secret, int *mapping);
+
 #ifdef __cplusplus
 }
 #endif

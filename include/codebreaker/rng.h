@@ -30,6 +30,12 @@ uint64_t cb_rng_next(cb_rng *rng);
 uint32_t cb_rng_below(cb_rng *rng, uint32_t n);
 /* A uniform double in [0, 1). */
 double cb_rng_uniform(cb_rng *rng);
+/*
+ * One step of splitmix64 (Steele, Lea and Flood): advances *state and
+ * returns 64 well-mixed bits. It seeds the generator above, and draws the
+ * daily game's secret from its date's key (cb_daily_draw).
+ */
+uint64_t cb_rng_splitmix(uint64_t *state);
 
 #ifdef __cplusplus
 }

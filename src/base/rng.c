@@ -1,9 +1,9 @@
 /* rng.c: xoshiro256** (Blackman and Vigna), seeded through splitmix64. */
 #include "codebreaker/rng.h"
 
-static uint64_t splitmix(uint64_t *x)
+uint64_t cb_rng_splitmix(uint64_t *state)
 {
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
@@ -12,13 +12,13 @@ static uint64_t splitmix(uint64_t *x)
 void cb_rng_seed(cb_rng *rng, uint64_t seed)
 {
     for (int i = 0; i < 4; i++)
-        rng->s[i] = splitmix(&seed);
+        rng->s[i] = cb_rng_splitmix(&seed);
 }
 
 void cb_rng_seed2(cb_rng *rng, uint64_t seed, uint64_t stream)
 {
     uint64_t x = seed;
-    uint64_t mixed = splitmix(&x) ^ (stream * 0xd1342543de82ef95ull + 0x2545f4914f6cdd1dull);
+    uint64_t mixed = cb_rng_splitmix(&x) ^ (stream * 0xd1342543de82ef95ull + 0x2545f4914f6cdd1dull);
     cb_rng_seed(rng, mixed);
 }
 

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "codebreaker/daily.h"
+#include "codebreaker/rng.h"
 
 #define FIRST_YEAR 2021
 #define FIRST_MONTH 6
@@ -88,12 +89,12 @@ static uint64_t fnv1a(uint64_t h, const char *s)
     return h;
 }
 
-static uint64_t splitmix(uint64_t *x)
+void cb_daily_draw(const cb_game *g, uint64_t seed, uint32_t *secret, int *mapping)
 {
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
+    uint64_t x = seed;
+    *secret = (uint32_t)((cb_rng_splitmix(&x) >> 32) * cb_game_secret_count(g) >> 32);
+    if (mapping)
+        *mapping = cb_game_rule_info(g)->hidden ? (int)(cb_rng_splitmix(&x) % CB_MAPPINGS) : 0;
 }
 
 int cb_daily_secret(const cb_game *g, cb_date d, uint32_t *secret, int *mapping, cb_error *err)
@@ -110,9 +111,6 @@ int cb_daily_secret(const cb_game *g, cb_date d, uint32_t *secret, int *mapping,
     cb_daily_format(d, date);
     snprintf(key, sizeof key, "codebreaker daily|%.64s|%d|%lu|%s", cb_game_name(g), cb_game_length(g), (unsigned long)n,
              date);
-    uint64_t x = fnv1a(0xcbf29ce484222325ull, key);
-    *secret = (uint32_t)((splitmix(&x) >> 32) * n >> 32);
-    if (mapping)
-        *mapping = cb_game_rule_info(g)->hidden ? (int)(splitmix(&x) % CB_MAPPINGS) : 0;
+    cb_daily_draw(g, fnv1a(0xcbf29ce484222325ull, key), secret, mapping);
     return CB_OK;
 }

@@ -66,9 +66,33 @@ static void secrets(void)
     cb_game_free(m);
 }
 
+/* The draw from a seed (the server's games with a seed): splitmix64's published first outputs, then the draws. */
+static void draws(void)
+{
+    uint64_t x = 0;
+    CHECK(cb_rng_splitmix(&x) == 0xe220a8397b1dcdafull && cb_rng_splitmix(&x) == 0x6e789e6aa1b965f4ull);
+    cb_game *s = make("symble"), *m = make("mastermind");
+    uint32_t si, si2, n = cb_game_secret_count(m);
+    int map, maps[CB_MAPPINGS] = {0}, hit = 0;
+    for (uint64_t seed = 0; seed < 64; seed++) {
+        cb_daily_draw(m, seed, &si, &map);
+        x = seed;
+        CHECK(si == (uint32_t)((cb_rng_splitmix(&x) >> 32) * n >> 32) && map == 0); /* the draw as documented */
+        cb_daily_draw(m, seed, &si2, NULL);
+        CHECK(si2 == si);
+        cb_daily_draw(s, seed, &si, &map);
+        CHECK(si < cb_game_secret_count(s) && map >= 0 && map < CB_MAPPINGS);
+        hit += !maps[map]++;
+    }
+    CHECK_MSG(hit == CB_MAPPINGS, "%d of %d mappings drawn from 64 seeds", hit, CB_MAPPINGS);
+    cb_game_free(s);
+    cb_game_free(m);
+}
+
 int main(void)
 {
     dates();
     secrets();
+    draws();
     return check_done("test_daily");
 }

@@ -45,7 +45,7 @@ function raw(text) {
     s.on('end', () => resolve({ status: Number((buf.match(/^HTTP\/1\.\d (\d+)/) || [])[1] || 0), text: buf }));
     s.on('error', (e) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? resolve({ status: 0, text: buf }) : reject(e)));
     s.setTimeout(10000, () => { s.destroy(); reject(new Error('raw request timed out')); });
-    s.write(text); // not end(): see hostile.mjs's raw
+    s.end(text); // the client's side shut down after the request, as a client may: it still reads the answer
   });
 }
 const rawGet = (path, headers = 'Host: 127.0.0.1\r\n') => raw(`GET ${path} HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`);

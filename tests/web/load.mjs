@@ -44,7 +44,7 @@ function raw(text, { from = '127.0.0.1', timeout = 12000, hold = false } = {}) {
     s.on('data', (d) => { buf += d; });
     s.on('end', finish);
     s.on('error', finish);
-    s.write(text); // never half-closed: see hostile.mjs's raw
+    s.write(text); // kept open both ways, as a client that may send more
   });
 }
 
