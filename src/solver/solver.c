@@ -394,10 +394,8 @@ static int greedy_fallback(solver *S, search_run *R)
     S->fallback = 1;
     /* under a budget of work, the strategy gets as much again (or CB_FALLBACK_MIN_WORK): a game too big for it
      * ends with no strategy */
-    S->finish_limit = S->opt.work_limit ? cbo_total_work(S) + (S->opt.work_limit > CB_FALLBACK_MIN_WORK
-                                                                   ? S->opt.work_limit
-                                                                   : CB_FALLBACK_MIN_WORK)
-                                        : 0;
+    uint64_t extra = S->opt.work_limit > CB_FALLBACK_MIN_WORK ? S->opt.work_limit : CB_FALLBACK_MIN_WORK;
+    S->finish_limit = S->opt.work_limit ? cbo_total_work(S) + extra : 0;
     __atomic_store_n(&S->stop, 0, __ATOMIC_RELAXED);
     if (cbo_new_cache(S) != CB_OK)
         return CB_ENOMEM;
