@@ -146,6 +146,7 @@ async function main({ srv: server, context }) {
   assert.equal(marks.length, 2 * turns);
   for (const [proved, text, title] of marks) {
     if (proved === 'yes') assert.ok(/^\d+\.\d{3}✓$/.test(text) && /^proved/.test(title), text);
+    else if (proved === 'none') assert.ok(text === '–' && /can lose/.test(title), text); // the secret is drawn: a turn may lose
     else assert.ok(/^≥at least \d+\.\d{3}$/.test(text) && /lower bound/.test(title), text);
   }
   await page.locator('#side').screenshot({ path: join(artefacts, 'wordle-end-review.png') });

@@ -1264,7 +1264,7 @@ function exactCall(path, params, stale) {
 const EXACT_MAX_CANDIDATES = 400;
 
 const PROVED_TITLE = 'proved: the exact expected number of guesses, from an exhaustive search';
-const BOUND_TITLE = 'a lower bound: the search reached its time limit before proving the exact value';
+const BOUND_TITLE = 'a lower bound: the search\'s budget of work ran out before proving the exact value';
 const NONE_TITLE = 'no expected number: this guess can lose within the guess limit';
 
 // An expected number of guesses of the coach: proved values marked "✓", bounds "≥" (the title says which);
@@ -1279,7 +1279,7 @@ function exactValue(expected, proved) {
 
 const exactLegend = () => el('p', { class: 'muted small legend' }, 'Expected guesses to finish: ',
   el('span', { class: 'exact proved', title: PROVED_TITLE, text: '✓' }), ' proved exact, ',
-  el('span', { class: 'exact bound', title: BOUND_TITLE, text: '≥' }), ' a lower bound (the search ran out of time).');
+  el('span', { class: 'exact bound', title: BOUND_TITLE, text: '≥' }), ' a lower bound (the search\'s budget of work ran out).');
 
 // The words of an error of the coach's routes, for the panel.
 function exactError(r) {
@@ -1634,7 +1634,8 @@ async function assistShow(seq) {
     const x = await exactCall('/api/rank/exact', { ...base, limit: 10 }, () => seq !== assist.seq);
     if (seq !== assist.seq) return;
     if (x.ok && x.data.guesses.length && x.data.guesses[0].proved) return assistRenderExact(x.data);
-    note = x.ok ? 'The exact search reached its time limit here' : exactError(x).replace(/\.$/, '');
+    note = !x.ok ? exactError(x).replace(/\.$/, '')
+      : x.data.timed_out ? 'The exact search reached the server\'s time limit here' : 'The exact search\'s budget of work ran out here';
   } else note = `The exact ranking is for ${fmt(EXACT_MAX_CANDIDATES)} candidates or fewer`;
   $('assist-rank-note').textContent = `${note}: these are ranked by ${strategyLabel(strategy)}.`;
   if (!k.ok) { fill($('assist-rank'), el('caption', { class: 'muted small', text: k.data.error })); return; }
@@ -1654,7 +1655,8 @@ function assistSolved() {
 // The best guesses by proved expected guesses (candidates first on ties, as the server orders them).
 function assistRenderExact(data) {
   $('assist-rank').dataset.kind = 'exact';
-  const stopped = data.stopped ? ' (the search reached its time limit: some values are bounds)' : '';
+  const stopped = data.timed_out ? ' (the server\'s time limit fired: some values are bounds)'
+    : data.stopped ? ' (the search\'s budget of work ran out: some values are bounds)' : '';
   fill($('assist-rank-note'), `By the exact solver over ${fmt(data.candidates)} candidates${stopped}. `, exactLegend());
   const head = el('tr', {}, el('th', { scope: 'col', text: 'guess' }), el('th', { scope: 'col', class: 'num', text: 'expected' }),
     el('th', { scope: 'col', class: 'num opt', text: 'worst' }), el('th', { scope: 'col', class: 'num opt', text: 'wins now' }),
