@@ -170,7 +170,7 @@ static int read_setup(cli *c, setup *su)
     su->entropy = !cli_flag(c, "no-entropy");
     if (range && parse_range(range, su))
         return 2;
-    if (cb_game_config_preset(name ? name : "wordle", &su->cfg) != CB_OK)
+    if (cb_game_config_preset(name ? name : cb_game_preset_at(0)->name, &su->cfg) != CB_OK) /* the first: the default */
         return cli_fail(CB_EINVAL, "unknown game '%s' (codebreaker bound --help lists them)", name);
     long colors = cli_int(c, "colors", 0, 2, MAX_K, &ok);
     long pegs = ok ? cli_int(c, "pegs", 0, 1, CB_MAX_LENGTH, &ok) : 0;
