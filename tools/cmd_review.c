@@ -179,6 +179,12 @@ static void print_text(const cli *c, const cb_coach_review *r, int widened)
         double m = (double)t->candidates;
         if (t->can_lose && t->lose_chance >= 0)
             printf("turn %zu: can lose: a strategy after it loses %.1f%% of the games\n", i + 1, 100 * t->lose_chance);
+        if (!t->can_lose && !t->proved && t->upper == UINT64_MAX) {
+            value_text(pv, sizeof pv, t->total, t->upper, 0, 0, m);
+            printf("turn %zu: %s is a lower bound alone: the budget found no strategy after it that is sure to win "
+                   "within the limit, nor proved that none exists\n",
+                   i + 1, pv);
+        }
         if (t->best_candidate != CB_NONE && t->best_candidate != t->best) {
             value_text(bv, sizeof bv, t->candidate_total, t->candidate_upper, t->candidate_proved, 0, m);
             word_of(c, t->best_candidate, b, sizeof b);

@@ -84,6 +84,12 @@ iv=$(sed -n 's/.*"turn":1,"guess":"wheel",[^}]*"total":\([0-9]*\),"expected":[0-
 set -- $iv
 [ $# = 2 ] && [ "$1" -le 12456 ] && [ "$2" -ge 12456 ] && [ "$2" -lt 13500 ] && ok ||
     bad "review-hard-interval: WHEEL's interval is '$iv', not one holding 12456"
+# ... an opener Selby finds impossible in hard mode (ABASE: Infinity in results_hard_nyt20230701) that the book
+# lacks: no strategy within 6 exists and the budget cannot prove it, so its bound stands alone, and the text says why
+if ! grep -q '^abase ' data/book/nyt2023-hard6.results; then
+    check review-lone-bound "$cb" review --lists nyt2023 --hard --answer fluff abase cloud blush flung fluff
+    has review-lone-bound-says '^turn 1: >=3\.[0-9]* is a lower bound alone: the budget found no strategy'
+fi
 # ... an answer outside the list widens it, as assist does; so does a feedback no answer gives
 check review-widen "$cb" review --json --lists nyt2023 salet=..... prion=..G.. fucks=..Y.. which=.GGGG chich=GGGGG
 has review-widened '"widened":true'
