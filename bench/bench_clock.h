@@ -60,6 +60,18 @@ static inline void bench_cap_level(void)
     cb_cpu_level_cap(l);
 }
 
+/*
+ * What a kernel benchmark does first: cap the level (CB_CPU_LEVEL) and return the clock that turns its
+ * nanoseconds into cycles, the processor's nominal one unless argv[1] gives it in GHz.
+ */
+static inline double bench_start(int argc, char **argv)
+{
+    char model[128];
+    double ghz = argc > 1 ? atof(argv[1]) : bench_nominal_ghz(model, sizeof model);
+    bench_cap_level();
+    return ghz;
+}
+
 /* The line every benchmark prints first: the processor's model and the kernels' level in use and best here. */
 static inline void bench_machine(void)
 {

@@ -41,11 +41,7 @@ static double run(int fast, const uint8_t *blk, const uint32_t *col, uint32_t n,
 
 int main(int argc, char **argv)
 {
-    char model[128];
-    double ghz = bench_nominal_ghz(model, sizeof model);
-    if (argc > 1)
-        ghz = atof(argv[1]);
-    bench_cap_level();
+    double ghz = bench_start(argc, argv);
     const uint32_t P = 3000;
     static const uint32_t sizes[] = {16, 64, 256, 1024};
     static const uint32_t values[] = {15, 243};

@@ -43,11 +43,7 @@ static double run(cbo_row_fn k, const cbo_rowctx *c, const uint8_t *tab, long re
 
 int main(int argc, char **argv)
 {
-    char model[128];
-    double ghz = bench_nominal_ghz(model, sizeof model);
-    if (argc > 1)
-        ghz = atof(argv[1]);
-    bench_cap_level();
+    double ghz = bench_start(argc, argv);
     static const uint32_t sizes[] = {8, 16, 23, 32, 45, 64, 96, 128, 200};
     uint8_t *tab = malloc((size_t)ROWS * COLS + 64), out[COLS + 64];
     uint32_t *col = malloc(COLS * sizeof *col);
