@@ -178,7 +178,17 @@ static void print_text(const cli *c, const cb_coach_review *r, int widened)
         const cb_coach_turn *t = &r->turn[i];
         double m = (double)t->candidates;
         if (t->can_lose && t->lose_chance >= 0)
-            printf("turn %zu: can lose: a strategy after it loses %.1f%% of the games\n", i + 1, 100 * t->lose_chance);
+            printf(t->lose_proved
+                       ? "turn %zu: can lose: after it, the play that loses least loses %.1f%% of the games\n"
+                       : "turn %zu: can lose: a strategy after it loses %.1f%% of the games (at most that)\n",
+                   i + 1, 100 * t->lose_chance);
+        if (t->best_can_lose && t->best != CB_NONE && t->best != t->guess && t->best_lose_chance >= 0) {
+            word_of(c, t->best, b, sizeof b);
+            printf(t->best_lose_proved ? "turn %zu: every guess can lose: %s loses least, %.1f%% of the games\n"
+                                       : "turn %zu: every guess can lose: %s loses %.1f%% of the games (the least "
+                                         "found)\n",
+                   i + 1, b, 100 * t->best_lose_chance);
+        }
         if (!t->can_lose && !t->proved && t->upper == UINT64_MAX) {
             value_text(pv, sizeof pv, t->total, t->upper, 0, 0, m);
             printf("turn %zu: %s is a lower bound alone: the budget found no strategy after it that is sure to win "

@@ -204,9 +204,8 @@ typedef struct cb_coach_turn {
      * The upper ends (a strategy held: equal to the value when proved,
      * UINT64_MAX none); can_lose: no strategy after the guess is sure to win
      * within the limit (total and upper unset), with lose_chance the share
-     * of the candidates a strategy held loses (an upper bound on the least
-     * chance of losing; -1 unknown). best_can_lose: nothing at the position
-     * is sure to win.
+     * of the candidates lost (below; -1 unknown). best_can_lose: nothing at
+     * the position is sure to win.
      */
     uint64_t upper, best_upper;
     int can_lose, best_can_lose;
@@ -222,6 +221,17 @@ typedef struct cb_coach_turn {
     int answer_word, best_answer_word;
     int book;      /* the values of this turn were read from the opening book */
     int timed_out; /* the time limit stopped a search of this turn */
+    /*
+     * Where the guess played can lose: lose_proved set when lose_chance is
+     * the least chance of losing after it (the play that loses least,
+     * searched to the end within CB_COACH_LOSS_WORK), else lose_chance is
+     * that of a strategy held (at most that). Where every guess can lose
+     * (best_can_lose), best is the guess that loses least found, with
+     * best_lose_chance (-1 unknown) and best_lose_proved likewise.
+     */
+    int lose_proved;
+    double best_lose_chance;
+    int best_lose_proved;
 } cb_coach_turn;
 
 typedef struct cb_coach_review {

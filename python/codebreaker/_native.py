@@ -460,6 +460,9 @@ class CoachTurn(Structure):
         ("best_answer_word", c_int),
         ("book", c_int),
         ("timed_out", c_int),
+        ("lose_proved", c_int),
+        ("best_lose_chance", c_double),
+        ("best_lose_proved", c_int),
     ]
 
 

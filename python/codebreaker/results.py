@@ -287,7 +287,10 @@ class ReviewTurn(_Fields):
     expected_upper: Optional[float] = None  # a strategy held: the value lies in [expected, expected_upper]
     best_expected_upper: Optional[float] = None
     can_lose: bool = False  # no strategy after the guess is sure to win within the limit
-    lose_chance: Optional[float] = None  # the share of games a strategy held then loses (at most that)
+    lose_chance: Optional[float] = None  # the chance of losing after it: the least when lose_proved, else at most that
+    lose_proved: bool = False
+    best_can_lose: bool = False  # every guess can lose: best is then the one that loses least found
+    best_lose_chance: Optional[float] = None
     best_candidate: Optional[str] = None  # the best guess that could win now
     candidate_expected: Optional[float] = None
     candidate_proved: bool = False

@@ -14,6 +14,7 @@
 #include "codebreaker/feedback.h"
 #include "base/parallel.h"
 #include "game/game_internal.h"
+#include "solver/solver_internal.h"
 #include "tuning.h"
 
 void cb_coach_options_default(cb_coach_options *opt)
@@ -351,17 +352,17 @@ static void line_of(const cb_table *table, const cb_tree *tree, cb_guess_index a
 {
     const cb_game *game = cb_table_game(table);
     cb_secret_index s = cb_game_guess_secret(game, answer);
-    uint32_t node = cb_tree_root(tree);
+    uint32_t at = cb_tree_root(tree);
     t->line_len = 0;
     if (s == CB_NONE || cb_game_rule(game) == CB_RULE_SYMBLE)
         return;
-    while (node != CB_NONE && t->line_len < CB_COACH_LINE) {
-        cb_guess_index g = cb_tree_guess(tree, node);
+    while (at != CB_NONE && t->line_len < CB_COACH_LINE) {
+        cb_guess_index g = cb_tree_guess(tree, at);
         t->line[t->line_len++] = g;
         uint32_t fb = cb_table_get(table, g, s);
         if (fb == cb_game_won(game))
             return;
-        node = cb_tree_child(tree, node, fb);
+        at = cb_tree_child(tree, at, fb);
     }
     t->line_len = 0; /* the tree does not reach it: no line */
 }
@@ -376,13 +377,13 @@ static uint32_t seen(const cb_table *table, cb_guess_index g, uint32_t s, int m)
 /* Guesses the tree plays against an entry, from its root. */
 static int depth(const cb_table *table, const cb_tree *tree, uint32_t s, int m)
 {
-    uint32_t node = cb_tree_root(tree);
+    uint32_t at = cb_tree_root(tree);
     const cb_game *game = cb_table_game(table);
-    for (int d = 1; node != CB_NONE && d <= CB_TREE_MAX_DEPTH; d++) {
-        uint32_t fb = seen(table, cb_tree_guess(tree, node), s, m);
+    for (int d = 1; at != CB_NONE && d <= CB_TREE_MAX_DEPTH; d++) {
+        uint32_t fb = seen(table, cb_tree_guess(tree, at), s, m);
         if (fb == cb_game_won(game))
             return d;
-        node = cb_tree_child(tree, node, fb);
+        at = cb_tree_child(tree, at, fb);
     }
     return 0;
 }
@@ -552,6 +553,53 @@ static double lose_share(const cb_table *table, const cb_state *st, const cb_tre
             total++;
         }
     return total ? (double)lost / (double)total : -1;
+}
+
+/*
+ * The fewest games lost within the limit at st (losses.c): after `first`,
+ * into t->lose_chance (the lesser of the search's and a strategy's already
+ * there) and t->lose_proved; with first CB_NONE, after the guess that loses
+ * least found, into *best, t->best_lose_chance and t->best_lose_proved.
+ */
+static int least_losses(const cb_coach_options *o, const cb_state *st, cb_guess_index first, cb_coach_turn *t,
+                        cb_guess_index *best)
+{
+    int left = o->max_guesses - (int)cb_state_turns(st);
+    cbo_losses r;
+    if (o->max_guesses <= 0 || left < 1)
+        return CB_OK;
+    int rc = cbo_least_losses(st, left, first, o->candidates_only, CB_COACH_LOSS_WORK, &r);
+    if (rc != CB_OK || !r.entries)
+        return rc;
+    double lose = 1 - (double)r.won / (double)r.entries;
+    if (first != CB_NONE) {
+        if (r.exact || t->lose_chance < 0 || lose < t->lose_chance)
+            t->lose_chance = lose;
+        t->lose_proved = r.exact;
+    } else if (r.best != CB_NONE) {
+        t->best_lose_chance = lose;
+        t->best_lose_proved = r.exact;
+        *best = r.best;
+    }
+    return CB_OK;
+}
+
+/*
+ * skill where every guess can lose: 100 x max(0, 1 - (L - L*)), L and L* the
+ * chances of losing after the guess played and after the best one, both
+ * proved; rounded down to a tenth, so that only a guess that loses least
+ * shows 100; else -1.
+ */
+static double skill_losing(const cb_coach_turn *t)
+{
+    if (!t->lose_proved || !t->best_lose_proved || t->lose_chance < 0 || t->best_lose_chance < 0)
+        return -1;
+    double lost = t->lose_chance - t->best_lose_chance;
+    if (lost <= 1e-12)
+        return 100;
+    double sk = lost >= 1 ? 0 : 100.0 * (1 - lost);
+    sk = (double)(long long)(sk * 10) / 10;
+    return sk > 99.9 ? 99.9 : sk;
 }
 
 /* The guess indexes of st's candidates that are guesses of the game, into *out (malloc'd); their count. */
@@ -777,9 +825,24 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
         t->upper = p.upper;
         t->proved = p.exact;
         t->can_lose = p.can_lose;
-        t->lose_chance = -1;
+        t->lose_chance = t->best_lose_chance = -1;
         if (p.can_lose && j[J_LOSE].used && j[J_LOSE].rc == CB_OK && j[J_LOSE].res.tree)
             t->lose_chance = lose_share(table, st[i], j[J_LOSE].res.tree, o.max_guesses);
+        cb_guess_index least = CB_NONE;
+        if (p.can_lose && (rc = least_losses(&o, st[i], guesses[i], t, NULL)) != CB_OK)
+            rc = cb_error_set(err, rc, "turn %zu: %s", i + 1, cb_strerror(rc));
+        if (b.can_lose && rc == CB_OK && (rc = least_losses(&o, st[i], CB_NONE, t, &least)) != CB_OK)
+            rc = cb_error_set(err, rc, "turn %zu: %s", i + 1, cb_strerror(rc));
+        if (b.can_lose && t->best_lose_chance >= 0) {
+            b.guess = least;
+            /* the guess played loses no more than the best found: name it */
+            if (t->lose_chance >= 0 && t->lose_chance <= t->best_lose_chance &&
+                (t->lose_proved || !t->best_lose_proved)) {
+                b.guess = guesses[i];
+                t->best_lose_chance = t->lose_chance;
+                t->best_lose_proved = t->lose_proved;
+            }
+        }
         t->best = b.guess;
         t->best_total = b.lower;
         t->best_upper = b.upper;
@@ -794,6 +857,8 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
         if (p.exact && b.exact && p.lower == b.lower)
             t->best = t->guess; /* a best guess was played: name it */
         t->skill = skill_from(&p, &b, t->candidates);
+        if (p.can_lose && b.can_lose)
+            t->skill = skill_losing(t);
         if (t->candidates == 1 && p.exact)
             t->skill = 100; /* the forced final guess */
         /* luck: from the played guess's strategy when searched and proved, else (the book) from the parts' sizes */
@@ -943,6 +1008,7 @@ void cb_coach_review_json(const cb_game *game, const cb_coach_review *r, cb_json
             cb_json_knull(j, "lose_chance");
         else
             cb_json_kfixed(j, "lose_chance", t->lose_chance, 6);
+        cb_json_kbool(j, "lose_proved", t->lose_proved);
         cb_json_kbool(j, "answer_word", t->answer_word);
         cb_json_kbool(j, "book", t->book);
         cb_json_key(j, "best");
@@ -951,6 +1017,11 @@ void cb_coach_review_json(const cb_game *game, const cb_coach_review *r, cb_json
         json_total(j, "best_upper", "best_expected_upper", t->best_upper, m, !t->best_can_lose);
         cb_json_kbool(j, "best_proved", t->best_proved);
         cb_json_kbool(j, "best_can_lose", t->best_can_lose);
+        if (t->best_lose_chance < 0)
+            cb_json_knull(j, "best_lose_chance");
+        else
+            cb_json_kfixed(j, "best_lose_chance", t->best_lose_chance, 6);
+        cb_json_kbool(j, "best_lose_proved", t->best_lose_proved);
         cb_json_kbool(j, "best_answer_word", t->best_answer_word);
         cb_json_key(j, "best_candidate");
         json_word(game, t->best_candidate, j);

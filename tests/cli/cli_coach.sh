@@ -75,6 +75,18 @@ check review-can-lose "$cb" review --json --lists nyt2023 --hard --answer fluff 
 has review-can-lose-json '"turn":2,"guess":"cloud",.*"total":null,"expected":null,.*"can_lose":true,"lose_chance":0\.[0-9]+'
 check review-can-lose-text "$cb" review --lists nyt2023 --hard --answer fluff stare cloud blush flung fluff
 has review-can-lose-words '^ +2  cloud +.* can lose '
+# the chance of losing under the play that loses least (losses.c): after CATCH on turn 5, {batch, catch,
+# hatch, watch} and one guess more: CATCH wins itself and one of the other three, so half the games are lost;
+# CLAMP on turn 6, no candidate, loses all, where any of {batch, hatch, watch} loses two in three
+check review-least-loss "$cb" review --json --lists nyt2023 --answer hatch stare match patch latch catch clamp
+has review-least-loss-5 '"turn":5,"guess":"catch",.*"can_lose":true,"lose_chance":0\.500000,"lose_proved":true,.*"best_can_lose":false,'
+has review-least-loss-6 '"turn":6,"guess":"clamp",.*"can_lose":true,"lose_chance":1\.000000,"lose_proved":true,.*"best":"batch",.*"best_can_lose":true,"best_lose_chance":0\.666667,"best_lose_proved":true,.*"skill":66\.6,'
+check review-least-loss-text "$cb" review --lists nyt2023 --answer hatch stare match patch latch catch clamp
+has review-least-loss-words '^turn 6: every guess can lose: batch loses least, 66\.7% of the games$'
+# hard mode: after MATCH (.GGGG after STARE), 87 answers and four guesses: only the -ATCH words lose, 2 of 87
+check review-least-loss-hard "$cb" review --json --lists nyt2023 --hard --answer watch stare match patch latch hatch catch
+has review-least-loss-hard-2 '"turn":2,"guess":"match",.*"lose_chance":0\.022989,"lose_proved":true,'
+has review-least-loss-hard-3 '"turn":3,"guess":"patch",.*"lose_chance":0\.333333,"lose_proved":true,.*"best":"patch",.*"best_lose_chance":0\.333333,"best_lose_proved":true,.*"skill":100\.0,'
 # ... an opener neither book settles in hard mode (WHEEL): an interval whose ends are both proved, holding
 # Selby's 12456 (results_hard_nyt20230701); the upper end is a strategy within 6 guesses that the greedy one
 # alone does not find (its guesses leave sets such as -ATCH that hard mode cannot split in time)

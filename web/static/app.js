@@ -1299,6 +1299,13 @@ function showReview(box, r, retry) {
   // a word outside the answer list (answer_word false) is marked; an interval where only bounds are known
   const rare = (ok) => (ok === false ? el('span', { class: 'rare', title: 'not in the answer list: an uncommon word', text: '°' }) : null);
   const upto = (lo, hi) => (hi !== undefined && hi !== null && Math.abs(hi - lo) > 1e-9 ? el('span', { class: 'upper' }, `–${hi.toFixed(3)}`) : null);
+  // "can lose", with the chance of losing: the least under the play that loses least, or at most (≤) a strategy's
+  const loseBadge = (chance, proved) => el('span', {
+    class: 'badge lose',
+    title: chance === null || chance === undefined ? 'no strategy is sure to win within the guess limit'
+      : proved ? 'the chance of losing under the play that loses least' : 'the chance of losing of a strategy found: the least is at most that',
+    text: chance === null || chance === undefined ? 'can lose' : `can lose ${proved ? '' : '≤'}${(100 * chance).toFixed(1)}%`,
+  });
   const turns = v.turns.map((t, i) => {
     const best = t.best === t.guess;
     const skill = t.skill === null ? '–' : fmt(t.skill);
@@ -1307,10 +1314,10 @@ function showReview(box, r, retry) {
       el('div', { class: 'rv-head' }, el('b', { class: 'word', text: t.guess }), ' ', el('code', { class: 'fb', text: t.feedback }),
         el('span', { class: 'muted small' }, ` ${fmt(t.candidates)} ${t.candidates === 1 ? 'candidate' : 'candidates'} → ${fmt(t.left)} left`)),
       el('div', { class: 'rv-vals small' }, rare(t.answer_word), 'expected ', exactValue(t.expected, t.proved), upto(t.expected, t.expected_upper),
-        t.can_lose ? el('span', { class: 'badge lose', text: 'can lose' }) : null, ' · best ',
+        t.can_lose ? loseBadge(t.lose_chance, t.lose_proved) : null, ' · best ',
         t.best ? el('b', { class: 'word', text: t.best }) : el('span', { class: 'muted', text: 'none proved' }), rare(t.best_answer_word), ' ',
         exactValue(t.best_expected, t.best_proved), upto(t.best_expected, t.best_expected_upper),
-        t.best_can_lose ? el('span', { class: 'badge lose', text: 'can lose' }) : null,
+        t.best_can_lose ? loseBadge(t.best_lose_chance, t.best_lose_proved) : null,
         best ? el('span', { class: 'badge', text: 'your guess' }) : null,
         t.best_candidate ? el('span', { class: 'rv-cand' }, ' · best candidate ', el('b', { class: 'word', text: t.best_candidate }), ' ',
           exactValue(t.candidate_expected, t.candidate_proved), upto(t.candidate_expected, t.candidate_expected_upper)) : null),

@@ -1,0 +1,236 @@
+/*
+ * losses.c: the fewest games lost within the limit on guesses, for the
+ * coach (coach.c) where no strategy is sure to win: the chance of losing
+ * after a guess under the play that loses least, and the guess that loses
+ * least when every guess can lose.
+ *
+ * won(S, k), the most entries of a position S a strategy finds within k
+ * guesses, is 0 for k = 0; for k = 1 the most entries one guess wins at once;
+ * else the most, over the guesses g that split S (those that respect hard
+ * mode, or the candidates only when asked), of g's wins at once plus
+ * won(P, k - 1) summed over the other parts P. For k = 2 that sum is the
+ * number of parts (outside Symble, where a part may hold several mappings of
+ * one codeword), so a position is one scan of its entries against every
+ * guess; deeper, the guesses go most parts first and a guess stops once its
+ * parts cannot beat the best found. The search counts its work in entries
+ * scanned (a guess against an entry) and stops at its budget, so that the
+ * same position gives the same figure on every run: every value it returns
+ * is then the wins of a strategy it holds (a lower bound), exact when it
+ * finished.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver/solver_internal.h"
+
+typedef struct lsearch {
+    const cb_table *table;
+    const cb_game *game;
+    uint64_t work, budget;
+    int stopped, failed, candidates_only;
+    uint32_t nfb, won;
+    uint32_t *raw; /* a feedback per candidate of the position searched (split_of's) */
+} lsearch;
+
+/*
+ * The entries of st per feedback of guess g, into cnt (nfb of them, zeroed
+ * by the caller); the number of parts. Counts the work.
+ */
+static uint32_t split_of(lsearch *L, const cb_state *st, cb_guess_index g, uint32_t *cnt)
+{
+    const uint8_t *masks = cb_state_masks(st);
+    uint32_t parts = 0, *raw = L->raw;
+    size_t n = cb_state_count(st);
+    cb_table_fill(L->table, g, cb_state_candidates(st), n, raw);
+    if (!masks) {
+        for (size_t i = 0; i < n; i++)
+            parts += cnt[raw[i]]++ == 0;
+        L->work += n;
+    }
+    for (size_t i = 0; masks && i < n; i++)
+        for (int m = 0; m < CB_MAPPINGS; m++)
+            if (masks[i] >> m & 1) {
+                uint32_t f = cb_game_observe(L->game, raw[i], m);
+                parts += cnt[f]++ == 0;
+                L->work++;
+            }
+    if (L->work > L->budget)
+        L->stopped = 1;
+    return parts;
+}
+
+static uint64_t entries_of(const cb_state *st)
+{
+    const uint8_t *masks = cb_state_masks(st);
+    uint64_t n = 0;
+    for (size_t i = 0; i < cb_state_count(st); i++)
+        n += masks ? (uint64_t)__builtin_popcount(masks[i]) : 1u;
+    return n;
+}
+
+/* Whether guess g may be played at st (hard mode; the candidates only when asked). */
+static int playable(const lsearch *L, const cb_state *st, cb_guess_index g)
+{
+    if (L->candidates_only && !cb_state_is_candidate(st, g))
+        return 0;
+    return cb_state_legal(st, g, NULL, 0);
+}
+
+typedef struct ranked {
+    uint32_t guess, parts, wins;
+} ranked;
+
+static int by_parts(const void *a, const void *b)
+{
+    const ranked *x = a, *y = b;
+    if (x->parts != y->parts)
+        return x->parts < y->parts ? 1 : -1;
+    if (x->wins != y->wins)
+        return x->wins < y->wins ? 1 : -1;
+    return (x->guess > y->guess) - (x->guess < y->guess);
+}
+
+static uint64_t most_won(lsearch *L, cb_state *st, int k, cb_guess_index first, cb_guess_index *best);
+
+/*
+ * The wins within k guesses when g is played at st, whose split is cnt
+ * (parts of them); at most enough (a part is given up once the rest cannot
+ * reach beat + 1: the value returned is then at most beat, still achieved).
+ */
+static uint64_t won_after(lsearch *L, cb_state *st, int k, cb_guess_index g, const uint32_t *cnt, uint64_t beat)
+{
+    uint64_t n = entries_of(st), val = cnt[L->won], left = n - cnt[L->won];
+    int masks = cb_state_masks(st) != NULL;
+    for (uint32_t f = 0; f < L->nfb && left; f++) {
+        if (!cnt[f] || f == L->won)
+            continue;
+        left -= cnt[f];
+        uint64_t v;
+        if (cnt[f] == 1 || (k - 1 == 1 && !masks))
+            v = 1; /* one guess more: one entry of the part at most, at least by guessing a candidate */
+        else if (val + cnt[f] + left <= beat || L->stopped)
+            v = 1; /* cannot beat the best: the part is given one win, which any candidate guessed gives */
+        else {
+            int rc = cb_state_apply(st, g, f);
+            if (rc != CB_OK) {
+                L->failed = rc;
+                L->stopped = 1;
+                v = 1;
+            } else {
+                v = most_won(L, st, k - 1, CB_NONE, NULL);
+                cb_state_undo(st);
+            }
+        }
+        val += v;
+    }
+    return val;
+}
+
+/* The wins at once of the candidate of st that wins most, into *best. */
+static uint64_t won_now(const lsearch *L, const cb_state *st, cb_guess_index *best)
+{
+    const uint8_t *masks = cb_state_masks(st);
+    uint64_t most = 0;
+    for (size_t i = 0; i < cb_state_count(st); i++) {
+        cb_guess_index g = cb_game_secret_guess(L->game, cb_state_candidates(st)[i]);
+        uint64_t w = masks ? (uint64_t)__builtin_popcount(masks[i]) : 1u;
+        if (g != CB_NONE && w > most) {
+            most = w;
+            if (best)
+                *best = g;
+        }
+    }
+    return most;
+}
+
+/* won(st, k) as above, first: the guess played first (CB_NONE: the best one, into *best). */
+static uint64_t most_won(lsearch *L, cb_state *st, int k, cb_guess_index first, cb_guess_index *best)
+{
+    uint64_t n = entries_of(st);
+    if (k <= 0 || n == 0)
+        return 0;
+    uint32_t *cnt = calloc(L->nfb, sizeof *cnt);
+    if (!cnt) {
+        L->failed = CB_ENOMEM;
+        L->stopped = 1;
+        return 0;
+    }
+    uint64_t most = 0;
+    if (first != CB_NONE) {
+        uint32_t parts = split_of(L, st, first, cnt);
+        most = k == 1                       ? cnt[L->won]
+               : parts == 1 && !cnt[L->won] ? most_won(L, st, k - 1, CB_NONE, NULL)
+                                            : won_after(L, st, k, first, cnt, 0);
+        free(cnt);
+        return most;
+    }
+    cb_guess_index b = CB_NONE;
+    int masks = cb_state_masks(st) != NULL;
+    most = won_now(L, st, &b); /* a candidate guessed: a lower bound for every k */
+    uint32_t ng = cb_game_guess_count(L->game);
+    ranked *r = k >= 2 && most < n ? malloc((size_t)ng * sizeof *r) : NULL;
+    size_t nr = 0;
+    if (k >= 2 && most < n && !r) {
+        L->failed = CB_ENOMEM;
+        L->stopped = 1;
+    }
+    /* one scan: every guess's parts (the value itself for k = 2) */
+    for (uint32_t g = 0; r && g < ng && !L->stopped; g++) {
+        if (!playable(L, st, g))
+            continue;
+        memset(cnt, 0, L->nfb * sizeof *cnt);
+        uint32_t parts = split_of(L, st, g, cnt);
+        if (parts == 1 && !cnt[L->won])
+            continue; /* splits nothing */
+        if (k == 2 && !masks && parts > most) {
+            most = parts;
+            b = g;
+        }
+        r[nr++] = (ranked){g, parts, cnt[L->won]};
+    }
+    if (r && (k >= 3 || masks)) { /* Symble: a part may win several mappings of one codeword at once */
+        qsort(r, nr, sizeof *r, by_parts);
+        for (size_t i = 0; i < nr && most < n && !L->stopped; i++) {
+            memset(cnt, 0, L->nfb * sizeof *cnt);
+            split_of(L, st, r[i].guess, cnt);
+            uint64_t v = won_after(L, st, k, r[i].guess, cnt, most);
+            if (v > most) {
+                most = v;
+                b = r[i].guess;
+            }
+        }
+    }
+    free(r);
+    free(cnt);
+    if (best)
+        *best = b;
+    return most;
+}
+
+int cbo_least_losses(const cb_state *st, int left, cb_guess_index first, int candidates_only, uint64_t budget,
+                     cbo_losses *out)
+{
+    memset(out, 0, sizeof *out);
+    out->best = CB_NONE;
+    lsearch L = {
+        cb_state_table(st), cb_state_game(st), 0, budget ? budget : UINT64_MAX, 0, 0, candidates_only, 0, 0, NULL};
+    L.nfb = cb_game_feedback_count(L.game);
+    L.won = cb_game_won(L.game);
+    cb_state *w = NULL;
+    L.raw = malloc((cb_state_count(st) + 1) * sizeof *L.raw);
+    if (!L.raw || cb_state_copy(st, &w) != CB_OK) {
+        free(L.raw);
+        return CB_ENOMEM;
+    }
+    out->entries = entries_of(st);
+    out->won = most_won(&L, w, left, first, &out->best);
+    cb_state_free(w);
+    free(L.raw);
+    if (L.failed)
+        return L.failed;
+    out->exact = !L.stopped;
+    out->work = L.work;
+    if (first != CB_NONE)
+        out->best = first;
+    return CB_OK;
+}

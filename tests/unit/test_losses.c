@@ -1,0 +1,152 @@
+/*
+ * test_losses.c: the search for the fewest games lost within a limit
+ * (src/solver/losses.c, the coach's "can lose") against a brute force that
+ * tries every guess at every node with no pruning and no shortcut, on small
+ * games of every rule (hard mode and candidates only too), from random
+ * positions (fixed seeds), for the best first guess and for a given one:
+ * the same number of entries won, the best guess achieving it, and with a
+ * small budget a value never above the truth, marked inexact.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "codebreaker/codebreaker.h"
+#include "solver/solver_internal.h"
+
+static uint64_t entries(const cb_state *st)
+{
+    const uint8_t *masks = cb_state_masks(st);
+    uint64_t n = 0;
+    for (size_t i = 0; i < cb_state_count(st); i++)
+        n += masks ? (uint64_t)__builtin_popcount(masks[i]) : 1u;
+    return n;
+}
+
+/* The entries of st with feedback f from guess g. */
+static uint64_t part_size(const cb_state *st, uint32_t g, uint32_t f)
+{
+    const cb_game *game = cb_state_game(st);
+    const uint8_t *masks = cb_state_masks(st);
+    uint64_t n = 0;
+    for (size_t i = 0; i < cb_state_count(st); i++) {
+        uint32_t raw = cb_game_feedback(game, g, cb_state_candidates(st)[i]);
+        for (int m = 0; m < (masks ? CB_MAPPINGS : 1); m++)
+            if (masks ? (masks[i] >> m & 1) && cb_game_observe(game, raw, m) == f : raw == f)
+                n++;
+    }
+    return n;
+}
+
+/* The most entries of st found within k guesses, first played first (CB_NONE: any), by trying everything. */
+static uint64_t brute(cb_state *st, int k, uint32_t first, int cands)
+{
+    const cb_game *game = cb_state_game(st);
+    if (k <= 0 || entries(st) == 0)
+        return 0;
+    uint64_t best = 0;
+    for (uint32_t g = 0; g < cb_game_guess_count(game); g++) {
+        if ((first != CB_NONE && g != first) || !cb_state_legal(st, g, NULL, 0) ||
+            (cands && !cb_state_is_candidate(st, g)))
+            continue;
+        uint64_t val = 0;
+        for (uint32_t f = 0; f < cb_game_feedback_count(game); f++) {
+            uint64_t n = part_size(st, g, f);
+            if (!n)
+                continue;
+            if (f == cb_game_won(game))
+                val += n;
+            else if (k > 1 && cb_state_apply(st, g, f) == CB_OK) {
+                val += brute(st, k - 1, CB_NONE, cands);
+                cb_state_undo(st);
+            }
+        }
+        if (val > best)
+            best = val;
+    }
+    return best;
+}
+
+static cb_game *game_of(cb_rule rule, int colors, int pegs)
+{
+    cb_game_config cfg;
+    cb_game *g = NULL;
+    cb_game_config_default(&cfg);
+    cfg.rule = rule;
+    cfg.colors = colors;
+    cfg.length = pegs;
+    cfg.first_digit = 1;
+    cb_error err;
+    if (cb_game_new(&cfg, &g, &err) != CB_OK)
+        fprintf(stderr, "game: %s\n", err.message);
+    return g;
+}
+
+/* Random positions of game (a turn or two played, the feedback of a random secret), every k and mode. */
+static void compare(const char *name, cb_game *game, int with_hard, unsigned long long seed)
+{
+    cb_table *t = NULL;
+    CHECK(game && cb_table_new(game, NULL, &t, NULL) == CB_OK);
+    if (!t) {
+        cb_game_free(game);
+        return;
+    }
+    uint32_t ng = cb_game_guess_count(game), ns = cb_game_secret_count(game);
+    for (int trial = 0; trial < 24; trial++) {
+        cb_state *st = NULL;
+        CHECK(cb_state_new(t, &st) == CB_OK);
+        if (!st)
+            break;
+        int hard = with_hard && trial % 2;
+        int cands = trial % 5 == 4;
+        cb_state_set_hard(st, hard);
+        uint32_t secret = (uint32_t)(check_rand(&seed) % ns);
+        for (int turn = 0; turn < trial % 3; turn++) {
+            uint32_t g = (uint32_t)(check_rand(&seed) % ng);
+            uint32_t fb = cb_table_get(t, g, secret);
+            if (cb_state_masks(st))
+                fb = cb_game_observe(game, fb, 0);
+            if (!cb_state_legal(st, g, NULL, 0) || fb == cb_game_won(game) || cb_state_apply(st, g, fb) != CB_OK)
+                break;
+        }
+        for (int k = 1; k <= 3; k++) {
+            cbo_losses r;
+            uint64_t want = brute(st, k, CB_NONE, cands);
+            CHECK(cbo_least_losses(st, k, CB_NONE, cands, 0, &r) == CB_OK);
+            CHECK_MSG(r.exact && r.won == want && r.entries == entries(st), "%s trial %d k %d: won %llu, brute %llu",
+                      name, trial, k, (unsigned long long)r.won, (unsigned long long)want);
+            /* the best guess named achieves it (or, where nothing can be won, none is needed) */
+            if (want && r.best != CB_NONE)
+                CHECK_MSG(brute(st, k, r.best, cands) == want, "%s trial %d k %d: best guess falls short", name, trial,
+                          k);
+            /* a given first guess */
+            uint32_t g = (uint32_t)(check_rand(&seed) % ng);
+            if (cb_state_legal(st, g, NULL, 0) && (!cands || cb_state_is_candidate(st, g))) {
+                uint64_t wg = brute(st, k, g, cands);
+                CHECK(cbo_least_losses(st, k, g, cands, 0, &r) == CB_OK);
+                CHECK_MSG(r.exact && r.won == wg && r.best == g, "%s trial %d k %d first %u: won %llu, brute %llu",
+                          name, trial, k, g, (unsigned long long)r.won, (unsigned long long)wg);
+            }
+            /* a budget that stops it: a strategy's wins, never more than the truth, and said inexact */
+            CHECK(cbo_least_losses(st, k, CB_NONE, cands, 5, &r) == CB_OK);
+            CHECK_MSG(r.won <= want && (r.exact ? r.won == want : 1), "%s trial %d k %d budget: %llu > %llu", name,
+                      trial, k, (unsigned long long)r.won, (unsigned long long)want);
+            if (entries(st) > 5 && k >= 2)
+                CHECK_MSG(!r.exact, "%s trial %d k %d: exact after 5 entries scanned", name, trial, k);
+        }
+        cb_state_free(st);
+    }
+    cb_table_free(t);
+    cb_game_free(game);
+}
+
+int main(void)
+{
+    compare("mastermind 3x3", game_of(CB_RULE_MASTERMIND, 3, 3), 0, 1);
+    compare("mastermind 4x2", game_of(CB_RULE_MASTERMIND, 4, 2), 0, 2);
+    compare("wordle rules 3x3", game_of(CB_RULE_WORDLE, 3, 3), 1, 3);
+    compare("wordle rules 2x4", game_of(CB_RULE_WORDLE, 2, 4), 1, 4);
+    compare("symble 2x3", game_of(CB_RULE_SYMBLE, 2, 3), 0, 5);
+    return check_done("test_losses");
+}
