@@ -3,10 +3,12 @@
  * results files of the program's own all-openers runs prove of each opener
  * of Wordle on bundled lists, merged for one mode and guess limit.
  *
- * Two kinds of file: the all-openers proofs (data/proofs, cutoff the best
- * total: every opener exact or proved at least the best) and the book runs
+ * Three kinds of file: the all-openers proofs (data/proofs, cutoff the best
+ * total: every opener exact or proved at least the best), the book runs
  * (data/book, cutoff CB_BOOK_CUTOFF: every opener settled exactly, written as
- * the run goes, so a file may hold only the openers settled so far). What a
+ * the run goes, so a file may hold only the openers settled so far), and
+ * runs over the answer words cut just above the best of them (each exact
+ * below the cutoff or proved at least it). What a
  * file proves under its own guess limit F holds under the limit L asked for
  * as follows: an exact total is exact when L = F; totals and bounds are
  * lower bounds when F is none or L is at most F (a stricter limit only
@@ -34,6 +36,13 @@ static const struct {
     {"nyt2023", 0, 6, CB_BOOK_CUTOFF, "book/nyt2023-6.results"},
     {"original", 1, 6, CB_BOOK_CUTOFF, "book/original-hard6.results"},
     {"nyt2023", 1, 6, CB_BOOK_CUTOFF, "book/nyt2023-hard6.results"},
+    /*
+     * The answer words, cut one above the best of them (CARET 11252, in hard mode LEAST 11654): each
+     * exact below the cutoff, else proved at least it, so that the best that could be the answer is
+     * proved at the opening.
+     */
+    {"nyt2023", 0, 6, 11253, "book/nyt2023-6-answers.results"},
+    {"nyt2023", 1, 6, 11655, "book/nyt2023-hard6-answers.results"},
 };
 
 /* Fold what one file says of an opener (its limit f) into *into, for the limit l asked for. */

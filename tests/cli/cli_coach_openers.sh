@@ -38,7 +38,8 @@ done
 # cannot solve every secret within 6 guesses in hard mode): each total of ours is his, each bound of ours
 # at most his, each opener ours proves impossible impossible in his, and the same 14855 openers.
 data="$(dirname "$0")/../../data"
-agree() { # agree NAME OURS SELBY
+agree() { # agree NAME OURS SELBY [OPENERS]: OPENERS lines (default 14855), each agreeing with Selby's
+    want=${4:-14855}
     out=$(awk 'NR == FNR { v[$1] = ($2 == "Infinity") ? "inf" : $3; next }
         /^#/ { next }
         { n++; s = ($1 in v) ? v[$1] : "missing" }
@@ -47,12 +48,18 @@ agree() { # agree NAME OURS SELBY
         { if (s != $2) { bad++; print $0 " against " s }; exact++ }
         END { printf "%d openers, %d totals, %d disagree\n", n, exact, bad }' "$3" "$2")
     case "$out" in
-    *"14855 openers, "*" 0 disagree") ok ;;
+    "$want openers, "*" 0 disagree") ok ;;
     *) bad "$1: $(echo "$out" | tail -3)" ;;
     esac
 }
 agree selby-normal-2023 "$data/proofs/nyt2023.results" "$data/selby/results_easy_nyt20230701"
 agree selby-hard-2023 "$data/proofs/nyt2023-hard6.results" "$data/selby/results_hard_nyt20230701"
+# the answer words cut one above the best of them (data/book/*-answers.results): every answer word the
+# book does not settle, exact below the cutoff, else proved at least it, or impossible
+for f in nyt2023-6-answers:results_easy_nyt20230701 nyt2023-hard6-answers:results_hard_nyt20230701; do
+    n=$(grep -vc '^#' "$data/book/${f%%:*}.results")
+    agree "selby-${f%%:*}" "$data/book/${f%%:*}.results" "$data/selby/${f#*:}" "$n"
+done
 # a wrong line is caught: TARSE one guess better than Selby's total
 sed 's/^tarse 11627 /tarse 11626 /' "$data/proofs/nyt2023-hard6.results" >"$tmp/wrong.results"
 fail0=$fail
@@ -95,6 +102,9 @@ fi
 if [ "$CB_SANITIZED" != 1 ] && grep -q '^crane ' "$data/book/nyt2023-6.results"; then
     check review-book "$cb" review --json --lists nyt2023 --answer ghost crane split ghost
     has review-book-crane '"turn":1,"guess":"crane",.*"total":11309,"expected":3\.581064,.*"proved":true,.*"book":true,"best":"tarse","best_total":11219,'
+    # ... with the best that could be the answer proved: CARET 11252 (Selby's), every other answer word
+    # exact in the book or, from book/nyt2023-6-answers.results, at least 11253
+    has review-book-caret '"turn":1,.*"best_candidate":"caret","candidate_total":11252,"candidate_expected":3\.563015,"candidate_upper":11252,"candidate_expected_upper":3\.563015,"candidate_proved":true,'
 fi
 
 echo "cli_coach_openers: $pass passed, $fail failed"
