@@ -199,11 +199,6 @@
  */
 #define CB_COACH_BIG 1000
 #define CB_COACH_BIG_SECONDS 0.5
-/*
- * The budget, in entries scanned (a guess against an entry), of each search for the fewest games lost where a
- * guess can lose within the limit (losses.c): the guess played, and the best one when every guess can lose.
- */
-#define CB_COACH_LOSS_WORK 50000000ull
 /* The cache of each budgeted coach search: a fixed size, so that what it keeps, and so where the search stops,
  * is the same on every machine. */
 #define CB_COACH_CACHE_BYTES ((size_t)256 << 20)

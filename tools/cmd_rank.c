@@ -282,10 +282,25 @@ static int print_exact(const cli *c, const cb_coach_rank *r)
             snprintf(worst, sizeof worst, "%d", g->worst);
         if (g->candidate)
             snprintf(now, sizeof now, "%.1f%%", 100 * g->win_chance);
+        if (g->can_lose) { /* no total: the chance of losing, the least or (<=) a strategy's */
+            char lose[32] = "-";
+            if (g->lose_chance >= 0)
+                snprintf(lose, sizeof lose, "%s%.1f%%", g->lose_proved ? "" : "<=", 100 * g->lose_chance);
+            printf("%4zu  %-*s %8s %9s  %-9s %5s  %s\n", i + 1, cb_game_length(c->game) + 2, w, "can lose", lose,
+                   g->lose_chance >= 0 && g->lose_proved ? "loses" : "bound", worst, now);
+            continue;
+        }
         printf("%4zu  %-*s %s%7llu %9.4f  %-9s %5s  %s\n", i + 1, cb_game_length(c->game) + 2, w, g->proved ? " " : ">",
                (unsigned long long)g->total, (double)g->total / (double)r->candidates, g->proved ? "proved" : "bound",
                worst, now);
     }
+    if (r->can_lose)
+        printf("\nno guess is sure to win within the limit: ranked by the chance of losing under the play that "
+               "loses least after each (<= when the search's budget ran out: a strategy's), the first the least of "
+               "all\n");
+    else if (r->count && r->guesses[r->count - 1].can_lose)
+        printf("\ncan lose: no strategy after the guess is sure to win within the limit; its chance of losing "
+               "under the play that loses least after it (<=: a strategy's)\n");
     if (r->stopped)
         printf("\nstopped when %s: the values marked > are proved lower bounds, not totals\n",
                r->timed_out ? "the time limit fired (another run may differ)" : "its budget of work ran out");

@@ -137,6 +137,13 @@ typedef struct cb_coach_guess {
     uint64_t upper;    /* the total of a strategy held (>= total; equal when proved); UINT64_MAX: none */
     int can_lose;      /* proved: no strategy after it is sure to win within the limit (total, upper unset) */
     int answer_word;   /* it is one of the game's possible secrets (the answer list's vocabulary) */
+    /*
+     * can_lose: the chance of losing after it, the least (lose_proved) or a
+     * strategy's (at most that) as cb_coach_least_losses finds it within
+     * CB_COACH_LOSS_WORK; -1 unknown (the opening book's impossible openers)
+     */
+    double lose_chance;
+    int lose_proved;
 } cb_coach_guess;
 
 typedef struct cb_coach_rank {
@@ -156,6 +163,11 @@ typedef struct cb_coach_rank {
      */
     const char *source;
     int timed_out; /* the time limit, not the work budget, stopped a search: the figures may differ on a rerun */
+    /*
+     * No guess is sure to win within the limit: the guesses are then ranked
+     * by their chance of losing, the first the one that loses least of all.
+     */
+    int can_lose;
 } cb_coach_rank;
 
 /*
@@ -170,6 +182,31 @@ typedef struct cb_coach_rank {
 int cb_coach_rank_solve(const cb_table *table, const cb_state *st, const cb_coach_options *opt, cb_coach_rank *out,
                         cb_error *err);
 void cb_coach_rank_release(cb_coach_rank *r);
+
+/*
+ * The fewest games lost within a limit, where no strategy is sure to win
+ * (losses.c): the most entries of position st (pairs in Symble) a strategy
+ * finishes within guesses_left more guesses, playing `first` first
+ * (CB_NONE: the best first guess, into out->best), every guess respecting
+ * hard mode when st is in it, and a candidate when candidates_only. The
+ * search stops after `work` entries scanned (a guess against an entry; 0:
+ * none): out->won is then that of a strategy it holds, out->exact 0, so
+ * the figure depends only on the position and the budget. CB_ENOMEM;
+ * CB_EINVAL for guesses_left below 1 or a first guess not playable at st.
+ * st is only read; out is the caller's.
+ */
+typedef struct cb_coach_losses {
+    uint64_t entries;    /* the position's entries */
+    uint64_t won;        /* the most of them a strategy found finishes within the guesses left */
+    cb_guess_index best; /* its first guess (`first` when given) */
+    int exact;           /* the search finished: no strategy finishes more */
+    uint64_t work;       /* entries scanned */
+} cb_coach_losses;
+
+#define CB_COACH_LOSS_WORK 50000000ull /* the coach's budget for it: well under a second */
+
+int cb_coach_least_losses(const cb_state *st, int guesses_left, cb_guess_index first, int candidates_only,
+                          uint64_t work, cb_coach_losses *out, cb_error *err);
 
 /* One turn of a reviewed game. */
 typedef struct cb_coach_turn {

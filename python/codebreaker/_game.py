@@ -466,8 +466,8 @@ class Game:
             scores = [
                 ExactScore(
                     guess=self._guess_text(g.guess),
-                    total=int(g.total),
-                    expected=g.total / m if m else 0.0,
+                    total=0 if g.can_lose else int(g.total),
+                    expected=g.total / m if m and not g.can_lose else 0.0,
                     proved=bool(g.proved),
                     candidate=bool(g.candidate),
                     win_chance=float(g.win_chance),
@@ -475,6 +475,8 @@ class Game:
                     upper=None if g.upper == 2**64 - 1 or g.can_lose else int(g.upper),
                     can_lose=bool(g.can_lose),
                     answer_word=bool(g.answer_word),
+                    lose_chance=None if g.lose_chance < 0 else float(g.lose_chance),
+                    lose_proved=bool(g.lose_proved),
                 )
                 for g in r.guesses[: r.count]
             ]

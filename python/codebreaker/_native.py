@@ -413,6 +413,8 @@ class CoachGuess(Structure):
         ("upper", c_uint64),
         ("can_lose", c_int),
         ("answer_word", c_int),
+        ("lose_chance", c_double),
+        ("lose_proved", c_int),
     ]
 
 
@@ -426,6 +428,7 @@ class CoachRank(Structure):
         ("seconds", c_double),
         ("source", c_char_p),
         ("timed_out", c_int),
+        ("can_lose", c_int),
     ]
 
 

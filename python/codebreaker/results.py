@@ -253,6 +253,8 @@ class ExactScore(_Fields):
     upper: Optional[int] = None  # the total of a strategy held (== total when proved); None: none known
     can_lose: bool = False  # no strategy after it is sure to win within the limit (total then 0)
     answer_word: bool = False  # one of the game's possible answers (else an obscure word to most players)
+    lose_chance: Optional[float] = None  # can_lose: the chance of losing after it (the least when lose_proved)
+    lose_proved: bool = False
 
 
 @dataclass(frozen=True)

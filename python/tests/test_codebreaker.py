@@ -185,6 +185,15 @@ def test_exact_coach() -> None:
     # the same figures as the program's review --json: the library's budget of work, the game's limit
     assert first.expected_upper == first.expected and first.best_candidate is not None
     assert review.turns[-1].left == 0 and review.records()[0]["guess"] == "crane"
+    # where every guess can lose: the least chance of losing, and the guess that loses least (losses.c)
+    lost = codebreaker.Game("wordle", lists="nyt2023").review(
+        ["stare", "match", "patch", "latch", "catch", "clamp"], answer="hatch"
+    )
+    last = lost.turns[-1]
+    assert not lost.won and last.can_lose and last.lose_proved and last.lose_chance == 1.0
+    assert last.best_can_lose and last.best == "batch" and last.best_lose_chance is not None
+    assert abs(last.best_lose_chance - 2 / 3) < 1e-6
+    assert last.skill == 66.6 and lost.turns[4].lose_chance == 0.5 and not lost.turns[4].best_can_lose
 
 
 def test_registry_rows() -> None:

@@ -14,7 +14,6 @@
 #include "codebreaker/feedback.h"
 #include "base/parallel.h"
 #include "game/game_internal.h"
-#include "solver/solver_internal.h"
 #include "tuning.h"
 
 void cb_coach_options_default(cb_coach_options *opt)
@@ -243,7 +242,9 @@ static int rank_openers(const cb_state *st, const cb_coach_options *opt, const c
                                   : upper   ? upper[i]
                                             : UINT64_MAX,
                                   lose,
-                                  s != CB_NONE};
+                                  s != CB_NONE,
+                                  -1,
+                                  0};
         if (lose)
             r[k].g.upper = UINT64_MAX;
         r[k++].weight = opt->weights && s != CB_NONE ? opt->weights[s] : 0;
@@ -257,6 +258,73 @@ static int rank_openers(const cb_state *st, const cb_coach_options *opt, const c
     free(r);
     if (!out->guesses)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
+    return CB_OK;
+}
+
+static int by_losses(const void *a, const void *b)
+{
+    const cb_coach_guess *x = a, *y = b;
+    if (x->lose_chance != y->lose_chance)
+        return x->lose_chance < y->lose_chance ? -1 : 1;
+    return y->lose_proved - x->lose_proved;
+}
+
+/*
+ * The ranked guesses that can lose, each with its chance of losing
+ * (cb_coach_least_losses), after those sure to win and least first, ties
+ * in the ranking's order. With every set (no guess is sure to win), the
+ * one that loses least of all comes first, in place of the last row when
+ * the ranking did not hold it.
+ */
+static int rank_losses(const cb_state *st, const cb_coach_options *o, int every, cb_coach_rank *out, cb_error *err)
+{
+    int left = o->max_guesses - (int)cb_state_turns(st);
+    size_t from = out->count;
+    for (size_t i = 0; i < out->count; i++)
+        if (out->guesses[i].can_lose && from == out->count)
+            from = i;
+    if (o->max_guesses <= 0 || left < 1 || from == out->count)
+        return CB_OK;
+    cb_coach_losses l;
+    int rc;
+    if (every && from == 0) {
+        out->can_lose = 1;
+        if ((rc = cb_coach_least_losses(st, left, CB_NONE, o->candidates_only, CB_COACH_LOSS_WORK, &l, err)) != CB_OK)
+            return rc;
+        size_t at = out->count;
+        for (size_t i = 0; i < out->count; i++)
+            if (out->guesses[i].guess == l.best)
+                at = i;
+        if (l.best != CB_NONE && at == out->count && out->count) {
+            const cb_game *game = cb_state_game(st);
+            uint64_t m = entries(st), now = wins_at_once(st, l.best);
+            out->guesses[out->count - 1] = (cb_coach_guess){l.best,
+                                                            UINT64_MAX,
+                                                            0,
+                                                            now > 0,
+                                                            m ? (double)now / (double)m : 0,
+                                                            0,
+                                                            UINT64_MAX,
+                                                            1,
+                                                            cb_game_guess_secret(game, l.best) != CB_NONE,
+                                                            -1,
+                                                            0};
+        }
+    }
+    for (size_t i = from; i < out->count; i++) {
+        cb_coach_guess *g = &out->guesses[i];
+        if ((rc = cb_coach_least_losses(st, left, g->guess, o->candidates_only, CB_COACH_LOSS_WORK, &l, err)) != CB_OK)
+            return rc;
+        g->lose_chance = l.entries ? 1 - (double)l.won / (double)l.entries : 0;
+        g->lose_proved = l.exact;
+    }
+    /* a stable order: insertion, by the chance of losing, the ranking's order on ties */
+    for (size_t i = from + 1; i < out->count; i++)
+        for (size_t j = i; j > from && by_losses(&out->guesses[j], &out->guesses[j - 1]) < 0; j--) {
+            cb_coach_guess t = out->guesses[j];
+            out->guesses[j] = out->guesses[j - 1];
+            out->guesses[j - 1] = t;
+        }
     return CB_OK;
 }
 
@@ -330,6 +398,11 @@ int cb_coach_rank_solve(const cb_table *table, const cb_state *st, const cb_coac
         rc = rank_openers(st, opt, ops, NULL, n, 0, out, err);
         out->searched = n;
     }
+    int every = nj > 0;
+    for (size_t i = 0; i < nj; i++)
+        every &= jobs[i].rc == CB_OK && jobs[i].res.proved && jobs[i].res.infeasible;
+    if (rc == CB_OK)
+        rc = rank_losses(st, opt, every, out, err);
     free(ops);
     jobs_release(jobs, nj);
     out->seconds = cb_seconds() - t0;
@@ -565,10 +638,10 @@ static int least_losses(const cb_coach_options *o, const cb_state *st, cb_guess_
                         cb_guess_index *best)
 {
     int left = o->max_guesses - (int)cb_state_turns(st);
-    cbo_losses r;
+    cb_coach_losses r;
     if (o->max_guesses <= 0 || left < 1)
         return CB_OK;
-    int rc = cbo_least_losses(st, left, first, o->candidates_only, CB_COACH_LOSS_WORK, &r);
+    int rc = cb_coach_least_losses(st, left, first, o->candidates_only, CB_COACH_LOSS_WORK, &r, NULL);
     if (rc != CB_OK || !r.entries)
         return rc;
     double lose = 1 - (double)r.won / (double)r.entries;
@@ -950,6 +1023,7 @@ void cb_coach_rank_json(const cb_game *game, const cb_coach_rank *r, cb_json *j)
     cb_json_kbool(j, "timed_out", r->timed_out);
     cb_json_kfixed(j, "seconds", r->seconds, 3);
     cb_json_kstr(j, "source", r->source); /* "book": read from the opening book; null: searched */
+    cb_json_kbool(j, "can_lose", r->can_lose);
     cb_json_key(j, "guesses");
     cb_json_raw(j, "[");
     for (size_t i = 0; i < r->count; i++) {
@@ -963,6 +1037,11 @@ void cb_coach_rank_json(const cb_game *game, const cb_coach_rank *r, cb_json *j)
         json_total(j, "upper", "expected_upper", g->upper, m, !g->can_lose);
         cb_json_kbool(j, "proved", g->proved);
         cb_json_kbool(j, "can_lose", g->can_lose);
+        if (g->lose_chance < 0)
+            cb_json_knull(j, "lose_chance");
+        else
+            cb_json_kfixed(j, "lose_chance", g->lose_chance, 6);
+        cb_json_kbool(j, "lose_proved", g->lose_proved);
         cb_json_kbool(j, "candidate", g->candidate);
         cb_json_kbool(j, "answer_word", g->answer_word);
         cb_json_kfixed(j, "win_chance", g->win_chance, 6);

@@ -21,7 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver/solver_internal.h"
+#include "codebreaker/coach.h"
+#include "codebreaker/feedback.h"
+#include "game/game_internal.h"
 
 typedef struct lsearch {
     const cb_table *table;
@@ -207,27 +209,30 @@ static uint64_t most_won(lsearch *L, cb_state *st, int k, cb_guess_index first, 
     return most;
 }
 
-int cbo_least_losses(const cb_state *st, int left, cb_guess_index first, int candidates_only, uint64_t budget,
-                     cbo_losses *out)
+int cb_coach_least_losses(const cb_state *st, int guesses_left, cb_guess_index first, int candidates_only,
+                          uint64_t work, cb_coach_losses *out, cb_error *err)
 {
     memset(out, 0, sizeof *out);
     out->best = CB_NONE;
-    lsearch L = {
-        cb_state_table(st), cb_state_game(st), 0, budget ? budget : UINT64_MAX, 0, 0, candidates_only, 0, 0, NULL};
+    if (guesses_left < 1)
+        return cb_error_set(err, CB_EINVAL, "no guess left: the game is over");
+    lsearch L = {cb_state_table(st), cb_state_game(st), 0, work ? work : UINT64_MAX, 0, 0, candidates_only, 0, 0, NULL};
+    if (first != CB_NONE && (first >= cb_game_guess_count(L.game) || !playable(&L, st, first)))
+        return cb_error_set(err, CB_EINVAL, "that guess cannot be played there");
     L.nfb = cb_game_feedback_count(L.game);
     L.won = cb_game_won(L.game);
     cb_state *w = NULL;
     L.raw = malloc((cb_state_count(st) + 1) * sizeof *L.raw);
     if (!L.raw || cb_state_copy(st, &w) != CB_OK) {
         free(L.raw);
-        return CB_ENOMEM;
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
     }
     out->entries = entries_of(st);
-    out->won = most_won(&L, w, left, first, &out->best);
+    out->won = most_won(&L, w, guesses_left, first, &out->best);
     cb_state_free(w);
     free(L.raw);
     if (L.failed)
-        return L.failed;
+        return cb_error_set(err, L.failed, "%s", cb_strerror(L.failed));
     out->exact = !L.stopped;
     out->work = L.work;
     if (first != CB_NONE)

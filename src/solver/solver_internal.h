@@ -555,25 +555,4 @@ const cb_optimal_opener *cbo_known_opener(const solver *S, uint32_t g);
 /* The search of the objective: the least worst case first when asked, then the least total. */
 int cbo_run_search(solver *S, search_run *R, cb_optimal_result *res);
 
-/* ---- losses.c: the fewest games lost within a limit (the coach's "can lose") ---- */
-
-typedef struct cbo_losses {
-    uint64_t entries;    /* the position's entries (pairs in Symble) */
-    uint64_t won;        /* the most of them a strategy found finishes within the guesses left */
-    cb_guess_index best; /* its first guess (the one asked for, when given) */
-    int exact;           /* the search finished: no strategy finishes more */
-    uint64_t work;       /* entries scanned (a guess against an entry) */
-} cbo_losses;
-
-/*
- * The most entries of position st a strategy finishes within `left` more
- * guesses, playing `first` first (CB_NONE: the best first guess, into
- * out->best), every guess respecting hard mode when st is in it, and a
- * candidate when candidates_only. The search stops after `budget` entries
- * scanned (0: none): out->won is then a strategy's, out->exact 0. CB_ENOMEM.
- * st is only read; out is the caller's.
- */
-int cbo_least_losses(const cb_state *st, int left, cb_guess_index first, int candidates_only, uint64_t budget,
-                     cbo_losses *out);
-
 #endif

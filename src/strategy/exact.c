@@ -12,6 +12,8 @@
  * (CB_COACH_WORK) on one thread: when it runs out, the guess is that of the
  * best strategy the search holds (within the limit, legal in hard mode),
  * else a candidate; so advice comes within seconds, the same on every run.
+ * Where no strategy is sure to win within the limit (hard mode's traps),
+ * the guess is the one that loses least (cb_coach_least_losses).
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -104,6 +106,14 @@ static int solve_here(const cb_strategy *s, const cb_state *st, int hard, cb_gue
     *g = r.tree ? r.first : CB_NONE;
     if (!r.tree && r.stopped && !cancelled) /* the budget ran out with no strategy: a candidate, legal in hard mode */
         *g = s->game->secret_guess[cb_state_candidates(st)[0]];
+    int left = o.max_guesses - (int)cb_state_turns(st);
+    if (r.proved && r.infeasible && left >= 1) { /* every guess can lose: the one that loses least */
+        cb_coach_losses l;
+        if (cb_coach_least_losses(st, left, CB_NONE, 0, CB_COACH_LOSS_WORK, &l, NULL) == CB_OK && l.best != CB_NONE) {
+            *g = l.best;
+            r.infeasible = 0;
+        }
+    }
     rc = r.infeasible ? CB_EEMPTY : cancelled ? CB_ECANCELED : *g != CB_NONE ? CB_OK : CB_EEMPTY;
     cb_optimal_result_release(&r);
     return rc;

@@ -20,7 +20,7 @@ expect_err position-hard-first 2 'not allowed in this position' -- optimal --har
 
 # rank --exact: proved totals, best first; each agrees with optimal --first on the same position
 check rank-exact "$cb" rank --exact --limit 4 --json roate=.Y...
-has rank-exact-json '^\{"candidates":66,.*"guesses":\[\{"rank":1,"guess":"snool","total":167,"expected":2\.530303,"upper":167,"expected_upper":2\.530303,"proved":true,"can_lose":false,"candidate":false,"answer_word":false,"win_chance":0\.000000,"worst":4\}'
+has rank-exact-json '^\{"candidates":66,.*"guesses":\[\{"rank":1,"guess":"snool","total":167,"expected":2\.530303,"upper":167,"expected_upper":2\.530303,"proved":true,"can_lose":false,"lose_chance":null,"lose_proved":false,"candidate":false,"answer_word":false,"win_chance":0\.000000,"worst":4\}'
 for g in $(sed 's/"guess":"\([a-z]*\)"/\n\1\n/g' "$tmp/out" | grep -E '^[a-z]{5}$'); do
     want=$(sed 's/.*"guess":"'"$g"'","total":\([0-9]*\).*/\1/' "$tmp/out")
     got=$("$cb" optimal --quiet --json --first "$g" roate=.Y... | sed 's/.*"total":\([0-9]*\).*/\1/')
@@ -102,6 +102,10 @@ if ! grep -q '^abase ' data/book/nyt2023-hard6.results; then
     check review-lone-bound "$cb" review --lists nyt2023 --hard --answer fluff abase cloud blush flung fluff
     has review-lone-bound-says '^turn 1: >=3\.[0-9]* is a lower bound alone: the budget found no strategy'
 fi
+# rank --exact where no guess is sure to win: by the chance of losing, the least first (one guess left
+# and three -ATCH words: any of them loses two games in three)
+check rank-can-lose "$cb" rank --exact --lists nyt2023 --limit 2 --json stare=.YY.. match=.GGGG patch=.GGGG latch=.GGGG catch=.GGGG
+has rank-can-lose-json '^\{"candidates":3,.*"can_lose":true,"guesses":\[\{"rank":1,"guess":"(watch|batch|hatch)","total":null,.*"can_lose":true,"lose_chance":0\.666667,"lose_proved":true,"candidate":true,'
 # ... an answer outside the list widens it, as assist does; so does a feedback no answer gives
 check review-widen "$cb" review --json --lists nyt2023 salet=..... prion=..G.. fucks=..Y.. which=.GGGG chich=GGGGG
 has review-widened '"widened":true'
@@ -119,6 +123,11 @@ has chich-widened 'every allowed word may be the answer now'
 has chich-solved '^solved in 5 guesses'
 check chich-args "$cb" assist --lists nyt2023 --plain salet=..... prion=..G.. fucks=..Y.. which=.GGGG </dev/null
 has chich-args-left 'one candidate left: chich'
+
+# ... and in a hard-mode trap, where no guess is sure to win (five -ATCH words, three guesses), it still
+# proposes the guess that loses least: here any of the five (cb_coach_least_losses)
+check assist-hard-trap "$cb" assist --lists nyt2023 --hard --plain stare=.YY.. match=.GGGG patch=.GGGG </dev/null
+has assist-hard-trap-try '^turn 4: 5 candidates; try (batch|catch|hatch|latch|watch)$'
 
 # hard mode's default strategy never loses: the exact one, within 6, on the original lists
 check hard-simulate "$cb" simulate --hard --json

@@ -10,7 +10,7 @@ cb="$1"
 
 # the original lists: the proof read, not searched (a search of every opener takes minutes)
 check rank-openers timeout 60 "$cb" rank --exact --limit 3 --json
-has rank-openers-best '^\{"candidates":2315,"stopped":false,"timed_out":false,"seconds":[0-9.]+,"source":"book","guesses":\[\{"rank":1,"guess":"salet","total":7920,"expected":3\.421166,"upper":7920,"expected_upper":3\.421166,"proved":true,'
+has rank-openers-best '^\{"candidates":2315,"stopped":false,"timed_out":false,"seconds":[0-9.]+,"source":"book","can_lose":false,"guesses":\[\{"rank":1,"guess":"salet","total":7920,"expected":3\.421166,"upper":7920,"expected_upper":3\.421166,"proved":true,'
 # the second best, REAST 7923 (Selby's figure), from the book run: exact
 has rank-openers-second '"rank":2,"guess":"reast","total":7923,"expected":3\.422462,"upper":7923,.*"proved":true'
 check rank-openers-text timeout 60 "$cb" rank --exact --limit 2
@@ -18,13 +18,13 @@ has rank-openers-salet '^ +1  salet +7920 +3\.4212  proved '
 has rank-openers-source '^values read from the opening book '
 # today's lists: TARSE 11219
 check rank-openers-2023 timeout 60 "$cb" rank --exact --limit 1 --json --lists nyt2023
-has rank-openers-tarse '"source":"book","guesses":\[\{"rank":1,"guess":"tarse","total":11219,.*"proved":true'
+has rank-openers-tarse '"source":"book","can_lose":false,"guesses":\[\{"rank":1,"guess":"tarse","total":11219,.*"proved":true'
 # hard mode within 6 guesses: SALET 8122
 check rank-openers-hard timeout 60 "$cb" rank --exact --hard --max-guesses 6 --limit 3 --json
-has rank-openers-hard-best '^\{"candidates":2315,"stopped":false,"timed_out":false,"seconds":[0-9.]+,"source":"book","guesses":\[\{"rank":1,"guess":"salet","total":8122,"expected":3\.508423,.*"proved":true,'
+has rank-openers-hard-best '^\{"candidates":2315,"stopped":false,"timed_out":false,"seconds":[0-9.]+,"source":"book","can_lose":false,"guesses":\[\{"rank":1,"guess":"salet","total":8122,"expected":3\.508423,.*"proved":true,'
 # ... and on today's lists: TARSE 11627, the best of every opener (Selby's results_hard_nyt20230701 agrees)
 check rank-openers-hard-2023 timeout 60 "$cb" rank --exact --hard --max-guesses 6 --limit 1 --json --lists nyt2023
-has rank-openers-hard-tarse '"source":"book","guesses":\[\{"rank":1,"guess":"tarse","total":11627,.*"proved":true'
+has rank-openers-hard-tarse '"source":"book","can_lose":false,"guesses":\[\{"rank":1,"guess":"tarse","total":11627,.*"proved":true'
 
 # other searches are not the files': searched (stopped at once by a small budget here), no source
 for args in "--hard --max-guesses 0" "--hard --max-guesses 5" "--max-guesses 4" "--candidates-only" "--lists nyt2022" "salet=....."; do

@@ -1,6 +1,6 @@
 /*
  * test_losses.c: the search for the fewest games lost within a limit
- * (src/solver/losses.c, the coach's "can lose") against a brute force that
+ * (cb_coach_least_losses, src/solver/losses.c: the coach's "can lose") against a brute force that
  * tries every guess at every node with no pruning and no shortcut, on small
  * games of every rule (hard mode and candidates only too), from random
  * positions (fixed seeds), for the best first guess and for a given one:
@@ -13,7 +13,6 @@
 
 #include "check.h"
 #include "codebreaker/codebreaker.h"
-#include "solver/solver_internal.h"
 
 static uint64_t entries(const cb_state *st)
 {
@@ -111,9 +110,9 @@ static void compare(const char *name, cb_game *game, int with_hard, unsigned lon
                 break;
         }
         for (int k = 1; k <= 3; k++) {
-            cbo_losses r;
+            cb_coach_losses r;
             uint64_t want = brute(st, k, CB_NONE, cands);
-            CHECK(cbo_least_losses(st, k, CB_NONE, cands, 0, &r) == CB_OK);
+            CHECK(cb_coach_least_losses(st, k, CB_NONE, cands, 0, &r, NULL) == CB_OK);
             CHECK_MSG(r.exact && r.won == want && r.entries == entries(st), "%s trial %d k %d: won %llu, brute %llu",
                       name, trial, k, (unsigned long long)r.won, (unsigned long long)want);
             /* the best guess named achieves it (or, where nothing can be won, none is needed) */
@@ -124,12 +123,12 @@ static void compare(const char *name, cb_game *game, int with_hard, unsigned lon
             uint32_t g = (uint32_t)(check_rand(&seed) % ng);
             if (cb_state_legal(st, g, NULL, 0) && (!cands || cb_state_is_candidate(st, g))) {
                 uint64_t wg = brute(st, k, g, cands);
-                CHECK(cbo_least_losses(st, k, g, cands, 0, &r) == CB_OK);
+                CHECK(cb_coach_least_losses(st, k, g, cands, 0, &r, NULL) == CB_OK);
                 CHECK_MSG(r.exact && r.won == wg && r.best == g, "%s trial %d k %d first %u: won %llu, brute %llu",
                           name, trial, k, g, (unsigned long long)r.won, (unsigned long long)wg);
             }
             /* a budget that stops it: a strategy's wins, never more than the truth, and said inexact */
-            CHECK(cbo_least_losses(st, k, CB_NONE, cands, 5, &r) == CB_OK);
+            CHECK(cb_coach_least_losses(st, k, CB_NONE, cands, 5, &r, NULL) == CB_OK);
             CHECK_MSG(r.won <= want && (r.exact ? r.won == want : 1), "%s trial %d k %d budget: %llu > %llu", name,
                       trial, k, (unsigned long long)r.won, (unsigned long long)want);
             if (entries(st) > 5 && k >= 2)

@@ -542,7 +542,7 @@ async function main() {
     assert.ok(Math.abs(top.expected - 167 / 66) < 1e-6);
     assert.ok(['snool', 'swoln'].includes(top.guess), top.guess);
     for (const g of r.data.guesses) {
-      assert.deepEqual(Object.keys(g).sort(), ['answer_word', 'can_lose', 'candidate', 'expected', 'expected_upper', 'guess', 'proved', 'rank', 'total', 'upper', 'win_chance', 'worst']);
+      assert.deepEqual(Object.keys(g).sort(), ['answer_word', 'can_lose', 'candidate', 'expected', 'expected_upper', 'guess', 'lose_chance', 'lose_proved', 'proved', 'rank', 'total', 'upper', 'win_chance', 'worst']);
       assert.ok(g.total >= top.total);
       assert.ok(g.proved || r.data.stopped, 'a bound where the search was not stopped');
     }
