@@ -167,6 +167,14 @@ async function main({ srv: server, context }) {
   assert.match(await top.locator('.exact').getAttribute('title'), /^proved/);
   assert.ok(await a.isDisabled('#assist-review-btn'), 'a review before the answer is known');
   await a.locator('#assist').screenshot({ path: join(artefacts, 'assistant-exact.png') });
+  // where no guess is sure to win (one guess left, three -ATCH words): ranked by the chance of losing
+  // (`codebreaker rank --exact --lists nyt2023 stare=.YY.. match=.GGGG ... catch=.GGGG`: 66.7%)
+  const trap = 'stare=.YY..,match=.GGGG,patch=.GGGG,latch=.GGGG,catch=.GGGG';
+  await a.goto(`${srv.url}/?game=wordle&lists=nyt2023&history=${trap}`);
+  await a.waitForSelector(`#assist[data-state=ready][data-history="${trap}"]`);
+  assert.equal(await a.getAttribute('#assist-rank', 'data-kind'), 'exact', await a.textContent('#assist-rank-note'));
+  assert.match(await a.textContent('#assist-rank-note'), /No guess is sure to win within the guess limit/);
+  assert.equal(await a.locator('#assist-rank tbody tr').first().locator('.badge.lose').textContent(), 'can lose 66.7%');
   const solved = 'crane=GYY..,roate=Y.Y..,cigar=GGGGG';
   await a.goto(`${srv.url}/?game=wordle&lists=original&history=${solved}`);
   await a.waitForSelector(`#assist[data-state=ready][data-history="${solved}"]`);

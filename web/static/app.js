@@ -1277,6 +1277,17 @@ function exactValue(expected, proved) {
     proved ? el('span', { class: 'mark', 'aria-hidden': 'true', text: '✓' }) : null);
 }
 
+// "can lose", with the chance of losing: the least under the play that loses least, or at most (≤) a strategy's.
+function loseBadge(chance, proved) {
+  const known = chance !== null && chance !== undefined;
+  return el('span', {
+    class: 'badge lose',
+    title: !known ? 'no strategy is sure to win within the guess limit'
+      : proved ? 'the chance of losing under the play that loses least' : 'the chance of losing of a strategy found: the least is at most that',
+    text: known ? `can lose ${proved ? '' : '≤'}${(100 * chance).toFixed(1)}%` : 'can lose',
+  });
+}
+
 const exactLegend = () => el('p', { class: 'muted small legend' }, 'Expected guesses to finish: ',
   el('span', { class: 'exact proved', title: PROVED_TITLE, text: '✓' }), ' proved exact, ',
   el('span', { class: 'exact bound', title: BOUND_TITLE, text: '≥' }), ' a lower bound (the search\'s budget of work ran out).');
@@ -1299,13 +1310,6 @@ function showReview(box, r, retry) {
   // a word outside the answer list (answer_word false) is marked; an interval where only bounds are known
   const rare = (ok) => (ok === false ? el('span', { class: 'rare', title: 'not in the answer list: an uncommon word', text: '°' }) : null);
   const upto = (lo, hi) => (hi !== undefined && hi !== null && Math.abs(hi - lo) > 1e-9 ? el('span', { class: 'upper' }, `–${hi.toFixed(3)}`) : null);
-  // "can lose", with the chance of losing: the least under the play that loses least, or at most (≤) a strategy's
-  const loseBadge = (chance, proved) => el('span', {
-    class: 'badge lose',
-    title: chance === null || chance === undefined ? 'no strategy is sure to win within the guess limit'
-      : proved ? 'the chance of losing under the play that loses least' : 'the chance of losing of a strategy found: the least is at most that',
-    text: chance === null || chance === undefined ? 'can lose' : `can lose ${proved ? '' : '≤'}${(100 * chance).toFixed(1)}%`,
-  });
   const turns = v.turns.map((t, i) => {
     const best = t.best === t.guess;
     const skill = t.skill === null ? '–' : fmt(t.skill);
@@ -1640,7 +1644,7 @@ async function assistShow(seq) {
   if (n <= EXACT_MAX_CANDIDATES) {
     const x = await exactCall('/api/rank/exact', { ...base, limit: 10 }, () => seq !== assist.seq);
     if (seq !== assist.seq) return;
-    if (x.ok && x.data.guesses.length && x.data.guesses[0].proved) return assistRenderExact(x.data);
+    if (x.ok && x.data.guesses.length && (x.data.guesses[0].proved || x.data.can_lose)) return assistRenderExact(x.data);
     note = !x.ok ? exactError(x).replace(/\.$/, '')
       : x.data.timed_out ? 'The exact search reached the server\'s time limit here' : 'The exact search\'s budget of work ran out here';
   } else note = `The exact ranking is for ${fmt(EXACT_MAX_CANDIDATES)} candidates or fewer`;
@@ -1664,7 +1668,8 @@ function assistRenderExact(data) {
   $('assist-rank').dataset.kind = 'exact';
   const stopped = data.timed_out ? ' (the server\'s time limit fired: some values are bounds)'
     : data.stopped ? ' (the search\'s budget of work ran out: some values are bounds)' : '';
-  fill($('assist-rank-note'), `By the exact solver over ${fmt(data.candidates)} candidates${stopped}. `, exactLegend());
+  const trap = data.can_lose ? 'No guess is sure to win within the guess limit: ranked by the chance of losing, the first the least. ' : '';
+  fill($('assist-rank-note'), `By the exact solver over ${fmt(data.candidates)} candidates${stopped}. ${trap}`, exactLegend());
   const head = el('tr', {}, el('th', { scope: 'col', text: 'guess' }), el('th', { scope: 'col', class: 'num', text: 'expected' }),
     el('th', { scope: 'col', class: 'num opt', text: 'worst' }), el('th', { scope: 'col', class: 'num opt', text: 'wins now' }),
     el('th', { scope: 'col', text: 'note' }));
@@ -1673,7 +1678,8 @@ function assistRenderExact(data) {
       type: 'button', class: 'linkish', text: g.guess, 'aria-label': `use ${g.guess}`,
       onclick: () => { $('assist-guess').value = g.guess; $('assist-guess').focus(); },
     })),
-    el('td', { class: 'num' }, exactValue(g.expected, g.proved)), el('td', { class: 'num opt', text: g.worst === null ? '–' : fmt(g.worst) }),
+    el('td', { class: 'num' }, g.can_lose ? loseBadge(g.lose_chance, g.lose_proved) : exactValue(g.expected, g.proved)),
+    el('td', { class: 'num opt', text: g.worst === null ? '–' : fmt(g.worst) }),
     el('td', { class: 'num opt', text: g.candidate ? pct(g.win_chance) : '–' }),
     el('td', { class: 'muted small', text: g.candidate ? 'may be the answer' : '' })));
   fill($('assist-rank'), el('thead', {}, head), el('tbody', {}, rows));
