@@ -831,9 +831,10 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
         }
         if (!(i == 0 && book.entry) && cb_game_rule(game) != CB_RULE_SYMBLE) {
             size_t nc = candidate_guesses(st[i], &cands[i]);
+            j[J_CAND].so.nopeners = nc; /* kept when unused: nc of every guess says the best's search is this one */
             if (!cands[i])
                 rc = cb_error_set(err, CB_ENOMEM, "out of memory");
-            else if (nc) {
+            else if (nc && nc < cb_game_guess_count(game)) { /* every guess a candidate: the best's search is it */
                 solver_options(&o, st[i], &j[J_CAND].so);
                 j[J_CAND].so.openers = cands[i];
                 j[J_CAND].so.nopeners = nc;
@@ -867,6 +868,8 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
         }
         if (j[J_CAND].used)
             v[J_CAND] = value_of(&j[J_CAND]);
+        else if (j[J_CAND].so.nopeners == cb_game_guess_count(game) && j[J_BEST].used && j[J_BEST].so.first == CB_NONE)
+            v[J_CAND] = v[J_BEST];
         if (v[J_PLAYED].can_lose && o.max_guesses > 0) {
             solver_options(&o, st[i], &j[J_LOSE].so);
             j[J_LOSE].so.first = guesses[i];
