@@ -92,14 +92,23 @@ static int by_parts(const void *a, const void *b)
     return (x->guess > y->guess) - (x->guess < y->guess);
 }
 
-static uint64_t most_won(lsearch *L, cb_state *st, int k, cb_guess_index first, cb_guess_index *best);
+/* The guesses that may be played at a node: a list, or every guess of the game (all set). */
+typedef struct glist {
+    const uint32_t *g;
+    size_t n;
+    int all;
+} glist;
+
+static uint64_t most_won(lsearch *L, cb_state *st, int k, cb_guess_index first, cb_guess_index *best,
+                         const glist *from);
 
 /*
  * The wins within k guesses when g is played at st, whose split is cnt
  * (parts of them); at most enough (a part is given up once the rest cannot
  * reach beat + 1: the value returned is then at most beat, still achieved).
  */
-static uint64_t won_after(lsearch *L, cb_state *st, int k, cb_guess_index g, const uint32_t *cnt, uint64_t beat)
+static uint64_t won_after(lsearch *L, cb_state *st, int k, cb_guess_index g, const uint32_t *cnt, uint64_t beat,
+                          const glist *from)
 {
     uint64_t n = entries_of(st), val = cnt[L->won], left = n - cnt[L->won];
     int masks = cb_state_masks(st) != NULL;
@@ -119,7 +128,7 @@ static uint64_t won_after(lsearch *L, cb_state *st, int k, cb_guess_index g, con
                 L->stopped = 1;
                 v = 1;
             } else {
-                v = most_won(L, st, k - 1, CB_NONE, NULL);
+                v = most_won(L, st, k - 1, CB_NONE, NULL, from);
                 cb_state_undo(st);
             }
         }
@@ -145,14 +154,43 @@ static uint64_t won_now(const lsearch *L, const cb_state *st, cb_guess_index *be
     return most;
 }
 
-/* won(st, k) as above, first: the guess played first (CB_NONE: the best one, into *best). */
-static uint64_t most_won(lsearch *L, cb_state *st, int k, cb_guess_index first, cb_guess_index *best)
+/*
+ * The guesses of `from` playable at st, into *out (malloc'd unless every
+ * guess is: hard mode and the candidates only narrow them, and a guess not
+ * playable at a node is not at its children). Each guess looked at counts
+ * as work. 0 or CB_ENOMEM.
+ */
+static int playable_list(lsearch *L, const cb_state *st, const glist *from, glist *out, uint32_t **own)
+{
+    uint32_t ng = cb_game_guess_count(L->game);
+    *own = NULL;
+    if (!cb_state_hard(st) && !L->candidates_only) {
+        *out = (glist){NULL, ng, 1};
+        return 0;
+    }
+    size_t n = from->all ? ng : from->n, k = 0;
+    if (!(*own = malloc((n + 1) * sizeof **own)))
+        return CB_ENOMEM;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t g = from->all ? (uint32_t)i : from->g[i];
+        if (playable(L, st, g))
+            (*own)[k++] = g;
+    }
+    L->work += n;
+    *out = (glist){*own, k, 0};
+    return 0;
+}
+
+/* won(st, k) as above, first: the guess played first (CB_NONE: the best one, into *best); from: the guesses. */
+static uint64_t most_won(lsearch *L, cb_state *st, int k, cb_guess_index first, cb_guess_index *best, const glist *from)
 {
     uint64_t n = entries_of(st);
     if (k <= 0 || n == 0)
         return 0;
-    uint32_t *cnt = calloc(L->nfb, sizeof *cnt);
-    if (!cnt) {
+    uint32_t *cnt = calloc(L->nfb, sizeof *cnt), *own = NULL;
+    glist here;
+    if (!cnt || playable_list(L, st, from, &here, &own) != 0) {
+        free(cnt);
         L->failed = CB_ENOMEM;
         L->stopped = 1;
         return 0;
@@ -161,25 +199,24 @@ static uint64_t most_won(lsearch *L, cb_state *st, int k, cb_guess_index first, 
     if (first != CB_NONE) {
         uint32_t parts = split_of(L, st, first, cnt);
         most = k == 1                       ? cnt[L->won]
-               : parts == 1 && !cnt[L->won] ? most_won(L, st, k - 1, CB_NONE, NULL)
-                                            : won_after(L, st, k, first, cnt, 0);
+               : parts == 1 && !cnt[L->won] ? most_won(L, st, k - 1, CB_NONE, NULL, &here)
+                                            : won_after(L, st, k, first, cnt, 0, &here);
         free(cnt);
+        free(own);
         return most;
     }
     cb_guess_index b = CB_NONE;
     int masks = cb_state_masks(st) != NULL;
     most = won_now(L, st, &b); /* a candidate guessed: a lower bound for every k */
-    uint32_t ng = cb_game_guess_count(L->game);
-    ranked *r = k >= 2 && most < n ? malloc((size_t)ng * sizeof *r) : NULL;
+    ranked *r = k >= 2 && most < n ? malloc((here.n + 1) * sizeof *r) : NULL;
     size_t nr = 0;
     if (k >= 2 && most < n && !r) {
         L->failed = CB_ENOMEM;
         L->stopped = 1;
     }
     /* one scan: every guess's parts (the value itself for k = 2) */
-    for (uint32_t g = 0; r && g < ng && !L->stopped; g++) {
-        if (!playable(L, st, g))
-            continue;
+    for (size_t i = 0; r && i < here.n && !L->stopped; i++) {
+        uint32_t g = here.all ? (uint32_t)i : here.g[i];
         memset(cnt, 0, L->nfb * sizeof *cnt);
         uint32_t parts = split_of(L, st, g, cnt);
         if (parts == 1 && !cnt[L->won])
@@ -195,7 +232,7 @@ static uint64_t most_won(lsearch *L, cb_state *st, int k, cb_guess_index first, 
         for (size_t i = 0; i < nr && most < n && !L->stopped; i++) {
             memset(cnt, 0, L->nfb * sizeof *cnt);
             split_of(L, st, r[i].guess, cnt);
-            uint64_t v = won_after(L, st, k, r[i].guess, cnt, most);
+            uint64_t v = won_after(L, st, k, r[i].guess, cnt, most, &here);
             if (v > most) {
                 most = v;
                 b = r[i].guess;
@@ -204,6 +241,7 @@ static uint64_t most_won(lsearch *L, cb_state *st, int k, cb_guess_index first, 
     }
     free(r);
     free(cnt);
+    free(own);
     if (best)
         *best = b;
     return most;
@@ -228,7 +266,8 @@ int cb_coach_least_losses(const cb_state *st, int guesses_left, cb_guess_index f
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     }
     out->entries = entries_of(st);
-    out->won = most_won(&L, w, guesses_left, first, &out->best);
+    glist every = {NULL, cb_game_guess_count(L.game), 1};
+    out->won = most_won(&L, w, guesses_left, first, &out->best, &every);
     cb_state_free(w);
     free(L.raw);
     if (L.failed)
