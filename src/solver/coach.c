@@ -261,6 +261,12 @@ static int rank_openers(const cb_state *st, const cb_coach_options *opt, const c
     return CB_OK;
 }
 
+/* Whether the search for the fewest games lost can finish a scan of st's entries against every guess. */
+static int loss_pays(const cb_state *st)
+{
+    return (double)entries(st) * cb_game_guess_count(cb_state_game(st)) < (double)CB_COACH_LOSS_WORK / 4;
+}
+
 static int by_losses(const void *a, const void *b)
 {
     const cb_coach_guess *x = a, *y = b;
@@ -283,7 +289,7 @@ static int rank_losses(const cb_state *st, const cb_coach_options *o, int every,
     for (size_t i = 0; i < out->count; i++)
         if (out->guesses[i].can_lose && from == out->count)
             from = i;
-    if (o->max_guesses <= 0 || left < 1 || from == out->count)
+    if (o->max_guesses <= 0 || left < 1 || from == out->count || !loss_pays(st))
         return CB_OK;
     cb_coach_losses l;
     int rc;
@@ -639,7 +645,7 @@ static int least_losses(const cb_coach_options *o, const cb_state *st, cb_guess_
 {
     int left = o->max_guesses - (int)cb_state_turns(st);
     cb_coach_losses r;
-    if (o->max_guesses <= 0 || left < 1)
+    if (o->max_guesses <= 0 || left < 1 || !loss_pays(st))
         return CB_OK;
     int rc = cb_coach_least_losses(st, left, first, o->candidates_only, CB_COACH_LOSS_WORK, &r, NULL);
     if (rc != CB_OK || !r.entries)

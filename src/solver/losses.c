@@ -171,9 +171,19 @@ static int playable_list(lsearch *L, const cb_state *st, const glist *from, glis
     size_t n = from->all ? ng : from->n, k = 0;
     if (!(*own = malloc((n + 1) * sizeof **own)))
         return CB_ENOMEM;
+    /* below the root, from respects every turn but the last: that one alone is checked */
+    int last = !from->all && cb_state_hard(st) && cb_game_rule(L->game) == CB_RULE_WORDLE && cb_state_turns(st) > 0;
+    cbg_hard_turn h;
+    if (last) {
+        uint32_t lg, lf;
+        cb_state_turn(st, cb_state_turns(st) - 1, &lg, &lf);
+        cbg_hard_turn_make(L->game, lg, lf, &h);
+    }
     for (size_t i = 0; i < n; i++) {
         uint32_t g = from->all ? (uint32_t)i : from->g[i];
-        if (playable(L, st, g))
+        if (last ? cbg_hard_turn_check(L->game, &h, cb_game_code(L->game, g), NULL, NULL) &&
+                       (!L->candidates_only || cb_state_is_candidate(st, g))
+                 : playable(L, st, g))
             (*own)[k++] = g;
     }
     L->work += n;
