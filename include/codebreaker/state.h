@@ -62,6 +62,8 @@ size_t cb_state_count(const cb_state *st);
 const cb_secret_index *cb_state_candidates(const cb_state *st);
 /* Symble: per candidate, the mask of mappings still possible; NULL otherwise. */
 const uint8_t *cb_state_masks(const cb_state *st);
+/* The position's entries: its candidates, or in Symble its candidate-mapping pairs. */
+uint64_t cb_state_entries(const cb_state *st);
 /* Symble: the union of the masks of all candidates (0x3f before any turn). */
 unsigned cb_state_mappings(const cb_state *st);
 /* 1 when guess gi is one of the candidates. */

@@ -163,6 +163,15 @@ int cb_state_won(const cb_state *st)
     return st->turns > 0 && st->levels[st->turns].fb == st->game->won;
 }
 
+uint64_t cb_state_entries(const cb_state *st)
+{
+    const level *l = &st->levels[st->turns];
+    uint64_t n = 0;
+    for (size_t i = 0; i < l->count; i++)
+        n += l->masks ? (uint64_t)__builtin_popcount(l->masks[i]) : 1u;
+    return n;
+}
+
 unsigned cb_state_mappings(const cb_state *st)
 {
     const level *l = &st->levels[st->turns];

@@ -54,16 +54,6 @@ int cb_coach_opening(const cb_game *game, int hard, int max_guesses, int best_on
     return CB_ENOTFOUND;
 }
 
-/* The entries of a position: candidates, or (Symble) candidate-mapping pairs. */
-static uint64_t entries(const cb_state *st)
-{
-    const uint8_t *masks = cb_state_masks(st);
-    uint64_t n = 0;
-    for (size_t i = 0; i < cb_state_count(st); i++)
-        n += masks ? (uint64_t)__builtin_popcount(masks[i]) : 1u;
-    return n;
-}
-
 /*
  * The solver's options for a search from st. With a work budget (the
  * default) the search runs on one thread with a cache of a fixed size, so
@@ -85,11 +75,11 @@ static void solver_options(const cb_coach_options *o, const cb_state *st, cb_opt
     if (o->work) {
         so->threads = 1;
         so->cache_bytes = CB_COACH_CACHE_BYTES;
-        if (entries(st) > CB_COACH_BIG)
+        if (cb_state_entries(st) > CB_COACH_BIG)
             so->work_limit = o->work / 10 ? o->work / 10 : 1;
     } else {
         so->threads = o->threads;
-        if (o->time_limit > CB_COACH_BIG_SECONDS && entries(st) > CB_COACH_BIG)
+        if (o->time_limit > CB_COACH_BIG_SECONDS && cb_state_entries(st) > CB_COACH_BIG)
             so->time_limit = CB_COACH_BIG_SECONDS;
     }
 }
@@ -222,7 +212,7 @@ static int rank_openers(const cb_state *st, const cb_coach_options *opt, const c
                         const uint64_t *upper, size_t n, int exact_first, cb_coach_rank *out, cb_error *err)
 {
     const cb_game *game = cb_state_game(st);
-    uint64_t m = entries(st);
+    uint64_t m = cb_state_entries(st);
     ranked *r = calloc(n + 1, sizeof *r);
     if (!r)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
@@ -264,7 +254,7 @@ static int rank_openers(const cb_state *st, const cb_coach_options *opt, const c
 /* Whether the search for the fewest games lost can finish a scan of st's entries against every guess. */
 static int loss_pays(const cb_state *st)
 {
-    return (double)entries(st) * cb_game_guess_count(cb_state_game(st)) < (double)CB_COACH_LOSS_WORK / 4;
+    return (double)cb_state_entries(st) * cb_game_guess_count(cb_state_game(st)) < (double)CB_COACH_LOSS_WORK / 4;
 }
 
 static int by_losses(const void *a, const void *b)
@@ -303,7 +293,7 @@ static int rank_losses(const cb_state *st, const cb_coach_options *o, int every,
                 at = i;
         if (l.best != CB_NONE && at == out->count && out->count) {
             const cb_game *game = cb_state_game(st);
-            uint64_t m = entries(st), now = wins_at_once(st, l.best);
+            uint64_t m = cb_state_entries(st), now = wins_at_once(st, l.best);
             out->guesses[out->count - 1] = (cb_coach_guess){l.best,
                                                             UINT64_MAX,
                                                             0,
@@ -789,7 +779,7 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
         cb_coach_turn *t = &out->turn[i];
         t->guess = guesses[i];
         t->feedback = feedbacks[i];
-        t->candidates = entries(st[i]);
+        t->candidates = cb_state_entries(st[i]);
         if (cb_state_won(st[i]))
             rc = cb_error_set(err, CB_EINVAL, "turn %zu: the game was already won", i + 1);
         else if (!cb_state_legal(st[i], guesses[i], why, sizeof why))
@@ -801,7 +791,7 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
         else if (rc != CB_OK)
             rc = cb_error_set(err, rc, "turn %zu: %s", i + 1, cb_strerror(rc));
         else
-            t->left = cb_state_won(st[i + 1]) ? 0 : entries(st[i + 1]);
+            t->left = cb_state_won(st[i + 1]) ? 0 : cb_state_entries(st[i + 1]);
     }
     /* the answer is known when the last turn won: then each turn gets its optimal line */
     cb_guess_index answer = feedbacks[turns - 1] == cb_game_won(game) ? guesses[turns - 1] : CB_NONE;

@@ -61,15 +61,6 @@ static uint32_t split_of(lsearch *L, const cb_state *st, cb_guess_index g, uint3
     return parts;
 }
 
-static uint64_t entries_of(const cb_state *st)
-{
-    const uint8_t *masks = cb_state_masks(st);
-    uint64_t n = 0;
-    for (size_t i = 0; i < cb_state_count(st); i++)
-        n += masks ? (uint64_t)__builtin_popcount(masks[i]) : 1u;
-    return n;
-}
-
 /* Whether guess g may be played at st (hard mode; the candidates only when asked). */
 static int playable(const lsearch *L, const cb_state *st, cb_guess_index g)
 {
@@ -110,7 +101,7 @@ static uint64_t most_won(lsearch *L, cb_state *st, int k, cb_guess_index first, 
 static uint64_t won_after(lsearch *L, cb_state *st, int k, cb_guess_index g, const uint32_t *cnt, uint64_t beat,
                           const glist *from)
 {
-    uint64_t n = entries_of(st), val = cnt[L->won], left = n - cnt[L->won];
+    uint64_t n = cb_state_entries(st), val = cnt[L->won], left = n - cnt[L->won];
     int masks = cb_state_masks(st) != NULL;
     for (uint32_t f = 0; f < L->nfb && left; f++) {
         if (!cnt[f] || f == L->won)
@@ -194,7 +185,7 @@ static int playable_list(lsearch *L, const cb_state *st, const glist *from, glis
 /* won(st, k) as above, first: the guess played first (CB_NONE: the best one, into *best); from: the guesses. */
 static uint64_t most_won(lsearch *L, cb_state *st, int k, cb_guess_index first, cb_guess_index *best, const glist *from)
 {
-    uint64_t n = entries_of(st);
+    uint64_t n = cb_state_entries(st);
     if (k <= 0 || n == 0)
         return 0;
     uint32_t *cnt = calloc(L->nfb, sizeof *cnt), *own = NULL;
@@ -275,7 +266,7 @@ int cb_coach_least_losses(const cb_state *st, int guesses_left, cb_guess_index f
         free(L.raw);
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     }
-    out->entries = entries_of(st);
+    out->entries = cb_state_entries(st);
     glist every = {NULL, cb_game_guess_count(L.game), 1};
     out->won = most_won(&L, w, guesses_left, first, &out->best, &every);
     cb_state_free(w);

@@ -12,16 +12,8 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "world.h"
 #include "codebreaker/codebreaker.h"
-
-static uint64_t entries(const cb_state *st)
-{
-    const uint8_t *masks = cb_state_masks(st);
-    uint64_t n = 0;
-    for (size_t i = 0; i < cb_state_count(st); i++)
-        n += masks ? (uint64_t)__builtin_popcount(masks[i]) : 1u;
-    return n;
-}
 
 /* The entries of st with feedback f from guess g. */
 static uint64_t part_size(const cb_state *st, uint32_t g, uint32_t f)
@@ -42,7 +34,7 @@ static uint64_t part_size(const cb_state *st, uint32_t g, uint32_t f)
 static uint64_t brute(cb_state *st, int k, uint32_t first, int cands)
 {
     const cb_game *game = cb_state_game(st);
-    if (k <= 0 || entries(st) == 0)
+    if (k <= 0 || cb_state_entries(st) == 0)
         return 0;
     uint64_t best = 0;
     for (uint32_t g = 0; g < cb_game_guess_count(game); g++) {
@@ -65,21 +57,6 @@ static uint64_t brute(cb_state *st, int k, uint32_t first, int cands)
             best = val;
     }
     return best;
-}
-
-static cb_game *game_of(cb_rule rule, int colors, int pegs)
-{
-    cb_game_config cfg;
-    cb_game *g = NULL;
-    cb_game_config_default(&cfg);
-    cfg.rule = rule;
-    cfg.colors = colors;
-    cfg.length = pegs;
-    cfg.first_digit = 1;
-    cb_error err;
-    if (cb_game_new(&cfg, &g, &err) != CB_OK)
-        fprintf(stderr, "game: %s\n", err.message);
-    return g;
 }
 
 /* Random positions of game (a turn or two played, the feedback of a random secret), every k and mode. */
@@ -113,8 +90,9 @@ static void compare(const char *name, cb_game *game, int with_hard, unsigned lon
             cb_coach_losses r;
             uint64_t want = brute(st, k, CB_NONE, cands);
             CHECK(cb_coach_least_losses(st, k, CB_NONE, cands, 0, &r, NULL) == CB_OK);
-            CHECK_MSG(r.exact && r.won == want && r.entries == entries(st), "%s trial %d k %d: won %llu, brute %llu",
-                      name, trial, k, (unsigned long long)r.won, (unsigned long long)want);
+            CHECK_MSG(r.exact && r.won == want && r.entries == cb_state_entries(st),
+                      "%s trial %d k %d: won %llu, brute %llu", name, trial, k, (unsigned long long)r.won,
+                      (unsigned long long)want);
             /* the best guess named achieves it (or, where nothing can be won, none is needed) */
             if (want && r.best != CB_NONE)
                 CHECK_MSG(brute(st, k, r.best, cands) == want, "%s trial %d k %d: best guess falls short", name, trial,
@@ -131,7 +109,7 @@ static void compare(const char *name, cb_game *game, int with_hard, unsigned lon
             CHECK(cb_coach_least_losses(st, k, CB_NONE, cands, 5, &r, NULL) == CB_OK);
             CHECK_MSG(r.won <= want && (r.exact ? r.won == want : 1), "%s trial %d k %d budget: %llu > %llu", name,
                       trial, k, (unsigned long long)r.won, (unsigned long long)want);
-            if (entries(st) > 5 && k >= 2)
+            if (cb_state_entries(st) > 5 && k >= 2)
                 CHECK_MSG(!r.exact, "%s trial %d k %d: exact after 5 entries scanned", name, trial, k);
         }
         cb_state_free(st);
@@ -142,10 +120,10 @@ static void compare(const char *name, cb_game *game, int with_hard, unsigned lon
 
 int main(void)
 {
-    compare("mastermind 3x3", game_of(CB_RULE_MASTERMIND, 3, 3), 0, 1);
-    compare("mastermind 4x2", game_of(CB_RULE_MASTERMIND, 4, 2), 0, 2);
-    compare("wordle rules 3x3", game_of(CB_RULE_WORDLE, 3, 3), 1, 3);
-    compare("wordle rules 2x4", game_of(CB_RULE_WORDLE, 2, 4), 1, 4);
-    compare("symble 2x3", game_of(CB_RULE_SYMBLE, 2, 3), 0, 5);
+    compare("mastermind 3x3", world_game(CB_RULE_MASTERMIND, 3, 3, 0), 0, 1);
+    compare("mastermind 4x2", world_game(CB_RULE_MASTERMIND, 4, 2, 0), 0, 2);
+    compare("wordle rules 3x3", world_game(CB_RULE_WORDLE, 3, 3, 0), 1, 3);
+    compare("wordle rules 2x4", world_game(CB_RULE_WORDLE, 2, 4, 0), 1, 4);
+    compare("symble 2x3", world_game(CB_RULE_SYMBLE, 2, 3, 0), 0, 5);
     return check_done("test_losses");
 }

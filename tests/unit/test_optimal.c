@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "world.h"
 #include "codebreaker/codebreaker.h"
 
 #define BIG 1000000000LL
@@ -151,22 +152,6 @@ static long long brute_total(const cb_table *t, int hard, int cands, int max_gue
 
 /* ---- helpers ---- */
 
-static cb_game *game_of(cb_rule rule, int colors, int pegs, int no_repeat)
-{
-    cb_game_config cfg;
-    cb_game *g = NULL;
-    cb_game_config_default(&cfg);
-    cfg.rule = rule;
-    cfg.colors = colors;
-    cfg.length = pegs;
-    cfg.no_repeat = no_repeat;
-    cfg.first_digit = 1;
-    cb_error err;
-    if (cb_game_new(&cfg, &g, &err) != CB_OK)
-        fprintf(stderr, "game: %s\n", err.message);
-    return g;
-}
-
 static cb_game *preset(const char *name)
 {
     cb_game_config cfg;
@@ -303,18 +288,18 @@ static cb_game *word_game(cb_rule rule, int count, int step, int extra)
 
 static void brute_force_checks(void)
 {
-    compare("mastermind 2x3", game_of(CB_RULE_MASTERMIND, 2, 3, 0), 0);
-    compare("mastermind 3x2", game_of(CB_RULE_MASTERMIND, 3, 2, 0), 0);
-    compare("mastermind 3x3", game_of(CB_RULE_MASTERMIND, 3, 3, 0), 0);
-    compare("mastermind 4x2", game_of(CB_RULE_MASTERMIND, 4, 2, 0), 0);
-    compare("mastermind 2x5", game_of(CB_RULE_MASTERMIND, 2, 5, 0), 0);
-    compare("mastermind 6x2", game_of(CB_RULE_MASTERMIND, 6, 2, 0), 0);
-    compare("mastermind 4x3 no repeat", game_of(CB_RULE_MASTERMIND, 4, 3, 1), 0);
-    compare("wordle rules 3x3", game_of(CB_RULE_WORDLE, 3, 3, 0), 1);
-    compare("wordle rules 2x4", game_of(CB_RULE_WORDLE, 2, 4, 0), 1);
-    compare("wordle rules 2x6 (two-byte feedbacks)", game_of(CB_RULE_WORDLE, 2, 6, 0), 1);
-    compare("symble 2x3", game_of(CB_RULE_SYMBLE, 2, 3, 0), 0);
-    compare("symble 3x2", game_of(CB_RULE_SYMBLE, 3, 2, 0), 0);
+    compare("mastermind 2x3", world_game(CB_RULE_MASTERMIND, 2, 3, 0), 0);
+    compare("mastermind 3x2", world_game(CB_RULE_MASTERMIND, 3, 2, 0), 0);
+    compare("mastermind 3x3", world_game(CB_RULE_MASTERMIND, 3, 3, 0), 0);
+    compare("mastermind 4x2", world_game(CB_RULE_MASTERMIND, 4, 2, 0), 0);
+    compare("mastermind 2x5", world_game(CB_RULE_MASTERMIND, 2, 5, 0), 0);
+    compare("mastermind 6x2", world_game(CB_RULE_MASTERMIND, 6, 2, 0), 0);
+    compare("mastermind 4x3 no repeat", world_game(CB_RULE_MASTERMIND, 4, 3, 1), 0);
+    compare("wordle rules 3x3", world_game(CB_RULE_WORDLE, 3, 3, 0), 1);
+    compare("wordle rules 2x4", world_game(CB_RULE_WORDLE, 2, 4, 0), 1);
+    compare("wordle rules 2x6 (two-byte feedbacks)", world_game(CB_RULE_WORDLE, 2, 6, 0), 1);
+    compare("symble 2x3", world_game(CB_RULE_SYMBLE, 2, 3, 0), 0);
+    compare("symble 3x2", world_game(CB_RULE_SYMBLE, 3, 2, 0), 0);
     compare("wordle words", word_game(CB_RULE_WORDLE, 24, 97, 30), 0);
     compare("wordle words hard", word_game(CB_RULE_WORDLE, 14, 161, 20), 1);
     compare("symble words", word_game(CB_RULE_SYMBLE, 9, 251, 6), 0);
@@ -322,9 +307,9 @@ static void brute_force_checks(void)
     compare("jotto words", list_game(CB_RULE_JOTTO, "jotto/common.txt", 20, 9, 0), 0);
     compare("jotto words and guesses", word_game(CB_RULE_JOTTO, 16, 139, 12), 0);
     /* the game's rows computed on the fly (rows.c, fly_fill) rather than read */
-    compare_table("mastermind 3x3 on the fly", game_of(CB_RULE_MASTERMIND, 3, 3, 0), 0, CB_TABLE_OFF);
-    compare_table("mastermind 4x3 no repeat on the fly", game_of(CB_RULE_MASTERMIND, 4, 3, 1), 0, CB_TABLE_OFF);
-    compare_table("wordle rules 3x3 on the fly", game_of(CB_RULE_WORDLE, 3, 3, 0), 1, CB_TABLE_OFF);
+    compare_table("mastermind 3x3 on the fly", world_game(CB_RULE_MASTERMIND, 3, 3, 0), 0, CB_TABLE_OFF);
+    compare_table("mastermind 4x3 no repeat on the fly", world_game(CB_RULE_MASTERMIND, 4, 3, 1), 0, CB_TABLE_OFF);
+    compare_table("wordle rules 3x3 on the fly", world_game(CB_RULE_WORDLE, 3, 3, 0), 1, CB_TABLE_OFF);
     compare_table("wordle words hard on the fly", word_game(CB_RULE_WORDLE, 14, 161, 20), 1, CB_TABLE_OFF);
 }
 
@@ -340,8 +325,8 @@ static void on_the_fly(void)
         cb_game *g;
         int hard, max;
     } cases[] = {
-        {"mastermind 4x5", game_of(CB_RULE_MASTERMIND, 5, 4, 0), 0, 0},
-        {"mastermind 3x6 max 4", game_of(CB_RULE_MASTERMIND, 6, 3, 0), 0, 4},
+        {"mastermind 4x5", world_game(CB_RULE_MASTERMIND, 5, 4, 0), 0, 0},
+        {"mastermind 3x6 max 4", world_game(CB_RULE_MASTERMIND, 6, 3, 0), 0, 4},
         {"wordle words hard max 4", word_game(CB_RULE_WORDLE, 60, 37, 120), 1, 4},
         {"wordle words", word_game(CB_RULE_WORDLE, 80, 29, 150), 0, 0},
     };
@@ -379,7 +364,7 @@ static void on_the_fly(void)
         cb_table_free(off);
         cb_game_free(cases[i].g);
     }
-    cb_game *refused[] = {game_of(CB_RULE_SYMBLE, 2, 3, 0), game_of(CB_RULE_WORDLE, 2, 6, 0)};
+    cb_game *refused[] = {world_game(CB_RULE_SYMBLE, 2, 3, 0), world_game(CB_RULE_WORDLE, 2, 6, 0)};
     for (int i = 0; i < 2; i++) {
         cb_table *off;
         cb_table_options to;
@@ -417,7 +402,7 @@ static void mastermind_figures(void)
         {6, 3, 0, 0, 0, 854, "Ville 2013, 3 pegs 6 colours"},
     };
     for (size_t i = 0; i < sizeof figs / sizeof figs[0]; i++) {
-        cb_game *g = game_of(CB_RULE_MASTERMIND, figs[i].colors, figs[i].pegs, 0);
+        cb_game *g = world_game(CB_RULE_MASTERMIND, figs[i].colors, figs[i].pegs, 0);
         cb_table *t;
         cb_table_new(g, NULL, &t, NULL);
         cb_optimal_options o;
@@ -698,7 +683,7 @@ static void sealed_text(const cb_game *g, const char *search, const char *seal_s
  */
 static void results_files(void)
 {
-    cb_game *g = game_of(CB_RULE_MASTERMIND, 6, 4, 0);
+    cb_game *g = world_game(CB_RULE_MASTERMIND, 6, 4, 0);
     const char *search = "the search";
     cb_optimal_opener *ops = NULL;
     size_t n = 0;
@@ -758,7 +743,7 @@ static void results_files(void)
                   rc ? err.message : "");
     }
     /* the words are part of the seal: the same search line over other codes (no repeated colour) does not verify */
-    cb_game *g2 = game_of(CB_RULE_MASTERMIND, 6, 4, 1);
+    cb_game *g2 = world_game(CB_RULE_MASTERMIND, 6, 4, 1);
     const char *one2[] = {"1234 905"};
     sealed_text(g2, search, NULL, one2, 1, text, sizeof text);
     CHECK(parse_results(g, text, search, &ops, &n, &err) == CB_EINVAL &&

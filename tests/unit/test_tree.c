@@ -6,20 +6,8 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "world.h"
 #include "codebreaker/codebreaker.h"
-
-static cb_game *game_of(cb_rule rule, int colors, int pegs)
-{
-    cb_game_config cfg;
-    cb_game *g = NULL;
-    cb_game_config_default(&cfg);
-    cfg.rule = rule;
-    cfg.colors = colors;
-    cfg.length = pegs;
-    cfg.first_digit = 1;
-    cb_game_new(&cfg, &g, NULL);
-    return g;
-}
 
 static cb_tree *optimal_tree(const cb_table *t, int hard)
 {
@@ -73,7 +61,7 @@ static int same_play(const cb_tree *a, const cb_tree *b, const cb_table *t)
 
 static void round_trips(cb_rule rule, int colors, int pegs, int hard)
 {
-    cb_game *g = game_of(rule, colors, pegs);
+    cb_game *g = world_game(rule, colors, pegs, 0);
     cb_table *t;
     cb_table_new(g, NULL, &t, NULL);
     cb_tree *tree = optimal_tree(t, hard);
@@ -100,7 +88,7 @@ static void round_trips(cb_rule rule, int colors, int pegs, int hard)
 /* Walking: the guess after a history, and histories that leave the tree. */
 static void walking(void)
 {
-    cb_game *g = game_of(CB_RULE_MASTERMIND, 3, 3);
+    cb_game *g = world_game(CB_RULE_MASTERMIND, 3, 3, 0);
     cb_table *t;
     cb_state *st;
     cb_table_new(g, NULL, &t, NULL);
@@ -129,7 +117,7 @@ static void walking(void)
 /* A tree built by hand that forgets a branch. */
 static void built_by_hand(void)
 {
-    cb_game *g = game_of(CB_RULE_MASTERMIND, 2, 2); /* 11 12 21 22 */
+    cb_game *g = world_game(CB_RULE_MASTERMIND, 2, 2, 0); /* 11 12 21 22 */
     cb_table *t;
     cb_table_new(g, NULL, &t, NULL);
     cb_tree *tree;
@@ -199,7 +187,7 @@ static void expect_file(const cb_table *t, int hard, const char *text, const cha
 
 static void broken_files(void)
 {
-    cb_game *g = game_of(CB_RULE_MASTERMIND, 2, 2);
+    cb_game *g = world_game(CB_RULE_MASTERMIND, 2, 2, 0);
     cb_table *t;
     cb_table_new(g, NULL, &t, NULL);
     /* a good tree: 12 first; 11 and 22 give 1B0W, 21 gives 0B2W */
@@ -239,7 +227,7 @@ static void broken_files(void)
     cb_game_free(g);
 
     /* hard mode: Wordle rules over 3 letters a b c, every code a secret */
-    cb_game *w = game_of(CB_RULE_WORDLE, 3, 3);
+    cb_game *w = world_game(CB_RULE_WORDLE, 3, 3, 0);
     cb_table_new(w, NULL, &t, NULL);
     cb_tree *tree = optimal_tree(t, 1);
     FILE *f = tmpfile();
@@ -262,7 +250,7 @@ static void broken_files(void)
 /* A Symble tree: every line names its mapping. */
 static void symble_lines(void)
 {
-    cb_game *g = game_of(CB_RULE_SYMBLE, 2, 2);
+    cb_game *g = world_game(CB_RULE_SYMBLE, 2, 2, 0);
     cb_table *t;
     cb_table_new(g, NULL, &t, NULL);
     cb_tree *tree = optimal_tree(t, 0);

@@ -26,6 +26,24 @@ static inline world open_world(const char *preset)
     return w;
 }
 
+/* A game of a rule with colors symbols and pegs positions (symbols from 1), repeats allowed or not; NULL, said on
+ * stderr, when it cannot be made. */
+static inline cb_game *world_game(cb_rule rule, int colors, int pegs, int no_repeat)
+{
+    cb_game_config cfg;
+    cb_game *g = NULL;
+    cb_error err;
+    cb_game_config_default(&cfg);
+    cfg.rule = rule;
+    cfg.colors = colors;
+    cfg.length = pegs;
+    cfg.no_repeat = no_repeat;
+    cfg.first_digit = 1;
+    if (cb_game_new(&cfg, &g, &err) != CB_OK)
+        fprintf(stderr, "game: %s\n", err.message);
+    return g;
+}
+
 static inline void close_world(world *w)
 {
     cb_table_free(w->table);
