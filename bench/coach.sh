@@ -3,9 +3,10 @@
 # proofs (optimal --first fuzzy under 30 s of wall time; ADIEU and CRANE no slower than before),
 # reviews of games on the 2023 lists (under 2 s each, the opener from the book), an exact ranking
 # after one turn (roate=..Y.. on the 2023 lists: 5 proved rows under 10 s), hard-mode advice off the
-# book (under 20 s), and the first use of hard mode's exact strategy on both lists. Each line: the
-# command, wall and CPU seconds, the load before it (on a busy machine read CPU rather than wall
-# time). The first lines say which CPU and kernel level ran them.
+# book (under 20 s), hard-mode traps (the guess that loses least), and the first use of hard mode's
+# exact strategy on both lists. Each line: the command, wall and CPU seconds, the load before it (on
+# a busy machine read CPU rather than wall time). The first lines say which CPU and kernel level ran
+# them.
 set -e
 build="${1:-build}"
 cb="$build/codebreaker"
@@ -34,6 +35,9 @@ run review --lists nyt2023 --answer cigar slate corny cigar
 run rank --exact --lists nyt2023 --limit 5 roate=..Y..
 grep -c ' proved ' "$out" | sed 's/^/  proved rows: /'
 run assist --lists nyt2023 --hard --plain tarse=.YY.. grand=.YY.. amour=Y...Y rival=YG.Y.
+# a hard-mode trap: no guess is sure to win, the one that loses least is proposed (docs/optimal.md)
+run assist --lists nyt2023 --hard --plain crane=.YY.Y
+run review --lists nyt2023 --hard --answer baker crane rater baker
 run simulate --hard --json
 sed 's/.*"max":\([0-9]*\).*/  worst case \1 guesses/' "$out"
 run simulate --hard --lists nyt2023 --json
