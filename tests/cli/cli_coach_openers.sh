@@ -97,6 +97,9 @@ book_agree selby-book-catches "$tmp/wrong-book.results" "$data/selby/results_eas
 if [ "$CB_SANITIZED" != 1 ]; then
     check review-book-hard "$cb" review --json --hard --lists nyt2023 --answer fluff stare cloud blush flung fluff
     has review-book-hard-stare '"turn":1,"guess":"stare",.*"total":11762,"expected":3\.724509,.*"proved":true,.*"book":true,"best":"tarse","best_total":11627,'
+    # ... and the best that could be the answer proved: LEAST 11654 (Selby's), every other answer word
+    # settled, impossible, or at least 11655 (book/nyt2023-hard6-answers.results)
+    has review-book-least '"turn":1,.*"best_candidate":"least","candidate_total":11654,"candidate_expected":3\.690310,"candidate_upper":11654,"candidate_expected_upper":3\.690310,"candidate_proved":true,'
 fi
 # ... and the review grades an opener the book holds by look-up: CRANE 11309 (Selby's), proved
 if [ "$CB_SANITIZED" != 1 ] && grep -q '^crane ' "$data/book/nyt2023-6.results"; then
