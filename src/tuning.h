@@ -238,6 +238,12 @@
  */
 #define CB_TB_BYTES 16384
 #define CB_TB_MIN 16
+/*
+ * A node with a local table keeps it secret-major too (up to this many bytes), for its parts of at
+ * least CB_TBT_MIN entries, which read it 16 entries by 16 guesses at a time rather than a byte each.
+ */
+#define CB_LTT_MAX ((size_t)64 << 20)
+#define CB_TBT_MIN 8
 /* Most bytes of a node's local copy of its guesses' rows, which makes its parts' scans cache-friendly. */
 #define CB_LT_MAX ((size_t)512 << 20)
 /* Nodes this small or smaller let their parts read their own base rows (a copy would not pay). */

@@ -142,8 +142,10 @@ typedef struct node {
     const cbo_sym_group *grp; /* symmetries fixing the history, or NULL */
     uint32_t bmax;            /* no guess makes more parts than this here (won included) */
     struct lbtab *up;         /* or NULL: the parent's guesses ordered for scan_lb (guess j is the parent's kept j) */
-    uint32_t ncw;             /* codewords among the entries */
-    uint32_t maxsame;         /* most entries of one codeword */
+    const uint8_t *baseT;     /* or NULL: base secret-major, column c's value of row j at c * strideT + j */
+    size_t strideT;
+    uint32_t ncw;     /* codewords among the entries */
+    uint32_t maxsame; /* most entries of one codeword */
 } node;
 
 /*
@@ -170,7 +172,9 @@ typedef struct scan {
     uint64_t *key;        /* greedy order, least first */
     uint8_t *tx;          /* every part is trivial: lb is the exact total */
     uint8_t *lt;          /* local table: k rows of n values, or NULL */
-    uint32_t *kc;         /* with lt: row of each entry's codeword, or CB_NONE */
+    uint8_t *ltT;         /* or NULL: lt secret-major (cbo_scan_transpose), ltTs bytes a row */
+    size_t ltTs;
+    uint32_t *kc; /* with lt: row of each entry's codeword, or CB_NONE */
     int64_t lbmin;
     uint32_t bmax;
     uint32_t early; /* a kept guess proved optimal during the scan, or CB_NONE */

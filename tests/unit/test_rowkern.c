@@ -14,6 +14,7 @@
 
 #include "check.h"
 #include "codebreaker/version.h"
+#include "solver/rows_internal.h"
 #include "solver/solver_internal.h"
 
 enum { COLS = 600, SLACK = 16, GUARD = 48 };
@@ -109,6 +110,39 @@ static void hash_checks(void)
     CHECK(cbo_row_hash(a, 3) != cbo_row_hash(b, 3));
 }
 
+/*
+ * Tiles turned over (cbo_tr16, the scans' secret-major blocks) against the plain version and the
+ * definition, rows at scattered places, the bytes around each written row untouched.
+ */
+static void tr16_checks(void)
+{
+    enum { SRC = 4096, OSTRIDE_MAX = 80, DST = 16 * OSTRIDE_MAX + 64 };
+    static uint8_t src[SRC], got[DST], want[DST];
+    unsigned long long seed = 7;
+    int bad = 0;
+    for (int trial = 0; trial < 200 && bad < 5; trial++) {
+        for (size_t i = 0; i < SRC; i++)
+            src[i] = (uint8_t)check_rand(&seed);
+        const uint8_t *in[16];
+        for (int r = 0; r < 16; r++)
+            in[r] = src + check_rand(&seed) % (SRC - 16);
+        size_t ostride = 16 + (size_t)(check_rand(&seed) % (OSTRIDE_MAX - 15)); /* 16 to 80 */
+        memset(got, 0x5a, sizeof got);
+        memset(want, 0x5a, sizeof want);
+        cbo_tr16(in, got + 8, ostride);
+        cbo_tr16_ref(in, want + 8, ostride);
+        int ok = memcmp(got, want, sizeof got) == 0;
+        for (int i = 0; i < 16; i++)
+            for (int r = 0; r < 16; r++)
+                ok &= got[8 + (size_t)i * ostride + (size_t)r] == in[r][i];
+        for (size_t b = 0; b < DST; b++) /* outside the 16 rows of 16: untouched */
+            if (b < 8 || (b - 8) % ostride >= 16 || (b - 8) / ostride >= 16)
+                ok &= got[b] == 0x5a;
+        CHECK_MSG(ok, "tr16: trial %d ostride %zu", trial, ostride);
+        bad += !ok;
+    }
+}
+
 int main(void)
 {
     uint8_t *rp = malloc(COLS + 64);
@@ -123,6 +157,7 @@ int main(void)
     if (!T->cnt || !T->cnt2 || !T->rows)
         return 1;
     hash_checks();
+    tr16_checks();
     cb_cpu_level best = cb_cpu_level_best();
     printf("best level of this processor and build: %s; checking it and each one below\n", cb_cpu_level_name(best));
     for (int l = (int)best; l >= (int)CB_CPU_SCALAR; l--) {
