@@ -49,7 +49,8 @@ static uint32_t rows_find(tls *T, const uint8_t *lt, size_t bytes, const uint8_t
                           uint64_t *hashes)
 {
     uint64_t mark = (uint64_t)T->rows_gen << 48 | (h >> 16 & 0xffff0000ull) << 16;
-    for (uint32_t i = (uint32_t)h & T->rows_mask;; i = (i + 1) & T->rows_mask) {
+    uint32_t i = (uint32_t)h & T->rows_mask;
+    for (;; i = (i + 1) & T->rows_mask) {
         uint64_t s = T->rows[i];
         if (s >> 48 != T->rows_gen)
             break;
@@ -62,8 +63,11 @@ static uint32_t rows_find(tls *T, const uint8_t *lt, size_t bytes, const uint8_t
         rows_gen(T, 4 * (T->rows_mask + 1) < T->seen_cap ? 4 * (T->rows_mask + 1) : T->seen_cap);
         for (uint32_t j = 0; j < kk; j++)
             rows_put(T, hashes[j], j);
+        rows_put(T, h, kk);
+        return CB_NONE;
     }
-    rows_put(T, h, kk);
+    T->rows[i] = mark | kk; /* the free slot the search ended at: where rows_put would put it */
+    T->rows_n++;
     return CB_NONE;
 }
 
@@ -147,6 +151,7 @@ typedef struct scratch {
     uint32_t *ident;   /* with tb: 0 to n - 1, the columns of tb's rows */
     uint32_t tbn, tb0; /* with tb: guesses per block, the first guess of the block in tb (m: none yet) */
     uint32_t tbs;      /* with tb: bytes per row of tb */
+    cbo_rowfig *figs;  /* or NULL: with tb, its rows' figures (TB_LOCAL, nodes of at most CB_ROWBLOCK_MAX) */
     int tbkind;        /* with tb: where its rows come from (tb_want) */
     flyrows fly;       /* without a table */
     cbo_rowctx rc;     /* the fast count's rows: their columns, whether to hash them (for the duplicates) */
@@ -192,6 +197,14 @@ static void tb_fill(const solver *S, const node *x, scratch *w, uint32_t j0)
                     in[i] += 16;
             }
         }
+        if (w->figs) { /* x->baseT's rows are read 32 bytes at a time: its slack */
+            const uint8_t *blk[CB_ROWBLOCK_MAX];
+            for (uint32_t b0 = 0; b0 < jn; b0 += 32) {
+                for (uint32_t e = 0; e < n; e++)
+                    blk[e] = x->baseT + (size_t)x->col[e] * x->strideT + j0 + b0;
+                S->rowblk(&w->rc, blk, w->tb + (size_t)b0 * w->tbs, w->tbs, jn - b0 < 32 ? jn - b0 : 32, w->figs + b0);
+            }
+        }
         return;
     }
     uint32_t r[CB_TB_BYTES / CB_TB_MIN];
@@ -222,6 +235,10 @@ static int tb_alloc(solver *S, tls *T, const node *x, scratch *w, int kind)
     w->tb0 = x->m;
     w->tb = alloc(S, T, (size_t)w->tbn * w->tbs + 16);
     w->ident = alloc(S, T, (size_t)n * sizeof *w->ident);
+    w->figs = NULL;
+    if (kind == TB_LOCAL && n <= CB_ROWBLOCK_MAX && S->nvals <= 255 &&
+        !(w->figs = alloc(S, T, (size_t)w->tbn * sizeof *w->figs)))
+        return CB_ENOMEM;
     if (!w->tb || !w->ident)
         return CB_ENOMEM;
     for (uint32_t e = 0; e < n; e++)
@@ -231,13 +248,13 @@ static int tb_alloc(solver *S, tls *T, const node *x, scratch *w, int kind)
 
 /*
  * sc->lt secret-major into sc->ltT, for the parts' scans (TB_LOCAL): row e holds entry e's values
- * of the k kept guesses, rows of ltTs bytes (k up to a multiple of 16) and 16 bytes of slack.
+ * of the k kept guesses, rows of ltTs bytes (k up to a multiple of 16) and 32 bytes of slack.
  */
 static int lt_transpose(solver *S, tls *T, const node *x, scan *sc)
 {
     uint32_t n = x->n, k = sc->k;
     size_t ts = ((size_t)k + 15) & ~(size_t)15, rows = ((size_t)n + 15) & ~(size_t)15;
-    uint8_t *t = alloc(S, T, rows * ts + 16);
+    uint8_t *t = alloc(S, T, rows * ts + 32);
     if (!t)
         return CB_ENOMEM;
     const uint8_t *in[16];
@@ -313,7 +330,14 @@ static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_
         const uint32_t *col;
         const uint8_t *rp = w->tb ? w->tb + (size_t)(j - w->tb0) * w->tbs : row_at(S, x, &w->fly, srow, v, &col);
         cbo_rowfig f;
-        S->rowk(&w->rc, rp, v, &f);
+        if (w->figs) { /* counted with its block (tb_fill); the slot of a row a few ahead asked for */
+            uint32_t b = j - w->tb0;
+            f = w->figs[b];
+            memcpy(v, rp, n);
+            if (b + CB_ROWS_AHEAD < w->tbn)
+                __builtin_prefetch(w->T->rows + ((uint32_t)w->figs[b + CB_ROWS_AHEAD].hash & w->T->rows_mask));
+        } else
+            S->rowk(&w->rc, rp, v, &f);
         *hh = f.hash;
         if (f.parts == 1 && !f.won)
             return 0;

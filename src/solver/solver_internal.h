@@ -244,6 +244,16 @@ void cbo_row_ref(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfi
 void cbo_row_base(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f);
 /* The kernel of a processor level (cb_cpu_level): the best this build has at or below it. */
 cbo_row_fn cbo_row_kernel(cb_cpu_level level);
+/*
+ * The figures of nb <= 32 rows at once, for nodes of at most CB_ROWBLOCK_MAX entries and
+ * nvals <= 255 (c->col unused): entry e's values of the nb rows in the 32 bytes at in[e] (byte b:
+ * row b, read whole), row b itself at rows + b * rs (n bytes, readable 16 past n; hashed when
+ * c->hash), its figures into f[b] as cbo_row_ref gives them.
+ */
+typedef void (*cbo_block_fn)(const cbo_rowctx *c, const uint8_t *const *in, const uint8_t *rows, size_t rs, uint32_t nb,
+                             cbo_rowfig *f);
+/* The block kernel of a processor level; the baseline one counts each row as cbo_row_ref does. */
+cbo_block_fn cbo_block_kernel(cb_cpu_level level);
 
 /* One run of the solver: the game, the options, the cache, the threads and the clock. */
 typedef struct solver {
@@ -252,8 +262,9 @@ typedef struct solver {
     cb_optimal_options opt;
     int pairs, hard, cands, depth_only, top, dedup, maxd;
     uint32_t nvals, won, p3;
-    int lw;          /* bytes per value */
-    cbo_row_fn rowk; /* the row kernel of the processor level in use when the run was set up */
+    int lw;              /* bytes per value */
+    cbo_row_fn rowk;     /* the row kernel of the processor level in use when the run was set up */
+    cbo_block_fn rowblk; /* and its block kernel */
     const uint8_t *gbase;
     size_t gstride;
     const uint8_t *tt;   /* the game's table secret-major (tt[s * nguess + g]), for scan_lb; or NULL */

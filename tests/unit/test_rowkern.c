@@ -99,6 +99,52 @@ static int trials(cbo_row_fn k, tls *T, uint8_t *rp, uint32_t *col, unsigned lon
     return bad;
 }
 
+/*
+ * 300 random blocks through the block kernel k (32 rows at once, read secret-major) against the
+ * slow count and the hash of each row; the number of failures.
+ */
+static int block_trials(cbo_block_fn k, tls *T, unsigned long long seed)
+{
+    enum { SM = 64, RS_MAX = 96 };
+    static uint8_t sm[CB_ROWBLOCK_MAX * SM + 32], rows[32 * RS_MAX + 32];
+    static const uint32_t nvals_list[] = {1, 2, 14, 243, 255};
+    const char *level = cb_cpu_level_name(cb_cpu_level_current());
+    int bad = 0;
+    for (int trial = 0; trial < 300 && bad < 10; trial++) {
+        uint32_t n =
+            trial < CB_ROWBLOCK_MAX ? (uint32_t)trial + 1 : 1 + (uint32_t)(check_rand(&seed) % CB_ROWBLOCK_MAX);
+        uint32_t nb = trial % 3 ? 32 : 1 + (uint32_t)(check_rand(&seed) % 32);
+        uint32_t nvals = nvals_list[trial % (sizeof nvals_list / sizeof *nvals_list)];
+        uint32_t spread = trial % 4 == 1 ? 1 + (uint32_t)(check_rand(&seed) % 3) : nvals;
+        spread = spread > nvals ? nvals : spread;
+        uint32_t base = (uint32_t)(check_rand(&seed) % (nvals - spread + 1)),
+                 won = (uint32_t)(check_rand(&seed) % nvals);
+        size_t rs = n + (size_t)(check_rand(&seed) % (RS_MAX - n + 1));
+        const uint8_t *in[CB_ROWBLOCK_MAX];
+        for (size_t i = 0; i < sizeof sm; i++)
+            sm[i] = (uint8_t)(base + check_rand(&seed) % spread);
+        for (size_t i = 0; i < sizeof rows; i++)
+            rows[i] = (uint8_t)check_rand(&seed); /* past each row: anything */
+        for (uint32_t e = 0; e < n; e++) {
+            in[e] = sm + (size_t)e * SM + (size_t)(trial % 7); /* unaligned at times */
+            for (uint32_t b = 0; b < 32; b++)
+                rows[b * rs + e] = in[e][b];
+        }
+        cbo_rowctx rc = {NULL, n, won, nvals, 1, trial % 2, T};
+        cbo_rowfig f[32];
+        k(&rc, in, rows, rs, nb, f);
+        int ok = 1;
+        for (uint32_t b = 0; b < nb; b++) {
+            cbo_rowfig s;
+            slow(rows + b * rs, n, won, &s);
+            ok &= same_fig(&f[b], &s) && f[b].hash == (rc.hash ? cbo_row_hash(rows + b * rs, n) : 0);
+        }
+        CHECK_MSG(ok, "%s block: n %u nb %u nvals %u won %u hash %d", level, n, nb, nvals, won, rc.hash);
+        bad += !ok;
+    }
+    return bad;
+}
+
 /* The hash's definition: zeros past n count as absent up to the 32-byte block, and n counts. */
 static void hash_checks(void)
 {
@@ -163,6 +209,7 @@ int main(void)
     for (int l = (int)best; l >= (int)CB_CPU_SCALAR; l--) {
         CHECK(cb_cpu_level_cap((cb_cpu_level)l) == (cb_cpu_level)l);
         int bad = trials(cbo_row_kernel(cb_cpu_level_current()), T, rp, col, 42 + (unsigned long long)l);
+        bad += block_trials(cbo_block_kernel(cb_cpu_level_current()), T, 9 + (unsigned long long)l);
         printf("level %s: %s\n", cb_cpu_level_name((cb_cpu_level)l), bad ? "FAILED" : "as the reference");
     }
     CHECK(cbo_row_kernel(CB_CPU_SCALAR) == cbo_row_base);
