@@ -264,28 +264,6 @@ void cbo_row_base(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowf
     f->hash = c->hash ? cbo_row_hash(out, n) : 0;
 }
 
-/* ---- 32 rows at once ---- */
-
-static void block_base(const cbo_rowctx *c, const uint8_t *const *in, const uint8_t *rows, size_t rs, uint32_t nb,
-                       cbo_rowfig *f)
-{
-    uint32_t n = c->n;
-    for (uint32_t b = 0; b < nb; b++) {
-        uint32_t cnt[256] = {0};
-        for (uint32_t e = 0; e < n; e++)
-            cnt[in[e][b]]++;
-        cbo_rowfig *g = f + b;
-        *g = (cbo_rowfig){0};
-        for (uint32_t k = 0; k < 256; k++) {
-            g->parts += cnt[k] != 0;
-            g->pairs += cnt[k] * (cnt[k] - 1) / 2;
-            g->maxpart = cnt[k] > g->maxpart ? cnt[k] : g->maxpart;
-        }
-        g->won = c->won < 256 ? cnt[c->won] : 0;
-        g->hash = c->hash ? cbo_row_hash(rows + b * rs, n) : 0;
-    }
-}
-
 /* ---- AVX2 ---- */
 
 #if CB_CPU_DISPATCH
@@ -706,7 +684,7 @@ cbo_block_fn cbo_block_kernel(cb_cpu_level level)
 #else
     (void)level;
 #endif
-    return block_base;
+    return NULL;
 }
 
 cbo_row_fn cbo_row_kernel(cb_cpu_level level)

@@ -236,7 +236,7 @@ static int tb_alloc(solver *S, tls *T, const node *x, scratch *w, int kind)
     w->tb = alloc(S, T, (size_t)w->tbn * w->tbs + 16);
     w->ident = alloc(S, T, (size_t)n * sizeof *w->ident);
     w->figs = NULL;
-    if (kind == TB_LOCAL && n <= CB_ROWBLOCK_MAX && S->nvals <= 255 &&
+    if (kind == TB_LOCAL && n <= CB_ROWBLOCK_MAX && S->nvals <= 255 && S->rowblk &&
         !(w->figs = alloc(S, T, (size_t)w->tbn * sizeof *w->figs)))
         return CB_ENOMEM;
     if (!w->tb || !w->ident)
@@ -440,7 +440,7 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
         return CB_ENOMEM;
     if (sc->lt && scan_codewords(S, T, x, sc) != CB_OK)
         return CB_ENOMEM;
-    if (sc->lt && lw == 1 && w.lb.fast && sc->k > 0 && (size_t)sc->k * n <= CB_LTT_MAX &&
+    if (sc->lt && lw == 1 && w.lb.fast && S->rowblk && sc->k > 0 && (size_t)sc->k * n <= CB_LTT_MAX &&
         lt_transpose(S, T, x, sc) != CB_OK)
         return CB_ENOMEM;
     return CB_OK;

@@ -252,7 +252,10 @@ cbo_row_fn cbo_row_kernel(cb_cpu_level level);
  */
 typedef void (*cbo_block_fn)(const cbo_rowctx *c, const uint8_t *const *in, const uint8_t *rows, size_t rs, uint32_t nb,
                              cbo_rowfig *f);
-/* The block kernel of a processor level; the baseline one counts each row as cbo_row_ref does. */
+/*
+ * The block kernel of a processor level, or NULL (the baseline level has none: the secret-major
+ * copies that feed it cost more than its counters save, and a scan reads its rows as before).
+ */
 cbo_block_fn cbo_block_kernel(cb_cpu_level level);
 
 /* One run of the solver: the game, the options, the cache, the threads and the clock. */
@@ -264,7 +267,7 @@ typedef struct solver {
     uint32_t nvals, won, p3;
     int lw;              /* bytes per value */
     cbo_row_fn rowk;     /* the row kernel of the processor level in use when the run was set up */
-    cbo_block_fn rowblk; /* and its block kernel */
+    cbo_block_fn rowblk; /* and its block kernel, or NULL: no secret-major copies of the local tables */
     const uint8_t *gbase;
     size_t gstride;
     const uint8_t *tt;   /* the game's table secret-major (tt[s * nguess + g]), for scan_lb; or NULL */
