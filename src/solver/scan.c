@@ -334,7 +334,7 @@ static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_
             uint32_t b = j - w->tb0;
             f = w->figs[b];
             memcpy(v, rp, n);
-            if (b + CB_ROWS_AHEAD < w->tbn)
+            if (b + CB_ROWS_AHEAD < w->tbn && j + CB_ROWS_AHEAD < x->m) /* a row of this block */
                 __builtin_prefetch(w->T->rows + ((uint32_t)w->figs[b + CB_ROWS_AHEAD].hash & w->T->rows_mask));
         } else
             S->rowk(&w->rc, rp, v, &f);
