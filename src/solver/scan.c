@@ -440,7 +440,8 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
         return CB_ENOMEM;
     if (sc->lt && scan_codewords(S, T, x, sc) != CB_OK)
         return CB_ENOMEM;
-    if (sc->lt && lw == 1 && w.lb.fast && S->rowblk && sc->k > 0 && (size_t)sc->k * n <= CB_LTT_MAX &&
+    /* for the block kernel (the parts of a candidates-only search play their own rows: never read) */
+    if (sc->lt && lw == 1 && w.lb.fast && S->rowblk && !S->cands && sc->k > 0 && (size_t)sc->k * n <= CB_LTT_MAX &&
         lt_transpose(S, T, x, sc) != CB_OK)
         return CB_ENOMEM;
     return CB_OK;
