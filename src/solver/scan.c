@@ -161,17 +161,17 @@ typedef struct scratch {
  * A node reading a guess-major table at scattered columns gathers a byte per
  * entry and guess, and touches a cache line per entry and guess at the game's
  * table (a part of the openers, mostly). When a secret-major copy of its base
- * is at hand (the game's S->tt, or the parent's x->baseT), the scan reads that
+ * is at hand (the game's S->tt, or the parent's x->ltc), the scan reads that
  * instead, a block of guesses at a time, and counts the block's rows in place:
  * from S->tt each entry's values of the block are one sequential read (kind
- * TB_GAME); from x->baseT, whose rows hold the guesses in order, 16 entries by
+ * TB_GAME); from x->ltc, whose rows hold the guesses in order, 16 entries by
  * 16 guesses are turned over at once (TB_LOCAL, cbo_tr16).
  */
 enum { TB_NONE, TB_GAME, TB_LOCAL };
 
 static int tb_want(const solver *S, const node *x, int fast)
 {
-    if (fast && x->baseT && !x->row && x->n >= CB_TBT_MIN)
+    if (fast && x->ltc && !x->row && x->n >= CB_TBT_MIN)
         return TB_LOCAL;
     /* at most CB_TB_BYTES entries: a block holds at least one guess's row */
     return fast && S->tt && x->base == S->gbase && x->stride == S->gstride && x->n > CB_TB_MIN && x->n <= CB_TB_BYTES &&
@@ -186,22 +186,24 @@ static void tb_fill(const solver *S, const node *x, scratch *w, uint32_t j0)
     uint32_t n = x->n, jn = x->m - j0 < w->tbn ? x->m - j0 : w->tbn;
     w->tb0 = j0;
     if (w->tbkind == TB_LOCAL) {
-        /* rows of w->tbs >= n bytes; x->baseT's rows have 16 bytes of slack past guess m - 1 */
+        /* rows of w->tbs >= n bytes; x->ltc's rows have 32 bytes of slack past guess m - 1 */
+        const uint8_t *bt = x->ltc->t;
+        size_t st = x->ltc->ts;
         const uint8_t *in[16];
         for (uint32_t e0 = 0; e0 < n; e0 += 16) {
             for (uint32_t i = 0; i < 16; i++)
-                in[i] = x->baseT + (size_t)x->col[e0 + i < n ? e0 + i : n - 1] * x->strideT + j0;
+                in[i] = bt + (size_t)x->col[e0 + i < n ? e0 + i : n - 1] * st + j0;
             for (uint32_t b0 = 0; b0 < jn; b0 += 16) {
                 cbo_tr16(in, w->tb + (size_t)b0 * w->tbs + e0, w->tbs);
                 for (uint32_t i = 0; i < 16; i++)
                     in[i] += 16;
             }
         }
-        if (w->figs) { /* x->baseT's rows are read 32 bytes at a time: its slack */
+        if (w->figs) { /* x->ltc's rows are read 32 bytes at a time: its slack */
             const uint8_t *blk[CB_ROWBLOCK_MAX];
             for (uint32_t b0 = 0; b0 < jn; b0 += 32) {
                 for (uint32_t e = 0; e < n; e++)
-                    blk[e] = x->baseT + (size_t)x->col[e] * x->strideT + j0 + b0;
+                    blk[e] = bt + (size_t)x->col[e] * st + j0 + b0;
                 S->rowblk(&w->rc, blk, w->tb + (size_t)b0 * w->tbs, w->tbs, jn - b0 < 32 ? jn - b0 : 32, w->figs + b0);
             }
         }
@@ -247,30 +249,43 @@ static int tb_alloc(solver *S, tls *T, const node *x, scratch *w, int kind)
 }
 
 /*
- * sc->lt secret-major into sc->ltT, for the parts' scans (TB_LOCAL): row e holds entry e's values
- * of the k kept guesses, rows of ltTs bytes (k up to a multiple of 16) and 32 bytes of slack.
+ * Room for sc->lt's secret-major copy, for the parts' scans (TB_LOCAL): rows of k up to a multiple
+ * of 16 bytes, n up to a multiple of 16 rows (cbo_tr16's tiles), 32 bytes of slack. Its pages are
+ * first touched when a part fills it (ltc_fill): most nodes' parts are never scanned.
  */
-static int lt_transpose(solver *S, tls *T, const node *x, scan *sc)
+static int ltc_alloc(solver *S, tls *T, const node *x, scan *sc)
 {
-    uint32_t n = x->n, k = sc->k;
-    size_t ts = ((size_t)k + 15) & ~(size_t)15, rows = ((size_t)n + 15) & ~(size_t)15;
+    ltcopy *c = alloc(S, T, sizeof *c);
+    size_t ts = ((size_t)sc->k + 15) & ~(size_t)15, rows = ((size_t)x->n + 15) & ~(size_t)15;
     uint8_t *t = alloc(S, T, rows * ts + 32);
-    if (!t)
+    if (!c || !t)
         return CB_ENOMEM;
-    const uint8_t *in[16];
-    for (uint32_t k0 = 0; k0 < k; k0 += 16) {
-        /* lt's rows are read up to 15 bytes past n: the next row's, or lt's slack */
-        for (uint32_t i = 0; i < 16; i++)
-            in[i] = sc->lt + (size_t)(k0 + i < k ? k0 + i : k - 1) * n;
-        for (uint32_t e0 = 0; e0 < n; e0 += 16) {
-            cbo_tr16(in, t + (size_t)e0 * ts + k0, ts);
-            for (uint32_t i = 0; i < 16; i++)
-                in[i] += 16;
-        }
-    }
-    sc->ltT = t;
-    sc->ltTs = ts;
+    *c = (ltcopy){sc->lt, t, ts, x->n, sc->k, 0};
+    sc->ltc = c;
     return CB_OK;
+}
+
+/* Fill c, once: the parts of a node may be scanned by several threads at once. */
+static void ltc_fill(ltcopy *c)
+{
+    if (__atomic_load_n(&c->ready, __ATOMIC_ACQUIRE))
+        return;
+#pragma omp critical(cbo_ltc_fill)
+    if (!c->ready) {
+        uint32_t n = c->n, k = c->k;
+        const uint8_t *in[16];
+        for (uint32_t k0 = 0; k0 < k; k0 += 16) {
+            /* lt's rows are read up to 15 bytes past n: the next row's, or lt's slack */
+            for (uint32_t i = 0; i < 16; i++)
+                in[i] = c->lt + (size_t)(k0 + i < k ? k0 + i : k - 1) * n;
+            for (uint32_t e0 = 0; e0 < n; e0 += 16) {
+                cbo_tr16(in, c->t + (size_t)e0 * c->ts + k0, c->ts);
+                for (uint32_t i = 0; i < 16; i++)
+                    in[i] += 16;
+            }
+        }
+        __atomic_store_n(&c->ready, 1, __ATOMIC_RELEASE);
+    }
 }
 
 /* The scan's buffers, from the thread's arena: the kept guesses' arrays in sc, and its own scratch. */
@@ -372,6 +387,8 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
     int tbkind = tb_want(S, x, w.lb.fast);
     if (tbkind != TB_NONE && tb_alloc(S, T, x, &w, tbkind) != CB_OK)
         return CB_ENOMEM;
+    if (tbkind == TB_LOCAL)
+        ltc_fill(x->ltc);
     if (cbo_fly_prepare(S, T, x, &w.fly) != CB_OK)
         return CB_ENOMEM;
     int dedup = S->dedup && sc->lt;
@@ -442,7 +459,7 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
         return CB_ENOMEM;
     /* for the block kernel (the parts of a candidates-only search play their own rows: never read) */
     if (sc->lt && lw == 1 && w.lb.fast && S->rowblk && !S->cands && sc->k > 0 && (size_t)sc->k * n <= CB_LTT_MAX &&
-        lt_transpose(S, T, x, sc) != CB_OK)
+        ltc_alloc(S, T, x, sc) != CB_OK)
         return CB_ENOMEM;
     return CB_OK;
 }

@@ -142,10 +142,9 @@ typedef struct node {
     const cbo_sym_group *grp; /* symmetries fixing the history, or NULL */
     uint32_t bmax;            /* no guess makes more parts than this here (won included) */
     struct lbtab *up;         /* or NULL: the parent's guesses ordered for scan_lb (guess j is the parent's kept j) */
-    const uint8_t *baseT;     /* or NULL: base secret-major, column c's value of row j at c * strideT + j */
-    size_t strideT;
-    uint32_t ncw;     /* codewords among the entries */
-    uint32_t maxsame; /* most entries of one codeword */
+    struct ltcopy *ltc;       /* or NULL: base secret-major, made when a part first reads it (scan.c) */
+    uint32_t ncw;             /* codewords among the entries */
+    uint32_t maxsame;         /* most entries of one codeword */
 } node;
 
 /*
@@ -165,6 +164,19 @@ typedef struct lbtab {
 } lbtab;
 
 /* What the scan of a node keeps: the guesses worth playing there. */
+/*
+ * A local table's secret-major copy (scan.c): row e of t holds entry e's values of the k rows of lt
+ * (n values each), ts bytes a row and 32 bytes of slack. The node's scan makes room for it; the
+ * first of its parts that reads it fills it, one thread at a time (`ready` published after).
+ */
+typedef struct ltcopy {
+    const uint8_t *lt;
+    uint8_t *t;
+    size_t ts;
+    uint32_t n, k;
+    int ready;
+} ltcopy;
+
 typedef struct scan {
     uint32_t k;           /* guesses kept */
     uint32_t *gid, *srow; /* game index and row in the node's base */
@@ -172,9 +184,8 @@ typedef struct scan {
     uint64_t *key;        /* greedy order, least first */
     uint8_t *tx;          /* every part is trivial: lb is the exact total */
     uint8_t *lt;          /* local table: k rows of n values, or NULL */
-    uint8_t *ltT;         /* or NULL: lt secret-major (cbo_scan_transpose), ltTs bytes a row */
-    size_t ltTs;
-    uint32_t *kc; /* with lt: row of each entry's codeword, or CB_NONE */
+    struct ltcopy *ltc;   /* or NULL: lt secret-major, for the parts' scans (scan.c) */
+    uint32_t *kc;         /* with lt: row of each entry's codeword, or CB_NONE */
     int64_t lbmin;
     uint32_t bmax;
     uint32_t early; /* a kept guess proved optimal during the scan, or CB_NONE */

@@ -88,8 +88,7 @@ int cbo_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint
                     .grp = grp,
                     .bmax = sc && sc->bmax ? sc->bmax : x->bmax,
                     .up = NULL,
-                    .baseT = lt ? sc->ltT : NULL,
-                    .strideT = lt ? sc->ltTs : 0,
+                    .ltc = lt ? sc->ltc : NULL,
                     .ncw = size,
                     .maxsame = 1};
         if (S->pairs) {
