@@ -60,6 +60,12 @@
  * many a pair as the counters take.
  */
 #define CB_ROW_AVX2_MAX 128
+/*
+ * Nodes of at most this many entries that read a secret-major block (scan.c, TB_LOCAL) count 32
+ * guesses at once, a lane each (cbo_block_kernel): every entry against every earlier one, n^2 / 2
+ * compares for 32 rows, where one row alone takes about n compares of 32 lanes.
+ */
+#define CB_ROWBLOCK_MAX 64
 
 /* Secrets per vector step of the table kernel: one AVX2 register of bytes; wider needs AVX-512. */
 #define CB_LANES 32
@@ -238,6 +244,12 @@
  */
 #define CB_TB_BYTES 16384
 #define CB_TB_MIN 16
+/*
+ * A node with a local table keeps it secret-major too (up to this many bytes), for its parts of at
+ * least CB_TBT_MIN entries, which read it 16 entries by 16 guesses at a time rather than a byte each.
+ */
+#define CB_LTT_MAX ((size_t)64 << 20)
+#define CB_TBT_MIN 8
 /* Most bytes of a node's local copy of its guesses' rows, which makes its parts' scans cache-friendly. */
 #define CB_LT_MAX ((size_t)512 << 20)
 /* Nodes this small or smaller let their parts read their own base rows (a copy would not pay). */
@@ -247,6 +259,8 @@
  * first-level cache; it grows four times whenever half full, up to 2^CB_SEEN_BITS or more.
  */
 #define CB_ROWS_MIN 1024
+/* A scan counting its rows by blocks asks for the slot of the row this many ahead (rows_find). */
+#define CB_ROWS_AHEAD 8
 /* Per-thread hash of rows and orbits: at least 2^CB_SEEN_BITS slots (memory against collisions). */
 #define CB_SEEN_BITS 15
 /* Games with at most this many feedback values count parts in bytes (a faster, narrower count). */

@@ -616,6 +616,77 @@ CB_AVX2 static void row_avx2(const cbo_rowctx *c, const uint8_t *rp, uint8_t *ou
 }
 #endif
 
+#if CB_CPU_DISPATCH
+/*
+ * A lane a row: entry e's values of the 32 rows in one register, compared with every earlier
+ * entry's; lane b of acc counts the earlier entries equal to entry e in row b (as row_regs does
+ * along a row), summed over e into the parts, pairs (16-bit sums), wins and largest part of each
+ * row. The hash of each row as row_regs makes it, from the row read in place.
+ */
+CB_AVX2 static void block_avx2(const cbo_rowctx *c, const uint8_t *const *in, const uint8_t *rows, size_t rs,
+                               uint32_t nb, cbo_rowfig *f)
+{
+    uint32_t n = c->n;
+    __m256i v[CB_ROWBLOCK_MAX];
+    const __m256i zero = _mm256_setzero_si256();
+    for (uint32_t e = 0; e < n; e++)
+        v[e] = _mm256_loadu_si256((const __m256i *)(const void *)in[e]);
+    __m256i wv = _mm256_set1_epi8((char)c->won), first = zero, wins = zero, mx = zero, plo = zero, phi = zero;
+    for (uint32_t e = 0; e < n; e++) {
+        __m256i x = v[e], a0 = zero, a1 = zero;
+        uint32_t e1 = 0;
+        for (; e1 + 1 < e; e1 += 2) { /* two chains of additions */
+            a0 = _mm256_sub_epi8(a0, _mm256_cmpeq_epi8(v[e1], x));
+            a1 = _mm256_sub_epi8(a1, _mm256_cmpeq_epi8(v[e1 + 1], x));
+        }
+        if (e1 < e)
+            a0 = _mm256_sub_epi8(a0, _mm256_cmpeq_epi8(v[e1], x));
+        __m256i acc = _mm256_add_epi8(a0, a1);
+        first = _mm256_sub_epi8(first, _mm256_cmpeq_epi8(acc, zero));
+        wins = _mm256_sub_epi8(wins, _mm256_cmpeq_epi8(x, wv));
+        mx = _mm256_max_epu8(mx, acc);
+        plo = _mm256_add_epi16(plo, _mm256_unpacklo_epi8(acc, zero));
+        phi = _mm256_add_epi16(phi, _mm256_unpackhi_epi8(acc, zero));
+    }
+    uint8_t fb[32], wb[32], mb[32];
+    uint16_t pl[16], ph[16];
+    _mm256_storeu_si256((__m256i *)(void *)fb, first);
+    _mm256_storeu_si256((__m256i *)(void *)wb, wins);
+    _mm256_storeu_si256((__m256i *)(void *)mb, mx);
+    _mm256_storeu_si256((__m256i *)(void *)pl, plo);
+    _mm256_storeu_si256((__m256i *)(void *)ph, phi);
+    cbo_rowctx rc = *c;
+    rc.contig = 1;
+    for (uint32_t b = 0; b < nb; b++) {
+        /* unpacklo takes bytes 0-7 and 16-23, unpackhi 8-15 and 24-31 */
+        uint32_t q = (b & 16) >> 1 | (b & 7);
+        f[b].parts = fb[b];
+        f[b].won = c->won < 256 ? wb[b] : 0;
+        f[b].maxpart = (uint32_t)mb[b] + 1;
+        f[b].pairs = b & 8 ? ph[q] : pl[q];
+        f[b].hash = 0;
+        if (c->hash) {
+            const uint8_t *rp = rows + b * rs;
+            __m256i h = row_nh(row_load(&rc, rp, 0), 0);
+            if (n > 32)
+                h = _mm256_add_epi64(h, row_nh(row_load(&rc, rp, 1), 1));
+            f[b].hash = hash_end(n * 0x9e3779b97f4a7c15ull + sum4(h)); /* (the scan fetches its slot) */
+        }
+    }
+}
+#endif
+
+cbo_block_fn cbo_block_kernel(cb_cpu_level level)
+{
+#if CB_CPU_DISPATCH
+    if (level >= CB_CPU_AVX2)
+        return block_avx2;
+#else
+    (void)level;
+#endif
+    return NULL;
+}
+
 cbo_row_fn cbo_row_kernel(cb_cpu_level level)
 {
 #if CB_CPU_DISPATCH

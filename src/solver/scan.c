@@ -49,7 +49,8 @@ static uint32_t rows_find(tls *T, const uint8_t *lt, size_t bytes, const uint8_t
                           uint64_t *hashes)
 {
     uint64_t mark = (uint64_t)T->rows_gen << 48 | (h >> 16 & 0xffff0000ull) << 16;
-    for (uint32_t i = (uint32_t)h & T->rows_mask;; i = (i + 1) & T->rows_mask) {
+    uint32_t i = (uint32_t)h & T->rows_mask;
+    for (;; i = (i + 1) & T->rows_mask) {
         uint64_t s = T->rows[i];
         if (s >> 48 != T->rows_gen)
             break;
@@ -62,8 +63,11 @@ static uint32_t rows_find(tls *T, const uint8_t *lt, size_t bytes, const uint8_t
         rows_gen(T, 4 * (T->rows_mask + 1) < T->seen_cap ? 4 * (T->rows_mask + 1) : T->seen_cap);
         for (uint32_t j = 0; j < kk; j++)
             rows_put(T, hashes[j], j);
+        rows_put(T, h, kk);
+        return CB_NONE;
     }
-    rows_put(T, h, kk);
+    T->rows[i] = mark | kk; /* the free slot the search ended at: where rows_put would put it */
+    T->rows_n++;
     return CB_NONE;
 }
 
@@ -143,31 +147,68 @@ typedef struct scratch {
     partlb lb;
     uint8_t *tmp;
     uint16_t *kparts;
-    uint8_t *tb;       /* or NULL: the rows of a block of guesses, read from S->tt (tb_fill) */
+    uint8_t *tb;       /* or NULL: the rows of a block of guesses, read secret-major (tb_fill) */
     uint32_t *ident;   /* with tb: 0 to n - 1, the columns of tb's rows */
     uint32_t tbn, tb0; /* with tb: guesses per block, the first guess of the block in tb (m: none yet) */
+    uint32_t tbs;      /* with tb: bytes per row of tb */
+    cbo_rowfig *figs;  /* or NULL: with tb, its rows' figures (TB_LOCAL, nodes of at most CB_ROWBLOCK_MAX) */
+    int tbkind;        /* with tb: where its rows come from (tb_want) */
     flyrows fly;       /* without a table */
     cbo_rowctx rc;     /* the fast count's rows: their columns, whether to hash them (for the duplicates) */
 } scratch;
 
 /*
- * A node reading the game's guess-major table at scattered columns (a part
- * of the openers, mostly) touches a cache line per entry and guess. It reads
- * the secret-major copy S->tt instead, a block of guesses at a time: each
- * entry's values of the block are one sequential read, written to the
- * block's rows, which then fit in the first-level cache.
+ * A node reading a guess-major table at scattered columns gathers a byte per
+ * entry and guess, and touches a cache line per entry and guess at the game's
+ * table (a part of the openers, mostly). When a secret-major copy of its base
+ * is at hand (the game's S->tt, or the parent's x->ltc), the scan reads that
+ * instead, a block of guesses at a time, and counts the block's rows in place:
+ * from S->tt each entry's values of the block are one sequential read (kind
+ * TB_GAME); from x->ltc, whose rows hold the guesses in order, 16 entries by
+ * 16 guesses are turned over at once (TB_LOCAL, cbo_tr16).
  */
+enum { TB_NONE, TB_GAME, TB_LOCAL };
+
 static int tb_want(const solver *S, const node *x, int fast)
 {
+    if (fast && x->ltc && !x->row && x->n >= CB_TBT_MIN)
+        return TB_LOCAL;
     /* at most CB_TB_BYTES entries: a block holds at least one guess's row */
     return fast && S->tt && x->base == S->gbase && x->stride == S->gstride && x->n > CB_TB_MIN && x->n <= CB_TB_BYTES &&
-           (size_t)x->n * 2 <= x->stride;
+                   (size_t)x->n * 2 <= x->stride
+               ? TB_GAME
+               : TB_NONE;
 }
 
 /* Fill w->tb with the rows of x's guesses j0 to j0 + w->tbn - 1 (fewer at the end). */
 static void tb_fill(const solver *S, const node *x, scratch *w, uint32_t j0)
 {
     uint32_t n = x->n, jn = x->m - j0 < w->tbn ? x->m - j0 : w->tbn;
+    w->tb0 = j0;
+    if (w->tbkind == TB_LOCAL) {
+        /* rows of w->tbs >= n bytes; x->ltc's rows have 32 bytes of slack past guess m - 1 */
+        const uint8_t *bt = x->ltc->t;
+        size_t st = x->ltc->ts;
+        const uint8_t *in[16];
+        for (uint32_t e0 = 0; e0 < n; e0 += 16) {
+            for (uint32_t i = 0; i < 16; i++)
+                in[i] = bt + (size_t)x->col[e0 + i < n ? e0 + i : n - 1] * st + j0;
+            for (uint32_t b0 = 0; b0 < jn; b0 += 16) {
+                cbo_tr16(in, w->tb + (size_t)b0 * w->tbs + e0, w->tbs);
+                for (uint32_t i = 0; i < 16; i++)
+                    in[i] += 16;
+            }
+        }
+        if (w->figs) { /* x->ltc's rows are read 32 bytes at a time: its slack */
+            const uint8_t *blk[CB_ROWBLOCK_MAX];
+            for (uint32_t b0 = 0; b0 < jn; b0 += 32) {
+                for (uint32_t e = 0; e < n; e++)
+                    blk[e] = bt + (size_t)x->col[e] * st + j0 + b0;
+                S->rowblk(&w->rc, blk, w->tb + (size_t)b0 * w->tbs, w->tbs, jn - b0 < 32 ? jn - b0 : 32, w->figs + b0);
+            }
+        }
+        return;
+    }
     uint32_t r[CB_TB_BYTES / CB_TB_MIN];
     for (uint32_t b = 0; b < jn; b++)
         r[b] = guess_row(x, j0 + b);
@@ -178,22 +219,73 @@ static void tb_fill(const solver *S, const node *x, scratch *w, uint32_t j0)
         for (uint32_t b = 0; b < jn; b++)
             dst[(size_t)b * n] = src[r[b]];
     }
-    w->tb0 = j0;
 }
 
-/* w's block of rows for x (tb_want). CB_ENOMEM. */
-static int tb_alloc(solver *S, tls *T, const node *x, scratch *w)
+/* w's block of rows for x, of the kind tb_want gave. CB_ENOMEM. */
+static int tb_alloc(solver *S, tls *T, const node *x, scratch *w, int kind)
 {
     uint32_t n = x->n;
-    w->tbn = (uint32_t)(CB_TB_BYTES / n);
+    w->tbkind = kind;
+    if (kind == TB_LOCAL) { /* whole tiles: rows of a multiple of 16 bytes, a multiple of 16 rows */
+        w->tbs = (n + 15) & ~15u;
+        w->tbn = (uint32_t)(CB_TB_BYTES / w->tbs) & ~15u;
+        w->tbn = w->tbn < 16 ? 16 : w->tbn;
+    } else {
+        w->tbs = n;
+        w->tbn = (uint32_t)(CB_TB_BYTES / n);
+    }
     w->tb0 = x->m;
-    w->tb = alloc(S, T, (size_t)w->tbn * n + 16);
+    w->tb = alloc(S, T, (size_t)w->tbn * w->tbs + 16);
     w->ident = alloc(S, T, (size_t)n * sizeof *w->ident);
+    w->figs = NULL;
+    if (kind == TB_LOCAL && n <= CB_ROWBLOCK_MAX && S->nvals <= 255 && S->rowblk &&
+        !(w->figs = alloc(S, T, (size_t)w->tbn * sizeof *w->figs)))
+        return CB_ENOMEM;
     if (!w->tb || !w->ident)
         return CB_ENOMEM;
     for (uint32_t e = 0; e < n; e++)
         w->ident[e] = e;
     return CB_OK;
+}
+
+/*
+ * Room for sc->lt's secret-major copy, for the parts' scans (TB_LOCAL): rows of k up to a multiple
+ * of 16 bytes, n up to a multiple of 16 rows (cbo_tr16's tiles), 32 bytes of slack. Its pages are
+ * first touched when a part fills it (ltc_fill): most nodes' parts are never scanned.
+ */
+static int ltc_alloc(solver *S, tls *T, const node *x, scan *sc)
+{
+    ltcopy *c = alloc(S, T, sizeof *c);
+    size_t ts = ((size_t)sc->k + 15) & ~(size_t)15, rows = ((size_t)x->n + 15) & ~(size_t)15;
+    uint8_t *t = alloc(S, T, rows * ts + 32);
+    if (!c || !t)
+        return CB_ENOMEM;
+    *c = (ltcopy){sc->lt, t, ts, x->n, sc->k, 0};
+    sc->ltc = c;
+    return CB_OK;
+}
+
+/* Fill c, once: the parts of a node may be scanned by several threads at once. */
+static void ltc_fill(ltcopy *c)
+{
+    if (__atomic_load_n(&c->ready, __ATOMIC_ACQUIRE))
+        return;
+#pragma omp critical(cbo_ltc_fill)
+    if (!c->ready) {
+        uint32_t n = c->n, k = c->k;
+        const uint8_t *in[16];
+        for (uint32_t k0 = 0; k0 < k; k0 += 16) {
+            /* lt's rows are read up to 15 bytes past n: the next row's, or lt's slack */
+            for (uint32_t i = 0; i < 16; i++)
+                in[i] = c->lt + (size_t)(k0 + i < k ? k0 + i : k - 1) * n;
+            for (uint32_t e0 = 0; e0 < n; e0 += 16) {
+                cbo_tr16(in, c->t + (size_t)e0 * c->ts + k0, c->ts);
+                for (uint32_t i = 0; i < 16; i++)
+                    in[i] += 16;
+            }
+        }
+        __atomic_store_n(&c->ready, 1, __ATOMIC_RELEASE);
+    }
 }
 
 /* The scan's buffers, from the thread's arena: the kept guesses' arrays in sc, and its own scratch. */
@@ -251,9 +343,16 @@ static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_
     uint32_t n = x->n;
     if (w->lb.fast) {
         const uint32_t *col;
-        const uint8_t *rp = w->tb ? w->tb + (size_t)(j - w->tb0) * n : row_at(S, x, &w->fly, srow, v, &col);
+        const uint8_t *rp = w->tb ? w->tb + (size_t)(j - w->tb0) * w->tbs : row_at(S, x, &w->fly, srow, v, &col);
         cbo_rowfig f;
-        S->rowk(&w->rc, rp, v, &f);
+        if (w->figs) { /* counted with its block (tb_fill); the slot of a row a few ahead asked for */
+            uint32_t b = j - w->tb0;
+            f = w->figs[b];
+            memcpy(v, rp, n);
+            if (b + CB_ROWS_AHEAD < w->tbn && j + CB_ROWS_AHEAD < x->m) /* a row of this block */
+                __builtin_prefetch(w->T->rows + ((uint32_t)w->figs[b + CB_ROWS_AHEAD].hash & w->T->rows_mask));
+        } else
+            S->rowk(&w->rc, rp, v, &f);
         *hh = f.hash;
         if (f.parts == 1 && !f.won)
             return 0;
@@ -285,8 +384,11 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
     uint16_t *kparts = w.kparts;
     cbg_hard_turn h;
     int filter = cbo_scan_prepare(S, x, r, &w.lb, &h);
-    if (tb_want(S, x, w.lb.fast) && tb_alloc(S, T, x, &w) != CB_OK)
+    int tbkind = tb_want(S, x, w.lb.fast);
+    if (tbkind != TB_NONE && tb_alloc(S, T, x, &w, tbkind) != CB_OK)
         return CB_ENOMEM;
+    if (tbkind == TB_LOCAL)
+        ltc_fill(x->ltc);
     if (cbo_fly_prepare(S, T, x, &w.fly) != CB_OK)
         return CB_ENOMEM;
     int dedup = S->dedup && sc->lt;
@@ -354,6 +456,10 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
     if (kparts && tab_make(S, T, x, sc, kparts) != CB_OK)
         return CB_ENOMEM;
     if (sc->lt && scan_codewords(S, T, x, sc) != CB_OK)
+        return CB_ENOMEM;
+    /* for the block kernel (the parts of a candidates-only search play their own rows: never read) */
+    if (sc->lt && lw == 1 && w.lb.fast && S->rowblk && !S->cands && sc->k > 0 && (size_t)sc->k * n <= CB_LTT_MAX &&
+        ltc_alloc(S, T, x, sc) != CB_OK)
         return CB_ENOMEM;
     return CB_OK;
 }

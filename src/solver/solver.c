@@ -138,6 +138,7 @@ static int set_fields(solver *S, const cb_table *table, const cb_optimal_options
     S->obs = game->observe;
     S->lw = cb_table_width(table);
     S->rowk = cbo_row_kernel(cb_cpu_level_current());
+    S->rowblk = cbo_block_kernel(cb_cpu_level_current());
     if (S->nvals > (S->lw == 1 ? 256u : 65536u))
         return cb_error_set(err, CB_ETOOBIG, "feedback ids do not fit the solver's tables");
     S->gbase = cb_table_row(table, 0); /* NULL on the fly: the root's rows are computed */

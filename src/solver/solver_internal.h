@@ -142,6 +142,7 @@ typedef struct node {
     const cbo_sym_group *grp; /* symmetries fixing the history, or NULL */
     uint32_t bmax;            /* no guess makes more parts than this here (won included) */
     struct lbtab *up;         /* or NULL: the parent's guesses ordered for scan_lb (guess j is the parent's kept j) */
+    struct ltcopy *ltc;       /* or NULL: base secret-major, made when a part first reads it (scan.c) */
     uint32_t ncw;             /* codewords among the entries */
     uint32_t maxsame;         /* most entries of one codeword */
 } node;
@@ -163,6 +164,19 @@ typedef struct lbtab {
 } lbtab;
 
 /* What the scan of a node keeps: the guesses worth playing there. */
+/*
+ * A local table's secret-major copy (scan.c): row e of t holds entry e's values of the k rows of lt
+ * (n values each), ts bytes a row and 32 bytes of slack. The node's scan makes room for it; the
+ * first of its parts that reads it fills it, one thread at a time (`ready` published after).
+ */
+typedef struct ltcopy {
+    const uint8_t *lt;
+    uint8_t *t;
+    size_t ts;
+    uint32_t n, k;
+    int ready;
+} ltcopy;
+
 typedef struct scan {
     uint32_t k;           /* guesses kept */
     uint32_t *gid, *srow; /* game index and row in the node's base */
@@ -170,6 +184,7 @@ typedef struct scan {
     uint64_t *key;        /* greedy order, least first */
     uint8_t *tx;          /* every part is trivial: lb is the exact total */
     uint8_t *lt;          /* local table: k rows of n values, or NULL */
+    struct ltcopy *ltc;   /* or NULL: lt secret-major, for the parts' scans (scan.c) */
     uint32_t *kc;         /* with lt: row of each entry's codeword, or CB_NONE */
     int64_t lbmin;
     uint32_t bmax;
@@ -240,6 +255,19 @@ void cbo_row_ref(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfi
 void cbo_row_base(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f);
 /* The kernel of a processor level (cb_cpu_level): the best this build has at or below it. */
 cbo_row_fn cbo_row_kernel(cb_cpu_level level);
+/*
+ * The figures of nb <= 32 rows at once, for nodes of at most CB_ROWBLOCK_MAX entries and
+ * nvals <= 255 (c->col unused): entry e's values of the nb rows in the 32 bytes at in[e] (byte b:
+ * row b, read whole), row b itself at rows + b * rs (n bytes, readable 16 past n; hashed when
+ * c->hash), its figures into f[b] as cbo_row_ref gives them.
+ */
+typedef void (*cbo_block_fn)(const cbo_rowctx *c, const uint8_t *const *in, const uint8_t *rows, size_t rs, uint32_t nb,
+                             cbo_rowfig *f);
+/*
+ * The block kernel of a processor level, or NULL (the baseline level has none: the secret-major
+ * copies that feed it cost more than its counters save, and a scan reads its rows as before).
+ */
+cbo_block_fn cbo_block_kernel(cb_cpu_level level);
 
 /* One run of the solver: the game, the options, the cache, the threads and the clock. */
 typedef struct solver {
@@ -248,8 +276,9 @@ typedef struct solver {
     cb_optimal_options opt;
     int pairs, hard, cands, depth_only, top, dedup, maxd;
     uint32_t nvals, won, p3;
-    int lw;          /* bytes per value */
-    cbo_row_fn rowk; /* the row kernel of the processor level in use when the run was set up */
+    int lw;              /* bytes per value */
+    cbo_row_fn rowk;     /* the row kernel of the processor level in use when the run was set up */
+    cbo_block_fn rowblk; /* and its block kernel, or NULL: no secret-major copies of the local tables */
     const uint8_t *gbase;
     size_t gstride;
     const uint8_t *tt;   /* the game's table secret-major (tt[s * nguess + g]), for scan_lb; or NULL */

@@ -88,6 +88,7 @@ int cbo_split(solver *S, const node *x, const scan *sc, const uint8_t *vec, uint
                     .grp = grp,
                     .bmax = sc && sc->bmax ? sc->bmax : x->bmax,
                     .up = NULL,
+                    .ltc = lt ? sc->ltc : NULL,
                     .ncw = size,
                     .maxsame = 1};
         if (S->pairs) {

@@ -14,6 +14,7 @@
 
 #include "check.h"
 #include "codebreaker/version.h"
+#include "solver/rows_internal.h"
 #include "solver/solver_internal.h"
 
 enum { COLS = 600, SLACK = 16, GUARD = 48 };
@@ -98,6 +99,52 @@ static int trials(cbo_row_fn k, tls *T, uint8_t *rp, uint32_t *col, unsigned lon
     return bad;
 }
 
+/*
+ * 300 random blocks through the block kernel k (32 rows at once, read secret-major) against the
+ * slow count and the hash of each row, entries 1 to CB_ROWBLOCK_MAX; the number of failures.
+ */
+static int block_trials(cbo_block_fn k, tls *T, unsigned long long seed)
+{
+    enum { SM = 64, RS_MAX = 96 };
+    static uint8_t sm[CB_ROWBLOCK_MAX * SM + 32], rows[32 * RS_MAX + 32];
+    static const uint32_t nvals_list[] = {1, 2, 14, 243, 255};
+    const char *level = cb_cpu_level_name(cb_cpu_level_current());
+    int bad = 0;
+    for (int trial = 0; trial < 300 && bad < 10; trial++) {
+        uint32_t n =
+            trial < CB_ROWBLOCK_MAX ? (uint32_t)trial + 1 : 1 + (uint32_t)(check_rand(&seed) % CB_ROWBLOCK_MAX);
+        uint32_t nb = trial % 3 ? 32 : 1 + (uint32_t)(check_rand(&seed) % 32);
+        uint32_t nvals = nvals_list[trial % (sizeof nvals_list / sizeof *nvals_list)];
+        uint32_t spread = trial % 4 == 1 ? 1 + (uint32_t)(check_rand(&seed) % 3) : nvals;
+        spread = spread > nvals ? nvals : spread;
+        uint32_t base = (uint32_t)(check_rand(&seed) % (nvals - spread + 1)),
+                 won = (uint32_t)(check_rand(&seed) % nvals);
+        size_t rs = n + (size_t)(check_rand(&seed) % (RS_MAX - n + 1));
+        const uint8_t *in[CB_ROWBLOCK_MAX];
+        for (size_t i = 0; i < sizeof sm; i++)
+            sm[i] = (uint8_t)(base + check_rand(&seed) % spread);
+        for (size_t i = 0; i < sizeof rows; i++)
+            rows[i] = (uint8_t)check_rand(&seed); /* past each row: anything */
+        for (uint32_t e = 0; e < n; e++) {
+            in[e] = sm + (size_t)e * SM + (size_t)(trial % 7); /* unaligned at times */
+            for (uint32_t b = 0; b < 32; b++)
+                rows[b * rs + e] = in[e][b];
+        }
+        cbo_rowctx rc = {NULL, n, won, nvals, 1, trial % 2, T};
+        cbo_rowfig f[32];
+        k(&rc, in, rows, rs, nb, f);
+        int ok = 1;
+        for (uint32_t b = 0; b < nb; b++) {
+            cbo_rowfig s;
+            slow(rows + b * rs, n, won, &s);
+            ok &= same_fig(&f[b], &s) && f[b].hash == (rc.hash ? cbo_row_hash(rows + b * rs, n) : 0);
+        }
+        CHECK_MSG(ok, "%s block: n %u nb %u nvals %u won %u hash %d", level, n, nb, nvals, won, rc.hash);
+        bad += !ok;
+    }
+    return bad;
+}
+
 /* The hash's definition: zeros past n count as absent up to the 32-byte block, and n counts. */
 static void hash_checks(void)
 {
@@ -107,6 +154,39 @@ static void hash_checks(void)
     CHECK(cbo_row_hash(a, 3) != cbo_row_hash(a, 4)); /* the same bytes, zero-padded, but another n */
     a[2] = 4;
     CHECK(cbo_row_hash(a, 3) != cbo_row_hash(b, 3));
+}
+
+/*
+ * Tiles turned over (cbo_tr16, the scans' secret-major blocks) against the plain version and the
+ * definition, rows at scattered places, the bytes around each written row untouched.
+ */
+static void tr16_checks(void)
+{
+    enum { SRC = 4096, OSTRIDE_MAX = 80, DST = 16 * OSTRIDE_MAX + 64 };
+    static uint8_t src[SRC], got[DST], want[DST];
+    unsigned long long seed = 7;
+    int bad = 0;
+    for (int trial = 0; trial < 200 && bad < 5; trial++) {
+        for (size_t i = 0; i < SRC; i++)
+            src[i] = (uint8_t)check_rand(&seed);
+        const uint8_t *in[16];
+        for (int r = 0; r < 16; r++)
+            in[r] = src + check_rand(&seed) % (SRC - 16);
+        size_t ostride = 16 + (size_t)(check_rand(&seed) % (OSTRIDE_MAX - 15)); /* 16 to 80 */
+        memset(got, 0x5a, sizeof got);
+        memset(want, 0x5a, sizeof want);
+        cbo_tr16(in, got + 8, ostride);
+        cbo_tr16_ref(in, want + 8, ostride);
+        int ok = memcmp(got, want, sizeof got) == 0;
+        for (int i = 0; i < 16; i++)
+            for (int r = 0; r < 16; r++)
+                ok &= got[8 + (size_t)i * ostride + (size_t)r] == in[r][i];
+        for (size_t b = 0; b < DST; b++) /* outside the 16 rows of 16: untouched */
+            if (b < 8 || (b - 8) % ostride >= 16 || (b - 8) / ostride >= 16)
+                ok &= got[b] == 0x5a;
+        CHECK_MSG(ok, "tr16: trial %d ostride %zu", trial, ostride);
+        bad += !ok;
+    }
 }
 
 int main(void)
@@ -123,14 +203,20 @@ int main(void)
     if (!T->cnt || !T->cnt2 || !T->rows)
         return 1;
     hash_checks();
+    tr16_checks();
     cb_cpu_level best = cb_cpu_level_best();
     printf("best level of this processor and build: %s; checking it and each one below\n", cb_cpu_level_name(best));
     for (int l = (int)best; l >= (int)CB_CPU_SCALAR; l--) {
         CHECK(cb_cpu_level_cap((cb_cpu_level)l) == (cb_cpu_level)l);
         int bad = trials(cbo_row_kernel(cb_cpu_level_current()), T, rp, col, 42 + (unsigned long long)l);
+        cbo_block_fn blk = cbo_block_kernel(cb_cpu_level_current());
+        if (blk)
+            bad += block_trials(blk, T, 9 + (unsigned long long)l);
         printf("level %s: %s\n", cb_cpu_level_name((cb_cpu_level)l), bad ? "FAILED" : "as the reference");
     }
     CHECK(cbo_row_kernel(CB_CPU_SCALAR) == cbo_row_base);
+    CHECK(cbo_block_kernel(CB_CPU_SCALAR) == NULL);
+    CHECK(best < CB_CPU_AVX2 || cbo_block_kernel(CB_CPU_AVX2) != NULL);
     cb_cpu_level_cap(CB_CPU_AVX512);
     free(T->cnt);
     free(T->cnt2);
