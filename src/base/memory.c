@@ -9,9 +9,6 @@
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "base/memory_internal.h"
 #include "tuning.h"
@@ -43,31 +40,6 @@ void cbb_transpose_ref(const unsigned char *src, size_t sstride, size_t rows, si
             dst[c * dstride + r] = src[r * sstride + c];
 }
 
-#if defined(__SSE2__)
-/*
- * One 16 x 16 block: four rounds of interleaving row i with row i + 8 transpose it (each round one
- * punpcklbw / punpckhbw pair per row). SSE2 intrinsics, so that gcc and clang both build it.
- */
-static void transpose16(const unsigned char *src, size_t sstride, unsigned char *dst, size_t dstride)
-{
-    __m128i a[16], b[16];
-    for (int i = 0; i < 16; i++)
-        a[i] = _mm_loadu_si128((const __m128i *)(const void *)(src + (size_t)i * sstride));
-    for (int round = 0; round < 2; round++) {
-        for (int i = 0; i < 8; i++) {
-            b[2 * i] = _mm_unpacklo_epi8(a[i], a[i + 8]);
-            b[2 * i + 1] = _mm_unpackhi_epi8(a[i], a[i + 8]);
-        }
-        for (int i = 0; i < 8; i++) {
-            a[2 * i] = _mm_unpacklo_epi8(b[i], b[i + 8]);
-            a[2 * i + 1] = _mm_unpackhi_epi8(b[i], b[i + 8]);
-        }
-    }
-    for (int i = 0; i < 16; i++)
-        _mm_storeu_si128((__m128i *)(void *)(dst + (size_t)i * dstride), a[i]);
-}
-#endif
-
 void cbb_transpose(const unsigned char *src, size_t sstride, size_t rows, size_t cols, unsigned char *dst,
                    size_t dstride)
 {
@@ -76,8 +48,12 @@ void cbb_transpose(const unsigned char *src, size_t sstride, size_t rows, size_t
     /* blocks of 16 rows, each across every column: the 16 rows are read in sequence */
     for (; r0 + 16 <= rows; r0 += 16) {
         size_t c0 = 0;
-        for (; c0 + 16 <= cols; c0 += 16)
-            transpose16(src + r0 * sstride + c0, sstride, dst + c0 * dstride + r0, dstride);
+        for (; c0 + 16 <= cols; c0 += 16) {
+            const uint8_t *in[16];
+            for (int i = 0; i < 16; i++)
+                in[i] = src + (r0 + (size_t)i) * sstride + c0;
+            cbb_tr16(in, dst + c0 * dstride + r0, dstride);
+        }
         cbb_transpose_ref(src + r0 * sstride + c0, sstride, 16, cols - c0, dst + c0 * dstride + r0, dstride);
     }
 #endif

@@ -165,7 +165,7 @@ typedef struct scratch {
  * instead, a block of guesses at a time, and counts the block's rows in place:
  * from S->tt each entry's values of the block are one sequential read (kind
  * TB_GAME); from x->ltc, whose rows hold the guesses in order, 16 entries by
- * 16 guesses are turned over at once (TB_LOCAL, cbo_tr16).
+ * 16 guesses are turned over at once (TB_LOCAL, cbb_tr16).
  */
 enum { TB_NONE, TB_GAME, TB_LOCAL };
 
@@ -194,7 +194,7 @@ static void tb_fill(const solver *S, const node *x, scratch *w, uint32_t j0)
             for (uint32_t i = 0; i < 16; i++)
                 in[i] = bt + (size_t)x->col[e0 + i < n ? e0 + i : n - 1] * st + j0;
             for (uint32_t b0 = 0; b0 < jn; b0 += 16) {
-                cbo_tr16(in, w->tb + (size_t)b0 * w->tbs + e0, w->tbs);
+                cbb_tr16(in, w->tb + (size_t)b0 * w->tbs + e0, w->tbs);
                 for (uint32_t i = 0; i < 16; i++)
                     in[i] += 16;
             }
@@ -250,7 +250,7 @@ static int tb_alloc(solver *S, tls *T, const node *x, scratch *w, int kind)
 
 /*
  * Room for sc->lt's secret-major copy, for the parts' scans (TB_LOCAL): rows of k up to a multiple
- * of 16 bytes, n up to a multiple of 16 rows (cbo_tr16's tiles), 32 bytes of slack. Its pages are
+ * of 16 bytes, n up to a multiple of 16 rows (cbb_tr16's tiles), 32 bytes of slack. Its pages are
  * first touched when a part fills it (ltc_fill): most nodes' parts are never scanned.
  */
 static int ltc_alloc(solver *S, tls *T, const node *x, scan *sc)
@@ -279,7 +279,7 @@ static void ltc_fill(ltcopy *c)
             for (uint32_t i = 0; i < 16; i++)
                 in[i] = c->lt + (size_t)(k0 + i < k ? k0 + i : k - 1) * n;
             for (uint32_t e0 = 0; e0 < n; e0 += 16) {
-                cbo_tr16(in, c->t + (size_t)e0 * c->ts + k0, c->ts);
+                cbb_tr16(in, c->t + (size_t)e0 * c->ts + k0, c->ts);
                 for (uint32_t i = 0; i < 16; i++)
                     in[i] += 16;
             }

@@ -157,7 +157,7 @@ static void hash_checks(void)
 }
 
 /*
- * Tiles turned over (cbo_tr16, the scans' secret-major blocks) against the plain version and the
+ * Tiles turned over (cbb_tr16, the scans' secret-major blocks) against the plain version and the
  * definition, rows at scattered places, the bytes around each written row untouched.
  */
 static void tr16_checks(void)
@@ -175,8 +175,8 @@ static void tr16_checks(void)
         size_t ostride = 16 + (size_t)(check_rand(&seed) % (OSTRIDE_MAX - 15)); /* 16 to 80 */
         memset(got, 0x5a, sizeof got);
         memset(want, 0x5a, sizeof want);
-        cbo_tr16(in, got + 8, ostride);
-        cbo_tr16_ref(in, want + 8, ostride);
+        cbb_tr16(in, got + 8, ostride);
+        cbb_tr16_ref(in, want + 8, ostride);
         int ok = memcmp(got, want, sizeof got) == 0;
         for (int i = 0; i < 16; i++)
             for (int r = 0; r < 16; r++)
