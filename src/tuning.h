@@ -250,6 +250,12 @@
  */
 #define CB_LTT_MAX ((size_t)64 << 20)
 #define CB_TBT_MIN 8
+/*
+ * Nodes of at most this many entries (and at least CB_TBT_MIN, read through a secret-major copy) are looked
+ * at first with the block kernel's figures alone (cbo_scan_first, solver/scan.c): most are settled so, and
+ * the others scanned again whole.
+ */
+#define CB_SCAN_FIRST_MAX 32
 /* Most bytes of a node's local copy of its guesses' rows, which makes its parts' scans cache-friendly. */
 #define CB_LT_MAX ((size_t)512 << 20)
 /* Nodes this small or smaller let their parts read their own base rows (a copy would not pay). */

@@ -468,7 +468,7 @@ static int scan_first(solver *S, search_run *R, const node *x, scan *sc, uint32_
 static int scan_all(solver *S, search_run *R, const node *x, scan *sc, uint32_t **order, uint32_t *cnt, int all)
 {
     tls *T = me(S);
-    int rc = cbo_scan(S, x, -1, sc);
+    int rc = cbo_scan(S, x, -1, sc, 0);
     if (rc != CB_OK)
         return rc;
     *order = alloc(S, T, ((size_t)sc->k + 1) * sizeof **order);

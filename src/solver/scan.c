@@ -364,11 +364,79 @@ static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_
 }
 
 /*
+ * The first look at a small node (cbo_scan_first): at most CB_SCAN_FIRST_MAX entries, read
+ * through its parent's secret-major copy by the block kernel, a scan without a clock to watch.
+ */
+static int first_wanted(const solver *S, const node *x)
+{
+    return x->ltc && !x->row && S->rowblk && S->lw == 1 && S->nvals <= 255 && !S->pairs && !S->depth_only &&
+           x->n >= CB_TBT_MIN && x->n <= CB_SCAN_FIRST_MAX && (uint64_t)x->n * x->m < CB_SCAN_WATCH;
+}
+
+int cbo_scan_first(solver *S, const node *x, int64_t known, int64_t beta, int64_t *val, uint32_t *gid)
+{
+    if (!first_wanted(S, x))
+        return CBO_SCAN_OPEN;
+    uint32_t n = x->n, m = x->m;
+    int64_t lbt[CB_SCAN_FIRST_MAX + 1];
+    partlb plb = {.t = lbt};
+    cbg_hard_turn h;
+    int filter = cbo_scan_prepare(S, x, child_d(x->d), &plb, &h);
+    if (!plb.fast)
+        return CBO_SCAN_OPEN;
+    cbo_count_work(me(S), n, m); /* cbo_scan's count: it is told not to count again */
+    ltc_fill(x->ltc);
+    const uint8_t *bt = x->ltc->t, *blk[CB_SCAN_FIRST_MAX];
+    size_t st = x->ltc->ts;
+    cbo_rowctx rc = {NULL, n, S->won, S->nvals, 1, 0, me(S)};
+    cbo_rowfig figs[32];
+    int64_t lbmin = INF, tmin = INF;
+    uint32_t tg = CB_NONE;
+    for (uint32_t b0 = 0; b0 < m; b0 += 32) {
+        uint32_t nb = m - b0 < 32 ? m - b0 : 32;
+        for (uint32_t e = 0; e < n; e++) /* x->ltc's rows have 32 bytes of slack past guess m - 1 */
+            blk[e] = bt + (size_t)x->col[e] * st + b0;
+        S->rowblk(&rc, blk, NULL, 0, nb, figs);
+        for (uint32_t b = 0; b < nb; b++) {
+            const cbo_rowfig *f = &figs[b];
+            uint32_t g = x->gid[b0 + b];
+            if ((f->parts == 1 && !f->won) || (filter && !respects(S, &h, g)))
+                continue; /* not kept by cbo_scan */
+            rowstat rs;
+            if (!plain_stats(&plb, n, f->parts, f->pairs, f->won, f->maxpart, &rs))
+                return CBO_SCAN_LOOKED; /* the generic count's row */
+            int64_t lb = sat((int64_t)n + rs.lbsum);
+            if (rs.triv && lb <= known) { /* cbo_scan's early end */
+                *val = lb;
+                *gid = g;
+                return CBO_SCAN_SOLVED;
+            }
+            lbmin = lb < lbmin ? lb : lbmin;
+            if (rs.triv && lb < tmin) {
+                tmin = lb;
+                tg = g;
+            }
+        }
+    }
+    int64_t lb = known > lbmin ? known : lbmin;
+    if (lb >= beta) {
+        *val = lb;
+        return CBO_SCAN_BOUND;
+    }
+    if (tmin == lb) { /* the first guess whose parts are all trivial at the least bound */
+        *val = lb;
+        *gid = tg;
+        return CBO_SCAN_SOLVED;
+    }
+    return CBO_SCAN_LOOKED;
+}
+
+/*
  * Look at every guess of x: drop those that split nothing, or (with a local
  * table) split exactly like an earlier one; bound the rest. Stops early when
  * a guess whose parts are all trivial meets `target`, a lower bound of x.
  */
-int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
+int cbo_scan(solver *S, const node *x, int64_t target, scan *sc, int counted)
 {
     tls *T = me(S);
     uint32_t n = x->n, m = x->m;
@@ -377,7 +445,8 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc)
     sc->early = CB_NONE;
     sc->lbmin = INF;
     scratch w = {.T = T};
-    cbo_count_work(T, n, m);
+    if (!counted)
+        cbo_count_work(T, n, m);
     if (scan_alloc(S, T, x, sc, &w) != CB_OK)
         return CB_ENOMEM;
     uint8_t *tmp = w.tmp;

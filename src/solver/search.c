@@ -582,7 +582,14 @@ int64_t cbo_solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_
     scan sc;
     int64_t result = lb;
     uint32_t bestg = CB_NONE;
-    if (cbo_scan(S, x, lb, &sc) != CB_OK)
+    int64_t qv;
+    int q = cbo_scan_first(S, x, lb, beta, &qv, &bestg);
+    if (q == CBO_SCAN_SOLVED || q == CBO_SCAN_BOUND) { /* what the scan below would have concluded */
+        result = qv;
+        cache_put(S, T, x, qv, q == CBO_SCAN_SOLVED ? qv : -1, q == CBO_SCAN_SOLVED ? bestg : CB_NONE);
+        goto out;
+    }
+    if (cbo_scan(S, x, lb, &sc, q == CBO_SCAN_LOOKED) != CB_OK)
         goto out;
     if (sc.early != CB_NONE) {
         result = sc.lb[sc.early];

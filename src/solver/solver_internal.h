@@ -481,9 +481,24 @@ int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t
  * Look at every guess of x: drop those that split nothing, or (with a local
  * table) split exactly like an earlier one; bound the rest. Stops early when
  * a guess whose parts are all trivial meets `target`, a lower bound of x.
- * Allocates in the thread's arena; CB_ENOMEM.
+ * counted: cbo_scan_first counted the scan's work. Allocates in the thread's
+ * arena; CB_ENOMEM.
  */
-int cbo_scan(solver *S, const node *x, int64_t target, scan *sc);
+int cbo_scan(solver *S, const node *x, int64_t target, scan *sc, int counted);
+/*
+ * What cbo_scan_first tells: x is settled (its total *val, exact, with guess *gid), bounded at
+ * *val >= beta, or open: not looked at, or looked at and its work counted (cbo_scan's `counted`).
+ */
+enum { CBO_SCAN_OPEN, CBO_SCAN_LOOKED, CBO_SCAN_SOLVED, CBO_SCAN_BOUND };
+/*
+ * A first look at a small node, the figures of each guess only (no row kept, no duplicates dropped):
+ * what cbo_solve would conclude from cbo_scan, when that is the scan's early end (a guess whose parts
+ * are all trivial at `known`, x's lower bound), a least bound at beta or more, or a guess whose parts
+ * are all trivial at the least bound, with the same guess and the same work counted; else
+ * CBO_SCAN_OPEN or CBO_SCAN_LOOKED. Half of a ranking's scans end so after keeping and comparing thousands of rows
+ * (docs/optimal.md). Allocates nothing.
+ */
+int cbo_scan_first(solver *S, const node *x, int64_t known, int64_t beta, int64_t *val, uint32_t *gid);
 /*
  * A lower bound of x from one guess of look-ahead (every allowed guess, no
  * table kept): at least `known`, which it returns as soon as a guess shows

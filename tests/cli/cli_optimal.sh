@@ -65,6 +65,21 @@ expect_out tree-nyt2022 0 '^total +7897 guesses' -- verify-tree --lists nyt2022 
 expect_err tree-other-lists 2 'fanny is not a possible secret' -- verify-tree --lists nyt2023 "$tmp/salet22.tree"
 run hard -- optimal --quiet --first salet --hard --max-guesses 6 --tree "$tmp/salet.tree"
 seen wordle-hard-6 hard '^total +8122 '
+# The first look at a small node (cbo_scan_first, at the vector levels only) settles it as the whole scan
+# would, with the same guess: the same trees as at the scalar level, which never takes it (one thread, so
+# that ties go to the first guess in order, not to the first thread)
+for mode in "" "--hard --max-guesses 6"; do
+    # shellcheck disable=SC2086
+    "$cb" optimal --quiet --threads 1 --first salet $mode --tree "$tmp/first-vec.tree" >/dev/null 2>&1
+    # shellcheck disable=SC2086
+    CB_CPU_LEVEL=scalar "$cb" optimal --quiet --threads 1 --first salet $mode --tree "$tmp/first-scalar.tree" \
+        >/dev/null 2>&1
+    if [ -s "$tmp/first-vec.tree" ] && cmp -s "$tmp/first-vec.tree" "$tmp/first-scalar.tree"; then
+        ok
+    else
+        bad "first-look${mode:+ $mode}: the trees differ: $(diff "$tmp/first-vec.tree" "$tmp/first-scalar.tree" | head -4)"
+    fi
+done
 
 # JSON
 expect_out json 0 '"total":5625,"lower":5625,"games":1296' -- optimal $mm --json
