@@ -255,7 +255,7 @@
  * at first with the block kernel's figures alone (cbo_scan_first, solver/scan.c): most are settled so, and
  * the others scanned again whole.
  */
-#define CB_SCAN_FIRST_MAX 32
+#define CB_SCAN_FIRST_MAX 24
 /* Most bytes of a node's local copy of its guesses' rows, which makes its parts' scans cache-friendly. */
 #define CB_LT_MAX ((size_t)512 << 20)
 /* Nodes this small or smaller let their parts read their own base rows (a copy would not pay). */
