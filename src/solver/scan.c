@@ -153,8 +153,10 @@ typedef struct scratch {
     uint32_t tbs;      /* with tb: bytes per row of tb */
     cbo_rowfig *figs;  /* or NULL: with tb, its rows' figures (TB_LOCAL, nodes of at most CB_ROWBLOCK_MAX) */
     int tbkind;        /* with tb: where its rows come from (tb_want) */
-    flyrows fly;       /* without a table */
-    cbo_rowctx rc;     /* the fast count's rows: their columns, whether to hash them (for the duplicates) */
+    uint8_t *sm;       /* with TB_STAGED: the block's values secret-major, a row of sms bytes an entry */
+    size_t sms;
+    flyrows fly;   /* without a table */
+    cbo_rowctx rc; /* the fast count's rows: their columns, whether to hash them (for the duplicates) */
 } scratch;
 
 /*
@@ -165,14 +167,28 @@ typedef struct scratch {
  * instead, a block of guesses at a time, and counts the block's rows in place:
  * from S->tt each entry's values of the block are one sequential read (kind
  * TB_GAME); from x->ltc, whose rows hold the guesses in order, 16 entries by
- * 16 guesses are turned over at once (TB_LOCAL, cbb_tr16).
+ * 16 guesses are turned over at once (TB_LOCAL, cbb_tr16). A node of the
+ * game's table small enough for the block kernel copies each entry's values
+ * of the block from S->tt into a staging copy (a run of bytes when the block's
+ * guesses are consecutive rows, as below an opener), then reads that as
+ * TB_LOCAL reads x->ltc (TB_STAGED): the row kernel read such a node's rows at
+ * scattered columns of the game's table, a cache line an entry and guess.
  */
-enum { TB_NONE, TB_GAME, TB_LOCAL };
+enum { TB_NONE, TB_GAME, TB_LOCAL, TB_STAGED };
+
+/* Whether the block kernel counts x's rows (TB_LOCAL and TB_STAGED). */
+static int tb_blocks(const solver *S, const node *x)
+{
+    return x->n <= CB_ROWBLOCK_MAX && S->nvals <= 255 && S->rowblk && S->lw == 1;
+}
 
 static int tb_want(const solver *S, const node *x, int fast)
 {
     if (fast && x->ltc && !x->row && x->n >= CB_TBT_MIN)
         return TB_LOCAL;
+    if (fast && S->tt && x->base == S->gbase && x->stride == S->gstride && x->n >= CB_TBT_MIN && tb_blocks(S, x) &&
+        (size_t)x->n * 2 <= x->stride)
+        return TB_STAGED;
     /* at most CB_TB_BYTES entries: a block holds at least one guess's row */
     return fast && S->tt && x->base == S->gbase && x->stride == S->gstride && x->n > CB_TB_MIN && x->n <= CB_TB_BYTES &&
                    (size_t)x->n * 2 <= x->stride
@@ -185,25 +201,45 @@ static void tb_fill(const solver *S, const node *x, scratch *w, uint32_t j0)
 {
     uint32_t n = x->n, jn = x->m - j0 < w->tbn ? x->m - j0 : w->tbn;
     w->tb0 = j0;
-    if (w->tbkind == TB_LOCAL) {
-        /* rows of w->tbs >= n bytes; x->ltc's rows have 32 bytes of slack past guess m - 1 */
-        const uint8_t *bt = x->ltc->t;
-        size_t st = x->ltc->ts;
+    if (w->tbkind == TB_STAGED) { /* each entry's values of guesses j0 to j0 + jn - 1, then 32 zero bytes */
+        size_t ng = S->game->nguess;
+        uint32_t r0 = guess_row(x, j0), runs = 1;
+        for (uint32_t b = 1; b < jn && runs; b++) /* rows in order (below an opener), or gathered */
+            runs = guess_row(x, j0 + b) == r0 + b;
+        for (uint32_t e = 0; e < n; e++) {
+            const uint8_t *src = S->tt + (size_t)x->col[e] * ng;
+            uint8_t *dst = w->sm + (size_t)e * w->sms;
+            if (runs)
+                memcpy(dst, src + r0, jn);
+            else
+                for (uint32_t b = 0; b < jn; b++)
+                    dst[b] = src[guess_row(x, j0 + b)];
+            memset(dst + jn, 0, 32);
+        }
+    }
+    if (w->tbkind == TB_LOCAL || w->tbkind == TB_STAGED) {
+        /* rows of w->tbs >= n bytes; x->ltc's rows have 32 bytes of slack past guess m - 1, w->sm's too */
+        int staged = w->tbkind == TB_STAGED;
+        const uint8_t *bt = staged ? w->sm : x->ltc->t;
+        size_t st = staged ? w->sms : x->ltc->ts;
+        uint32_t off = staged ? 0 : j0;
         const uint8_t *in[16];
         for (uint32_t e0 = 0; e0 < n; e0 += 16) {
-            for (uint32_t i = 0; i < 16; i++)
-                in[i] = bt + (size_t)x->col[e0 + i < n ? e0 + i : n - 1] * st + j0;
+            for (uint32_t i = 0; i < 16; i++) {
+                uint32_t e = e0 + i < n ? e0 + i : n - 1;
+                in[i] = bt + (size_t)(staged ? e : x->col[e]) * st + off;
+            }
             for (uint32_t b0 = 0; b0 < jn; b0 += 16) {
                 cbb_tr16(in, w->tb + (size_t)b0 * w->tbs + e0, w->tbs);
                 for (uint32_t i = 0; i < 16; i++)
                     in[i] += 16;
             }
         }
-        if (w->figs) { /* x->ltc's rows are read 32 bytes at a time: its slack */
+        if (w->figs) { /* the rows are read 32 bytes at a time: the slack */
             const uint8_t *blk[CB_ROWBLOCK_MAX];
             for (uint32_t b0 = 0; b0 < jn; b0 += 32) {
                 for (uint32_t e = 0; e < n; e++)
-                    blk[e] = bt + (size_t)x->col[e] * st + j0 + b0;
+                    blk[e] = bt + (size_t)(staged ? e : x->col[e]) * st + off + b0;
                 S->rowblk(&w->rc, blk, w->tb + (size_t)b0 * w->tbs, w->tbs, jn - b0 < 32 ? jn - b0 : 32, w->figs + b0);
             }
         }
@@ -226,10 +262,15 @@ static int tb_alloc(solver *S, tls *T, const node *x, scratch *w, int kind)
 {
     uint32_t n = x->n;
     w->tbkind = kind;
-    if (kind == TB_LOCAL) { /* whole tiles: rows of a multiple of 16 bytes, a multiple of 16 rows */
+    w->sm = NULL;
+    if (kind == TB_LOCAL ||
+        kind == TB_STAGED) { /* whole tiles: rows of a multiple of 16 bytes, a multiple of 16 rows */
         w->tbs = (n + 15) & ~15u;
         w->tbn = (uint32_t)(CB_TB_BYTES / w->tbs) & ~15u;
         w->tbn = w->tbn < 16 ? 16 : w->tbn;
+        w->sms = (size_t)w->tbn + 32; /* the staging copy: a row an entry, 32 bytes of slack */
+        if (kind == TB_STAGED && !(w->sm = alloc(S, T, (size_t)n * w->sms)))
+            return CB_ENOMEM;
     } else {
         w->tbs = n;
         w->tbn = (uint32_t)(CB_TB_BYTES / n);
@@ -238,7 +279,7 @@ static int tb_alloc(solver *S, tls *T, const node *x, scratch *w, int kind)
     w->tb = alloc(S, T, (size_t)w->tbn * w->tbs + 16);
     w->ident = alloc(S, T, (size_t)n * sizeof *w->ident);
     w->figs = NULL;
-    if (kind == TB_LOCAL && n <= CB_ROWBLOCK_MAX && S->nvals <= 255 && S->rowblk &&
+    if ((kind == TB_LOCAL || kind == TB_STAGED) && tb_blocks(S, x) &&
         !(w->figs = alloc(S, T, (size_t)w->tbn * sizeof *w->figs)))
         return CB_ENOMEM;
     if (!w->tb || !w->ident)
