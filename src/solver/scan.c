@@ -154,9 +154,9 @@ typedef struct scratch {
     cbo_rowfig *figs;  /* or NULL: with tb, its rows' figures (TB_LOCAL, nodes of at most CB_ROWBLOCK_MAX) */
     int tbkind;        /* with tb: where its rows come from (tb_want) */
     uint8_t *sm;       /* with TB_STAGED: the block's values secret-major, a row of sms bytes an entry */
-    size_t sms;
-    flyrows fly;   /* without a table */
-    cbo_rowctx rc; /* the fast count's rows: their columns, whether to hash them (for the duplicates) */
+    size_t sms;        /* with TB_STAGED: the block's guesses and 32 bytes of slack */
+    flyrows fly;       /* without a table */
+    cbo_rowctx rc;     /* the fast count's rows: their columns, whether to hash them (for the duplicates) */
 } scratch;
 
 /*
@@ -186,14 +186,12 @@ static int tb_want(const solver *S, const node *x, int fast)
 {
     if (fast && x->ltc && !x->row && x->n >= CB_TBT_MIN)
         return TB_LOCAL;
-    if (fast && S->tt && x->base == S->gbase && x->stride == S->gstride && x->n >= CB_TBT_MIN && tb_blocks(S, x) &&
-        (size_t)x->n * 2 <= x->stride)
+    /* the game's table, with its secret-major copy */
+    int game = fast && S->tt && x->base == S->gbase && x->stride == S->gstride && (size_t)x->n * 2 <= x->stride;
+    if (game && x->n >= CB_TBT_MIN && tb_blocks(S, x))
         return TB_STAGED;
     /* at most CB_TB_BYTES entries: a block holds at least one guess's row */
-    return fast && S->tt && x->base == S->gbase && x->stride == S->gstride && x->n > CB_TB_MIN && x->n <= CB_TB_BYTES &&
-                   (size_t)x->n * 2 <= x->stride
-               ? TB_GAME
-               : TB_NONE;
+    return game && x->n > CB_TB_MIN && x->n <= CB_TB_BYTES ? TB_GAME : TB_NONE;
 }
 
 /* Fill w->tb with the rows of x's guesses j0 to j0 + w->tbn - 1 (fewer at the end). */
@@ -263,12 +261,12 @@ static int tb_alloc(solver *S, tls *T, const node *x, scratch *w, int kind)
     uint32_t n = x->n;
     w->tbkind = kind;
     w->sm = NULL;
-    if (kind == TB_LOCAL ||
-        kind == TB_STAGED) { /* whole tiles: rows of a multiple of 16 bytes, a multiple of 16 rows */
+    int tiles = kind == TB_LOCAL || kind == TB_STAGED;
+    if (tiles) { /* whole tiles: rows of a multiple of 16 bytes, a multiple of 16 rows */
         w->tbs = (n + 15) & ~15u;
         w->tbn = (uint32_t)(CB_TB_BYTES / w->tbs) & ~15u;
         w->tbn = w->tbn < 16 ? 16 : w->tbn;
-        w->sms = (size_t)w->tbn + 32; /* the staging copy: a row an entry, 32 bytes of slack */
+        w->sms = (size_t)w->tbn + 32;
         if (kind == TB_STAGED && !(w->sm = alloc(S, T, (size_t)n * w->sms)))
             return CB_ENOMEM;
     } else {
@@ -279,8 +277,7 @@ static int tb_alloc(solver *S, tls *T, const node *x, scratch *w, int kind)
     w->tb = alloc(S, T, (size_t)w->tbn * w->tbs + 16);
     w->ident = alloc(S, T, (size_t)n * sizeof *w->ident);
     w->figs = NULL;
-    if ((kind == TB_LOCAL || kind == TB_STAGED) && tb_blocks(S, x) &&
-        !(w->figs = alloc(S, T, (size_t)w->tbn * sizeof *w->figs)))
+    if (tiles && tb_blocks(S, x) && !(w->figs = alloc(S, T, (size_t)w->tbn * sizeof *w->figs)))
         return CB_ENOMEM;
     if (!w->tb || !w->ident)
         return CB_ENOMEM;
@@ -406,12 +403,13 @@ static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_
 
 /*
  * The first look at a small node (cbo_scan_first): at most CB_SCAN_FIRST_MAX entries, read
- * through its parent's secret-major copy by the block kernel, a scan without a clock to watch.
+ * through its parent's secret-major copy by the block kernel as cbo_scan would read them, a scan
+ * without a clock to watch (cbo_scan_prepare then says whether the fast count takes it).
  */
 static int first_wanted(const solver *S, const node *x)
 {
-    return x->ltc && !x->row && S->rowblk && S->lw == 1 && S->nvals <= 255 && !S->pairs && !S->depth_only &&
-           x->n >= CB_TBT_MIN && x->n <= CB_SCAN_FIRST_MAX && (uint64_t)x->n * x->m < CB_SCAN_WATCH;
+    return x->n <= CB_SCAN_FIRST_MAX && (uint64_t)x->n * x->m < CB_SCAN_WATCH && tb_want(S, x, 1) == TB_LOCAL &&
+           tb_blocks(S, x);
 }
 
 int cbo_scan_first(solver *S, const node *x, int64_t known, int64_t beta, int64_t *val, uint32_t *gid)

@@ -495,8 +495,8 @@ enum { CBO_SCAN_OPEN, CBO_SCAN_LOOKED, CBO_SCAN_SOLVED, CBO_SCAN_BOUND };
  * what cbo_solve would conclude from cbo_scan, when that is the scan's early end (a guess whose parts
  * are all trivial at `known`, x's lower bound), a least bound at beta or more, or a guess whose parts
  * are all trivial at the least bound, with the same guess and the same work counted; else
- * CBO_SCAN_OPEN or CBO_SCAN_LOOKED. Half of a ranking's scans end so after keeping and comparing thousands of rows
- * (docs/optimal.md). Allocates nothing.
+ * CBO_SCAN_OPEN or CBO_SCAN_LOOKED. Half of a ranking's scans end so after keeping and comparing
+ * thousands of rows (docs/optimal.md). Allocates nothing.
  */
 int cbo_scan_first(solver *S, const node *x, int64_t known, int64_t beta, int64_t *val, uint32_t *gid);
 /*
