@@ -22,7 +22,8 @@
  * marked in a 256-bit set per guess.
  */
 
-CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, const cbg_hard_turn *h, uint32_t *weak)
+CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, int64_t target, const cbg_hard_turn *h,
+                                   uint32_t *weak)
 {
     tls *T = me(S);
     uint32_t n = x->n, m = x->m, won = S->won;
@@ -41,11 +42,14 @@ CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, cons
             return known;
         if (up) {
             /*
-             * by parts in the parent, most first: no guess from here on does better than the first. (Not
-             * when the weak bounds are bounded again: a guess not counted would be counted exactly.)
+             * by parts in the parent, most first: no guess from here on is bounded below the first's 3n - 1 - u.
+             * Stop when that is the least bound so far, or when it reaches the target; when the weak bounds are
+             * bounded again (n > bmax), only at the target: a guess not counted would be bounded exactly.
              */
             uint32_t u = up->parts[up->ord[j0]] < n ? up->parts[up->ord[j0]] : n;
-            if (n <= x->bmax && 3 * (int64_t)n - 1 - (int64_t)u >= best) {
+            int64_t rest = 3 * (int64_t)n - 1 - (int64_t)u;
+            if (rest >= target || (n <= x->bmax && rest >= best)) {
+                best = min64(best, rest);
                 for (uint32_t j = j0; j < m; j++) {
                     uint32_t jj = up->ord[j], uj = up->parts[jj] < n ? up->parts[jj] : n;
                     if (!h || respects(S, h, x->gid[jj]))
@@ -107,7 +111,7 @@ static uint32_t *by_weak(solver *S, tls *T, const uint32_t *weak, uint32_t m, ui
     return by;
 }
 
-int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
+int64_t cbo_scan_lb(solver *S, const node *x, int64_t known, int64_t target)
 {
     tls *T = me(S);
     uint32_t n = x->n, m = x->m;
@@ -132,13 +136,14 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
          * 3n - won - parts bounds every guess (each part costs 2c - 1 at least);
          * it is the bound itself unless a part may be bigger than bmax. Then the
          * guesses are bounded again exactly, least weak bound first, until the
-         * next weak bound reaches the least exact one.
+         * next weak bound reaches the least exact one or the target.
          */
-        best = scan_lb_t(S, x, known, filter ? &h : NULL, weak);
+        best = scan_lb_t(S, x, known, target, filter ? &h : NULL, weak);
         uint32_t *by = n > x->bmax && best > known ? by_weak(S, T, weak, m, 3 * n) : NULL;
         if (by) {
             best = INF;
-            for (uint32_t i = 0; by[i] != CB_NONE && (int64_t)weak[by[i]] < best && best > known; i++) {
+            uint32_t i = 0;
+            for (; by[i] != CB_NONE && (int64_t)weak[by[i]] < min64(best, target) && best > known; i++) {
                 rowstat st;
                 if ((i & 1023) == 1023 && cbo_check_cancel(S)) {
                     best = known;
@@ -147,6 +152,8 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known)
                 cbo_row_generic(S, x, guess_row(x, by[i]), tmp, 0, touched, b.t, r, &st);
                 best = min64(best, sat(wc + st.lbsum));
             }
+            if (by[i] != CB_NONE) /* the guesses left are bounded by their weak bounds, the least first */
+                best = min64(best, weak[by[i]]);
         }
         cbo_arena_reset(&T->arena, mk);
         return max64(best, known);

@@ -502,9 +502,12 @@ int cbo_scan_first(solver *S, const node *x, int64_t known, int64_t beta, int64_
 /*
  * A lower bound of x from one guess of look-ahead (every allowed guess, no
  * table kept): at least `known`, which it returns as soon as a guess shows
- * that nothing more can be proved this way.
+ * that nothing more can be proved this way. It stops counting once the
+ * guesses left are all bounded at `target` or more (INF: never): the bound
+ * is then at least the lesser of the look-ahead's and `target`, and exactly
+ * the look-ahead's when that is below `target`.
  */
-int64_t cbo_scan_lb(solver *S, const node *x, int64_t known);
+int64_t cbo_scan_lb(solver *S, const node *x, int64_t known, int64_t target);
 /*
  * The parts of x for the guess gid_played with values vec (one per entry):
  * the children, each with the list of guesses it inherits (sc's kept ones,
