@@ -22,8 +22,17 @@
  * marked in a 256-bit set per guess.
  */
 
+/* What bounding a guess exactly takes (cbo_row_generic), for scan_lb_t's first refined guess. */
+typedef struct refine {
+    uint8_t *tmp;
+    uint32_t *touched;
+    const int64_t *lbt;
+    int r;
+    int64_t wc;
+} refine;
+
 CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, int64_t target, const cbg_hard_turn *h,
-                                   uint32_t *weak)
+                                   const refine *rf, uint32_t *weak)
 {
     tls *T = me(S);
     uint32_t n = x->n, m = x->m, won = S->won;
@@ -32,7 +41,7 @@ CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, int6
     uint32_t gblk[CB_LBSCAN_BLOCK], jblk[CB_LBSCAN_BLOCK];
     uint16_t parts[CB_LBSCAN_BLOCK];
     uint8_t haswon[CB_LBSCAN_BLOCK];
-    int64_t best = INF;
+    int64_t best = INF, lim = target;
     for (uint32_t j = 0; j < m; j++)
         weak[j] = UINT32_MAX;
     int watch = (uint64_t)n * m >= CB_SCAN_WATCH; /* as cbo_scan: a stop keeps `known` */
@@ -48,7 +57,7 @@ CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, int6
              */
             uint32_t u = up->parts[up->ord[j0]] < n ? up->parts[up->ord[j0]] : n;
             int64_t rest = 3 * (int64_t)n - 1 - (int64_t)u;
-            if (rest >= target || (n <= x->bmax && rest >= best)) {
+            if (rest >= lim || (n <= x->bmax && rest >= best)) {
                 best = min64(best, rest);
                 for (uint32_t j = j0; j < m; j++) {
                     uint32_t jj = up->ord[j], uj = up->parts[jj] < n ? up->parts[jj] : n;
@@ -78,12 +87,26 @@ CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, int6
             }
             cbo_lb_sets(bm, jn, won, parts, haswon);
         }
+        uint32_t least = CB_NONE;
         for (uint32_t b = 0; b < jn; b++) {
             uint32_t p = parts[b], w = haswon[b];
             if ((p == 1 && !w) || (h && !respects(S, h, gblk[b])))
                 continue;
             weak[jblk[b]] = 3 * n - w - p;
-            best = min64(best, 3 * (int64_t)n - w - (int64_t)p);
+            if (3 * (int64_t)n - w - (int64_t)p < best) {
+                best = 3 * (int64_t)n - w - (int64_t)p;
+                least = jblk[b];
+            }
+        }
+        if (up && rf && n > x->bmax && least != CB_NONE) {
+            /*
+             * the weak bounds are refined until the next reaches the least exact bound: a guess whose weak
+             * bound is at least the first block's best guess's exact bound is never refined, so the count
+             * stops there too, and the result is the same
+             */
+            rowstat st;
+            cbo_row_generic(S, x, guess_row(x, least), rf->tmp, 0, rf->touched, rf->lbt, rf->r, &st);
+            lim = min64(lim, sat(rf->wc + st.lbsum));
         }
     }
     return max64(best, known);
@@ -138,7 +161,8 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known, int64_t target)
          * guesses are bounded again exactly, least weak bound first, until the
          * next weak bound reaches the least exact one or the target.
          */
-        best = scan_lb_t(S, x, known, target, filter ? &h : NULL, weak);
+        refine rf = {tmp, touched, b.t, r, wc};
+        best = scan_lb_t(S, x, known, target, filter ? &h : NULL, &rf, weak);
         uint32_t *by = n > x->bmax && best > known ? by_weak(S, T, weak, m, 3 * n) : NULL;
         if (by) {
             best = INF;
