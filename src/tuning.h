@@ -178,6 +178,17 @@
  */
 #define CB_LBSCAN_LEVEL 2
 /*
+ * The parts this many guesses below the root or more have their look-ahead counted only up to the bound
+ * that cuts the guess (cbo_scan_lb's target; the parts above it are counted in full, so that their bounds
+ * in the cache and an opener's written bound stay as strong): from the opening, and from a position.
+ * Measured 2026-11-27 (docs/optimal.md, "Counting only up to the target"): from the opening, 2 rather than 3
+ * took ADUST's proof on the NYT 2023 lists from 3.8-4.0 to 3.3-3.7 s and the NYT 2023 proof from 574 to 523
+ * s of CPU; from a position, 2 made `rank --exact salet=.Y... --limit 5` a tenth slower than 3 (the weaker
+ * bounds in the cache, shared by the ranked guesses, cost more searching than the counts saved).
+ */
+#define CB_LBSCAN_TARGET_LEVEL 2
+#define CB_LBSCAN_TARGET_LEVEL_POSITION 3
+/*
  * The look-ahead bounds need the game's table secret-major (nguess x nsecret bytes, built in about 0.1 s for
  * Wordle): built for searches from the opening, and from positions of at least this many candidates.
  */

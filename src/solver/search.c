@@ -202,7 +202,8 @@ static int64_t raise_bounds(solver *S, tls *T, kids *ks, const uint32_t *open, u
         node *c = &ks->c[i];
         if (c->n < CB_LBSCAN_MIN)
             break;
-        int64_t v = cbo_scan_lb(S, c, ks->lb[i], c->level > 1 ? beta - (tot - ks->lb[i]) : INF);
+        int tl = S->opt.from ? CB_LBSCAN_TARGET_LEVEL_POSITION : CB_LBSCAN_TARGET_LEVEL;
+        int64_t v = cbo_scan_lb(S, c, ks->lb[i], c->level >= tl ? beta - (tot - ks->lb[i]) : INF);
         if (v > ks->lb[i]) {
             tot = sat(tot - ks->lb[i] + v);
             ks->lb[i] = v;
