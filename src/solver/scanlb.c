@@ -22,7 +22,7 @@
  * marked in a 256-bit set per guess.
  */
 
-/* What bounding a guess exactly takes (cbo_row_generic), for scan_lb_t's first refined guess. */
+/* What bounding a guess exactly takes (cbo_row_generic), for the guesses scan_lb_t bounds exactly. */
 typedef struct refine {
     uint8_t *tmp;
     uint32_t *touched;
@@ -52,8 +52,8 @@ CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, int6
         if (up) {
             /*
              * by parts in the parent, most first: no guess from here on is bounded below the first's 3n - 1 - u.
-             * Stop when that is the least bound so far, or when it reaches the target; when the weak bounds are
-             * bounded again (n > bmax), only at the target: a guess not counted would be bounded exactly.
+             * Stop when that is the least bound so far, or when it reaches lim: the target, or, when the weak bounds
+             * are bounded again (n > bmax), the least exact bound found (below).
              */
             uint32_t u = up->parts[up->ord[j0]] < n ? up->parts[up->ord[j0]] : n;
             int64_t rest = 3 * (int64_t)n - 1 - (int64_t)u;
@@ -101,8 +101,8 @@ CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, int6
         if (up && rf && n > x->bmax && least != CB_NONE) {
             /*
              * the weak bounds are refined until the next reaches the least exact bound: a guess whose weak
-             * bound is at least the first block's best guess's exact bound is never refined, so the count
-             * stops there too, and the result is the same
+             * bound is at least the exact bound of the least one counted so far is never refined, so the
+             * count stops there too, and the result is the same
              */
             rowstat st;
             cbo_row_generic(S, x, guess_row(x, least), rf->tmp, 0, rf->touched, rf->lbt, rf->r, &st);
