@@ -22,7 +22,7 @@
  * marked in a 256-bit set per guess.
  */
 
-/* What bounding a guess exactly takes (cbo_row_generic), for the guesses scan_lb_t bounds exactly. */
+/* What bounding a guess exactly takes (cbo_row_generic): refined() below. */
 typedef struct refine {
     uint8_t *tmp;
     uint32_t *touched;
@@ -30,6 +30,14 @@ typedef struct refine {
     int r;
     int64_t wc;
 } refine;
+
+/* The exact look-ahead bound of x's guess j (the weak bounds' refinement). */
+static int64_t refined(solver *S, const node *x, const refine *rf, uint32_t j)
+{
+    rowstat st;
+    cbo_row_generic(S, x, guess_row(x, j), rf->tmp, 0, rf->touched, rf->lbt, rf->r, &st);
+    return sat(rf->wc + st.lbsum);
+}
 
 CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, int64_t target, const cbg_hard_turn *h,
                                    const refine *rf, uint32_t *weak)
@@ -104,9 +112,7 @@ CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, int6
              * bound is at least the exact bound of the least one counted so far is never refined, so the
              * count stops there too, and the result is the same
              */
-            rowstat st;
-            cbo_row_generic(S, x, guess_row(x, least), rf->tmp, 0, rf->touched, rf->lbt, rf->r, &st);
-            lim = min64(lim, sat(rf->wc + st.lbsum));
+            lim = min64(lim, refined(S, x, rf, least));
         }
     }
     return max64(best, known);
@@ -168,13 +174,11 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known, int64_t target)
             best = INF;
             uint32_t i = 0;
             for (; by[i] != CB_NONE && (int64_t)weak[by[i]] < min64(best, target) && best > known; i++) {
-                rowstat st;
                 if ((i & 1023) == 1023 && cbo_check_cancel(S)) {
                     best = known;
                     break;
                 }
-                cbo_row_generic(S, x, guess_row(x, by[i]), tmp, 0, touched, b.t, r, &st);
-                best = min64(best, sat(wc + st.lbsum));
+                best = min64(best, refined(S, x, &rf, by[i]));
             }
             if (by[i] != CB_NONE) /* the guesses left are bounded by their weak bounds, the least first */
                 best = min64(best, weak[by[i]]);

@@ -197,12 +197,12 @@ void cbo_sort_idx(uint32_t *a, uint32_t n, int (*cmp)(const void *, const void *
 static int64_t raise_bounds(solver *S, tls *T, kids *ks, const uint32_t *open, uint32_t nopen, int64_t tot,
                             int64_t beta)
 {
+    int tl = S->opt.from ? CB_LBSCAN_TARGET_LEVEL_POSITION : CB_LBSCAN_TARGET_LEVEL;
     for (uint32_t j = nopen; j-- > 0 && tot < beta && !stopped(S);) {
         uint32_t i = open[j];
         node *c = &ks->c[i];
         if (c->n < CB_LBSCAN_MIN)
             break;
-        int tl = S->opt.from ? CB_LBSCAN_TARGET_LEVEL_POSITION : CB_LBSCAN_TARGET_LEVEL;
         int64_t v = cbo_scan_lb(S, c, ks->lb[i], c->level >= tl ? beta - (tot - ks->lb[i]) : INF);
         if (v > ks->lb[i]) {
             tot = sat(tot - ks->lb[i] + v);
