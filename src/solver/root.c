@@ -633,6 +633,8 @@ int cbo_search_root(solver *S, search_run *R, int64_t beta)
     root_best rb = {beta, INF, 0, NULL, beta, 0, all && S->top == 0 ? S->opt.exact_top : 0};
     if (rb.want > 1 && !(rb.tops = alloc(S, T, (size_t)rb.want * sizeof *rb.tops)))
         return CB_ENOMEM;
+    for (int i = 0; rb.tops && i < rb.want; i++) /* rank_keep compares with the N-th before it is set */
+        rb.tops[i] = INF;
     if (!R->openers || !done)
         return CB_ENOMEM;
     memset(done, 0, (size_t)cnt + 1);
