@@ -220,7 +220,7 @@ static int64_t root_budget(const root_best *rb)
 static void rank_keep(root_best *rb, int64_t total)
 {
     int i = rb->ntop < rb->want ? rb->ntop++ : rb->want - 1;
-    if (i == rb->want - 1 && rb->ntop == rb->want && total >= rb->tops[i] && rb->tops[i] != INF)
+    if (i == rb->want - 1 && rb->ntop == rb->want && total >= rb->tops[i])
         return;
     for (; i > 0 && rb->tops[i - 1] > total; i--)
         rb->tops[i] = rb->tops[i - 1];
@@ -633,7 +633,7 @@ int cbo_search_root(solver *S, search_run *R, int64_t beta)
     root_best rb = {beta, INF, 0, NULL, beta, 0, all && S->top == 0 ? S->opt.exact_top : 0};
     if (rb.want > 1 && !(rb.tops = alloc(S, T, (size_t)rb.want * sizeof *rb.tops)))
         return CB_ENOMEM;
-    for (int i = 0; rb.tops && i < rb.want; i++) /* rank_keep compares with the N-th before it is set */
+    for (int i = 0; rb.tops && i < rb.want; i++) /* none yet: rank_keep compares with the N-th from the first */
         rb.tops[i] = INF;
     if (!R->openers || !done)
         return CB_ENOMEM;
