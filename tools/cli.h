@@ -188,6 +188,13 @@ int cli_open_game_only(cli *c);
  */
 void cli_wider_hint(const cli *c, char *buf, size_t size);
 /*
+ * The first named Wordle lists (data.h, in their order) other than the game's own, and with answers of
+ * their own, whose answers hold word: "MOMMY is an answer of --lists nyt2023" when a review widens the
+ * original lists. NULL when none does, or when the game's words come from files. Prints nothing (the
+ * game's options, read again, were read once already without an error).
+ */
+const cb_word_lists *cli_lists_with_answer(const cli *c, const char *word);
+/*
  * The game of c's options with every allowed word a possible answer (cb_game_config_wider), for
  * assist's and review's widening: CB_OK and *out (the caller frees it); CB_ENOTFOUND when every
  * allowed word is a possible answer already; else the error, err saying why. Prints nothing.

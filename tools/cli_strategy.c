@@ -351,6 +351,32 @@ void cli_wider_hint(const cli *c, char *buf, size_t size)
         snprintf(buf, size, " (--lists %s takes every allowed word as a possible answer)", l->wider);
 }
 
+const cb_word_lists *cli_lists_with_answer(const cli *c, const char *word)
+{
+    const char *mine = cli_get(c, "lists");
+    size_t count;
+    const cb_word_lists *all = cb_word_lists_all(&count);
+    if (cli_get(c, "answers") || cli_get(c, "guesses") || !cb_word_lists_find(mine ? mine : "original"))
+        return NULL;
+    for (size_t i = 0; i < count; i++) {
+        cb_game_config cfg;
+        cb_game *g;
+        cb_error err;
+        uint32_t code;
+        /* lists of their own answers (not every allowed word), other than the game's */
+        if (!all[i].guesses || strcmp(all[i].name, mine ? mine : "original") == 0)
+            continue;
+        if (cli_game_config(c, &cfg) != 0 || cb_game_config_lists(&cfg, all[i].name, &err) != CB_OK ||
+            cb_game_new(&cfg, &g, &err) != CB_OK)
+            continue;
+        int found = cb_game_parse_secret(g, word, &code, &err) == CB_OK;
+        cb_game_free(g);
+        if (found)
+            return &all[i];
+    }
+    return NULL;
+}
+
 /* Feedback fb of guess gi (typed as arg, after i turns) fits no candidate: say so, and which allowed words fit. */
 static int contradiction(const cli *c, const cb_state *st, const char *arg, int i, uint32_t gi, uint32_t fb)
 {

@@ -212,8 +212,14 @@ static void print_text(const cli *c, const cb_coach_review *r, int widened)
         }
         printf("\n");
     }
-    if (widened)
+    if (widened) {
+        const char *answer = cli_get(c, "answer");
+        const cb_word_lists *l = answer ? cli_lists_with_answer(c, answer) : NULL;
         printf("the answer is not in the game's answer list: reviewed with every allowed word a possible answer\n");
+        if (l)
+            printf("%s is an answer of --lists %s (%s): review with --lists %s to grade the game against them\n",
+                   answer, l->name, l->label, l->name);
+    }
     if (r->timed_out)
         printf("note: the time limit stopped a search: these figures may differ on another run\n");
 }

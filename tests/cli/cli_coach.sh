@@ -111,6 +111,8 @@ check review-widen "$cb" review --json --lists nyt2023 salet=..... prion=..G.. f
 has review-widened '"widened":true'
 check review-widen-answer "$cb" review --answer mommy crane mommy
 has review-widen-says 'reviewed with every allowed word a possible answer'
+# ... and names the lists whose answers hold it (the original lists lack MOMMY, the 2023 ones have it)
+has review-widen-names '^mommy is an answer of --lists nyt2023 \(NYT 2023 \(3158 answers\)\): review with --lists nyt2023 '
 # ... skill 100 only for a best guess: CRANE (99.5) shows 99
 check review-skill-text "$cb" review --answer cigar crane roate cigar
 has review-skill-99 '^ +1  crane +GYY\.\. .* 99 '
