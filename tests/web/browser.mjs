@@ -185,11 +185,22 @@ async function main({ srv: server, context }) {
   assert.deepEqual(rowsOf, ['crane', 'roate', 'cigar']);
   const first = await a.textContent('#assist-review-body li.review-turn:first-child');
   assert.match(first, /2,315 candidates → 8 left/);
-  // salet is not an answer word (°); crate is the best candidate (review --json: best_candidate)
-  assert.match(first, /expected 3\.425✓ · best salet° 3\.421✓ · best candidate crate ≥at least 3\.421–3\.424/);
+  // salet is not an answer word (°); crate is the best candidate (review --json: best_candidate), proved
+  // since the book holds every original answer
+  assert.match(first, /expected 3\.425✓ · best salet° 3\.421✓ · best candidate crate 3\.424✓/);
   assert.match(await a.textContent('#assist-review-body .rv-overall'), /^Skill 83\.2 · Luck 63\.8/);
   assert.match(first, /optimal line: salet → .* → cigar/);
   await a.locator('#assist').screenshot({ path: join(artefacts, 'assistant-review.png') });
+  // an opening no book covers (the March 2022 lists): the budget leaves intervals, both ends proved
+  // (`codebreaker review --lists nyt2022 --answer cigar fuzzy crane cigar`: 3.7527-3.9718)
+  const open22 = 'fuzzy=.....,crane=GYY..,cigar=GGGGG';
+  await a.goto(`${srv.url}/?game=wordle&lists=nyt2022&history=${open22}`);
+  await a.waitForSelector(`#assist[data-state=ready][data-history="${open22}"]`);
+  await a.click('#assist-review-btn');
+  await a.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('#assist-review-body').dataset.state));
+  assert.equal(await a.getAttribute('#assist-review-body', 'data-state'), 'ready', await a.textContent('#assist-review-body'));
+  const first22 = await a.textContent('#assist-review-body li.review-turn:first-child');
+  assert.match(first22, /expected ≥at least 3\.753–3\.972 · best salet° ≥at least \d\.\d{3}–\d\.\d{3}/);
   await a.close();
   await page.click('#details-btn');
   await page.waitForSelector('#details-body table.parts tr.actual');
