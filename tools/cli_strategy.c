@@ -353,21 +353,21 @@ void cli_wider_hint(const cli *c, char *buf, size_t size)
 
 const cb_word_lists *cli_lists_with_answer(const cli *c, const char *word)
 {
-    const char *mine = cli_get(c, "lists");
+    const char *mine = cli_get(c, "lists") ? cli_get(c, "lists") : "original";
     size_t count;
     const cb_word_lists *all = cb_word_lists_all(&count);
-    if (cli_get(c, "answers") || cli_get(c, "guesses") || !cb_word_lists_find(mine ? mine : "original"))
+    cb_game_config base;
+    if (cli_get(c, "answers") || cli_get(c, "guesses") || !cb_word_lists_find(mine) || cli_game_config(c, &base) != 0)
         return NULL;
     for (size_t i = 0; i < count; i++) {
-        cb_game_config cfg;
+        cb_game_config cfg = base;
         cb_game *g;
         cb_error err;
         uint32_t code;
         /* lists of their own answers (not every allowed word), other than the game's */
-        if (!all[i].guesses || strcmp(all[i].name, mine ? mine : "original") == 0)
+        if (!all[i].guesses || strcmp(all[i].name, mine) == 0)
             continue;
-        if (cli_game_config(c, &cfg) != 0 || cb_game_config_lists(&cfg, all[i].name, &err) != CB_OK ||
-            cb_game_new(&cfg, &g, &err) != CB_OK)
+        if (cb_game_config_lists(&cfg, all[i].name, &err) != CB_OK || cb_game_new(&cfg, &g, &err) != CB_OK)
             continue;
         int found = cb_game_parse_secret(g, word, &code, &err) == CB_OK;
         cb_game_free(g);

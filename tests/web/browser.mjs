@@ -175,12 +175,15 @@ async function main({ srv: server, context }) {
   assert.equal(await a.getAttribute('#assist-rank', 'data-kind'), 'exact', await a.textContent('#assist-rank-note'));
   assert.match(await a.textContent('#assist-rank-note'), /No guess is sure to win within the guess limit/);
   assert.equal(await a.locator('#assist-rank tbody tr').first().locator('.badge.lose').textContent(), 'can lose 66.7%');
-  const solved = 'crane=GYY..,roate=Y.Y..,cigar=GGGGG';
-  await a.goto(`${srv.url}/?game=wordle&lists=original&history=${solved}`);
-  await a.waitForSelector(`#assist[data-state=ready][data-history="${solved}"]`);
-  await a.click('#assist-review-btn');
-  await a.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('#assist-review-body').dataset.state));
-  assert.equal(await a.getAttribute('#assist-review-body', 'data-state'), 'ready', await a.textContent('#assist-review-body'));
+  // the review of a finished game on the given lists, from the assistant's button
+  const review = async (lists, history) => {
+    await a.goto(`${srv.url}/?game=wordle&lists=${lists}&history=${history}`);
+    await a.waitForSelector(`#assist[data-state=ready][data-history="${history}"]`);
+    await a.click('#assist-review-btn');
+    await a.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('#assist-review-body').dataset.state));
+    assert.equal(await a.getAttribute('#assist-review-body', 'data-state'), 'ready', await a.textContent('#assist-review-body'));
+  };
+  await review('original', 'crane=GYY..,roate=Y.Y..,cigar=GGGGG');
   const rowsOf = await a.$$eval('#assist-review-body li.review-turn', (ls) => ls.map((l) => l.dataset.guess));
   assert.deepEqual(rowsOf, ['crane', 'roate', 'cigar']);
   const first = await a.textContent('#assist-review-body li.review-turn:first-child');
@@ -193,12 +196,7 @@ async function main({ srv: server, context }) {
   await a.locator('#assist').screenshot({ path: join(artefacts, 'assistant-review.png') });
   // an opening no book covers (the March 2022 lists): the budget leaves intervals, both ends proved
   // (`codebreaker review --lists nyt2022 --answer cigar fuzzy crane cigar`: 3.7527-3.9718)
-  const open22 = 'fuzzy=.....,crane=GYY..,cigar=GGGGG';
-  await a.goto(`${srv.url}/?game=wordle&lists=nyt2022&history=${open22}`);
-  await a.waitForSelector(`#assist[data-state=ready][data-history="${open22}"]`);
-  await a.click('#assist-review-btn');
-  await a.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('#assist-review-body').dataset.state));
-  assert.equal(await a.getAttribute('#assist-review-body', 'data-state'), 'ready', await a.textContent('#assist-review-body'));
+  await review('nyt2022', 'fuzzy=.....,crane=GYY..,cigar=GGGGG');
   const first22 = await a.textContent('#assist-review-body li.review-turn:first-child');
   assert.match(first22, /expected ≥at least 3\.753–3\.972 · best salet° ≥at least \d\.\d{3}–\d\.\d{3}/);
   await a.close();
