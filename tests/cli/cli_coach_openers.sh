@@ -93,6 +93,25 @@ sed 's/^tarse 11219 /tarse 11218 /' "$data/book/nyt2023-6.results" >"$tmp/wrong-
 fail0=$fail
 book_agree selby-book-catches "$tmp/wrong-book.results" "$data/selby/results_easy_nyt20230701" >/dev/null
 [ "$fail" = $((fail0 + 1)) ] && { fail=$fail0; ok; } || bad "selby-book-catches: a wrong total passed"
+# The original lists: Selby published exact totals of the 3593 best openers in normal mode and the 101
+# best in hard mode (data/selby/normal.some3593.proven, hard.top101.proven: "WORD TOTAL", within 6
+# guesses); every one the book holds has his total, and the book holds the best of each (SALET).
+selby_proven() { # selby_proven NAME BOOK SELBY: every line of SELBY the BOOK holds agrees
+    out=$(awk 'NR == FNR { if ($1 !~ /^#/) b[$1] = $2; next }
+        { n++ } $1 in b { held++; if (b[$1] != $2) { bad++; print $1 " " b[$1] " against " $2 } }
+        END { printf "%d of %d held, %d disagree\n", held, n, bad }' "$2" "$3")
+    case "$out" in
+    "0 of"*) bad "$1: the book holds none of them" ;;
+    *" 0 disagree") ok ;;
+    *) bad "$1: $(echo "$out" | tail -3)" ;;
+    esac
+}
+selby_proven selby-original "$data/book/original-6.results" "$data/selby/normal.some3593.proven"
+selby_proven selby-original-hard "$data/book/original-hard6.results" "$data/selby/hard.top101.proven"
+sed 's/^reast 7923 /reast 7922 /' "$data/book/original-6.results" >"$tmp/wrong-original.results"
+fail0=$fail
+selby_proven selby-original-catches "$tmp/wrong-original.results" "$data/selby/normal.some3593.proven" >/dev/null
+[ "$fail" = $((fail0 + 1)) ] && { fail=$fail0; ok; } || bad "selby-original-catches: a wrong total passed"
 # ... the hard-mode book: STARE 11762 within 6 guesses (Selby's), read, not searched (a search costs 10 s)
 if [ "$CB_SANITIZED" != 1 ]; then
     check review-book-hard "$cb" review --json --hard --lists nyt2023 --answer fluff stare cloud blush flung fluff
