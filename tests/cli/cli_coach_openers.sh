@@ -112,6 +112,16 @@ sed 's/^reast 7923 /reast 7922 /' "$data/book/original-6.results" >"$tmp/wrong-o
 fail0=$fail
 selby_proven selby-original-catches "$tmp/wrong-original.results" "$data/selby/normal.some3593.proven" >/dev/null
 [ "$fail" = $((fail0 + 1)) ] && { fail=$fail0; ok; } || bad "selby-original-catches: a wrong total passed"
+# the normal-mode book of the original lists is whole: each of the 12972 allowed words once, exact
+grep -v '^#' "$data/book/original-6.results" | awk '$2 ~ /^[0-9]+$/ { print $1 }' | sort -u >"$tmp/held"
+sort -u "$data/wordle/allowed.txt" | comm -23 - "$tmp/held" >"$tmp/lacking"
+[ -s "$tmp/held" ] && [ ! -s "$tmp/lacking" ] && [ "$(grep -vc '^#' "$data/book/original-6.results")" = 12972 ] && ok ||
+    bad "book-original-whole: $(wc -l <"$tmp/lacking") allowed words lack an exact line"
+# ... so a review grades even the worst opener by look-up: QAJAQ 9496
+if [ "$CB_SANITIZED" != 1 ]; then
+    check review-book-worst "$cb" review --json --answer cigar qajaq cigar
+    has review-book-qajaq '"turn":1,"guess":"qajaq",.*"total":9496,"expected":4\.101944,"upper":9496,.*"proved":true,.*"book":true,"best":"salet","best_total":7920,'
+fi
 # ... the hard-mode book: STARE 11762 within 6 guesses (Selby's), read, not searched (a search costs 10 s)
 if [ "$CB_SANITIZED" != 1 ]; then
     check review-book-hard "$cb" review --json --hard --lists nyt2023 --answer fluff stare cloud blush flung fluff
