@@ -112,19 +112,25 @@ sed 's/^reast 7923 /reast 7922 /' "$data/book/original-6.results" >"$tmp/wrong-o
 fail0=$fail
 selby_proven selby-original-catches "$tmp/wrong-original.results" "$data/selby/normal.some3593.proven" >/dev/null
 [ "$fail" = $((fail0 + 1)) ] && { fail=$fail0; ok; } || bad "selby-original-catches: a wrong total passed"
-# the books of the original lists are whole: each of the 12972 allowed words once, exact (in hard mode
-# exact or impossible)
-for f in original-6:exact original-hard6:impossible; do
+# the whole books: each allowed word of their lists once, exact (in hard mode exact or impossible); the
+# original lists' 12972 words, the 2023 lists' 14855 in normal mode
+for f in original-6:exact:wordle/allowed.txt original-hard6:impossible:wordle/allowed.txt \
+    nyt2023-6:exact:nyt/allowed-2022-09.txt; do
+    list=${f##*:} f=${f%:*}
     settled=${f#*:} f=${f%%:*}
     grep -v '^#' "$data/book/$f.results" | awk -v s="$settled" '$2 ~ /^[0-9]+$/ || $2 == s { print $1 }' | sort -u >"$tmp/held"
-    sort -u "$data/wordle/allowed.txt" | comm -23 - "$tmp/held" >"$tmp/lacking"
-    [ -s "$tmp/held" ] && [ ! -s "$tmp/lacking" ] && [ "$(grep -vc '^#' "$data/book/$f.results")" = 12972 ] && ok ||
+    sort -u "$data/$list" | comm -23 - "$tmp/held" >"$tmp/lacking"
+    [ -s "$tmp/held" ] && [ ! -s "$tmp/lacking" ] &&
+        [ "$(grep -vc '^#' "$data/book/$f.results")" = "$(sort -u "$data/$list" | wc -l)" ] && ok ||
         bad "book-$f-whole: $(wc -l <"$tmp/lacking") allowed words lack a settled line"
 done
 # ... so a review grades even the worst opener by look-up: QAJAQ 9496
 if [ "$CB_SANITIZED" != 1 ]; then
     check review-book-worst "$cb" review --json --answer cigar qajaq cigar
     has review-book-qajaq '"turn":1,"guess":"qajaq",.*"total":9496,"expected":4\.101944,"upper":9496,.*"proved":true,.*"book":true,"best":"salet","best_total":7920,'
+    # ... and on the 2023 lists: QAJAQ 13365, TARSE 11219 (Selby's results_easy_nyt20230701)
+    check review-book-worst-2023 "$cb" review --json --lists nyt2023 --answer cigar qajaq cigar
+    has review-book-qajaq-2023 '"turn":1,"guess":"qajaq",.*"total":13365,.*"proved":true,.*"book":true,"best":"tarse","best_total":11219,'
 fi
 # ... the hard-mode book: STARE 11762 within 6 guesses (Selby's), read, not searched (a search costs 10 s)
 if [ "$CB_SANITIZED" != 1 ]; then
