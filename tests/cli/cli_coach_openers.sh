@@ -119,9 +119,10 @@ for f in original-6:exact:wordle/allowed.txt original-hard6:impossible:wordle/al
     list=${f##*:} f=${f%:*}
     settled=${f#*:} f=${f%%:*}
     grep -v '^#' "$data/book/$f.results" | awk -v s="$settled" '$2 ~ /^[0-9]+$/ || $2 == s { print $1 }' | sort -u >"$tmp/held"
-    sort -u "$data/$list" | comm -23 - "$tmp/held" >"$tmp/lacking"
+    sort -u "$data/$list" >"$tmp/words"
+    comm -23 "$tmp/words" "$tmp/held" >"$tmp/lacking"
     [ -s "$tmp/held" ] && [ ! -s "$tmp/lacking" ] &&
-        [ "$(grep -vc '^#' "$data/book/$f.results")" = "$(sort -u "$data/$list" | wc -l)" ] && ok ||
+        [ "$(grep -vc '^#' "$data/book/$f.results")" = "$(wc -l <"$tmp/words")" ] && ok ||
         bad "book-$f-whole: $(wc -l <"$tmp/lacking") allowed words lack a settled line"
 done
 # ... so a review grades even the worst opener by look-up: QAJAQ 9496
