@@ -379,6 +379,18 @@ int cli_flag(const cli *c, const char *name)
     return cli_get(c, name) != NULL;
 }
 
+void cli_kernels(char *buf, size_t size)
+{
+    size_t len = 0;
+    cb_cpu_level level;
+    const char *name;
+    buf[0] = '\0';
+    for (size_t i = 0; (name = cb_cpu_kernel_at(i, &level)) != NULL && len < size; i++) {
+        int n = snprintf(buf + len, size - len, "%s%s %s", i ? ", " : "", name, cb_cpu_level_name(level));
+        len += n > 0 ? (size_t)n : 0;
+    }
+}
+
 int cli_is_whole(const char *v)
 {
     const char *d = v[0] == '-' ? v + 1 : v;

@@ -138,8 +138,13 @@ static int set_fields(solver *S, const cb_table *table, const cb_optimal_options
     S->p3 = cb_pow3(game->n);
     S->obs = game->observe;
     S->lw = cb_table_width(table);
-    S->rowk = cbo_row_kernel(cb_cpu_level_current());
-    S->rowblk = cbo_block_kernel(cb_cpu_level_current());
+    cb_cpu_level level = cb_cpu_level_current(); /* every kernel of the search at one level, chosen once */
+    S->rowk = cbo_row_kernel(level);
+    S->rowblk = cbo_block_kernel(level);
+    S->lbcount = cbo_lbcount_kernel(level);
+    S->lbsets = cbo_lbsets_kernel(level);
+    S->scanlb = cbo_scanlb_kernel(level);
+    S->tabk = cbt_kernel_pick(game->rule, level);
     if (S->nvals > (S->lw == 1 ? 256u : 65536u))
         return cb_error_set(err, CB_ETOOBIG, "feedback ids do not fit the solver's tables");
     S->gbase = cb_table_row(table, 0); /* NULL on the fly: the root's rows are computed */

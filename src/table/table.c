@@ -22,21 +22,22 @@ struct cb_table {
     int width;
     size_t stride; /* bytes per row */
     double seconds;
-    void *columns;  /* secret-major copy, made on first use (cbt_columns) */
-    int no_columns; /* the option: never make it */
-    uint8_t **soa;  /* on the fly: the secrets position-major, padded, for the kernel */
-    uint8_t **gsoa; /* on the fly: the guesses likewise (soa itself when the lists agree) */
+    void *columns;                 /* secret-major copy, made on first use (cbt_columns) */
+    int no_columns;                /* the option: never make it */
+    uint8_t **soa;                 /* on the fly: the secrets position-major, padded, for the kernel */
+    uint8_t **gsoa;                /* on the fly: the guesses likewise (soa itself when the lists agree) */
+    cbg_kernel_fn *kern, *colkern; /* the rule's row kernel, and the one of its columns (cbt_kernel_pick) */
 };
 
 /*
  * The row kernel is the rule's (game/rule_internal.h), compiled once a
- * processor level in the rule's file; the level in use is the library's
- * one choice (cb_cpu_level_current), capped by the program.
+ * processor level in the rule's file; a table picks it once, at the level
+ * in use (cb_cpu_level_current, capped by the program), when it is made.
  */
-void cbt_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
-                void *out)
+cbg_kernel_fn *cbt_kernel_pick(cb_rule rule, cb_cpu_level level)
 {
-    cbg_rule_of(rule)->kernel[cb_cpu_level_current()](n, guess, soa, count, width, out);
+    int l = (int)level < CB_TOP_TABLE ? (int)level : CB_TOP_TABLE;
+    return cbg_rule_of(rule)->kernel[l < 0 ? 0 : l];
 }
 
 size_t cbt_kernel_padding(size_t count)
@@ -137,8 +138,8 @@ static int build_direct(cb_table *t, int threads, const volatile int *cancel, do
         uint32_t g0 = (uint32_t)b * CB_TABLE_STOP_ROWS;
         uint32_t gn = game->nguess - g0 < CB_TABLE_STOP_ROWS ? game->nguess - g0 : CB_TABLE_STOP_ROWS;
         for (uint32_t g = g0; g < g0 + gn; g++)
-            cbt_kernel(game->rule, game->n, cb_game_code(game, g), (const uint8_t *const *)soa, game->nsecret, t->width,
-                       (char *)t->data + (size_t)g * t->stride);
+            t->kern(game->n, cb_game_code(game, g), (const uint8_t *const *)soa, game->nsecret, t->width,
+                    (char *)t->data + (size_t)g * t->stride);
     }
     cbt_soa_free(soa, game->n);
     return stop ? CB_ECANCELED : CB_OK;
@@ -176,6 +177,8 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     t->game = game;
     t->width = width_of(game);
+    t->kern = cbt_kernel_pick(game->rule, cb_cpu_level_current());
+    t->colkern = cbt_kernel_pick(cbg_rule_of(game->rule)->column, cb_cpu_level_current());
     t->no_columns = opt->no_columns != 0;
     t->stride = (size_t)game->nsecret * (size_t)t->width;
     double need = cb_table_bytes_needed(game);
@@ -261,12 +264,12 @@ uint32_t cb_table_get(const cb_table *t, uint32_t g, uint32_t s)
 }
 
 /* The kernel into 32-bit ids, through the narrowest entries the game's ids fit (cheaper to compute). */
-static void kernel_wide(cb_rule rule, int len, const uint8_t *code, const uint8_t *const *soa, size_t count, int width,
-                        uint32_t *out)
+static void kernel_wide(const cb_table *t, int len, const uint8_t *code, const uint8_t *const *soa, size_t count,
+                        int width, uint32_t *out)
 {
-    int bytes = cbg_rule_of(rule)->byte_ids;
+    int bytes = cbg_rule_of(t->game->rule)->byte_ids;
     if (width == 4 && !bytes) {
-        cbt_kernel(rule, len, code, soa, count, 4, out);
+        t->kern(len, code, soa, count, 4, out);
         return;
     }
     union {
@@ -279,11 +282,11 @@ static void kernel_wide(cb_rule rule, int len, const uint8_t *code, const uint8_
         for (int p = 0; p < len; p++)
             shifted[p] = soa[p] + at;
         if (width == 1 || bytes) {
-            cbt_kernel(rule, len, code, shifted, c, 1, tmp.b);
+            t->kern(len, code, shifted, c, 1, tmp.b);
             for (size_t j = 0; j < c; j++)
                 out[at + j] = tmp.b[j];
         } else {
-            cbt_kernel(rule, len, code, shifted, c, 2, tmp.h);
+            t->kern(len, code, shifted, c, 2, tmp.h);
             for (size_t j = 0; j < c; j++)
                 out[at + j] = tmp.h[j];
         }
@@ -293,7 +296,7 @@ static void kernel_wide(cb_rule rule, int len, const uint8_t *code, const uint8_
 void cbt_kernel_fill(const cb_table *t, uint32_t g, const uint8_t *const *soa, size_t count, uint32_t *out)
 {
     const cb_game *game = t->game;
-    kernel_wide(game->rule, game->n, cb_game_code(game, g), soa, count, t->width, out);
+    kernel_wide(t, game->n, cb_game_code(game, g), soa, count, t->width, out);
 }
 
 void cbt_column(const cb_table *t, uint32_t s, void *out)
@@ -302,8 +305,7 @@ void cbt_column(const cb_table *t, uint32_t s, void *out)
     const uint8_t *code = cb_game_code(game, game->secret_guess[s]);
     /* the rule seen from the secret: Mastermind and Jotto are symmetric, Wordle and Symble swap roles */
     const cbg_rule *column = cbg_rule_of(cbg_rule_of(game->rule)->column);
-    column->kernel[cb_cpu_level_current()](game->n, code, (const uint8_t *const *)t->gsoa, game->nguess,
-                                           column->byte_ids ? 1 : t->width, out);
+    t->colkern(game->n, code, (const uint8_t *const *)t->gsoa, game->nguess, column->byte_ids ? 1 : t->width, out);
 }
 
 /*
