@@ -27,7 +27,7 @@ static double run(int fast, const uint8_t *blk, const uint32_t *col, uint32_t n,
         double t0 = bench_now();
         for (long i = 0; i < reps; i++) {
             if (fast)
-                cbo_lb_count(blk, col, n, CB_LBSCAN_BLOCK, nvals, 0, bm, parts, haswon);
+                cbo_lbcount_kernel(cb_cpu_level_current())(blk, col, n, CB_LBSCAN_BLOCK, nvals, 0, bm, parts, haswon);
             else
                 cbo_lb_count_ref(blk, col, n, CB_LBSCAN_BLOCK, 0, bm, parts, haswon);
             *check += parts[i & (CB_LBSCAN_BLOCK - 1)];
@@ -103,7 +103,8 @@ int main(int argc, char **argv)
                     const uint8_t *bb = big + (size_t)(i % NB) * P2 * CB_LBSCAN_BLOCK;
                     const uint32_t *cc = cols + (size_t)(i % NODES) * P2;
                     if (fast)
-                        cbo_lb_count(bb, cc, n, CB_LBSCAN_BLOCK, 243, 0, bm, parts, haswon);
+                        cbo_lbcount_kernel(cb_cpu_level_current())(bb, cc, n, CB_LBSCAN_BLOCK, 243, 0, bm, parts,
+                                                                   haswon);
                     else
                         cbo_lb_count_ref(bb, cc, n, CB_LBSCAN_BLOCK, 0, bm, parts, haswon);
                     check += parts[i & (CB_LBSCAN_BLOCK - 1)];

@@ -13,28 +13,42 @@
 /* ---- vector kernels (table/table.c, strategy/score.c) ---- */
 
 /*
- * GCC on x86-64 compiles each kernel twice, AVX2 and baseline SSE2, and
- * picks one at load time (ifunc). Off under clang, the sanitizers (ifunc
- * runs before their runtime) and -DCB_NO_CLONES; the SSE2 build is then the
- * only one, and tests/unit checks it against the slow references.
- */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CB_NO_CLONES)
-#define CB_KERNEL __attribute__((target_clones("avx2", "default")))
-#else
-#define CB_KERNEL
-#endif
-
-/*
- * The kernels chosen at run time by processor level (base/cpu.c,
- * cb_cpu_level): the look-ahead's count (solver/lbcount.c) in AVX2 and
- * AVX-512, and its popcounts, wherever the compiler takes x86-64
- * intrinsics; off with the clones (the portable library and the sanitizer
- * builds check the scalar level, which is then the only one).
+ * The kernels have a version a processor level (base/cpu.c, cb_cpu_level),
+ * built with target attributes, and each user picks one function pointer
+ * once (a table, a search, a scored node) from the one level in use,
+ * cb_cpu_level_current(), which the program caps with CB_CPU_LEVEL:
+ * wherever the compiler takes x86-64 intrinsics; off with -DCB_NO_CLONES
+ * (the portable library checks the scalar level, which is then the only
+ * one).
  */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(CB_NO_CLONES)
 #define CB_CPU_DISPATCH 1
 #else
 #define CB_CPU_DISPATCH 0
+#endif
+/* The baseline's instructions (SSE2 on x86-64) and the AVX2 ones, for a kernel's versions. */
+#define CB_TARGET_AVX2 __attribute__((target("avx2,popcnt")))
+
+/*
+ * The highest level each kernel has a version of (0 scalar, 1 AVX2, 2
+ * AVX-512, as cb_cpu_level), by kernel: at a higher level it runs that
+ * version, and cb_cpu_kernel_at reports that level, not the processor's.
+ * The table's row kernel (game/rule_*.c), the partition's pair count
+ * (strategy/score.c), the solver's row and block kernels (solver/rowkern.c),
+ * the look-ahead bound (solver/scanlb.c) and its count (solver/lbcount.c).
+ */
+#if CB_CPU_DISPATCH
+#define CB_TOP_TABLE 1
+#define CB_TOP_PARTITION 1
+#define CB_TOP_ROW 1
+#define CB_TOP_LOOKAHEAD 1
+#define CB_TOP_LBCOUNT 2
+#else
+#define CB_TOP_TABLE 0
+#define CB_TOP_PARTITION 0
+#define CB_TOP_ROW 0
+#define CB_TOP_LOOKAHEAD 0
+#define CB_TOP_LBCOUNT 0
 #endif
 /*
  * The AVX-512 count's guesses a pass over the entries, in halves of 8: 4 (32 guesses) keeps their sets in 16 of the 32

@@ -29,7 +29,7 @@ static const cli_opt game_opts[] = {
     {"length", "N", "word length (default: the first word's; 5 with --dictionary)"},
     {"alphabet", "CHARS", "the symbols words may use (default: every one found)"},
     {"lenient", NULL, "skip bad lines of word lists instead of failing"},
-    {"hard", NULL, "Wordle hard mode"},
+    {"hard", NULL, "hard mode: Wordle's revealed letters reused, Mastermind's guesses all still possible"},
     {"threads", "N", "threads to use (default: all cores)"},
     {"table", "MODE", "feedback table: auto (default), on, off"},
     {"memory", "SIZE", "memory budget: a larger game is refused before its set-up (default: half the RAM; 512M, 4G)"},
@@ -299,6 +299,18 @@ void cli_describe(const cli_cmd *cmd, FILE *out)
                 describe_opt(cmd, (*g)->title, o, out);
 }
 
+/* A preset played in hard mode (cb_game_setup_hard) sets --hard where the command takes it. */
+static int preset_hard(cli *c)
+{
+    int hard = find_opt(c, "hard", 4), game = find_opt(c, "game", 4);
+    cb_game_setup s;
+    cb_game_setup_default(&s);
+    s.game = game >= 0 ? c->values[game] : NULL;
+    if (hard >= 0 && !c->values[hard] && cb_game_setup_hard(&s))
+        c->values[hard] = "";
+    return 0;
+}
+
 int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
     memset(c, 0, sizeof *c);
@@ -345,7 +357,7 @@ int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv)
         else
             return cli_fail(CB_EINVAL, "--%s needs a value (%s)", c->opts[k]->name, c->opts[k]->arg);
     }
-    return 0;
+    return preset_hard(c);
 }
 
 void cli_release(cli *c)
@@ -365,6 +377,18 @@ const char *cli_get(const cli *c, const char *name)
 int cli_flag(const cli *c, const char *name)
 {
     return cli_get(c, name) != NULL;
+}
+
+void cli_kernels(char *buf, size_t size)
+{
+    size_t len = 0;
+    cb_cpu_level level;
+    const char *name;
+    buf[0] = '\0';
+    for (size_t i = 0; (name = cb_cpu_kernel_at(i, &level)) != NULL && len < size; i++) {
+        int n = snprintf(buf + len, size - len, "%s%s %s", i ? ", " : "", name, cb_cpu_level_name(level));
+        len += n > 0 ? (size_t)n : 0;
+    }
 }
 
 int cli_is_whole(const char *v)

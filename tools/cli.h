@@ -114,6 +114,8 @@ const char *cli_input(const cli *c, const char *name);
  */
 const char *cli_stdin_path(const char *what);
 int cli_flag(const cli *c, const char *name);
+/* The kernels and the level each runs at (cb_cpu_kernel_at): "table avx2, partition avx2, ...". */
+void cli_kernels(char *buf, size_t size);
 /*
  * One rule for the numbers of options and arguments: a whole number is
  * digits, with '-' before for a negative one; a number is one as strtod

@@ -60,6 +60,13 @@ static int run(cli *c)
         cb_json_printf(&j, "%.1f", mib);
         cb_json_kfixed(&j, "table_seconds", cb_table_build_seconds(t), 3);
         cb_json_kstr(&j, "cpu_level", cb_cpu_level_name(cb_cpu_level_current()));
+        cb_json_key(&j, "kernels"); /* each kernel's level: a level it has no version of is not claimed */
+        cb_json_raw(&j, "{");
+        cb_cpu_level level;
+        const char *name;
+        for (size_t i = 0; (name = cb_cpu_kernel_at(i, &level)) != NULL; i++)
+            cb_json_kstr(&j, name, cb_cpu_level_name(level));
+        cb_json_raw(&j, "}");
         cb_json_raw(&j, "}");
         return cli_json_print(&j);
     }
@@ -79,8 +86,9 @@ static int run(cli *c)
                cb_table_build_seconds(t));
     else
         printf("feedback table     computed on the fly (a full table would need %.1f MiB)\n", mib);
-    printf("kernels            %s (processor level; this processor: %s)\n", cb_cpu_level_name(cb_cpu_level_current()),
-           cb_cpu_level_name(cb_cpu_level_best()));
+    char kernels[256];
+    cli_kernels(kernels, sizeof kernels);
+    printf("kernels            %s (this processor: %s)\n", kernels, cb_cpu_level_name(cb_cpu_level_best()));
     return 0;
 }
 

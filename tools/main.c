@@ -41,8 +41,10 @@ static void version(void)
     printf("codebreaker %s (library %s)\n"
            "licence: MIT (the LICENSE file of the sources and of share/doc/codebreaker)\n",
            CB_VERSION, cb_version());
-    printf("kernels: %s (this processor: %s; CB_CPU_LEVEL=scalar|avx2|avx512 caps it)\n",
-           cb_cpu_level_name(cb_cpu_level_current()), cb_cpu_level_name(cb_cpu_level_best()));
+    char kernels[256];
+    cli_kernels(kernels, sizeof kernels);
+    printf("kernels: %s (this processor: %s; CB_CPU_LEVEL=scalar|avx2|avx512 caps them)\n", kernels,
+           cb_cpu_level_name(cb_cpu_level_best()));
 #ifdef CB_HAVE_PLPLOT
     printf("plotting: yes (PLplot: --plot draws SVG and PNG)\n");
 #else

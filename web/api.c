@@ -48,7 +48,7 @@ static int open_state(web_req *r, web_game **wg, cb_state **st)
     if (web_req_bool(r, "hard", 0, &hard) < 0 || web_game_open(r, wg) < 0)
         return -1;
     if (hard && !cb_game_rule_info((*wg)->game)->hard_mode)
-        return web_req_fail(r, 400, "hard mode applies to Wordle only");
+        return web_req_fail(r, 400, "this game has no hard mode");
     if (cb_state_new((*wg)->table, st) != CB_OK)
         return web_req_fail(r, 503, "out of memory");
     cb_state_set_hard(*st, hard);

@@ -81,7 +81,7 @@ static int open_position(web_req *r, web_game **wg, cb_state **st, int *hard)
     if (web_req_bool(r, "hard", 0, hard) < 0 || web_game_open(r, wg) < 0)
         return -1;
     if (*hard && !cb_game_rule_info((*wg)->game)->hard_mode)
-        return web_req_fail(r, 400, "hard mode applies to Wordle only");
+        return web_req_fail(r, 400, "this game has no hard mode");
     if (!cb_table_precomputed((*wg)->table))
         return web_req_fail(r, 422,
                             "the exact solver needs the game's feedback table in memory: choose a smaller game");

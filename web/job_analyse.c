@@ -51,7 +51,7 @@ int web_analyse_prepare(web_req *r, web_games *games, void **out)
     }
     if (hard && !cb_game_rule_info(a->wg->game)->hard_mode) {
         arg_free(a);
-        return web_req_fail(r, 400, "hard mode applies to Wordle only");
+        return web_req_fail(r, 400, "this game has no hard mode");
     }
     if (cb_state_new(a->wg->table, &a->st) != CB_OK) {
         arg_free(a);

@@ -199,7 +199,7 @@ int web_simulate_prepare(web_req *r, web_games *games, void **out)
         goto fail;
     }
     if (a->hard && !cb_game_rule_info(a->wg->game)->hard_mode) {
-        web_req_fail(r, 400, "hard mode applies to Wordle only");
+        web_req_fail(r, 400, "this game has no hard mode");
         goto fail;
     }
     if (read_games(r, a->wg->game, &a->sample, &a->ngames) < 0 || read_first(r, a->wg->game, &a->first) < 0 ||

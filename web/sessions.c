@@ -274,7 +274,7 @@ int web_play_new(web_sessions *ss, web_game *wg, const web_play_options *opt, we
 {
     const cb_game *g = wg->game;
     if (opt->hard && !cb_game_rule_info(g)->hard_mode)
-        return web_req_fail(r, 400, "hard mode applies to Wordle only");
+        return web_req_fail(r, 400, "this game has no hard mode");
     session *s = calloc(1, sizeof *s);
     if (!s || cb_state_new(wg->table, &s->st) != CB_OK) {
         free(s);

@@ -278,7 +278,7 @@ int web_adversary(web_req *r)
         goto out;
     const cb_game *g = wg->game;
     if (hard && !cb_game_rule_info(g)->hard_mode) {
-        web_req_fail(r, 400, "hard mode applies to Wordle only");
+        web_req_fail(r, 400, "this game has no hard mode");
         goto out;
     }
     if (cb_state_new(wg->table, &st) != CB_OK) {

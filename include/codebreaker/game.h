@@ -130,12 +130,22 @@ typedef enum cb_marks {
 /* The name of a way of drawing feedback: "pegs", "colours", "count" (NULL for another value). */
 const char *cb_marks_name(cb_marks marks);
 
+/*
+ * Whether and how a rule has a hard mode (cb_rule_info.hard_mode), in which
+ * every guess must keep to what the earlier turns told.
+ */
+typedef enum cb_hard {
+    CB_HARD_NONE = 0,     /* no hard mode */
+    CB_HARD_REVEALED = 1, /* Wordle's: every green letter stays in place, every revealed letter is used again */
+    CB_HARD_POSSIBLE = 2  /* Mastermind's, Bulls and Cows': every guess could still be the secret */
+} cb_hard;
+
 typedef struct cb_rule_info {
     const char *name;          /* "mastermind", "wordle", "symble" */
     const char *label;         /* for people: "Mastermind" */
     const char *feedback;      /* how a feedback is written, with an example */
     int words;                 /* 1: plays words (lists, dictionaries); 0: codes of colours */
-    int hard_mode;             /* 1: has Wordle's hard mode */
+    int hard_mode;             /* its hard mode, a cb_hard: 0 (CB_HARD_NONE) without */
     int hidden;                /* 1: the feedback reaches the player through symbols of hidden meaning (CB_MAPPINGS) */
     int max_guesses;           /* the usual limit of guesses per game */
     const char *strategy;      /* the strategy to play or advise with when none is named */
@@ -169,6 +179,7 @@ typedef struct cb_game_preset {
     const char *lists;      /* word games: bundled word lists (cb_word_lists_find); NULL: the original Wordle lists */
     const char *dictionary; /* word games: a bundled dictionary ("english") in place of lists, with length */
     const char *strategy;   /* the strategy to offer (NULL: the rule's, cb_game_setup_strategy) */
+    int hard;               /* 1: played in the rule's hard mode (cb_rule_info.hard_mode), cb_game_setup_hard */
 } cb_game_preset;
 
 /* The presets, in the order help texts list them: how many, row i (NULL past the end), by name (NULL). */
@@ -191,7 +202,8 @@ typedef struct cb_game_setup {
     const char *alphabet;
     int no_repeat; /* 1: codes without a repeated symbol; -1: repeats allowed (the preset's turned off); 0: the preset's
                     */
-    int lenient, hard;
+    int lenient;
+    int hard;          /* 1: hard mode; -1: without (a hard preset's turned off); 0: the preset's */
     int boards;        /* 0: the preset's */
     int adversary;     /* 1: play against the adversary */
     const char *words; /* one word list in memory for both (cb_game_config.words_text): an upload */
@@ -225,6 +237,12 @@ int cb_game_setup_key(const cb_game_setup *s, char *buf, size_t size, cb_error *
  * else the rule's (its hard_strategy when s->hard). NULL for an unknown game.
  */
 const char *cb_game_setup_strategy(const cb_game_setup *s);
+
+/*
+ * 1 when a set-up is played in hard mode: its own hard (1 on, -1 off), else
+ * the preset's (cb_game_preset.hard); 0 for an unknown game.
+ */
+int cb_game_setup_hard(const cb_game_setup *s);
 
 /* The preset a set-up names (s->game, NULL: "wordle"), or NULL. */
 const cb_game_preset *cb_game_setup_preset(const cb_game_setup *s);

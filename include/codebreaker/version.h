@@ -38,6 +38,8 @@
 #ifndef CODEBREAKER_VERSION_H
 #define CODEBREAKER_VERSION_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -61,9 +63,10 @@ int cb_version_number(void);
  * The instruction sets that the kernels chosen at run time may use, lowest
  * first: baseline x86-64 (and any other processor), AVX2 with hardware
  * popcount, AVX-512 (F, BW, VL, VPOPCNTDQ). Every level gives the same
- * results; only the speed differs. Today this covers the exact solver's
- * look-ahead count (cb_optimal_*); the other vector kernels are picked when
- * the library loads (AVX2 or baseline) and are not capped.
+ * results; only the speed differs. Every vector kernel (the feedback
+ * table's, the partition's, the exact solver's) has a version a level it
+ * gains from, and its user picks one once (a table when it is made, a
+ * search when it starts) at the level in use, so a cap reaches them all.
  */
 typedef enum { CB_CPU_SCALAR = 0, CB_CPU_AVX2 = 1, CB_CPU_AVX512 = 2 } cb_cpu_level;
 
@@ -85,6 +88,14 @@ const char *cb_cpu_level_name(cb_cpu_level level);
  * CB_OK, or CB_EINVAL for any other name (NULL included), *level then unchanged.
  */
 int cb_cpu_level_parse(const char *name, cb_cpu_level *level);
+/*
+ * The vector kernels, i from 0: the name of kernel i ("table",
+ * "partition", "row", "look_ahead", "look_ahead_count"), and in *level
+ * (may be NULL) the level of the version it runs now: the level in use, or
+ * the highest below it that the kernel has a version of (no kernel has an
+ * AVX-512 version but the look-ahead count). NULL past the last.
+ */
+const char *cb_cpu_kernel_at(size_t i, cb_cpu_level *level);
 
 #ifdef __cplusplus
 }

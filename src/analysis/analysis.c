@@ -7,6 +7,7 @@
 #include "codebreaker/feedback.h"
 #include "codebreaker/partition.h"
 #include "base/parallel.h"
+#include "game/rule_internal.h"
 #include "tuning.h"
 
 #define MAX_SHAPE_LENGTH 12 /* dense counts over 3^n + 1 keys */
@@ -73,28 +74,14 @@ double cb_complete_size(int k, int n, int no_repeat)
 
 double cb_feedbacks_possible(cb_rule rule, int n, int first)
 {
-    double p3 = pow(3, n);
-    switch (rule) {
-    case CB_RULE_MASTERMIND:
-        return (n + 1.0) * (n + 2.0) / 2 - 1;
-    case CB_RULE_WORDLE:
-        return p3 - n;
-    case CB_RULE_JOTTO: /* 0 .. n letters in common, or won (n in common without winning: an anagram) */
-        return n + 2.0;
-    default:
-        return first ? (p3 + 3) / 6 : p3;
-    }
+    const cbg_rule *r = cbg_rule_of(rule);
+    return r ? r->possible(n, first) : NAN;
 }
 
 double cb_feedbacks_open(cb_rule rule, int n, int first)
 {
-    if (rule == CB_RULE_MASTERMIND)
-        return (n + 1.0) * (n + 2.0) / 2 - 2;
-    if (rule == CB_RULE_JOTTO)
-        return n + 1.0;
-    if (rule == CB_RULE_SYMBLE && first)
-        return (pow(3, n) + 3) / 6;
-    return pow(3, n) - n - 1;
+    const cbg_rule *r = cbg_rule_of(rule);
+    return r ? r->open(n, first) : NAN;
 }
 
 double cb_bound_information(cb_rule rule, int n, double secrets)
@@ -130,7 +117,7 @@ double cb_adjusted_entropy(cb_rule rule, int k, int n, int no_repeat)
     double gray = no_repeat ? falling(k - n, n) : pow(k - n, n), yellow = cb_derangements(n);
     double exact[2] = {gray, yellow}, others;
     int nexact = 2;
-    if (rule == CB_RULE_SYMBLE) {
+    if (cbg_rule_of(rule) && cbg_rule_of(rule)->info.hidden) {
         exact[0] = gray + yellow; /* one pattern: every position shows the same symbol */
         nexact = 1;
         others = cb_feedbacks_possible(rule, n, 1) - 1;
@@ -240,6 +227,7 @@ typedef struct shape_job {
     int k, n, no_repeat;
     const uint32_t *classes; /* Symble */
     uint32_t nkeys, won;
+    uint32_t (*feedback)(const uint8_t *g, const uint8_t *s, int n); /* the rule's (raw, for Symble) */
 } shape_job;
 
 /*
@@ -287,16 +275,9 @@ static int shape_partition(const shape_job *job, const uint8_t *guess, int d, cb
             }
             if (!(job->no_repeat && repeated)) {
                 uint32_t key;
-                if (job->rule == CB_RULE_MASTERMIND)
-                    key = cb_feedback_mastermind(guess, s, n);
-                else if (job->rule == CB_RULE_WORDLE)
-                    key = cb_feedback_wordle(guess, s, n);
-                else if (job->rule == CB_RULE_JOTTO)
-                    key = cb_feedback_jotto(guess, s, n);
-                else {
-                    uint32_t raw = cb_feedback_symble(guess, s, n);
-                    key = raw == job->won - 1 ? job->won : job->classes[raw];
-                }
+                key = job->feedback(guess, s, n);
+                if (job->classes)
+                    key = key == job->won - 1 ? job->won : job->classes[key];
                 mine[key] += weight[stand_ins];
             }
             for (int i = n - 1; i >= 0 && ++s[i] == a; i--) /* next secret */
@@ -338,6 +319,8 @@ int cb_first_guess_shapes(cb_rule rule, int k, int n, int no_repeat, double max_
 {
     *out = NULL;
     *count = 0;
+    if (!cbg_rule_of(rule))
+        return cb_error_set(err, CB_EINVAL, "unknown rule %d", (int)rule);
     if (k < 2 || n < 1 || n > CB_MAX_LENGTH || k > CB_MAX_SYMBOLS || (no_repeat && n > k))
         return cb_error_set(err, CB_EINVAL, "no complete dictionary of %d symbols over %d%s", n, k,
                             no_repeat ? " without repeats" : "");
@@ -349,7 +332,8 @@ int cb_first_guess_shapes(cb_rule rule, int k, int n, int no_repeat, double max_
     class_list l = {0};
     uint8_t code[MAX_SHAPE_LENGTH];
     int rc, dmax = no_repeat ? n : (k < n ? k : n);
-    if (rule == CB_RULE_SYMBLE)
+    const cbg_rule *r = cbg_rule_of(rule);
+    if (r->info.hidden)
         rc = renamings_gen(&l, code, n, 0, 0, dmax, no_repeat);
     else
         rc = shapes_gen(&l, code, n, 0, 0, no_repeat ? 1 : n, dmax);
@@ -359,17 +343,18 @@ int cb_first_guess_shapes(cb_rule rule, int k, int n, int no_repeat, double max_
     if (rc == CB_OK && work > max_work)
         rc = cb_error_set(err, CB_ETOOBIG, "the first guesses of %d symbols over %d take %.3g feedbacks (limit %.3g)",
                           n, k, work, max_work);
-    shape_job job = {rule, k, n, no_repeat, NULL, 0, 0};
-    if (rc == CB_OK && rule == CB_RULE_SYMBLE) {
+    shape_job job = {rule, k, n, no_repeat, NULL, 0, 0, r->feedback};
+    if (rc == CB_OK && r->info.hidden) {
         job.classes = symble_classes(n);
         job.won = cb_pow3(n);
         job.nkeys = job.won + 1;
         if (!job.classes)
             rc = CB_ENOMEM;
-    } else
-        job.nkeys = rule == CB_RULE_MASTERMIND ? (uint32_t)((n + 1) * (n + 1))
-                    : rule == CB_RULE_JOTTO    ? (uint32_t)n + 2
-                                               : cb_pow3(n);
+    } else {
+        cbg_ids ids;
+        r->ids(n, &ids);
+        job.nkeys = ids.count;
+    }
     cb_first_guess *res = rc == CB_OK ? calloc(l.len, sizeof *res) : NULL;
     if (rc == CB_OK && !res)
         rc = CB_ENOMEM;

@@ -65,6 +65,25 @@ const char *cb_cpu_level_name(cb_cpu_level level)
     return "unknown";
 }
 
+const char *cb_cpu_kernel_at(size_t i, cb_cpu_level *level)
+{
+    static const struct {
+        const char *name;
+        int top; /* tuning.h: the highest level it has a version of */
+    } kernels[] = {{"table", CB_TOP_TABLE},
+                   {"partition", CB_TOP_PARTITION},
+                   {"row", CB_TOP_ROW},
+                   {"look_ahead", CB_TOP_LOOKAHEAD},
+                   {"look_ahead_count", CB_TOP_LBCOUNT}};
+    if (i >= sizeof kernels / sizeof kernels[0])
+        return NULL;
+    if (level) {
+        int c = (int)cb_cpu_level_current();
+        *level = (cb_cpu_level)(c < kernels[i].top ? c : kernels[i].top);
+    }
+    return kernels[i].name;
+}
+
 int cb_cpu_level_parse(const char *name, cb_cpu_level *level)
 {
     for (int l = CB_CPU_SCALAR; name && l <= CB_CPU_AVX512; l++)

@@ -6,6 +6,7 @@
 
 #include "codebreaker/feedback.h"
 #include "game/game_internal.h"
+#include "game/rule_internal.h"
 #include "base/io_internal.h"
 
 /* Symble mappings: the symbols (0=a, 1=b, 2=c) of gray, yellow, green. */
@@ -107,17 +108,11 @@ static int alloc_hash(cb_game *game, size_t count)
 
 static void set_feedback_ids(cb_game *game)
 {
+    cbg_ids ids;
+    cbg_rule_of(game->rule)->ids(game->n, &ids);
     game->pow3 = cb_pow3(game->n);
-    if (game->rule == CB_RULE_MASTERMIND) {
-        game->fb_count = (uint32_t)((game->n + 1) * (game->n + 1));
-        game->won = (uint32_t)(game->n * (game->n + 1));
-    } else if (game->rule == CB_RULE_JOTTO) { /* 0 .. n letters in common, then "won" */
-        game->fb_count = (uint32_t)game->n + 2;
-        game->won = (uint32_t)game->n + 1;
-    } else {
-        game->fb_count = cb_pow3(game->n) + (game->rule == CB_RULE_SYMBLE);
-        game->won = game->rule == CB_RULE_SYMBLE ? cb_pow3(game->n) : cb_pow3(game->n) - 1;
-    }
+    game->fb_count = ids.count;
+    game->won = ids.won;
 }
 
 /* Symble: raw colour pattern -> observed id under mapping m, digit by digit. */
@@ -158,7 +153,7 @@ static int build_observe_halves(cb_game *game)
 /* Symble: tables of observed ids per mapping, for words of up to 10 letters. */
 static int build_observe(cb_game *game)
 {
-    if (game->rule != CB_RULE_SYMBLE)
+    if (!cbg_rule_of(game->rule)->info.hidden)
         return CB_OK;
     if (game->n > 10)
         return build_observe_halves(game);
@@ -182,7 +177,7 @@ static int build_observe(cb_game *game)
 
 uint32_t cb_game_seen(const cb_game *game, uint32_t raw, int m)
 {
-    return game->rule == CB_RULE_SYMBLE ? cb_game_observe(game, raw, m) : raw;
+    return cbg_rule_of(game->rule)->info.hidden ? cb_game_observe(game, raw, m) : raw;
 }
 
 uint32_t cb_game_observe(const cb_game *game, uint32_t raw, int m)
@@ -265,8 +260,8 @@ uint64_t cb_game_config_codes(const cb_game_config *cfg)
 static int make_complete(cb_game *game, const cb_game_config *cfg, cb_error *err)
 {
     int k = cfg->colors, n = cfg->length;
-    int max_k = cfg->rule == CB_RULE_MASTERMIND ? 16 : CB_MAX_COMPLETE;
-    int max_n = cfg->rule == CB_RULE_MASTERMIND ? 10 : CB_MAX_LENGTH;
+    int max_k = cbg_rule_of(cfg->rule)->max_colors;
+    int max_n = cbg_rule_of(cfg->rule)->max_length;
     if (k < 2 || k > max_k)
         return cb_error_set(err, CB_EINVAL, "%d colours is out of range: use 2 to %d", k, max_k);
     if (n < 1 || n > max_n)
@@ -579,10 +574,11 @@ static void make_name(cb_game *game)
 int cb_game_new(const cb_game_config *cfg, cb_game **out, cb_error *err)
 {
     *out = NULL;
-    if (cfg->rule < CB_RULE_MASTERMIND || cfg->rule > CB_RULE_JOTTO)
+    const cbg_rule *rule = cbg_rule_of(cfg->rule);
+    if (!rule)
         return cb_error_set(err, CB_EINVAL, "unknown rule %d", (int)cfg->rule);
-    if (cfg->rule == CB_RULE_MASTERMIND && cfg->colors == 0)
-        return cb_error_set(err, CB_EINVAL, "Mastermind needs a number of colours");
+    if (!rule->info.words && cfg->colors == 0)
+        return cb_error_set(err, CB_EINVAL, "%s needs a number of colours", rule->info.label);
     cb_game *game = calloc(1, sizeof *game);
     if (!game)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
@@ -687,16 +683,7 @@ uint32_t cb_game_feedback(const cb_game *game, uint32_t gi, uint32_t si)
 
 uint32_t cbg_feedback_codes(const cb_game *game, const uint8_t *g, const uint8_t *s)
 {
-    switch (game->rule) {
-    case CB_RULE_MASTERMIND:
-        return cb_feedback_mastermind(g, s, game->n);
-    case CB_RULE_WORDLE:
-        return cb_feedback_wordle(g, s, game->n);
-    case CB_RULE_JOTTO:
-        return cb_feedback_jotto(g, s, game->n);
-    default:
-        return cb_feedback_symble(g, s, game->n);
-    }
+    return cbg_rule_of(game->rule)->feedback(g, s, game->n);
 }
 
 uint32_t cb_game_feedback_code(const cb_game *game, cb_guess_index guess, cb_guess_index code)
@@ -706,42 +693,33 @@ uint32_t cb_game_feedback_code(const cb_game *game, cb_guess_index guess, cb_gue
 
 void cbg_hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, cbg_hard_turn *h)
 {
-    const uint8_t *prev = cb_game_code(game, g);
+    cbg_rule_of(game->rule)->hard_turn(game, g, fb, h);
+}
+
+void cbg_hard_turn_possible(const cb_game *game, uint32_t g, uint32_t fb, cbg_hard_turn *h)
+{
+    (void)game;
+    h->possible = 1;
+    h->g = g;
+    h->fb = fb;
     h->ngreen = h->nneed = 0;
-    h->gmask = h->gval = 0;
-    for (int i = 0; i < game->n; i++, fb /= 3) {
-        if (fb % 3 == 2) {
-            h->gpos[h->ngreen] = (uint8_t)i;
-            h->gsym[h->ngreen++] = prev[i];
-            if (i < 8) {
-                h->gmask |= (uint64_t)0xff << (8 * i);
-                h->gval |= (uint64_t)prev[i] << (8 * i);
-            }
-        }
-        if (fb % 3 == 0)
-            continue;
-        int k = 0;
-        while (k < h->nneed && h->nsym[k] != prev[i])
-            k++;
-        if (k == h->nneed) {
-            h->nsym[h->nneed] = prev[i];
-            h->ncount[h->nneed++] = 0;
-        }
-        h->ncount[k]++;
-    }
-    h->nmask = 0;
-    h->nfull = 1;
-    for (int k = 0; k < h->nneed; k++) {
-        if (h->nsym[k] < 32 && h->ncount[k] <= 2)
-            h->nmask |= (uint64_t)1 << (h->nsym[k] + (h->ncount[k] == 2 ? 32 : 0));
-        else
-            h->nfull = 0;
-    }
+    h->gmask = h->gval = h->nmask = 0;
+    h->nfull = 0;
+}
+
+int cbg_hard_packed(const cb_game *game)
+{
+    return cbg_rule_of(game->rule)->info.hard_mode == CB_HARD_REVEALED && game->n <= 8;
 }
 
 int cbg_hard_turn_check(const cb_game *game, const cbg_hard_turn *h, const uint8_t *code, const uint8_t *counts,
                         int *fail)
 {
+    if (h->possible) {
+        if (fail)
+            *fail = 0;
+        return cbg_feedback_codes(game, cb_game_code(game, h->g), code) == h->fb;
+    }
     for (int k = 0; k < h->ngreen; k++)
         if (code[h->gpos[k]] != h->gsym[k]) {
             if (fail)

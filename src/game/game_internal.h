@@ -45,13 +45,18 @@ uint32_t cbg_observe_inverse(const cb_game *game, uint32_t fb, int m);
 uint32_t cbg_feedback_codes(const cb_game *game, const uint8_t *g, const uint8_t *s);
 
 /*
- * Wordle hard mode, the demands of one turn (guess g answered by fb): every
- * green letter stays in place and every revealed letter (green or yellow)
- * appears at least as often as the turn revealed it. The one statement of
- * the rule: state.c (legality with a reason), strategy.c (the guess pool)
- * and solver/rows.c (the solver) all use it.
+ * Hard mode, the demands of one turn (guess g answered by fb) on every
+ * later guess, as the rule states them (rule_internal.h, hard_turn).
+ * Wordle's (CB_HARD_REVEALED): every green letter stays in place and every
+ * revealed letter (green or yellow) appears at least as often as the turn
+ * revealed it. Mastermind's (CB_HARD_POSSIBLE, `possible`): the guess
+ * would have been answered fb too. The one statement of the rule:
+ * state.c (legality with a reason), strategy/pool.c (the guess pool) and
+ * solver/rows.c (the solver) all use it.
  */
 typedef struct cbg_hard_turn {
+    int possible; /* CB_HARD_POSSIBLE: a code respects the turn when g against it gives fb; the rest is unused */
+    uint32_t g, fb;
     int ngreen, nneed;
     uint8_t gpos[CB_MAX_LENGTH], gsym[CB_MAX_LENGTH];   /* green positions and their symbols */
     uint8_t nsym[CB_MAX_LENGTH], ncount[CB_MAX_LENGTH]; /* revealed symbols, least counts (first seen first) */
@@ -60,6 +65,7 @@ typedef struct cbg_hard_turn {
     int nfull;            /* nmask holds every demand */
 } cbg_hard_turn;
 
+/* The demands of a turn, for a game whose rule has hard mode. */
 void cbg_hard_turn_make(const cb_game *game, uint32_t g, uint32_t fb, cbg_hard_turn *h);
 /*
  * Does a code respect h? counts (may be NULL) holds how often each symbol
@@ -95,8 +101,8 @@ static inline uint64_t cbg_counts_pack(const uint8_t *counts, int k)
  * is cbg_code_pack(code), cpacked cbg_counts_pack(counts), counts its symbol
  * counts (not NULL). The greens are one masked compare and the demands
  * another, unless a demand is for 3 copies or a symbol from 32 on. The
- * solver's hard-mode filter; tests/unit/test_game.c checks it against the
- * other.
+ * solver's hard-mode filter for CB_HARD_REVEALED (cbg_hard_packed);
+ * tests/unit/test_game.c checks it against the other.
  */
 static inline int cbg_hard_turn_check_packed(const cbg_hard_turn *h, uint64_t packed, uint64_t cpacked,
                                              const uint8_t *counts)
@@ -110,6 +116,9 @@ static inline int cbg_hard_turn_check_packed(const cbg_hard_turn *h, uint64_t pa
             return 0;
     return 1;
 }
+
+/* 1 when the game's hard mode is checked with cbg_hard_turn_check_packed: Wordle's, codes of at most 8 symbols. */
+int cbg_hard_packed(const cb_game *game);
 
 /* The longest line of a word list, comment included (docs/limits.md). */
 #define CBG_MAX_LINE 4096

@@ -6,6 +6,7 @@
 
 #include "codebreaker/feedback.h"
 #include "game/game_internal.h"
+#include "game/rule_internal.h"
 
 void cb_game_format_code(const cb_game *game, uint32_t gi, char *buf, size_t size)
 {
@@ -96,7 +97,7 @@ int cb_game_parse_secret(const cb_game *game, const char *text, cb_secret_index 
     return CB_OK;
 }
 
-static void format_pattern(int n, uint32_t id, const char *digits, char *buf, size_t size)
+void cbg_format_pattern(int n, uint32_t id, const char *digits, char *buf, size_t size)
 {
     int i;
     for (i = 0; i < n && (size_t)i + 1 < size; i++, id /= 3)
@@ -107,84 +108,12 @@ static void format_pattern(int n, uint32_t id, const char *digits, char *buf, si
 
 void cb_game_format_raw(const cb_game *game, uint32_t raw, char *buf, size_t size)
 {
-    format_pattern(game->n, raw, ".YG", buf, size);
+    cbg_format_pattern(game->n, raw, ".YG", buf, size);
 }
 
 void cb_game_format_feedback(const cb_game *game, uint32_t id, char *buf, size_t size)
 {
-    switch (game->rule) {
-    case CB_RULE_MASTERMIND:
-        snprintf(buf, size, "%uB%uW", id / (uint32_t)(game->n + 1), id % (uint32_t)(game->n + 1));
-        break;
-    case CB_RULE_WORDLE:
-        format_pattern(game->n, id, ".YG", buf, size);
-        break;
-    case CB_RULE_JOTTO:
-        if (id == game->won)
-            snprintf(buf, size, "won");
-        else
-            snprintf(buf, size, "%u", id);
-        break;
-    default:
-        if (id == game->won)
-            snprintf(buf, size, "won");
-        else
-            format_pattern(game->n, id, "abc", buf, size);
-    }
-}
-
-/* Parse `2B1W`, `2B`, `1W`, `2 1`, `2,1`, `2/1`. */
-static int parse_mastermind(const cb_game *game, const char *text, uint32_t *id, cb_error *err)
-{
-    long b = -1, w = -1, plain[2];
-    int nplain = 0;
-    const char *p = text;
-    while (*p) {
-        if (isspace((unsigned char)*p) || *p == ',' || *p == '/') {
-            p++;
-            continue;
-        }
-        if (!isdigit((unsigned char)*p))
-            goto bad;
-        char *end;
-        long v = strtol(p, &end, 10);
-        p = end;
-        if (v > game->n) /* also when strtol clamped an overlong number: b + w stays small */
-            return cb_error_set(err, CB_EPARSE, "'%s' cannot happen with %d pegs", text, game->n);
-        while (isspace((unsigned char)*p))
-            p++;
-        if (*p == 'b' || *p == 'B') {
-            if (b >= 0)
-                goto bad;
-            b = v;
-            p++;
-        } else if (*p == 'w' || *p == 'W') {
-            if (w >= 0)
-                goto bad;
-            w = v;
-            p++;
-        } else if (nplain < 2)
-            plain[nplain++] = v;
-        else
-            goto bad;
-    }
-    if (nplain == 2 && b < 0 && w < 0) {
-        b = plain[0];
-        w = plain[1];
-    } else if (nplain)
-        goto bad;
-    if (b < 0 && w < 0)
-        goto bad;
-    if (b < 0)
-        b = 0;
-    if (w < 0)
-        w = 0;
-    if (b + w > game->n || (b == game->n - 1 && w == 1))
-        return cb_error_set(err, CB_EPARSE, "'%s' cannot happen with %d pegs", text, game->n);
-    *id = (uint32_t)b * (uint32_t)(game->n + 1) + (uint32_t)w;
-    return CB_OK;
-bad:
-    return cb_error_set(err, CB_EPARSE, "'%s' is not a Mastermind feedback: write blacks and whites as 2B1W", text);
+    cbg_rule_of(game->rule)->format(game, id, buf, size);
 }
 
 /* Colour of one typed character: 0 gray, 1 yellow, 2 green, -1 unknown. */
@@ -210,9 +139,10 @@ static int colour_of(char c)
     }
 }
 
-static int parse_pattern(const cb_game *game, const char *text, uint32_t *id, cb_error *err)
+/* A colour pattern, a mark a position: Wordle's colours, or with symbols Symble's a, b, c (and "won"). */
+int cbg_parse_pattern(const cb_game *game, const char *text, int symbols, uint32_t *id, cb_error *err)
 {
-    int symble = game->rule == CB_RULE_SYMBLE;
+    int symble = symbols;
     size_t len = strlen(text);
     if (symble && (strcmp(text, "won") == 0 || strcmp(text, "WON") == 0 || strcmp(text, "win") == 0)) {
         *id = game->won;
@@ -239,32 +169,8 @@ static int parse_pattern(const cb_game *game, const char *text, uint32_t *id, cb
     return CB_OK;
 }
 
-/* Jotto: the letters in common, 0 .. length, or `won`. */
-static int parse_jotto(const cb_game *game, const char *text, uint32_t *id, cb_error *err)
-{
-    if (strcmp(text, "won") == 0 || strcmp(text, "WON") == 0 || strcmp(text, "win") == 0) {
-        *id = game->won;
-        return CB_OK;
-    }
-    size_t len = strlen(text);
-    if (len == 0 || len > 2 || strspn(text, "0123456789") != len)
-        return cb_error_set(err, CB_EPARSE,
-                            "'%s' is not a Jotto feedback: write the letters in common (0 to %d) or won", text,
-                            game->n);
-    long v = strtol(text, NULL, 10);
-    if (v > game->n)
-        return cb_error_set(err, CB_EPARSE, "'%s': words of %d letters have at most %d in common", text, game->n,
-                            game->n);
-    *id = (uint32_t)v;
-    return CB_OK;
-}
-
 int cb_game_parse_feedback(const cb_game *game, const char *text, uint32_t *id, cb_error *err)
 {
     *id = CB_NONE;
-    if (game->rule == CB_RULE_JOTTO)
-        return parse_jotto(game, text, id, err);
-    if (game->rule == CB_RULE_MASTERMIND)
-        return parse_mastermind(game, text, id, err);
-    return parse_pattern(game, text, id, err);
+    return cbg_rule_of(game->rule)->parse(game, text, id, err);
 }

@@ -10,6 +10,7 @@
 
 #include "base/status_internal.h"
 #include "game/game_internal.h"
+#include "game/rule_internal.h"
 
 /*
  * The games people know by name, in the order help texts list them. A field left out is 0 or
@@ -167,11 +168,11 @@ static int setup_variant(const cb_game_setup *s, const cb_game_preset *p, int *b
         return cb_error_set(err, CB_EINVAL, "boards: %d is out of range (2 to %d)", s->boards, CB_MAX_BOARDS);
     if (k > 1 && adv)
         return cb_error_set(err, CB_EINVAL, "an adversary plays one board: give boards or adversary, not both");
-    if ((k > 1 || adv) && p->rule != CB_RULE_WORDLE && p->rule != CB_RULE_MASTERMIND)
+    if ((k > 1 || adv) && !cbg_rule_of(p->rule)->variants)
         return cb_error_set(err, CB_EINVAL,
                             "several boards and the adversary take Wordle or Mastermind rules, not %s's",
                             cb_rule_describe(p->rule)->label);
-    if (k > 1 && s->hard)
+    if (k > 1 && cb_game_setup_hard(s))
         return cb_error_set(err, CB_EINVAL,
                             "several boards are played without hard mode (the published games have none)");
     if (boards)
@@ -250,9 +251,15 @@ int cb_game_setup_config(const cb_game_setup *s, cb_game_config *cfg, int *board
         cfg->no_repeat = s->no_repeat > 0;
     cfg->alphabet = s->alphabet;
     cfg->lenient = s->lenient;
-    if (s->hard && !cb_rule_describe(p->rule)->hard_mode)
-        return cb_error_set(err, CB_EINVAL, "hard applies to Wordle rules only, not to %s", p->label);
+    if (cb_game_setup_hard(s) && !cb_rule_describe(p->rule)->hard_mode)
+        return cb_error_set(err, CB_EINVAL, "%s has no hard mode", p->label);
     return CB_OK;
+}
+
+int cb_game_setup_hard(const cb_game_setup *s)
+{
+    const cb_game_preset *p = cb_game_setup_preset(s);
+    return s->hard ? s->hard > 0 : p && p->hard;
 }
 
 const cb_game_preset *cb_game_setup_preset(const cb_game_setup *s)
@@ -272,7 +279,7 @@ const char *cb_game_setup_strategy(const cb_game_setup *s)
     if (s->adversary)
         return "minimax";
     const cb_rule_info *r = cb_rule_describe(p->rule);
-    return s->hard && r->hard_strategy ? r->hard_strategy : r->strategy;
+    return cb_game_setup_hard(s) && r->hard_strategy ? r->hard_strategy : r->strategy;
 }
 
 static unsigned long long hash_text(unsigned long long h, const char *text)

@@ -1,46 +1,27 @@
 /*
- * rules.c: what each rule is (its name, label, feedback, traits, guess
- * limit and strategies): the descriptors of game.h, read by game.c,
- * registry.c and the front ends. Adding a rule is a row here, its feedback
- * in feedback.c and its reference check in tests/unit/ref_rules.c.
+ * rules.c: the registry of rules. Each rule is a table of functions in its
+ * own file (rule_internal.h, rule_NAME.c); the descriptors of game.h are
+ * read from there. Adding a rule is its file, a line here and its
+ * reference check in tests/unit/ref_rules.c (docs/hacking.md).
  */
 #include <stddef.h>
 
 #include "game/game_internal.h"
+#include "game/rule_internal.h"
 
-static const cb_rule_info rules[] = {
-    [CB_RULE_MASTERMIND] = {.name = "mastermind",
-                            .label = "Mastermind",
-                            .feedback = "black and white pegs: 2B1W (2 black, 1 white)",
-                            .max_guesses = 10,
-                            .strategy = "parts",
-                            .marks = CB_MARKS_PEGS},
-    [CB_RULE_WORDLE] = {.name = "wordle",
-                        .label = "Wordle",
-                        .feedback = "G green, Y yellow, . gray, one a letter: .Y..G",
-                        .words = 1,
-                        .hard_mode = 1,
-                        .max_guesses = 6,
-                        .strategy = "parts",
-                        .hard_strategy = "exact",
-                        .hard_max_guesses = 6,
-                        .marks = CB_MARKS_COLOURS},
-    [CB_RULE_SYMBLE] = {.name = "symble",
-                        .label = "Symble",
-                        .feedback = "one of three symbols a letter, their meaning hidden: abcca",
-                        .words = 1,
-                        .hidden = 1,
-                        .max_guesses = 8,
-                        .strategy = "entropy-knuth",
-                        .marks = CB_MARKS_COLOURS},
-    [CB_RULE_JOTTO] = {.name = "jotto",
-                       .label = "Jotto",
-                       .feedback = "the letters in common, wherever they stand: 2 (won when the word is the secret)",
-                       .words = 1,
-                       .max_guesses = 15,
-                       .strategy = "entropy",
-                       .marks = CB_MARKS_COUNT},
+/* The rules by cb_rule value, each defined in its file (rule_*.c): adding a rule is a line here. */
+static const cbg_rule *const rules[] = {
+    [CB_RULE_MASTERMIND] = &cbg_rule_mastermind,
+    [CB_RULE_WORDLE] = &cbg_rule_wordle,
+    [CB_RULE_SYMBLE] = &cbg_rule_symble,
+    [CB_RULE_JOTTO] = &cbg_rule_jotto,
 };
+#define NRULES (sizeof rules / sizeof rules[0])
+
+const cbg_rule *cbg_rule_of(cb_rule rule)
+{
+    return (unsigned)rule < NRULES ? rules[rule] : NULL;
+}
 
 const char *cb_marks_name(cb_marks marks)
 {
@@ -51,20 +32,20 @@ const char *cb_marks_name(cb_marks marks)
 
 const cb_rule_info *cb_rule_describe(cb_rule rule)
 {
-    return (unsigned)rule < sizeof rules / sizeof rules[0] ? &rules[rule] : NULL;
+    return (unsigned)rule < NRULES ? &rules[rule]->info : NULL;
 }
 
 const cb_rule_info *cb_game_rule_info(const cb_game *game)
 {
-    return &rules[game->rule];
+    return &rules[game->rule]->info;
 }
 
 int cb_game_default_max_guesses(const cb_game *game)
 {
-    return rules[game->rule].max_guesses;
+    return rules[game->rule]->info.max_guesses;
 }
 
 const char *cb_game_rule_name(const cb_game *game)
 {
-    return rules[game->rule].name;
+    return rules[game->rule]->info.name;
 }

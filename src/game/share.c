@@ -1,9 +1,11 @@
-/* share.c: the emoji grid of a finished game (share.h), for the program's play and the dashboard. */
+/* share.c: the emoji grid of a finished game (share.h), for the program's play and the dashboard; each rule its signs.
+ */
 #include <stdio.h>
 #include <string.h>
 
 #include "codebreaker/share.h"
 #include "codebreaker/status.h"
+#include "game/rule_internal.h"
 
 #define TITLE_MAX 64
 
@@ -12,10 +14,6 @@ static const char *const wordle_sign[2][2][3] = {
     {{"\u2B1C", "\U0001F7E8", "\U0001F7E9"}, {"\u2B1B", "\U0001F7E8", "\U0001F7E9"}}, /* ⬜ 🟨 🟩, ⬛ 🟨 🟩 */
     {{"\u2B1C", "\U0001F7E6", "\U0001F7E7"}, {"\u2B1B", "\U0001F7E6", "\U0001F7E7"}}, /* ⬜ 🟦 🟧, ⬛ 🟦 🟧 */
 };
-static const char *const symble_sign[3] = {"\u2600\uFE0F", "\u2665\uFE0F", "\U0001F4A7"}; /* ☀️ ♥️ 💧 */
-#define PEG_BLACK "\u26AB"                                                                /* ⚫ */
-#define PEG_WHITE "\u26AA"                                                                /* ⚪ */
-#define PEG_NONE "\u2796"                                                                 /* ➖ */
 
 /* Text being written into a buffer; full once something did not fit. */
 typedef struct out {
@@ -35,36 +33,23 @@ static void put(out *o, const char *s)
     o->len += n;
 }
 
-/* Digit i (weight 3^i) of a Wordle or Symble feedback id. */
-static unsigned digit3(uint32_t id, int i)
+unsigned cbg_digit3(uint32_t id, int i)
 {
     while (i-- > 0)
         id /= 3;
     return id % 3;
 }
 
+const char *cbg_share_square(unsigned colour, unsigned flags)
+{
+    return wordle_sign[(flags & CB_SHARE_CONTRAST) != 0][(flags & CB_SHARE_DARK) != 0][colour % 3];
+}
+
 static void row(out *o, const cb_game *g, uint32_t fb, unsigned flags)
 {
-    int n = cb_game_length(g), contrast = (flags & CB_SHARE_CONTRAST) != 0, dark = (flags & CB_SHARE_DARK) != 0;
-    switch (cb_game_rule(g)) {
-    case CB_RULE_MASTERMIND: {
-        unsigned blacks = fb / (unsigned)(n + 1), whites = fb % (unsigned)(n + 1);
-        for (int i = 0; i < n; i++)
-            put(o, (unsigned)i < blacks ? PEG_BLACK : (unsigned)i < blacks + whites ? PEG_WHITE : PEG_NONE);
-        break;
-    }
-    case CB_RULE_SYMBLE:
-        for (int i = 0; i < n; i++)
-            put(o, fb == cb_game_won(g) ? wordle_sign[contrast][dark][2] : symble_sign[digit3(fb, i)]);
-        break;
-    case CB_RULE_JOTTO: /* a yellow square a letter in common; all green when won */
-        for (int i = 0; i < n; i++)
-            put(o, wordle_sign[contrast][dark][fb == cb_game_won(g) ? 2 : (unsigned)i < fb ? 1 : 0]);
-        break;
-    default:
-        for (int i = 0; i < n; i++)
-            put(o, wordle_sign[contrast][dark][digit3(fb, i)]);
-    }
+    const cbg_rule *rule = cbg_rule_of(cb_game_rule(g));
+    for (int i = 0; i < cb_game_length(g); i++)
+        put(o, rule->share_sign(g, fb, i, flags));
     put(o, "\n");
 }
 

@@ -39,7 +39,7 @@ static int start_level(cb_state *st)
         return CB_ENOMEM;
     for (uint32_t i = 0; i < game->nsecret; i++)
         l->cands[i] = i;
-    if (game->rule == CB_RULE_SYMBLE) {
+    if (cb_game_rule_info(game)->hidden) {
         l->masks = malloc(l->count ? l->count : 1);
         if (!l->masks)
             return CB_ENOMEM;
@@ -258,6 +258,16 @@ static int respects(const cb_game *game, uint32_t gi, uint32_t g, uint32_t fb, c
     if (!why)
         return 0;
     char ord[16];
+    if (h.possible) {
+        char gtext[CB_MAX_LENGTH * 4 + 1], had[64], got[64];
+        cb_game_format_code(game, g, gtext, sizeof gtext);
+        cb_game_format_feedback(game, fb, got, sizeof got);
+        cb_game_format_feedback(game, cb_game_feedback_code(game, g, gi), had, sizeof had);
+        snprintf(why, why_size,
+                 "hard mode: the guess must still be possible (were it the secret, %s would score %s, not %s)", gtext,
+                 had, got);
+        return 0;
+    }
     if (fail < h.ngreen)
         snprintf(why, why_size, "hard mode: the %s letter must be %s", ordinal(h.gpos[fail] + 1, ord, sizeof ord),
                  game->symbols[h.gsym[fail]]);
@@ -276,7 +286,7 @@ int cb_state_legal(const cb_state *st, uint32_t gi, char *why, size_t why_size)
             snprintf(why, why_size, "the game was already won (turn %zu): no guess comes after the win", st->turns);
         return 0;
     }
-    if (!st->hard || st->game->rule != CB_RULE_WORDLE)
+    if (!st->hard || !cb_game_rule_info(st->game)->hard_mode)
         return 1;
     for (size_t t = 1; t <= st->turns; t++)
         if (!respects(st->game, gi, st->levels[t].guess, st->levels[t].fb, why, why_size))
@@ -343,7 +353,7 @@ void cb_state_reset(cb_state *st)
 static int gives(const cb_game *game, uint32_t g, const uint8_t *s, uint32_t fb, int m)
 {
     uint32_t raw = cbg_feedback_codes(game, cb_game_code(game, g), s);
-    return (game->rule == CB_RULE_SYMBLE ? cb_game_observe(game, raw, m) : raw) == fb;
+    return cb_game_seen(game, raw, m) == fb;
 }
 
 /* 1 when secret code s gives every turn of st, and (gi, fb) unless gi is CB_NONE, under mapping m. */
@@ -358,7 +368,7 @@ static int fits_all(const cb_state *st, const uint8_t *s, uint32_t gi, uint32_t 
 size_t cb_state_fit_guesses(const cb_state *st, uint32_t gi, uint32_t fb, uint32_t *out, size_t cap)
 {
     const cb_game *game = st->game;
-    int mappings = game->rule == CB_RULE_SYMBLE ? CB_MAPPINGS : 1;
+    int mappings = cb_game_rule_info(game)->hidden ? CB_MAPPINGS : 1;
     size_t count = 0;
     for (uint32_t w = 0; w < game->nguess; w++) {
         const uint8_t *s = cb_game_code(game, w);

@@ -324,7 +324,7 @@ static int choose_secrets(sim *m, const cb_sim_options *opt, cb_error *err)
         }
         cb_rng_seed2(&g->rng, opt->seed, i);
         g->mapping = -1;
-        if (cb_game_rule(m->game) == CB_RULE_SYMBLE)
+        if (cb_game_rule_info(m->game)->hidden)
             g->mapping = opt->mapping >= 0 ? opt->mapping : (int)cb_rng_below(&g->rng, CB_MAPPINGS);
     }
     free(all);
@@ -427,8 +427,8 @@ int cb_simulate(const cb_table *table, const cb_strategy *s, const cb_sim_option
         return cb_error_set(err, CB_EINVAL, "negative max guesses, wins within or threads, or a bad mapping");
     if (cb_table_game(table) != s->game)
         return cb_error_set(err, CB_EINVAL, "the strategy was made for another game");
-    if (opt->hard && cb_game_rule(s->game) != CB_RULE_WORDLE)
-        return cb_error_set(err, CB_EINVAL, "hard mode applies to Wordle rules only");
+    if (opt->hard && !cb_game_rule_info(s->game)->hard_mode)
+        return cb_error_set(err, CB_EINVAL, "%s has no hard mode", cb_game_rule_info(s->game)->label);
     double start = cb_seconds();
     sim m = {0};
     m.game = s->game;

@@ -748,8 +748,8 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
         cb_coach_options_default(&o);
     if (turns == 0 || turns > CB_TREE_MAX_DEPTH)
         return cb_error_set(err, CB_EINVAL, "a review needs between 1 and %d turns", CB_TREE_MAX_DEPTH);
-    if (hard && cb_game_rule(game) != CB_RULE_WORDLE)
-        return cb_error_set(err, CB_EINVAL, "hard mode applies to Wordle rules only");
+    if (hard && !cb_game_rule_info(game)->hard_mode)
+        return cb_error_set(err, CB_EINVAL, "%s has no hard mode", cb_game_rule_info(game)->label);
     double t0 = cb_seconds();
     cb_state **st = calloc(turns + 1, sizeof *st);
     job *jobs = calloc(turns * J_KINDS, sizeof *jobs);

@@ -6,7 +6,7 @@
  * (docs/optimal.md, "The kernels").
  *
  * Three versions give the same answer, one for each processor level
- * (cb_cpu_level, base/cpu.c), chosen at each call from the level in use:
+ * (cb_cpu_level, base/cpu.c), chosen once a search (S->lbcount, S->lbsets):
  * the scalar one marks each value in a 256-bit set per guess, ten scalar
  * instructions a pair, and counts the sets with the baseline's popcount
  * (libgcc's, in software); the AVX2 one keeps the sets of 8 to 32 guesses
@@ -58,15 +58,14 @@ CB_POPCNT static void sets_popcnt(uint64_t (*bm)[4], uint32_t jn, uint32_t won, 
 }
 #endif
 
-void cbo_lb_sets(uint64_t (*bm)[4], uint32_t jn, uint32_t won, uint16_t *parts, uint8_t *haswon)
+cbo_lbsets_fn *cbo_lbsets_kernel(cb_cpu_level level)
 {
 #if CB_CPU_DISPATCH
-    if (cb_cpu_level_current() >= CB_CPU_AVX2) {
-        sets_popcnt(bm, jn, won, parts, haswon);
-        return;
-    }
+    if (level >= CB_CPU_AVX2)
+        return sets_popcnt;
 #endif
-    sets_scalar(bm, jn, won, parts, haswon);
+    (void)level;
+    return sets_scalar;
 }
 
 void cbo_lb_count_ref(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t won, uint64_t (*bm)[4],
@@ -301,20 +300,37 @@ CB_AVX2 static void count_avx2(const uint8_t *blk, const uint32_t *col, uint32_t
 }
 #endif
 
-void cbo_lb_count(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t nvals, uint32_t won,
-                  uint64_t (*bm)[4], uint16_t *parts, uint8_t *haswon)
+static void count_scalar(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t nvals, uint32_t won,
+                         uint64_t (*bm)[4], uint16_t *parts, uint8_t *haswon)
 {
-#if CB_CPU_DISPATCH
-    cb_cpu_level level = cb_cpu_level_current();
-    if (level >= CB_CPU_AVX512) {
-        count_avx512(blk, col, n, jn, nvals, won, parts, haswon);
-        return;
-    }
-    if (level >= CB_CPU_AVX2) {
-        count_avx2(blk, col, n, jn, nvals, won, parts, haswon);
-        return;
-    }
-#endif
     (void)nvals;
     cbo_lb_count_ref(blk, col, n, jn, won, bm, parts, haswon);
+}
+
+#if CB_CPU_DISPATCH
+static void count_avx2_fn(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t nvals,
+                          uint32_t won, uint64_t (*bm)[4], uint16_t *parts, uint8_t *haswon)
+{
+    (void)bm;
+    count_avx2(blk, col, n, jn, nvals, won, parts, haswon);
+}
+
+static void count_avx512_fn(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t nvals,
+                            uint32_t won, uint64_t (*bm)[4], uint16_t *parts, uint8_t *haswon)
+{
+    (void)bm;
+    count_avx512(blk, col, n, jn, nvals, won, parts, haswon);
+}
+#endif
+
+cbo_lbcount_fn *cbo_lbcount_kernel(cb_cpu_level level)
+{
+#if CB_CPU_DISPATCH
+    if (level >= CB_CPU_AVX512 && CB_TOP_LBCOUNT >= 2)
+        return count_avx512_fn;
+    if (level >= CB_CPU_AVX2)
+        return count_avx2_fn;
+#endif
+    (void)level;
+    return count_scalar;
 }

@@ -163,7 +163,7 @@ static int playable_list(lsearch *L, const cb_state *st, const glist *from, glis
     if (!(*own = malloc((n + 1) * sizeof **own)))
         return CB_ENOMEM;
     /* below the root, from respects every turn but the last: that one alone is checked */
-    int last = !from->all && cb_state_hard(st) && cb_game_rule(L->game) == CB_RULE_WORDLE && cb_state_turns(st) > 0;
+    int last = !from->all && cb_state_hard(st) && cb_game_rule_info(L->game)->hard_mode && cb_state_turns(st) > 0;
     cbg_hard_turn h;
     if (last) {
         uint32_t lg, lf;

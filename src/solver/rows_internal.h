@@ -33,7 +33,7 @@ int cbo_fly_prepare(solver *S, tls *T, const node *x, flyrows *f);
 /* Row r (a guess of the game) of x's entries into out, through f (cbo_fly_prepare). */
 static inline void fly_row(const solver *S, const node *x, const flyrows *f, uint32_t r, uint8_t *out)
 {
-    cbt_kernel(S->game->rule, S->game->n, cb_game_code(S->game, r), f->soa, x->n, 1, out);
+    S->tabk(S->game->n, cb_game_code(S->game, r), f->soa, x->n, 1, out);
 }
 
 /*

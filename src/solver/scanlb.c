@@ -23,7 +23,7 @@
  */
 
 /* What bounding a guess exactly takes (cbo_row_generic): refined() below. */
-typedef struct refine {
+typedef struct cbo_refine {
     uint8_t *tmp;
     uint32_t *touched;
     const int64_t *lbt;
@@ -39,8 +39,9 @@ static int64_t refined(solver *S, const node *x, const refine *rf, uint32_t j)
     return sat(rf->wc + st.lbsum);
 }
 
-CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, int64_t target, const cbg_hard_turn *h,
-                                   const refine *rf, uint32_t *weak)
+/* Always inlined into a version a processor level (below), chosen once a search (S->scanlb). */
+static inline __attribute__((always_inline)) int64_t scan_lb_t(solver *S, const node *x, int64_t known, int64_t target,
+                                                               const cbg_hard_turn *h, const refine *rf, uint32_t *weak)
 {
     tls *T = me(S);
     uint32_t n = x->n, m = x->m, won = S->won;
@@ -76,7 +77,7 @@ CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, int6
             }
             cbo_tab_fill(S, up, j0 / CB_LBSCAN_BLOCK);
             const uint8_t *blk = up->t + (size_t)(j0 / CB_LBSCAN_BLOCK) * up->n * CB_LBSCAN_BLOCK;
-            cbo_lb_count(blk, x->col, n, jn, S->nvals, won, bm, parts, haswon);
+            S->lbcount(blk, x->col, n, jn, S->nvals, won, bm, parts, haswon);
             for (uint32_t b = 0; b < jn; b++) {
                 jblk[b] = up->ord[j0 + b];
                 gblk[b] = x->gid[jblk[b]];
@@ -93,7 +94,7 @@ CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, int6
                     bm[b][v >> 6] |= 1ull << (v & 63);
                 }
             }
-            cbo_lb_sets(bm, jn, won, parts, haswon);
+            S->lbsets(bm, jn, won, parts, haswon);
         }
         uint32_t least = CB_NONE;
         for (uint32_t b = 0; b < jn; b++) {
@@ -116,6 +117,30 @@ CB_KERNEL static int64_t scan_lb_t(solver *S, const node *x, int64_t known, int6
         }
     }
     return max64(best, known);
+}
+
+static int64_t scan_lb_scalar(solver *S, const node *x, int64_t known, int64_t target, const cbg_hard_turn *h,
+                              const refine *rf, uint32_t *weak)
+{
+    return scan_lb_t(S, x, known, target, h, rf, weak);
+}
+
+#if CB_CPU_DISPATCH
+CB_TARGET_AVX2 static int64_t scan_lb_avx2(solver *S, const node *x, int64_t known, int64_t target,
+                                           const cbg_hard_turn *h, const refine *rf, uint32_t *weak)
+{
+    return scan_lb_t(S, x, known, target, h, rf, weak);
+}
+#endif
+
+cbo_scanlb_fn *cbo_scanlb_kernel(cb_cpu_level level)
+{
+#if CB_CPU_DISPATCH
+    if (level >= CB_CPU_AVX2 && CB_TOP_LOOKAHEAD >= 1)
+        return scan_lb_avx2;
+#endif
+    (void)level;
+    return scan_lb_scalar;
 }
 
 /* The guesses with a weak bound (below UINT32_MAX, at most top), least first, then CB_NONE; NULL without memory. */
@@ -168,7 +193,7 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known, int64_t target)
          * next weak bound reaches the least exact one or the target.
          */
         refine rf = {tmp, touched, b.t, r, wc};
-        best = scan_lb_t(S, x, known, target, filter ? &h : NULL, &rf, weak);
+        best = S->scanlb(S, x, known, target, filter ? &h : NULL, &rf, weak);
         uint32_t *by = n > x->bmax && best > known ? by_weak(S, T, weak, m, 3 * n) : NULL;
         if (by) {
             best = INF;

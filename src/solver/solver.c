@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/memory_internal.h"
+#include "game/rule_internal.h"
 #include "solver/solver_internal.h"
 #include "table/table_internal.h"
 
@@ -41,7 +42,7 @@ uint64_t cb_optimal_symmetries(const cb_game *game)
 {
     if (!game->complete)
         return 1;
-    uint64_t a = factorial(game->k), b = game->rule == CB_RULE_MASTERMIND ? factorial(game->n) : 1;
+    uint64_t a = factorial(game->k), b = cbg_rule_of(game->rule)->permutable ? factorial(game->n) : 1;
     return a == UINT64_MAX || b == UINT64_MAX || a > UINT64_MAX / b ? UINT64_MAX : a * b;
 }
 
@@ -68,8 +69,8 @@ static void solver_free(solver *S)
 /* Options that do not fit the game, with the sentence that says which. */
 static int check_options(const cb_game *game, const cb_optimal_options *opt, cb_error *err)
 {
-    if (opt->hard && game->rule != CB_RULE_WORDLE)
-        return cb_error_set(err, CB_EINVAL, "hard mode applies to Wordle rules only");
+    if (opt->hard && !cb_game_rule_info(game)->hard_mode)
+        return cb_error_set(err, CB_EINVAL, "%s has no hard mode", cb_game_rule_info(game)->label);
     if (opt->max_guesses < 0 || opt->max_guesses > CB_TREE_MAX_DEPTH)
         return cb_error_set(err, CB_EINVAL, "the limit on guesses must be between 1 and %d", CB_TREE_MAX_DEPTH);
     if (opt->slice_step > 1 && opt->slice_start >= opt->slice_step)
@@ -94,8 +95,8 @@ static int check_options(const cb_game *game, const cb_optimal_options *opt, cb_
         return cb_error_set(err, CB_EINVAL, "the game is over: the last guess won");
     if (cb_state_count(opt->from) == 0)
         return cb_error_set(err, CB_EINVAL, "no secret is left in the position");
-    if (cb_state_hard(opt->from) && game->rule != CB_RULE_WORDLE)
-        return cb_error_set(err, CB_EINVAL, "hard mode applies to Wordle rules only");
+    if (cb_state_hard(opt->from) && !cb_game_rule_info(game)->hard_mode)
+        return cb_error_set(err, CB_EINVAL, "%s has no hard mode", cb_game_rule_info(game)->label);
     return CB_OK;
 }
 
@@ -104,7 +105,7 @@ int cb_optimal_table_check(const cb_table *table, cb_error *err)
     const cb_game *game = cb_table_game(table);
     /* on the fly, a node's values are computed a row of its entries at a time, one byte each (rows_internal.h, fly_row)
      */
-    if (!cb_table_precomputed(table) && (game->rule == CB_RULE_SYMBLE || cb_table_width(table) != 1))
+    if (!cb_table_precomputed(table) && (cb_game_rule_info(game)->hidden || cb_table_width(table) != 1))
         return cb_error_set(err, CB_ETOOBIG,
                             "the exact solver reads a precomputed feedback table for Symble and for words of more "
                             "than 5 letters (%.3g GiB for %s), and this one computes feedback on the fly (--table "
@@ -122,7 +123,7 @@ static int set_fields(solver *S, const cb_table *table, const cb_optimal_options
         return rc;
     if (cb_table_width(table) > 2)
         return cb_error_set(err, CB_ETOOBIG, "the exact solver handles codes of up to 10 symbols under word rules");
-    S->pairs = game->rule == CB_RULE_SYMBLE;
+    S->pairs = cb_game_rule_info(game)->hidden;
     if (S->pairs && !game->observe)
         return cb_error_set(err, CB_ETOOBIG, "the exact solver handles Symble words of up to 10 letters");
     if ((uint64_t)game->nsecret * (S->pairs ? (unsigned)CB_MAPPINGS : 1u) > (1u << 30))
@@ -137,8 +138,13 @@ static int set_fields(solver *S, const cb_table *table, const cb_optimal_options
     S->p3 = cb_pow3(game->n);
     S->obs = game->observe;
     S->lw = cb_table_width(table);
-    S->rowk = cbo_row_kernel(cb_cpu_level_current());
-    S->rowblk = cbo_block_kernel(cb_cpu_level_current());
+    cb_cpu_level level = cb_cpu_level_current(); /* every kernel of the search at one level, chosen once */
+    S->rowk = cbo_row_kernel(level);
+    S->rowblk = cbo_block_kernel(level);
+    S->lbcount = cbo_lbcount_kernel(level);
+    S->lbsets = cbo_lbsets_kernel(level);
+    S->scanlb = cbo_scanlb_kernel(level);
+    S->tabk = cbt_kernel_pick(game->rule, level);
     if (S->nvals > (S->lw == 1 ? 256u : 65536u))
         return cb_error_set(err, CB_ETOOBIG, "feedback ids do not fit the solver's tables");
     S->gbase = cb_table_row(table, 0); /* NULL on the fly: the root's rows are computed */
@@ -200,7 +206,7 @@ static int build_tables(solver *S)
         for (uint32_t g = 0; g < game->nguess; g++)
             for (int i = 0; i < game->n; i++)
                 S->lc[(size_t)g * (size_t)game->k + cb_game_code(game, g)[i]]++;
-        if (game->n <= 8) {
+        if (cbg_hard_packed(game)) {
             if (!(S->pk = malloc((size_t)game->nguess * 2 * sizeof *S->pk)))
                 return CB_ENOMEM;
             for (uint32_t g = 0; g < game->nguess; g++) {

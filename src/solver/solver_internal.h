@@ -17,6 +17,7 @@
 #include "codebreaker/version.h"
 #include "base/parallel.h"
 #include "game/game_internal.h"
+#include "game/rule_internal.h"
 #include "tuning.h"
 #ifdef _OPENMP
 #include <omp.h>
@@ -270,6 +271,8 @@ typedef void (*cbo_block_fn)(const cbo_rowctx *c, const uint8_t *const *in, cons
 cbo_block_fn cbo_block_kernel(cb_cpu_level level);
 
 /* One run of the solver: the game, the options, the cache, the threads and the clock. */
+struct cbo_refine; /* scanlb.c's */
+
 typedef struct solver {
     const cb_game *game;
     const cb_table *table;
@@ -279,6 +282,13 @@ typedef struct solver {
     int lw;              /* bytes per value */
     cbo_row_fn rowk;     /* the row kernel of the processor level in use when the run was set up */
     cbo_block_fn rowblk; /* and its block kernel, or NULL: no secret-major copies of the local tables */
+    cbg_kernel_fn *tabk; /* the table's row kernel (cbt_kernel_pick), for rows computed on the fly */
+    /* the look-ahead's count, its sets' popcount and the bound, likewise (cbo_lbcount_kernel ...) */
+    void (*lbcount)(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t nvals, uint32_t won,
+                    uint64_t (*bm)[4], uint16_t *parts, uint8_t *haswon);
+    void (*lbsets)(uint64_t (*bm)[4], uint32_t jn, uint32_t won, uint16_t *parts, uint8_t *haswon);
+    int64_t (*scanlb)(struct solver *S, const struct node *x, int64_t known, int64_t target, const cbg_hard_turn *h,
+                      const struct cbo_refine *rf, uint32_t *weak);
     const uint8_t *gbase;
     size_t gstride;
     const uint8_t *tt;   /* the game's table secret-major (tt[s * nguess + g]), for scan_lb; or NULL */
@@ -442,18 +452,25 @@ static inline uint32_t seen_find(tls *T, uint64_t key, uint32_t val)
  * bytes, all readable; values below nvals <= 256): parts[b] = how many
  * distinct values guess b makes, haswon[b] = whether one is `won`. parts and
  * haswon have room for CB_LBSCAN_BLOCK; bm is CB_LBSCAN_BLOCK zero sets,
- * left at zero. The version of the processor level in use (cb_cpu_level_current).
+ * left at zero. cbo_lbcount_kernel: the version of a processor level, the
+ * best this build has at or below it.
  */
-void cbo_lb_count(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t nvals, uint32_t won,
-                  uint64_t (*bm)[4], uint16_t *parts, uint8_t *haswon);
+typedef void cbo_lbcount_fn(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t nvals,
+                            uint32_t won, uint64_t (*bm)[4], uint16_t *parts, uint8_t *haswon);
+cbo_lbcount_fn *cbo_lbcount_kernel(cb_cpu_level level);
 /* The same, always the scalar version with the baseline's popcount (the tests' reference). */
 void cbo_lb_count_ref(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t jn, uint32_t won, uint64_t (*bm)[4],
                       uint16_t *parts, uint8_t *haswon);
 /*
  * The parts and the win of the jn guesses whose sets are bm (marked by the caller), which it leaves at zero;
- * with the hardware popcount from level CB_CPU_AVX2 on.
+ * with the hardware popcount from level CB_CPU_AVX2 on (cbo_lbsets_kernel, as cbo_lbcount_kernel).
  */
-void cbo_lb_sets(uint64_t (*bm)[4], uint32_t jn, uint32_t won, uint16_t *parts, uint8_t *haswon);
+typedef void cbo_lbsets_fn(uint64_t (*bm)[4], uint32_t jn, uint32_t won, uint16_t *parts, uint8_t *haswon);
+cbo_lbsets_fn *cbo_lbsets_kernel(cb_cpu_level level);
+/* The look-ahead bound of scanlb.c at a processor level (AVX2's or the baseline's), chosen once a search. */
+typedef int64_t cbo_scanlb_fn(struct solver *S, const struct node *x, int64_t known, int64_t target,
+                              const cbg_hard_turn *h, const struct cbo_refine *rf, uint32_t *weak);
+cbo_scanlb_fn *cbo_scanlb_kernel(cb_cpu_level level);
 
 /*
  * ---- how the guesses of a node split it: rows.c (values, hard mode), count.c (the candidates,

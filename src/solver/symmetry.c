@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/rule_internal.h"
 #include "solver/solver_internal.h"
 
 static uint64_t factorial_sat(int k)
@@ -100,7 +101,7 @@ int cbo_sym_least(const cbo_sym_group *g, const uint8_t *code)
 cbo_sym_group *cbo_sym_root(const cb_game *game)
 {
     int n = game->n;
-    uint64_t perms = game->rule == CB_RULE_MASTERMIND ? factorial_sat(n) : 1;
+    uint64_t perms = cbg_rule_of(game->rule)->permutable ? factorial_sat(n) : 1;
     if (perms > 40320) /* more than 8 pegs: positions are left alone */
         perms = 1;
     cbo_sym_group *g = calloc(1, sizeof *g);

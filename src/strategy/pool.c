@@ -90,7 +90,7 @@ int cbs_make_pool(const cb_strategy *s, const cb_state *st, cbs_ws *ws, int cand
         }
         if (!sorted)
             qsort(ws->pool, k, sizeof *ws->pool, cmp_u32);
-    } else if (cb_state_hard(st) && game->rule == CB_RULE_WORDLE) {
+    } else if (cb_state_hard(st) && cb_game_rule_info(game)->hard_mode) {
         int rc = hard_pool(game, st, ws, &k);
         if (rc != CB_OK)
             return rc;
@@ -140,7 +140,7 @@ static int symmetric_pool(const cb_game *game, const cb_state *st, cbs_ws *ws, s
 static int symmetric(const cb_strategy *s, const cb_state *st)
 {
     const cb_game *game = s->game;
-    return game->complete && !cb_state_hard(st) && game->rule != CB_RULE_SYMBLE && s->cfg.tie == CB_TIE_FIRST &&
+    return game->complete && !cb_state_hard(st) && !cb_game_rule_info(game)->hidden && s->cfg.tie == CB_TIE_FIRST &&
            !cbs_has(s, CB_TRAIT_WEIGHTS);
 }
 

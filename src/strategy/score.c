@@ -120,6 +120,7 @@ static inline uint32_t symble_key(const cbs_node *nd, uint32_t raw, unsigned mas
 int cbs_node_prepare(cbs_node *nd, const cb_state *st, const uint64_t *clogc, size_t clogc_len)
 {
     memset(nd, 0, sizeof *nd);
+    nd->pairs = cbs_pairs_kernel(cb_cpu_level_current());
     nd->game = cb_state_game(st);
     nd->table = cb_state_table(st);
     nd->n = cb_state_count(st);
@@ -470,8 +471,8 @@ static void score_narrow(const cbs_node *nd, cbs_scratch *sc, const uint32_t *gs
  * sums are equal). Needs n <= CB_PAIRS_MAX (sizes fit a byte, sums of sizes
  * 16 bits) and the scratch's pair areas.
  */
-CB_KERNEL
-static void score_pairs(const cbs_node *nd, cbs_scratch *sc, uint32_t g0, cbs_pstats *out)
+static inline __attribute__((always_inline)) void score_pairs(const cbs_node *nd, cbs_scratch *sc, uint32_t g0,
+                                                              cbs_pstats *out)
 {
     const size_t n = nd->n;
     const uint8_t *const *col = (const uint8_t *const *)nd->colp;
@@ -517,6 +518,29 @@ static void score_pairs(const cbs_node *nd, cbs_scratch *sc, uint32_t g0, cbs_ps
 #undef lg_of
 }
 
+/* score_pairs a processor level: the baseline's and AVX2's (CB_TOP_PARTITION), one chosen a node (nd->pairs). */
+static void score_pairs_scalar(const cbs_node *nd, cbs_scratch *sc, uint32_t g0, cbs_pstats *out)
+{
+    score_pairs(nd, sc, g0, out);
+}
+
+#if CB_CPU_DISPATCH
+CB_TARGET_AVX2 static void score_pairs_avx2(const cbs_node *nd, cbs_scratch *sc, uint32_t g0, cbs_pstats *out)
+{
+    score_pairs(nd, sc, g0, out);
+}
+#endif
+
+cbs_pairs_fn *cbs_pairs_kernel(cb_cpu_level level)
+{
+#if CB_CPU_DISPATCH
+    if (level >= CB_CPU_AVX2 && CB_TOP_PARTITION >= 1)
+        return score_pairs_avx2;
+#endif
+    (void)level;
+    return score_pairs_scalar;
+}
+
 /*
  * Which kernel scores a block of guesses; the first whose condition holds
  * runs. "columns" is the node's secret-major view (nd->colp: the table's
@@ -547,7 +571,7 @@ void cbs_score_many(const cbs_node *nd, cbs_scratch *sc, const uint32_t *guesses
     if (nd->colp && sc->pairs && nd->nkeys <= 256 && nd->n <= CB_PAIRS_MAX && count == CB_SCORE_BLOCK &&
         cb_table_width(nd->table) == 1 && nd->clogc_len > CB_PAIRS_MAX &&
         guesses[count - 1] - guesses[0] == count - 1) { /* sorted and distinct: consecutive guesses */
-        score_pairs(nd, sc, guesses[0], out);
+        nd->pairs(nd, sc, guesses[0], out);
         return;
     }
     if (sc->block && cb_table_precomputed(nd->table) && cb_table_width(nd->table) == 1 && nd->n >= nd->nkeys &&

@@ -72,7 +72,7 @@ static int load_weights(cb_strategy *s, const cb_strategy_config *cfg, cb_error 
             return cb_error_set(err, CB_EINVAL, "%s names none of the game's secrets", cfg->frequency_path);
         return rc;
     }
-    if (s->game->rule == CB_RULE_MASTERMIND || s->game->complete || s->game->n != 5)
+    if (!cb_game_frequency_bundled(s->game))
         return CB_OK;
     int rc = cb_frequency_load(s->game, NULL, &s->weights, &found, err);
     if (rc == CB_OK && found == 0) { /* not English five-letter words: letters instead */
@@ -126,8 +126,8 @@ static int check_config(const cbs_row *row, const cb_game *game, const cb_strate
     if ((row->info.traits & CB_TRAIT_WORDLE) && game->rule != CB_RULE_WORDLE)
         return cb_error_set(err, CB_EINVAL, "%s reads green, yellow and gray letters: Wordle rules only",
                             row->info.name);
-    if (cfg->hard && game->rule != CB_RULE_WORDLE)
-        return cb_error_set(err, CB_EINVAL, "hard mode applies to Wordle rules only");
+    if (cfg->hard && !cb_game_rule_info(game)->hard_mode)
+        return cb_error_set(err, CB_EINVAL, "%s has no hard mode", cb_game_rule_info(game)->label);
     return CB_OK;
 }
 

@@ -14,6 +14,7 @@
 
 #include "codebreaker/simulate.h"
 #include "codebreaker/strategy.h"
+#include "codebreaker/version.h"
 #include "game/game_internal.h"
 #include "base/parallel.h"
 #include "tuning.h"
@@ -48,6 +49,8 @@ typedef struct cbs_pstats {
  * A state made ready for fast scoring: its candidates and, in Symble, a
  * key table per distinct mask of mappings (key = part of a candidate).
  */
+struct cbs_scratch;
+
 typedef struct cbs_node {
     const cb_game *game;
     const cb_table *table;
@@ -63,6 +66,8 @@ typedef struct cbs_node {
     const void **colp; /* per candidate, its column of the transposed table, or NULL */
     void *fly;         /* on the fly: the candidates' columns computed for this node (colp points in) */
     uint8_t **soa;     /* on the fly: the candidates position-major, for the row kernel, or NULL */
+    /* the pair count of narrow nodes (score.c) at the processor level in use, chosen when the node is prepared */
+    void (*pairs)(const struct cbs_node *nd, struct cbs_scratch *sc, uint32_t g0, struct cbs_pstats *out);
 } cbs_node;
 
 /* One thread's work areas for scoring; zero-initialise, then cbs_scratch_release. */
@@ -103,6 +108,9 @@ uint64_t *cbs_clogc_table(size_t len);
  * been reserved for the node.
  */
 void cbs_score(const cbs_node *nd, cbs_scratch *sc, uint32_t g, uint32_t limit, cbs_pstats *out);
+/* The pair count of narrow nodes (cbs_score_many's first path) at a processor level: cbs_node.pairs. */
+typedef void cbs_pairs_fn(const cbs_node *nd, cbs_scratch *sc, uint32_t g0, cbs_pstats *out);
+cbs_pairs_fn *cbs_pairs_kernel(cb_cpu_level level);
 /*
  * cbs_score for guesses[0..count), count <= CB_SCORE_BLOCK, into out[]:
  * nodes of many candidates are counted a candidate at a time for the whole

@@ -1,4 +1,4 @@
-/* table.c: the feedback table, built in parallel with a vectorised kernel. */
+/* table.c: the feedback table, built in parallel with the rule's vectorised row kernel. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -8,7 +8,9 @@
 
 #include "codebreaker/feedback.h"
 #include "codebreaker/table.h"
+#include "codebreaker/version.h"
 #include "game/game_internal.h"
+#include "game/rule_internal.h"
 #include "base/memory_internal.h"
 #include "base/parallel.h"
 #include "table/table_internal.h"
@@ -20,227 +22,22 @@ struct cb_table {
     int width;
     size_t stride; /* bytes per row */
     double seconds;
-    void *columns;  /* secret-major copy, made on first use (cbt_columns) */
-    int no_columns; /* the option: never make it */
-    uint8_t **soa;  /* on the fly: the secrets position-major, padded, for the kernel */
-    uint8_t **gsoa; /* on the fly: the guesses likewise (soa itself when the lists agree) */
+    void *columns;                 /* secret-major copy, made on first use (cbt_columns) */
+    int no_columns;                /* the option: never make it */
+    uint8_t **soa;                 /* on the fly: the secrets position-major, padded, for the kernel */
+    uint8_t **gsoa;                /* on the fly: the guesses likewise (soa itself when the lists agree) */
+    cbg_kernel_fn *kern, *colkern; /* the rule's row kernel, and the one of its columns (cbt_kernel_pick) */
 };
 
 /*
- * The kernel works on CB_LANES secrets at once with GCC's generic vectors,
- * which become AVX2 or SSE2 instructions (the two clones of
- * cbt_kernel). Comparisons give lanes of all ones or zero.
+ * The row kernel is the rule's (game/rule_internal.h), compiled once a
+ * processor level in the rule's file; a table picks it once, at the level
+ * in use (cb_cpu_level_current, capped by the program), when it is made.
  */
-typedef uint8_t v8 __attribute__((vector_size(CB_LANES)));
-typedef uint16_t v16 __attribute__((vector_size(CB_LANES * 2)));
-typedef uint32_t v32 __attribute__((vector_size(CB_LANES * 4)));
-
-/* A guess's letters: for each distinct letter, the positions holding it. */
-typedef struct letters {
-    int count;
-    uint8_t letter[CB_MAX_LENGTH];
-    uint32_t where[CB_MAX_LENGTH]; /* bit mask of guess positions */
-} letters;
-
-static void guess_letters(int n, const uint8_t *g, letters *l)
+cbg_kernel_fn *cbt_kernel_pick(cb_rule rule, cb_cpu_level level)
 {
-    l->count = 0;
-    for (int i = 0; i < n; i++) {
-        int k = 0;
-        while (k < l->count && l->letter[k] != g[i])
-            k++;
-        if (k == l->count) {
-            l->letter[k] = g[i];
-            l->where[k] = 0;
-            l->count++;
-        }
-        l->where[k] |= 1u << i;
-    }
-}
-
-static inline __attribute__((always_inline)) void load_lanes(int n, const uint8_t *const *soa, size_t base, v8 *s)
-{
-    for (int p = 0; p < n; p++)
-        memcpy(&s[p], soa[p] + base, CB_LANES);
-}
-
-/*
- * Wordle colours of CB_LANES secrets: green[i] and yellow[i] are lane masks
- * for guess position i. Position i (not green) is yellow while fewer
- * earlier non-green copies of its letter came before it than the secret
- * has unmatched copies.
- */
-static inline __attribute__((always_inline)) void wordle_lanes(int n, const uint8_t *g, const letters *l, const v8 *s,
-                                                               v8 *green, v8 *yellow)
-{
-    for (int i = 0; i < n; i++)
-        green[i] = (v8)(s[i] == g[i]);
-    for (int k = 0; k < l->count; k++) {
-        const uint8_t letter = l->letter[k];
-        v8 avail = {0}, used = {0};
-        for (int p = 0; p < n; p++)
-            avail += (v8)(s[p] == letter) & ~green[p] & 1;
-        for (int q = 0; q < n; q++) {
-            if (!(l->where[k] >> q & 1))
-                continue;
-            v8 ng = ~green[q];
-            yellow[q] = ng & (v8)(used < avail);
-            used += ng & 1;
-        }
-    }
-}
-
-/*
- * Symble: the codewords vary (soa) and play Wordle's guess against the
- * fixed code `g`, so colours are per codeword position. Codeword position
- * i (not green) is yellow while fewer earlier non-green positions of the
- * codeword hold its letter than g has unmatched copies of it.
- */
-static inline __attribute__((always_inline)) void swapped_lanes(int n, const uint8_t *g, const v8 *s, v8 *green,
-                                                                v8 *yellow)
-{
-    for (int i = 0; i < n; i++)
-        green[i] = (v8)(s[i] == g[i]);
-    for (int i = 0; i < n; i++) {
-        v8 avail = {0}, prior = {0};
-        for (int p = 0; p < n; p++)
-            avail += (v8)(s[i] == g[p]) & ~green[p] & 1;
-        for (int q = 0; q < i; q++)
-            prior += (v8)(s[q] == s[i]) & ~green[q] & 1;
-        yellow[i] = ~green[i] & (v8)(prior < avail);
-    }
-}
-
-/* Group k of the colours as base-3 digits, five a byte (kept in a register: an array zeroed whole cost a tenth) */
-static inline __attribute__((always_inline)) void digit_group(int n, int k, const v8 *green, const v8 *yellow, v8 *acc)
-{
-    uint8_t w = 1;
-    *acc = (v8){0};
-    for (int i = 5 * k; i < n && i < 5 * k + 5; i++, w = (uint8_t)(w * 3))
-        *acc += (green[i] & (uint8_t)(2 * w)) | (yellow[i] & w);
-}
-
-static inline __attribute__((always_inline)) void wordle_chunk(int n, const uint8_t *g, const letters *l,
-                                                               const uint8_t *const *soa, size_t base, size_t cnt,
-                                                               int swapped, int width, void *out)
-{
-    v8 s[CB_MAX_LENGTH], green[CB_MAX_LENGTH], yellow[CB_MAX_LENGTH]; /* each set once: its letter's */
-    for (int i = 0; i < n; i++) /* only the n used: zeroing all CB_MAX_LENGTH cost a tenth of the build */
-        yellow[i] = (v8){0};
-    load_lanes(n, soa, base, s);
-    if (swapped)
-        swapped_lanes(n, g, s, green, yellow);
-    else
-        wordle_lanes(n, g, l, s, green, yellow);
-    /* base-3 digits in groups of five, each group's number a byte: then one widening per group */
-    int ngroups = (n + 4) / 5;
-    v8 lo, hi;
-    digit_group(n, 0, green, yellow, &lo);
-    if (width == 1) {
-        memcpy((uint8_t *)out + base, &lo, cnt);
-    } else if (width == 2) {
-        v16 pat = __builtin_convertvector(lo, v16);
-        digit_group(n, 1, green, yellow, &hi);
-        pat += __builtin_convertvector(hi, v16) * (uint16_t)243;
-        memcpy((uint16_t *)out + base, &pat, cnt * 2);
-    } else {
-        v32 pat = __builtin_convertvector(lo, v32);
-        uint32_t scale = 243;
-        for (int k = 1; k < ngroups; k++, scale *= 243) {
-            digit_group(n, k, green, yellow, &hi);
-            pat += __builtin_convertvector(hi, v32) * scale;
-        }
-        memcpy((uint32_t *)out + base, &pat, cnt * 4);
-    }
-}
-
-/* Mastermind: blacks, then common colours as the sum of min(count in guess, count in secret). */
-static inline __attribute__((always_inline)) void mastermind_chunk(int n, const uint8_t *g, const letters *l,
-                                                                   const uint8_t *const *soa, size_t base, size_t cnt,
-                                                                   uint8_t *out)
-{
-    v8 s[CB_MAX_LENGTH], black = {0}, common = {0};
-    load_lanes(n, soa, base, s);
-    for (int i = 0; i < n; i++)
-        black += (v8)(s[i] == g[i]) & 1;
-    for (int k = 0; k < l->count; k++) {
-        v8 cs = {0};
-        uint8_t cg = (uint8_t)__builtin_popcount(l->where[k]);
-        for (int p = 0; p < n; p++)
-            cs += (v8)(s[p] == l->letter[k]) & 1;
-        v8 less = (v8)(cs < cg);
-        common += (cs & less) | (cg & ~less);
-    }
-    v8 id = black * (uint8_t)(n + 1) + common - black;
-    memcpy(out + base, &id, cnt);
-}
-
-/* Jotto: the letters in common as Mastermind counts them (blacks and whites), or n + 1 when all are black. */
-static inline __attribute__((always_inline)) void
-jotto_chunk(int n, const uint8_t *g, const letters *l, const uint8_t *const *soa, size_t base, size_t cnt, uint8_t *out)
-{
-    v8 s[CB_MAX_LENGTH], black = {0}, common = {0};
-    load_lanes(n, soa, base, s);
-    for (int i = 0; i < n; i++)
-        black += (v8)(s[i] == g[i]) & 1;
-    for (int k = 0; k < l->count; k++) {
-        v8 cs = {0};
-        uint8_t cg = (uint8_t)__builtin_popcount(l->where[k]);
-        for (int p = 0; p < n; p++)
-            cs += (v8)(s[p] == l->letter[k]) & 1;
-        v8 less = (v8)(cs < cg);
-        common += (cs & less) | (cg & ~less);
-    }
-    v8 won = (v8)(black == (uint8_t)n);
-    v8 id = (won & (uint8_t)(n + 1)) | (~won & common);
-    memcpy(out + base, &id, cnt);
-}
-
-/* One chunk of cnt <= CB_LANES secrets of a row. */
-static inline __attribute__((always_inline)) void kernel_chunk(cb_rule rule, int n, const uint8_t *guess,
-                                                               const letters *l, const uint8_t *const *soa, size_t base,
-                                                               size_t cnt, int width, void *out)
-{
-    if (rule == CB_RULE_MASTERMIND)
-        mastermind_chunk(n, guess, l, soa, base, cnt, (uint8_t *)out);
-    else if (rule == CB_RULE_JOTTO)
-        jotto_chunk(n, guess, l, soa, base, cnt, (uint8_t *)out);
-    else
-        wordle_chunk(n, guess, l, soa, base, cnt, rule == CB_RULE_SYMBLE, width, out);
-}
-
-/* Every chunk of a row; always inlined, so that a constant n unrolls the chunks' loops. */
-static inline __attribute__((always_inline)) void kernel_row(cb_rule rule, int n, const uint8_t *guess,
-                                                             const letters *l, const uint8_t *const *soa, size_t count,
-                                                             int width, void *out)
-{
-    /* whole chunks with a constant size, so that each store is one vector store; then the tail */
-    size_t whole = count / CB_LANES * CB_LANES;
-    for (size_t base = 0; base < whole; base += CB_LANES)
-        kernel_chunk(rule, n, guess, l, soa, base, CB_LANES, width, out);
-    if (whole < count)
-        kernel_chunk(rule, n, guess, l, soa, whole, count - whole, width, out);
-}
-
-/*
- * soa arrays must be readable up to cbt_kernel_padding(count) bytes. The common shapes get their
- * length as a constant, so that the lanes stay in registers: Wordle's five letters in bytes,
- * Mastermind's four and five pegs.
- */
-CB_KERNEL
-void cbt_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
-                void *out)
-{
-    letters l;
-    guess_letters(n, guess, &l);
-    if (rule == CB_RULE_WORDLE && n == 5 && width == 1)
-        kernel_row(CB_RULE_WORDLE, 5, guess, &l, soa, count, 1, out);
-    else if (rule == CB_RULE_MASTERMIND && n == 4)
-        kernel_row(CB_RULE_MASTERMIND, 4, guess, &l, soa, count, 1, out);
-    else if (rule == CB_RULE_MASTERMIND && n == 5)
-        kernel_row(CB_RULE_MASTERMIND, 5, guess, &l, soa, count, 1, out);
-    else
-        kernel_row(rule, n, guess, &l, soa, count, width, out);
+    int l = (int)level < CB_TOP_TABLE ? (int)level : CB_TOP_TABLE;
+    return cbg_rule_of(rule)->kernel[l < 0 ? 0 : l];
 }
 
 size_t cbt_kernel_padding(size_t count)
@@ -256,7 +53,9 @@ void cb_table_options_default(cb_table_options *opt)
 
 static int width_of(const cb_game *game)
 {
-    uint32_t raw = game->rule == CB_RULE_SYMBLE ? cb_pow3(game->n) : game->fb_count;
+    cbg_ids ids;
+    cbg_rule_of(game->rule)->ids(game->n, &ids);
+    uint32_t raw = ids.raw;
     return raw <= 256 ? 1 : raw <= 65536 ? 2 : 4;
 }
 
@@ -268,7 +67,7 @@ double cb_table_bytes_needed(const cb_game *game)
 /* CPU nanoseconds the kernel takes for one pair of this game on the fly (the model's constant). */
 static double pair_ns(const cb_game *game)
 {
-    return game->rule == CB_RULE_MASTERMIND ? CB_PAIR_NS_MASTERMIND : CB_PAIR_NS_WORDS;
+    return cbg_rule_of(game->rule)->pair_ns;
 }
 
 int cb_table_pays(const cb_game *game, double work)
@@ -339,8 +138,8 @@ static int build_direct(cb_table *t, int threads, const volatile int *cancel, do
         uint32_t g0 = (uint32_t)b * CB_TABLE_STOP_ROWS;
         uint32_t gn = game->nguess - g0 < CB_TABLE_STOP_ROWS ? game->nguess - g0 : CB_TABLE_STOP_ROWS;
         for (uint32_t g = g0; g < g0 + gn; g++)
-            cbt_kernel(game->rule, game->n, cb_game_code(game, g), (const uint8_t *const *)soa, game->nsecret, t->width,
-                       (char *)t->data + (size_t)g * t->stride);
+            t->kern(game->n, cb_game_code(game, g), (const uint8_t *const *)soa, game->nsecret, t->width,
+                    (char *)t->data + (size_t)g * t->stride);
     }
     cbt_soa_free(soa, game->n);
     return stop ? CB_ECANCELED : CB_OK;
@@ -378,6 +177,8 @@ int cb_table_new(const cb_game *game, const cb_table_options *opt, cb_table **ou
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     t->game = game;
     t->width = width_of(game);
+    t->kern = cbt_kernel_pick(game->rule, cb_cpu_level_current());
+    t->colkern = cbt_kernel_pick(cbg_rule_of(game->rule)->column, cb_cpu_level_current());
     t->no_columns = opt->no_columns != 0;
     t->stride = (size_t)game->nsecret * (size_t)t->width;
     double need = cb_table_bytes_needed(game);
@@ -463,11 +264,12 @@ uint32_t cb_table_get(const cb_table *t, uint32_t g, uint32_t s)
 }
 
 /* The kernel into 32-bit ids, through the narrowest entries the game's ids fit (cheaper to compute). */
-static void kernel_wide(cb_rule rule, int len, const uint8_t *code, const uint8_t *const *soa, size_t count, int width,
-                        uint32_t *out)
+static void kernel_wide(const cb_table *t, int len, const uint8_t *code, const uint8_t *const *soa, size_t count,
+                        int width, uint32_t *out)
 {
-    if (width == 4 && rule != CB_RULE_MASTERMIND && rule != CB_RULE_JOTTO) {
-        cbt_kernel(rule, len, code, soa, count, 4, out);
+    int bytes = cbg_rule_of(t->game->rule)->byte_ids;
+    if (width == 4 && !bytes) {
+        t->kern(len, code, soa, count, 4, out);
         return;
     }
     union {
@@ -479,12 +281,12 @@ static void kernel_wide(cb_rule rule, int len, const uint8_t *code, const uint8_
         size_t c = count - at < CB_FILL_BLOCK ? count - at : CB_FILL_BLOCK;
         for (int p = 0; p < len; p++)
             shifted[p] = soa[p] + at;
-        if (width == 1 || rule == CB_RULE_MASTERMIND || rule == CB_RULE_JOTTO) {
-            cbt_kernel(rule, len, code, shifted, c, 1, tmp.b);
+        if (width == 1 || bytes) {
+            t->kern(len, code, shifted, c, 1, tmp.b);
             for (size_t j = 0; j < c; j++)
                 out[at + j] = tmp.b[j];
         } else {
-            cbt_kernel(rule, len, code, shifted, c, 2, tmp.h);
+            t->kern(len, code, shifted, c, 2, tmp.h);
             for (size_t j = 0; j < c; j++)
                 out[at + j] = tmp.h[j];
         }
@@ -494,19 +296,16 @@ static void kernel_wide(cb_rule rule, int len, const uint8_t *code, const uint8_
 void cbt_kernel_fill(const cb_table *t, uint32_t g, const uint8_t *const *soa, size_t count, uint32_t *out)
 {
     const cb_game *game = t->game;
-    kernel_wide(game->rule, game->n, cb_game_code(game, g), soa, count, t->width, out);
+    kernel_wide(t, game->n, cb_game_code(game, g), soa, count, t->width, out);
 }
 
 void cbt_column(const cb_table *t, uint32_t s, void *out)
 {
     const cb_game *game = t->game;
     const uint8_t *code = cb_game_code(game, game->secret_guess[s]);
-    /* the rules seen from the secret: Mastermind and Jotto are symmetric, Wordle and Symble swap roles */
-    cb_rule rule = game->rule == CB_RULE_WORDLE   ? CB_RULE_SYMBLE
-                   : game->rule == CB_RULE_SYMBLE ? CB_RULE_WORDLE
-                                                  : game->rule;
-    cbt_kernel(rule, game->n, code, (const uint8_t *const *)t->gsoa, game->nguess,
-               rule == CB_RULE_MASTERMIND || rule == CB_RULE_JOTTO ? 1 : t->width, out);
+    /* the rule seen from the secret: Mastermind and Jotto are symmetric, Wordle and Symble swap roles */
+    const cbg_rule *column = cbg_rule_of(cbg_rule_of(game->rule)->column);
+    t->colkern(game->n, code, (const uint8_t *const *)t->gsoa, game->nguess, column->byte_ids ? 1 : t->width, out);
 }
 
 /*

@@ -3,17 +3,19 @@
 #define CB_TABLE_INTERNAL_H
 
 #include "codebreaker/table.h"
+#include "codebreaker/version.h"
+#include "game/rule_internal.h"
 #include "tuning.h"
 
 /*
- * The row kernel: the feedback (raw, for Symble) of code `guess` (n
- * symbols) under `rule` against `count` secrets given position-major
- * (soa[p][j] is symbol p of secret j), written with `width` bytes per entry
- * to out. Each soa[p] must be readable up to cbt_kernel_padding(count)
- * bytes.
+ * The row kernel of `rule` at a processor level (cbg_kernel_fn,
+ * game/rule_internal.h: the feedback, raw for Symble, of one code against
+ * secrets given position-major, each soa[p] readable up to
+ * cbt_kernel_padding(count) bytes): the rule's version of the highest level
+ * at or below `level` it has (CB_TOP_TABLE). A table picks its own once,
+ * when it is made; a search likewise.
  */
-void cbt_kernel(cb_rule rule, int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,
-                void *out);
+cbg_kernel_fn *cbt_kernel_pick(cb_rule rule, cb_cpu_level level);
 size_t cbt_kernel_padding(size_t count);
 
 /*

@@ -123,7 +123,7 @@ static int parse_text_line(cb_tree *tree, char *text, size_t line, cb_error *err
     int mapping = -1, t = 0;
     if (n < 0)
         return cb_error_set(err, CB_EPARSE, "line %zu: a path longer than %d guesses", line, CB_TREE_MAX_DEPTH);
-    if (game->rule == CB_RULE_SYMBLE) {
+    if (cb_game_rule_info(game)->hidden) {
         size_t len = n ? strlen(tok[0]) : 0;
         if (len != 4 || tok[0][3] != ':' || (tok[0][3] = '\0', mapping = cb_game_mapping_parse(tok[0])) < 0)
             return cb_error_set(err, CB_EPARSE, "line %zu: a Symble line starts with its mapping, such as 'abc:'",

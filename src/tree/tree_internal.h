@@ -43,7 +43,7 @@ int cbd_add_node(cb_tree *tree, uint32_t parent, uint32_t fb, uint32_t guess, si
 
 static inline int cbd_symble(const cb_tree *tree)
 {
-    return tree->game->rule == CB_RULE_SYMBLE;
+    return cb_game_rule_info(tree->game)->hidden;
 }
 
 /* The feedback a player sees for guess g against secret s (under mapping m in Symble). */

@@ -175,7 +175,7 @@ int cb_tree_verify_from(const cb_tree *tree, const cb_table *table, const cb_sta
     int rc = check_guesses(tree, err);
     if (rc == CB_OK)
         rc = check_lines(tree, table, err);
-    if (rc == CB_OK && (hard || (from && cb_state_hard(from))) && tree->game->rule == CB_RULE_WORDLE) {
+    if (rc == CB_OK && (hard || (from && cb_state_hard(from))) && cb_game_rule_info(tree->game)->hard_mode) {
         cb_state *s;
         if (hard_start(table, from, &s) != CB_OK)
             return cb_error_set(err, CB_ENOMEM, "out of memory");

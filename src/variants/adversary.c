@@ -22,7 +22,7 @@ static uint64_t tie_key(const cb_game *game, uint32_t fb)
 {
     uint64_t exact = 0, near = 0;
     int len = cb_game_length(game);
-    if (cb_game_rule(game) == CB_RULE_MASTERMIND) {
+    if (cb_game_rule_info(game)->marks == CB_MARKS_PEGS) {
         exact = fb / (uint32_t)(len + 1);
         near = fb % (uint32_t)(len + 1);
     } else
@@ -36,7 +36,7 @@ static uint64_t tie_key(const cb_game *game, uint32_t fb)
 int cb_adversary_answer(const cb_state *st, cb_guess_index gi, uint32_t *fb, size_t *left)
 {
     const cb_game *game = cb_state_game(st);
-    if (cb_game_rule(game) == CB_RULE_SYMBLE || gi >= cb_game_guess_count(game))
+    if (cb_game_rule_info(game)->hidden || gi >= cb_game_guess_count(game))
         return CB_EINVAL;
     if (cb_state_count(st) == 0)
         return CB_EEMPTY;
@@ -459,7 +459,7 @@ int cb_adversary_solve(const cb_state *st, const cb_adversary_options *opt, cb_a
         opt = &def;
     memset(res, 0, sizeof *res);
     int max = opt->max_guesses ? opt->max_guesses : ADV_DEFAULT_GUESSES;
-    if (cb_game_rule(game) == CB_RULE_SYMBLE)
+    if (cb_game_rule_info(game)->hidden)
         return cb_error_set(err, CB_EINVAL, "Symble is not played against an adversary: its feedback hides a mapping");
     if (cb_game_feedback_count(game) > ADV_MAX_FEEDBACKS)
         return cb_error_set(err, CB_EINVAL, "the adversary's game is searched for words of up to 10 letters");

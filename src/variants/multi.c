@@ -35,7 +35,7 @@ static int check_rules(const cb_game *game, int boards, cb_error *err)
 {
     if (boards < 1 || boards > CB_MAX_BOARDS)
         return cb_error_set(err, CB_EINVAL, "boards: %d is out of range (1 to %d)", boards, CB_MAX_BOARDS);
-    if (cb_game_rule(game) == CB_RULE_SYMBLE)
+    if (cb_game_rule_info(game)->hidden)
         return cb_error_set(err, CB_EINVAL, "several boards are played with Wordle or Mastermind rules, not Symble's");
     if ((uint32_t)boards > cb_game_secret_count(game))
         return cb_error_set(err, CB_EINVAL, "%d boards need %d different secrets, but the game has %u", boards, boards,

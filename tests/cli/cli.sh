@@ -85,7 +85,9 @@ expect_err contradiction-later 2 "contradicts itself" -- candidates crane=..... 
 expect_err bad-feedback 2 "not a colour" -- candidates salet=.Q...
 expect_err bad-mm-feedback 2 "cannot happen" -- candidates --game mastermind 1122=3B1W
 expect_err hard-mode 2 "hard mode: the guess must contain a" -- candidates --hard salet=.Y... crony=.....
-expect_err hard-not-wordle 2 "Wordle rules only" -- candidates --game mastermind --hard
+expect_err hard-jotto 2 "Jotto has no hard mode" -- candidates --game jotto --hard
+# Mastermind's hard mode: every guess must still be possible
+expect_err hard-mastermind 2 "must still be possible" -- candidates --game mastermind --hard 1122=0B0W 1134=0B0W
 expect_err missing-file 2 "cannot open /nonexistent" -- info --words /nonexistent
 printf 'crane\nslate\ncrane\n' >"$tmp/dup.txt"
 expect_err duplicate 2 "dup.txt:3: 'crane' appears twice" -- info --words "$tmp/dup.txt"

@@ -37,12 +37,13 @@ has version-plotting '^plotting: (yes|no) '
 has version-editing '^line editing: (yes|no) '
 has version-mpi '^MPI: (yes|no) '
 has version-web '^web dashboard: (yes|no) '
-has version-kernels '^kernels: (scalar|avx2|avx512) \(this processor: (scalar|avx2|avx512);'
+has version-kernels '^kernels: table (scalar|avx2), partition (scalar|avx2), row (scalar|avx2), look_ahead (scalar|avx2), look_ahead_count (scalar|avx2|avx512) \(this processor: (scalar|avx2|avx512);'
 # CB_CPU_LEVEL caps the kernels' level (every processor has scalar); an unknown value is refused
 check cpu-scalar env CB_CPU_LEVEL=scalar "$cb" --version
-has cpu-scalar-line '^kernels: scalar '
+has cpu-scalar-line '^kernels: table scalar, partition scalar, row scalar, look_ahead scalar, look_ahead_count scalar '
 check cpu-info env CB_CPU_LEVEL=scalar "$cb" info --json
 has cpu-info-json '"cpu_level":"scalar"'
+has cpu-info-kernels '"kernels":{"table":"scalar","partition":"scalar","row":"scalar","look_ahead":"scalar","look_ahead_count":"scalar"}'
 CB_CPU_LEVEL=sse9 "$cb" --version >"$tmp/out" 2>"$tmp/err"
 if [ $? = 2 ] && grep -q "CB_CPU_LEVEL is 'sse9'" "$tmp/err"; then ok; else bad "cpu-unknown: $(head -2 "$tmp/err")"; fi
 expect_err version-extra 2 "--version takes no arguments, got 'extra'" -- --version extra

@@ -154,7 +154,7 @@ expect_err time-word 2 "--time-limit: 'soon' is not a positive number" -- optima
 expect_err positional 2 "'1122' is not GUESS=FEEDBACK" -- optimal $mm 1122
 expect_err format-alone 2 '--tree-format needs --tree FILE' -- optimal $mm --tree-format json
 expect_err format-bad 2 "--tree-format: 'xml' is not text or json" -- optimal $mm --tree x --tree-format xml
-expect_err hard-mastermind 2 'hard applies to Wordle rules only' -- optimal $mm --hard
+expect_err hard-jotto 2 'Jotto has no hard mode' -- optimal --quiet --game jotto --hard
 expect_err tree-dir 1 'nodir/t.tree: No such file' -- optimal $mm --pegs 3 --tree "$tmp/nodir/t.tree"
 expect_err cands-first 2 'not a candidate' -- optimal --quiet --candidates-only --first aahed
 

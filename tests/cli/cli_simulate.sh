@@ -109,7 +109,7 @@ expect_err sample-too-big 2 "--sample: 1297 is more than the 1296 secrets" -- si
 expect_err bad-tie 2 "--tie: 'sometimes' is not first, random or frequency" -- simulate --tie sometimes
 expect_err bad-seed 2 "--seed: 'x' is not a whole number" -- simulate --seed x
 expect_err tree 2 "/nonexistent.tree: No such file" -- simulate --strategy tree:/nonexistent.tree
-expect_err hard-mastermind 2 "Wordle rules only" -- simulate --game mastermind --hard
+expect_err hard-jotto 2 "Jotto has no hard mode" -- simulate --game jotto --hard
 expect_err rank-contradiction 2 "contradicts itself" -- rank crane=..... crane=GGGGG
 expect_err rank-bad-partition 2 "--partition: 'qqqqq' is not in the list" -- rank --partition qqqqq
 expect_err rank-random 2 "plays at random" -- rank --strategy random

@@ -59,7 +59,7 @@ static int trials(uint8_t *blk, uint32_t *col, uint64_t (*bm)[4], unsigned long 
             col[e] = (uint32_t)(check_rand(&seed) % P); /* repeats too: the count must not care */
         memset(pf, 0xee, sizeof pf);
         memset(wf, 0xee, sizeof wf);
-        cbo_lb_count(blk, col, n, jn, nvals, won, bm, pf, wf);
+        cbo_lbcount_kernel(cb_cpu_level_current())(blk, col, n, jn, nvals, won, bm, pf, wf);
         cbo_lb_count_ref(blk, col, n, jn, won, bm, pr, wr);
         for (uint32_t b = 0; b < jn && bad < 10; b++) {
             unsigned ps, ws;
@@ -97,7 +97,7 @@ static int sets_trials(uint64_t (*bm)[4], unsigned long long seed)
             want[b] = (uint16_t)k;
             wwon[b] = (uint8_t)(bm[b][won / 64] >> (won % 64) & 1);
         }
-        cbo_lb_sets(bm, jn, won, parts, haswon);
+        cbo_lbsets_kernel(cb_cpu_level_current())(bm, jn, won, parts, haswon);
         for (uint32_t b = 0; b < jn && bad < 10; b++) {
             int ok = parts[b] == want[b] && haswon[b] == wwon[b] && !bm[b][0] && !bm[b][1] && !bm[b][2] && !bm[b][3];
             CHECK_MSG(ok, "%s: sets of guess %u: %u/%u, want %u/%u", cb_cpu_level_name(cb_cpu_level_current()), b,

@@ -290,11 +290,12 @@ static void brute_force_checks(void)
 {
     compare("mastermind 2x3", world_game(CB_RULE_MASTERMIND, 2, 3, 0), 0);
     compare("mastermind 3x2", world_game(CB_RULE_MASTERMIND, 3, 2, 0), 0);
-    compare("mastermind 3x3", world_game(CB_RULE_MASTERMIND, 3, 3, 0), 0);
+    /* with Mastermind's hard mode, where every guess must still be possible (cb_state_legal) */
+    compare("mastermind 3x3", world_game(CB_RULE_MASTERMIND, 3, 3, 0), 1);
     compare("mastermind 4x2", world_game(CB_RULE_MASTERMIND, 4, 2, 0), 0);
     compare("mastermind 2x5", world_game(CB_RULE_MASTERMIND, 2, 5, 0), 0);
     compare("mastermind 6x2", world_game(CB_RULE_MASTERMIND, 6, 2, 0), 0);
-    compare("mastermind 4x3 no repeat", world_game(CB_RULE_MASTERMIND, 4, 3, 1), 0);
+    compare("mastermind 4x3 no repeat", world_game(CB_RULE_MASTERMIND, 4, 3, 1), 1);
     compare("wordle rules 3x3", world_game(CB_RULE_WORDLE, 3, 3, 0), 1);
     compare("wordle rules 2x4", world_game(CB_RULE_WORDLE, 2, 4, 0), 1);
     compare("wordle rules 2x6 (two-byte feedbacks)", world_game(CB_RULE_WORDLE, 2, 6, 0), 1);
@@ -305,9 +306,22 @@ static void brute_force_checks(void)
     compare("symble words", word_game(CB_RULE_SYMBLE, 9, 251, 6), 0);
     /* Jotto (letters in common): on its own list (jotto/common.txt) and on the answers, with other guesses */
     compare("jotto words", list_game(CB_RULE_JOTTO, "jotto/common.txt", 20, 9, 0), 0);
+    { /* Jotto has no hard mode: asking for it is an error */
+        cb_game *g = list_game(CB_RULE_JOTTO, "jotto/common.txt", 20, 9, 0);
+        cb_table *t = NULL;
+        cb_optimal_options o;
+        cb_optimal_result r;
+        cb_error err;
+        CHECK(g && cb_table_new(g, NULL, &t, NULL) == CB_OK);
+        cb_optimal_options_default(&o);
+        o.hard = 1;
+        CHECK(t && cb_optimal_solve(t, &o, &r, &err) == CB_EINVAL);
+        cb_table_free(t);
+        cb_game_free(g);
+    }
     compare("jotto words and guesses", word_game(CB_RULE_JOTTO, 16, 139, 12), 0);
     /* the game's rows computed on the fly (rows.c, fly_fill) rather than read */
-    compare_table("mastermind 3x3 on the fly", world_game(CB_RULE_MASTERMIND, 3, 3, 0), 0, CB_TABLE_OFF);
+    compare_table("mastermind 3x3 on the fly", world_game(CB_RULE_MASTERMIND, 3, 3, 0), 1, CB_TABLE_OFF);
     compare_table("mastermind 4x3 no repeat on the fly", world_game(CB_RULE_MASTERMIND, 4, 3, 1), 0, CB_TABLE_OFF);
     compare_table("wordle rules 3x3 on the fly", world_game(CB_RULE_WORDLE, 3, 3, 0), 1, CB_TABLE_OFF);
     compare_table("wordle words hard on the fly", word_game(CB_RULE_WORDLE, 14, 161, 20), 1, CB_TABLE_OFF);
@@ -548,9 +562,6 @@ static void partial_runs(void)
     CHECK(r.proved && r.total > 5625 && r.openers_searched == 1 && r.first == o.first);
     cb_optimal_result_release(&r);
     cb_error err;
-    cb_optimal_options_default(&o);
-    o.hard = 1;
-    CHECK(cb_optimal_solve(t, &o, &r, &err) == CB_EINVAL);
     cb_optimal_options_default(&o);
     o.first = 99999;
     CHECK(cb_optimal_solve(t, &o, &r, &err) == CB_EINVAL);

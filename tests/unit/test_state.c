@@ -3,6 +3,7 @@
 
 #include "check.h"
 #include "codebreaker/codebreaker.h"
+#include "ref_rules.h"
 
 static cb_game *make(const char *preset)
 {
@@ -254,6 +255,80 @@ static void fit_guesses(const char *preset)
     cb_game_free(wide);
 }
 
+/*
+ * Mastermind's hard mode (Bulls and Cows' too): a guess is legal when it
+ * could still be the secret, every earlier turn scored against it by the
+ * reference rule as the game scored it. A few seeded turns, every code.
+ */
+static void hard_possible(const char *preset)
+{
+    cb_game *g = make(preset);
+    cb_table *t = NULL;
+    cb_state *st = NULL;
+    CHECK(g && cb_game_rule_info(g)->hard_mode == CB_HARD_POSSIBLE);
+    if (!g || cb_table_new(g, NULL, &t, NULL) != CB_OK || cb_state_new(t, &st) != CB_OK)
+        return;
+    cb_state_set_hard(st, 1);
+    int n = cb_game_length(g), k = cb_game_colors(g);
+    uint32_t secret = cb_game_secret_count(g) / 3, played[8];
+    size_t wrong = 0, legal = 0;
+    char why[160] = "";
+    for (int turn = 0; turn < 3 && !cb_state_won(st); turn++) {
+        uint32_t count = cb_game_guess_count(g), gi = CB_NONE;
+        for (uint32_t c = (uint32_t)(turn * 7919 + 13) % count; gi == CB_NONE; c = (c + 1) % count)
+            if (cb_state_legal(st, c, NULL, 0) && cb_game_guess_secret(g, c) != secret)
+                gi = c;
+        played[turn] = gi;
+        CHECK(cb_state_apply(st, gi, cb_game_feedback(g, gi, secret)) == CB_OK);
+        for (uint32_t c = 0; c < count; c++) {
+            int ok = 1;
+            for (int p = 0; p <= turn && ok; p++) {
+                int b, w, rb, rw;
+                ref_mastermind(cb_game_code(g, played[p]), cb_game_code(g, c), n, k, &b, &w);
+                uint32_t want = cb_game_feedback(g, played[p], secret);
+                rb = (int)(want / (uint32_t)(n + 1));
+                rw = (int)(want % (uint32_t)(n + 1));
+                ok = b == rb && w == rw;
+            }
+            int got = cb_state_legal(st, c, why, sizeof why);
+            wrong += got != ok;
+            legal += (size_t)got;
+            if (!got)
+                CHECK_MSG(strstr(why, "must still be possible"), "%s: %s", preset, why);
+        }
+    }
+    CHECK_MSG(wrong == 0 && legal > 0, "%s: hard mode differs from the reference %zu times (%zu legal)", preset, wrong,
+              legal);
+    cb_state_free(st);
+    cb_table_free(t);
+    cb_game_free(g);
+}
+
+/* Which set-ups take hard mode: the rule's (cb_rule_info.hard_mode), the set-up's own or a preset's. */
+static void hard_setups(void)
+{
+    static const struct {
+        const char *game;
+        int ok;
+    } cases[] = {{"wordle", 1}, {"mastermind", 1}, {"bulls", 1}, {"bagels", 1}, {"symble", 0}, {"jotto", 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cb_game_setup s;
+        cb_game_config cfg;
+        cb_error err;
+        cb_game_setup_default(&s);
+        s.game = cases[i].game;
+        s.hard = 1;
+        CHECK_MSG((cb_game_setup_config(&s, &cfg, NULL, NULL, &err) == CB_OK) == cases[i].ok, "%s hard", s.game);
+        CHECK(cb_game_setup_hard(&s) == 1);
+        s.hard = -1;
+        CHECK(cb_game_setup_hard(&s) == 0 && cb_game_setup_config(&s, &cfg, NULL, NULL, &err) == CB_OK);
+        s.hard = 0;
+        CHECK(cb_game_setup_hard(&s) == cb_game_preset_find(s.game)->hard);
+    }
+    CHECK(cb_rule_describe(CB_RULE_WORDLE)->hard_mode == CB_HARD_REVEALED);
+    CHECK(cb_rule_describe(CB_RULE_SYMBLE)->hard_mode == CB_HARD_NONE);
+}
+
 int main(void)
 {
     filtering("wordle");
@@ -261,6 +336,9 @@ int main(void)
     filtering("bulls");
     contradictions_and_undo();
     hard_mode();
+    hard_possible("mastermind");
+    hard_possible("bulls");
+    hard_setups();
     symble();
     fit_guesses("wordle");
     fit_guesses("symble");

@@ -141,8 +141,8 @@ async function main() {
     assert.deepEqual(r.data.games.map((g) => g.max_guesses), [6, 8, 10, 10, 10, 6, 15, 10]);
     // the traits the page reads instead of naming games (the library's rule descriptors)
     assert.deepEqual(r.data.games.map((g) => [g.words, g.hard_mode, g.hidden]),
-      [[true, true, false], [true, false, true], [false, false, false], [false, false, false], [false, false, false],
-        [true, true, false], [true, false, false], [false, false, false]]);
+      [[true, true, false], [true, false, true], [false, true, false], [false, true, false], [false, true, false],
+        [true, true, false], [true, false, false], [false, true, false]]);
     assert.deepEqual(r.data.games.map((g) => g.marks), ['colours', 'colours', 'pegs', 'pegs', 'pegs', 'colours', 'count', 'pegs']);
     // a game of its own lists (its preset names them: Jotto's) says so; picking it on the page takes them
     assert.deepEqual(r.data.games.filter((g) => g.words && !g.dictionary).map((g) => [g.name, g.lists, g.own_lists]),
@@ -381,7 +381,7 @@ async function main() {
       const r = await bad(post('/api/play/guess', { id, guess: word }), 422, /hard mode/);
       assert.equal(r.turn, 1);
     }
-    await bad(post('/api/play/new', { game: 'mastermind', hard: 1 }), 400, /Wordle/);
+    await bad(post('/api/play/new', { game: 'jotto', hard: 1 }), 400, /no hard mode/);
   });
 
   await test('games played to the end: Wordle, Symble, Mastermind, Bulls', async () => {
@@ -565,7 +565,7 @@ async function main() {
     await bad(get('/api/rank/exact', { limit: 0 }), 400, /limit/);
     await bad(get('/api/rank/exact', { limit: 1000 }), 400, /limit/);
     await bad(get('/api/rank/exact', { history: 'salet=GGGGG' }), 422);
-    await bad(get('/api/rank/exact', { game: 'mastermind', hard: 1 }), 400, /hard mode/);
+    await bad(get('/api/rank/exact', { game: 'jotto', hard: 1 }), 400, /hard mode/);
     await serving();
   });
 
@@ -726,7 +726,7 @@ async function main() {
     await bad(sim({ max_guesses: 1e9 }), 400, /max_guesses/);
     await bad(sim({ first: 'zzzzz' }), 400, /first: 'zzzzz'/);
     await bad(sim({ first: '../../etc/passwd' }), 400, /first/);
-    await bad(sim({ game: 'mastermind', hard: 1 }), 400, /Wordle only/);
+    await bad(sim({ game: 'jotto', hard: 1 }), 400, /no hard mode/);
     await bad(sim({ hard: 'perhaps' }), 400, /hard/);
     await bad(sim({ answers: '/etc/passwd' }), 400, /unknown parameter 'answers'/);
     await bad(sim({ lists: '/etc/passwd' }), 400, /lists: unknown value/);
@@ -787,7 +787,8 @@ async function main() {
     const hard = await get('/api/adversary', { hard: 1, guesses: 'aesir' });
     assert.equal(hard.status, 200);
     await bad(get('/api/adversary', { guesses: 'aesir,yauld,tench,motto,salet' }), 422, /won already/);
-    await bad(get('/api/adversary', { game: 'mastermind', hard: 1 }), 400, /hard mode/);
+    // Mastermind's hard mode (every guess still possible) plays against the adversary too
+    assert.equal((await get('/api/adversary', { game: 'mastermind', hard: 1 })).status, 200);
     await bad(get('/api/adversary', { guesses: Array(101).fill('salet').join(',') }), 422, /more than 100/);
     await bad(get('/api/adversary', { guesses: 'x'.repeat(200) }), 400, /too long/);
     const mm = await get('/api/adversary', { game: 'mastermind', guesses: '1122', hint: 1 });

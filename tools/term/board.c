@@ -130,14 +130,15 @@ void board_row_note(const term *t, const cb_game *g, uint32_t gi, uint32_t fb, c
     cb_game_format_code(g, gi, word, sizeof word);
     cb_game_format_feedback(g, fb, fbtext, sizeof fbtext);
     fputs(prefix, stdout);
-    switch (cb_game_rule(g)) {
-    case CB_RULE_WORDLE:
-        wordle_row(t, g, gi, fb, word, fbtext);
+    const cb_rule_info *rule = cb_game_rule_info(g);
+    switch (rule->marks) { /* drawn by the rule's marks, as the dashboard draws them */
+    case CB_MARKS_COLOURS:
+        if (rule->hidden)
+            symble_row(t, g, gi, fb, word);
+        else
+            wordle_row(t, g, gi, fb, word, fbtext);
         break;
-    case CB_RULE_SYMBLE:
-        symble_row(t, g, gi, fb, word);
-        break;
-    case CB_RULE_JOTTO:
+    case CB_MARKS_COUNT:
         printf("%s  %s%s", word, fbtext, fb == cb_game_won(g) ? "" : " in common");
         break;
     default:
@@ -233,7 +234,8 @@ void board_keyboard(const term *t, const cb_state *st)
 {
     const cb_game *g = cb_state_game(st);
     unsigned char state[CB_MAX_SYMBOLS];
-    if (cb_game_rule(g) != CB_RULE_WORDLE) /* the keyboard's colours are Wordle's letters */
+    const cb_rule_info *rule = cb_game_rule_info(g);
+    if (rule->marks != CB_MARKS_COLOURS || rule->hidden) /* the keyboard's colours are Wordle's letters */
         return;
     letter_states(st, state);
     if (!t->color) {

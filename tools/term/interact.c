@@ -80,22 +80,26 @@ void interact_rules(const term *t, const cb_game *g, int max_guesses)
     char within[48] = "";
     if (max_guesses > 0)
         snprintf(within, sizeof within, " within %d guess%s", max_guesses, max_guesses == 1 ? "" : "es");
-    switch (cb_game_rule(g)) {
-    case CB_RULE_MASTERMIND:
+    const cb_rule_info *rule = cb_game_rule_info(g);
+    switch (rule->marks) { /* stated by how the rule's feedback is drawn */
+    case CB_MARKS_PEGS:
         printf("Find the code of %d pegs (colours %s to %s, %s)%s.\n", n, cb_game_symbol(g, 0),
                cb_game_symbol(g, k - 1), cb_game_no_repeat(g) ? "no colour twice" : "repeats allowed", within);
         printf("Each guess scores blacks (right colour, right place) and whites (right colour, wrong place).\n");
         break;
-    case CB_RULE_WORDLE:
+    case CB_MARKS_COLOURS:
+        if (rule->hidden)
+            break;
         printf("Find the %d-letter %s%s.\n", n, cb_game_complete(g) ? "code" : "word", within);
         printf(
             "Each letter of a guess turns green (right place), yellow (elsewhere in the word) or gray (not there).\n");
         break;
-    case CB_RULE_JOTTO:
+    case CB_MARKS_COUNT:
         printf("Find the %d-letter %s%s.\n", n, cb_game_complete(g) ? "code" : "word", within);
         printf("Each guess scores the letters it has in common with the secret, wherever they stand.\n");
         break;
-    default:
+    }
+    if (rule->hidden) {
         printf("Find the %d-letter %s%s.\n", n, cb_game_complete(g) ? "code" : "word", within);
         printf("Each feedback gives one of three symbols, %s %s %s, for each position of the SECRET word:\n",
                board_symbol(t, 0), board_symbol(t, 1), board_symbol(t, 2));
