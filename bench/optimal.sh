@@ -100,18 +100,18 @@ bench_case() {
     mm-6x4-cands) run_case mm-6x4-cands 5660 "$repeat" "--game mastermind --candidates-only" none "" ;;
     mm-6x4-worst) run_case mm-6x4-worst 5626 "$repeat" "--game mastermind --objective worst" none "" ;;
     salet) run_case salet 7920 "$repeat" "--first salet --max-guesses 6" selby "-w salet" ;;
-    salet-nolimit) run_case salet-nolimit 7920 "$repeat" "--first salet" none "" ;;
+    salet-nolimit) run_case salet-nolimit 7920 "$repeat" "--first salet --max-guesses 0" none "" ;;
     salet-hard) run_case salet-hard 8122 "$repeat" "--first salet --hard --max-guesses 6" selby "-H -w salet" ;;
-    salet-hard-nolim) run_case salet-hard-nolim 8116 "$repeat" "--first salet --hard" selby "-H -g 10 -w salet" ;;
+    salet-hard-nolim) run_case salet-hard-nolim 8116 "$repeat" "--first salet --hard --max-guesses 0" selby "-H -g 10 -w salet" ;;
     palet-hard-5) run_case palet-hard-5 8206 "$repeat" "--first palet --hard --max-guesses 5" selby "-H -g 5 -w palet" ;;
     # the New York Times' lists (--lists, issue 13); Selby's results_easy_nyt20220316, _nyt20220830, _nyt20230701
     salet-nyt2022) run_case salet-nyt2022 7897 "$repeat" "--first salet --lists nyt2022" selby "-w salet" "$nyt/answers-2022.txt" "$allowed" ;;
     tarse-nyt2022sep) run_case tarse-nyt2022sep 7883 "$repeat" "--first tarse --lists nyt2022sep" selby "-w tarse" "$nyt/answers-2022.txt" "$nyt/allowed-2022-09.txt" ;;
     tarse-nyt2023) run_case tarse-nyt2023 11219 1 "--first tarse --lists nyt2023" selby "-w tarse" "$nyt/answers-2023.txt" "$nyt/allowed-2022-09.txt" ;;
     # the proofs over every opener (issue 14): Selby's program would take a day or two (his README); it runs to PEER_TIMEOUT
-    all-normal) run_case all-normal 7920 1 "" selby "" ;;
+    all-normal) run_case all-normal 7920 1 "--max-guesses 0" selby "" ;;
     all-hard) run_case all-hard 8122 1 "--hard --max-guesses 6" selby "-H" ;;
-    all-nyt2023) run_case all-nyt2023 11219 1 "--lists nyt2023" selby "" "$nyt/answers-2023.txt" "$nyt/allowed-2022-09.txt" ;;
+    all-nyt2023) run_case all-nyt2023 11219 1 "--lists nyt2023 --max-guesses 0" selby "" "$nyt/answers-2023.txt" "$nyt/allowed-2022-09.txt" ;;
     all-hard-nyt2023) run_case all-hard-nyt2023 11627 1 "--lists nyt2023 --hard --max-guesses 6" selby "-H" "$nyt/answers-2023.txt" "$nyt/allowed-2022-09.txt" ;;
     mm-4x7) run_case mm-4x7 11228 1 "--game mastermind --colors 7" widman "-r p4c7r" ;;
     mm-4x8) run_case mm-4x8 20471 1 "--game mastermind --colors 8" widman "-r p4c8r" ;;

@@ -283,6 +283,10 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
             printf("result        no strategy found within %d %s among the %d best guesses of each turn "
                    "(--top: not a proof)\n",
                    limit, guesses_word((unsigned long long)limit), o->top);
+        else if (o->from && cb_state_turns(o->from) >= (size_t)limit)
+            printf("result        no strategy solves every secret within %d %s (proved): the position has "
+                   "played %zu already, no guess is left\n",
+                   limit, guesses_word((unsigned long long)limit), cb_state_turns(o->from));
         else
             printf("result        no strategy solves every secret within %d %s (proved)\n", limit,
                    guesses_word((unsigned long long)limit));
@@ -498,7 +502,7 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
 {
     int ok = 1;
     cb_optimal_options_default(o);
-    o->max_guesses = (int)cli_int(c, "max-guesses", 0, 1, CB_TREE_MAX_DEPTH, &ok);
+    o->max_guesses = (int)cli_int(c, "max-guesses", -1, 0, CB_TREE_MAX_DEPTH, &ok); /* -1: the game's, once open */
     if (ok)
         o->top = (int)cli_int(c, "top", 0, 1, 1L << 30, &ok);
     if (ok)
@@ -716,6 +720,8 @@ static int run(cli *c)
     double seconds;
     if ((rc = open_game(c, &o, &seconds)) != 0)
         return rc;
+    if (o.max_guesses < 0) /* the game's limit on guesses (6 for Wordle), as review and rank --exact */
+        o.max_guesses = cb_coach_max_guesses(c->game);
     if (stop_signal || c->table_stopped)
         return table_stopped(c, &o, seconds);
     cb_state *pos = open_position(c, &rc);
@@ -730,7 +736,7 @@ static int run(cli *c)
 static const cli_opt opts[] = {
     {"json", NULL, "machine-readable output (one JSON object)"},
     {"first", "GUESS", "the opener (default: search every opener and prove the best)"},
-    {"max-guesses", "G", "no secret may need more than G guesses"},
+    {"max-guesses", "G", "no secret may need more than G guesses in all (default: the game's, 6 for Wordle; 0: none)"},
     {"objective", "OBJ", "total (default): least total guesses; worst: least worst case, then least total"},
     {"candidates-only", NULL, "every guess must be a remaining candidate"},
     {"top", "N", "try only the N best guesses by the greedy score at each node: an upper bound, not a proof"},

@@ -260,8 +260,8 @@ static int print_partition_table(const cli *c, const cb_state *st, const char *l
     return rc;
 }
 
-/* The --exact ranking, as JSON or a table; 0 or the exit status. */
-static int print_exact(const cli *c, const cb_coach_rank *r)
+/* The --exact ranking, as JSON or a table (asked: the limit on guesses asked for); 0 or the exit status. */
+static int print_exact(const cli *c, const cb_coach_rank *r, int asked)
 {
     char w[CB_MAX_LENGTH * 4 + 1];
     if (cli_flag(c, "json")) {
@@ -301,6 +301,10 @@ static int print_exact(const cli *c, const cb_coach_rank *r)
     else if (r->count && r->guesses[r->count - 1].can_lose)
         printf("\ncan lose: no strategy after the guess is sure to win within the limit; its chance of losing "
                "under the play that loses least after it (<=: a strategy's)\n");
+    if (asked > 0 && r->max_guesses == 0)
+        printf("\nno guess is left within the limit of %d guesses (the game is lost): ranked with no limit, by the "
+               "guesses to finish\n",
+               asked);
     if (r->stopped)
         printf("\nstopped when %s: the values marked > are proved lower bounds, not totals\n",
                r->timed_out ? "the time limit fired (another run may differ)" : "its budget of work ran out");
@@ -336,7 +340,7 @@ static int rank_exact(cli *c, cb_state *st, long limit)
     free(weights);
     if (rc != CB_OK)
         return cli_fail_err(&err);
-    rc = print_exact(c, &r);
+    rc = print_exact(c, &r, o.max_guesses);
     cb_coach_rank_release(&r);
     return rc;
 }

@@ -154,8 +154,13 @@ static void print_text(const cli *c, const cb_coach_review *r, int widened)
         word_mark(c, t->guess, g, sizeof g);
         word_mark(c, t->best, b, sizeof b);
         cb_game_format_feedback(c->game, t->feedback, f, sizeof f);
-        /* skill rounded down: 100 only for a best guess */
-        snprintf(skill, sizeof skill, t->skill < 0 ? "-" : "%.0f", t->skill < 0 ? 0 : (double)(int)t->skill);
+        /* skill rounded down: 100 only for a best guess; an interval where the values leave one */
+        if (t->skill >= 0)
+            snprintf(skill, sizeof skill, "%d", (int)t->skill);
+        else if (t->skill_low >= 0)
+            snprintf(skill, sizeof skill, "%d-%d", (int)t->skill_low, (int)t->skill_high);
+        else
+            snprintf(skill, sizeof skill, "-");
         snprintf(luck, sizeof luck, t->luck < 0 ? "-" : "%.0f", t->luck);
         value_text(pv, sizeof pv, t->total, t->upper, t->proved, t->can_lose, m);
         if (t->book)
@@ -165,11 +170,16 @@ static void print_text(const cli *c, const cb_coach_review *r, int widened)
                (unsigned long long)t->candidates, pv, w, b, bv, skill, luck, (unsigned long long)t->left);
     }
     printf("\n%s in %zu guess%s", r->won ? "solved" : "not solved", r->turns, r->turns == 1 ? "" : "es");
-    if (r->skill >= 0)
-        printf("; skill %.0f", (double)(int)r->skill);
+    if (r->skill >= 0 && (size_t)r->skill_turns == r->turns)
+        printf("; skill %d over %zu turn%s", (int)r->skill, r->turns, r->turns == 1 ? "" : "s");
+    else if (r->skill >= 0)
+        printf("; skill %d over the %d of %zu turns graded (%d-%d over all)", (int)r->skill, r->skill_turns, r->turns,
+               (int)r->skill_low, (int)r->skill_high);
+    else
+        printf("; skill %d-%d (no turn proved)", (int)r->skill_low, (int)r->skill_high);
     if (r->luck >= 0)
         printf(", luck %.0f", r->luck);
-    printf(" (on average over the turns; %.1f s)\n", r->seconds);
+    printf(" (averages over the turns; %.1f s)\n", r->seconds);
     printf("expected: guesses to finish, the guess itself included, on average over the candidates: proved, or "
            "an interval whose ends are both proved (the search's budget ran out); book: read from the opening "
            "book; can lose: no strategy after it is sure to win within the limit; * a word that cannot be the "
@@ -177,11 +187,19 @@ static void print_text(const cli *c, const cb_coach_review *r, int widened)
     for (size_t i = 0; i < r->turns; i++) {
         const cb_coach_turn *t = &r->turn[i];
         double m = (double)t->candidates;
-        if (t->can_lose && t->lose_chance >= 0)
-            printf(t->lose_proved
-                       ? "turn %zu: can lose: after it, the play that loses least loses %.1f%% of the games\n"
-                       : "turn %zu: can lose: a strategy after it loses %.1f%% of the games (at most that)\n",
-                   i + 1, 100 * t->lose_chance);
+        if (t->can_lose && t->lose_chance >= 0 && t->lose_proved)
+            printf("turn %zu: can lose: after it, the play that loses least loses %.1f%% of the games\n", i + 1,
+                   100 * t->lose_chance);
+        else if (t->can_lose && t->lose_chance >= 0)
+            printf("turn %zu: can lose: after it, the play that loses least loses %.2f%% (one game) to %.1f%% (a "
+                   "strategy held) of the games\n",
+                   i + 1, 100 / m, 100 * t->lose_chance);
+        if (t->best != CB_NONE && !t->best_proved && !t->best_can_lose && t->best_upper == UINT64_MAX) {
+            word_of(c, t->best, b, sizeof b);
+            printf("turn %zu: no strategy sure to win was found within the budget; %s has the least proved bound "
+                   "(not proved the best)\n",
+                   i + 1, b);
+        }
         if (t->best_can_lose && t->best != CB_NONE && t->best != t->guess && t->best_lose_chance >= 0) {
             word_of(c, t->best, b, sizeof b);
             printf(t->best_lose_proved ? "turn %zu: every guess can lose: %s loses least, %.1f%% of the games\n"
@@ -201,6 +219,13 @@ static void print_text(const cli *c, const cb_coach_review *r, int widened)
             printf("turn %zu: best that could be the answer: %s %s\n", i + 1, b, bv);
         }
     }
+    for (size_t i = 0; i < r->turns; i++) /* the first turn past the limit: the game was lost there */
+        if (r->turn[i].max_guesses == 0 && i > 0 && r->turn[i - 1].max_guesses > 0) {
+            printf("turn %zu on: no guess was left within the limit of %d (the game was lost): graded with no "
+                   "limit, by the guesses to finish\n",
+                   i + 1, r->turn[i - 1].max_guesses);
+            break;
+        }
     for (size_t i = 0; i < r->turns; i++) {
         const cb_coach_turn *t = &r->turn[i];
         if (!t->line_len)

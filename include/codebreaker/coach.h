@@ -101,7 +101,7 @@ int cb_coach_opening(const cb_game *game, int hard, int max_guesses, int best_on
 
 typedef struct cb_coach_book_entry {
     uint64_t lower; /* a proved lower bound on the opener's total (0: none); its total when exact */
-    uint64_t upper; /* its total when exact, else UINT64_MAX */
+    uint64_t upper; /* the total of a strategy held (a proved upper bound; its total when exact), else UINT64_MAX */
     int exact;
     int can_lose; /* proved: no strategy opening with it is sure to win within the limit */
 } cb_coach_book_entry;
@@ -168,6 +168,12 @@ typedef struct cb_coach_rank {
      * by their chance of losing, the first the one that loses least of all.
      */
     int can_lose;
+    /*
+     * The limit on guesses the values count (0: none): the options', or none
+     * at a position with no guess left within it (a game lost, played on:
+     * ranked by the guesses to finish).
+     */
+    int max_guesses;
 } cb_coach_rank;
 
 /*
@@ -221,8 +227,11 @@ typedef struct cb_coach_turn {
     uint64_t left; /* candidates after the feedback */
     /*
      * skill: 100 x max(0, 1 - (E - E*)), E and E* the expected guesses to
-     * finish with the guess played and with the best one: 100 for a best
-     * guess, 0 for a guess that costs a whole guess or more on average.
+     * finish with the guess played and with the best one, rounded down to a
+     * tenth: 100 only for a guess as good as the best, 0 for one that costs a
+     * whole guess or more on average; a guess that can lose is charged its
+     * least chance of losing as well (cbo_coach_skill, docs/usage.md); -1
+     * when the values leave an interval (skill_low, skill_high).
      * luck: the percentile of the feedback received among those the guess
      * could draw, ranked by the expected guesses they leave (fewer is
      * luckier), each weighted by its candidates, ties counting half: 50 is
@@ -269,6 +278,20 @@ typedef struct cb_coach_turn {
     int lose_proved;
     double best_lose_chance;
     int best_lose_proved;
+    /*
+     * The limit on guesses this turn is graded under (0: none): the
+     * options', or none for a turn with no guess left within it (the game
+     * was lost at the limit: the turns played on are graded by the guesses
+     * to finish, as without a limit).
+     */
+    int max_guesses;
+    /*
+     * The skill proved for this turn as an interval that holds it, equal ends
+     * (skill) when the values close it; -1 both when nothing bounds it
+     * (docs/usage.md, review, says how skill is computed: a guess that can
+     * lose is charged its least chance of losing beside its guesses).
+     */
+    double skill_low, skill_high;
 } cb_coach_turn;
 
 typedef struct cb_coach_review {
@@ -286,6 +309,14 @@ typedef struct cb_coach_review {
     int timed_out; /* the time limit stopped a search: the figures may differ on a rerun */
     uint64_t work; /* the budget each search had (pairs) */
     int widened;   /* set by the caller: the game was widened (every allowed word an answer); written in JSON */
+    /*
+     * skill_turns: the turns whose skill is proved, over which skill is the
+     * average (held below 100 when another turn has none); skill_low and
+     * skill_high: the average over every turn of its interval's ends (a turn
+     * with none counting 0 to 100).
+     */
+    int skill_turns;
+    double skill_low, skill_high;
 } cb_coach_review;
 
 /*

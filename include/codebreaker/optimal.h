@@ -135,7 +135,8 @@ typedef struct cb_optimal_options {
      * the same table: its candidates are the secrets, its history fixes the
      * symmetries and, in hard mode (the state's or `hard`), the guesses
      * allowed; max_guesses still counts the whole game, the turns played
-     * included. Totals count the guesses from the position on, the winning
+     * included (a position with no guess left within it is proved
+     * infeasible, nothing searched). Totals count the guesses from the position on, the winning
      * one included: in normal mode what the game of the position's
      * candidates as answers, with every guess allowed, would total. The
      * strategy found (the result's tree) opens at the position: its root is

@@ -429,6 +429,7 @@ class CoachRank(Structure):
         ("source", c_char_p),
         ("timed_out", c_int),
         ("can_lose", c_int),
+        ("max_guesses", c_int),
     ]
 
 
@@ -466,6 +467,9 @@ class CoachTurn(Structure):
         ("lose_proved", c_int),
         ("best_lose_chance", c_double),
         ("best_lose_proved", c_int),
+        ("max_guesses", c_int),
+        ("skill_low", c_double),
+        ("skill_high", c_double),
     ]
 
 
@@ -481,6 +485,9 @@ class CoachReview(Structure):
         ("timed_out", c_int),
         ("work", c_uint64),
         ("widened", c_int),
+        ("skill_turns", c_int),
+        ("skill_low", c_double),
+        ("skill_high", c_double),
     ]
 
 

@@ -10,9 +10,12 @@
  * runs over the answer words cut just above the best of them (each exact
  * below the cutoff or proved at least it). What a
  * file proves under its own guess limit F holds under the limit L asked for
- * as follows: an exact total is exact when L = F; totals and bounds are
- * lower bounds when F is none or L is at most F (a stricter limit only
- * raises totals); "impossible" holds when L is at most F.
+ * as follows: totals and bounds are lower bounds when F is none or L is at
+ * most F (a stricter limit only raises totals); exact totals are upper
+ * bounds when F = L, or F is a limit and L none or at least F (the strategy
+ * within F is within L); an opener is exact where the two meet (the 6-guess
+ * book and the unlimited proof settle a limit of 7); "impossible" holds when
+ * L is at most F.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -45,21 +48,25 @@ static const struct {
     {"nyt2023", 1, 6, 11655, "book/nyt2023-hard6-answers.results"},
 };
 
-/* Fold what one file says of an opener (its limit f) into *into, for the limit l asked for. */
+/*
+ * Fold what one file says of an opener (its limit f) into *into, for the
+ * limit l asked for: its totals and bounds bound l's from below when f is
+ * none or l is at most f (a stricter limit only raises totals); its exact
+ * totals, strategies held, bound l's from above when f is l, or f is a
+ * limit and l is none or at least f (a strategy within f is within l).
+ */
 static void fold(cb_coach_book_entry *into, const cb_optimal_opener *op, int f, int l)
 {
-    int stricter = f == 0 || (l != 0 && l <= f); /* l is at most f: f's totals and bounds bound l's */
-    if (op->bound == UINT64_MAX) {               /* impossible within f */
+    int below = f == 0 || (l != 0 && l <= f);
+    int above = f == l || (f != 0 && (l == 0 || l >= f));
+    if (op->bound == UINT64_MAX) { /* impossible within f */
         if (f != 0 && l != 0 && l <= f)
             into->can_lose = 1;
         return;
     }
-    if (op->exact && f == l) {
-        into->exact = 1;
-        into->lower = into->upper = op->bound;
-        return;
-    }
-    if (stricter && op->bound > into->lower && !into->exact)
+    if (op->exact && above && op->bound < into->upper)
+        into->upper = op->bound;
+    if (below && op->bound > into->lower)
         into->lower = op->bound;
 }
 
@@ -79,9 +86,7 @@ int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_
         char search[512];
         cb_optimal_opener *ops;
         cb_error e2;
-        int f = book_files[i].max_guesses;
         if (strcmp(book_files[i].lists, lists->name) != 0 || book_files[i].hard != (hard != 0) ||
-            !(f == max_guesses || f == 0 || (max_guesses != 0 && max_guesses <= f)) || /* proves nothing of it */
             cb_data_bundled(file, &text, &size) != CB_OK)
             continue;
         cb_optimal_options so;
@@ -103,6 +108,9 @@ int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_
             rc = cb_error_set(err, CB_ENOMEM, "out of memory");
             break;
         }
+        if (out->files == 0)
+            for (uint32_t g = 0; g < ng; g++)
+                e[g].upper = UINT64_MAX; /* no strategy held yet */
         for (size_t k = 0; k < n; k++)
             if (ops[k].guess < ng)
                 fold(&e[ops[k].guess], &ops[k], book_files[i].max_guesses, max_guesses);
@@ -118,8 +126,9 @@ int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_
     /* the best: the least exact total, proved when every other opener is known to do no better */
     uint64_t least_other = UINT64_MAX;
     for (uint32_t g = 0; g < ng; g++) {
-        if (!e[g].exact)
-            e[g].upper = UINT64_MAX;
+        e[g].exact = e[g].upper != UINT64_MAX && e[g].lower >= e[g].upper; /* both ends meet */
+        if (e[g].exact)
+            e[g].lower = e[g].upper;
         if (e[g].exact)
             out->exact++;
         if (e[g].exact && (out->best == CB_NONE || e[g].lower < out->best_total)) {

@@ -1,9 +1,9 @@
 /*
  * coach.c: the exact coach (coach.h): the guesses of a position ranked by
  * their proved totals (the search over every opener at the position, the N
- * best settled exactly), and a game reviewed turn by turn: at each
- * position the best total and the played guess's strategy, whose parts
- * give the luck of the feedback received.
+ * best settled exactly), and what the review (review.c) shares with the
+ * ranking: the solver's options for a search from a position, and the
+ * searches run side by side (coach_internal.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@
 #include "codebreaker/feedback.h"
 #include "base/parallel.h"
 #include "game/game_internal.h"
+#include "solver/coach_internal.h"
 #include "tuning.h"
 
 void cb_coach_options_default(cb_coach_options *opt)
@@ -55,6 +56,16 @@ int cb_coach_opening(const cb_game *game, int hard, int max_guesses, int best_on
 }
 
 /*
+ * The limit on guesses a search from st counts: the options', or none where
+ * no guess is left within it (a game already lost, played on: its turns are
+ * graded by the guesses to finish, coach.h).
+ */
+int cbo_coach_limit_at(const cb_coach_options *o, const cb_state *st)
+{
+    return o->max_guesses > 0 && cb_state_turns(st) < (size_t)o->max_guesses ? o->max_guesses : 0;
+}
+
+/*
  * The solver's options for a search from st. With a work budget (the
  * default) the search runs on one thread with a cache of a fixed size, so
  * that where it stops, and so every figure, is the same on every run and
@@ -63,11 +74,11 @@ int cb_coach_opening(const cb_game *game, int hard, int max_guesses, int best_on
  * it, and its bounds come as well from a short search. Without a budget the
  * search takes the threads asked for and the time limit.
  */
-static void solver_options(const cb_coach_options *o, const cb_state *st, cb_optimal_options *so)
+void cbo_coach_solver_options(const cb_coach_options *o, const cb_state *st, cb_optimal_options *so)
 {
     cb_optimal_options_default(so);
     so->from = st;
-    so->max_guesses = o->max_guesses;
+    so->max_guesses = cbo_coach_limit_at(o, st);
     so->candidates_only = o->candidates_only;
     so->time_limit = o->time_limit;
     so->cancel = o->cancel;
@@ -86,33 +97,26 @@ static void solver_options(const cb_coach_options *o, const cb_state *st, cb_opt
 
 /* ---- independent searches side by side ---- */
 
-typedef struct job {
-    cb_optimal_options so;
-    cb_optimal_result res;
-    cb_error err;
-    int rc, used;
-} job;
-
 /*
  * Run the n searches of jobs (those with used set) on table: side by side on
  * `threads` threads when each has a budget of work (so runs on one thread),
  * else one after the other, each on its own threads. Each job's rc, res and
- * err are its own; release them with jobs_release().
+ * err are its own; release them with cbo_coach_jobs_release().
  */
-static void jobs_run(const cb_table *table, job *jobs, size_t n, size_t stride, int threads, int budgeted)
+void cbo_coach_jobs_run(const cb_table *table, cbo_coach_job *jobs, size_t n, size_t stride, int threads, int budgeted)
 {
     int t = budgeted ? cbb_threads(threads) : 1;
     if ((size_t)t > n)
         t = n ? (int)n : 1;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(t) if (t > 1)
     for (size_t i = 0; i < n; i++) {
-        job *jb = &jobs[i * stride];
+        cbo_coach_job *jb = &jobs[i * stride];
         if (jb->used)
             jb->rc = cb_optimal_solve(table, &jb->so, &jb->res, &jb->err);
     }
 }
 
-static void jobs_release(job *jobs, size_t n)
+void cbo_coach_jobs_release(cbo_coach_job *jobs, size_t n)
 {
     for (size_t i = 0; jobs && i < n; i++)
         if (jobs[i].used && jobs[i].rc == CB_OK)
@@ -120,7 +124,7 @@ static void jobs_release(job *jobs, size_t n)
 }
 
 /* The entries of st whose codeword is guess g: the share g wins at once. */
-static uint64_t wins_at_once(const cb_state *st, cb_guess_index g)
+uint64_t cbo_coach_wins_at_once(const cb_state *st, cb_guess_index g)
 {
     const cb_game *game = cb_state_game(st);
     cb_secret_index s = cb_game_guess_secret(game, g);
@@ -219,7 +223,7 @@ static int rank_openers(const cb_state *st, const cb_coach_options *opt, const c
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         const cb_optimal_opener *op = &ops[i];
-        uint64_t now = wins_at_once(st, op->guess);
+        uint64_t now = cbo_coach_wins_at_once(st, op->guess);
         cb_secret_index s = cb_game_guess_secret(game, op->guess);
         int lose = op->bound == UINT64_MAX;
         r[k].g = (cb_coach_guess){op->guess,
@@ -252,7 +256,7 @@ static int rank_openers(const cb_state *st, const cb_coach_options *opt, const c
 }
 
 /* Whether the search for the fewest games lost can finish a scan of st's entries against every guess. */
-static int loss_pays(const cb_state *st)
+int cbo_coach_loss_pays(const cb_state *st)
 {
     return (double)cb_state_entries(st) * cb_game_guess_count(cb_state_game(st)) < (double)CB_COACH_LOSS_WORK / 4;
 }
@@ -274,12 +278,12 @@ static int by_losses(const void *a, const void *b)
  */
 static int rank_losses(const cb_state *st, const cb_coach_options *o, int every, cb_coach_rank *out, cb_error *err)
 {
-    int left = o->max_guesses - (int)cb_state_turns(st);
+    int limit = cbo_coach_limit_at(o, st), left = limit - (int)cb_state_turns(st);
     size_t from = out->count;
     for (size_t i = 0; i < out->count; i++)
         if (out->guesses[i].can_lose && from == out->count)
             from = i;
-    if (o->max_guesses <= 0 || left < 1 || from == out->count || !loss_pays(st))
+    if (limit <= 0 || left < 1 || from == out->count || !cbo_coach_loss_pays(st))
         return CB_OK;
     cb_coach_losses l;
     int rc;
@@ -293,7 +297,7 @@ static int rank_losses(const cb_state *st, const cb_coach_options *o, int every,
                 at = i;
         if (l.best != CB_NONE && at == out->count && out->count) {
             const cb_game *game = cb_state_game(st);
-            uint64_t m = cb_state_entries(st), now = wins_at_once(st, l.best);
+            uint64_t m = cb_state_entries(st), now = cbo_coach_wins_at_once(st, l.best);
             out->guesses[out->count - 1] = (cb_coach_guess){l.best,
                                                             UINT64_MAX,
                                                             0,
@@ -337,6 +341,7 @@ int cb_coach_rank_solve(const cb_table *table, const cb_state *st, const cb_coac
         return cb_error_set(err, CB_EINVAL, "the number of guesses to rank must be between 1 and %d",
                             CB_COACH_MAX_LIMIT);
     double t0 = cb_seconds();
+    out->max_guesses = cbo_coach_limit_at(opt, st);
     cb_optimal_opener *ops = NULL;
     uint64_t *upper = NULL;
     size_t n = 0;
@@ -361,10 +366,10 @@ int cb_coach_rank_solve(const cb_table *table, const cb_state *st, const cb_coac
      * opener a slice leaves as a bound stays below no exact one it outranks.
      */
     size_t nj = opt->work ? CB_COACH_SLICES : 1;
-    job jobs[CB_COACH_SLICES];
+    cbo_coach_job jobs[CB_COACH_SLICES];
     memset(jobs, 0, sizeof jobs);
     for (size_t i = 0; i < nj; i++) {
-        solver_options(opt, st, &jobs[i].so);
+        cbo_coach_solver_options(opt, st, &jobs[i].so);
         jobs[i].so.exact_top = opt->limit;
         if (nj > 1) {
             jobs[i].so.slice_start = i;
@@ -372,7 +377,7 @@ int cb_coach_rank_solve(const cb_table *table, const cb_state *st, const cb_coac
         }
         jobs[i].used = 1;
     }
-    jobs_run(table, jobs, nj, 1, opt->threads, opt->work != 0);
+    cbo_coach_jobs_run(table, jobs, nj, 1, opt->threads, opt->work != 0);
     size_t total = 0;
     for (size_t i = 0; i < nj; i++) {
         if (jobs[i].rc != CB_OK) {
@@ -400,7 +405,7 @@ int cb_coach_rank_solve(const cb_table *table, const cb_state *st, const cb_coac
     if (rc == CB_OK)
         rc = rank_losses(st, opt, every, out, err);
     free(ops);
-    jobs_release(jobs, nj);
+    cbo_coach_jobs_release(jobs, nj);
     out->seconds = cb_seconds() - t0;
     return rc;
 }
@@ -412,571 +417,4 @@ void cb_coach_rank_release(cb_coach_rank *r)
     free(r->guesses);
     r->guesses = NULL;
     r->count = 0;
-}
-
-/* ---- the review ---- */
-
-/* The guesses tree plays against the answer (a guess index that may be the secret), into t->line. */
-static void line_of(const cb_table *table, const cb_tree *tree, cb_guess_index answer, cb_coach_turn *t)
-{
-    const cb_game *game = cb_table_game(table);
-    cb_secret_index s = cb_game_guess_secret(game, answer);
-    uint32_t at = cb_tree_root(tree);
-    t->line_len = 0;
-    if (s == CB_NONE || cb_game_rule(game) == CB_RULE_SYMBLE)
-        return;
-    while (at != CB_NONE && t->line_len < CB_COACH_LINE) {
-        cb_guess_index g = cb_tree_guess(tree, at);
-        t->line[t->line_len++] = g;
-        uint32_t fb = cb_table_get(table, g, s);
-        if (fb == cb_game_won(game))
-            return;
-        at = cb_tree_child(tree, at, fb);
-    }
-    t->line_len = 0; /* the tree does not reach it: no line */
-}
-
-/* The feedback guess g draws against entry (secret s, mapping m; m -1 outside Symble). */
-static uint32_t seen(const cb_table *table, cb_guess_index g, uint32_t s, int m)
-{
-    uint32_t raw = cb_table_get(table, g, s);
-    return m >= 0 ? cb_game_observe(cb_table_game(table), raw, m) : raw;
-}
-
-/* Guesses the tree plays against an entry, from its root. */
-static int depth(const cb_table *table, const cb_tree *tree, uint32_t s, int m)
-{
-    uint32_t at = cb_tree_root(tree);
-    const cb_game *game = cb_table_game(table);
-    for (int d = 1; at != CB_NONE && d <= CB_TREE_MAX_DEPTH; d++) {
-        uint32_t fb = seen(table, cb_tree_guess(tree, at), s, m);
-        if (fb == cb_game_won(game))
-            return d;
-        at = cb_tree_child(tree, at, fb);
-    }
-    return 0;
-}
-
-/*
- * The luck of feedback fb for the strategy `tree` from st: each feedback's
- * part, its expected guesses left, against the one received.
- */
-static double luck_of(const cb_table *table, const cb_state *st, const cb_tree *tree, uint32_t fb)
-{
-    const cb_game *game = cb_table_game(table);
-    uint32_t nf = cb_game_feedback_count(game), g = cb_tree_guess(tree, cb_tree_root(tree));
-    uint64_t *count = calloc(nf, sizeof *count), *left = calloc(nf, sizeof *left), total = 0;
-    double better = 0, same = 0;
-    const uint8_t *masks = cb_state_masks(st);
-    if (!count || !left) {
-        free(count);
-        free(left);
-        return -1;
-    }
-    for (size_t i = 0; i < cb_state_count(st); i++)
-        for (int m = 0; m < (masks ? CB_MAPPINGS : 1); m++) {
-            uint32_t s = cb_state_candidates(st)[i];
-            if (masks && !(masks[i] >> m & 1))
-                continue;
-            uint32_t f = seen(table, g, s, masks ? m : -1);
-            count[f]++;
-            left[f] += (uint64_t)depth(table, tree, s, masks ? m : -1) - 1;
-            total++;
-        }
-    double mine = count[fb] ? (double)left[fb] / (double)count[fb] : 0;
-    for (uint32_t f = 0; f < nf; f++) {
-        if (!count[f])
-            continue;
-        double e = (double)left[f] / (double)count[f];
-        if (e > mine)
-            better += (double)count[f]; /* that draw would have left more to do */
-        else if (e == mine)
-            same += (double)count[f];
-    }
-    free(count);
-    free(left);
-    return total ? 100.0 * (better + same / 2) / (double)total : -1;
-}
-
-/*
- * The luck of feedback fb for guess g from st when no strategy was searched
- * (an opener read from the book): the feedbacks ranked by the entries they
- * leave instead of the guesses (fewer is luckier), weighted and tied as above.
- */
-static double luck_by_size(const cb_table *table, const cb_state *st, cb_guess_index g, uint32_t fb)
-{
-    uint32_t nf = cb_game_feedback_count(cb_table_game(table));
-    uint64_t *count = calloc(nf, sizeof *count), total = 0;
-    const uint8_t *masks = cb_state_masks(st);
-    double better = 0, same = 0;
-    if (!count)
-        return -1;
-    for (size_t i = 0; i < cb_state_count(st); i++)
-        for (int m = 0; m < (masks ? CB_MAPPINGS : 1); m++) {
-            if (masks && !(masks[i] >> m & 1))
-                continue;
-            count[seen(table, g, cb_state_candidates(st)[i], masks ? m : -1)]++;
-            total++;
-        }
-    for (uint32_t f = 0; f < nf; f++) {
-        if (count[f] > count[fb])
-            better += (double)count[f];
-        else if (count[f] == count[fb])
-            same += (double)count[f];
-    }
-    free(count);
-    return total ? 100.0 * (better + same / 2) / (double)total : -1;
-}
-
-/* What is proved of one value: a guess's from a position, or the best of several guesses. */
-typedef struct value {
-    uint64_t lower, upper; /* upper: a strategy held, UINT64_MAX none */
-    int exact, can_lose;
-    cb_guess_index guess; /* the guess of the strategy held (the best's), CB_NONE none */
-    const cb_tree *tree;  /* the strategy held, when searched (the job's) */
-} value;
-
-static value value_none(void)
-{
-    return (value){0, UINT64_MAX, 0, 0, CB_NONE, NULL};
-}
-
-/* The value a search found (first set: that guess's; else the best of the guesses searched). */
-static value value_of(const job *j)
-{
-    value v = value_none();
-    const cb_optimal_result *r = &j->res;
-    if (!j->used || j->rc != CB_OK)
-        return v;
-    if (r->proved && r->infeasible) {
-        v.can_lose = 1;
-        return v;
-    }
-    if (r->proved) {
-        v.exact = 1;
-        v.lower = v.upper = r->total;
-    } else {
-        v.lower = r->lower;
-        if (r->tree)
-            v.upper = r->total;
-    }
-    if (r->tree) {
-        v.guess = r->first;
-        v.tree = r->tree;
-    }
-    return v;
-}
-
-/* The best of two values of a position's guesses: the lower ends' least, the upper ends' least. */
-static void value_meet(value *best, const value *other)
-{
-    if (other->can_lose || best->can_lose)
-        return;
-    if (other->upper < best->upper) {
-        best->upper = other->upper;
-        best->guess = other->guess;
-        best->tree = other->tree;
-    }
-    /* best->lower bounds every guess; a guess proved at it is a best one */
-    if (other->exact && other->upper <= best->lower) {
-        best->exact = 1;
-        best->lower = best->upper = other->upper;
-        best->guess = other->guess;
-        best->tree = other->tree;
-    }
-    if (best->lower >= best->upper && best->upper != UINT64_MAX)
-        best->exact = 1;
-}
-
-/*
- * skill from the played and the best values: 100 x max(0, 1 - (E - E*)) when
- * both are exact, rounded down to a tenth so that only a best guess shows
- * 100; 0 for a guess that can lose where another is sure to win; else -1.
- */
-static double skill_from(const value *p, const value *b, uint64_t m)
-{
-    if (p->can_lose && b->exact)
-        return 0;
-    if (!p->exact || !b->exact || !m)
-        return -1;
-    if (p->lower <= b->lower)
-        return 100;
-    double lost = ((double)p->lower - (double)b->lower) / (double)m;
-    double sk = lost >= 1 ? 0 : 100.0 * (1 - lost);
-    sk = (double)(long long)(sk * 10) / 10; /* down to a tenth */
-    return sk > 99.9 ? 99.9 : sk;
-}
-
-/* The entries a strategy loses beyond the game's limit: the share of st's entries it needs more guesses for. */
-static double lose_share(const cb_table *table, const cb_state *st, const cb_tree *tree, int max_guesses)
-{
-    const uint8_t *masks = cb_state_masks(st);
-    uint64_t lost = 0, total = 0;
-    int left = max_guesses - (int)cb_state_turns(st);
-    for (size_t i = 0; i < cb_state_count(st); i++)
-        for (int m = 0; m < (masks ? CB_MAPPINGS : 1); m++) {
-            if (masks && !(masks[i] >> m & 1))
-                continue;
-            int d = depth(table, tree, cb_state_candidates(st)[i], masks ? m : -1);
-            lost += d == 0 || d > left;
-            total++;
-        }
-    return total ? (double)lost / (double)total : -1;
-}
-
-/*
- * The fewest games lost within the limit at st (losses.c): after `first`,
- * into t->lose_chance (the lesser of the search's and a strategy's already
- * there) and t->lose_proved; with first CB_NONE, after the guess that loses
- * least found, into *best, t->best_lose_chance and t->best_lose_proved.
- */
-static int least_losses(const cb_coach_options *o, const cb_state *st, cb_guess_index first, cb_coach_turn *t,
-                        cb_guess_index *best)
-{
-    int left = o->max_guesses - (int)cb_state_turns(st);
-    cb_coach_losses r;
-    if (o->max_guesses <= 0 || left < 1 || !loss_pays(st))
-        return CB_OK;
-    int rc = cb_coach_least_losses(st, left, first, o->candidates_only, CB_COACH_LOSS_WORK, &r, NULL);
-    if (rc != CB_OK || !r.entries)
-        return rc;
-    double lose = 1 - (double)r.won / (double)r.entries;
-    if (first != CB_NONE) {
-        if (r.exact || t->lose_chance < 0 || lose < t->lose_chance)
-            t->lose_chance = lose;
-        t->lose_proved = r.exact;
-    } else if (r.best != CB_NONE) {
-        t->best_lose_chance = lose;
-        t->best_lose_proved = r.exact;
-        *best = r.best;
-    }
-    return CB_OK;
-}
-
-/*
- * skill where every guess can lose: 100 x max(0, 1 - (L - L*)), L and L* the
- * chances of losing after the guess played and after the best one, both
- * proved; rounded down to a tenth, so that only a guess that loses least
- * shows 100; else -1.
- */
-static double skill_losing(const cb_coach_turn *t)
-{
-    if (!t->lose_proved || !t->best_lose_proved || t->lose_chance < 0 || t->best_lose_chance < 0)
-        return -1;
-    double lost = t->lose_chance - t->best_lose_chance;
-    if (lost <= 1e-12)
-        return 100;
-    double sk = lost >= 1 ? 0 : 100.0 * (1 - lost);
-    sk = (double)(long long)(sk * 10) / 10;
-    return sk > 99.9 ? 99.9 : sk;
-}
-
-/* The guess indexes of st's candidates that are guesses of the game, into *out (malloc'd); their count. */
-static size_t candidate_guesses(const cb_state *st, uint32_t **out)
-{
-    const cb_game *game = cb_state_game(st);
-    size_t n = cb_state_count(st), k = 0;
-    *out = malloc((n + 1) * sizeof **out);
-    for (size_t i = 0; *out && i < n; i++) {
-        cb_guess_index g = cb_game_secret_guess(game, cb_state_candidates(st)[i]);
-        if (g != CB_NONE)
-            (*out)[k++] = g;
-    }
-    return k;
-}
-
-/* The searches of one turn: the best of every guess, the guess played, the best candidate; the losses after. */
-enum { J_BEST, J_PLAYED, J_CAND, J_LOSE, J_KINDS };
-
-/* What the book proves at the opening: the played guess's value and the best one's, and the best answer word. */
-static void book_turn(const cb_coach_book *b, const cb_game *game, cb_guess_index played, value *p, value *best,
-                      value *cand, int *from_book)
-{
-    *from_book = 0;
-    if (!b->entry || played >= b->count)
-        return;
-    const cb_coach_book_entry *e = &b->entry[played];
-    if (e->exact) {
-        *p = value_none();
-        p->exact = 1;
-        p->lower = p->upper = e->lower;
-        p->guess = played;
-        *from_book = 1;
-    } else if (e->can_lose) {
-        *p = value_none();
-        p->can_lose = 1;
-        *from_book = 1;
-    } else if (e->lower > p->lower)
-        p->lower = e->lower;
-    if (b->best_proved) {
-        *best = value_none();
-        best->exact = 1;
-        best->lower = best->upper = b->best_total;
-        best->guess = b->best;
-    }
-    /* the best answer word the book settles, proved when every other answer word is bounded at or above it */
-    uint64_t least = UINT64_MAX, other = UINT64_MAX;
-    cb_guess_index g0 = CB_NONE;
-    for (size_t g = 0; g < b->count; g++)
-        if (cb_game_guess_secret(game, (cb_guess_index)g) != CB_NONE && b->entry[g].exact &&
-            b->entry[g].lower < least) {
-            least = b->entry[g].lower;
-            g0 = (cb_guess_index)g;
-        }
-    for (size_t g = 0; g0 != CB_NONE && g < b->count; g++)
-        if (g != g0 && cb_game_guess_secret(game, (cb_guess_index)g) != CB_NONE && !b->entry[g].can_lose &&
-            b->entry[g].lower < other)
-            other = b->entry[g].lower;
-    if (g0 != CB_NONE) {
-        *cand = value_none();
-        cand->guess = g0;
-        cand->upper = least;
-        cand->lower = other < least ? other : least;
-        cand->exact = other >= least;
-    }
-}
-
-int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, const uint32_t *feedbacks, size_t turns,
-                         int hard, const cb_coach_options *opt, cb_coach_review *out, cb_error *err)
-{
-    const cb_game *game = cb_table_game(table);
-    cb_coach_options o;
-    memset(out, 0, sizeof *out);
-    if (opt)
-        o = *opt;
-    else
-        cb_coach_options_default(&o);
-    if (turns == 0 || turns > CB_TREE_MAX_DEPTH)
-        return cb_error_set(err, CB_EINVAL, "a review needs between 1 and %d turns", CB_TREE_MAX_DEPTH);
-    if (hard && !cb_game_rule_info(game)->hard_mode)
-        return cb_error_set(err, CB_EINVAL, "%s has no hard mode", cb_game_rule_info(game)->label);
-    double t0 = cb_seconds();
-    cb_state **st = calloc(turns + 1, sizeof *st);
-    job *jobs = calloc(turns * J_KINDS, sizeof *jobs);
-    uint32_t **cands = calloc(turns, sizeof *cands);
-    out->turn = calloc(turns, sizeof *out->turn);
-    cb_coach_book book;
-    memset(&book, 0, sizeof book);
-    int rc = st && jobs && cands && out->turn ? CB_OK : cb_error_set(err, CB_ENOMEM, "out of memory");
-    if (rc == CB_OK && !o.no_book) {
-        cb_error e;
-        int brc = cb_coach_book_open(game, hard, o.max_guesses, &book, &e);
-        if (brc != CB_OK && brc != CB_ENOTFOUND)
-            rc = cb_error_set(err, brc, "%s", e.message);
-    }
-    if (rc == CB_OK && o.opening_best != CB_NONE && o.opening_total && !book.best_proved) {
-        book.best = o.opening_best; /* the caller's proof of the opening */
-        book.best_total = o.opening_total;
-        book.best_proved = 1;
-    }
-    /* the positions before each turn, checked in order: a turn that breaks hard mode or contradicts is an error */
-    if (rc == CB_OK && cb_state_new(table, &st[0]) != CB_OK)
-        rc = cb_error_set(err, CB_ENOMEM, "out of memory");
-    if (rc == CB_OK)
-        cb_state_set_hard(st[0], hard);
-    for (size_t i = 0; rc == CB_OK && i < turns; i++) {
-        char why[160];
-        cb_coach_turn *t = &out->turn[i];
-        t->guess = guesses[i];
-        t->feedback = feedbacks[i];
-        t->candidates = cb_state_entries(st[i]);
-        if (cb_state_won(st[i]))
-            rc = cb_error_set(err, CB_EINVAL, "turn %zu: the game was already won", i + 1);
-        else if (!cb_state_legal(st[i], guesses[i], why, sizeof why))
-            rc = cb_error_set(err, CB_EILLEGAL, "turn %zu: %s", i + 1, why);
-        else if (cb_state_copy(st[i], &st[i + 1]) != CB_OK)
-            rc = cb_error_set(err, CB_ENOMEM, "out of memory");
-        else if ((rc = cb_state_apply(st[i + 1], guesses[i], feedbacks[i])) == CB_ECONTRADICT)
-            rc = cb_error_set(err, rc, "turn %zu: no candidate left gives that feedback", i + 1);
-        else if (rc != CB_OK)
-            rc = cb_error_set(err, rc, "turn %zu: %s", i + 1, cb_strerror(rc));
-        else
-            t->left = cb_state_won(st[i + 1]) ? 0 : cb_state_entries(st[i + 1]);
-    }
-    /* the answer is known when the last turn won: then each turn gets its optimal line */
-    cb_guess_index answer = feedbacks[turns - 1] == cb_game_won(game) ? guesses[turns - 1] : CB_NONE;
-    value *pv = calloc(turns * J_KINDS, sizeof *pv);
-    if (rc == CB_OK && !pv)
-        rc = cb_error_set(err, CB_ENOMEM, "out of memory");
-    for (size_t i = 0; rc == CB_OK && i < turns; i++) {
-        value *v = &pv[i * J_KINDS];
-        job *j = &jobs[i * J_KINDS];
-        for (int k = 0; k < J_KINDS; k++)
-            v[k] = value_none();
-        if (i == 0 && book.entry)
-            book_turn(&book, game, guesses[0], &v[J_PLAYED], &v[J_BEST], &v[J_CAND], &out->turn[0].book);
-        else if (i == 0 && book.best_proved) {
-            v[J_BEST].exact = 1;
-            v[J_BEST].lower = v[J_BEST].upper = book.best_total;
-            v[J_BEST].guess = book.best;
-        }
-        if (!v[J_BEST].exact) {
-            solver_options(&o, st[i], &j[J_BEST].so);
-            j[J_BEST].used = 1;
-        } else if (answer != CB_NONE && v[J_BEST].guess != CB_NONE) { /* the book's best: its strategy for the line */
-            solver_options(&o, st[i], &j[J_BEST].so);
-            j[J_BEST].so.first = v[J_BEST].guess;
-            /* for a line only: an eighth of the budget (SALET's proof takes 0.18 G pairs, TARSE's on nyt2023 5.2 G) */
-            j[J_BEST].so.work_limit = o.work / 8 ? o.work / 8 : o.work;
-            j[J_BEST].used = 1;
-        }
-        if (!out->turn[i].book) {
-            solver_options(&o, st[i], &j[J_PLAYED].so);
-            j[J_PLAYED].so.first = guesses[i];
-            j[J_PLAYED].used = 1;
-        }
-        if (!(i == 0 && book.entry) && cb_game_rule(game) != CB_RULE_SYMBLE) {
-            size_t nc = candidate_guesses(st[i], &cands[i]);
-            j[J_CAND].so.nopeners = nc; /* kept when unused: nc of every guess says the best's search is this one */
-            if (!cands[i])
-                rc = cb_error_set(err, CB_ENOMEM, "out of memory");
-            else if (nc && nc < cb_game_guess_count(game)) { /* every guess a candidate: the best's search is it */
-                solver_options(&o, st[i], &j[J_CAND].so);
-                j[J_CAND].so.openers = cands[i];
-                j[J_CAND].so.nopeners = nc;
-                j[J_CAND].used = 1;
-            }
-        }
-    }
-    if (rc == CB_OK)
-        jobs_run(table, jobs, turns * J_KINDS, 1, o.threads, o.work != 0);
-    for (size_t i = 0; rc == CB_OK && i < turns * J_KINDS; i++)
-        if (jobs[i].used && jobs[i].rc != CB_OK)
-            rc = cb_error_set(err, jobs[i].rc, "turn %zu: %s", i / J_KINDS + 1,
-                              jobs[i].rc == CB_EILLEGAL ? "the guess is not allowed there (hard mode)"
-                                                        : jobs[i].err.message);
-    /* a guess that can lose: the share a strategy held loses, without the limit (a second round of searches) */
-    for (size_t i = 0; rc == CB_OK && i < turns; i++) {
-        value *v = &pv[i * J_KINDS];
-        job *j = &jobs[i * J_KINDS];
-        if (j[J_BEST].used && j[J_BEST].so.first == CB_NONE)
-            v[J_BEST] = value_of(&j[J_BEST]);
-        else if (j[J_BEST].used) { /* the book's best searched for its line: its strategy when it proves the same */
-            value vb = value_of(&j[J_BEST]);
-            if (vb.exact && vb.lower == v[J_BEST].lower)
-                v[J_BEST].tree = vb.tree;
-        }
-        if (j[J_PLAYED].used) {
-            uint64_t known = v[J_PLAYED].lower;
-            v[J_PLAYED] = value_of(&j[J_PLAYED]);
-            if (known > v[J_PLAYED].lower && !v[J_PLAYED].exact && !v[J_PLAYED].can_lose)
-                v[J_PLAYED].lower = known;
-        }
-        if (j[J_CAND].used)
-            v[J_CAND] = value_of(&j[J_CAND]);
-        else if (j[J_CAND].so.nopeners == cb_game_guess_count(game) && j[J_BEST].used && j[J_BEST].so.first == CB_NONE)
-            v[J_CAND] = v[J_BEST];
-        if (v[J_PLAYED].can_lose && o.max_guesses > 0) {
-            solver_options(&o, st[i], &j[J_LOSE].so);
-            j[J_LOSE].so.first = guesses[i];
-            j[J_LOSE].so.max_guesses = 0;
-            j[J_LOSE].used = 1;
-        }
-    }
-    if (rc == CB_OK) /* the second round: each turn's J_LOSE job */
-        jobs_run(table, jobs + J_LOSE, turns, J_KINDS, o.threads, o.work != 0);
-    double skills = 0, lucks = 0;
-    int nskill = 0, nluck = 0;
-    for (size_t i = 0; rc == CB_OK && i < turns; i++) {
-        cb_coach_turn *t = &out->turn[i];
-        value *v = &pv[i * J_KINDS];
-        job *j = &jobs[i * J_KINDS];
-        value p = v[J_PLAYED], b = v[J_BEST], c = v[J_CAND];
-        for (int k = 0; k < J_KINDS; k++)
-            t->timed_out |= j[k].used && j[k].rc == CB_OK && j[k].res.timed_out;
-        value_meet(&b, &c);
-        value_meet(&b, &p); /* last: on a tie the guess played is the best one named */
-        /* a best guess that could win now is the best candidate too; so is a played one proved as good */
-        if (b.exact && b.guess != CB_NONE && wins_at_once(st[i], b.guess))
-            c = b;
-        else if (p.exact && wins_at_once(st[i], guesses[i]) && (c.guess == CB_NONE || p.lower <= c.lower)) {
-            c = p;
-            c.guess = guesses[i];
-        }
-        t->total = p.lower;
-        t->upper = p.upper;
-        t->proved = p.exact;
-        t->can_lose = p.can_lose;
-        t->lose_chance = t->best_lose_chance = -1;
-        if (p.can_lose && j[J_LOSE].used && j[J_LOSE].rc == CB_OK && j[J_LOSE].res.tree)
-            t->lose_chance = lose_share(table, st[i], j[J_LOSE].res.tree, o.max_guesses);
-        cb_guess_index least = CB_NONE;
-        if (p.can_lose && (rc = least_losses(&o, st[i], guesses[i], t, NULL)) != CB_OK)
-            rc = cb_error_set(err, rc, "turn %zu: %s", i + 1, cb_strerror(rc));
-        if (b.can_lose && rc == CB_OK && (rc = least_losses(&o, st[i], CB_NONE, t, &least)) != CB_OK)
-            rc = cb_error_set(err, rc, "turn %zu: %s", i + 1, cb_strerror(rc));
-        if (b.can_lose && t->best_lose_chance >= 0) {
-            b.guess = least;
-            /* the guess played loses no more than the best found: name it */
-            if (t->lose_chance >= 0 && t->lose_chance <= t->best_lose_chance &&
-                (t->lose_proved || !t->best_lose_proved)) {
-                b.guess = guesses[i];
-                t->best_lose_chance = t->lose_chance;
-                t->best_lose_proved = t->lose_proved;
-            }
-        }
-        t->best = b.guess;
-        t->best_total = b.lower;
-        t->best_upper = b.upper;
-        t->best_proved = b.exact;
-        t->best_can_lose = b.can_lose;
-        t->best_candidate = c.guess;
-        t->candidate_total = c.lower;
-        t->candidate_upper = c.upper;
-        t->candidate_proved = c.exact;
-        t->answer_word = cb_game_guess_secret(game, t->guess) != CB_NONE;
-        t->best_answer_word = t->best != CB_NONE && cb_game_guess_secret(game, t->best) != CB_NONE;
-        if (p.exact && b.exact && p.lower == b.lower)
-            t->best = t->guess; /* a best guess was played: name it */
-        t->skill = skill_from(&p, &b, t->candidates);
-        if (p.can_lose && b.can_lose)
-            t->skill = skill_losing(t);
-        if (t->candidates == 1 && p.exact)
-            t->skill = 100; /* the forced final guess */
-        /* luck: from the played guess's strategy when searched and proved, else (the book) from the parts' sizes */
-        if (p.exact && p.tree)
-            t->luck = luck_of(table, st[i], p.tree, t->feedback);
-        else if (p.exact && t->book)
-            t->luck = luck_by_size(table, st[i], t->guess, t->feedback);
-        else
-            t->luck = -1;
-        /* the optimal line: a best guess's strategy, the played one's when it is best */
-        const cb_tree *line = p.exact && b.exact && p.lower == b.lower && p.tree ? p.tree : b.exact ? b.tree : NULL;
-        if (line && answer != CB_NONE)
-            line_of(table, line, answer, t);
-        if (t->skill >= 0)
-            skills += t->skill, nskill++;
-        if (t->luck >= 0)
-            lucks += t->luck, nluck++;
-        out->timed_out |= t->timed_out;
-    }
-    out->skill = nskill ? skills / nskill : -1;
-    out->luck = nluck ? lucks / nluck : -1;
-    out->work = o.work;
-    out->turns = rc == CB_OK ? turns : 0;
-    out->won = rc == CB_OK && cb_state_won(st[turns]);
-    out->total = out->turns;
-    out->seconds = cb_seconds() - t0;
-    jobs_release(jobs, jobs ? turns * J_KINDS : 0);
-    for (size_t i = 0; st && i <= turns; i++)
-        cb_state_free(st[i]);
-    for (size_t i = 0; cands && i < turns; i++)
-        free(cands[i]);
-    free(cands);
-    free(st);
-    free(jobs);
-    free(pv);
-    cb_coach_book_release(&book);
-    if (rc != CB_OK)
-        cb_coach_review_release(out);
-    return rc;
-}
-
-void cb_coach_review_release(cb_coach_review *r)
-{
-    if (!r)
-        return;
-    free(r->turn);
-    r->turn = NULL;
-    r->turns = 0;
 }

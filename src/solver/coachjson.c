@@ -41,6 +41,15 @@ static void json_grade(cb_json *j, const char *key, double x)
         cb_json_kfixed(j, key, x, 1);
 }
 
+/* The limit on guesses the values count: "max_guesses", null for none. */
+static void json_limit(cb_json *j, int max_guesses)
+{
+    if (max_guesses > 0)
+        cb_json_kint(j, "max_guesses", max_guesses);
+    else
+        cb_json_knull(j, "max_guesses");
+}
+
 void cb_coach_rank_json(const cb_game *game, const cb_coach_rank *r, cb_json *j)
 {
     double m = (double)r->candidates;
@@ -78,7 +87,9 @@ void cb_coach_rank_json(const cb_game *game, const cb_coach_rank *r, cb_json *j)
             cb_json_knull(j, "worst");
         cb_json_raw(j, "}");
     }
-    cb_json_raw(j, "]}");
+    cb_json_raw(j, "]");
+    json_limit(j, r->max_guesses);
+    cb_json_raw(j, "}");
 }
 
 void cb_coach_review_json(const cb_game *game, const cb_coach_review *r, cb_json *j)
@@ -90,6 +101,9 @@ void cb_coach_review_json(const cb_game *game, const cb_coach_review *r, cb_json
     cb_json_kbool(j, "widened", r->widened);
     json_grade(j, "skill", r->skill);
     json_grade(j, "luck", r->luck);
+    cb_json_kint(j, "skill_turns", r->skill_turns);
+    json_grade(j, "skill_low", r->skill_low);
+    json_grade(j, "skill_high", r->skill_high);
     cb_json_kuint(j, "work", r->work);
     cb_json_kbool(j, "timed_out", r->timed_out);
     cb_json_kfixed(j, "seconds", r->seconds, 3);
@@ -139,6 +153,9 @@ void cb_coach_review_json(const cb_game *game, const cb_coach_review *r, cb_json
         json_grade(j, "luck", t->luck);
         cb_json_kuint(j, "left", t->left);
         cb_json_kbool(j, "timed_out", t->timed_out);
+        json_limit(j, t->max_guesses);
+        json_grade(j, "skill_low", t->skill_low);
+        json_grade(j, "skill_high", t->skill_high);
         cb_json_key(j, "line");
         cb_json_raw(j, "[");
         for (int k = 0; k < t->line_len; k++) {

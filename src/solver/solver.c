@@ -477,8 +477,13 @@ static int run_all(solver *S, search_run *R, cb_optimal_result *res, int *stoppe
         return cb_error_set(err, rc, rc == CB_ENOMEM ? "out of memory during the search" : "the search failed: %s",
                             cb_strerror(rc));
     if (R->best == CB_NONE || R->bestv >= INF) {
-        /* without a limit on guesses every opener solves every secret: "impossible" is never a result there */
-        if (!*stopped_out && !S->maxd && !S->opt.cutoff && !S->top && S->opt.objective == CB_OBJECTIVE_TOTAL)
+        /*
+         * without a limit on guesses every opener solves every secret: "impossible" is never a result there,
+         * but for a slice or list of openers that holds none that splits the position (nothing to search)
+         */
+        int subset = S->opt.openers || S->opt.slice_step > 1;
+        if (!*stopped_out && !S->maxd && !S->opt.cutoff && !S->top && S->opt.objective == CB_OBJECTIVE_TOTAL &&
+            !(subset && R->nopen == 0))
             return cb_error_set(err, CB_EINVAL, "%s",
                                 S->opt.nknown ? "the known results exclude every opener, although without a limit on "
                                                 "guesses every opener solves every secret: they are damaged or from "
@@ -505,6 +510,14 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
         return CB_OK;
     }
     int rc = solver_init(&S, table, opt, err);
+    if (rc == CB_OK && S.maxd && opt->from && cb_state_turns(opt->from) >= (size_t)S.maxd) {
+        /* no guess is left within the limit: nothing is sure to win, proved without a search */
+        res->proved = res->infeasible = 1;
+        res->threads = S.nthreads;
+        res->seconds = cb_seconds() - S.t0;
+        solver_free(&S);
+        return CB_OK;
+    }
     if (rc == CB_OK && cbo_root_init(&S, &R.rt) != CB_OK)
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     if (rc == CB_OK && cbo_check_cancel(&S))

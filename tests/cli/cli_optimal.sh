@@ -146,7 +146,7 @@ expect_err no-file 2 'one tree file' -- verify-tree --game mastermind
 expect_err missing-file 2 'nothere.tree: No such file' -- verify-tree --game mastermind "$tmp/nothere.tree"
 expect_err objective 2 "--objective: 'fast' is not total or worst" -- optimal $mm --objective fast
 expect_err top-zero 2 '--top: 0 is out of range' -- optimal $mm --top 0
-expect_err max-zero 2 '--max-guesses: 0 is out of range' -- optimal $mm --max-guesses 0
+expect_err max-neg 2 '--max-guesses: -1 is out of range' -- optimal $mm --max-guesses -1
 expect_err first-bad 2 '--first: ' -- optimal $mm --first 9999
 expect_err first-word 2 '--first: ' -- optimal --quiet --first zzzzz
 expect_err time-neg 2 "--time-limit: '-1' is not a positive number" -- optimal $mm --time-limit -1

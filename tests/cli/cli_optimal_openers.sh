@@ -125,7 +125,7 @@ expect_err openers-bad 2 'openers' -- optimal --game mastermind --openers 1122,9
 # The shipped results files of the all-openers proofs (data/proofs, data/README.md): every opener is
 # settled in them, so a run resumed from a copy searches none and proves the best at once.
 cp data/proofs/original.results "$tmp/original.res"
-expect_out shipped-original 0 '^openers .*\(12972 searched\)' -- optimal --quiet --results "$tmp/original.res"
+expect_out shipped-original 0 '^openers .*\(12972 searched\)' -- optimal --quiet --max-guesses 0 --results "$tmp/original.res"
 has shipped-original-best '^total +7920 guesses over 2315 secrets' "$tmp/out"
 cmp -s data/proofs/original.results "$tmp/original.res" && ok || bad "shipped-original: the resumed run added lines"
 cp data/proofs/original-hard6.results "$tmp/original-hard6.res"
@@ -134,7 +134,7 @@ has shipped-original-hard6-best '^total +8122 guesses over 2315 secrets' "$tmp/o
 cmp -s data/proofs/original-hard6.results "$tmp/original-hard6.res" && ok || bad "shipped-original-hard6: the resumed run added lines"
 if [ "$CB_SANITIZED" != 1 ]; then # TARSE's proof again takes minutes under the sanitizers
     cp data/proofs/nyt2023.results "$tmp/nyt2023.res"
-    expect_out shipped-nyt2023 0 '^openers .*\(14855 searched\)' -- optimal --quiet --lists nyt2023 --results "$tmp/nyt2023.res"
+    expect_out shipped-nyt2023 0 '^openers .*\(14855 searched\)' -- optimal --quiet --lists nyt2023 --max-guesses 0 --results "$tmp/nyt2023.res"
     has shipped-nyt2023-best '^total +11219 guesses over 3158 secrets' "$tmp/out"
 fi
 

@@ -800,7 +800,23 @@ static void results_files(void)
         lose += book.entry[i].can_lose;
     CHECK(lose > 0);
     cb_coach_book_release(&book);
-    CHECK(cb_coach_book_open(w, 1, 0, &book, &err) == CB_ENOTFOUND);
+    /*
+     * without a limit the hard-mode proofs within 6 only bound totals from above (a strategy within 6 is one
+     * without a limit): no opener exact, none that can lose, no best proved; SALET at most its 8122
+     */
+    CHECK(cb_coach_book_open(w, 1, 0, &book, &err) == CB_OK && book.exact == 0 && !book.best_proved);
+    uint32_t salet;
+    CHECK(cb_game_parse_code(w, "salet", &salet, NULL) == CB_OK && book.entry && book.entry[salet].upper == 8122 &&
+          book.entry[salet].lower == 0);
+    lose = 0;
+    for (size_t i = 0; i < book.count; i++)
+        lose += book.entry[i].can_lose;
+    CHECK(lose == 0);
+    cb_coach_book_release(&book);
+    /* a limit of 7 in normal mode: the 6-guess book bounds from above, the unlimited proof from below: SALET 7920 */
+    CHECK(cb_coach_book_open(w, 0, 7, &book, &err) == CB_OK && book.best_proved && book.best_total == 7920 &&
+          book.best == salet);
+    cb_coach_book_release(&book);
     cb_state_free(st);
     cb_table_free(t);
     cb_game_free(w);

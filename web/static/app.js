@@ -1312,7 +1312,8 @@ function showReview(box, r, retry) {
   const upto = (lo, hi) => (hi !== undefined && hi !== null && Math.abs(hi - lo) > 1e-9 ? el('span', { class: 'upper' }, `–${hi.toFixed(3)}`) : null);
   const turns = v.turns.map((t, i) => {
     const best = t.best === t.guess;
-    const skill = t.skill === null ? '–' : fmt(t.skill);
+    // an interval where the values proved leave one (skill_low to skill_high)
+    const skill = t.skill !== null ? fmt(t.skill) : typeof t.skill_low === 'number' ? `${fmt(t.skill_low)}–${fmt(t.skill_high)}` : '–';
     const luck = t.luck === null ? '–' : fmt(t.luck);
     return el('li', { class: 'review-turn', 'data-turn': i + 1, 'data-guess': t.guess, 'data-proved': t.proved ? 'yes' : 'no' },
       el('div', { class: 'rv-head' }, el('b', { class: 'word', text: t.guess }), ' ', el('code', { class: 'fb', text: t.feedback }),
@@ -1334,7 +1335,8 @@ function showReview(box, r, retry) {
   box.dataset.state = 'ready';
   const overall = typeof v.skill === 'number' ? el('p', { class: 'rv-overall', 'data-skill': String(v.skill), 'data-luck': String(v.luck) },
     el('b', { text: `Skill ${fmt(v.skill)}` }), ' · ', el('b', { text: `Luck ${typeof v.luck === 'number' ? fmt(v.luck) : '–'}` }),
-    el('span', { class: 'muted small', text: ' (averages over your turns, as codebreaker review prints them)' })) : null;
+    el('span', { class: 'muted small', text: v.skill_turns === n ? ` (averages over your ${n} ${n === 1 ? 'turn' : 'turns'}, as codebreaker review prints them)`
+      : ` (skill over the ${v.skill_turns} of ${n} turns graded, ${fmt(v.skill_low)}–${fmt(v.skill_high)} over all; as codebreaker review prints them)` })) : null;
   fill(box, overall, el('p', { class: 'small' }, `${v.won ? `Solved in ${n} ${n === 1 ? 'guess' : 'guesses'}` : `${n} ${n === 1 ? 'guess' : 'guesses'}, not solved`}; how each compared with the best one from its position.`),
     exactLegend(), el('ol', { class: 'review-turns' }, turns));
 }
