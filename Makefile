@@ -47,13 +47,15 @@ asan:
 
 # make install PREFIX=DIR (DESTDIR=STAGE for a package): the programs, the library, headers,
 # pkg-config and CMake files, man pages, completions, the docs (cmake/install.cmake). It never installs
-# Debian packages. `make uninstall` removes every file the last `make install` wrote (its manifest).
+# Debian packages. It writes MANIFEST: each file it wrote, DESTDIR included, with its SHA-256
+# (scripts/install.sh). `make uninstall` removes exactly those, and nothing when one of them is
+# missing or changed since (scripts/uninstall.sh).
+MANIFEST ?= $(BUILD)/installed.txt
 install: programs
-	@cmake --install $(BUILD) --prefix $(PREFIX)
-	@cp $(BUILD)/install_manifest.txt $(BUILD)/installed.txt
+	@scripts/install.sh $(BUILD) $(PREFIX) $(MANIFEST)
 
 uninstall:
-	@scripts/uninstall.sh $(BUILD)/installed.txt
+	@scripts/uninstall.sh $(MANIFEST)
 
 bench: programs
 	@cmake --build --preset $(PRESET) -j $(JOBS) --target benches

@@ -3,7 +3,8 @@
 # would: the shared library's SONAME and exports; examples/*.c and a C++ program built with
 # pkg-config and with a CMake find_package project, and run; the installed `codebreaker serve`
 # answering with its page; every man page rendered by man, with the options of --help; the bash
-# completion loaded and asked; the docs with every link resolving; the uninstall from the manifest.
+# completion loaded and asked; the docs with every link resolving; the uninstall from the manifest
+# (a staged install and its refusals: uninstall.sh).
 # The Python package, which bundles its own copy of the library, has its test: python.sh.
 # usage: tests/install/install.sh BUILD_DIR
 src=$(cd "$(dirname "$0")/../.." && pwd)
@@ -27,7 +28,7 @@ PATH="$tmp/stubs:$PATH" sh "$src/scripts/deps.sh" --report "$tmp/list.txt" 2>"$t
 [ ! -e "$tmp/called" ] && grep -q 'missing Debian packages: codebreaker-no-such-package' "$tmp/err" && ok ||
     bad "deps.sh --report: $(cat "$tmp/called" "$tmp/err" 2>/dev/null)"
 
-check install cmake --install "$build" --prefix "$prefix"
+check install sh "$src/scripts/install.sh" "$build" "$prefix" "$tmp/manifest"
 lib="$prefix/lib/libcodebreaker.so"
 bin="$prefix/bin/codebreaker"
 
@@ -268,7 +269,7 @@ if command -v fish >/dev/null 2>&1; then
 fi
 
 # Uninstalling from the manifest leaves the prefix empty.
-check uninstall sh "$src/scripts/uninstall.sh" "$build/install_manifest.txt"
+check uninstall sh "$src/scripts/uninstall.sh" "$tmp/manifest"
 left=$(find "$prefix" -type f | head -5)
 [ -z "$left" ] && ok || bad "uninstall left files: $left"
 
