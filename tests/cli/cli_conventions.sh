@@ -33,10 +33,10 @@ expect_err assist-bad-history 2 "crony=GGGGG: no answer nor any allowed word giv
 check version "$cb" --version
 has version-line '^codebreaker [0-9]+\.[0-9]+'
 has version-licence '^licence: MIT'
-has version-plotting '^plotting: (yes|no) '
-has version-editing '^line editing: (yes|no) '
-has version-mpi '^MPI: (yes|no) '
-has version-web '^web dashboard: (yes|no) '
+has version-plotting '^plotting: (yes|no) .*CB_PLOT=(AUTO|ON|OFF)\)$'
+has version-editing '^line editing: (yes|no) .*CB_LIBEDIT=(AUTO|ON|OFF)\)$'
+has version-mpi '^MPI: (yes|no) .*CB_MPI=(AUTO|ON|OFF)\)$'
+has version-web '^web dashboard: (yes .*CB_WEB=(AUTO|ON), CB_CHARTS=(AUTO|ON|OFF)|no .*CB_WEB=(AUTO|ON|OFF))\)$'
 has version-kernels '^kernels: (scalar|avx2|avx512) \(this processor: (scalar|avx2|avx512);'
 # CB_CPU_LEVEL caps the kernels' level (every processor has scalar); an unknown value is refused
 check cpu-scalar env CB_CPU_LEVEL=scalar "$cb" --version

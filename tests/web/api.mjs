@@ -162,7 +162,13 @@ async function main() {
     const res = await fetch(`${base}/`);
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-security-policy'), /default-src 'self'/);
-    assert.match(await res.text(), /<title>codebreaker<\/title>/);
+    const html = await res.text();
+    assert.match(html, /<title>codebreaker<\/title>/);
+    // every file the page names is served: built without uPlot, it names none of uPlot's
+    const refs = [...html.matchAll(/(?:src|href)="([^"#:]+)"/g)].map((m) => m[1]);
+    assert.ok(refs.includes('app.js'), refs.join(' '));
+    for (const r of refs) assert.equal((await fetch(`${base}/${r}`)).status, 200, `the page names ${r}`);
+    assert.equal(refs.some((r) => r.startsWith('vendor/uPlot')), charts, refs.join(' '));
     for (const p of ['/app.js', '/app.css'])
       assert.equal((await fetch(`${base}${p}`)).status, 200, p);
     for (const p of ['/vendor/uPlot.iife.min.js', '/vendor/uPlot.min.css'])
