@@ -19,15 +19,17 @@ all: build
 deps:
 	@scripts/deps.sh build test browser npm
 
+# building: the Debian packages of scripts/packages-build.txt and uPlot for the dashboard's charts
+# (npm ci --omit=dev, without the test tools), as `make demo` needs them
 deps-build:
-	@scripts/deps.sh build
+	@scripts/deps.sh build charts
 
 # `build`: the programs, the library and the test programs; `programs`: what `make install` installs.
 build: programs
 	@cmake --build --preset $(PRESET) -j $(JOBS) --target tests
 
 programs:
-	@scripts/deps.sh --report build npm
+	@scripts/deps.sh --report build charts
 	@cmake --preset $(PRESET) >/dev/null
 	@cmake --build --preset $(PRESET) -j $(JOBS)
 
