@@ -28,9 +28,12 @@ deps-build:
 build: programs
 	@cmake --build --preset $(PRESET) -j $(JOBS) --target tests
 
+# CFLAGS (the environment's or `make CFLAGS=...`) are then the compiler's flags alone: build type
+# None, so that CMake adds no -O3 -DNDEBUG of its Release type; they stay in the build's cache.
+CB_CFLAGS_ARGS = $(if $(CFLAGS),-DCMAKE_BUILD_TYPE=None "-DCMAKE_C_FLAGS=$(CFLAGS)")
 programs:
 	@scripts/deps.sh --report build charts
-	@cmake --preset $(PRESET) >/dev/null
+	@cmake --preset $(PRESET) $(CB_CFLAGS_ARGS) >/dev/null
 	@cmake --build --preset $(PRESET) -j $(JOBS)
 
 demo: deps-build

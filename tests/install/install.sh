@@ -57,6 +57,15 @@ else
 fi
 [ -f "$prefix/$libdir/libcodebreaker.a" ] && [ -f "$prefix/$includedir/codebreaker/codebreaker.h" ] && ok || bad "archive or headers missing"
 
+# Into /usr (staged with DESTDIR): the .pc names /usr itself, so pkg-config gives no
+# -I/usr/lib/.../pkgconfig/../../../include but the system's folder, which it leaves out.
+DESTDIR="$tmp/usr-stage" cmake --install "$build" --prefix /usr >/dev/null 2>&1
+pc="$tmp/usr-stage/usr/$libdir/pkgconfig/codebreaker.pc"
+has pc-usr-prefix '^prefix=/usr$' "$pc"
+PKG_CONFIG_PATH="$(dirname "$pc")" pkg-config --cflags codebreaker >"$tmp/out" 2>&1
+if grep -q '\.\.' "$tmp/out"; then bad "pkg-config --cflags for /usr: $(cat "$tmp/out")"; else ok; fi
+has pc-relocatable '^prefix=\$\{pcfiledir\}/' "$build/codebreaker.pc"
+
 # examples/*.c with pkg-config, linked to the shared library.
 export PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig"
 flags=$(pkg-config --cflags --libs codebreaker) && ok || bad "pkg-config codebreaker"
@@ -80,11 +89,14 @@ if readelf -d "$work/simulate-static" | grep -q libcodebreaker; then bad "static
 
 # The same with CMake: find_package(codebreaker) and its imported targets, every example linked to
 # the shared library and simulate.c also to the static one.
+# The version asked for is docs/install.md's, so that the docs' line works against this release.
+docver=$(sed -n 's/^find_package(codebreaker \([0-9.]*\) REQUIRED)$/\1/p' "$src/docs/install.md")
+[ -n "$docver" ] && ok || bad "docs/install.md: no find_package(codebreaker VERSION REQUIRED) line"
 mkdir -p "$work/cmake"
 cat >"$work/cmake/CMakeLists.txt" <<CMAKE
 cmake_minimum_required(VERSION 3.20)
 project(use_codebreaker C)
-find_package(codebreaker 0.2 REQUIRED)
+find_package(codebreaker ${docver:-0} REQUIRED)
 file(GLOB examples $src/examples/*.c)
 foreach(example \${examples})
   get_filename_component(name \${example} NAME_WE)
@@ -195,6 +207,10 @@ if [ -x "$build/codebreaker-mpi" ]; then [ -x "$prefix/$bindir/codebreaker-mpi" 
 # The docs: every relative link of the installed Markdown files resolves inside the install.
 docdir="$prefix/$docdir"
 [ -f "$docdir/README.md" ] && [ -f "$docdir/docs/usage.md" ] && [ -f "$docdir/LICENSE" ] && ok || bad "docs not installed"
+# the licences and attributions of the bundled lists: data/README.md (sources, terms, the CC BY
+# attribution of the frequencies) and the MIT notice of A. Selby's lists
+has data-attribution 'CC BY' "$docdir/data/README.md"
+cmp -s "$docdir/data/selby/LICENSE" "$src/data/selby/LICENSE" && ok || bad "data/selby/LICENSE not installed"
 find "$docdir" -name '*.md' | while read -r md; do
     grep -o '\](\([^)#]*\)' "$md" | sed 's/^](//' | grep -v '^[a-z]*:' | while read -r link; do
         [ -n "$link" ] || continue
@@ -246,6 +262,8 @@ for page in "$@"; do
     fi
     sed -n 's/^ \{7\}\(-h, \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' "$tmp/man" | sort -u >"$tmp/man.opts"
     "$bin" "$cmd" --help | sed -n 's/^  \(-h, \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' | sort -u >"$tmp/help.opts"
+    # no page names --threads for a command without it (serve's named it, from the ENVIRONMENT text)
+    if ! grep -q '^--threads$' "$tmp/help.opts" && grep -q -- '--threads' "$tmp/man"; then bad "man $name: names --threads"; else ok; fi
     if [ -s "$tmp/help.opts" ] && cmp -s "$tmp/man.opts" "$tmp/help.opts"; then
         ok
     else
