@@ -19,16 +19,21 @@ all: build
 deps:
 	@scripts/deps.sh build test browser npm
 
+# building: the Debian packages of scripts/packages-build.txt and uPlot for the dashboard's charts
+# (npm ci --omit=dev, without the test tools), as `make demo` needs them
 deps-build:
-	@scripts/deps.sh build
+	@scripts/deps.sh build charts
 
 # `build`: the programs, the library and the test programs; `programs`: what `make install` installs.
 build: programs
 	@cmake --build --preset $(PRESET) -j $(JOBS) --target tests
 
+# CFLAGS (the environment's or `make CFLAGS=...`) are then the compiler's flags alone: build type
+# None, so that CMake adds no -O3 -DNDEBUG of its Release type; they stay in the build's cache.
+CB_CFLAGS_ARGS = $(if $(CFLAGS),-DCMAKE_BUILD_TYPE=None "-DCMAKE_C_FLAGS=$(CFLAGS)")
 programs:
-	@scripts/deps.sh --report build npm
-	@cmake --preset $(PRESET) >/dev/null
+	@scripts/deps.sh --report build charts
+	@cmake --preset $(PRESET) $(CB_CFLAGS_ARGS) >/dev/null
 	@cmake --build --preset $(PRESET) -j $(JOBS)
 
 demo: deps-build
@@ -47,13 +52,15 @@ asan:
 
 # make install PREFIX=DIR (DESTDIR=STAGE for a package): the programs, the library, headers,
 # pkg-config and CMake files, man pages, completions, the docs (cmake/install.cmake). It never installs
-# Debian packages. `make uninstall` removes every file the last `make install` wrote (its manifest).
+# Debian packages. It writes MANIFEST: each file it wrote, DESTDIR included, with its SHA-256
+# (scripts/install.sh). `make uninstall` removes exactly those, and nothing when one of them is
+# missing or changed since (scripts/uninstall.sh).
+MANIFEST ?= $(BUILD)/installed.txt
 install: programs
-	@cmake --install $(BUILD) --prefix $(PREFIX)
-	@cp $(BUILD)/install_manifest.txt $(BUILD)/installed.txt
+	@scripts/install.sh $(BUILD) $(PREFIX) $(MANIFEST)
 
 uninstall:
-	@scripts/uninstall.sh $(BUILD)/installed.txt
+	@scripts/uninstall.sh $(MANIFEST)
 
 bench: programs
 	@cmake --build --preset $(PRESET) -j $(JOBS) --target benches

@@ -44,16 +44,31 @@ write_basic_package_version_file(${CMAKE_BINARY_DIR}/codebreakerConfigVersion.cm
 install(FILES ${CMAKE_BINARY_DIR}/codebreakerConfig.cmake ${CMAKE_BINARY_DIR}/codebreakerConfigVersion.cmake
         DESTINATION ${CB_CMAKE_DIR})
 
-# pkg-config: relative to the .pc file's own folder, so the prefix may move after installing.
+# pkg-config: relative to the .pc file's own folder, so the prefix may move after installing; but
+# installed into /usr, the system's prefix, with it written out, so that pkg-config sees the
+# system's include folder (-I/usr/include, which it leaves out) rather than
+# /usr/lib/x86_64-linux-gnu/pkgconfig/../../../include. The choice is made at install time, by the
+# prefix of that install.
 file(RELATIVE_PATH CB_PC_TO_PREFIX /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
 string(REGEX REPLACE "/$" "" CB_PC_TO_PREFIX "${CB_PC_TO_PREFIX}")
+set(CB_PC_PREFIX "\${pcfiledir}/${CB_PC_TO_PREFIX}")
 configure_file(${CMAKE_CURRENT_LIST_DIR}/codebreaker.pc.in ${CMAKE_BINARY_DIR}/codebreaker.pc @ONLY)
-install(FILES ${CMAKE_BINARY_DIR}/codebreaker.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+set(CB_PC_PREFIX /usr)
+configure_file(${CMAKE_CURRENT_LIST_DIR}/codebreaker.pc.in ${CMAKE_BINARY_DIR}/pc-usr/codebreaker.pc @ONLY)
+install(CODE "if(CMAKE_INSTALL_PREFIX STREQUAL \"/usr\")
+  set(cb_pc \"${CMAKE_BINARY_DIR}/pc-usr/codebreaker.pc\")
+else()
+  set(cb_pc \"${CMAKE_BINARY_DIR}/codebreaker.pc\")
+endif()
+file(INSTALL DESTINATION \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/pkgconfig\" TYPE FILE FILES \"\${cb_pc}\")")
 
 # The docs keep the layout of the sources, so that their relative links resolve once installed.
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+# data/README.md names each bundled list's source and terms (the CC BY attribution of the word
+# frequencies among them); the MIT notice of the lists from A. Selby's repository goes beside it.
 install(FILES ${PROJECT_SOURCE_DIR}/data/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/data)
+install(FILES ${PROJECT_SOURCE_DIR}/data/selby/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR}/data/selby)
 install(FILES ${PROJECT_SOURCE_DIR}/python/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/python OPTIONAL)
 install(FILES ${CMAKE_BINARY_DIR}/web/vendor/uPlot.LICENSE.txt DESTINATION ${CMAKE_INSTALL_DOCDIR} OPTIONAL)
 

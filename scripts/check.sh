@@ -14,6 +14,11 @@
 #            browser tests: they check the page's scripts, which the browser step does, and under
 #            the sanitizers they took 12 of CI's 32 minutes; web_api runs every route they call
 #   tsan     the threaded tests under ThreadSanitizer: clang with LLVM's libomp (build-tsan/)
+#   package  a distribution's build (build-package/): build type None, dpkg-buildflags' flags,
+#            prefix /usr, the multiarch libdir, every optional part OFF and then ON; the tests of the
+#            parts and of the install on each, then staged with DESTDIR: nothing outside the stage,
+#            and make uninstall's script empties it. Not yet in the default run: its time on CI's
+#            2 cores is not measured (`scripts/check.sh package` runs it)
 # usage: scripts/check.sh [STEP ...]   (default: all, in that order); JOBS=N builds with N jobs.
 set -e
 cd "$(dirname "$0")/.."
@@ -83,10 +88,47 @@ step_tsan() {
     ctest --preset tsan -j "$JOBS" || fail tsan "ThreadSanitizer found a race (or a test failed)"
 }
 
+# The tests that read the optional parts and the install layout (the whole suite runs in the other
+# steps; this one checks what a distribution's build changes: its flags, its layout, its parts).
+PACKAGE_TESTS='^(test_headers|test_game|cli|cli_analysis|cli_seeds|cli_experiment|cli_conventions|cli_tmux|cli_optimal_mpi|web_api|install|uninstall|completion_bash)$'
+
+step_package() {
+    say package "build type None, dpkg-buildflags, prefix /usr, multiarch libdir, parts OFF then ON, DESTDIR"
+    b=build-package
+    multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch)
+    [ -n "$multiarch" ] || fail package "no multiarch triplet (dpkg-architecture, from dpkg-dev)"
+    cflags="$(dpkg-buildflags --get CFLAGS) $(dpkg-buildflags --get CPPFLAGS)" ||
+        fail package "dpkg-buildflags is missing (Debian: dpkg-dev)"
+    ldflags=$(dpkg-buildflags --get LDFLAGS)
+    for parts in OFF ON; do
+        cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=None -DCMAKE_INSTALL_PREFIX=/usr -DCMAKE_INSTALL_LIBDIR="lib/$multiarch" \
+            -DCMAKE_C_FLAGS="$cflags" -DCMAKE_EXE_LINKER_FLAGS="$ldflags" -DCMAKE_SHARED_LINKER_FLAGS="$ldflags" \
+            -DCMAKE_MODULE_LINKER_FLAGS="$ldflags" -DCB_PLOT=$parts -DCB_MPI=$parts -DCB_WEB=$parts \
+            -DCB_LIBEDIT=$parts -DCB_CHARTS=$parts >"$b.log" 2>&1 ||
+            { cat "$b.log"; fail package "configure with every part $parts"; }
+        grep -A6 "optional parts" "$b.log"
+        cmake --build "$b" -j "$JOBS" >>"$b.log" 2>&1 || { tail -20 "$b.log"; fail package "build with every part $parts"; }
+        # Debian's flags reached the compiler, and no optimisation of CMake's own
+        grep -q -- '-fstack-protector-strong' "$b/compile_commands.json" || fail package "dpkg-buildflags' CFLAGS unused"
+        if grep -q -- '-O3' "$b/compile_commands.json"; then fail package "-O3 added to the packager's flags"; fi
+        # parts OFF: their tests skip with their reasons (CB_NO_SKIP=0); ON: everything runs
+        skip=0
+        [ "$parts" = ON ] && skip="${CB_NO_SKIP:-0}"
+        (cd "$b" && CB_NO_SKIP=$skip ctest -j "$JOBS" -R "$PACKAGE_TESTS" --output-on-failure) ||
+            fail package "the tests of the build with every part $parts"
+        rm -rf "$b/stage"
+        DESTDIR="$PWD/$b/stage" scripts/install.sh "$b" /usr "$b/manifest" >/dev/null ||
+            fail package "the staged install with every part $parts"
+        [ -f "$b/stage/usr/lib/$multiarch/libcodebreaker.so" ] || fail package "no library in /usr/lib/$multiarch"
+        scripts/uninstall.sh "$b/manifest" || fail package "the staged uninstall"
+        [ -z "$(find "$b/stage" ! -type d)" ] || fail package "the uninstall left files in the stage"
+    done
+}
+
 for s in $steps; do
     case "$s" in
-    format | library | callgraph | browser | werror | clang | asan | tsan) "step_$s" ;;
-    *) fail "$s" "no such step (format library callgraph browser werror clang asan tsan)" ;;
+    format | library | callgraph | browser | werror | clang | asan | tsan | package) "step_$s" ;;
+    *) fail "$s" "no such step (format library callgraph browser werror clang asan tsan package)" ;;
     esac
 done
 printf '\ncheck passed: %s\n' "$steps"

@@ -73,6 +73,7 @@ for c in $(cat "$out/commands"); do
             print ".SH " (section == "command" ? "OPTIONS" : toupper(section) " OPTIONS")
         }
         option($4, $5, $6, $7)
+        if ($4 == "threads") threads = 1
     }
     END {
         print ".TP"
@@ -85,9 +86,12 @@ for c in $(cat "$out/commands"); do
         print ".SH ENVIRONMENT"
         print ".TP"
         print ".B OMP_NUM_THREADS"
-        print "The threads of the computations when"
-        print ".B \\-\\-threads"
-        print "is not given (OpenMP'"'"'s default: every core)."
+        if (threads) {
+            print "The threads of the computations when"
+            print ".B \\-\\-threads"
+            print "is not given (OpenMP'"'"'s default: every core)."
+        } else
+            print "The threads of the computations (OpenMP'"'"'s default: every core)."
         print ".TP"
         print ".BR NO_COLOR \", \" TERM"
         print "Colours of the boards in a terminal (play, assist, solve): off when NO_COLOR is set and not empty, or TERM is"

@@ -1,27 +1,29 @@
 #!/bin/sh
-# Put the dashboard's page (web/static) and uPlot's files (from the npm registry, through
-# package.json and its lock) into the build output, and write the C file that compiles them all into
-# the program (so `codebreaker serve` needs no files at run time).
-# usage: scripts/web-assets.sh SOURCE_DIR OUTPUT_DIR [C_FILE]
-# It never reaches the network: node_modules is installed by `make deps` (npm ci, scripts/deps.sh)
-# and never committed. Without uPlot the page is built without its charts, and says so.
+# Put the dashboard's page (web/static) and uPlot's files into the build output, and write the C
+# file that compiles them all into the program (so `codebreaker serve` needs no files at run time).
+# usage: scripts/web-assets.sh SOURCE_DIR UPLOT_DIR|none OUTPUT_DIR [C_FILE]
+# UPLOT_DIR is uPlot's package folder (CB_UPLOT_DIR: node_modules/uplot, which `make deps-build`
+# installs with npm ci, or a distribution's copy); it never reaches the network. Without uPlot
+# (none, or a folder without it) the page is built without its charts: the lines of index.html that
+# load or name uPlot's files are left out, so that the page requests nothing that is missing.
 set -e
 src="$1"
-out="$2"
-cfile="$3"
-uplot="$src/node_modules/uplot"
+uplot="$2"
+out="$3"
+cfile="$4"
 mkdir -p "$out/vendor"
-rm -f "$out/.complete"
+rm -f "$out/.complete" "$out"/vendor/uPlot.*
 cp -R "$src"/web/static/. "$out/"
 vendor=""
 charts=0
-if [ -f "$uplot/dist/uPlot.iife.min.js" ]; then
+if [ "$uplot" != none ] && [ -f "$uplot/dist/uPlot.iife.min.js" ]; then
     cp "$uplot/dist/uPlot.iife.min.js" "$uplot/dist/uPlot.min.css" "$out/vendor/"
     cp "$uplot/LICENSE" "$out/vendor/uPlot.LICENSE.txt"
     vendor="vendor/uPlot.iife.min.js vendor/uPlot.min.css vendor/uPlot.LICENSE.txt"
     charts=1
 else
-    echo "codebreaker: warning: $uplot not found: the dashboard is built without its charts (make deps installs uPlot)" >&2
+    [ "$uplot" = none ] || echo "codebreaker: warning: $uplot/dist/uPlot.iife.min.js not found: the dashboard is built without its charts (make deps-build installs uPlot)" >&2
+    grep -v 'vendor/uPlot' "$src/web/static/index.html" >"$out/index.html"
 fi
 [ -n "$cfile" ] || exit 0
 

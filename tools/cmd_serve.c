@@ -59,8 +59,8 @@ static int run(cli *c)
 {
     if (cli_no_args(c))
         return 2;
-    (void)cli_fail(CB_EINVAL, "serve: this build has no web dashboard: libmicrohttpd was not found when it was built "
-                              "(Debian: libmicrohttpd-dev)");
+    (void)cli_fail(CB_EINVAL, "serve: this build has no web dashboard: it was built without libmicrohttpd "
+                              "(CB_WEB; Debian: libmicrohttpd-dev)");
     return 1; /* not a usage error: the build lacks the part */
 }
 #endif

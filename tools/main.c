@@ -35,7 +35,8 @@ static const cli_cmd *find_command(const char *name)
     return NULL;
 }
 
-/* The version, the licence and which optional parts this build has (CMake defines CB_HAVE_*). */
+/* The version, the licence and which optional parts this build has, with the switch of each (CMake
+   defines CB_HAVE_* and CB_*_SWITCH: AUTO, ON or OFF, cmake/parts.cmake). */
 static void version(void)
 {
     printf("codebreaker %s (library %s)\n"
@@ -46,25 +47,26 @@ static void version(void)
     printf("kernels: %s (this processor: %s; CB_CPU_LEVEL=scalar|avx2|avx512 caps them)\n", kernels,
            cb_cpu_level_name(cb_cpu_level_best()));
 #ifdef CB_HAVE_PLPLOT
-    printf("plotting: yes (PLplot: --plot draws SVG and PNG)\n");
+    printf("plotting: yes (PLplot: --plot draws SVG and PNG; CB_PLOT=%s)\n", CB_PLOT_SWITCH);
 #else
-    printf("plotting: no (built without PLplot: no --plot)\n");
+    printf("plotting: no (built without PLplot: no --plot; CB_PLOT=%s)\n", CB_PLOT_SWITCH);
 #endif
 #ifdef CB_HAVE_LIBEDIT
-    printf("line editing: yes (libedit, in play and assist)\n");
+    printf("line editing: yes (libedit, in play and assist; CB_LIBEDIT=%s)\n", CB_LIBEDIT_SWITCH);
 #else
-    printf("line editing: no (built without libedit: plain lines)\n");
+    printf("line editing: no (built without libedit: plain lines; CB_LIBEDIT=%s)\n", CB_LIBEDIT_SWITCH);
 #endif
 #ifdef CB_HAVE_WEB
-    printf("web dashboard: yes (serve; %s)\n",
-           web_assets_charts ? "with uPlot's charts" : "without charts: uPlot was not in node_modules");
+    printf("web dashboard: yes (serve; %s; CB_WEB=%s, CB_CHARTS=%s)\n",
+           web_assets_charts ? "with uPlot's charts" : "without charts: built without uPlot", CB_WEB_SWITCH,
+           CB_CHARTS_SWITCH);
 #else
-    printf("web dashboard: no (built without libmicrohttpd: no serve)\n");
+    printf("web dashboard: no (built without libmicrohttpd: no serve; CB_WEB=%s)\n", CB_WEB_SWITCH);
 #endif
 #ifdef CB_HAVE_MPI
-    printf("MPI: yes (codebreaker-mpi, the search over openers shared by processes)\n");
+    printf("MPI: yes (codebreaker-mpi, the search over openers shared by processes; CB_MPI=%s)\n", CB_MPI_SWITCH);
 #else
-    printf("MPI: no (built without MPI: no codebreaker-mpi)\n");
+    printf("MPI: no (built without MPI: no codebreaker-mpi; CB_MPI=%s)\n", CB_MPI_SWITCH);
 #endif
 }
 

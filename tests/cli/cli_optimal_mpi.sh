@@ -4,7 +4,8 @@
 # usage: sh tests/cli/cli_optimal_mpi.sh path/to/codebreaker path/to/codebreaker-mpi
 cb="$1" mpi="$2"
 . "$(dirname "$0")/lib.sh"
-command -v mpirun >/dev/null || { echo "no mpirun: skipped"; exit 77; }
+[ -x "$mpi" ] || skip_test "this build has no codebreaker-mpi (MPI: Debian's libopenmpi-dev)"
+command -v mpirun >/dev/null || skip_test "mpirun is not installed (Debian: openmpi-bin)"
 run_mpi() { OMPI_MCA_rmaps_base_oversubscribe=1 mpirun --oversubscribe --allow-run-as-root -np 2 "$mpi" "$@"; }
 
 # a fixed cutoff: which openers total below it, and their totals, do not depend on the order of the search

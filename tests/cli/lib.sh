@@ -74,10 +74,42 @@ expect_err() {
     fi
 }
 
-# summary NAME: the counts; the script's status is that of this call (its last)
+# Optional parts and tools. A test whose optional part (PLplot, the web dashboard, uPlot, MPI) or
+# tool (zsh, fish, tmux, man) is absent runs the rest and reports the part skipped, with the reason:
+# exit 77, which ctest reports as skipped (SKIP_RETURN_CODE); a failure elsewhere still fails it. Under
+# CB_NO_SKIP=1 (CI, .ci/run: make deps installs everything) a skip is a failure.
+skipped=""
+# skip_part WHAT REASON: WHAT is not checked, for REASON
+skip_part() {
+    skipped="$skipped  $1: $2
+"
+    echo "SKIP $1: $2"
+}
+# skip_test REASON: nothing of the test can run
+skip_test() {
+    echo "skipped: $1"
+    if [ "${CB_NO_SKIP:-0}" = 1 ]; then
+        echo "FAIL: CB_NO_SKIP=1: every test must run"
+        exit 1
+    fi
+    exit 77
+}
+# has_part NAME: the program's --version says the build has NAME (plotting, line editing, web
+# dashboard, MPI): "NAME: yes"
+has_part() { "$cb" --version 2>/dev/null | grep -q "^$1: yes"; }
+
+# summary NAME: the counts and what was skipped; the script's status is that of this call (its last):
+# 1 on a failure, else 77 when a part was skipped (1 with CB_NO_SKIP=1), else 0
 summary() {
     echo "$1: $pass passed, $fail failed"
-    [ "$fail" = 0 ]
+    [ "$fail" = 0 ] || return 1
+    [ -n "$skipped" ] || return 0
+    printf 'skipped, as this build or machine lacks them:\n%s' "$skipped"
+    if [ "${CB_NO_SKIP:-0}" = 1 ]; then
+        echo "FAIL: CB_NO_SKIP=1: every part must run"
+        return 1
+    fi
+    exit 77
 }
 
 # image NAME FILE KIND: FILE is a real SVG (an XML document) or PNG of some size

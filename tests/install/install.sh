@@ -3,13 +3,21 @@
 # would: the shared library's SONAME and exports; examples/*.c and a C++ program built with
 # pkg-config and with a CMake find_package project, and run; the installed `codebreaker serve`
 # answering with its page; every man page rendered by man, with the options of --help; the bash
-# completion loaded and asked; the docs with every link resolving; the uninstall from the manifest.
+# completion loaded and asked; the docs with every link resolving; the uninstall from the manifest
+# (a staged install and its refusals: uninstall.sh).
 # The Python package, which bundles its own copy of the library, has its test: python.sh.
-# usage: tests/install/install.sh BUILD_DIR
+# The layout is the build's (GNUInstallDirs: lib/x86_64-linux-gnu for the prefix /usr on Debian).
+# usage: tests/install/install.sh BUILD_DIR BINDIR LIBDIR INCLUDEDIR DATADIR MANDIR DOCDIR
+#        (CMAKE_INSTALL_BINDIR and the others, relative to the prefix; ctest passes them)
 src=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "$1" && pwd)
+bindir="${2:-bin}" libdir="${3:-lib}" includedir="${4:-include}" datadir="${5:-share}" mandir="${6:-share/man}"
+docdir="${7:-share/doc/codebreaker}"
 cb=none
 . "$src/tests/cli/lib.sh"
+for d in "$bindir" "$libdir" "$includedir" "$datadir" "$mandir" "$docdir"; do
+    case "$d" in /*) skip_test "the install folder $d is absolute: this test installs into a temporary prefix only" ;; esac
+done
 prefix="$tmp/prefix"
 work="$tmp/work"
 mkdir -p "$work"
@@ -27,9 +35,9 @@ PATH="$tmp/stubs:$PATH" sh "$src/scripts/deps.sh" --report "$tmp/list.txt" 2>"$t
 [ ! -e "$tmp/called" ] && grep -q 'missing Debian packages: codebreaker-no-such-package' "$tmp/err" && ok ||
     bad "deps.sh --report: $(cat "$tmp/called" "$tmp/err" 2>/dev/null)"
 
-check install cmake --install "$build" --prefix "$prefix"
-lib="$prefix/lib/libcodebreaker.so"
-bin="$prefix/bin/codebreaker"
+check install sh "$src/scripts/install.sh" "$build" "$prefix" "$tmp/manifest"
+lib="$prefix/$libdir/libcodebreaker.so"
+bin="$prefix/$bindir/codebreaker"
 
 # The library: a SONAME with the version, only the public cb_ names exported.
 readelf -d "$lib" >"$tmp/out"
@@ -38,7 +46,7 @@ nm -D --defined-only "$lib" | awk '{ print $NF }' >"$tmp/syms"
 has exports-public '^cb_version$' "$tmp/syms"
 if grep -v '^cb_[a-z]' "$tmp/syms" >"$tmp/out"; then bad "exports: not cb_:"; head "$tmp/out"; else ok; fi
 # ... exactly the functions the installed headers declare.
-cc -E -P -I"$prefix/include" "$prefix/include/codebreaker/codebreaker.h" | grep -o '\bcb_[a-z0-9_]*(' | tr -d '(' |
+cc -E -P -I"$prefix/$includedir" "$prefix/$includedir/codebreaker/codebreaker.h" | grep -o '\bcb_[a-z0-9_]*(' | tr -d '(' |
     sort -u >"$tmp/declared"
 sort -u "$tmp/syms" >"$tmp/exported"
 if [ -s "$tmp/declared" ] && cmp -s "$tmp/declared" "$tmp/exported"; then
@@ -47,16 +55,25 @@ else
     bad "exports differ from the functions of the headers (< declared, > exported):"
     diff "$tmp/declared" "$tmp/exported" | head -10
 fi
-[ -f "$prefix/lib/libcodebreaker.a" ] && [ -f "$prefix/include/codebreaker/codebreaker.h" ] && ok || bad "archive or headers missing"
+[ -f "$prefix/$libdir/libcodebreaker.a" ] && [ -f "$prefix/$includedir/codebreaker/codebreaker.h" ] && ok || bad "archive or headers missing"
+
+# Into /usr (staged with DESTDIR): the .pc names /usr itself, so pkg-config gives no
+# -I/usr/lib/.../pkgconfig/../../../include but the system's folder, which it leaves out.
+DESTDIR="$tmp/usr-stage" cmake --install "$build" --prefix /usr >/dev/null 2>&1
+pc="$tmp/usr-stage/usr/$libdir/pkgconfig/codebreaker.pc"
+has pc-usr-prefix '^prefix=/usr$' "$pc"
+PKG_CONFIG_PATH="$(dirname "$pc")" pkg-config --cflags codebreaker >"$tmp/out" 2>&1
+if grep -q '\.\.' "$tmp/out"; then bad "pkg-config --cflags for /usr: $(cat "$tmp/out")"; else ok; fi
+has pc-relocatable '^prefix=\$\{pcfiledir\}/' "$build/codebreaker.pc"
 
 # examples/*.c with pkg-config, linked to the shared library.
-export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+export PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig"
 flags=$(pkg-config --cflags --libs codebreaker) && ok || bad "pkg-config codebreaker"
 for c in "$src"/examples/*.c; do
     ex=$(basename "$c" .c)
     # shellcheck disable=SC2086
     check "pkg-config build $ex" cc -std=c11 -Wall -Wextra -Werror "$c" $flags -o "$work/$ex"
-    check "pkg-config run $ex" env LD_LIBRARY_PATH="$prefix/lib" "$work/$ex"
+    check "pkg-config run $ex" env LD_LIBRARY_PATH="$prefix/$libdir" "$work/$ex"
     cp "$tmp/out" "$tmp/$ex.out"
 done
 has example-feedback '^wordle +salet against aback: \.Y\.\.\.$' "$tmp/feedback.out"
@@ -65,18 +82,21 @@ has example-simulate '^minimax .*: 5801 guesses over 1296 games, 4\.4761 on aver
 # ... and statically, with the private flags pkg-config gives for that.
 # shellcheck disable=SC2086
 check "pkg-config static" cc -std=c11 "$src/examples/simulate.c" $(pkg-config --cflags codebreaker) \
-    "$prefix/lib/libcodebreaker.a" $(pkg-config --libs-only-other --static codebreaker) -lm -o "$work/simulate-static"
+    "$prefix/$libdir/libcodebreaker.a" $(pkg-config --libs-only-other --static codebreaker) -lm -o "$work/simulate-static"
 check "static run" "$work/simulate-static" expected
 has static-expected '5696 guesses'
 if readelf -d "$work/simulate-static" | grep -q libcodebreaker; then bad "static example needs the .so"; else ok; fi
 
 # The same with CMake: find_package(codebreaker) and its imported targets, every example linked to
 # the shared library and simulate.c also to the static one.
+# The version asked for is docs/install.md's, so that the docs' line works against this release.
+docver=$(sed -n 's/^find_package(codebreaker \([0-9.]*\) REQUIRED)$/\1/p' "$src/docs/install.md")
+[ -n "$docver" ] && ok || bad "docs/install.md: no find_package(codebreaker VERSION REQUIRED) line"
 mkdir -p "$work/cmake"
 cat >"$work/cmake/CMakeLists.txt" <<CMAKE
 cmake_minimum_required(VERSION 3.20)
 project(use_codebreaker C)
-find_package(codebreaker 0.2 REQUIRED)
+find_package(codebreaker ${docver:-0} REQUIRED)
 file(GLOB examples $src/examples/*.c)
 foreach(example \${examples})
   get_filename_component(name \${example} NAME_WE)
@@ -98,14 +118,14 @@ if readelf -d "$work/cmake/build/simulate_static" | grep -q libcodebreaker; then
 
 # C++: every header declares its functions extern "C" and compiles as C++ (pedantic); a C++
 # program links and runs with pkg-config, and with a C++-only CMake project (shared and static).
-for h in "$prefix"/include/codebreaker/*.h; do
+for h in "$prefix/$includedir"/codebreaker/*.h; do
     [ "$(basename "$h")" = codebreaker.h ] || grep -q 'extern "C"' "$h" && ok || bad "c++: no extern \"C\" in $(basename "$h")"
 done
-check "c++ headers" c++ -std=c++11 -pedantic -Wall -Wextra -Werror -fsyntax-only -x c++ "$prefix/include/codebreaker/codebreaker.h" \
+check "c++ headers" c++ -std=c++11 -pedantic -Wall -Wextra -Werror -fsyntax-only -x c++ "$prefix/$includedir/codebreaker/codebreaker.h" \
     $(pkg-config --cflags codebreaker)
 # shellcheck disable=SC2086
 check "c++ pkg-config build" c++ -std=c++11 -Wall -Wextra -Werror "$src/tests/install/use.cpp" $flags -o "$work/use-cxx"
-check "c++ pkg-config run" env LD_LIBRARY_PATH="$prefix/lib" "$work/use-cxx"
+check "c++ pkg-config run" env LD_LIBRARY_PATH="$prefix/$libdir" "$work/use-cxx"
 has c++-feedback '^C\+\+ over libcodebreaker [0-9.]+: salet against aback: \.Y\.\.\.$'
 has c++-simulate '^minimax on mastermind: 5801 guesses over 1296 games$'
 cp "$tmp/out" "$tmp/use-cxx.out"
@@ -133,6 +153,8 @@ if [ -f "$build/codebreaker-plot.so" ]; then
     check "installed plot" "$bin" distribution --game mastermind 1122 --plot "$work/parts.svg"
     head -c 300 "$work/parts.svg" | grep -q '<svg' && ok || bad "installed plot: no SVG"
     if ldd "$bin" | grep -q plplot; then bad "the program links PLplot at start"; else ok; fi
+else
+    skip_part plotting "this build has no PLplot"
 fi
 
 # The installed program serves its page from any folder (here, one without a web/); a build without
@@ -140,6 +162,7 @@ fi
 if ! "$bin" --version | grep -q '^web dashboard: yes'; then
     "$bin" serve --port 0 >"$tmp/serve.out" 2>"$tmp/serve.err"
     [ $? = 1 ] && grep -q 'no web dashboard' "$tmp/serve.err" && ok || bad "serve without libmicrohttpd: no message"
+    skip_part serve "this build has no web dashboard"
 else
 "$bin" serve --port 0 >"$tmp/serve.out" 2>"$tmp/serve.err" &
 server=$!
@@ -154,14 +177,22 @@ if [ -n "$port" ]; then
 import sys, urllib.request
 opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 for path in ["/", "/app.js", "/vendor/uPlot.iife.min.js", "/api/games"]:
-    with opener.open(f"http://127.0.0.1:{sys.argv[1]}{path}", timeout=10) as r:
-        body = r.read()
-        print(path, r.status, r.headers["Content-Type"], len(body), body[:15])
+    try:
+        with opener.open(f"http://127.0.0.1:{sys.argv[1]}{path}", timeout=10) as r:
+            body = r.read()
+            print(path, r.status, r.headers["Content-Type"], len(body), body[:15])
+    except urllib.error.HTTPError as e:
+        print(path, e.code)
 PY
     has serve-page '^/ 200 text/html.*<!doctype html' "$tmp/out"
     has serve-script '^/app.js 200 text/javascript' "$tmp/out"
-    has serve-uplot '^/vendor/uPlot.iife.min.js 200 text/javascript' "$tmp/out"
     has serve-api '^/api/games 200 application/json' "$tmp/out"
+    if "$bin" --version | grep -q "^web dashboard: yes.*with uPlot's charts"; then
+        has serve-uplot '^/vendor/uPlot.iife.min.js 200 text/javascript' "$tmp/out"
+    else
+        has serve-no-uplot '^/vendor/uPlot.iife.min.js 404' "$tmp/out"
+        skip_part charts "the dashboard was built without uPlot (npm ci, or CB_UPLOT_DIR)"
+    fi
 else
     bad "serve: no address printed"
     cat "$tmp/serve.err"
@@ -171,11 +202,15 @@ wait "$server" 2>/dev/null
 fi
 
 # codebreaker-mpi is installed when the build made it.
-if [ -x "$build/codebreaker-mpi" ]; then [ -x "$prefix/bin/codebreaker-mpi" ] && ok || bad "codebreaker-mpi not installed"; fi
+if [ -x "$build/codebreaker-mpi" ]; then [ -x "$prefix/$bindir/codebreaker-mpi" ] && ok || bad "codebreaker-mpi not installed"; else skip_part mpi "this build has no MPI"; fi
 
 # The docs: every relative link of the installed Markdown files resolves inside the install.
-docdir="$prefix/share/doc/codebreaker"
+docdir="$prefix/$docdir"
 [ -f "$docdir/README.md" ] && [ -f "$docdir/docs/usage.md" ] && [ -f "$docdir/LICENSE" ] && ok || bad "docs not installed"
+# the licences and attributions of the bundled lists: data/README.md (sources, terms, the CC BY
+# attribution of the frequencies) and the MIT notice of A. Selby's lists
+has data-attribution 'CC BY' "$docdir/data/README.md"
+cmp -s "$docdir/data/selby/LICENSE" "$src/data/selby/LICENSE" && ok || bad "data/selby/LICENSE not installed"
 find "$docdir" -name '*.md' | while read -r md; do
     grep -o '\](\([^)#]*\)' "$md" | sed 's/^](//' | grep -v '^[a-z]*:' | while read -r link; do
         [ -n "$link" ] || continue
@@ -185,13 +220,18 @@ done >"$tmp/links"
 [ ! -s "$tmp/links" ] && ok || { bad "links that do not resolve in $docdir:"; head "$tmp/links"; }
 
 # Every man page renders without a warning, and lists exactly the options of --help.
-pages=$(ls "$prefix/share/man/man1/"*.1 2>/dev/null | wc -l)
+pages=$(ls "$prefix/$mandir/man1/"*.1 2>/dev/null | wc -l)
 commands=$("$bin" --help | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p')
 mpi_page=0
 [ -x "$build/codebreaker-mpi" ] && mpi_page=1
 [ "$pages" -eq $(($(echo "$commands" | wc -l) + 1 + mpi_page)) ] && ok || bad "man: $pages pages for $(echo "$commands" | wc -l) commands"
-if [ "$mpi_page" = 1 ]; then [ -f "$prefix/share/man/man1/codebreaker-mpi.1" ] && ok || bad "no codebreaker-mpi(1)"; fi
-for page in "$prefix/share/man/man1/"*.1; do
+if [ "$mpi_page" = 1 ]; then [ -f "$prefix/$mandir/man1/codebreaker-mpi.1" ] && ok || bad "no codebreaker-mpi(1)"; fi
+set -- "$prefix/$mandir/man1/"*.1
+if ! command -v man >/dev/null 2>&1; then
+    skip_part man "man (Debian: man-db) is not installed: the pages were not rendered"
+    set --
+fi
+for page in "$@"; do
     name=$(basename "$page" .1)
     if MANPAGER=cat MANWIDTH=200 man --warnings -l "$page" >"$tmp/man" 2>"$tmp/man.err" && [ ! -s "$tmp/man.err" ]; then
         ok
@@ -217,11 +257,13 @@ for page in "$prefix/share/man/man1/"*.1; do
         done
         has "man codebreaker NO_COLOR" '^ +NO_COLOR' "$tmp/man"
         has "man codebreaker notation" '^ +Wordle +G\.Y\.\. ' "$tmp/man"
-        has "man codebreaker docs" "$prefix/share/doc/codebreaker/docs/usage\.md" "$tmp/man"
+        has "man codebreaker docs" "$docdir/docs/usage\.md" "$tmp/man"
         continue
     fi
     sed -n 's/^ \{7\}\(-h, \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' "$tmp/man" | sort -u >"$tmp/man.opts"
     "$bin" "$cmd" --help | sed -n 's/^  \(-h, \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' | sort -u >"$tmp/help.opts"
+    # no page names --threads for a command without it (serve's named it, from the ENVIRONMENT text)
+    if ! grep -q '^--threads$' "$tmp/help.opts" && grep -q -- '--threads' "$tmp/man"; then bad "man $name: names --threads"; else ok; fi
     if [ -s "$tmp/help.opts" ] && cmp -s "$tmp/man.opts" "$tmp/help.opts"; then
         ok
     else
@@ -231,7 +273,7 @@ for page in "$prefix/share/man/man1/"*.1; do
 done
 
 # The bash completion loads and completes commands, options and their values.
-completion="$prefix/share/bash-completion/completions/codebreaker"
+completion="$prefix/$datadir/bash-completion/completions/codebreaker"
 bash -c '
 . "$1"
 t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _codebreaker; echo "${COMPREPLY[*]}"; }
@@ -256,11 +298,12 @@ has bash-lists '^nyt2022sep nyt2022 nyt2022feb$'
 has bash-of '^guesses$'
 has bash-tie '^first frequency$'
 has bash-experiment-game '^mastermind$'
-zsh_completion="$prefix/share/zsh/site-functions/_codebreaker"
-fish_completion="$prefix/share/fish/vendor_completions.d/codebreaker.fish"
+zsh_completion="$prefix/$datadir/zsh/site-functions/_codebreaker"
+fish_completion="$prefix/$datadir/fish/vendor_completions.d/codebreaker.fish"
 [ -f "$zsh_completion" ] && [ -f "$fish_completion" ] && ok || bad "zsh or fish completion missing"
-# zsh and fish, when this machine has them (they are not among the project's packages).
-if command -v zsh >/dev/null 2>&1; then zsh -n "$zsh_completion" && ok || bad "zsh -n _codebreaker"; fi
+# zsh and fish, when this machine has them (scripts/packages-test.txt).
+if command -v zsh >/dev/null 2>&1; then zsh -n "$zsh_completion" && ok || bad "zsh -n _codebreaker"; else skip_part zsh "zsh is not installed"; fi
+command -v fish >/dev/null 2>&1 || skip_part fish "fish is not installed"
 if command -v fish >/dev/null 2>&1; then
     fish -c "source '$fish_completion'; complete -C 'codebreaker simulate --str'; complete -C 'codebreaker optimal --objective '" >"$tmp/out" 2>&1
     has fish-option '^--strategy	'
@@ -268,9 +311,8 @@ if command -v fish >/dev/null 2>&1; then
 fi
 
 # Uninstalling from the manifest leaves the prefix empty.
-check uninstall sh "$src/scripts/uninstall.sh" "$build/install_manifest.txt"
+check uninstall sh "$src/scripts/uninstall.sh" "$tmp/manifest"
 left=$(find "$prefix" -type f | head -5)
 [ -z "$left" ] && ok || bad "uninstall left files: $left"
 
-echo "install: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary install

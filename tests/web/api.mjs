@@ -4,6 +4,7 @@
 // work runs.
 // usage: node tests/web/api.mjs path/to/codebreaker
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { startServer } from './server.mjs';
@@ -12,7 +13,10 @@ import { suite } from './suite.mjs';
 const binary = process.argv[2];
 let base;
 
-const { test, finish } = suite('web api');
+const { test, skip, finish } = suite('web api');
+// Whether the page was built with uPlot's charts (`codebreaker --version`).
+const charts = /^web dashboard: yes.*with uPlot's charts/m.test(
+  execFileSync(binary, ['--version'], { encoding: 'utf8' }));
 
 async function call(method, path, params, init = {}) {
   const q = new URLSearchParams(params || {});
@@ -158,9 +162,18 @@ async function main() {
     const res = await fetch(`${base}/`);
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-security-policy'), /default-src 'self'/);
-    assert.match(await res.text(), /<title>codebreaker<\/title>/);
-    for (const p of ['/app.js', '/app.css', '/vendor/uPlot.iife.min.js', '/vendor/uPlot.min.css'])
+    const html = await res.text();
+    assert.match(html, /<title>codebreaker<\/title>/);
+    // every file the page names is served: built without uPlot, it names none of uPlot's
+    const refs = [...html.matchAll(/(?:src|href)="([^"#:]+)"/g)].map((m) => m[1]);
+    assert.ok(refs.includes('app.js'), refs.join(' '));
+    for (const r of refs) assert.equal((await fetch(`${base}/${r}`)).status, 200, `the page names ${r}`);
+    assert.equal(refs.some((r) => r.startsWith('vendor/uPlot')), charts, refs.join(' '));
+    for (const p of ['/app.js', '/app.css'])
       assert.equal((await fetch(`${base}${p}`)).status, 200, p);
+    for (const p of ['/vendor/uPlot.iife.min.js', '/vendor/uPlot.min.css'])
+      assert.equal((await fetch(`${base}${p}`)).status, charts ? 200 : 404, p);
+    if (!charts) skip('charts', 'the page was built without uPlot (npm ci, or CB_UPLOT_DIR)');
   });
 
   await test('game facts', async () => {

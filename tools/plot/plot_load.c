@@ -66,7 +66,7 @@ static const plot_api *module(char *why, size_t why_size)
     api = open ? open(&host) : NULL;
 #else
     (void)host;
-    snprintf(why, why_size, "this build has no plotting: PLplot was not found when it was built");
+    snprintf(why, why_size, "this build has no plotting: it was built without PLplot (CB_PLOT)");
 #endif
     return api;
 }
