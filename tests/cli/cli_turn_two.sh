@@ -1,0 +1,51 @@
+#!/bin/sh
+# cli_turn_two.sh: the turn-two file of `codebreaker optimal --turn-two` (docs/optimal.md, "The turn-two
+# file"): each child's total is what `optimal` proves from the position it leaves, the opener's total the
+# secrets' count plus its children's, a resumed run tolerates a cut last line and a repeated opener, and a
+# damaged line is refused.
+# usage: sh tests/cli/cli_turn_two.sh path/to/codebreaker
+cb="$1"
+. "$(dirname "$0")/lib.sh"
+
+# Mastermind 6x4, every opener settled exactly (Koyama and Lai 1993: 1123 5625).
+mm="--game mastermind --quiet --threads 1 --cutoff 99999"
+check mm-run "$cb" optimal $mm --results "$tmp/mm.res" --turn-two "$tmp/mm.t2"
+[ "$(grep -vc '^#' "$tmp/mm.t2")" = 5 ] && ok || bad "mm-lines: 5 openers expected in the turn-two file"
+has mm-magic '^# codebreaker optimal turn two 1$' "$tmp/mm.t2"
+has mm-line '^1123 5625 0B0W:[1-6]{4}:246 0B1W:[1-6]{4}:975 .* [0-9a-f]{16}$' "$tmp/mm.t2"
+# each opener's total is its results line's, and the secrets' count plus its children's
+if grep -v '^#' "$tmp/mm.t2" | awk '{ s = 1296; for (i = 3; i < NF; i++) { split($i, f, ":"); s += f[3] }
+                                        if (s != $2) bad = 1 } END { exit bad }'; then ok; else bad "mm-sum"; fi
+[ "$(grep -v '^#' "$tmp/mm.t2" | cut -d' ' -f1,2 | sort)" = "$(grep -v '^#' "$tmp/mm.res" | cut -d' ' -f1,2 | sort)" ] &&
+    ok || bad "mm-totals: the turn-two file's totals are not the results file's"
+# a few children against the position's own proof
+for item in 1123=0B0W 1123=1B2W 1111=0B0W 1234=2B2W; do
+    o=${item%%=*} f=${item#*=}
+    want=$(grep "^$o " "$tmp/mm.t2" | tr ' ' '\n' | grep "^$f:" | cut -d: -f3)
+    expect_out "mm-child-$item" 0 "^total +$want guesses" -- optimal --game mastermind --quiet "$item"
+done
+
+# resumed: a results file that lost its last openers, a turn-two file cut in the middle of a line
+head -4 "$tmp/mm.res" >"$tmp/part.res"
+head -4 "$tmp/mm.t2" >"$tmp/part.t2"
+sed -n 5p "$tmp/mm.t2" | head -c 40 >>"$tmp/part.t2"
+"$cb" optimal $mm --results "$tmp/part.res" --turn-two "$tmp/part.t2" >/dev/null 2>"$tmp/err"
+has resume-warn 'no newline .*dropped' "$tmp/err"
+[ "$(grep -v '^#' "$tmp/part.t2" | cut -d' ' -f1 | sort -u | wc -l)" = 5 ] && ok || bad "resume: 5 openers expected"
+[ "$(grep -v '^#' "$tmp/part.t2" | sort -u | cut -d' ' -f1 | sort | uniq -d)" = "" ] && ok ||
+    bad "resume: two different lines of one opener"
+# a run over a complete file appends nothing and accepts it
+check resume-whole "$cb" optimal $mm --results "$tmp/part.res" --turn-two "$tmp/part.t2"
+
+# a damaged line is refused with its number, nothing appended
+sed '4s/:246 /:245 /' "$tmp/mm.t2" >"$tmp/bad.t2"
+cp "$tmp/bad.t2" "$tmp/bad.copy"
+expect_err damaged 2 'bad.t2: line 4: .*does not verify' -- optimal $mm --results "$tmp/mm.res" --turn-two "$tmp/bad.t2"
+cmp -s "$tmp/bad.t2" "$tmp/bad.copy" && ok || bad "damaged: the refused file was changed"
+# another search's file, and options it does not go with
+expect_err other-search 2 'written by another search' -- \
+    optimal --game mastermind --quiet --cutoff 99998 --results "$tmp/other.res" --turn-two "$tmp/mm.t2"
+expect_err no-results 2 '--turn-two FILE goes with --results' -- optimal --game mastermind --turn-two "$tmp/x.t2"
+expect_err same-file 2 'a file of its own' -- optimal --game mastermind --results "$tmp/y" --turn-two "$tmp/y"
+
+summary cli_turn_two
