@@ -126,6 +126,22 @@ typedef struct cb_coach_book {
 int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_book *out, cb_error *err);
 void cb_coach_book_release(cb_coach_book *b);
 
+/*
+ * Turn two of Wordle on bundled lists by look-up: the book runs' turn-two
+ * files (data/book/NAME.turn2, written by `optimal --turn-two` as the book was
+ * proved; docs/optimal.md), for the openers they cover. After `opener` drew
+ * `feedback` (in hard mode when hard, under the guess limit max_guesses,
+ * which must be the file's own: 6), *best gets a best guess and *total the
+ * least total of that position (its guesses from turn two on, summed over
+ * its candidates), both proved. CB_ENOTFOUND when no bundled file covers
+ * the game, mode, limit and opener (or the feedback is the win or cannot
+ * follow it); CB_EINVAL, err naming the file and line, for a line that does
+ * not verify. Reads only the opener's line; nothing allocated that outlives
+ * the call.
+ */
+int cb_coach_turn_two(const cb_game *game, int hard, int max_guesses, cb_guess_index opener, uint32_t feedback,
+                      cb_guess_index *best, uint64_t *total, cb_error *err);
+
 /* A guess and its value from a position. */
 typedef struct cb_coach_guess {
     cb_guess_index guess;
@@ -269,6 +285,7 @@ typedef struct cb_coach_turn {
     int lose_proved;
     double best_lose_chance;
     int best_lose_proved;
+    int best_book; /* the best guess and its total were read from the turn-two file (cb_coach_turn_two) */
 } cb_coach_turn;
 
 typedef struct cb_coach_review {

@@ -468,6 +468,7 @@ class CoachTurn(Structure):
         ("lose_proved", c_int),
         ("best_lose_chance", c_double),
         ("best_lose_proved", c_int),
+        ("best_book", c_int),
     ]
 
 

@@ -13,6 +13,11 @@
  * as follows: an exact total is exact when L = F; totals and bounds are
  * lower bounds when F is none or L is at most F (a stricter limit only
  * raises totals); "impossible" holds when L is at most F.
+ *
+ * Turn two (cb_coach_turn_two): the book runs' turn-two files (data/book/
+ * *.turn2, optimal --turn-two), for each opener they settled exactly the
+ * best guess and least total after each feedback; exact under their own
+ * limit only, and looked up one opener's line at a time.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -134,6 +139,53 @@ int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_
     out->entry = e;
     out->count = ng;
     return CB_OK;
+}
+
+/* The bundled turn-two files of the book runs (their --turn-two), each with its search as book_files. */
+static const struct {
+    const char *lists;
+    int hard, max_guesses;
+    const char *file;
+} turn_two_files[] = {
+    {"nyt2023", 0, 6, "book/nyt2023-6.turn2"},
+    {"nyt2023", 1, 6, "book/nyt2023-hard6.turn2"},
+};
+
+int cb_coach_turn_two(const cb_game *game, int hard, int max_guesses, cb_guess_index opener, uint32_t feedback,
+                      cb_guess_index *best, uint64_t *total, cb_error *err)
+{
+    const cb_word_lists *lists = cbg_game_lists(game);
+    if (!lists || cb_game_rule(game) != CB_RULE_WORDLE)
+        return CB_ENOTFOUND;
+    for (size_t i = 0; i < sizeof turn_two_files / sizeof turn_two_files[0]; i++) {
+        const char *text;
+        size_t size;
+        char search[512];
+        cb_optimal_child c;
+        cb_error e;
+        if (strcmp(turn_two_files[i].lists, lists->name) != 0 || turn_two_files[i].hard != (hard != 0) ||
+            turn_two_files[i].max_guesses != max_guesses ||
+            cb_data_bundled(turn_two_files[i].file, &text, &size) != CB_OK)
+            continue;
+        cb_optimal_options so;
+        cb_optimal_options_default(&so);
+        so.hard = hard != 0;
+        so.max_guesses = turn_two_files[i].max_guesses;
+        so.cutoff = CB_BOOK_CUTOFF;
+        cb_optimal_search_line(game, &so, search, sizeof search);
+        int rc = cb_optimal_turn_two_lookup(game, text, size, search, opener, feedback, &c, NULL, &e);
+        if (rc == CB_EINVAL &&
+            (strstr(e.message, ": written by another search") || strstr(e.message, ": written for other words")))
+            continue; /* the lists differ: another game */
+        if (rc == CB_EINVAL)
+            return cb_error_set(err, rc, "the bundled %s: %s", turn_two_files[i].file, e.message);
+        if (rc != CB_OK)
+            return rc;
+        *best = c.guess;
+        *total = c.total;
+        return CB_OK;
+    }
+    return CB_ENOTFOUND;
 }
 
 void cb_coach_book_release(cb_coach_book *b)

@@ -736,6 +736,35 @@ static void book_turn(const cb_coach_book *b, const cb_game *game, cb_guess_inde
     }
 }
 
+/*
+ * Turn two by look-up (cb_coach_turn_two): the best guess and its total
+ * into v[J_BEST], and the played guess's when it is that one (then nothing
+ * of the turn is searched but the best's line). CB_OK when the files do not
+ * cover the opener; an error for a damaged line.
+ */
+static int turn_two(const cb_game *game, int hard, const cb_coach_options *o, const cb_guess_index *guesses,
+                    const uint32_t *feedbacks, value *v, cb_coach_turn *t, cb_error *err)
+{
+    cb_guess_index best;
+    uint64_t total;
+    cb_error e;
+    int rc = cb_coach_turn_two(game, hard, o->max_guesses, guesses[0], feedbacks[0], &best, &total, &e);
+    if (rc == CB_ENOTFOUND)
+        return CB_OK;
+    if (rc != CB_OK)
+        return cb_error_set(err, rc, "turn 2: %s", e.message);
+    v[J_BEST] = value_none();
+    v[J_BEST].exact = 1;
+    v[J_BEST].lower = v[J_BEST].upper = total;
+    v[J_BEST].guess = best;
+    t->best_book = 1;
+    if (guesses[1] == best) {
+        v[J_PLAYED] = v[J_BEST];
+        t->book = 1;
+    }
+    return CB_OK;
+}
+
 int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, const uint32_t *feedbacks, size_t turns,
                          int hard, const cb_coach_options *opt, cb_coach_review *out, cb_error *err)
 {
@@ -809,7 +838,9 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
             v[J_BEST].exact = 1;
             v[J_BEST].lower = v[J_BEST].upper = book.best_total;
             v[J_BEST].guess = book.best;
-        }
+        } else if (i == 1 && !o.no_book &&
+                   (rc = turn_two(game, hard, &o, guesses, feedbacks, v, &out->turn[1], err)) != CB_OK)
+            break;
         if (!v[J_BEST].exact) {
             solver_options(&o, st[i], &j[J_BEST].so);
             j[J_BEST].used = 1;

@@ -48,4 +48,24 @@ expect_err other-search 2 'written by another search' -- \
 expect_err no-results 2 '--turn-two FILE goes with --results' -- optimal --game mastermind --turn-two "$tmp/x.t2"
 expect_err same-file 2 'a file of its own' -- optimal --game mastermind --results "$tmp/y" --turn-two "$tmp/y"
 
+# The review reads turn two from the bundled files (data/book/nyt2023-6.turn2, nyt2023-hard6.turn2): the best
+# guess with its exact value, marked book; the values are what `optimal` proves from the position
+# (tarse=Y..G. on nyt2023: 25 guesses over 12 candidates, in hard mode 27).
+expect_out review-turn2 0 '^   2  split +Y\.\.\.G +12  2\.8333 +[a-z]+\*? +2\.0833 book ' -- \
+    review --lists nyt2023 --answer ghost tarse split ghost
+expect_out review-turn2-json 0 '"turn":2,.*"best_total":25,.*"best_proved":true,"best_book":true' -- \
+    review --lists nyt2023 --answer ghost tarse split ghost --json
+expect_out review-turn2-hard 0 '^   2  ghost +GGGGG +12  2\.3333 +[a-z]+\*? +2\.2500 book ' -- \
+    review --lists nyt2023 --hard --answer ghost tarse ghost
+# the best played: nothing of the turn searched but its line, the played value the book's too
+best=$("$cb" review --lists nyt2023 --answer ghost tarse split ghost --json | tr '{' '\n' | grep '"turn":2,' |
+    sed 's/.*"best":"\([a-z]*\)".*/\1/')
+expect_out review-turn2-best 0 "\"turn\":2,\"guess\":\"$best\".*\"book\":true,\"best\":\"$best\",\"best_total\":25" -- \
+    review --lists nyt2023 --answer ghost tarse "$best" ghost --json
+expect_out review-turn2-position 0 '^total +25 guesses over 12 secrets' -- \
+    optimal --lists nyt2023 --max-guesses 6 --quiet tarse=Y..G.
+# another limit: not the file's, so the turn is searched (no book mark)
+"$cb" review --lists nyt2023 --max-guesses 7 --answer ghost tarse split ghost >"$tmp/out" 2>&1
+if grep -E '^   2 ' "$tmp/out" | grep -q book; then bad "review-turn2-limit: the 6-guess file used for 7"; else ok; fi
+
 summary cli_turn_two

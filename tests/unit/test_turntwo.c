@@ -168,8 +168,60 @@ static void file_checked(const world *w, const told *t)
     CHECK(cb_optimal_turn_two_line(w->game, &seal, &off, t->kid[0], t->n[0], &line, &err) == CB_EINVAL && !line);
 }
 
+/*
+ * The bundled turn-two files (data/book/NAME.turn2) read whole: every line verifies and sums; TARSE's
+ * total is the book's (11219, in hard mode 11627), and the coach's look-up agrees with the whole read.
+ */
+static void bundled(void)
+{
+    cb_game_config cfg;
+    cb_game *g = NULL;
+    cb_error err;
+    if (cb_game_config_preset("wordle", &cfg) != CB_OK || cb_game_config_lists(&cfg, "nyt2023", &err) != CB_OK ||
+        cb_game_new(&cfg, &g, &err) != CB_OK) {
+        CHECK(0);
+        return;
+    }
+    static const struct {
+        const char *file;
+        int hard;
+        uint64_t tarse;
+    } files[] = {{"book/nyt2023-6.turn2", 0, 11219}, {"book/nyt2023-hard6.turn2", 1, 11627}};
+    uint32_t tarse, crane, fb;
+    CHECK(cb_game_parse_code(g, "tarse", &tarse, NULL) == CB_OK &&
+          cb_game_parse_code(g, "crane", &crane, NULL) == CB_OK);
+    fb = cb_game_feedback(g, tarse, crane);
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        const char *text;
+        size_t size;
+        char search[512];
+        cb_optimal_options o;
+        cb_optimal_turn_two *tt = NULL;
+        cb_optimal_child c, c2;
+        cb_guess_index best;
+        uint64_t total = 0, t2;
+        cb_optimal_options_default(&o);
+        o.hard = files[i].hard;
+        o.max_guesses = 6;
+        o.cutoff = CB_BOOK_CUTOFF;
+        cb_optimal_search_line(g, &o, search, sizeof search);
+        CHECK(cb_data_bundled(files[i].file, &text, &size) == CB_OK);
+        int rc = cb_optimal_turn_two_parse(g, text, size, search, &tt, &err);
+        CHECK_MSG(rc == CB_OK, "%s: %s", files[i].file, err.message);
+        CHECK(cb_optimal_turn_two_count(tt) >= 1);
+        CHECK(cb_optimal_turn_two_find(tt, tarse, fb, &c, &total) == CB_OK && total == files[i].tarse);
+        CHECK(cb_coach_turn_two(g, files[i].hard, 6, tarse, fb, &best, &t2, &err) == CB_OK && best == c.guess &&
+              t2 == c.total);
+        CHECK(cb_coach_turn_two(g, files[i].hard, 7, tarse, fb, &best, &t2, &err) == CB_ENOTFOUND); /* another limit */
+        CHECK(cb_optimal_turn_two_find(tt, tarse, cb_game_won(g), &c2, NULL) == CB_ENOTFOUND);
+        cb_optimal_turn_two_free(tt);
+    }
+    cb_game_free(g);
+}
+
 int main(void)
 {
+    bundled();
     world w = {world_game(CB_RULE_MASTERMIND, 4, 3, 0), NULL};
     if (!w.game || cb_table_new(w.game, NULL, &w.table, NULL) != CB_OK)
         return 1;
