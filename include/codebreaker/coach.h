@@ -142,6 +142,17 @@ void cb_coach_book_release(cb_coach_book *b);
 int cb_coach_turn_two(const cb_game *game, int hard, int max_guesses, cb_guess_index opener, uint32_t feedback,
                       cb_guess_index *best, uint64_t *total, cb_error *err);
 
+/*
+ * The best opener's optimal strategy for the game of table (Wordle on
+ * bundled lists as they are) in a mode and guess limit, as shipped
+ * (data/trees, written by `optimal --first OPENER --tree`; data/README.md):
+ * *out (the caller's, cb_tree_free) and its total *total, after checking it
+ * against the rules within the limit (cb_tree_verify). CB_ENOTFOUND when
+ * none is shipped for them; CB_ENOMEM.
+ */
+int cb_coach_opening_tree(const cb_table *table, int hard, int max_guesses, cb_tree **out, uint64_t *total,
+                          cb_error *err);
+
 /* A guess and its value from a position. */
 typedef struct cb_coach_guess {
     cb_guess_index guess;

@@ -581,8 +581,9 @@ static void value_meet(value *best, const value *other)
     if (other->exact && other->upper <= best->lower) {
         best->exact = 1;
         best->lower = best->upper = other->upper;
+        if (other->tree || other->guess != best->guess) /* the same guess without a strategy: keep best's */
+            best->tree = other->tree;
         best->guess = other->guess;
-        best->tree = other->tree;
     }
     if (best->lower >= best->upper && best->upper != UINT64_MAX)
         best->exact = 1;
@@ -827,6 +828,11 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
     value *pv = calloc(turns * J_KINDS, sizeof *pv);
     if (rc == CB_OK && !pv)
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");
+    cb_tree *otree = NULL; /* the best opener's shipped strategy, for the line from turn 1 */
+    uint64_t ototal = 0;
+    if (rc == CB_OK && answer != CB_NONE && !o.no_book && book.best_proved &&
+        cb_coach_opening_tree(table, hard, o.max_guesses, &otree, &ototal, err) == CB_ENOMEM)
+        rc = CB_ENOMEM;
     for (size_t i = 0; rc == CB_OK && i < turns; i++) {
         value *v = &pv[i * J_KINDS];
         job *j = &jobs[i * J_KINDS];
@@ -844,7 +850,10 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
         if (!v[J_BEST].exact) {
             solver_options(&o, st[i], &j[J_BEST].so);
             j[J_BEST].used = 1;
-        } else if (answer != CB_NONE && v[J_BEST].guess != CB_NONE) { /* the book's best: its strategy for the line */
+        } else if (i == 0 && otree && cb_tree_guess(otree, cb_tree_root(otree)) == v[J_BEST].guess &&
+                   ototal == v[J_BEST].lower)
+            v[J_BEST].tree = otree; /* the shipped strategy of the best opener: its line, nothing searched */
+        else if (answer != CB_NONE && v[J_BEST].guess != CB_NONE) { /* the book's best: its strategy for the line */
             solver_options(&o, st[i], &j[J_BEST].so);
             j[J_BEST].so.first = v[J_BEST].guess;
             /* for a line only: an eighth of the budget (SALET's proof takes 0.18 G pairs, TARSE's on nyt2023 5.2 G) */
@@ -997,6 +1006,7 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
     free(st);
     free(jobs);
     free(pv);
+    cb_tree_free(otree);
     cb_coach_book_release(&book);
     if (rc != CB_OK)
         cb_coach_review_release(out);

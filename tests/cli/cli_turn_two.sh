@@ -68,4 +68,16 @@ expect_out review-turn2-position 0 '^total +25 guesses over 12 secrets' -- \
 "$cb" review --lists nyt2023 --max-guesses 7 --answer ghost tarse split ghost >"$tmp/out" 2>&1
 if grep -E '^   2 ' "$tmp/out" | grep -q book; then bad "review-turn2-limit: the 6-guess file used for 7"; else ok; fi
 
+# The best opener's shipped strategies (data/trees, issue 54 item 7): valid within 6 guesses, with the proved
+# totals (TARSE 11219, in hard mode 11627), and the review's optimal line from turn 1 read from them.
+expect_out tree-normal 0 '^total +11219 guesses' -- verify-tree --lists nyt2023 --max-guesses 6 data/trees/nyt2023-6.tree
+expect_out tree-hard 0 '^total +11627 guesses' -- \
+    verify-tree --lists nyt2023 --hard --max-guesses 6 data/trees/nyt2023-hard6.tree
+has tree-hard-valid 'every guess allowed in hard mode' "$tmp/out"
+expect_out line-turn1 0 '"turn":1,.*"line":\["tarse","[a-z]+","ghost"\]' -- \
+    review --lists nyt2023 --answer ghost tarse split ghost --json
+expect_out line-turn1-hard 0 '"turn":1,.*"line":\["tarse","[a-z]+","ghost"\]' -- \
+    review --lists nyt2023 --hard --answer ghost tarse ghost --json
+expect_out line-text 0 '^optimal line from turn 1: tarse [a-z]+ ghost$' -- review --lists nyt2023 --answer ghost crane ghost
+
 summary cli_turn_two
