@@ -68,6 +68,11 @@ expect_out review-turn2-position 0 '^total +25 guesses over 12 secrets' -- \
 "$cb" review --lists nyt2023 --max-guesses 7 --answer ghost tarse split ghost >"$tmp/out" 2>&1
 if grep -E '^   2 ' "$tmp/out" | grep -q book; then bad "review-turn2-limit: the 6-guess file used for 7"; else ok; fi
 
+# The assistant's exact strategy plays turn two from the hard-mode file too (its limit: 6 in hard mode).
+want=$(grep '^tarse ' data/book/nyt2023-hard6.turn2 | tr ' ' '\n' | grep '^\.\.\.\.\.:' | cut -d: -f2)
+echo quit | "$cb" assist --lists nyt2023 --hard --strategy exact tarse=..... >"$tmp/out" 2>&1
+has assist-turn2 "^turn 2: 319 candidates; try $want\$" "$tmp/out"
+
 # The best opener's shipped strategies (data/trees, issue 54 item 7): valid within 6 guesses, with the proved
 # totals (TARSE 11219, in hard mode 11627), and the review's optimal line from turn 1 read from them.
 expect_out tree-normal 0 '^total +11219 guesses' -- verify-tree --lists nyt2023 --max-guesses 6 data/trees/nyt2023-6.tree
