@@ -64,6 +64,11 @@ expect_out review-turn2-best 0 "\"turn\":2,\"guess\":\"$best\".*\"book\":true,\"
     review --lists nyt2023 --answer ghost tarse "$best" ghost --json
 expect_out review-turn2-position 0 '^total +25 guesses over 12 secrets' -- \
     optimal --lists nyt2023 --max-guesses 6 --quiet tarse=Y..G.
+# issue 54's example: after FUZZY, 1842 candidates, TARSE best at 6118 (3.3214), read from the file (proving it
+# from the position takes about a minute of CPU: `optimal --lists nyt2023 --max-guesses 6 fuzzy=.....`)
+expect_out review-fuzzy 0 '^   2  split +Y\.\.\.G +1842  [0-9.]+ +tarse\* +3\.3214 book ' -- \
+    review --lists nyt2023 --answer ghost fuzzy split ghost
+grep -q '^fuzzy 12893 \.\.\.\.\.:tarse:6118 ' data/book/nyt2023-6.turn2 && ok || bad "review-fuzzy-file: fuzzy=..... tarse 6118"
 # another limit: not the file's, so the turn is searched (no book mark)
 "$cb" review --lists nyt2023 --max-guesses 7 --answer ghost tarse split ghost >"$tmp/out" 2>&1
 if grep -E '^   2 ' "$tmp/out" | grep -q book; then bad "review-turn2-limit: the 6-guess file used for 7"; else ok; fi
