@@ -14,6 +14,7 @@
 #include "codebreaker/feedback.h"
 #include "base/parallel.h"
 #include "game/game_internal.h"
+#include "solver/solver_internal.h"
 #include "tuning.h"
 
 void cb_coach_options_default(cb_coach_options *opt)
@@ -416,26 +417,6 @@ void cb_coach_rank_release(cb_coach_rank *r)
 
 /* ---- the review ---- */
 
-/* The guesses tree plays against the answer (a guess index that may be the secret), into t->line. */
-static void line_of(const cb_table *table, const cb_tree *tree, cb_guess_index answer, cb_coach_turn *t)
-{
-    const cb_game *game = cb_table_game(table);
-    cb_secret_index s = cb_game_guess_secret(game, answer);
-    uint32_t at = cb_tree_root(tree);
-    t->line_len = 0;
-    if (s == CB_NONE || cb_game_rule(game) == CB_RULE_SYMBLE)
-        return;
-    while (at != CB_NONE && t->line_len < CB_COACH_LINE) {
-        cb_guess_index g = cb_tree_guess(tree, at);
-        t->line[t->line_len++] = g;
-        uint32_t fb = cb_table_get(table, g, s);
-        if (fb == cb_game_won(game))
-            return;
-        at = cb_tree_child(tree, at, fb);
-    }
-    t->line_len = 0; /* the tree does not reach it: no line */
-}
-
 /* The feedback guess g draws against entry (secret s, mapping m; m -1 outside Symble). */
 static uint32_t seen(const cb_table *table, cb_guess_index g, uint32_t s, int m)
 {
@@ -737,32 +718,20 @@ static void book_turn(const cb_coach_book *b, const cb_game *game, cb_guess_inde
     }
 }
 
-/*
- * Turn two by look-up (cb_coach_turn_two): the best guess and its total
- * into v[J_BEST], and the played guess's when it is that one (then nothing
- * of the turn is searched but the best's line). CB_OK when the files do not
- * cover the opener; an error for a damaged line.
- */
+/* Turn two by look-up (cb_coach_turn_two) into v[J_BEST], and v[J_PLAYED] when it is that guess. */
 static int turn_two(const cb_game *game, int hard, const cb_coach_options *o, const cb_guess_index *guesses,
                     const uint32_t *feedbacks, value *v, cb_coach_turn *t, cb_error *err)
 {
-    cb_guess_index best;
-    uint64_t total;
     cb_error e;
-    int rc = cb_coach_turn_two(game, hard, o->max_guesses, guesses[0], feedbacks[0], &best, &total, &e);
-    if (rc == CB_ENOTFOUND)
-        return CB_OK;
+    value b = value_none();
+    int rc = cb_coach_turn_two(game, hard, o->max_guesses, guesses[0], feedbacks[0], &b.guess, &b.lower, &e);
     if (rc != CB_OK)
-        return cb_error_set(err, rc, "turn 2: %s", e.message);
-    v[J_BEST] = value_none();
-    v[J_BEST].exact = 1;
-    v[J_BEST].lower = v[J_BEST].upper = total;
-    v[J_BEST].guess = best;
-    t->best_book = 1;
-    if (guesses[1] == best) {
-        v[J_PLAYED] = v[J_BEST];
-        t->book = 1;
-    }
+        return rc == CB_ENOTFOUND ? CB_OK : cb_error_set(err, rc, "turn 2: %s", e.message);
+    b.exact = t->best_book = 1;
+    b.upper = b.lower;
+    v[J_BEST] = b;
+    if ((t->book = guesses[1] == b.guess) != 0)
+        v[J_PLAYED] = b;
     return CB_OK;
 }
 
@@ -983,7 +952,7 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
         /* the optimal line: a best guess's strategy, the played one's when it is best */
         const cb_tree *line = p.exact && b.exact && p.lower == b.lower && p.tree ? p.tree : b.exact ? b.tree : NULL;
         if (line && answer != CB_NONE)
-            line_of(table, line, answer, t);
+            cbo_coach_line(table, line, answer, t);
         if (t->skill >= 0)
             skills += t->skill, nskill++;
         if (t->luck >= 0)

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "codebreaker/coach.h"
 #include "codebreaker/game.h"
 #include "codebreaker/feedback.h"
 #include "codebreaker/optimal.h"
@@ -601,5 +602,8 @@ int cbo_search_root(solver *S, search_run *R, int64_t beta);
 const cb_optimal_opener *cbo_known_opener(const solver *S, uint32_t g);
 /* The search of the objective: the least worst case first when asked, then the least total. */
 int cbo_run_search(solver *S, search_run *R, cb_optimal_result *res);
+
+/* The review's optimal line (coachline.c): the guesses tree plays against the answer, into t->line. */
+void cbo_coach_line(const cb_table *table, const cb_tree *tree, cb_guess_index answer, cb_coach_turn *t);
 
 #endif
