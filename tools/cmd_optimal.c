@@ -561,6 +561,14 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
     if (cli_flag(c, "sign") && (!cli_get(c, "results") || optimal_shared))
         return cli_fail(CB_EINVAL, "--sign seals the lines of --results FILE (codebreaker, not codebreaker-mpi): "
                                    "name the file, with the options of the search that wrote it");
+    if (cli_get(c, "turn-two") && (!cli_get(c, "results") || cli_flag(c, "sign") || optimal_shared || o->top ||
+                                   o->objective != CB_OBJECTIVE_TOTAL))
+        return cli_fail(CB_EINVAL, "--turn-two FILE goes with --results (the openers it settles exactly, their "
+                                   "children as they are proved): not with --sign, --top, --objective worst or "
+                                   "codebreaker-mpi");
+    if (cli_get(c, "turn-two") &&
+        (strcmp(cli_get(c, "turn-two"), "-") == 0 || strcmp(cli_get(c, "turn-two"), cli_get(c, "results")) == 0))
+        return cli_fail(CB_EINVAL, "--turn-two: name a file of its own (not - nor the results file)");
     if (c->npos && (cli_get(c, "results") || cli_get(c, "tree")))
         return cli_fail(CB_EINVAL, "--results and --tree record searches from the opening, not from the position %s",
                         c->pos[0]);
@@ -611,6 +619,19 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
         o.on_opener = opt_results_append;
         o.on_opener_arg = &res;
     }
+    opt_turn_two t2;
+    const char *t2path = rpath ? cli_get(c, "turn-two") : NULL;
+    if (t2path) {
+        char config[512];
+        cb_optimal_search_line(c->game, &o, config, sizeof config);
+        if ((rc = opt_turn_two_open(&t2, t2path, c->game, config)) != 0) {
+            free(list);
+            opt_results_close(&res);
+            return rc;
+        }
+        o.on_children = opt_turn_two_append;
+        o.on_children_arg = &t2;
+    }
     cb_optimal_opener *all = NULL;
     if (optimal_shared) {
         if (cli_get(c, "first") || o.top > 0 || o.objective != CB_OBJECTIVE_TOTAL) {
@@ -648,6 +669,16 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
     }
     free(list);
     free(all);
+    if (t2path) {
+        int st = opt_turn_two_close(&t2);
+        if (st) {
+            if (rpath)
+                opt_results_close(&res);
+            if (rc == CB_OK)
+                cb_optimal_result_release(&r);
+            return st;
+        }
+    }
     if (rpath) {
         int st = opt_results_close(&res);
         if (st) {
@@ -752,6 +783,9 @@ static const cli_opt opts[] = {
     {"openers", "LIST", "search only these openers (WORD,WORD,... or @FILE, one a line; @- for stdin)"},
     {"slice", "START/STEP", "search only the openers of rank START, START+STEP, ... in the search order"},
     {"results", "FILE", "append each opener's total or bound as it is proved; resume from what FILE holds"},
+    {"turn-two", "FILE",
+     "with --results: append, for each opener settled exactly, the best guess and the least total after each "
+     "of its feedbacks; resume from what FILE holds"},
     {"sign", NULL,
      "vouch for an unsigned --results FILE (format 1) that this program wrote, unedited: seal each line with its "
      "digest, then stop (a signed file is verified)"},

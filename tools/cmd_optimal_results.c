@@ -161,6 +161,123 @@ int opt_results_close(opt_results *r)
     return st;
 }
 
+/*
+ * The turn-two file at path read whole into *text (*size bytes, malloc'd;
+ * NULL when the file does not exist), a last line without its newline left
+ * out (*cut: where it starts, -1 none). 0, or the exit status after the message.
+ */
+static int read_whole(const char *path, char **text, size_t *size, off_t *cut)
+{
+    in_file in;
+    size_t cap = 0;
+    *text = NULL;
+    *size = 0;
+    *cut = -1;
+    int rc = in_open(&in, "--turn-two", path, 1);
+    if (rc != 0)
+        return rc < 0 ? 0 : rc;
+    while ((rc = in_line(&in)) > 0) {
+        if (!in.newline) {
+            cli_warn("%s:%ld: the last line has no newline (an interrupted write?): dropped", path, in.lineno);
+            *cut = (off_t)in.offset;
+            break;
+        }
+        if (*size + in.len + 2 > cap) {
+            size_t nc = (cap ? cap * 2 : 1 << 16) + in.len;
+            char *nt = realloc(*text, nc);
+            if (!nt) {
+                rc = -1;
+                in.status = cli_fail(CB_ENOMEM, "out of memory");
+                break;
+            }
+            *text = nt;
+            cap = nc;
+        }
+        memcpy(*text + *size, in.line, in.len);
+        *size += in.len;
+        (*text)[(*size)++] = '\n';
+    }
+    rc = rc < 0 ? in.status : 0;
+    in_close(&in);
+    if (rc) {
+        free(*text);
+        *text = NULL;
+    }
+    return rc;
+}
+
+int opt_turn_two_open(opt_turn_two *t, const char *path, const cb_game *game, const char *config)
+{
+    memset(t, 0, sizeof *t);
+    t->game = game;
+    t->path = path;
+    t->fd = -1;
+    cb_optimal_turn_two_seal_init(game, config, &t->seal);
+    char *text;
+    size_t size;
+    off_t cut;
+    int rc = read_whole(path, &text, &size, &cut);
+    if (rc)
+        return rc;
+    if (text && size) {
+        cb_optimal_turn_two *tt;
+        cb_error err;
+        if (cb_optimal_turn_two_parse(game, text, size, config, &tt, &err) != CB_OK) {
+            free(text);
+            return cli_fail(err.code, "--turn-two: %s: %s", path, err.message);
+        }
+        t->openers = cb_optimal_turn_two_count(tt);
+        cb_optimal_turn_two_free(tt);
+    }
+    free(text);
+    if (cut >= 0 && truncate(path, cut) != 0)
+        return cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
+    t->fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0666);
+    if (t->fd < 0)
+        return cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
+    if (size == 0) { /* a new (or empty) file: its header */
+        char head[1024];
+        cb_optimal_turn_two_header(&t->seal, config, head, sizeof head);
+        if (write_whole(t->fd, head, strlen(head)) != 0) {
+            rc = cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
+            opt_turn_two_close(t);
+            return rc;
+        }
+    }
+    return 0;
+}
+
+void opt_turn_two_append(const cb_optimal_opener *op, const cb_optimal_child *kids, size_t n, void *arg)
+{
+    opt_turn_two *t = arg;
+    char *line;
+    if (t->fd < 0 || t->failed)
+        return;
+    int rc = cb_optimal_turn_two_line(t->game, &t->seal, op, kids, n, &line, NULL);
+    if (rc != CB_OK) {
+        t->failed = 1;
+        t->err = rc == CB_ENOMEM ? ENOMEM : EINVAL;
+        return;
+    }
+    if (write_whole(t->fd, line, strlen(line)) != 0) {
+        t->failed = 1;
+        t->err = errno;
+    }
+    free(line);
+}
+
+int opt_turn_two_close(opt_turn_two *t)
+{
+    if (t->fd >= 0 && close(t->fd) != 0 && !t->failed) {
+        t->failed = 1;
+        t->err = errno;
+    }
+    t->fd = -1;
+    return t->failed ? cli_fail(CB_EIO, "%s: writing failed (%s); the openers after the failure are not in it", t->path,
+                                strerror(t->err))
+                     : 0;
+}
+
 /* What signing writes: the new file, and how many opener lines it seals. */
 typedef struct sign_state {
     const cb_game *game;

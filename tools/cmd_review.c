@@ -166,6 +166,8 @@ static void print_text(const cli *c, const cb_coach_review *r, int widened)
         if (t->book)
             snprintf(pv + strlen(pv), sizeof pv - strlen(pv), " book");
         value_text(bv, sizeof bv, t->best_total, t->best_upper, t->best_proved, t->best_can_lose, m);
+        if (t->best_book)
+            snprintf(bv + strlen(bv), sizeof bv - strlen(bv), " book");
         printf("%4zu  %-*s %-*s %10llu  %-19s %-*s %-19s %5s %5s %6llu\n", i + 1, w, g, w, f,
                (unsigned long long)t->candidates, pv, w, b, bv, skill, luck, (unsigned long long)t->left);
     }
@@ -182,7 +184,8 @@ static void print_text(const cli *c, const cb_coach_review *r, int widened)
     printf(" (averages over the turns; %.1f s)\n", r->seconds);
     printf("expected: guesses to finish, the guess itself included, on average over the candidates: proved, or "
            "an interval whose ends are both proved (the search's budget ran out); book: read from the opening "
-           "book; can lose: no strategy after it is sure to win within the limit; * a word that cannot be the "
+           "book (turn two: from its turn-two file); can lose: no strategy after it is sure to win within the limit; * "
+           "a word that cannot be the "
            "answer\n");
     for (size_t i = 0; i < r->turns; i++) {
         const cb_coach_turn *t = &r->turn[i];

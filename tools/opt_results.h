@@ -39,6 +39,29 @@ int opt_results_close(opt_results *r);
  */
 int opt_results_sign(const char *path, const cb_game *game, const char *config);
 
+/* The turn-two file of `optimal --turn-two` (docs/optimal.md, "The turn-two file"). */
+typedef struct opt_turn_two {
+    const cb_game *game;
+    const char *path;
+    int fd; /* appended to, one write() a line; -1 when closed */
+    cb_optimal_seal seal;
+    size_t openers; /* opener lines the file held */
+    int failed, err;
+} opt_turn_two;
+
+/*
+ * Read path if it exists (header of search config and the game's words,
+ * every line verified by cb_optimal_turn_two_parse; a last line without
+ * its newline dropped with a warning), then open it for appending, writing
+ * the header when new. Prints the error and returns the exit status on
+ * failure, 0 when fine.
+ */
+int opt_turn_two_open(opt_turn_two *t, const char *path, const cb_game *game, const char *config);
+/* The on_children callback: one sealed line, written whole. A failure is remembered for opt_turn_two_close. */
+void opt_turn_two_append(const cb_optimal_opener *op, const cb_optimal_child *kids, size_t n, void *arg);
+/* Close; prints the error and returns the exit status when a write failed, else 0. */
+int opt_turn_two_close(opt_turn_two *t);
+
 /*
  * codebreaker-mpi (tools/mpi/optimal_mpi.c) sets this before running the
  * optimal command: the search over openers is shared between processes.

@@ -126,6 +126,33 @@ typedef struct cb_coach_book {
 int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_book *out, cb_error *err);
 void cb_coach_book_release(cb_coach_book *b);
 
+/*
+ * Turn two of Wordle on bundled lists by look-up: the book runs' turn-two
+ * files (data/book/NAME.turn2, written by `optimal --turn-two` as the book was
+ * proved; docs/optimal.md), for the openers they cover. After `opener` drew
+ * `feedback` (in hard mode when hard, under the guess limit max_guesses,
+ * which must be the file's own: 6), *best gets a best guess and *total the
+ * least total of that position (its guesses from turn two on, summed over
+ * its candidates), both proved. CB_ENOTFOUND when no bundled file covers
+ * the game, mode, limit and opener (or the feedback is the win or cannot
+ * follow it); CB_EINVAL, err naming the file and line, for a line that does
+ * not verify. Reads only the opener's line; nothing allocated that outlives
+ * the call.
+ */
+int cb_coach_turn_two(const cb_game *game, int hard, int max_guesses, cb_guess_index opener, uint32_t feedback,
+                      cb_guess_index *best, uint64_t *total, cb_error *err);
+
+/*
+ * The best opener's optimal strategy for the game of table (Wordle on
+ * bundled lists as they are) in a mode and guess limit, as shipped
+ * (data/trees, written by `optimal --first OPENER --tree`; data/README.md):
+ * *out (the caller's, cb_tree_free) and its total *total, after checking it
+ * against the rules within the limit (cb_tree_verify). CB_ENOTFOUND when
+ * none is shipped for them; CB_ENOMEM.
+ */
+int cb_coach_opening_tree(const cb_table *table, int hard, int max_guesses, cb_tree **out, uint64_t *total,
+                          cb_error *err);
+
 /* A guess and its value from a position. */
 typedef struct cb_coach_guess {
     cb_guess_index guess;
@@ -292,6 +319,7 @@ typedef struct cb_coach_turn {
      * lose is charged its least chance of losing beside its guesses).
      */
     double skill_low, skill_high;
+    int best_book; /* the best guess and its total were read from the turn-two file (cb_coach_turn_two) */
 } cb_coach_turn;
 
 typedef struct cb_coach_review {

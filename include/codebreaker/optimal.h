@@ -60,6 +60,13 @@ typedef struct cb_optimal_opener {
                   found (from the position); else 0 */
 } cb_optimal_opener;
 
+/* The best guess and the least total after one feedback of an opener (cb_optimal_options.on_children). */
+typedef struct cb_optimal_child {
+    uint32_t feedback; /* the opener's feedback (never the win) */
+    uint32_t guess;    /* a best guess after it */
+    uint64_t total;    /* the least total of the position it leaves, its guesses from there on (exact) */
+} cb_optimal_child;
+
 typedef struct cb_optimal_options {
     cb_objective objective;
     int max_guesses;            /* 0: no limit */
@@ -160,6 +167,19 @@ typedef struct cb_optimal_options {
      * then only an outer guard, and the result says which of the two fired.
      */
     uint64_t work_limit;
+    /*
+     * The search over openers (objective total, no top): called for each
+     * opener it settles exactly (not those of `known`), before on_opener
+     * for it, with the n positions its feedbacks leave (the win left out),
+     * feedback ascending: a best guess there and its least total, read back
+     * from what proving the opener solved (nothing searched again unless the
+     * cache let it go). The opener's total is the secrets' count plus the
+     * children's totals. From the thread that settled it, one call at a
+     * time; kids is valid during the call only. A stop while they are read
+     * leaves the opener unsettled (searched again by a resumed run).
+     */
+    void (*on_children)(const cb_optimal_opener *op, const cb_optimal_child *kids, size_t n, void *arg);
+    void *on_children_arg;
 } cb_optimal_options;
 
 void cb_optimal_options_default(cb_optimal_options *opt);
@@ -301,6 +321,68 @@ const cb_optimal_seal *cb_optimal_reader_seal(const cb_optimal_reader *r);
  */
 int cb_optimal_results_parse(const cb_game *game, const char *text, size_t size, const char *search,
                              cb_optimal_opener **openers, size_t *n, cb_error *err);
+
+/*
+ * The turn-two file of `codebreaker optimal --turn-two` (docs/optimal.md,
+ * "The turn-two file"): CB_OPTIMAL_TURN_TWO_MAGIC, "# search: " and the
+ * search (cb_optimal_search_line, as its results file), "# words: " as
+ * there, then a line per opener settled exactly: "WORD TOTAL", then for
+ * each feedback it can draw but the win, feedback ascending,
+ * "FEEDBACK:GUESS:TOTAL" (a best guess after it and the least total from
+ * there), then the line's digest (16 hex digits) under the turn-two seal
+ * (cb_optimal_turn_two_seal_init: another key than the results file's, so
+ * that neither file's line verifies in the other). TOTAL is the secrets'
+ * count plus the children's totals, which the reader checks too.
+ */
+#define CB_OPTIMAL_TURN_TWO_MAGIC "# codebreaker optimal turn two 1"
+
+/* The seal of the turn-two files of search `search` on game. */
+void cb_optimal_turn_two_seal_init(const cb_game *game, const char *search, cb_optimal_seal *seal);
+/* The three header lines of a new turn-two file, each ended by a newline, into buf (cut short to fit). */
+void cb_optimal_turn_two_header(const cb_optimal_seal *seal, const char *search, char *buf, size_t size);
+/*
+ * The sealed line of opener op (exact) and its n children (as on_children
+ * gives them), with its newline, into *line (malloc'd, free() it).
+ * CB_EINVAL when op is not exact or its total is not the secrets' count
+ * plus the children's; CB_ENOMEM.
+ */
+int cb_optimal_turn_two_line(const cb_game *game, const cb_optimal_seal *seal, const cb_optimal_opener *op,
+                             const cb_optimal_child *kids, size_t n, char **line, cb_error *err);
+
+/*
+ * A turn-two file read whole (cb_optimal_turn_two_parse): what it says
+ * after each opener it holds. Free with cb_optimal_turn_two_free (NULL ok).
+ */
+typedef struct cb_optimal_turn_two cb_optimal_turn_two;
+/*
+ * Read a turn-two file of game held in text (size bytes), whose search line
+ * must be `search`: every line parsed and its digest verified, each
+ * opener's total checked against its children's, two lines of one opener
+ * kept only when they agree on every total (the first one's guesses kept).
+ * CB_EINVAL, err naming the line ("line 7: ..."), for anything refused or a
+ * last line cut short (no newline); CB_ENOMEM. Nothing printed.
+ */
+int cb_optimal_turn_two_parse(const cb_game *game, const char *text, size_t size, const char *search,
+                              cb_optimal_turn_two **out, cb_error *err);
+void cb_optimal_turn_two_free(cb_optimal_turn_two *t);
+/* The openers t holds. */
+size_t cb_optimal_turn_two_count(const cb_optimal_turn_two *t);
+/*
+ * What t says after opener `opener` drew `feedback`: *out (its best guess
+ * and least total) and, when total is not NULL, the opener's total.
+ * CB_ENOTFOUND when t does not hold the opener, or the opener cannot draw
+ * that feedback (or it is the win).
+ */
+int cb_optimal_turn_two_find(const cb_optimal_turn_two *t, uint32_t opener, uint32_t feedback, cb_optimal_child *out,
+                             uint64_t *total);
+/*
+ * The same from text directly, for one opener: the header checked, then
+ * only that opener's first line parsed and verified (what a look-up needs,
+ * without reading every line). CB_ENOTFOUND as above; CB_EINVAL, err naming
+ * the line, for a header of another search or words or a line refused.
+ */
+int cb_optimal_turn_two_lookup(const cb_game *game, const char *text, size_t size, const char *search, uint32_t opener,
+                               uint32_t feedback, cb_optimal_child *out, uint64_t *total, cb_error *err);
 
 /*
  * The number of symmetries of the game before any guess: permutations of the

@@ -290,6 +290,8 @@ class OptimalOptions(Structure):
         ("from", c_void_p),  # a Python keyword: getattr(opts, "from")
         ("exact_top", c_int),
         ("work_limit", c_uint64),
+        ("on_children", c_void_p),
+        ("on_children_arg", c_void_p),
     ]
 
 
@@ -470,6 +472,7 @@ class CoachTurn(Structure):
         ("max_guesses", c_int),
         ("skill_low", c_double),
         ("skill_high", c_double),
+        ("best_book", c_int),
     ]
 
 

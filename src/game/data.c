@@ -41,6 +41,10 @@ CB_INCBIN(cbg_data_book_orig_h6, "book/original-hard6.results");
 CB_INCBIN(cbg_data_book_nyt23_h6, "book/nyt2023-hard6.results");
 CB_INCBIN(cbg_data_book_nyt23_6a, "book/nyt2023-6-answers.results");
 CB_INCBIN(cbg_data_book_nyt23_h6a, "book/nyt2023-hard6-answers.results");
+CB_INCBIN(cbg_data_turn2_nyt23_6, "book/nyt2023-6.turn2");
+CB_INCBIN(cbg_data_turn2_nyt23_h6, "book/nyt2023-hard6.turn2");
+CB_INCBIN(cbg_data_tree_nyt23_6, "trees/nyt2023-6.tree");
+CB_INCBIN(cbg_data_tree_nyt23_h6, "trees/nyt2023-hard6.tree");
 
 extern const char cbg_data_answers[], cbg_data_answers_end[];
 extern const char cbg_data_allowed[], cbg_data_allowed_end[];
@@ -62,6 +66,10 @@ extern const char cbg_data_book_orig_h6[], cbg_data_book_orig_h6_end[];
 extern const char cbg_data_book_nyt23_h6[], cbg_data_book_nyt23_h6_end[];
 extern const char cbg_data_book_nyt23_6a[], cbg_data_book_nyt23_6a_end[];
 extern const char cbg_data_book_nyt23_h6a[], cbg_data_book_nyt23_h6a_end[];
+extern const char cbg_data_turn2_nyt23_6[], cbg_data_turn2_nyt23_6_end[];
+extern const char cbg_data_turn2_nyt23_h6[], cbg_data_turn2_nyt23_h6_end[];
+extern const char cbg_data_tree_nyt23_6[], cbg_data_tree_nyt23_6_end[];
+extern const char cbg_data_tree_nyt23_h6[], cbg_data_tree_nyt23_h6_end[];
 
 int cb_data_bundled(const char *name, const char **text, size_t *size)
 {
@@ -89,6 +97,10 @@ int cb_data_bundled(const char *name, const char **text, size_t *size)
         {"book/nyt2023-hard6.results", cbg_data_book_nyt23_h6, cbg_data_book_nyt23_h6_end},
         {"book/nyt2023-6-answers.results", cbg_data_book_nyt23_6a, cbg_data_book_nyt23_6a_end},
         {"book/nyt2023-hard6-answers.results", cbg_data_book_nyt23_h6a, cbg_data_book_nyt23_h6a_end},
+        {"book/nyt2023-6.turn2", cbg_data_turn2_nyt23_6, cbg_data_turn2_nyt23_6_end},
+        {"book/nyt2023-hard6.turn2", cbg_data_turn2_nyt23_h6, cbg_data_turn2_nyt23_h6_end},
+        {"trees/nyt2023-6.tree", cbg_data_tree_nyt23_6, cbg_data_tree_nyt23_6_end},
+        {"trees/nyt2023-hard6.tree", cbg_data_tree_nyt23_h6, cbg_data_tree_nyt23_h6_end},
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
         if (strcmp(files[i].name, name) == 0) {

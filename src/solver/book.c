@@ -16,7 +16,15 @@
  * within F is within L); an opener is exact where the two meet (the 6-guess
  * book and the unlimited proof settle a limit of 7); "impossible" holds when
  * L is at most F.
+ *
+ * Turn two (cb_coach_turn_two): the book runs' turn-two files (data/book/
+ * *.turn2, optimal --turn-two), for each opener they settled exactly the
+ * best guess and least total after each feedback; exact under their own
+ * limit only, and looked up one opener's line at a time. The best opener's
+ * strategy (cb_coach_opening_tree): data/trees, loaded and checked whole.
  */
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,6 +151,100 @@ int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_
     out->entry = e;
     out->count = ng;
     return CB_OK;
+}
+
+/* The bundled turn-two files of the book runs (their --turn-two), each with its search as book_files. */
+static const struct {
+    const char *lists;
+    int hard, max_guesses;
+    const char *file;
+} turn_two_files[] = {
+    {"nyt2023", 0, 6, "book/nyt2023-6.turn2"},
+    {"nyt2023", 1, 6, "book/nyt2023-hard6.turn2"},
+};
+
+int cb_coach_turn_two(const cb_game *game, int hard, int max_guesses, cb_guess_index opener, uint32_t feedback,
+                      cb_guess_index *best, uint64_t *total, cb_error *err)
+{
+    const cb_word_lists *lists = cbg_game_lists(game);
+    if (!lists || cb_game_rule(game) != CB_RULE_WORDLE)
+        return CB_ENOTFOUND;
+    for (size_t i = 0; i < sizeof turn_two_files / sizeof turn_two_files[0]; i++) {
+        const char *text;
+        size_t size;
+        char search[512];
+        cb_optimal_child c;
+        cb_error e;
+        if (strcmp(turn_two_files[i].lists, lists->name) != 0 || turn_two_files[i].hard != (hard != 0) ||
+            turn_two_files[i].max_guesses != max_guesses ||
+            cb_data_bundled(turn_two_files[i].file, &text, &size) != CB_OK)
+            continue;
+        cb_optimal_options so;
+        cb_optimal_options_default(&so);
+        so.hard = hard != 0;
+        so.max_guesses = turn_two_files[i].max_guesses;
+        so.cutoff = CB_BOOK_CUTOFF;
+        cb_optimal_search_line(game, &so, search, sizeof search);
+        int rc = cb_optimal_turn_two_lookup(game, text, size, search, opener, feedback, &c, NULL, &e);
+        if (rc == CB_EINVAL &&
+            (strstr(e.message, ": written by another search") || strstr(e.message, ": written for other words")))
+            continue; /* the lists differ: another game */
+        if (rc == CB_EINVAL)
+            return cb_error_set(err, rc, "the bundled %s: %s", turn_two_files[i].file, e.message);
+        if (rc != CB_OK)
+            return rc;
+        *best = c.guess;
+        *total = c.total;
+        return CB_OK;
+    }
+    return CB_ENOTFOUND;
+}
+
+/* The bundled strategies of the best openers (data/trees), each proved optimal under its mode and limit. */
+static const struct {
+    const char *lists;
+    int hard, max_guesses;
+    const char *file;
+} tree_files[] = {
+    {"nyt2023", 0, 6, "trees/nyt2023-6.tree"},
+    {"nyt2023", 1, 6, "trees/nyt2023-hard6.tree"},
+};
+
+int cb_coach_opening_tree(const cb_table *table, int hard, int max_guesses, cb_tree **out, uint64_t *total,
+                          cb_error *err)
+{
+    const cb_game *game = cb_table_game(table);
+    const cb_word_lists *lists = cbg_game_lists(game);
+    *out = NULL;
+    if (!lists || cb_game_rule(game) != CB_RULE_WORDLE)
+        return CB_ENOTFOUND;
+    for (size_t i = 0; i < sizeof tree_files / sizeof tree_files[0]; i++) {
+        const char *text;
+        size_t size;
+        cb_tree *t = NULL;
+        cb_tree_stats st;
+        cb_error e;
+        if (strcmp(tree_files[i].lists, lists->name) != 0 || tree_files[i].hard != (hard != 0) ||
+            tree_files[i].max_guesses != max_guesses || cb_data_bundled(tree_files[i].file, &text, &size) != CB_OK)
+            continue;
+        FILE *f = fmemopen((void *)(uintptr_t)text, size, "r");
+        if (!f)
+            return cb_error_set(err, CB_ENOMEM, "out of memory");
+        int rc = cb_tree_load(game, f, tree_files[i].file, &t, &e);
+        fclose(f);
+        if (rc == CB_OK)
+            rc = cb_tree_verify(t, table, hard, max_guesses, &st, &e);
+        if (rc != CB_OK) {
+            cb_tree_free(t);
+            if (rc == CB_ENOMEM)
+                return cb_error_set(err, rc, "out of memory");
+            continue; /* words of another game of the same lists' name: not this one's */
+        }
+        *out = t;
+        *total = st.total;
+        return CB_OK;
+    }
+    return CB_ENOTFOUND;
 }
 
 void cb_coach_book_release(cb_coach_book *b)

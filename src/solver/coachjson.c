@@ -136,6 +136,7 @@ void cb_coach_review_json(const cb_game *game, const cb_coach_review *r, cb_json
         json_total(j, "best_total", "best_expected", t->best_total, m, !t->best_can_lose);
         json_total(j, "best_upper", "best_expected_upper", t->best_upper, m, !t->best_can_lose);
         cb_json_kbool(j, "best_proved", t->best_proved);
+        cb_json_kbool(j, "best_book", t->best_book);
         cb_json_kbool(j, "best_can_lose", t->best_can_lose);
         if (t->best_lose_chance < 0)
             cb_json_knull(j, "best_lose_chance");

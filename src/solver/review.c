@@ -82,8 +82,9 @@ static void value_meet(value *best, const value *other)
     if (other->exact && other->upper <= best->lower) {
         best->exact = 1;
         best->lower = best->upper = other->upper;
+        if (other->tree || other->guess != best->guess) /* the same guess without a strategy: keep best's */
+            best->tree = other->tree;
         best->guess = other->guess;
-        best->tree = other->tree;
     }
     if (best->lower >= best->upper && best->upper != UINT64_MAX)
         best->exact = 1;
@@ -211,6 +212,23 @@ static void grade_skill(cb_coach_turn *t, const value *p, const value *b, const 
     t->skill = t->skill_low >= 0 && t->skill_low == t->skill_high ? t->skill_low : -1;
 }
 
+/* Turn two by look-up (cb_coach_turn_two) into v[J_BEST], and v[J_PLAYED] when it is that guess. */
+static int turn_two(const cb_game *game, int hard, const cb_coach_options *o, const cb_guess_index *guesses,
+                    const uint32_t *feedbacks, value *v, cb_coach_turn *t, cb_error *err)
+{
+    cb_error e;
+    value b = value_none();
+    int rc = cb_coach_turn_two(game, hard, o->max_guesses, guesses[0], feedbacks[0], &b.guess, &b.lower, &e);
+    if (rc != CB_OK)
+        return rc == CB_ENOTFOUND ? CB_OK : cb_error_set(err, rc, "turn 2: %s", e.message);
+    b.exact = t->best_book = 1;
+    b.upper = b.lower;
+    v[J_BEST] = b;
+    if ((t->book = guesses[1] == b.guess) != 0)
+        v[J_PLAYED] = b;
+    return CB_OK;
+}
+
 int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, const uint32_t *feedbacks, size_t turns,
                          int hard, const cb_coach_options *opt, cb_coach_review *out, cb_error *err)
 {
@@ -273,6 +291,11 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
     value *pv = calloc(turns * J_KINDS, sizeof *pv);
     if (rc == CB_OK && !pv)
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");
+    cb_tree *otree = NULL; /* the best opener's shipped strategy, for the line from turn 1 */
+    uint64_t ototal = 0;
+    if (rc == CB_OK && answer != CB_NONE && !o.no_book && book.best_proved &&
+        cb_coach_opening_tree(table, hard, o.max_guesses, &otree, &ototal, err) == CB_ENOMEM)
+        rc = CB_ENOMEM;
     for (size_t i = 0; rc == CB_OK && i < turns; i++) {
         value *v = &pv[i * J_KINDS];
         cbo_coach_job *j = &jobs[i * J_KINDS];
@@ -284,11 +307,16 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
             v[J_BEST].exact = 1;
             v[J_BEST].lower = v[J_BEST].upper = book.best_total;
             v[J_BEST].guess = book.best;
-        }
+        } else if (i == 1 && !o.no_book &&
+                   (rc = turn_two(game, hard, &o, guesses, feedbacks, v, &out->turn[1], err)) != CB_OK)
+            break;
         if (!v[J_BEST].exact) {
             cbo_coach_solver_options(&o, st[i], &j[J_BEST].so);
             j[J_BEST].used = 1;
-        } else if (answer != CB_NONE && v[J_BEST].guess != CB_NONE) { /* the book's best: its strategy for the line */
+        } else if (i == 0 && otree && cb_tree_guess(otree, cb_tree_root(otree)) == v[J_BEST].guess &&
+                   ototal == v[J_BEST].lower)
+            v[J_BEST].tree = otree; /* the shipped strategy of the best opener: its line, nothing searched */
+        else if (answer != CB_NONE && v[J_BEST].guess != CB_NONE) { /* the book's best: its strategy for the line */
             cbo_coach_solver_options(&o, st[i], &j[J_BEST].so);
             j[J_BEST].so.first = v[J_BEST].guess;
             /* for a line only: an eighth of the budget (SALET's proof takes 0.18 G pairs, TARSE's on nyt2023 5.2 G) */
@@ -449,6 +477,7 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
     free(st);
     free(jobs);
     free(pv);
+    cb_tree_free(otree);
     cb_coach_book_release(&book);
     if (rc != CB_OK)
         cb_coach_review_release(out);

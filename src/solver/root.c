@@ -278,6 +278,52 @@ static void tell_best(solver *S, search_run *R, const root_best *rb, uint32_t g,
     cb_tree_free(tree);
 }
 
+static int cmp_child(const void *a, const void *b)
+{
+    const cb_optimal_child *x = a, *y = b;
+    return (x->feedback > y->feedback) - (x->feedback < y->feedback);
+}
+
+/*
+ * Opener op, settled exactly at x: a best guess and the least total after
+ * each feedback, read back through the cache as cbo_build_tree reads them
+ * (its parts were solved exactly below their budgets), handed to
+ * opt.on_children. 0 when a stop (or a lack of memory) came first: the
+ * opener is then left unsettled, for a resumed run to search again.
+ */
+static int tell_children(solver *S, const node *x, const cb_optimal_opener *op)
+{
+    tls *T = me(S);
+    cbo_mark mk = cbo_arena_mark(&T->arena);
+    uint8_t *vec = alloc(S, T, (size_t)x->n * (size_t)S->lw);
+    cb_optimal_child *ch = NULL;
+    kids ks;
+    int ok = 0;
+    if (vec) {
+        cbo_fill(S, x, op->guess, vec);
+        if (cbo_split(S, x, NULL, vec, op->guess, cbo_child_group(S, x, op->guess), &ks) == CB_OK &&
+            (ch = alloc(S, T, ((size_t)ks.count + 1) * sizeof *ch)) != NULL) {
+            int64_t sum = ks.wc;
+            ok = 1;
+            for (uint32_t i = 0; i < ks.count && ok; i++) {
+                uint32_t g = CB_NONE;
+                int64_t v = cbo_solve(S, &ks.c[i], INF, &g, -1);
+                ok = !stopped(S) && g != CB_NONE && v < INF;
+                ch[i] = (cb_optimal_child){ks.c[i].cfb, g, (uint64_t)v};
+                sum = sat(sum + v);
+            }
+            ok = ok && sum == (int64_t)op->bound; /* what proving the opener found, read back */
+        }
+    }
+    if (ok) {
+        qsort(ch, ks.count, sizeof *ch, cmp_child);
+#pragma omp critical(cb_optimal_root)
+        S->opt.on_children(op, ch, ks.count, S->opt.on_children_arg);
+    }
+    cbo_arena_reset(&T->arena, mk);
+    return ok || !stopped(S);
+}
+
 /*
  * Search opener kk (the i-th) of the root with the best total known as
  * budget. Its parts run as tasks when no budget can cut it short: without a
@@ -304,6 +350,8 @@ static void opener(solver *S, search_run *R, const node *x, const scan *sc, uint
     if (t < b2 && stopped(S))
         return;
     op->exact = t < b2;
+    if (op->exact && S->opt.on_children && !S->depth_only && S->top == 0 && !tell_children(S, x, op))
+        return; /* stopped: searched again, with its children, by a resumed run */
     int better;
 #pragma omp critical(cb_optimal_root)
     better = settle(S, R, rb, op, 1);

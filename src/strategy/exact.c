@@ -13,7 +13,10 @@
  * best strategy the search holds (within the limit, legal in hard mode),
  * else a candidate; so advice comes within seconds, the same on every run.
  * Where no strategy is sure to win within the limit (hard mode's traps),
- * the guess is the one that loses least (cb_coach_least_losses).
+ * the guess is the one that loses least (cb_coach_least_losses). Turn two
+ * after an opener off that tree is read from the book's turn-two files
+ * where they cover the opener under the strategy's limit (hard mode within
+ * 6 guesses; coach.h, cb_coach_turn_two).
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -119,6 +122,18 @@ static int solve_here(const cb_strategy *s, const cb_state *st, int hard, cb_gue
     return rc;
 }
 
+/* Turn two read from the book's turn-two files (cb_coach_turn_two) under the strategy's limit: 1 and *g, else 0. */
+static int turn_two(const cb_strategy *s, const cb_state *st, int hard, cb_guess_index *g)
+{
+    cb_optimal_options o;
+    cb_guess_index opener;
+    uint32_t fb;
+    uint64_t total;
+    options(s, st, hard, &o);
+    cb_state_turn(st, 0, &opener, &fb);
+    return cb_coach_turn_two(s->game, hard, o.max_guesses, opener, fb, g, &total, NULL) == CB_OK;
+}
+
 static int exact_play(const cb_strategy *s, const cb_state *st, cbs_decision *d)
 {
     exact_own *own = s->own;
@@ -131,6 +146,8 @@ static int exact_play(const cb_strategy *s, const cb_state *st, cbs_decision *d)
         build(s, own, hard);
     int on_tree = own->tree && own->hard == hard && cb_tree_next(own->tree, st, &g) == CB_OK;
     pthread_mutex_unlock(&own->lock);
+    if (!on_tree && cb_state_turns(st) == 1)
+        on_tree = turn_two(s, st, hard, &g);
     if (!on_tree) {
         int rc = solve_here(s, st, hard, &g);
         if (rc != CB_OK)

@@ -1322,6 +1322,7 @@ function showReview(box, r, retry) {
         t.can_lose ? loseBadge(t.lose_chance, t.lose_proved) : null, ' · best ',
         t.best ? el('b', { class: 'word', text: t.best }) : el('span', { class: 'muted', text: 'none proved' }), rare(t.best_answer_word), ' ',
         exactValue(t.best_expected, t.best_proved), upto(t.best_expected, t.best_expected_upper),
+        t.best_book ? el('span', { class: 'badge book', title: 'read from the book\'s turn-two file, nothing searched', text: 'book' }) : null,
         t.best_can_lose ? loseBadge(t.best_lose_chance, t.best_lose_proved) : null,
         best ? el('span', { class: 'badge', text: 'your guess' }) : null,
         t.best_candidate ? el('span', { class: 'rv-cand' }, ' · best candidate ', el('b', { class: 'word', text: t.best_candidate }), ' ',
