@@ -28,7 +28,7 @@ void cb_coach_options_default(cb_coach_options *opt)
 int cb_coach_max_guesses(const cb_game *game)
 {
     const cb_rule_info *r = cb_game_rule_info(game);
-    return r->hard_mode ? cb_game_default_max_guesses(game) : 0;
+    return r->hard_mode == CB_HARD_REVEALED ? cb_game_default_max_guesses(game) : 0; /* Wordle's rules */
 }
 
 int cb_coach_opening(const cb_game *game, int hard, int max_guesses, int best_only, cb_guess_index *best,
