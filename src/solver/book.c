@@ -12,7 +12,9 @@
  * file proves under its own guess limit F holds under the limit L asked for
  * as follows: an exact total is exact when L = F; totals and bounds are
  * lower bounds when F is none or L is at most F (a stricter limit only
- * raises totals); "impossible" holds when L is at most F.
+ * raises totals); "impossible" holds when L is at most F. The files are
+ * checked against each other as they are merged: an exact total below a
+ * lower bound another file proves, or two exact totals, is refused.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +22,7 @@
 #include "codebreaker/coach.h"
 #include "codebreaker/data.h"
 #include "game/game_internal.h"
+#include "solver/solver_internal.h"
 
 /* The bundled files, each with the search it was made by (its lists, mode, guess limit and cutoff). */
 static const struct {
@@ -45,25 +48,65 @@ static const struct {
     {"nyt2023", 1, 6, 11655, "book/nyt2023-hard6-answers.results"},
 };
 
-/* Fold what one file says of an opener (its limit f) into *into, for the limit l asked for. */
-static void fold(cb_coach_book_entry *into, const cb_optimal_opener *op, int f, int l)
+/* What the files prove of one opener, apart from the entry, to check them against each other. */
+typedef struct proof {
+    uint64_t lower; /* the greatest lower bound (totals and bounds of files whose limit bounds l's) */
+    signed char lower_file, exact_file; /* the files that say them (book_files' index), -1: none */
+} proof;
+
+/*
+ * Fold what one file (index i, its limit f) says of an opener into *into
+ * and *p, for the limit l asked for: CB_EINVAL, err naming both files, when
+ * it contradicts what another file proves (an exact total below a proved
+ * lower bound, or two exact totals).
+ */
+static int fold(cb_coach_book_entry *into, proof *p, const cb_game *game, const cb_optimal_opener *op, int i, int l,
+                cb_error *err)
 {
+    int f = book_files[i].max_guesses;
     int stricter = f == 0 || (l != 0 && l <= f); /* l is at most f: f's totals and bounds bound l's */
     if (op->bound == UINT64_MAX) {               /* impossible within f */
         if (f != 0 && l != 0 && l <= f)
             into->can_lose = 1;
-        return;
+        return CB_OK;
     }
-    if (op->exact && f == l) {
+    if (stricter && op->bound > p->lower) {
+        p->lower = op->bound;
+        p->lower_file = (signed char)i;
+    }
+    uint64_t was = into->lower;
+    if (op->exact && f == l && !into->exact) {
         into->exact = 1;
         into->lower = into->upper = op->bound;
-        return;
+        p->exact_file = (signed char)i;
+    } else if (!op->exact || f != l) {
+        if (stricter && op->bound > into->lower && !into->exact)
+            into->lower = op->bound;
+    } else if (was != op->bound) { /* two totals */
+        p->lower = was > op->bound ? was : op->bound;
+        p->lower_file = (signed char)(was > op->bound ? p->exact_file : i);
+        into->lower = was > op->bound ? op->bound : was;
+        p->exact_file = (signed char)(was > op->bound ? i : p->exact_file);
     }
-    if (stricter && op->bound > into->lower && !into->exact)
-        into->lower = op->bound;
+    if (into->exact && p->lower > into->lower) {
+        char w[CB_MAX_LENGTH * 4 + 1];
+        cb_game_format_code(game, op->guess, w, sizeof w);
+        return cb_error_set(err, CB_EINVAL,
+                            "the bundled %s says %s totals %llu, but %s proves it at least %llu: an edited or damaged "
+                            "file",
+                            book_files[p->exact_file].file, w, (unsigned long long)into->lower,
+                            book_files[p->lower_file].file, (unsigned long long)p->lower);
+    }
+    return CB_OK;
 }
 
 int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_book *out, cb_error *err)
+{
+    return cbo_book_open_from(game, hard, max_guesses, cb_data_bundled, out, err);
+}
+
+int cbo_book_open_from(const cb_game *game, int hard, int max_guesses, cbo_book_loader load, cb_coach_book *out,
+                       cb_error *err)
 {
     const cb_word_lists *lists = cbg_game_lists(game);
     uint32_t ng = cb_game_guess_count(game);
@@ -72,6 +115,7 @@ int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_
     if (!lists || cb_game_rule(game) != CB_RULE_WORDLE)
         return CB_ENOTFOUND;
     cb_coach_book_entry *e = NULL;
+    proof *pr = NULL;
     int rc = CB_OK;
     for (size_t i = 0; rc == CB_OK && i < sizeof book_files / sizeof book_files[0]; i++) {
         const char *text, *file = book_files[i].file;
@@ -82,7 +126,7 @@ int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_
         int f = book_files[i].max_guesses;
         if (strcmp(book_files[i].lists, lists->name) != 0 || book_files[i].hard != (hard != 0) ||
             !(f == max_guesses || f == 0 || (max_guesses != 0 && max_guesses <= f)) || /* proves nothing of it */
-            cb_data_bundled(file, &text, &size) != CB_OK)
+            load(file, &text, &size) != CB_OK)
             continue;
         cb_optimal_options so;
         cb_optimal_options_default(&so);
@@ -98,17 +142,21 @@ int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_
             rc = cb_error_set(err, prc, "the bundled %s: %s", file, e2.message);
             break;
         }
-        if (!e && !(e = calloc(ng, sizeof *e))) {
+        if (!e && (!(e = calloc(ng, sizeof *e)) || !(pr = malloc(ng * sizeof *pr)))) {
             free(ops);
             rc = cb_error_set(err, CB_ENOMEM, "out of memory");
             break;
         }
-        for (size_t k = 0; k < n; k++)
+        if (out->files == 0)
+            for (uint32_t g = 0; g < ng; g++)
+                pr[g] = (proof){0, -1, -1};
+        for (size_t k = 0; rc == CB_OK && k < n; k++)
             if (ops[k].guess < ng)
-                fold(&e[ops[k].guess], &ops[k], book_files[i].max_guesses, max_guesses);
+                rc = fold(&e[ops[k].guess], &pr[ops[k].guess], game, &ops[k], (int)i, max_guesses, err);
         free(ops);
         out->files++;
     }
+    free(pr);
     if (rc != CB_OK || !e) {
         free(e);
         memset(out, 0, sizeof *out);
