@@ -37,6 +37,23 @@ printf ' ' >>"$tmp/big.txt"
 expect_err openers-64mib-1 2 "$limit" -- optimal $mm --openers @"$tmp/big.txt"
 rm -f "$tmp/big.txt"
 
+# --- every input read once (issue 57): --words from a pipe, a FIFO; --memory covers word lists
+printf 'crane\nslate\ntrace\n' >"$tmp/three.txt"
+cat "$tmp/three.txt" | "$cb" info --words /dev/stdin >"$tmp/out" 2>"$tmp/err" && grep -q '(3 answers, 3 guesses)' "$tmp/out" &&
+    ok || bad "words-pipe: $(cat "$tmp/err")"
+expect_out words-file 0 "\(3 answers, 3 guesses\)" -- info --words "$tmp/three.txt"
+mkfifo "$tmp/fifo"
+cat "$tmp/three.txt" >"$tmp/fifo" &
+writer=$!
+# a second open would wait for a writer for good: the timeout makes that a failure, not a hang
+if timeout 60 "$cb" info --words "$tmp/fifo" >"$tmp/out" 2>"$tmp/err" && grep -q '(3 answers, 3 guesses)' "$tmp/out"; then ok; else
+    bad "words-fifo: $(cat "$tmp/err")"
+    kill "$writer" 2>/dev/null
+fi
+wait "$writer" 2>/dev/null
+expect_err words-memory 2 "12972 words would take about .* over the memory budget of 100 KiB" -- \
+    info --lists original --memory 100K
+
 # --- optimal --results: a damaged file never gives a false proof (4 colours x 4 pegs: 905, opener 1123)
 # (every single-line edit of a sealed file: tests/cli/cli_results_edits.sh)
 res="$tmp/r.res"
