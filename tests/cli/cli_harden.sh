@@ -37,6 +37,26 @@ printf ' ' >>"$tmp/big.txt"
 expect_err openers-64mib-1 2 "$limit" -- optimal $mm --openers @"$tmp/big.txt"
 rm -f "$tmp/big.txt"
 
+# --- docs and defaults agree (issue 57): serve --help states the defaults the server's code sets
+# (web_config_default in web/server.c, WEB_COACH_SECONDS in web/exact.h) and docs/web.md states
+"$cb" serve --help >"$tmp/help" 2>&1
+help_default() { sed -n "s/^ *--$1 .*(default \([0-9][0-9]*\).*/\1/p" "$tmp/help"; }
+code_port=$(sed -n 's/^ *cfg->port = \([0-9]*\);.*/\1/p' web/server.c)
+code_jobs=$(sed -n 's/^ *cfg->max_jobs = \([0-9]*\);.*/\1/p' web/server.c)
+code_exact=$(sed -n 's/^#define WEB_COACH_SECONDS \([0-9]*\)\.0 .*/\1/p' web/exact.h)
+for pair in "port:$code_port" "jobs:$code_jobs" "exact-seconds:$code_exact"; do
+    opt=${pair%%:*} want=${pair#*:}
+    got=$(help_default "$opt")
+    if [ -n "$want" ] && [ "$got" = "$want" ]; then ok; else bad "serve --help: --$opt default '$got', the code's '$want'"; fi
+    grep -q -- "\`--$opt [A-Z]*\` ([^)]*default $want" docs/web.md && ok ||
+        bad "docs/web.md: --$opt default is not the code's $want"
+done
+
+# `make fuzz` runs every harness the suite replays (tests/fuzz/CMakeLists.txt, docs/fuzzing.md)
+made=$(sed -n 's/^FUZZ ?= //p' Makefile | tr ' ' '\n' | sort | tr '\n' ' ')
+built=$(sed -n 's/^set(CB_FUZZ_HARNESSES \(.*\))$/\1/p' tests/fuzz/CMakeLists.txt | tr ' ' '\n' | sort | tr '\n' ' ')
+[ -n "$built" ] && [ "$made" = "$built" ] && ok || bad "make fuzz runs '$made', the suite has '$built'"
+
 # --- every input read once (issue 57): --words from a pipe, a FIFO; --memory covers word lists
 printf 'crane\nslate\ntrace\n' >"$tmp/three.txt"
 cat "$tmp/three.txt" | "$cb" info --words /dev/stdin >"$tmp/out" 2>"$tmp/err" && grep -q '(3 answers, 3 guesses)' "$tmp/out" &&
