@@ -80,7 +80,7 @@ clean:
 # The target fails when a run left a new one there. FUZZ=NAME runs one harness.
 FUZZ_SECONDS ?= 60
 FUZZ_INPUT_SECONDS ?= 25
-FUZZ ?= wordlist notation tree results request
+FUZZ ?= wordlist notation tree results optimal request
 .PHONY: fuzz
 fuzz: deps
 	@cmake --preset fuzz >/dev/null

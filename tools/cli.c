@@ -32,7 +32,9 @@ static const cli_opt game_opts[] = {
     {"hard", NULL, "hard mode: Wordle's revealed letters reused, Mastermind's guesses all still possible"},
     {"threads", "N", "threads to use (default: all cores)"},
     {"table", "MODE", "feedback table: auto (default), on, off"},
-    {"memory", "SIZE", "memory budget: a larger game is refused before its set-up (default: half the RAM; 512M, 4G)"},
+    {"memory", "SIZE",
+     "memory budget: a larger game is refused before its set-up (word lists: once read; default: half the RAM; 512M, "
+     "4G)"},
     {NULL, NULL, NULL},
 };
 const cli_group cli_game_group = {"game", game_opts};
@@ -605,6 +607,27 @@ static int check_memory(const cli *c, const cb_game_config *cfg)
                     (unsigned long long)codes, size_text(need, a, sizeof a), size_text(budget, b, sizeof b));
 }
 
+/*
+ * A game of word lists, known only once its words are read (at most
+ * CB_MAX_FILE bytes a list): refused when its words would take more than
+ * the memory budget, before its tables and strategies, as check_memory.
+ */
+static int check_words_memory(const cli *c)
+{
+    if (cb_game_complete(c->game))
+        return 0;
+    uint64_t codes = cb_game_guess_count(c->game);
+    double budget, need = (double)codes * CLI_BYTES_PER_CODE;
+    int rc = memory_budget(c, &budget);
+    if (rc || need <= budget)
+        return rc;
+    char a[32], b[32];
+    return cli_fail(CB_ETOOBIG,
+                    "%llu words would take about %s to set up, over the memory budget of %s (--memory; the default "
+                    "is half the RAM)",
+                    (unsigned long long)codes, size_text(need, a, sizeof a), size_text(budget, b, sizeof b));
+}
+
 int cli_wider_game(const cli *c, cb_game **out, cb_error *err)
 {
     cb_game_config cfg;
@@ -626,6 +649,11 @@ int cli_open_game_only(cli *c)
         return rc;
     if (cb_game_new(&cfg, &c->game, &err) != CB_OK)
         return cli_fail_err(&err);
+    if ((rc = check_words_memory(c)) != 0) {
+        cb_game_free(c->game);
+        c->game = NULL;
+        return rc;
+    }
     if (cb_game_skipped(c->game))
         cli_warn("skipped %zu bad lines of the word lists (--lenient)", cb_game_skipped(c->game));
     return 0;

@@ -203,6 +203,15 @@ const cb_word_lists *cli_lists_with_answer(const cli *c, const char *word);
  */
 int cli_wider_game(const cli *c, cb_game **out, cb_error *err);
 
+/*
+ * The installation's secret key (tools/key.c), which seals results files of
+ * `optimal` (format 3) and the rows of `experiment`: from the file
+ * $CODEBREAKER_KEY, else $XDG_CONFIG_HOME/codebreaker/results.key, else
+ * ~/.config/codebreaker/results.key (32 hex digits), made (random, mode
+ * 0600) when there is none. 0, or the exit status after the message.
+ */
+int cli_key_load(uint64_t key[2]);
+
 /* Print "codebreaker: <msg>" to stderr and return the exit status for code (2 or 1). */
 int cli_fail(int code, const char *fmt, ...)
 #if defined(__GNUC__)

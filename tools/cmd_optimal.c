@@ -259,6 +259,23 @@ static void print_position(const cli *c, const cb_state *st)
     printf(" (%zu candidate%s left; totals count the guesses from here)\n", n, n == 1 ? "" : "s");
 }
 
+/*
+ * A resumed run's conclusions that rest on lines of a results file of
+ * format 2 (sealed with a key anyone can compute) which it did not derive
+ * itself: how many, and the file. Such a run proves nothing.
+ */
+static size_t unattested;
+static const char *unattested_file;
+
+/* The line that says a proof rests on lines anyone could have sealed (when it does). */
+static void print_unattested(void)
+{
+    if (unattested)
+        printf("not proved    it rests on %zu line%s of %s that this run did not derive: format 2, sealed with a "
+               "key anyone can compute (--sign derives them again and seals them with this installation's key)\n",
+               unattested, unattested == 1 ? "" : "s", unattested_file);
+}
+
 static void print_text(const cli *c, const cb_optimal_options *o, const cb_optimal_result *r, int threads)
 {
     char obj[256], first[CB_MAX_LENGTH * 4 + 1];
@@ -292,7 +309,9 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
                    guesses_word((unsigned long long)limit));
     } else if (r->tree) {
         cb_game_format_code(c->game, r->first, first, sizeof first);
-        if (r->proved && r->subset)
+        if (r->proved && unattested)
+            printf("result        optimal if the lines it rests on hold (below)\n");
+        else if (r->proved && r->subset)
             printf("result        proved optimal among the openers searched (--openers, --slice)\n");
         else if (r->proved)
             printf("result        proved optimal\n");
@@ -325,6 +344,7 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
     else
         printf("result        %s%s with no strategy\n", stop_reason_of(r->timed_out),
                r->setup_stopped ? " during the set-up (tables, cache, the scan of the openers)" : "");
+    print_unattested();
     print_openers(c, r);
     if (!c->table) { /* the table's build stopped (table_stopped) */
         printf("search        none: the feedback table's build stopped after %.2f s\n", r->seconds);
@@ -354,7 +374,8 @@ static int print_json(const cli *c, const cb_optimal_options *o, const cb_optima
     cb_json_kbool(&j, "hard", cli_flag(c, "hard"));
     cb_json_kbool(&j, "candidates_only", o->candidates_only);
     cb_json_kint(&j, "top", o->top);
-    cb_json_kbool(&j, "proved", r->proved);
+    cb_json_kbool(&j, "proved", r->proved && !unattested);
+    cb_json_kuint(&j, "unattested_lines", unattested);
     cb_json_kbool(&j, "stopped", r->stopped);
     cb_json_kbool(&j, "infeasible", r->infeasible);
     if (r->stopped)
@@ -607,8 +628,14 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
         char config[512];
         cb_optimal_search_line(c->game, &o, config, sizeof config);
         if (cli_flag(c, "sign")) {
+            struct sigaction old_int, old_term;
+            catch_stop_signals(&old_int, &old_term);
+            rc = opt_results_sign(rpath, c->table, &o, &stop_flag, config, cli_flag(c, "quiet"));
+            cli_progress_clear(&ps.bar);
+            sigaction(SIGINT, &old_int, NULL);
+            sigaction(SIGTERM, &old_term, NULL);
             free(list);
-            return opt_results_sign(rpath, c->game, config);
+            return stop_signal ? 128 + stop_signal : rc;
         }
         if ((rc = opt_results_open(&res, rpath, c->game, config)) != 0) {
             free(list);
@@ -680,6 +707,10 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
         }
     }
     if (rpath) {
+        if (rc == CB_OK && (r.proved || r.infeasible || r.cut)) {
+            unattested = opt_results_unattested(&res, r.tree ? r.first : CB_NONE);
+            unattested_file = rpath;
+        }
         int st = opt_results_close(&res);
         if (st) {
             if (rc == CB_OK)
@@ -696,7 +727,10 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
     }
     if (tree && r.tree) {
         char result[128], header[1024];
-        if (r.proved)
+        if (r.proved && unattested)
+            snprintf(result, sizeof result, "optimal if the %zu format-2 lines of the results file it rests on hold",
+                     unattested);
+        else if (r.proved)
             snprintf(result, sizeof result, "proved optimal");
         else if (r.stopped)
             snprintf(result, sizeof result, "%s: an upper bound", stop_reason_of(r.timed_out));
@@ -787,8 +821,8 @@ static const cli_opt opts[] = {
      "with --results: append, for each opener settled exactly, the best guess and the least total after each "
      "of its feedbacks; resume from what FILE holds"},
     {"sign", NULL,
-     "vouch for an unsigned --results FILE (format 1) that this program wrote, unedited: seal each line with its "
-     "digest, then stop (a signed file is verified)"},
+     "derive every line of --results FILE again (a search per budget) and seal it with this installation's key "
+     "(format 3), or refuse naming the first line that does not hold; then stop"},
     {"quiet", NULL, "no progress report on stderr"},
     {NULL, NULL, NULL},
 };

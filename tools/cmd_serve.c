@@ -70,7 +70,8 @@ static const cli_opt opts[] = {
     {"bind", "ADDR", "IPv4 address to listen on (default 127.0.0.1: this machine only)"},
     {"jobs", "N", "heavy jobs (analyses, simulations) running at once (default 3; one client may run all but one)"},
     {"exact-seconds", "SECONDS",
-     "time of each exact search of the coach's routes (default 3; they run one at a time): longer proves more"},
+     "outer guard on each exact search of the coach's routes (default 60; they run one at a time, each with the "
+     "library's budget of work): an answer says timed_out when it fired"},
     {"web", "DIR", "serve the page's files from DIR (default: the copy built into the program)"},
     {NULL, NULL, NULL},
 };

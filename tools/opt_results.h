@@ -14,6 +14,8 @@ typedef struct opt_results {
     const cb_optimal_opener *known; /* the openers the file already settles (the reader's, its lines merged) */
     size_t n;
     int failed, err;
+    int public;           /* the file is of format 2: its lines are sealed with a key anyone can compute */
+    unsigned char *again; /* format 2: by guess, 1 when this run settled the opener again */
 } opt_results;
 
 /*
@@ -32,12 +34,25 @@ void opt_results_append(const cb_optimal_opener *op, void *arg);
 /* Close; prints the error and returns the exit status when a write failed, else 0. */
 int opt_results_close(opt_results *r);
 /*
- * `optimal --results FILE --sign`: check every line of path as a run reads
- * it (format 1 accepted), then write it again in format 2, each opener line
- * sealed, comments kept (replaced whole, or not at all). A file of format 2
- * is only verified. Prints what it did; 0, or the exit status.
+ * Of the openers a file of format 2 settled (before opt_results_close), how
+ * many this run did not settle again: the conclusions that rest on lines
+ * anyone could have sealed. first: the winner, whose total the run checks
+ * by rebuilding its strategy. 0 for a file of format 3.
  */
-int opt_results_sign(const char *path, const cb_game *game, const char *config);
+size_t opt_results_unattested(const opt_results *r, uint32_t first);
+/*
+ * `optimal --results FILE --sign`: check every line of path as a run reads
+ * it (formats 1 and 2, and 3 of another key, accepted), derive every
+ * opener again with the options o (one search for the openers that share
+ * a budget: a line "W T" below T + 1, "W >=B" at B; o's progress shown,
+ * cancel heeded, and set at the first line that does not hold), and refuse, naming the line and what the program
+ * derives, unless each line holds; then write it again in format 3 sealed
+ * with this installation's key, comments kept (replaced whole, or not at
+ * all). A file of format 3 of this key is only verified. Prints what it
+ * did (the searches on stderr unless quiet); 0, or the exit status.
+ */
+int opt_results_sign(const char *path, const cb_table *table, const cb_optimal_options *o, volatile int *cancel,
+                     const char *config, int quiet);
 
 /* The turn-two file of `optimal --turn-two` (docs/optimal.md, "The turn-two file"). */
 typedef struct opt_turn_two {

@@ -31,5 +31,6 @@
 #include "coach.h"
 #include "share.h"
 #include "daily.h"
+#include "digest.h"
 
 #endif

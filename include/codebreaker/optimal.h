@@ -235,22 +235,33 @@ void cb_optimal_result_release(cb_optimal_result *res);
  * belongs to, "# words: " and the game's words hashed, then a line per
  * opener: "WORD TOTAL", "WORD >=BOUND" or "WORD impossible", then the line's
  * digest (16 hex digits) under the file's seal. A line whose digest does not
- * verify is never believed. Files of format 1 (CB_OPTIMAL_RESULTS_MAGIC_UNSIGNED,
+ * verify is never believed. Format 3 (CB_OPTIMAL_RESULTS_MAGIC_KEYED) adds
+ * "# key: " and the id of the secret key its lines are sealed with (one an
+ * installation of the program keeps: the caller gives it), after the words
+ * line. Format 2 is sealed with a key anyone can compute: the bundled files
+ * and files of earlier versions. Files of format 1 (CB_OPTIMAL_RESULTS_MAGIC_UNSIGNED,
  * no words line, no digests) are read only to be signed.
  */
 #define CB_OPTIMAL_RESULTS_MAGIC "# codebreaker optimal results 2"
 #define CB_OPTIMAL_RESULTS_MAGIC_UNSIGNED "# codebreaker optimal results 1"
+#define CB_OPTIMAL_RESULTS_MAGIC_KEYED "# codebreaker optimal results 3"
 
 /*
  * What seals a results file's lines: a key made from the search line and
  * the game's words (answers and guesses, hashed in any order), so that a
- * line verifies only unedited, in a file of its own search and words. It
- * guards against damage and mistakes; it is not a secret (the program
- * computes it), so it does not stop a forger who runs it on purpose.
+ * line verifies only unedited, in a file of its own search and words.
+ * Format 2 (cb_optimal_seal_init) guards against damage and mistakes only:
+ * its key is no secret (the program computes it), so it does not stop a
+ * forger who computes digests on purpose. Format 3
+ * (cb_optimal_seal_init_keyed) mixes in a secret key as well, so that only
+ * whoever holds the secret can seal a line (docs/optimal.md, "Who can
+ * forge a line").
  */
 typedef struct cb_optimal_seal {
     uint64_t key[2];
-    uint64_t words; /* the game's words hashed: the file's third line */
+    uint64_t words;  /* the game's words hashed: the file's third line */
+    int format;      /* 2: the public key; 3: a secret key */
+    uint64_t key_id; /* format 3: the secret key's public id (its fourth line); 0 otherwise */
 } cb_optimal_seal;
 
 /*
@@ -268,7 +279,13 @@ void cb_optimal_describe(const cb_optimal_options *o, char *buf, size_t size);
 void cb_optimal_search_line(const cb_game *game, const cb_optimal_options *o, char *buf, size_t size);
 /* The seal of the results files of search `search` on game (hashes every word once). */
 void cb_optimal_seal_init(const cb_game *game, const char *search, cb_optimal_seal *seal);
-/* The three header lines of a new results file, each ended by a newline, into buf (cut short to fit). */
+/*
+ * The seal of format 3: as cb_optimal_seal_init, keyed with the 128-bit
+ * secret as well; its key_id names the secret without revealing it.
+ */
+void cb_optimal_seal_init_keyed(const cb_game *game, const char *search, const uint64_t secret[2],
+                                cb_optimal_seal *seal);
+/* The header lines of a new results file in the seal's format, each ended by a newline, into buf (cut short to fit). */
 void cb_optimal_results_header(const cb_optimal_seal *seal, const char *search, char *buf, size_t size);
 /* Whether no total fits both what a and b say of one opener: 1 when they contradict each other. */
 int cb_optimal_opener_conflict(const cb_optimal_opener *a, const cb_optimal_opener *b);
@@ -284,12 +301,19 @@ void cb_optimal_opener_seal(const cb_game *game, const cb_optimal_seal *seal, co
  * checked, each opener line parsed and its digest verified, and the lines
  * of one opener merged (the stronger kept). flags: 0, or
  * CB_OPTIMAL_READ_UNSIGNED to accept a file of format 1 (its lines then
- * unverified: only to sign it). The reader keeps a copy of search; the game
+ * unverified: only to sign it; so are the lines of a file of format 3
+ * sealed with another secret). The reader keeps a copy of search; the game
  * must outlive it. CB_ENOMEM. Free with cb_optimal_reader_free (NULL ok).
  */
 typedef struct cb_optimal_reader cb_optimal_reader;
 #define CB_OPTIMAL_READ_UNSIGNED 1
 int cb_optimal_reader_new(const cb_game *game, const char *search, int flags, cb_optimal_reader **out, cb_error *err);
+/*
+ * The secret that files of format 3 must be sealed with (before the first
+ * line): without it, a file of format 3 is refused; with it, a new file's
+ * seal (cb_optimal_reader_seal before any line) is of format 3.
+ */
+void cb_optimal_reader_set_key(cb_optimal_reader *r, const uint64_t secret[2]);
 void cb_optimal_reader_free(cb_optimal_reader *r);
 /*
  * The next line of the file (len bytes at buf, without its newline; buf is
@@ -303,18 +327,24 @@ void cb_optimal_reader_free(cb_optimal_reader *r);
 int cb_optimal_reader_line(cb_optimal_reader *r, char *buf, size_t len, cb_optimal_opener *out, cb_error *err);
 /* After the last line: CB_EINVAL for an empty file or one whose header stops short. */
 int cb_optimal_reader_end(const cb_optimal_reader *r, cb_error *err);
-/* The file's format once its first line is read (1 unsigned, 2 sealed), 0 before. */
+/* The file's format once its first line is read (1 unsigned, 2 sealed, 3 sealed with a secret), 0 before. */
 int cb_optimal_reader_version(const cb_optimal_reader *r);
+/* 1 when the file's lines are verified (format 2, or 3 with the reader's key), 0 otherwise (format 1, another key). */
+int cb_optimal_reader_verified(const cb_optimal_reader *r);
 /* The number of the last line read (from 1). */
 long cb_optimal_reader_lineno(const cb_optimal_reader *r);
 /* The openers read so far (*n of them, merged; the reader's, valid until the next line), and the line of the i-th. */
 const cb_optimal_opener *cb_optimal_reader_openers(const cb_optimal_reader *r, size_t *n);
 long cb_optimal_reader_opener_line(const cb_optimal_reader *r, size_t i);
-/* The seal of the reader's search and game, for the lines appended after. */
+/*
+ * The seal of the reader's search and game in the file's format, for the
+ * lines appended after (before the first line: format 3 when the reader
+ * has a key, else 2).
+ */
 const cb_optimal_seal *cb_optimal_reader_seal(const cb_optimal_reader *r);
 /*
  * Read a whole results file held in text (size bytes) as the reader does
- * (no flag: format 2 only, every line verified): *openers (malloc'd, free()
+ * (no flag, no key: format 2 only, every line verified): *openers (malloc'd, free()
  * it; NULL when none) gets its *n openers. CB_EINVAL, err naming the line
  * ("line 7: ..."), for anything the reader refuses or a last line cut short
  * (no newline); CB_ENOMEM. Nothing printed.

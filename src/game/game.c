@@ -475,6 +475,8 @@ static int make_words(cb_game *game, const cb_game_config *cfg, cb_error *err)
     cbg_wordlist lists[2];
     int nlists = 0, rc;
     const char *apath = cfg->answers_path, *gpath = cfg->guesses_path;
+    if (apath && gpath && strcmp(apath, gpath) == 0)
+        gpath = NULL; /* one list for both (--words): read once, so that a pipe or a FIFO serves */
     const char *adata = cfg->answers_data ? cfg->answers_data : "wordle/answers.txt";
     const char *gdata = cfg->guesses_data ? cfg->guesses_data : "wordle/allowed.txt";
     int named = (!apath && cfg->answers_data) || (!gpath && cfg->guesses_data);

@@ -15,7 +15,8 @@
  * bounds when F = L, or F is a limit and L none or at least F (the strategy
  * within F is within L); an opener is exact where the two meet (the 6-guess
  * book and the unlimited proof settle a limit of 7); "impossible" holds when
- * L is at most F.
+ * L is at most F. The files are checked against each other as they are
+ * merged: a total held below a lower bound another file proves is refused.
  *
  * Turn two (cb_coach_turn_two): the book runs' turn-two files (data/book/
  * *.turn2, optimal --turn-two), for each opener they settled exactly the
@@ -31,6 +32,7 @@
 #include "codebreaker/coach.h"
 #include "codebreaker/data.h"
 #include "game/game_internal.h"
+#include "solver/solver_internal.h"
 
 /* The bundled files, each with the search it was made by (its lists, mode, guess limit and cutoff). */
 static const struct {
@@ -56,29 +58,58 @@ static const struct {
     {"nyt2023", 1, 6, 11655, "book/nyt2023-hard6-answers.results"},
 };
 
+/* Which files gave an opener's lower and upper ends, to name them when they contradict. */
+typedef struct proof {
+    signed char lower_file, upper_file; /* book_files' index, -1: none */
+} proof;
+
 /*
- * Fold what one file says of an opener (its limit f) into *into, for the
- * limit l asked for: its totals and bounds bound l's from below when f is
- * none or l is at most f (a stricter limit only raises totals); its exact
- * totals, strategies held, bound l's from above when f is l, or f is a
- * limit and l is none or at least f (a strategy within f is within l).
+ * Fold what one file (index i, its limit f) says of an opener into *into
+ * and *p, for the limit l asked for: its totals and bounds bound l's from
+ * below when f is none or l is at most f (a stricter limit only raises
+ * totals); its exact totals, strategies held, bound l's from above when f
+ * is l, or f is a limit and l is none or at least f (a strategy within f
+ * is within l). CB_EINVAL, err naming both files, when the ends cross (an
+ * exact total below a proved lower bound, or two exact totals).
  */
-static void fold(cb_coach_book_entry *into, const cb_optimal_opener *op, int f, int l)
+static int fold(cb_coach_book_entry *into, proof *p, const cb_game *game, const cb_optimal_opener *op, int i, int l,
+                cb_error *err)
 {
+    int f = book_files[i].max_guesses;
     int below = f == 0 || (l != 0 && l <= f);
     int above = f == l || (f != 0 && (l == 0 || l >= f));
     if (op->bound == UINT64_MAX) { /* impossible within f */
         if (f != 0 && l != 0 && l <= f)
             into->can_lose = 1;
-        return;
+        return CB_OK;
     }
-    if (op->exact && above && op->bound < into->upper)
+    if (op->exact && above && op->bound < into->upper) {
         into->upper = op->bound;
-    if (below && op->bound > into->lower)
+        p->upper_file = (signed char)i;
+    }
+    if (below && op->bound > into->lower) {
         into->lower = op->bound;
+        p->lower_file = (signed char)i;
+    }
+    if (into->upper != UINT64_MAX && into->lower > into->upper) {
+        char w[CB_MAX_LENGTH * 4 + 1];
+        cb_game_format_code(game, op->guess, w, sizeof w);
+        return cb_error_set(err, CB_EINVAL,
+                            "the bundled %s says %s totals %llu, but %s proves it at least %llu: an edited or damaged "
+                            "file",
+                            book_files[p->upper_file].file, w, (unsigned long long)into->upper,
+                            book_files[p->lower_file].file, (unsigned long long)into->lower);
+    }
+    return CB_OK;
 }
 
 int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_book *out, cb_error *err)
+{
+    return cbo_book_open_from(game, hard, max_guesses, cb_data_bundled, out, err);
+}
+
+int cbo_book_open_from(const cb_game *game, int hard, int max_guesses, cbo_book_loader load, cb_coach_book *out,
+                       cb_error *err)
 {
     const cb_word_lists *lists = cbg_game_lists(game);
     uint32_t ng = cb_game_guess_count(game);
@@ -87,6 +118,7 @@ int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_
     if (!lists || cb_game_rule(game) != CB_RULE_WORDLE)
         return CB_ENOTFOUND;
     cb_coach_book_entry *e = NULL;
+    proof *pr = NULL;
     int rc = CB_OK;
     for (size_t i = 0; rc == CB_OK && i < sizeof book_files / sizeof book_files[0]; i++) {
         const char *text, *file = book_files[i].file;
@@ -95,7 +127,7 @@ int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_
         cb_optimal_opener *ops;
         cb_error e2;
         if (strcmp(book_files[i].lists, lists->name) != 0 || book_files[i].hard != (hard != 0) ||
-            cb_data_bundled(file, &text, &size) != CB_OK)
+            load(file, &text, &size) != CB_OK)
             continue;
         cb_optimal_options so;
         cb_optimal_options_default(&so);
@@ -111,20 +143,21 @@ int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_
             rc = cb_error_set(err, prc, "the bundled %s: %s", file, e2.message);
             break;
         }
-        if (!e && !(e = calloc(ng, sizeof *e))) {
+        if (!e && (!(e = calloc(ng, sizeof *e)) || !(pr = malloc(ng * sizeof *pr)))) {
             free(ops);
             rc = cb_error_set(err, CB_ENOMEM, "out of memory");
             break;
         }
         if (out->files == 0)
             for (uint32_t g = 0; g < ng; g++)
-                e[g].upper = UINT64_MAX; /* no strategy held yet */
-        for (size_t k = 0; k < n; k++)
+                e[g].upper = UINT64_MAX, pr[g] = (proof){-1, -1}; /* no strategy held yet */
+        for (size_t k = 0; rc == CB_OK && k < n; k++)
             if (ops[k].guess < ng)
-                fold(&e[ops[k].guess], &ops[k], book_files[i].max_guesses, max_guesses);
+                rc = fold(&e[ops[k].guess], &pr[ops[k].guess], game, &ops[k], (int)i, max_guesses, err);
         free(ops);
         out->files++;
     }
+    free(pr);
     if (rc != CB_OK || !e) {
         free(e);
         memset(out, 0, sizeof *out);

@@ -7,7 +7,9 @@
  * A line is believed only when its digest verifies: the digest is SipHash
  * (src/base/hash.c) of the line under a key made of the search line and the
  * game's words, so an edited value, a line of another search or of other
- * words, or a damaged digest does not verify. Files of format 1 carry no
+ * words, or a damaged digest does not verify. Format 3 mixes a secret key
+ * (the installation's: the program keeps it) into that key, and names the
+ * secret by its id on a fourth header line. Files of format 1 carry no
  * digest: they are read only to be signed (CB_OPTIMAL_READ_UNSIGNED).
  */
 #include <errno.h>
@@ -68,24 +70,49 @@ static uint64_t words_digest(const cb_game *game)
     return cbb_siphash(SEAL_K0, SEAL_K1, buf, sizeof buf);
 }
 
-void cb_optimal_seal_init(const cb_game *game, const char *search, cb_optimal_seal *seal)
+/* The seal under the key (k0, k1): the public one for format 2, one mixed with a secret for format 3. */
+static void seal_make(const cb_game *game, const char *search, uint64_t k0, uint64_t k1, cb_optimal_seal *seal)
 {
     unsigned char b[16];
     uint64_t s = cbb_siphash(SEAL_K0, SEAL_K1, search, strlen(search));
     memset(seal, 0, sizeof *seal);
     seal->words = words_digest(game);
+    seal->format = 2;
     for (int i = 0; i < 8; i++) { /* the words and the search, little-endian */
         b[i] = (unsigned char)(seal->words >> (8 * i));
         b[8 + i] = (unsigned char)(s >> (8 * i));
     }
-    seal->key[0] = cbb_siphash(SEAL_K0, SEAL_K1, b, sizeof b);
-    seal->key[1] = cbb_siphash(SEAL_K0 ^ 1, SEAL_K1, b, sizeof b);
+    seal->key[0] = cbb_siphash(k0, k1, b, sizeof b);
+    seal->key[1] = cbb_siphash(k0 ^ 1, k1, b, sizeof b);
+}
+
+void cb_optimal_seal_init(const cb_game *game, const char *search, cb_optimal_seal *seal)
+{
+    seal_make(game, search, SEAL_K0, SEAL_K1, seal);
+}
+
+void cb_optimal_seal_init_keyed(const cb_game *game, const char *search, const uint64_t secret[2],
+                                cb_optimal_seal *seal)
+{
+    unsigned char b[16];
+    for (int i = 0; i < 8; i++) { /* the secret, little-endian */
+        b[i] = (unsigned char)(secret[0] >> (8 * i));
+        b[8 + i] = (unsigned char)(secret[1] >> (8 * i));
+    }
+    /* the line keys depend on the secret and the public ones, the id on the secret alone (one-way) */
+    seal_make(game, search, secret[0] ^ SEAL_K0, secret[1] ^ SEAL_K1, seal);
+    seal->format = 3;
+    seal->key_id = cbb_siphash(SEAL_K0 ^ 2, SEAL_K1, b, sizeof b);
 }
 
 void cb_optimal_results_header(const cb_optimal_seal *seal, const char *search, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s\n# search: %s\n# words: %016llx\n", CB_OPTIMAL_RESULTS_MAGIC, search,
-             (unsigned long long)seal->words);
+    if (seal->format == 3)
+        snprintf(buf, size, "%s\n# search: %s\n# words: %016llx\n# key: %016llx\n", CB_OPTIMAL_RESULTS_MAGIC_KEYED,
+                 search, (unsigned long long)seal->words, (unsigned long long)seal->key_id);
+    else
+        snprintf(buf, size, "%s\n# search: %s\n# words: %016llx\n", CB_OPTIMAL_RESULTS_MAGIC, search,
+                 (unsigned long long)seal->words);
 }
 
 int cb_optimal_opener_conflict(const cb_optimal_opener *a, const cb_optimal_opener *b)
@@ -155,9 +182,11 @@ static int parse_opener(const cb_game *game, char *line, cb_optimal_opener *op, 
 
 struct cb_optimal_reader {
     const cb_game *game;
-    cb_optimal_seal seal;
+    cb_optimal_seal seal;  /* format 2 (the public key) */
+    cb_optimal_seal kseal; /* format 3, when keyed */
+    int keyed, foreign;    /* a secret was given; the file's key is another (its lines unverified) */
     char *search;
-    int flags, version; /* version: 0 before line 1, then the file's format (1 unsigned, 2 sealed) */
+    int flags, version; /* version: 0 before line 1, then the file's format (1 unsigned, 2 or 3 sealed) */
     long lineno;
     cb_optimal_opener *op; /* the openers read so far, the lines of one merged */
     long *line;            /* the line of each, for messages */
@@ -178,6 +207,18 @@ int cb_optimal_reader_new(const cb_game *game, const char *search, int flags, cb
     cb_optimal_seal_init(game, search, &r->seal);
     *out = r;
     return CB_OK;
+}
+
+void cb_optimal_reader_set_key(cb_optimal_reader *r, const uint64_t secret[2])
+{
+    cb_optimal_seal_init_keyed(r->game, r->search, secret, &r->kseal);
+    r->keyed = 1;
+}
+
+/* The lines of the header: 2 for format 1, 3 for format 2, 4 for format 3. */
+static long header_lines(const cb_optimal_reader *r)
+{
+    return r->version == 1 ? 2 : r->version == 3 ? 4 : 3;
 }
 
 void cb_optimal_reader_free(cb_optimal_reader *r)
@@ -226,12 +267,33 @@ static int keep(cb_optimal_reader *r, const cb_optimal_opener *op, cb_error *err
     return CB_OK;
 }
 
-/* Lines 1 to 3: the format, the search, the words (format 2). */
+/* Line 4 of format 3: the id of the secret key its lines are sealed with. */
+static int key_line(cb_optimal_reader *r, const char *buf, cb_error *err)
+{
+    char want[64];
+    snprintf(want, sizeof want, "# key: %016llx", (unsigned long long)r->kseal.key_id);
+    if (strncmp(buf, "# key: ", 7) != 0)
+        return cb_error_set(err, CB_EINVAL, "no key line after the words line ('%.40s' instead)", buf);
+    if (strcmp(buf, want) == 0)
+        return CB_OK;
+    if (r->flags & CB_OPTIMAL_READ_UNSIGNED) {
+        r->foreign = 1; /* read to be derived again: its lines are not believed */
+        return CB_OK;
+    }
+    return cb_error_set(err, CB_EINVAL,
+                        "sealed with another secret key ('%.40s'; this installation's is '%s'): its lines cannot be "
+                        "verified here, so none is believed",
+                        buf, want + 2);
+}
+
+/* Lines 1 to 3 (4): the format, the search, the words (format 2 and 3), the key (format 3). */
 static int header_line(cb_optimal_reader *r, const char *buf, cb_error *err)
 {
     if (r->lineno == 1) {
         if (strcmp(buf, CB_OPTIMAL_RESULTS_MAGIC) == 0)
             r->version = 2;
+        else if (strcmp(buf, CB_OPTIMAL_RESULTS_MAGIC_KEYED) == 0)
+            r->version = 3;
         else if (strcmp(buf, CB_OPTIMAL_RESULTS_MAGIC_UNSIGNED) == 0)
             r->version = 1;
         else
@@ -242,8 +304,14 @@ static int header_line(cb_optimal_reader *r, const char *buf, cb_error *err)
             return cb_error_set(err, CB_EINVAL,
                                 "an unsigned results file (format 1, written before lines carried digests): none of "
                                 "its lines can be verified, so none is believed");
+        if (r->version == 3 && !r->keyed)
+            return cb_error_set(err, CB_EINVAL,
+                                "sealed with an installation's secret key (format 3): only the program that wrote it "
+                                "can verify its lines");
         return CB_OK;
     }
+    if (r->lineno == 4)
+        return key_line(r, buf, err);
     if (r->lineno == 2)
         return strncmp(buf, "# search: ", 10) == 0 && strcmp(buf + 10, r->search) == 0
                    ? CB_OK
@@ -279,19 +347,19 @@ int cb_optimal_reader_line(cb_optimal_reader *r, char *buf, size_t len, cb_optim
         buf[--len] = '\0';
     if (strlen(buf) != len)
         return cb_error_set(err, CB_EINVAL, "a NUL byte: not a results file");
-    if (r->lineno <= (r->version == 1 ? 2 : 3))
+    if (r->lineno <= header_lines(r))
         return header_line(r, buf, err);
     if (buf[0] == '#' || buf[0] == '\0')
         return CB_OK;
     char text[128];
     snprintf(text, sizeof text, "%s", buf); /* as it was, for the message */
-    int rc = parse_opener(r->game, buf, &op, r->version == 2 ? &dig : NULL, err);
+    int rc = parse_opener(r->game, buf, &op, r->version >= 2 ? &dig : NULL, err);
     if (rc != CB_OK)
         return rc;
-    if (r->version == 2) {
+    if (r->version >= 2 && !r->foreign) {
         char canon[128];
         cb_optimal_opener_format(r->game, &op, canon, sizeof canon);
-        if (!digest_is(dig, line_digest(&r->seal, canon)))
+        if (!digest_is(dig, line_digest(r->version == 3 ? &r->kseal : &r->seal, canon)))
             return cb_error_set(err, CB_EINVAL,
                                 "'%.80s' does not verify (%s): an edited or damaged line, or one of another "
                                 "search; remove it and its opener is searched again",
@@ -306,10 +374,17 @@ int cb_optimal_reader_end(const cb_optimal_reader *r, cb_error *err)
 {
     if (r->lineno == 0)
         return cb_error_set(err, CB_EINVAL, "an empty file");
-    if (r->lineno < (r->version == 1 ? 2 : 3))
+    if (r->lineno < header_lines(r))
         return cb_error_set(err, CB_EINVAL, "the header stops at line %ld (no %s line)", r->lineno,
-                            r->lineno == 1 ? "search" : "words");
+                            r->lineno == 1   ? "search"
+                            : r->lineno == 2 ? "words"
+                                             : "key");
     return CB_OK;
+}
+
+int cb_optimal_reader_verified(const cb_optimal_reader *r)
+{
+    return r->version >= 2 && !r->foreign;
 }
 
 int cb_optimal_reader_version(const cb_optimal_reader *r)
@@ -335,7 +410,7 @@ long cb_optimal_reader_lineno(const cb_optimal_reader *r)
 
 const cb_optimal_seal *cb_optimal_reader_seal(const cb_optimal_reader *r)
 {
-    return &r->seal;
+    return r->version == 3 || (r->version == 0 && r->keyed) ? &r->kseal : &r->seal;
 }
 
 int cb_optimal_results_parse(const cb_game *game, const char *text, size_t size, const char *search,

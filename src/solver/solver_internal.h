@@ -619,4 +619,14 @@ const cb_optimal_opener *cbo_known_opener(const solver *S, uint32_t g);
 /* The search of the objective: the least worst case first when asked, then the least total. */
 int cbo_run_search(solver *S, search_run *R, cb_optimal_result *res);
 
+/*
+ * The opening book (book.c) with the bundled files read through load (as
+ * cb_data_bundled: CB_OK and the text of a file of data/ by name): what
+ * cb_coach_book_open does with cb_data_bundled, and tests with edited files.
+ */
+typedef int (*cbo_book_loader)(const char *name, const char **text, size_t *size);
+struct cb_coach_book;
+int cbo_book_open_from(const cb_game *game, int hard, int max_guesses, cbo_book_loader load, struct cb_coach_book *out,
+                       cb_error *err);
+
 #endif

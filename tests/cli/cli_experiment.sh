@@ -90,10 +90,26 @@ figures growth-fig "$out" symble-length-growth
 check growth-again "$cb" experiment symble-length-growth --games 40 --range n=2..4 --seed 7 --out "$out"
 has growth-resumed "0 configurations run now, 3 found there and reused"
 csv growth-csv-same "$out/symble-length-growth.csv" 3
-# a resumed row is checked against its own distribution: an edited average is refused, not reused (issue 38)
+# a resumed row carries a digest under the installation's key: an edited average is refused, not reused (issue
+# 38), and so is a forged row that agrees with itself (issue 57: average and distribution edited together)
 mkdir -p "$tmp/edited"
 awk -F, -v OFS=, 'NR == 3 { $13 = "1.000000" } 1' "$out/symble-length-growth.csv" >"$tmp/edited/symble-length-growth.csv"
-expect_err growth-edited 2 "symble-length-growth.csv:3: the row of this configuration disagrees with itself \\(average 1\\.000000, but" \
+expect_err growth-edited 2 "symble-length-growth.csv:3: the row does not verify" \
+    -- experiment symble-length-growth --games 40 --range n=2..4 --seed 7 --out "$tmp/edited" --quiet --no-plot
+awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } NR == 3 { $c["average"] = "2.000000";
+    $c["distribution"] = "2:" $c["played"]; $c["median"] = 2; $c["max"] = 2 } 1' "$out/symble-length-growth.csv" \
+    >"$tmp/edited/symble-length-growth.csv"
+expect_err growth-forged 2 "symble-length-growth.csv:3: the row does not verify" \
+    -- experiment symble-length-growth --games 40 --range n=2..4 --seed 7 --out "$tmp/edited" --quiet --no-plot
+# the rows of another installation's key do not verify either
+cp "$out/symble-length-growth.csv" "$tmp/edited/symble-length-growth.csv"
+CODEBREAKER_KEY="$tmp/other.key"
+expect_err growth-other-key 2 "symble-length-growth.csv:2: the row does not verify" -- \
+    experiment symble-length-growth --games 40 --range n=2..4 --seed 7 --out "$tmp/edited" --quiet --no-plot
+CODEBREAKER_KEY="$tmp/results.key"
+# a file written before rows carried digests: refused whole
+cut -d, -f1-26 "$out/symble-length-growth.csv" >"$tmp/edited/symble-length-growth.csv"
+expect_err growth-no-digests 2 "written before rows carried digests" \
     -- experiment symble-length-growth --games 40 --range n=2..4 --seed 7 --out "$tmp/edited" --quiet --no-plot
 check growth-more "$cb" experiment symble-length-growth --games 40 --range n=2..5 --seed 7 --out "$out"
 has growth-more-run "1 configuration run now, 3 found"
@@ -118,7 +134,7 @@ expect_err foreign-csv 2 "columns are not this experiment's" -- \
     experiment symble-length-growth --games 10 --range n=2..2 --out "$tmp/exp3"
 head -1 "$out/symble-length-growth.csv" >"$tmp/exp3/symble-length-growth.csv"
 printf 'symble,complete,6\n' >>"$tmp/exp3/symble-length-growth.csv"
-expect_err damaged-csv 2 "csv:2: 3 fields where 26 belong" -- \
+expect_err damaged-csv 2 "csv:2: 3 fields where 27 belong" -- \
     experiment symble-length-growth --games 10 --range n=2..2 --out "$tmp/exp3"
 # every value is checked when read back (issue 15: seconds=inf or played=-5 hung PLplot; nan, text and huge
 # numbers flowed into tables and figures): the error names file:line and the column

@@ -4,6 +4,7 @@
 # reach the terminal, one rule for numbers, and texts that say what the program does.
 # usage: sh tests/cli/cli_harden.sh path/to/codebreaker   (from the repository's root)
 cb="$1"
+forge="$2" # tests/cli/forge_results.c: seals lines with the public key of format 2
 . "$(dirname "$0")/lib.sh"
 
 mm="--game mastermind --colors 4 --pegs 4 --quiet --threads 1"
@@ -36,29 +37,68 @@ printf ' ' >>"$tmp/big.txt"
 expect_err openers-64mib-1 2 "$limit" -- optimal $mm --openers @"$tmp/big.txt"
 rm -f "$tmp/big.txt"
 
+# --- docs and defaults agree (issue 57): serve --help states the defaults the server's code sets
+# (web_config_default in web/server.c, WEB_COACH_SECONDS in web/exact.h) and docs/web.md states
+"$cb" serve --help >"$tmp/help" 2>&1
+help_default() { sed -n "s/^ *--$1 .*(default \([0-9][0-9]*\).*/\1/p" "$tmp/help"; }
+code_port=$(sed -n 's/^ *cfg->port = \([0-9]*\);.*/\1/p' web/server.c)
+code_jobs=$(sed -n 's/^ *cfg->max_jobs = \([0-9]*\);.*/\1/p' web/server.c)
+code_exact=$(sed -n 's/^#define WEB_COACH_SECONDS \([0-9]*\)\.0 .*/\1/p' web/exact.h)
+for pair in "port:$code_port" "jobs:$code_jobs" "exact-seconds:$code_exact"; do
+    opt=${pair%%:*} want=${pair#*:}
+    got=$(help_default "$opt")
+    if [ -n "$want" ] && [ "$got" = "$want" ]; then ok; else bad "serve --help: --$opt default '$got', the code's '$want'"; fi
+    grep -q -- "\`--$opt [A-Z]*\` ([^)]*default $want" docs/web.md && ok ||
+        bad "docs/web.md: --$opt default is not the code's $want"
+done
+
+# `make fuzz` runs every harness the suite replays (tests/fuzz/CMakeLists.txt, docs/fuzzing.md)
+made=$(sed -n 's/^FUZZ ?= //p' Makefile | tr ' ' '\n' | sort | tr '\n' ' ')
+built=$(sed -n 's/^set(CB_FUZZ_HARNESSES \(.*\))$/\1/p' tests/fuzz/CMakeLists.txt | tr ' ' '\n' | sort | tr '\n' ' ')
+[ -n "$built" ] && [ "$made" = "$built" ] && ok || bad "make fuzz runs '$made', the suite has '$built'"
+
+# --- every input read once (issue 57): --words from a pipe, a FIFO; --memory covers word lists
+printf 'crane\nslate\ntrace\n' >"$tmp/three.txt"
+cat "$tmp/three.txt" | "$cb" info --words /dev/stdin >"$tmp/out" 2>"$tmp/err" && grep -q '(3 answers, 3 guesses)' "$tmp/out" &&
+    ok || bad "words-pipe: $(cat "$tmp/err")"
+expect_out words-file 0 "\(3 answers, 3 guesses\)" -- info --words "$tmp/three.txt"
+mkfifo "$tmp/fifo"
+cat "$tmp/three.txt" >"$tmp/fifo" &
+writer=$!
+# a second open would wait for a writer for good: the timeout makes that a failure, not a hang
+if timeout 60 "$cb" info --words "$tmp/fifo" >"$tmp/out" 2>"$tmp/err" && grep -q '(3 answers, 3 guesses)' "$tmp/out"; then ok; else
+    bad "words-fifo: $(cat "$tmp/err")"
+    kill "$writer" 2>/dev/null
+fi
+wait "$writer" 2>/dev/null
+expect_err words-memory 2 "12972 words would take about .* over the memory budget of 100 KiB" -- \
+    info --lists original --memory 100K
+
 # --- optimal --results: a damaged file never gives a false proof (4 colours x 4 pegs: 905, opener 1123)
 # (every single-line edit of a sealed file: tests/cli/cli_results_edits.sh)
 res="$tmp/r.res"
 "$cb" optimal $mm --results "$res" --openers 1111 >/dev/null 2>&1
-head -3 "$res" >"$tmp/head.res"
+head -4 "$res" >"$tmp/head.res"
 # unsigned LINES: a results file of this search in format 1 (no digests) holding LINES (printf format)
 unsigned() { { echo '# codebreaker optimal results 1' && sed -n 2p "$tmp/head.res" && printf "$1"; } >"$res"; }
-# results LINES: the same, signed by the program (--sign): lines a person vouches for, checked all the same
-results() { unsigned "$1" && "$cb" optimal $mm --results "$res" --sign >/dev/null; }
-# a file of format 1 is refused, with how to sign it; signing it keeps its lines and seals them
+# results LINES: the same, sealed with the public key of format 2 as anyone can: a run checks them all the same
+results() { unsigned "$1" && "$forge" mastermind colors=4 pegs=4 <"$res" >"$res.2" && mv "$res.2" "$res"; }
+# a file of format 1 is refused, with how to sign it; signing derives its lines again and seals them
 unsigned '1123 905\n'
-expect_err unsigned 2 "r.res: an unsigned results file .*sign it: the same command with --sign" -- \
+expect_err unsigned 2 "r.res: an unsigned results file .*The same command with --sign derives each of its lines again" -- \
     optimal $mm --results "$res"
-expect_out sign 0 "r.res: signed \(format 2\): 1 opener lines sealed" -- optimal $mm --results "$res" --sign
-grep -Eq '^1123 905 [0-9a-f]{16}$' "$res" && [ "$(sed -n 3p "$res")" = "$(sed -n 3p "$tmp/head.res")" ] && ok ||
+expect_out sign 0 "r.res: signed \(format 3, this installation's key\): 1 opener lines derived again and sealed" -- \
+    optimal $mm --results "$res" --sign
+grep -Eq '^1123 905 [0-9a-f]{16}$' "$res" && [ "$(sed -n 3,4p "$res")" = "$(sed -n 3,4p "$tmp/head.res")" ] && ok ||
     bad "sign: $(cat "$res")"
-expect_out sign-again 0 "r.res: already signed; its 1 openers verify" -- optimal $mm --results "$res" --sign
+expect_out sign-again 0 "r.res: already signed with this installation's key; its 1 openers verify" -- \
+    optimal $mm --results "$res" --sign
 expect_err sign-alone 2 "--sign seals the lines of --results FILE" -- optimal $mm --sign
 expect_out signed-proves 0 "^result +proved optimal" -- optimal $mm --results "$res"
 # a last line cut short by a crash: dropped with a warning, cut off the file, the search proves 905
 cp "$tmp/head.res" "$res" && printf '1123 >=9' >>"$res"
 err_lines=1 expect_out partial-line 0 "^total +905 " -- optimal $mm --results "$res"
-has partial-line-warns "r.res:4: the last line has no newline .*dropped" "$tmp/err"
+has partial-line-warns "r.res:5: the last line has no newline .*dropped" "$tmp/err"
 [ "$(tail -c 1 "$res" | od -An -c | tr -d ' ')" = '\n' ] && ! grep -q '>=9$' "$res" && ok ||
     bad "the partial line stays in the file: $(tail -2 "$res")"
 expect_out partial-line-resumes 0 "^result +proved optimal" -- optimal $mm --results "$res"
@@ -100,14 +140,19 @@ check csv-same-row "$cb" experiment symble-length-growth --games 10 --range n=2.
 has csv-same-row-reused "0 configurations run now, 2 found"
 awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "average") c = i } 1;
     NR == 2 { $c = $c + 1; print }' "$tmp/good.csv" >"$csv"
-expect_err csv-conflict 2 "symble-length-growth.csv:3: the configuration of line 2 again with another average" -- \
+expect_err csv-conflict 2 "symble-length-growth.csv:3: the row does not verify" -- \
     experiment symble-length-growth --games 10 --range n=2..3 --seed 7 --out "$exp" --quiet --no-plot
 head -c $(($(wc -c <"$tmp/good.csv") - 30)) "$tmp/good.csv" >"$csv"
 err_lines=1 expect_out csv-partial 0 "1 configuration run now, 1 found" -- \
     experiment symble-length-growth --games 10 --range n=2..3 --seed 7 --out "$exp" --quiet --no-plot
-has csv-partial-warns "symble-length-growth.csv:3: the last line has no newline: dropped" "$tmp/err"
+has csv-partial-warns "symble-length-growth.csv:3: the last line has no newline and does not verify: dropped" "$tmp/err"
 [ "$(cut -d, -f1-18 "$csv")" = "$(cut -d, -f1-18 "$tmp/good.csv")" ] && ok ||
     bad "the partial row was not run again: $(diff "$csv" "$tmp/good.csv")"
+# a whole last row without its newline is kept, not run again
+head -c -1 "$tmp/good.csv" >"$csv"
+expect_out csv-last-row 0 "0 configurations run now, 2 found" -- \
+    experiment symble-length-growth --games 10 --range n=2..3 --seed 7 --out "$exp" --quiet --no-plot
+cmp -s "$csv" "$tmp/good.csv" && ok || bad "csv-last-row: the file was not given its newline back"
 check csv-fresh "$cb" experiment symble-length-growth --games 10 --range n=2..3 --seed 7 --out "$exp" --quiet \
     --no-plot --fresh
 [ "$(wc -l <"$csv")" = 3 ] && ok || bad "--fresh added rows beside the old: $(cat "$csv")"
@@ -135,7 +180,7 @@ printf 'cr\033]0;x\007ne\nquit\n' | "$cb" play --seed 1 >"$tmp/out" 2>&1
 has osc-play "cr\\\\x1b\]0;x\\\\x07ne"
 raw osc-play "$tmp/out"
 cp "$tmp/head.res" "$res" && printf '1123 90\033]0;x\007 0123456789abcdef\n' >>"$res"
-expect_err osc-results 2 "r.res:4: '90\\\\x1b" -- optimal $mm --results "$res"
+expect_err osc-results 2 "r.res:5: '90\\\\x1b" -- optimal $mm --results "$res"
 raw osc-results "$tmp/err"
 
 # --- one rule for numbers: ' 4', '+4' and '4 ' are refused alike, wherever a number is read

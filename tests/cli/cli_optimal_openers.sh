@@ -51,7 +51,7 @@ fi
 bounds_at_least "$tmp/full.res" 5625 && ok || bad "mm-full-bounds: a bound below the optimum 5625"
 bounds_at_least "$tmp/part.res" 5625 && ok || bad "mm-resume-bounds: a bound below the optimum 5625"
 # a run that settled nothing but wrote its header
-head -3 "$tmp/full.res" >"$tmp/empty.res"
+head -4 "$tmp/full.res" >"$tmp/empty.res"
 "$cb" optimal $mm --results "$tmp/empty.res" >/dev/null 2>&1
 if [ "$(norm_results "$tmp/empty.res")" = "$(norm_results "$tmp/full.res")" ]; then ok; else
     bad "mm-resume-empty: the file differs from the whole run's:"
@@ -113,7 +113,7 @@ printf '# codebreaker optimal results 2\n# search: x\n' >"$tmp/x.res"
 expect_err other-search2 2 'written by another search' -- optimal --game mastermind --results "$tmp/x.res"
 cp "$tmp/full.res" "$tmp/broken.res"
 echo "1234 lots" >>"$tmp/broken.res"
-expect_err broken-line 2 'broken.res:9:' -- optimal --game mastermind --results "$tmp/broken.res"
+expect_err broken-line 2 'broken.res:10:' -- optimal --game mastermind --results "$tmp/broken.res"
 echo "hello" >"$tmp/notres"
 expect_err not-results 2 'not a results file' -- optimal --game mastermind --results "$tmp/notres"
 expect_err no-dir 2 'nonexistent' -- optimal --game mastermind --results /nonexistent/dir/r.res

@@ -737,7 +737,8 @@ static void results_files(void)
         const char *text, *why;
     } headers[] = {
         {"# codebreaker optimal results 2\n# search: another\n", "line 2: written by another search"},
-        {"# codebreaker optimal results 3\n# search: the search\n", "line 1: not a results file"},
+        {"# codebreaker optimal results 3\n# search: the search\n", "line 1: sealed with an installation's secret key"},
+        {"# codebreaker optimal results 4\n# search: the search\n", "line 1: not a results file"},
         {"# codebreaker optimal results 1\n# search: the search\n1123 905\n", "line 1: an unsigned results file"},
         {"# codebreaker optimal results 2\n# search: the search\n# words: 0000000000000000\n",
          "line 3: written for other words"},

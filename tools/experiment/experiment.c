@@ -201,6 +201,19 @@ static int keep_row(exp_store *s, char *const *values)
     return 0;
 }
 
+/* The digest of a row (ncols values) under the store's key, its columns' names included. */
+static uint64_t row_digest(const exp_store *s, char *const *values)
+{
+    uint64_t h = cb_digest(s->key, "codebreaker experiment rows 1", 29);
+    for (int i = 0; i < s->ncols; i++) { /* each name and value with its length: no two rows spell alike */
+        const char *v = values[i] ? values[i] : "";
+        uint64_t k[2] = {h, (uint64_t)i};
+        h = cb_digest(k, s->cols[i], strlen(s->cols[i])) ^ cb_digest(k, v, strlen(v)) * 0x9e3779b97f4a7c15ull;
+        h = cb_digest(s->key, &h, sizeof h);
+    }
+    return h;
+}
+
 /*
  * Write the header and every row kept to the results file, whole or not at
  * all (a temporary file renamed over it): a run stopped by a full disk
@@ -217,14 +230,14 @@ static int store_write(const exp_store *s)
             fputc(',', o.f);
         out_csv_field(o.f, s->cols[i]);
     }
-    fputc('\n', o.f);
+    fputs(",digest\n", o.f);
     for (size_t r = 0; r < s->nrows && !ferror(o.f); r++) {
         for (int i = 0; i < s->ncols; i++) {
             if (i)
                 fputc(',', o.f);
             out_csv_field(o.f, s->rows[r][i]);
         }
-        fputc('\n', o.f);
+        fprintf(o.f, ",%016llx\n", (unsigned long long)row_digest(s, s->rows[r]));
     }
     return out_commit(&o, "results");
 }
@@ -249,7 +262,7 @@ static long find_row(const exp_store *s, char *const *values)
 }
 
 /*
- * Row fields of line lineno: checked, then kept. A configuration twice is
+ * Row fields of line lineno (its digest the last): checked, then kept. A configuration twice is
  * one row when the results agree (the later one kept) and an error naming
  * both lines when they differ. 0, or the exit status after the message.
  */
@@ -263,6 +276,12 @@ static int read_row(exp_store *s, char **fields, long lineno)
     if (why)
         return cli_fail(CB_EINVAL, "%s:%ld: %s '%.40s' is not %s (a damaged file? remove the line)", s->path, lineno,
                         s->cols[i - 1], fields[i - 1], why);
+    snprintf(buf, sizeof buf, "%016llx", (unsigned long long)row_digest(s, fields));
+    if (strcmp(fields[s->ncols], buf) != 0)
+        return cli_fail(CB_EINVAL,
+                        "%s:%ld: the row does not verify (an edited or damaged row, or one sealed with another "
+                        "installation's key): remove it and its configuration runs again",
+                        s->path, lineno);
     long r = find_row(s, fields);
     if (r < 0) {
         int rc = keep_row(s, fields);
@@ -287,29 +306,53 @@ static int read_row(exp_store *s, char **fields, long lineno)
     return 0;
 }
 
+/* Whether a row's line (a copy of it) has its fields and verifies: 0, or -1 (nothing printed). */
+static int check_line(const exp_store *s, const in_file *in)
+{
+    char *copy = strdup(in->line), *fields[EXP_MAX_COLS + 2], want[17];
+    if (!copy)
+        return -1;
+    size_t len = strlen(copy);
+    while (len > 0 && copy[len - 1] == '\r')
+        copy[--len] = '\0';
+    int n = split_csv(copy, fields, EXP_MAX_COLS + 2), rc = -1;
+    if (n == s->ncols + 1) {
+        snprintf(want, sizeof want, "%016llx", (unsigned long long)row_digest(s, fields));
+        rc = strcmp(fields[s->ncols], want) == 0 ? 0 : -1;
+    }
+    free(copy);
+    return rc;
+}
+
 /* One line of the file: the header (line 1) or a row; 0, or the exit status after the message. */
 static int read_line(exp_store *s, in_file *in)
 {
-    char *fields[EXP_MAX_COLS + 1];
     if (strlen(in->line) != in->len)
         return cli_fail(CB_EINVAL, "%s:%ld: a NUL byte (a damaged file? remove the line)", s->path, in->lineno);
     while (in->len > 0 && in->line[in->len - 1] == '\r')
         in->line[--in->len] = '\0';
     if (in->len == 0)
         return 0;
-    int n = split_csv(in->line, fields, EXP_MAX_COLS + 1), same = n == s->ncols;
+    char *fields[EXP_MAX_COLS + 2];
+    int n = split_csv(in->line, fields, EXP_MAX_COLS + 2), same = n == s->ncols + 1;
     if (in->lineno == 1) {
         for (int i = 0; same && i < s->ncols; i++)
             same = strcmp(fields[i], s->cols[i]) == 0;
-        return same ? 0
-                    : cli_fail(CB_EINVAL,
-                               "%s: its columns are not this experiment's (written by another version?): move it away "
-                               "or choose another --out",
-                               s->path);
+        if (!same && n == s->ncols && strcmp(fields[n - 1], "digest") != 0)
+            return cli_fail(CB_EINVAL,
+                            "%s: written before rows carried digests (or by another version): its rows cannot be "
+                            "verified, so none is believed: move it away or choose another --out",
+                            s->path);
+        return same && strcmp(fields[s->ncols], "digest") == 0
+                   ? 0
+                   : cli_fail(CB_EINVAL,
+                              "%s: its columns are not this experiment's (written by another version?): move it away "
+                              "or choose another --out",
+                              s->path);
     }
     if (!same)
         return cli_fail(CB_EINVAL, "%s:%ld: %d fields where %d belong (a damaged file? remove the line)", s->path,
-                        in->lineno, n, s->ncols);
+                        in->lineno, n, s->ncols + 1);
     return read_row(s, fields, in->lineno);
 }
 
@@ -325,6 +368,9 @@ int exp_store_open(exp_ctx *x, const char *const *cols, int ncols, int nkeys)
         return 1; /* a failed write */
     }
     snprintf(s->path, sizeof s->path, "%s/%s.csv", x->o.out, x->o.name);
+    int krc = cli_key_load(s->key);
+    if (krc)
+        return krc;
     in_file in;
     int rc = in_open(&in, NULL, s->path, 1), rewrite = 0;
     if (rc < 0)
@@ -332,10 +378,14 @@ int exp_store_open(exp_ctx *x, const char *const *cols, int ncols, int nkeys)
     if (rc > 0)
         return rc;
     while (rc == 0 && (rc = in_line(&in)) > 0) {
-        if (!in.newline) { /* the file is written whole (store_write): a damaged end */
-            cli_warn("%s:%ld: the last line has no newline: dropped", s->path, in.lineno);
-            in.lineno--;
+        if (!in.newline) { /* the file is written whole (store_write): kept when it verifies, else a damaged end */
             rewrite = 1;
+            if (in.lineno > 1 && strlen(in.line) == in.len && check_line(s, &in) == 0) {
+                rc = read_line(s, &in);
+                break;
+            }
+            cli_warn("%s:%ld: the last line has no newline and does not verify: dropped", s->path, in.lineno);
+            in.lineno--;
             rc = 0;
             break;
         }

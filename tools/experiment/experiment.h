@@ -11,8 +11,10 @@
  * (the file rewritten whole), so an interrupted run resumes where it
  * stopped and a run with other parameters adds rows beside the old ones.
  * --fresh runs a configuration again and its row replaces the old one. A
- * file read back is checked: values in their columns' ranges, and a key
- * twice only with the same results (seconds and version aside).
+ * file read back is checked: each row's digest (a last column, keyed with
+ * the installation's secret key, cli_key_load), values in their columns'
+ * ranges, and a key twice only with the same results (seconds and version
+ * aside).
  */
 #ifndef CB_EXPERIMENT_H
 #define CB_EXPERIMENT_H
@@ -58,6 +60,7 @@ typedef struct exp_store {
     char ***rows;
     long *lines; /* the line each row was read from (0: added by this run), for messages */
     size_t nrows, cap;
+    uint64_t key[2]; /* the installation's secret key (cli_key_load): each row's digest in a last column */
 } exp_store;
 
 /* The progress of a run (progress.h): weighted configurations, games within the current one. */
