@@ -18,22 +18,6 @@
 #include "opt_results.h"
 #include "outfile.h"
 
-/*
- * Write a line with one write() to a file opened O_APPEND: a line is in
- * the file whole or not at all, even when the program is killed (a short
- * write, on a full disk, leaves a line without its newline, which the next
- * run drops). 0, or -1 with errno.
- */
-static int write_whole(int fd, const char *text, size_t len)
-{
-    ssize_t w = write(fd, text, len);
-    if (w == (ssize_t)len)
-        return 0;
-    if (w >= 0)
-        errno = ENOSPC;
-    return -1;
-}
-
 /* The message of a line the reader refused; the exit status. */
 static int refused(const char *path, const cb_optimal_reader *rd, const cb_error *err)
 {
@@ -142,7 +126,7 @@ int opt_results_open(opt_results *r, const char *path, const cb_game *game, cons
         r->reader = NULL;
         return rc;
     }
-    if (cut == -2 && write_whole(r->fd, "\n", 1) != 0) { /* the last line kept: its newline */
+    if (cut == -2 && out_write_whole(r->fd, "\n", 1) != 0) { /* the last line kept: its newline */
         rc = cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
         opt_results_close(r);
         return rc;
@@ -150,7 +134,7 @@ int opt_results_open(opt_results *r, const char *path, const cb_game *game, cons
     if (lines == 0) { /* a new (or empty) file: its header */
         char head[1024];
         cb_optimal_results_header(cb_optimal_reader_seal(r->reader), config, head, sizeof head);
-        if (write_whole(r->fd, head, strlen(head)) != 0) {
+        if (out_write_whole(r->fd, head, strlen(head)) != 0) {
             rc = cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
             opt_results_close(r);
             return rc;
@@ -169,7 +153,7 @@ void opt_results_append(const cb_optimal_opener *op, void *arg)
         return;
     cb_optimal_opener_seal(r->game, cb_optimal_reader_seal(r->reader), op, line, sizeof line - 1);
     strcat(line, "\n");
-    if (write_whole(r->fd, line, strlen(line)) != 0) {
+    if (out_write_whole(r->fd, line, strlen(line)) != 0) {
         r->failed = 1;
         r->err = errno;
     }
@@ -273,7 +257,7 @@ int opt_turn_two_open(opt_turn_two *t, const char *path, const cb_game *game, co
     if (size == 0) { /* a new (or empty) file: its header */
         char head[1024];
         cb_optimal_turn_two_header(&t->seal, config, head, sizeof head);
-        if (write_whole(t->fd, head, strlen(head)) != 0) {
+        if (out_write_whole(t->fd, head, strlen(head)) != 0) {
             rc = cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
             opt_turn_two_close(t);
             return rc;
@@ -294,7 +278,7 @@ void opt_turn_two_append(const cb_optimal_opener *op, const cb_optimal_child *ki
         t->err = rc == CB_ENOMEM ? ENOMEM : EINVAL;
         return;
     }
-    if (write_whole(t->fd, line, strlen(line)) != 0) {
+    if (out_write_whole(t->fd, line, strlen(line)) != 0) {
         t->failed = 1;
         t->err = errno;
     }

@@ -11,17 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-
-/* One write() of the whole text; 0, or -1 with errno. */
-static int write_whole(int fd, const char *text, size_t len)
-{
-    ssize_t w = write(fd, text, len);
-    if (w == (ssize_t)len)
-        return 0;
-    if (w >= 0)
-        errno = ENOSPC;
-    return -1;
-}
+#include "outfile.h"
 
 /* mkdir -p of the folders above path (mode 0700); 0, or -1 with errno. */
 static int make_parents(const char *path)
@@ -103,7 +93,7 @@ int cli_key_load(uint64_t key[2])
         int len = fd < 0 ? 0
                          : snprintf(text, sizeof text, "%016llx%016llx\n", (unsigned long long)key[0],
                                     (unsigned long long)key[1]);
-        if (fd < 0 || write_whole(fd, text, (size_t)len) != 0 || close(fd) != 0) {
+        if (fd < 0 || out_write_whole(fd, text, (size_t)len) != 0 || close(fd) != 0) {
             int e = errno;
             if (fd >= 0)
                 unlink(path);

@@ -153,3 +153,19 @@ int out_check_stdout(void)
     cli_fail(CB_EIO, "cannot write the output: %s", e ? strerror(e) : "write error");
     return 1;
 }
+
+/*
+ * Write a line with one write() to a file opened O_APPEND: a line is in
+ * the file whole or not at all, even when the program is killed (a short
+ * write, on a full disk, leaves a line without its newline, which the next
+ * run drops). 0, or -1 with errno.
+ */
+int out_write_whole(int fd, const char *text, size_t len)
+{
+    ssize_t w = write(fd, text, len);
+    if (w == (ssize_t)len)
+        return 0;
+    if (w >= 0)
+        errno = ENOSPC;
+    return -1;
+}

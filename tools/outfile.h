@@ -45,5 +45,8 @@ void out_csv_field(FILE *f, const char *v);
 
 /* Check that stdout was written in full (at exit); 0, or prints why and returns 1. */
 int out_check_stdout(void);
+/* One write() of the whole text (a line appended whole or not at all, even if killed; a short
+ * write on a full disk fails with ENOSPC); 0, or -1 with errno. */
+int out_write_whole(int fd, const char *text, size_t len);
 
 #endif
