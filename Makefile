@@ -9,7 +9,7 @@ JOBS ?= 2
 PREFIX ?= /usr/local
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all build programs deps deps-build demo test check bench asan clean format install uninstall
+.PHONY: all build programs deps deps-build demo test check bench asan clean format install uninstall options
 
 all: build
 
@@ -61,6 +61,12 @@ install: programs
 
 uninstall:
 	@scripts/uninstall.sh $(MANIFEST)
+
+# tools/man/options.tsv, which the man pages and completions are written from (cmake/docs.cmake),
+# written again by the built program: after changing an option, a command or a registry's names
+# (the test options_table fails until then).
+options: programs
+	@cmake --build --preset $(PRESET) --target options-table
 
 bench: programs
 	@cmake --build --preset $(PRESET) -j $(JOBS) --target benches
