@@ -76,7 +76,7 @@ format:
 	@clang-format -i $$(git ls-files "*.[ch]")
 
 clean:
-	rm -rf build build-debug build-asan build-werror build-clang build-tsan build-fuzz
+	rm -rf build build-debug build-asan build-werror build-clang build-tsan build-fuzz build-package
 
 # Fuzzing: the harnesses of tests/fuzz built with clang's libFuzzer (preset fuzz, build-fuzz/), each
 # run for FUZZ_SECONDS (a bounded time: libFuzzer's -max_total_time, and each input at most

@@ -142,7 +142,8 @@ step_package() {
         touch "$b/before-install"
         DESTDIR="$PWD/$b/stage" scripts/install.sh "$b" /usr "$b/manifest" >/dev/null ||
             fail package "the staged install with every part $parts"
-        [ "$(ls "$b/stage")" = usr ] || fail package "the stage holds $(ls "$b/stage" | tr '\n' ' ')besides usr/"
+        top=$(find "$b/stage" -mindepth 1 -maxdepth 1)
+        [ "$top" = "$b/stage/usr" ] || fail package "the stage holds $(echo "$top" | tr '\n' ' ')besides usr/"
         outside=$(find /usr /etc /opt /var/lib -xdev -newer "$b/before-install" ! -type d 2>/dev/null |
             grep -E '/(codebreaker|libcodebreaker|_codebreaker)' | head -5)
         [ -z "$outside" ] || fail package "the install wrote outside the stage: $outside"
