@@ -9,7 +9,7 @@ JOBS ?= 2
 PREFIX ?= /usr/local
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all build programs deps deps-build demo test check bench asan clean format install uninstall
+.PHONY: all build programs deps deps-build demo test check bench asan clean format install uninstall options
 
 all: build
 
@@ -62,6 +62,12 @@ install: programs
 uninstall:
 	@scripts/uninstall.sh $(MANIFEST)
 
+# tools/man/options.tsv, which the man pages and completions are written from (cmake/docs.cmake),
+# written again by the built program: after changing an option, a command or a registry's names
+# (the test options_table fails until then).
+options: programs
+	@cmake --build --preset $(PRESET) --target options-table
+
 bench: programs
 	@cmake --build --preset $(PRESET) -j $(JOBS) --target benches
 	@bench/run.sh $(BUILD)
@@ -70,7 +76,7 @@ format:
 	@clang-format -i $$(git ls-files "*.[ch]")
 
 clean:
-	rm -rf build build-debug build-asan build-werror build-clang build-tsan build-fuzz
+	rm -rf build build-debug build-asan build-werror build-clang build-tsan build-fuzz build-package
 
 # Fuzzing: the harnesses of tests/fuzz built with clang's libFuzzer (preset fuzz, build-fuzz/), each
 # run for FUZZ_SECONDS (a bounded time: libFuzzer's -max_total_time, and each input at most

@@ -15,15 +15,15 @@
 #            the sanitizers they took 12 of CI's 32 minutes; web_api runs every route they call
 #   tsan     the threaded tests under ThreadSanitizer: clang with LLVM's libomp (build-tsan/)
 #   package  a distribution's build (build-package/): build type None, dpkg-buildflags' flags,
-#            prefix /usr, the multiarch libdir, every optional part OFF and then ON; the tests of the
-#            parts and of the install on each, then staged with DESTDIR: nothing outside the stage,
-#            and make uninstall's script empties it. Not yet in the default run: its time on CI's
-#            2 cores is not measured (`scripts/check.sh package` runs it)
+#            prefix /usr, the multiarch libdir, every optional part OFF and then ON; the suite on
+#            the first (but the heaviest tests, PACKAGE_HEAVY below), the parts' tests on the
+#            second, then each staged with DESTDIR: nothing outside the stage, and make
+#            uninstall's script empties it
 # usage: scripts/check.sh [STEP ...]   (default: all, in that order); JOBS=N builds with N jobs.
 set -e
 cd "$(dirname "$0")/.."
 JOBS="${JOBS:-2}"
-steps="${*:-format library callgraph browser werror clang asan tsan}"
+steps="${*:-format library callgraph browser werror clang asan tsan package}"
 
 say() { printf '\n== check %s: %s\n' "$1" "$2"; }
 fail() {
@@ -88,41 +88,78 @@ step_tsan() {
     ctest --preset tsan -j "$JOBS" || fail tsan "ThreadSanitizer found a race (or a test failed)"
 }
 
-# The tests that read the optional parts and the install layout (the whole suite runs in the other
-# steps; this one checks what a distribution's build changes: its flags, its layout, its parts).
-PACKAGE_TESTS='^(test_headers|test_game|cli|cli_analysis|cli_seeds|cli_experiment|cli_conventions|cli_tmux|cli_optimal_mpi|web_api|install|uninstall|completion_bash)$'
+# The package step runs the suite on the distribution's build, but the browser tests (their parts are
+# the release build's, the browser step runs them) and these, the heaviest, which test nothing a
+# distribution's build changes, and which the release build (make test) and the asan step run:
+#   python             builds its own copy of the library, with the package's own flags (Release)
+#   cli_coach*         the review's searches in the library: 150 s of CI's 2 cores, the same code
+#   test_*_portable    copies of the library built without the vector kernels, the same in any build
+#   web_hostile, web_load, web_daily  the server under abuse and the daily game: 90 s; web_api and
+#                      web_variants run the server and the page of this build
+PACKAGE_HEAVY='^(python|cli_coach|cli_coach_games|cli_coach_openers|test_strategy_portable|test_table_portable|web_hostile|web_load|web_daily)$'
+# With every part ON, the library is the one the OFF build tested: then only the tests that read a
+# part (or the install, whose files the parts change) run again.
+PACKAGE_PARTS='^(test_headers|test_web|cli|cli_analysis|cli_seeds|cli_experiment|cli_conventions|cli_interactive|cli_tmux|cli_optimal_mpi|web_api|web_variants|install|uninstall|options_table|completion_bash|completion_zsh|completion_fish|configure_parts)$'
 
 step_package() {
     say package "build type None, dpkg-buildflags, prefix /usr, multiarch libdir, parts OFF then ON, DESTDIR"
     b=build-package
+    log="$b/package.log"
+    mkdir -p "$b"
     multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch)
     [ -n "$multiarch" ] || fail package "no multiarch triplet (dpkg-architecture, from dpkg-dev)"
     cflags="$(dpkg-buildflags --get CFLAGS) $(dpkg-buildflags --get CPPFLAGS)" ||
         fail package "dpkg-buildflags is missing (Debian: dpkg-dev)"
     ldflags=$(dpkg-buildflags --get LDFLAGS)
     for parts in OFF ON; do
-        cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=None -DCMAKE_INSTALL_PREFIX=/usr -DCMAKE_INSTALL_LIBDIR="lib/$multiarch" \
+        # GNUInstallDirs' multiarch libdir: CMake picks lib/<triplet> itself for the prefix /usr on Debian
+        cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=None -DCMAKE_INSTALL_PREFIX=/usr -U CMAKE_INSTALL_LIBDIR \
             -DCMAKE_C_FLAGS="$cflags" -DCMAKE_EXE_LINKER_FLAGS="$ldflags" -DCMAKE_SHARED_LINKER_FLAGS="$ldflags" \
             -DCMAKE_MODULE_LINKER_FLAGS="$ldflags" -DCB_PLOT=$parts -DCB_MPI=$parts -DCB_WEB=$parts \
-            -DCB_LIBEDIT=$parts -DCB_CHARTS=$parts >"$b.log" 2>&1 ||
-            { cat "$b.log"; fail package "configure with every part $parts"; }
-        grep -A6 "optional parts" "$b.log"
-        cmake --build "$b" -j "$JOBS" >>"$b.log" 2>&1 || { tail -20 "$b.log"; fail package "build with every part $parts"; }
+            -DCB_LIBEDIT=$parts -DCB_CHARTS=$parts >"$log" 2>&1 ||
+            { cat "$log"; fail package "configure with every part $parts"; }
+        grep -A6 "optional parts" "$log"
+        libdir=$(sed -n 's/^CMAKE_INSTALL_LIBDIR:[A-Z]*=//p' "$b/CMakeCache.txt")
+        [ "$libdir" = "lib/$multiarch" ] || fail package "GNUInstallDirs chose the libdir '$libdir', not lib/$multiarch"
+        cmake --build "$b" -j "$JOBS" >>"$log" 2>&1 || { tail -20 "$log"; fail package "build with every part $parts"; }
         # Debian's flags reached the compiler, and no optimisation of CMake's own
         grep -q -- '-fstack-protector-strong' "$b/compile_commands.json" || fail package "dpkg-buildflags' CFLAGS unused"
+        grep -q -- '-D_FORTIFY_SOURCE' "$b/compile_commands.json" || fail package "dpkg-buildflags' CPPFLAGS unused"
         if grep -q -- '-O3' "$b/compile_commands.json"; then fail package "-O3 added to the packager's flags"; fi
-        # parts OFF: their tests skip with their reasons (CB_NO_SKIP=0); ON: everything runs
-        skip=0
-        [ "$parts" = ON ] && skip="${CB_NO_SKIP:-0}"
-        (cd "$b" && CB_NO_SKIP=$skip ctest -j "$JOBS" -R "$PACKAGE_TESTS" --output-on-failure) ||
-            fail package "the tests of the build with every part $parts"
+        for link in tools/CMakeFiles/codebreaker-bin.dir src/CMakeFiles/codebreaker_shared.dir; do
+            grep -qF -- "$ldflags" "$b/$link/link.txt" || fail package "dpkg-buildflags' LDFLAGS not in $link/link.txt"
+        done
+        # OFF: the suite, the parts' tests skipping with their reasons (CB_NO_SKIP=0); ON: the parts' tests, all run
+        if [ "$parts" = OFF ]; then
+            (cd "$b" && CB_NO_SKIP=0 ctest -j "$JOBS" --label-exclude browser -E "$PACKAGE_HEAVY" --output-on-failure) ||
+                fail package "the suite on the build with every part OFF"
+        else
+            (cd "$b" && CB_NO_SKIP="${CB_NO_SKIP:-0}" ctest -j "$JOBS" -R "$PACKAGE_PARTS" --output-on-failure) ||
+                fail package "the parts' tests on the build with every part ON"
+        fi
+        # staged: every file in the stage under /usr, nothing written outside it, and the uninstall empties it
         rm -rf "$b/stage"
+        touch "$b/before-install"
         DESTDIR="$PWD/$b/stage" scripts/install.sh "$b" /usr "$b/manifest" >/dev/null ||
             fail package "the staged install with every part $parts"
+        top=$(find "$b/stage" -mindepth 1 -maxdepth 1)
+        [ "$top" = "$b/stage/usr" ] || fail package "the stage holds $(echo "$top" | tr '\n' ' ')besides usr/"
+        outside=$(find /usr /etc /opt /var/lib -xdev -newer "$b/before-install" ! -type d 2>/dev/null |
+            grep -E '/(codebreaker|libcodebreaker|_codebreaker)' | head -5)
+        [ -z "$outside" ] || fail package "the install wrote outside the stage: $outside"
         [ -f "$b/stage/usr/lib/$multiarch/libcodebreaker.so" ] || fail package "no library in /usr/lib/$multiarch"
+        [ "$(find "$b/stage" ! -type d | wc -l)" = "$(grep -c '^[fl] ' "$b/manifest")" ] ||
+            fail package "the stage holds files the manifest does not list"
         scripts/uninstall.sh "$b/manifest" || fail package "the staged uninstall"
         [ -z "$(find "$b/stage" ! -type d)" ] || fail package "the uninstall left files in the stage"
     done
+    # the dashboard without uPlot, as a distribution without its package builds it (the rest ON): the
+    # page names no file it lacks (web_api; it reports the charts skipped)
+    cmake -S . -B "$b" -DCB_CHARTS=OFF >>"$log" 2>&1 || fail package "configure without the charts"
+    cmake --build "$b" -j "$JOBS" >>"$log" 2>&1 || { tail -20 "$log"; fail package "build without the charts"; }
+    "$b/codebreaker" --version | grep -q '^web dashboard: yes.*without charts' ||
+        fail package "CB_CHARTS=OFF: --version says $("$b/codebreaker" --version | grep dashboard)"
+    (cd "$b" && CB_NO_SKIP=0 ctest -R '^web_api$' --output-on-failure) || fail package "web_api without the charts"
 }
 
 for s in $steps; do

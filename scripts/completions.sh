@@ -1,18 +1,17 @@
 #!/bin/sh
-# Write the shell completions of codebreaker from the program's own option tables (`codebreaker
-# --options`: every command's options, each with the values it takes when they are a list), so they
-# follow its commands, options and values: bash (codebreaker), zsh (_codebreaker) and fish
-# (codebreaker.fish).
-# usage: scripts/completions.sh PROGRAM OUTPUT_DIR
+# Write the shell completions of codebreaker from the program's option tables as tools/man/options.tsv
+# holds them (what `codebreaker --options` prints: every command's options, each with the values it
+# takes when they are a list; the test options_table checks that the built program prints the same),
+# so they follow its commands, options and values: bash (codebreaker), zsh (_codebreaker) and fish
+# (codebreaker.fish). The program is not run, so that a cross build writes them as well.
+# usage: scripts/completions.sh OPTIONS_TSV OUTPUT_DIR
 set -e
-prog="$1"
+tsv="$1"
 out="$2"
 mkdir -p "$out"
-"$prog" --options >"$out/options.tsv"
-tsv="$out/options.tsv"
 commands=$(awk -F'\t' '$1 == "command" { print $2 }' "$tsv")
 [ -n "$commands" ] || {
-    echo "scripts/completions.sh: '$prog --options' lists no commands" >&2
+    echo "scripts/completions.sh: $tsv lists no commands" >&2
     exit 1
 }
 # q: text quoted for the inside of '...' in sh, bash, zsh and fish.
@@ -23,7 +22,13 @@ summary() { awk -F'\t' -v c="$1" '$1 == "command" && $2 == c { print $3 }' "$tsv
 options() {
     awk -F'\t' -v c="$1" '$1 == "option" && $2 == c { v = $6; gsub(/ /, ",", v); print $4 " " $5 " " v " " $7 }' "$tsv"
 }
-experiments=$("$prog" experiment list | sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p' | tr '\n' ' ')
+# the experiments: experiment's usage names them, "NAME [OPTIONS] (NAME: list, symble-lengths, ...)"
+experiments=$(awk -F'\t' '$1 == "command" && $2 == "experiment" { print $4 }' "$tsv" |
+    sed -n 's/.*(NAME: \([a-z, -]*\)).*/\1/p' | sed 's/, */ /g')
+[ -n "$experiments" ] || {
+    echo "scripts/completions.sh: experiment's usage in $tsv names no experiments (NAME: ...)" >&2
+    exit 1
+}
 
 # bash
 {
@@ -177,4 +182,3 @@ zdesc() { sed "s/\[/(/g; s/\]/)/g; s/:/ -/g; s/\\\\//g" | q; }
     echo "complete -c codebreaker -n '__fish_seen_subcommand_from verify-tree' -F"
     echo "complete -c codebreaker -n '__fish_seen_subcommand_from experiment' -a '$experiments'"
 } >"$out/codebreaker.fish"
-rm -f "$tsv"

@@ -1,21 +1,23 @@
 #!/bin/sh
 # Write the manual pages codebreaker(1) and codebreaker-COMMAND(1), one per subcommand, from the
-# program's own option tables (`codebreaker --options`: each command's usage, summary, example and
-# options, with the values an option takes) and, for codebreaker(1), the hand-written
+# program's option tables as tools/man/options.tsv holds them (what `codebreaker --options` prints:
+# each command's usage, summary, example and options, with the values an option takes; the test
+# options_table checks that the built program prints the same) and, for codebreaker(1), the hand-written
 # tools/man/codebreaker.1.in (notation, exit status, environment, files, examples). The pages keep
 # the token @DOCDIR@, which the install replaces by the installed documentation folder. With a fourth
-# argument `mpi`, codebreaker-mpi(1) too (hand-written: tools/man/codebreaker-mpi.1.in).
-# usage: scripts/man-pages.sh PROGRAM OUTPUT_DIR VERSION [mpi]
+# argument `mpi`, codebreaker-mpi(1) too (hand-written: tools/man/codebreaker-mpi.1.in). The program is
+# not run, so that a cross build writes the pages as well.
+# usage: scripts/man-pages.sh OPTIONS_TSV OUTPUT_DIR VERSION [mpi]
 set -e
 src=$(cd "$(dirname "$0")/.." && pwd)
-prog="$1"
+tsv="$1"
 out="$2"
 version="$3"
 mpi="${4:-}"
 mkdir -p "$out"
-"$prog" --options >"$out/options.tsv"
+cp "$tsv" "$out/options.tsv"
 grep -q '^command	' "$out/options.tsv" || {
-    echo "scripts/man-pages.sh: '$prog --options' lists no commands" >&2
+    echo "scripts/man-pages.sh: $tsv lists no commands" >&2
     exit 1
 }
 

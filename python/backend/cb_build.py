@@ -212,13 +212,22 @@ def _package_files() -> List[Tuple[str, str]]:
             if n.endswith(".py") or n == "py.typed"]
 
 
+# The licences the wheel carries in its .dist-info/licenses/ (PEP 639's folder), as in the sources:
+# the project's, and those of the word lists compiled into the library (data/README.md names each
+# list's source and terms, the CC BY attribution of the word frequencies among them; data/selby/LICENSE
+# is the MIT notice of A. Selby's lists). tests/install/python.sh checks each is in the wheel.
+LICENSE_FILES = ["LICENSE", "data/README.md", "data/selby/LICENSE"]
+
+
 def _dist_info_files(project: Dict[str, Any], tag: str) -> Dict[str, bytes]:
-    return {
+    files = {
         "METADATA": _metadata(project).encode(),
         "WHEEL": _wheel_file(tag).encode(),
         "top_level.txt": f"{PACKAGE}\n".encode(),
-        "LICENSE": _read(os.path.join(_c_root(), "LICENSE")),
     }
+    for rel in LICENSE_FILES:
+        files[f"licenses/{rel}"] = _read(os.path.join(_c_root(), rel))
+    return files
 
 
 def _write_wheel(directory: str, project: Dict[str, Any], contents: List[Tuple[str, bytes, int]]) -> str:
@@ -252,7 +261,9 @@ def prepare_metadata_for_build_wheel(metadata_directory: str,
     dist_info = f"{_dist_name(project)}-{project['version']}.dist-info"
     os.makedirs(os.path.join(metadata_directory, dist_info), exist_ok=True)
     for file, data in _dist_info_files(project, _tag()).items():
-        with open(os.path.join(metadata_directory, dist_info, file), "wb") as f:
+        path = os.path.join(metadata_directory, dist_info, file)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
             f.write(data)
     return dist_info
 

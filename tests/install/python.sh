@@ -40,6 +40,11 @@ has wheel-typed '^codebreaker/py\.typed '
 /usr/bin/python3 -m zipfile -e "$wheel" "$tmp/unzipped"
 has wheel-name '^Name: codebreaker-solver$' "$tmp/unzipped"/codebreaker_solver-*.dist-info/METADATA
 has wheel-python '^Requires-Python: >=3\.11$' "$tmp/unzipped"/codebreaker_solver-*.dist-info/METADATA
+# ... with the licences of the project and of the word lists compiled into its library, as in the sources
+for f in LICENSE data/README.md data/selby/LICENSE; do
+    cmp -s "$tmp/unzipped"/codebreaker_solver-*.dist-info/licenses/$f "$src/$f" && ok || bad "wheel: no licenses/$f"
+done
+has wheel-attribution 'CC BY 3\.0' "$tmp/unzipped"/codebreaker_solver-*.dist-info/licenses/data/README.md
 # ... whose library needs only the C library, libm and OpenMP's runtime.
 readelf -d "$tmp/unzipped"/codebreaker/libcodebreaker.so.* | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort >"$tmp/out"
 printf 'libc.so.6\nlibgomp.so.1\nlibm.so.6\n' | cmp -s - "$tmp/out" && ok || bad "the library needs: $(cat "$tmp/out")"
