@@ -430,8 +430,8 @@ int web_game_spec_read(web_req *r, web_game_spec *spec)
 static int open_spec(web_req *r, web_game **out, web_game_spec *spec)
 {
     cb_error err;
-    int rc = r->event_loop ? web_games_find(r->api->games, spec, out, &err)
-                           : web_games_get(r->api->games, spec, out, &err);
+    int rc =
+        r->event_loop ? web_games_find(r->api->games, spec, out, &err) : web_games_get(r->api->games, spec, out, &err);
     if (rc == 1)
         return WEB_LATER;
     if (rc != CB_OK)

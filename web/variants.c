@@ -13,8 +13,8 @@
 
 #define WORD_MAX (CB_MAX_LENGTH * 4 + 1)
 #define MULTI_MAX_BOARDS CB_MAX_BOARDS /* as the library's rows may have (WEB_MAX_FILTER bounds the work) */
-#define MULTI_HINT_WORK 4e8 /* guesses times candidates a hint may score: about half a second */
-#define ADVERSARY_WORDS 20  /* candidates listed */
+#define MULTI_HINT_WORK 4e8            /* guesses times candidates a hint may score: about half a second */
+#define ADVERSARY_WORDS 20             /* candidates listed */
 #define TICKET_LEN 32
 
 /* ---- tickets ---- */
