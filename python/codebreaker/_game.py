@@ -529,15 +529,16 @@ class Game:
         r = N.CoachReview()
         err = N.Error()
         try:
-            for i, (gi, fb) in enumerate(zip(guesses, fbs)):
+            for i, (g, f) in enumerate(zip(guesses, fbs)):
                 why = create_string_buffer(160)
                 if N.state_won(st):
                     fail(-1, f"turn {i + 1}: the game was already won")
-                if not N.state_legal(st, gi, why, 160):
+                if not N.state_legal(st, g, why, 160):
                     fail(-8, f"turn {i + 1}: {why.value.decode()}")
-                rc = N.state_apply(st, gi, fb)
+                rc = N.state_apply(st, g, f)
                 if rc != 0:
-                    fail(rc, f"turn {i + 1}: " + ("no candidate left gives that feedback" if rc == -6 else N.strerror(rc).decode()))
+                    text = "no candidate left gives that feedback" if rc == -6 else N.strerror(rc).decode()
+                    fail(rc, f"turn {i + 1}: {text}")
             check(N.coach_review_game(st, byref(o), byref(r), byref(err)), err)
         finally:
             N.state_free(st)
