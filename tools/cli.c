@@ -301,8 +301,13 @@ void cli_describe(const cli_cmd *cmd, FILE *out)
                 describe_opt(cmd, (*g)->title, o, out);
 }
 
-/* A preset played in hard mode (cb_game_setup_hard) sets --hard where the command takes it. */
-static int preset_hard(cli *c)
+/*
+ * Hard mode, read once: a preset played in hard mode (cb_game_setup_hard)
+ * sets --hard where the command takes it, and c->hard is the mode the
+ * set-up plays in (none where the rule has none: cb_game_setup_config
+ * refuses --hard there).
+ */
+static int read_hard(cli *c)
 {
     int hard = find_opt(c, "hard", 4), game = find_opt(c, "game", 4);
     cb_game_setup s;
@@ -310,6 +315,8 @@ static int preset_hard(cli *c)
     s.game = game >= 0 ? c->values[game] : NULL;
     if (hard >= 0 && !c->values[hard] && cb_game_setup_hard(&s))
         c->values[hard] = "";
+    s.hard = hard >= 0 && c->values[hard] ? 1 : -1;
+    c->hard = cb_game_setup_hard(&s);
     return 0;
 }
 
@@ -359,7 +366,7 @@ int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv)
         else
             return cli_fail(CB_EINVAL, "--%s needs a value (%s)", c->opts[k]->name, c->opts[k]->arg);
     }
-    return preset_hard(c);
+    return read_hard(c);
 }
 
 void cli_release(cli *c)
@@ -508,7 +515,7 @@ static int cli_setup(const cli *c, cb_game_setup *s, int full)
     s->adversary = cli_flag(c, "adversary");
     if (!full || !ok)
         return ok ? 0 : 2;
-    s->colors = (int)cli_int(c, "colors", 0, 2, 36, &ok);
+    s->colors = (int)cli_int(c, "colors", 0, 2, CB_MAX_COMPLETE, &ok);
     s->pegs = ok ? (int)cli_int(c, "pegs", 0, 1, CB_MAX_LENGTH, &ok) : 0;
     s->length = ok ? (int)cli_int(c, "length", 0, 2, CB_MAX_LENGTH, &ok) : 0;
     if (!ok)

@@ -66,6 +66,7 @@ struct cli {
     int npos;
     cb_game *game;
     cb_table *table;
+    cb_hard hard; /* the mode the game is played in (--hard, or a preset played hard), read once by cli_parse */
     /* the stops of the table's build (cb_table_options), set before cli_open_game by a command that has them */
     double table_time_limit;
     const volatile int *table_cancel;

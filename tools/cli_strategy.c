@@ -148,7 +148,7 @@ static int base_config(const cli *c, cb_strategy_config *cfg)
     cfg->seed = ok ? cli_seed(c, &ok) : 0;
     if (!ok)
         return 2;
-    cfg->hard = cli_flag(c, "hard");
+    cfg->hard = c->hard != CB_HARD_NONE;
     cfg->frequency_path = cli_input(c, "freq");
     const char *tie = cli_get(c, "tie");
     if (tie && parse_tie(tie, &cfg->tie) != 0)

@@ -267,7 +267,8 @@ static int command(session *s, const char *line)
         if (!cb_game_rule_info(s->c->game)->hard_mode)
             printf("hard mode is a Wordle rule\n");
         else {
-            assist_set_hard(&s->a, strcmp(arg, "on") == 0);
+            assist_set_hard(&s->a,
+                            strcmp(arg, "on") == 0 ? (cb_hard)cb_game_rule_info(s->c->game)->hard_mode : CB_HARD_NONE);
             printf("hard mode %s\n", arg);
             s->shown = 0;
         }
@@ -426,7 +427,7 @@ static int run(cli *c)
     s.seed = seed;
     if ((rc = advice_open(&s.adv, c, seed)) != 0)
         return rc;
-    if (assist_init(&s.a, c->table, &s.adv, cli_flag(c, "hard")) != CB_OK) {
+    if (assist_init(&s.a, c->table, &s.adv, c->hard) != CB_OK) {
         advice_close(&s.adv);
         return cli_fail(CB_ENOMEM, "out of memory");
     }
@@ -434,7 +435,7 @@ static int run(cli *c)
     s.adv.busy = interact_busy;
     s.adv.busy_ctx = &s.t;
     printf("codebreaker assist: %s, strategy %s%s\n", cb_game_name(c->game), cb_strategy_name(s.adv.strategy),
-           cli_flag(c, "hard") ? ", hard mode" : "");
+           c->hard ? ", hard mode" : "");
     printf("Type the guess you played (Enter takes the proposal) and the feedback it got; help for commands.\n");
     if (cb_game_rule_info(c->game)->hidden)
         interact_mappings(&s.t, s.a.st);

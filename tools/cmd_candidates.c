@@ -76,7 +76,7 @@ static int run(cli *c)
     cb_state *st;
     if (cb_state_new(c->table, &st) != CB_OK)
         return cli_fail(CB_ENOMEM, "out of memory");
-    cb_state_set_hard(st, cli_flag(c, "hard"));
+    cb_state_set_hard(st, c->hard);
     rc = cli_apply_history(c, st, c->pos, c->npos);
     if (rc == 0)
         rc = print_list(c, st, limit == 0 ? SIZE_MAX : (size_t)limit);

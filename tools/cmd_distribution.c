@@ -364,7 +364,7 @@ static int run(cli *c)
         return cli_fail(CB_EINVAL, "--win-in-pattern: Symble's first guess only");
     if (cb_state_new(c->table, &st) != CB_OK)
         return cli_fail(CB_ENOMEM, "out of memory");
-    cb_state_set_hard(st, cli_flag(c, "hard"));
+    cb_state_set_hard(st, c->hard);
     rc = cli_apply_history(c, st, c->pos + (gpos >= 0), c->npos - (gpos >= 0));
     if (rc == 0 && gpos >= 0) {
         cb_error err;

@@ -223,7 +223,7 @@ static cb_state *open_position(cli *c, int *rc)
         *rc = cli_fail(CB_ENOMEM, "out of memory");
         return NULL;
     }
-    cb_state_set_hard(st, cli_flag(c, "hard"));
+    cb_state_set_hard(st, c->hard);
     if ((*rc = cli_apply_history(c, st, c->pos, c->npos)) == 0 && cb_state_won(st))
         *rc = cli_fail(CB_EINVAL, "the game is over: %s won", c->pos[c->npos - 1]);
     if (*rc) {
@@ -371,7 +371,7 @@ static int print_json(const cli *c, const cb_optimal_options *o, const cb_optima
         cb_json_kint(&j, "max_guesses", o->max_guesses);
     else
         cb_json_knull(&j, "max_guesses");
-    cb_json_kbool(&j, "hard", cli_flag(c, "hard"));
+    cb_json_kbool(&j, "hard", c->hard != CB_HARD_NONE);
     cb_json_kbool(&j, "candidates_only", o->candidates_only);
     cb_json_kint(&j, "top", o->top);
     cb_json_kbool(&j, "proved", r->proved && !unattested);
@@ -532,7 +532,7 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
     if (!ok)
         return 2;
     o->cache_bytes = (size_t)cache_mb << 20;
-    o->hard = cli_flag(c, "hard");
+    o->hard = c->hard != CB_HARD_NONE;
     o->candidates_only = cli_flag(c, "candidates-only");
     o->symmetry = !cli_flag(c, "no-symmetry");
     const char *obj = cli_get(c, "objective");

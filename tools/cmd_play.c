@@ -285,11 +285,11 @@ static int run(cli *c)
         advice_close(&p.adv);
         return cli_fail(CB_ENOMEM, "out of memory");
     }
-    cb_state_set_hard(p.st, cli_flag(c, "hard"));
+    cb_state_set_hard(p.st, c->hard);
     term_open(&p.t, cli_flag(c, "plain"), "codebreaker");
     p.adv.busy = interact_busy;
     p.adv.busy_ctx = &p.t;
-    printf("codebreaker play: %s%s\n", cb_game_name(c->game), cli_flag(c, "hard") ? ", hard mode" : "");
+    printf("codebreaker play: %s%s\n", cb_game_name(c->game), c->hard ? ", hard mode" : "");
     if (p.daily >= 0)
         printf("daily game #%ld of %s\n", p.daily, p.date);
     else if (!cli_get(c, "secret"))

@@ -387,7 +387,7 @@ static int run(cli *c)
     size_t ns = 0;
     if (cb_state_new(c->table, &st) != CB_OK)
         return cli_fail(CB_ENOMEM, "out of memory");
-    cb_state_set_hard(st, cli_flag(c, "hard"));
+    cb_state_set_hard(st, c->hard);
     rc = cli_apply_history(c, st, c->pos, c->npos);
     if (rc == 0 && cli_flag(c, "exact") && (cli_get(c, "partition") || cli_get(c, "strategy")))
         rc = cli_fail(CB_EINVAL, "--exact ranks by proved values: no --strategy or --partition with it");

@@ -110,6 +110,51 @@ static int read_turns(cli *c, uint32_t *guesses, uint32_t *fbs, size_t *turns)
     return 0;
 }
 
+/*
+ * The game as a position: the turns applied in order from the start, in the
+ * set-up's hard mode, each checked once (the review grades the position as
+ * it stands). CB_OK and *out (the caller's), else err says which turn.
+ */
+static int play_turns(const cli *c, const uint32_t *guesses, const uint32_t *fbs, size_t turns, cb_state **out,
+                      cb_error *err)
+{
+    cb_state *st;
+    *out = NULL;
+    if (cb_state_new(c->table, &st) != CB_OK)
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    int rc = cb_state_set_hard(st, c->hard);
+    if (rc != CB_OK)
+        rc = cb_error_set(err, rc, "%s has no hard mode", cb_game_rule_info(c->game)->label);
+    for (size_t i = 0; rc == CB_OK && i < turns; i++) {
+        char why[160];
+        if (cb_state_won(st))
+            rc = cb_error_set(err, CB_EINVAL, "turn %zu: the game was already won", i + 1);
+        else if (!cb_state_legal(st, guesses[i], why, sizeof why))
+            rc = cb_error_set(err, CB_EILLEGAL, "turn %zu: %s", i + 1, why);
+        else if ((rc = cb_state_apply(st, guesses[i], fbs[i])) == CB_ECONTRADICT)
+            rc = cb_error_set(err, rc, "turn %zu: no candidate left gives that feedback", i + 1);
+        else if (rc != CB_OK)
+            rc = cb_error_set(err, rc, "turn %zu: %s", i + 1, cb_strerror(rc));
+    }
+    if (rc == CB_OK)
+        *out = st;
+    else
+        cb_state_free(st);
+    return rc;
+}
+
+/* Review the turns read: the position they make, graded. */
+static int review_turns(const cli *c, const uint32_t *guesses, const uint32_t *fbs, size_t turns,
+                        const cb_coach_options *o, cb_coach_review *r, cb_error *err)
+{
+    cb_state *st;
+    int rc = play_turns(c, guesses, fbs, turns, &st, err);
+    if (rc == CB_OK)
+        rc = cb_coach_review_game(st, o, r, err);
+    cb_state_free(st);
+    return rc;
+}
+
 static void word_of(const cli *c, uint32_t g, char *buf, size_t size)
 {
     if (g == CB_NONE)
@@ -326,13 +371,13 @@ static int run(cli *c)
         rc = review_options(c, &o, &weights);
     if (rc)
         return rc;
-    rc = cb_coach_review_game(c->table, guesses, fbs, turns, cli_flag(c, "hard"), &o, &r, &err);
+    rc = review_turns(c, guesses, fbs, turns, &o, &r, &err);
     if (rc == CB_ECONTRADICT && !widened && widen(c) == 0) {
         widened = 1;
         free(weights);
         weights = NULL;
         if ((rc = read_turns(c, guesses, fbs, &turns)) == 0 && (rc = review_options(c, &o, &weights)) == 0)
-            rc = cb_coach_review_game(c->table, guesses, fbs, turns, cli_flag(c, "hard"), &o, &r, &err);
+            rc = review_turns(c, guesses, fbs, turns, &o, &r, &err);
         else {
             free(weights);
             return rc;

@@ -365,7 +365,7 @@ static int sim_options(const cli *c, cb_sim_options *opt)
     opt->seed = ok ? cli_seed(c, &ok) : 0;
     if (!ok)
         return 2;
-    opt->hard = cli_flag(c, "hard");
+    opt->hard = c->hard != CB_HARD_NONE;
     opt->keep_games = cli_get(c, "csv") || cli_get(c, "tree");
     const char *csv = cli_get(c, "csv"), *tree = cli_get(c, "tree");
     if (csv && tree && strcmp(csv, "-") == 0 && strcmp(tree, "-") == 0)

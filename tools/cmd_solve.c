@@ -94,7 +94,7 @@ static int watch(cli *c, advice *a, term *t, uint32_t si, int mapping, int max)
         free(turns);
         return cli_fail(CB_ENOMEM, "out of memory");
     }
-    cb_state_set_hard(st, cli_flag(c, "hard"));
+    cb_state_set_hard(st, c->hard);
     while (n < max && !won) {
         advice_pick pick;
         if ((rc = advice_choose(a, st, &pick)) != CB_OK)
@@ -183,7 +183,7 @@ static int run(cli *c)
     }
     if (!cli_flag(c, "json")) {
         printf("%s plays %s on %s%s\n", cb_strategy_name(a.strategy), c->pos[0], cb_game_name(c->game),
-               cli_flag(c, "hard") ? ", hard mode" : "");
+               c->hard ? ", hard mode" : "");
         if (cb_game_rule_info(c->game)->hidden) {
             char name[4];
             cb_game_mapping_name(mapping, name);

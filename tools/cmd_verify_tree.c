@@ -31,8 +31,15 @@ static int run(cli *c)
     if (rc != CB_OK)
         return cli_fail_err(&err);
     cb_tree_stats st;
-    int hard = cli_flag(c, "hard");
-    rc = cb_tree_verify(tree, c->table, hard, (int)max, &st, &err);
+    cb_state *start;
+    int hard = c->hard != CB_HARD_NONE;
+    if (cb_state_new(c->table, &start) != CB_OK) {
+        cb_tree_free(tree);
+        return cli_fail(CB_ENOMEM, "out of memory");
+    }
+    cb_state_set_hard(start, c->hard);
+    rc = cb_tree_verify(tree, start, (int)max, &st, &err);
+    cb_state_free(start);
     cb_tree_free(tree);
     if (rc != CB_OK)
         return cli_fail(rc, "%s: %s", path, err.message);

@@ -40,15 +40,13 @@ static web_games *games_of(web_req *r)
     return r->api->games;
 }
 
-/* The game and a state after the request's history (and hard flag). */
+/* The game and a state after the request's history, in the set-up's hard mode. */
 static int open_state(web_req *r, web_game **wg, cb_state **st)
 {
-    int hard;
+    cb_hard hard;
     *st = NULL;
-    if (web_req_bool(r, "hard", 0, &hard) < 0 || web_game_open(r, wg) < 0)
+    if (web_game_open(r, wg, &hard) < 0)
         return -1;
-    if (hard && !cb_game_rule_info((*wg)->game)->hard_mode)
-        return web_req_fail(r, 400, "this game has no hard mode");
     if (cb_state_new((*wg)->table, st) != CB_OK)
         return web_req_fail(r, 503, "out of memory");
     cb_state_set_hard(*st, hard);
@@ -68,7 +66,39 @@ static int parse_guess(web_req *r, const cb_game *g, const char *name, uint32_t 
     return 0;
 }
 
-/* The one-board games of the library's registry, with every trait the page reads (it names no game). */
+/*
+ * The variants of the registry (several boards, the adversary): what the page offers in its section for
+ * them, with the boards, the adversary, the guess limit, whether hard mode applies and the words.
+ */
+static void variants_json(cb_json *j)
+{
+    const cb_game_preset *g;
+    cb_json_raw(j, ",\"variants\":[");
+    for (size_t i = 0; (g = cb_game_preset_at(i)) != NULL; i++) {
+        if (g->boards <= 1 && !g->adversary)
+            continue;
+        const cb_rule_info *rule = cb_rule_describe(g->rule);
+        cb_game_setup s;
+        cb_game_setup_default(&s);
+        s.game = g->name;
+        int boards = g->boards > 1 ? g->boards : 1;
+        cb_json_sep(j);
+        cb_json_raw(j, "{");
+        cb_json_kstr(j, "name", g->name);
+        cb_json_kstr(j, "label", g->label);
+        cb_json_kstr(j, "summary", g->summary);
+        cb_json_kstr(j, "rule", rule->name);
+        cb_json_kstr(j, "strategy", cb_game_setup_strategy(&s));
+        cb_json_kstr(j, "lists", g->lists ? g->lists : "original");
+        /* several boards are played without hard mode (cb_game_setup_config); the adversary with the rule's */
+        cb_json_printf(j, ",\"boards\":%d,\"adversary\":%s,\"hard_mode\":%s,\"max_guesses\":%d}", boards,
+                       g->adversary ? "true" : "false", boards == 1 && rule->hard_mode ? "true" : "false",
+                       g->max_guesses ? g->max_guesses : rule->max_guesses + boards - 1);
+    }
+    cb_json_raw(j, "]");
+}
+
+/* The games of the library's registry, with every trait the page reads (it names no game). */
 static int api_games(web_req *r)
 {
     cb_json *j = &r->out;
@@ -108,7 +138,9 @@ static int api_games(web_req *r)
                            g->lists ? "true" : "false");
         cb_json_printf(j, ",\"max_guesses\":%d}", g->max_guesses ? g->max_guesses : rule->max_guesses);
     }
-    cb_json_raw(j, "],\"lists\":[");
+    cb_json_raw(j, "]");
+    variants_json(j);
+    cb_json_raw(j, ",\"lists\":[");
     size_t nlists;
     const cb_word_lists *lists = cb_word_lists_all(&nlists);
     for (size_t l = 0; l < nlists; l++) {
@@ -150,7 +182,7 @@ static int api_games(web_req *r)
 static int api_info(web_req *r)
 {
     web_game *wg;
-    int rc = web_game_open(r, &wg);
+    int rc = web_game_open(r, &wg, NULL);
     if (rc != 0)
         return rc; /* -1, or WEB_LATER on an event thread */
     web_game_json(wg, &r->out);
@@ -164,7 +196,7 @@ static int api_feedback(web_req *r)
     uint32_t gi, si;
     int mapping = -1, rc = -1;
     const char *mtext = web_req_get(r, "mapping");
-    if ((rc = web_game_open(r, &wg)) != 0)
+    if ((rc = web_game_open(r, &wg, NULL)) != 0)
         return rc; /* -1, or WEB_LATER on an event thread */
     rc = -1;
     const cb_game *g = wg->game;
@@ -453,8 +485,8 @@ static int api_play_new(web_req *r)
     web_play_options opt;
     long long max_guesses, seed;
     web_game *wg;
-    if (web_req_bool(r, "hard", 0, &opt.hard) < 0 || web_req_int(r, "max_guesses", 0, 1, 100, &max_guesses) < 0 ||
-        web_req_int(r, "seed", -1, 0, (1LL << 53) - 1, &seed) < 0 || web_game_open(r, &wg) < 0)
+    if (web_req_int(r, "max_guesses", 0, 1, 100, &max_guesses) < 0 ||
+        web_req_int(r, "seed", -1, 0, (1LL << 53) - 1, &seed) < 0 || web_game_open(r, &wg, &opt.hard) < 0)
         return -1;
     opt.max_guesses = (int)max_guesses;
     opt.seed = seed < 0 ? web_random_seed() : (uint64_t)seed;

@@ -8,6 +8,7 @@
 #include "exact.h"
 #include "games.h"
 #include "history.h"
+#include "sessions.h"
 #include "strategies.h"
 
 /*
@@ -58,12 +59,12 @@ static void leave(void)
 /*
  * The coach's options from the request: the library's work budget (the same
  * figures as the program's), the game's limit on guesses unless max_guesses
- * says otherwise (0: none), the server's time guard, the stop flag.
+ * says otherwise (0: none), the server's time guard, the stop flag. The
+ * position's hard mode travels in the position itself.
  */
-static int read_options(web_req *r, const web_game *wg, int hard, cb_coach_options *o)
+static int read_options(web_req *r, const web_game *wg, cb_coach_options *o)
 {
     long long maxg;
-    (void)hard;
     cb_coach_options_default(o);
     if (web_req_int(r, "max_guesses", cb_coach_max_guesses(wg->game), 0, CB_TREE_MAX_DEPTH, &maxg) < 0)
         return -1;
@@ -75,20 +76,39 @@ static int read_options(web_req *r, const web_game *wg, int hard, cb_coach_optio
     return 0;
 }
 
-static int open_position(web_req *r, web_game **wg, cb_state **st, int *hard)
+/* The exact solver reads the game's table: a game too big for one is a 422. */
+static int need_table(web_req *r, const web_game *wg)
 {
-    *st = NULL;
-    if (web_req_bool(r, "hard", 0, hard) < 0 || web_game_open(r, wg) < 0)
-        return -1;
-    if (*hard && !cb_game_rule_info((*wg)->game)->hard_mode)
-        return web_req_fail(r, 400, "this game has no hard mode");
-    if (!cb_table_precomputed((*wg)->table))
+    if (!cb_table_precomputed(wg->table))
         return web_req_fail(r, 422,
                             "the exact solver needs the game's feedback table in memory: choose a smaller game");
+    return 0;
+}
+
+/* The request's position: its game and history, in the set-up's hard mode, checked once here. */
+static int open_position(web_req *r, web_game **wg, cb_state **st)
+{
+    cb_hard hard;
+    *st = NULL;
+    if (web_game_open(r, wg, &hard) < 0 || need_table(r, *wg) < 0)
+        return -1;
     if (cb_state_new((*wg)->table, st) != CB_OK)
         return web_req_fail(r, 503, "out of memory");
-    cb_state_set_hard(*st, *hard);
+    cb_state_set_hard(*st, hard);
     return web_history_read(r, "history", *st, web_game_wider(*wg));
+}
+
+/* The position to review: the session's (session=ID, as the server holds it), else the request's. */
+static int review_position(web_req *r, web_game **wg, cb_state **st)
+{
+    const char *id;
+    *wg = NULL;
+    *st = NULL;
+    if (!web_req_get(r, "session"))
+        return open_position(r, wg, st);
+    if (web_req_id(r, "session", &id) < 0 || web_play_position(r->api->sessions, id, r, wg, st) < 0)
+        return -1;
+    return need_table(r, *wg);
 }
 
 int web_coach_rank(web_req *r)
@@ -99,9 +119,9 @@ int web_coach_rank(web_req *r)
     cb_coach_rank k;
     cb_error err;
     long long limit;
-    int hard, rc = -1;
-    if (web_req_int(r, "limit", 10, 1, WEB_COACH_LIMIT, &limit) < 0 || open_position(r, &wg, &st, &hard) < 0 ||
-        read_options(r, wg, hard, &o) < 0 || enter(r) < 0)
+    int rc = -1;
+    if (web_req_int(r, "limit", 10, 1, WEB_COACH_LIMIT, &limit) < 0 || open_position(r, &wg, &st) < 0 ||
+        read_options(r, wg, &o) < 0 || enter(r) < 0)
         goto out;
     o.limit = (int)limit;
     int crc = cb_coach_rank_solve(wg->table, st, &o, &k, &err);
@@ -127,20 +147,17 @@ int web_coach_review(web_req *r)
     cb_coach_options o;
     cb_coach_review v;
     cb_error err;
-    int hard, rc = -1;
-    uint32_t guesses[WEB_COACH_TURNS], fbs[WEB_COACH_TURNS];
-    if (open_position(r, &wg, &st, &hard) < 0 || read_options(r, wg, hard, &o) < 0)
+    int rc = -1;
+    if (review_position(r, &wg, &st) < 0 || read_options(r, wg, &o) < 0)
         goto out;
     size_t turns = cb_state_turns(st);
     if (turns == 0 || turns > WEB_COACH_TURNS) {
         web_req_fail(r, 400, "history: a review takes 1 to %d turns", WEB_COACH_TURNS);
         goto out;
     }
-    for (size_t t = 0; t < turns; t++)
-        cb_state_turn(st, t, &guesses[t], &fbs[t]);
     if (enter(r) < 0)
         goto out;
-    int crc = cb_coach_review_game(wg->table, guesses, fbs, turns, hard, &o, &v, &err);
+    int crc = cb_coach_review_game(st, &o, &v, &err);
     leave();
     if (crc != CB_OK) {
         web_req_fail(r, crc == CB_ENOMEM ? 503 : 422, "%s", err.message);

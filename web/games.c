@@ -47,6 +47,23 @@ const char *const *web_preset_names(void)
     return preset_names;
 }
 
+/* Every game of the registry, the variants (several boards, the adversary) included. */
+static const char *all_names[64];
+static pthread_once_t all_once = PTHREAD_ONCE_INIT;
+
+static void all_names_init(void)
+{
+    const cb_game_preset *p;
+    for (size_t i = 0; (p = cb_game_preset_at(i)) != NULL && i + 1 < sizeof all_names / sizeof *all_names; i++)
+        all_names[i] = p->name;
+}
+
+const char *const *web_game_names(void)
+{
+    pthread_once(&all_once, all_names_init);
+    return all_names;
+}
+
 typedef struct entry {
     web_game g;
     struct entry *next;
@@ -83,16 +100,17 @@ static int read_int(web_req *r, const char *name, int lo, int hi, int *out)
     return 0;
 }
 
-int web_game_spec_read(web_req *r, web_game_spec *spec)
+/* The set-up of the request's game: one of names (the one-board games, or every game). */
+static int spec_read(web_req *r, web_game_spec *spec, const char *const *names)
 {
     static const char *const dictionaries[] = {"english", NULL};
     cb_game_setup *s = &spec->setup;
-    int preset, which, no_repeat;
+    int preset, which, no_repeat, hard;
     memset(spec, 0, sizeof *spec);
     cb_game_setup_default(s);
-    if (web_req_choice(r, "game", web_preset_names(), 0, &preset) < 0)
+    if (web_req_choice(r, "game", names, 0, &preset) < 0)
         return -1;
-    s->game = web_preset_names()[preset];
+    s->game = names[preset];
     if (web_req_get(r, "lists")) {
         if (web_req_choice(r, "lists", web_list_names(), 0, &which) < 0)
             return -1;
@@ -105,8 +123,10 @@ int web_game_spec_read(web_req *r, web_game_spec *spec)
     }
     if (read_int(r, "colors", 2, 16, &s->colors) < 0 || read_int(r, "pegs", 1, 10, &s->pegs) < 0 ||
         read_int(r, "length", 2, WEB_MAX_WORD_LENGTH, &s->length) < 0 ||
-        web_req_bool(r, "no_repeat", 0, &no_repeat) < 0)
+        web_req_bool(r, "no_repeat", 0, &no_repeat) < 0 || web_req_bool(r, "hard", 0, &hard) < 0)
         return -1;
+    if (web_req_get(r, "hard"))
+        s->hard = hard ? 1 : -1;
     if (web_req_get(r, "no_repeat"))
         s->no_repeat = no_repeat ? 1 : -1;
     const char *up = web_req_get(r, "upload");
@@ -126,8 +146,9 @@ int web_game_spec_read(web_req *r, web_game_spec *spec)
         s->pegs = 4;
     cb_game_config cfg;
     cb_error err;
-    if (cb_game_setup_config(s, &cfg, NULL, NULL, &err) != CB_OK)
+    if (cb_game_setup_config(s, &cfg, &spec->boards, &spec->adversary, &err) != CB_OK)
         return web_req_fail(r, 400, "%s", err.message);
+    spec->hard = cb_game_setup_hard(s);
     if (cfg.colors) {
         double n = 1;
         for (int i = 0; i < cfg.length; i++)
@@ -400,18 +421,37 @@ void web_game_json(const web_game *wg, cb_json *j)
                    cb_table_build_seconds(wg->table));
 }
 
-int web_game_open(web_req *r, web_game **out)
+int web_game_spec_read(web_req *r, web_game_spec *spec)
 {
-    web_game_spec spec;
+    return spec_read(r, spec, web_preset_names());
+}
+
+/* The game of a set-up, held (web_game_open, web_game_open_variant). */
+static int open_spec(web_req *r, web_game **out, web_game_spec *spec)
+{
     cb_error err;
-    *out = NULL;
-    if (web_game_spec_read(r, &spec) < 0)
-        return -1;
-    int rc = r->event_loop ? web_games_find(r->api->games, &spec, out, &err)
-                           : web_games_get(r->api->games, &spec, out, &err);
+    int rc =
+        r->event_loop ? web_games_find(r->api->games, spec, out, &err) : web_games_get(r->api->games, spec, out, &err);
     if (rc == 1)
         return WEB_LATER;
     if (rc != CB_OK)
         return web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "%s", err.message);
     return 0;
+}
+
+int web_game_open_variant(web_req *r, web_game **out, web_game_spec *spec)
+{
+    *out = NULL;
+    return spec_read(r, spec, web_game_names()) < 0 ? -1 : open_spec(r, out, spec);
+}
+
+int web_game_open(web_req *r, web_game **out, cb_hard *hard)
+{
+    web_game_spec spec;
+    *out = NULL;
+    if (web_game_spec_read(r, &spec) < 0)
+        return -1;
+    if (hard)
+        *hard = spec.hard;
+    return open_spec(r, out, &spec);
 }

@@ -42,7 +42,10 @@
  * name; the uploaded text joins the set-up when the game is looked up.
  */
 typedef struct web_game_spec {
-    cb_game_setup setup;
+    cb_game_setup setup;        /* hard: the request's hard (1, or -1 for hard=0), else the preset's */
+    cb_hard hard;               /* the mode the set-up plays in (cb_game_setup_hard), read once here */
+    int boards;                 /* the boards it plays (1: one; cb_game_setup_config) */
+    int adversary;              /* 1: against the adversary */
     char upload[WEB_UPLOAD_ID]; /* an uploaded list's name, or "" */
 } web_game_spec;
 
@@ -65,6 +68,8 @@ typedef struct web_games web_games;
 
 /* The names of the games of one board (cb_game_preset_at), NULL-terminated. */
 const char *const *web_preset_names(void);
+/* The names of every game of the registry, the variants (several boards, the adversary) too, NULL-terminated. */
+const char *const *web_game_names(void);
 /* The names of the bundled word lists (cb_word_lists_all), NULL-terminated. */
 const char *const *web_list_names(void);
 
@@ -96,10 +101,17 @@ void web_game_release(web_games *gs, web_game *g);
 
 /*
  * The game named by r's parameters from the server's cache, held until
- * released; -1 with r's error set. On an event thread (r->event_loop),
+ * released, and (hard not NULL) the mode its set-up plays in (the request's
+ * hard, read with the set-up, once); -1 with r's error set. On an event thread (r->event_loop),
  * WEB_LATER when that would wait (web_games_find).
  */
-int web_game_open(web_req *r, web_game **out);
+int web_game_open(web_req *r, web_game **out, cb_hard *hard);
+/*
+ * The same for the variants' routes (/api/multi, /api/adversary): game may
+ * also name a variant of the registry (dordle ... absurdle), whose boards
+ * and adversary are then in *spec with the rest of the set-up.
+ */
+int web_game_open_variant(web_req *r, web_game **out, web_game_spec *spec);
 
 /* Append the game's facts to j as an object. */
 void web_game_json(const web_game *g, cb_json *j);

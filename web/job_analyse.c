@@ -37,9 +37,8 @@ int web_analyse_prepare(web_req *r, web_games *games, void **out)
 {
     web_game_spec spec;
     cb_error err;
-    int hard;
     *out = NULL;
-    if (web_game_spec_read(r, &spec) < 0 || web_req_bool(r, "hard", 0, &hard) < 0)
+    if (web_game_spec_read(r, &spec) < 0)
         return -1;
     analyse_arg *a = calloc(1, sizeof *a);
     if (!a)
@@ -49,15 +48,11 @@ int web_analyse_prepare(web_req *r, web_games *games, void **out)
         arg_free(a);
         return web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "%s", err.message);
     }
-    if (hard && !cb_game_rule_info(a->wg->game)->hard_mode) {
-        arg_free(a);
-        return web_req_fail(r, 400, "this game has no hard mode");
-    }
     if (cb_state_new(a->wg->table, &a->st) != CB_OK) {
         arg_free(a);
         return web_req_fail(r, 503, "out of memory");
     }
-    cb_state_set_hard(a->st, hard);
+    cb_state_set_hard(a->st, spec.hard);
     if (web_history_read(r, "history", a->st, web_game_wider(a->wg)) < 0) {
         arg_free(a);
         return -1;

@@ -34,7 +34,8 @@ typedef struct sim_arg {
     size_t ngames; /* per strategy */
     size_t sample; /* 0: every secret */
     uint64_t seed;
-    int hard, target_turn, max_guesses;
+    cb_hard hard; /* the set-up's mode (web_game_spec.hard) */
+    int target_turn, max_guesses;
     uint32_t first;
     /* while running */
     web_job *job;
@@ -134,7 +135,7 @@ static int add_strategy(web_req *r, sim_arg *a, const char *name)
     cfg.name = info->name;
     cfg.first_guess = a->first;
     cfg.target_turn = a->target_turn;
-    cfg.hard = a->hard;
+    cfg.hard = a->hard != CB_HARD_NONE;
     cfg.seed = a->seed;
     int rc = cb_strategy_new(a->wg->table, &cfg, &s->s, &err);
     if (rc != CB_OK)
@@ -186,20 +187,16 @@ int web_simulate_prepare(web_req *r, web_games *games, void **out)
         return web_req_fail(r, 503, "out of memory");
     a->games = games;
     cb_json_init(&a->partial);
-    if (web_game_spec_read(r, &spec) < 0 || web_req_bool(r, "hard", 0, &a->hard) < 0 ||
-        web_req_int(r, "target_turn", 0, 0, 100, &target) < 0 ||
+    if (web_game_spec_read(r, &spec) < 0 || web_req_int(r, "target_turn", 0, 0, 100, &target) < 0 ||
         web_req_int(r, "max_guesses", 0, 0, 100, &max_guesses) < 0 ||
         web_req_int(r, "seed", -1, 0, (1LL << 53) - 1, &seed) < 0)
         goto fail;
+    a->hard = spec.hard;
     a->target_turn = (int)target;
     a->max_guesses = (int)max_guesses;
     a->seed = seed < 0 ? web_random_seed() : (uint64_t)seed;
     if (web_games_get(games, &spec, &a->wg, &err) != CB_OK) {
         web_req_fail(r, err.code == CB_ENOMEM ? 503 : 400, "%s", err.message);
-        goto fail;
-    }
-    if (a->hard && !cb_game_rule_info(a->wg->game)->hard_mode) {
-        web_req_fail(r, 400, "this game has no hard mode");
         goto fail;
     }
     if (read_games(r, a->wg->game, &a->sample, &a->ngames) < 0 || read_first(r, a->wg->game, &a->first) < 0 ||
@@ -454,7 +451,7 @@ static int run(web_job *job, void *p, cb_json *result, cb_error *err)
         opt.sample = a->sample;
         opt.seed = a->seed;
         opt.max_guesses = a->max_guesses;
-        opt.hard = a->hard;
+        opt.hard = a->hard != CB_HARD_NONE;
         opt.on_game = ended;
         opt.on_game_ctx = a;
         opt.cancel = web_job_cancel_flag(job);

@@ -273,8 +273,6 @@ static void status_json(const session *s, cb_json *j)
 int web_play_new(web_sessions *ss, web_game *wg, const web_play_options *opt, web_req *r)
 {
     const cb_game *g = wg->game;
-    if (opt->hard && !cb_game_rule_info(g)->hard_mode)
-        return web_req_fail(r, 400, "this game has no hard mode");
     session *s = calloc(1, sizeof *s);
     if (!s || cb_state_new(wg->table, &s->st) != CB_OK) {
         free(s);
@@ -473,8 +471,11 @@ int web_play_details(web_sessions *ss, const char *id, web_req *r)
     return with_session(ss, id, r, NULL, details_locked);
 }
 
-/* The session's state copied, and its game held, so that the work can go on without the lock. */
-static int snapshot(web_sessions *ss, const char *id, web_req *r, web_game **wg, cb_state **st)
+/*
+ * The session's state copied, and its game held, so that the work can go on without the lock; a game over is
+ * a 409 unless over_ok.
+ */
+static int snapshot(web_sessions *ss, const char *id, web_req *r, web_game **wg, cb_state **st, int over_ok)
 {
     int rc = -1;
     *wg = NULL;
@@ -483,7 +484,7 @@ static int snapshot(web_sessions *ss, const char *id, web_req *r, web_game **wg,
     session *s = find_locked(ss, id, r);
     if (!s)
         goto out;
-    if (s->over) {
+    if (s->over && !over_ok) {
         web_req_fail(r, 409, "this game is over: start a new one");
         goto out;
     }
@@ -499,13 +500,18 @@ out:
     return rc;
 }
 
+int web_play_position(web_sessions *ss, const char *id, web_req *r, web_game **wg, cb_state **st)
+{
+    return snapshot(ss, id, r, wg, st, 1);
+}
+
 int web_play_hint(web_sessions *ss, const char *id, const cb_strategy_info *info, web_req *r)
 {
     web_game *wg;
     cb_state *st;
     cb_strategy *strat = NULL;
     cb_error err;
-    if (snapshot(ss, id, r, &wg, &st) < 0)
+    if (snapshot(ss, id, r, &wg, &st, 0) < 0)
         return -1;
     const cb_game *g = wg->game;
     if (!info)

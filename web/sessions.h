@@ -45,7 +45,7 @@ int web_sessions_new(web_games *games, const web_session_limits *lim, web_sessio
 void web_sessions_free(web_sessions *ss);
 
 typedef struct web_play_options {
-    int hard;
+    cb_hard hard;    /* the set-up's (web_game_spec.hard) */
     int max_guesses; /* 0: the game's default */
     uint64_t seed;
     int daily; /* 1: the daily game of `date` (codebreaker/daily.h), not the seed's draw */
@@ -68,6 +68,12 @@ int web_play_state(web_sessions *ss, const char *id, web_req *r);
 int web_play_share(web_sessions *ss, const char *id, unsigned flags, web_req *r);
 /* The partition of the candidates before the last guess by that guess. */
 int web_play_details(web_sessions *ss, const char *id, web_req *r);
+/*
+ * The position of session id as played (its turns, its hard mode), over or
+ * not: a copy (*st, the caller's, cb_state_free) and its game held (*wg,
+ * web_game_release), for the exact coach's review. -1 with r's error set.
+ */
+int web_play_position(web_sessions *ss, const char *id, web_req *r, web_game **wg, cb_state **st);
 /*
  * "Make a guess": the guess strategy `info` would play now in session id,
  * as {guess, strategy, score, candidate, remaining}; worked out on a copy

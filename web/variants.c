@@ -12,9 +12,9 @@
 #include "variants.h"
 
 #define WORD_MAX (CB_MAX_LENGTH * 4 + 1)
-#define MULTI_MAX_BOARDS 16 /* Sedecordle: the most the page offers */
-#define MULTI_HINT_WORK 4e8 /* guesses times candidates a hint may score: about half a second */
-#define ADVERSARY_WORDS 20  /* candidates listed */
+#define MULTI_MAX_BOARDS CB_MAX_BOARDS /* as the library's rows may have (WEB_MAX_FILTER bounds the work) */
+#define MULTI_HINT_WORK 4e8            /* guesses times candidates a hint may score: about half a second */
+#define ADVERSARY_WORDS 20             /* candidates listed */
 #define TICKET_LEN 32
 
 /* ---- tickets ---- */
@@ -60,11 +60,18 @@ static int unseal(const char *t, uint64_t *seed)
 
 /* ---- shared ---- */
 
-/* The game of the request, with Wordle or Mastermind rules. */
-static int open_game(web_req *r, web_game **out)
+/*
+ * The game of the request, with Wordle or Mastermind rules: a game of one
+ * board, or a variant of the registry (its boards or its adversary, in spec)
+ * of the kind the route plays (adversary 1: /api/adversary).
+ */
+static int open_game(web_req *r, web_game **out, web_game_spec *spec, int adversary)
 {
-    if (web_game_open(r, out) < 0)
+    if (web_game_open_variant(r, out, spec) < 0)
         return -1;
+    if (spec->adversary != adversary && (spec->adversary || spec->boards > 1))
+        return web_req_fail(r, 400, "game: %s is played at %s", spec->setup.game,
+                            spec->adversary ? "/api/adversary" : "/api/multi");
     if (cb_game_rule_info((*out)->game)->hidden)
         return web_req_fail(r, 400, "game: several boards and the adversary take Wordle or Mastermind rules");
     return 0;
@@ -182,8 +189,10 @@ int web_multi(web_req *r)
     uint32_t guesses[CB_MULTI_MAX_TURNS];
     char ticket[TICKET_LEN + 1];
     const char *given = web_req_get(r, "ticket");
-    if (web_req_int(r, "boards", 4, 2, MULTI_MAX_BOARDS, &boards) < 0 || web_req_bool(r, "hint", 0, &hint) < 0 ||
-        web_req_bool(r, "giveup", 0, &giveup) < 0 || open_game(r, &wg) < 0)
+    web_game_spec spec;
+    if (web_req_bool(r, "hint", 0, &hint) < 0 || web_req_bool(r, "giveup", 0, &giveup) < 0 ||
+        open_game(r, &wg, &spec, 0) < 0 ||
+        web_req_int(r, "boards", spec.boards > 1 ? spec.boards : 4, 2, MULTI_MAX_BOARDS, &boards) < 0)
         goto out;
     if (given && unseal(given, &seed) < 0) {
         web_req_fail(r, 400, "ticket: not a ticket of this server (tickets end when the server stops)");
@@ -272,15 +281,14 @@ int web_adversary(web_req *r)
 {
     web_game *wg = NULL;
     cb_state *st = NULL;
-    int hard, hint, n, rc = -1;
+    cb_hard hard;
+    int hint, n, rc = -1;
     uint32_t guesses[WEB_MAX_TURNS];
-    if (web_req_bool(r, "hard", 0, &hard) < 0 || web_req_bool(r, "hint", 0, &hint) < 0 || open_game(r, &wg) < 0)
+    web_game_spec spec;
+    if (web_req_bool(r, "hint", 0, &hint) < 0 || open_game(r, &wg, &spec, 1) < 0)
         goto out;
+    hard = spec.hard;
     const cb_game *g = wg->game;
-    if (hard && !cb_game_rule_info(g)->hard_mode) {
-        web_req_fail(r, 400, "this game has no hard mode");
-        goto out;
-    }
     if (cb_state_new(wg->table, &st) != CB_OK) {
         web_req_fail(r, 503, "out of memory");
         goto out;

@@ -83,14 +83,15 @@ void cb_coach_options_default(cb_coach_options *opt);
 int cb_coach_max_guesses(const cb_game *game);
 
 /*
- * A Wordle opener of game, made from bundled lists as they are (cb_word_lists),
- * with its proved total in a mode, as shipped ("proofs/openers.tsv", each
- * with the command that proves it): *best and *total. With best_only, only
- * an opener proved the best of every opener. CB_ENOTFOUND when none is
- * shipped for the game and mode.
+ * A Wordle opener of st's game, made from bundled lists as they are
+ * (cb_word_lists), with its proved total in st's hard mode (cb_state_hard;
+ * st's turns do not matter) under the guess limit max_guesses (0: none), as
+ * shipped ("proofs/openers.tsv", each with the command that proves it):
+ * *best and *total. With best_only, only an opener proved the best of every
+ * opener. CB_ENOTFOUND when none is shipped for the game and mode. st is
+ * only read; nothing is allocated.
  */
-int cb_coach_opening(const cb_game *game, int hard, int max_guesses, int best_only, cb_guess_index *best,
-                     uint64_t *total);
+int cb_coach_opening(const cb_state *st, int max_guesses, int best_only, cb_guess_index *best, uint64_t *total);
 
 /*
  * The opening book of Wordle on bundled lists: what the program's own
@@ -117,41 +118,42 @@ typedef struct cb_coach_book {
 } cb_coach_book;
 
 /*
- * The book of game (Wordle on bundled lists as they are) in a mode (hard) and
- * guess limit (max_guesses, 0: none), merged from every bundled file whose
- * search bears on it (book.c). CB_ENOTFOUND when no file does; CB_EINVAL, err
- * naming the file, for a damaged one; CB_ENOMEM. Release with
- * cb_coach_book_release(); the caller owns out.
+ * The book of st's game (Wordle on bundled lists as they are) in st's hard
+ * mode (cb_state_hard; st's turns do not matter) and guess limit
+ * (max_guesses, 0: none), merged from every bundled file whose search bears
+ * on it (book.c). CB_ENOTFOUND when no file does; CB_EINVAL, err naming the
+ * file, for a damaged one; CB_ENOMEM. st is only read; release out (the
+ * caller's) with cb_coach_book_release().
  */
-int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_book *out, cb_error *err);
+int cb_coach_book_open(const cb_state *st, int max_guesses, cb_coach_book *out, cb_error *err);
 void cb_coach_book_release(cb_coach_book *b);
 
 /*
  * Turn two of Wordle on bundled lists by look-up: the book runs' turn-two
  * files (data/book/NAME.turn2, written by `optimal --turn-two` as the book was
- * proved; docs/optimal.md), for the openers they cover. After `opener` drew
- * `feedback` (in hard mode when hard, under the guess limit max_guesses,
- * which must be the file's own: 6), *best gets a best guess and *total the
- * least total of that position (its guesses from turn two on, summed over
- * its candidates), both proved. CB_ENOTFOUND when no bundled file covers
- * the game, mode, limit and opener (or the feedback is the win or cannot
- * follow it); CB_EINVAL, err naming the file and line, for a line that does
- * not verify. Reads only the opener's line; nothing allocated that outlives
- * the call.
+ * proved; docs/optimal.md), for the openers they cover. At position st, a
+ * game of one turn (its opener and the feedback it drew) in st's hard mode,
+ * under the guess limit max_guesses (which must be the file's own: 6), *best
+ * gets a best guess and *total the least total of that position (its
+ * guesses from turn two on, summed over its candidates), both proved.
+ * CB_ENOTFOUND when st is not after exactly one turn or no bundled file
+ * covers the game, mode, limit and opener (or the feedback is the win);
+ * CB_EINVAL, err naming the file and line, for a line that does not verify.
+ * st is only read; reads only the opener's line; nothing allocated that
+ * outlives the call.
  */
-int cb_coach_turn_two(const cb_game *game, int hard, int max_guesses, cb_guess_index opener, uint32_t feedback,
-                      cb_guess_index *best, uint64_t *total, cb_error *err);
+int cb_coach_turn_two(const cb_state *st, int max_guesses, cb_guess_index *best, uint64_t *total, cb_error *err);
 
 /*
- * The best opener's optimal strategy for the game of table (Wordle on
- * bundled lists as they are) in a mode and guess limit, as shipped
- * (data/trees, written by `optimal --first OPENER --tree`; data/README.md):
- * *out (the caller's, cb_tree_free) and its total *total, after checking it
- * against the rules within the limit (cb_tree_verify). CB_ENOTFOUND when
- * none is shipped for them; CB_ENOMEM.
+ * The best opener's optimal strategy for st's game (Wordle on bundled lists
+ * as they are) in st's hard mode (st's turns do not matter) and the guess
+ * limit max_guesses, as shipped (data/trees, written by `optimal --first
+ * OPENER --tree`; data/README.md): *out (the caller's, cb_tree_free) and
+ * its total *total, after checking it against the rules from the opening
+ * within the limit (cb_tree_verify). CB_ENOTFOUND when none is shipped for
+ * them; CB_ENOMEM. st is only read.
  */
-int cb_coach_opening_tree(const cb_table *table, int hard, int max_guesses, cb_tree **out, uint64_t *total,
-                          cb_error *err);
+int cb_coach_opening_tree(const cb_state *st, int max_guesses, cb_tree **out, uint64_t *total, cb_error *err);
 
 /* A guess and its value from a position. */
 typedef struct cb_coach_guess {
@@ -348,15 +350,17 @@ typedef struct cb_coach_review {
 } cb_coach_review;
 
 /*
- * Review a game played on table: guesses[i] received feedbacks[i], from the
- * start (hard set: in hard mode). For each turn, the position before it is
- * solved: the value of the guess played, and of the best one. A turn that
- * breaks hard mode or a feedback that contradicts the earlier ones is
- * CB_EILLEGAL or CB_ECONTRADICT, with err naming the turn. Release with
- * cb_coach_review_release().
+ * Review the game position `played` went through: its turns from the start
+ * (cb_state_turns, 1 to CB_TREE_MAX_DEPTH of them), in its hard mode
+ * (cb_state_hard). The turns were checked as they were applied (hard mode,
+ * contradictions: cb_state_apply), so nothing is checked again: for each
+ * turn the position before it (cb_state_at) is solved, the value of the
+ * guess played and of the best one. CB_EINVAL for a position with no turn
+ * or too many; the solver's errors with err naming the turn. played is only
+ * read (it must outlive the call, not the review); opt may be NULL (the
+ * defaults); release out (the caller's) with cb_coach_review_release().
  */
-int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, const uint32_t *feedbacks, size_t turns,
-                         int hard, const cb_coach_options *opt, cb_coach_review *out, cb_error *err);
+int cb_coach_review_game(const cb_state *played, const cb_coach_options *opt, cb_coach_review *out, cb_error *err);
 void cb_coach_review_release(cb_coach_review *r);
 
 /*

@@ -239,10 +239,14 @@ int cb_game_setup_key(const cb_game_setup *s, char *buf, size_t size, cb_error *
 const char *cb_game_setup_strategy(const cb_game_setup *s);
 
 /*
- * 1 when a set-up is played in hard mode: its own hard (1 on, -1 off), else
- * the preset's (cb_game_preset.hard); 0 for an unknown game.
+ * The hard mode a set-up plays in (for cb_state_set_hard): its rule's own
+ * (cb_rule_info.hard_mode) when the set-up's own hard is 1, or it is 0 and
+ * the preset is played hard (cb_game_preset.hard); CB_HARD_NONE otherwise,
+ * for an unknown game, and for a rule without hard mode (which
+ * cb_game_setup_config refuses when asked for it). Front ends read their
+ * --hard into the set-up and take the mode from here, once.
  */
-int cb_game_setup_hard(const cb_game_setup *s);
+cb_hard cb_game_setup_hard(const cb_game_setup *s);
 
 /* The preset a set-up names (s->game, NULL: "wordle"), or NULL. */
 const cb_game_preset *cb_game_setup_preset(const cb_game_setup *s);

@@ -34,6 +34,13 @@ typedef struct cb_state cb_state;
 int cb_state_new(const cb_table *table, cb_state **out);
 /* An independent copy of src, history included. */
 int cb_state_copy(const cb_state *src, cb_state **out);
+/*
+ * The position st stood at after its first `turns` turns (0: the start), in
+ * st's hard mode: a new state, the caller's (cb_state_free), read from st's
+ * record without playing the turns again (they were checked when applied).
+ * CB_EINVAL for more turns than st has; CB_ENOMEM. st is only read.
+ */
+int cb_state_at(const cb_state *st, size_t turns, cb_state **out);
 void cb_state_free(cb_state *st);
 
 const cb_game *cb_state_game(const cb_state *st);
@@ -69,8 +76,15 @@ unsigned cb_state_mappings(const cb_state *st);
 /* 1 when guess gi is one of the candidates. */
 int cb_state_is_candidate(const cb_state *st, cb_guess_index gi);
 
-void cb_state_set_hard(cb_state *st, int hard);
-int cb_state_hard(const cb_state *st);
+/*
+ * The hard mode st plays in from its next turn on: CB_HARD_NONE, or its
+ * rule's own (cb_rule_info.hard_mode; a set-up's is cb_game_setup_hard),
+ * the one check of it. CB_EINVAL, st unchanged, for another mode (hard
+ * mode in a rule without one). The turns already recorded stay as played.
+ */
+int cb_state_set_hard(cb_state *st, cb_hard mode);
+/* The hard mode st plays in: CB_HARD_NONE (0) or its rule's own. */
+cb_hard cb_state_hard(const cb_state *st);
 /*
  * 1 when gi is legal now: the game is not yet won, and in hard mode gi
  * respects every clue. When not, and why is not NULL, a sentence such as

@@ -90,26 +90,20 @@ typedef struct cb_tree_stats {
 double cb_tree_stats_average(const cb_tree_stats *stats);
 
 /*
- * Play every secret of the table's game through the tree and check it:
- * each node's guess is allowed (and legal in hard mode when hard is set),
- * every feedback written in a file is the right one, every secret is solved
- * (within max_guesses when it is positive), and no branch is unreachable.
- * Fills stats (may be NULL). On failure err names the line (for trees read
- * from a file) and what is wrong: CB_EINVAL for a tree that breaks a rule,
- * CB_ENOMEM.
+ * Check a strategy against the rules from position `from` (a state of the
+ * game; a fresh one for a whole game): the tree's root is the guess played
+ * there, and playing each of from's candidates through it, each node's
+ * guess is allowed (and legal in from's hard mode, cb_state_hard, from its
+ * history on), every feedback written in a file is the right one, every
+ * candidate is solved (within max_guesses, counting the turns played before
+ * the position, when it is positive), and no branch is unreachable; a file
+ * read for a whole game has a line for every secret. Fills stats (may be
+ * NULL) with the guesses from the position on. On failure err names the
+ * line (for trees read from a file) and what is wrong: CB_EINVAL for a tree
+ * that breaks a rule, CB_ENOMEM. Only reads tree and from; stats and err
+ * are the caller's.
  */
-int cb_tree_verify(const cb_tree *tree, const cb_table *table, int hard, int max_guesses, cb_tree_stats *stats,
-                   cb_error *err);
-/*
- * The same for a strategy that opens at a position, a state of the table
- * (NULL: the start, as cb_tree_verify): the tree's root is the guess played
- * there, its candidates are the secrets played, hard mode is checked from
- * its history (when hard is set or the state is in hard mode), max_guesses
- * counts the turns played before, and the stats count the guesses from the
- * position on.
- */
-int cb_tree_verify_from(const cb_tree *tree, const cb_table *table, const cb_state *from, int hard, int max_guesses,
-                        cb_tree_stats *stats, cb_error *err);
+int cb_tree_verify(const cb_tree *tree, const cb_state *from, int max_guesses, cb_tree_stats *stats, cb_error *err);
 
 /*
  * Write the tree to out in the given format. Text needs the table (the line

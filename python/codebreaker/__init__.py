@@ -37,6 +37,7 @@ from ._game import Game, History, Tree, Turn
 from .results import (
     ExactRanking,
     ExactScore,
+    GameInfo,
     GameRecord,
     Optimal,
     Play,
@@ -51,17 +52,19 @@ from .results import (
     WordLists,
 )
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 __all__ = [
     "Game",
     "Tree",
     "Turn",
     "History",
     "strategies",
+    "games",
     "board_strategies",
     "lists",
     "library_version",
     "__version__",
+    "GameInfo",
     "GameRecord",
     "Optimal",
     "ExactRanking",
@@ -95,7 +98,7 @@ def _text(s: bytes) -> str:
 
 
 def library_version() -> str:
-    """The version of the C library loaded, e.g. '0.2.0'."""
+    """The version of the C library loaded, e.g. '0.3.0'."""
     return _text(N.version())
 
 
@@ -116,6 +119,35 @@ def strategies() -> List[Strategy]:
         )
         for r in rows
     ]
+
+
+def games() -> List[GameInfo]:
+    """Every game of the library's registry, the variants (several boards, the adversary) too, in
+    its order, as Game(name) takes them: boards, adversary, guess limit, hard mode and word lists."""
+    out = []
+    for i in range(N.game_preset_count()):
+        p = N.game_preset_at(i).contents
+        rule = N.rule_describe(p.rule).contents
+        boards = p.boards if p.boards > 1 else 1
+        setup = N.GameSetup()
+        N.game_setup_default(byref(setup))
+        setup.game = p.name
+        out.append(
+            GameInfo(
+                name=_text(p.name),
+                label=_text(p.label),
+                summary=_text(p.summary),
+                rule=_text(rule.name),
+                boards=boards,
+                adversary=bool(p.adversary),
+                max_guesses=p.max_guesses or rule.max_guesses + boards - 1,
+                hard=bool(p.hard),
+                hard_mode=bool(rule.hard_mode) and boards == 1,
+                lists=(_text(p.lists) or "original") if rule.words and not p.dictionary else None,
+                strategy=_text(N.game_setup_strategy(byref(setup))),
+            )
+        )
+    return out
 
 
 def board_strategies() -> List[str]:

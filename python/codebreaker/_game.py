@@ -94,7 +94,8 @@ class Game:
             invalid("words= names one list for both: give it or answers=/guesses=, not both")
         if words is not None:
             answers = guesses = words
-        single = not int(N.multi_preset_boards(_bytes(name))) and name != "absurdle"
+        preset = N.game_preset_find(_bytes(name))  # the registry's row: a variant has boards or the adversary
+        single = not preset or (preset.contents.boards <= 1 and not preset.contents.adversary)
         setup = N.GameSetup()
         N.game_setup_default(byref(setup))
         setup.game = _bytes(name)
@@ -251,13 +252,20 @@ class Game:
             return self._format(N.game_format_raw, fb)
         return self._feedback_text(fb)
 
+    def _start(self, hard: bool) -> Any:
+        """A fresh cb_state, in the rule's hard mode when hard: the one place hard becomes a mode."""
+        st = c_void_p()
+        check(N.state_new(self._table, byref(st)), what="state")
+        if N.state_set_hard(st, int(self._rule.hard_mode) if hard else 0) != 0 or (hard and not self._rule.hard_mode):
+            N.state_free(st)
+            invalid(f"{self._rule.label.decode()} has no hard mode")
+        return st
+
     def _state(self, history: History, hard: bool) -> Any:
         """A new cb_state after history (one board; against the adversary a turn may leave out
         its feedback, which is then the adversary's answer)."""
-        st = c_void_p()
-        check(N.state_new(self._table, byref(st)), what="state")
+        st = self._start(hard)
         try:
-            N.state_set_hard(st, int(bool(hard)))
             for turn in history:
                 guess, fb = _split(turn)
                 if fb is not None and not isinstance(fb, str):
@@ -515,11 +523,25 @@ class Game:
             guesses.append(gi)
             fbs.append(self._feedback(fb) if fb is not None else N.game_feedback(self._game, gi, secret))
         o = self._coach_options(10, max_guesses, time_limit, work)
-        n = len(guesses)
-        garr, farr = (c_uint32 * max(n, 1))(*guesses), (c_uint32 * max(n, 1))(*fbs)
+        if not guesses:
+            invalid(f"a review needs between 1 and {N.TREE_MAX_DEPTH} turns")
+        st = self._start(hard)  # the game as a position, each turn checked once
         r = N.CoachReview()
         err = N.Error()
-        check(N.coach_review_game(self._table, garr, farr, n, int(bool(hard)), byref(o), byref(r), byref(err)), err)
+        try:
+            for i, (g, f) in enumerate(zip(guesses, fbs)):
+                why = create_string_buffer(160)
+                if N.state_won(st):
+                    fail(-1, f"turn {i + 1}: the game was already won")
+                if not N.state_legal(st, g, why, 160):
+                    fail(-8, f"turn {i + 1}: {why.value.decode()}")
+                rc = N.state_apply(st, g, f)
+                if rc != 0:
+                    text = "no candidate left gives that feedback" if rc == -6 else N.strerror(rc).decode()
+                    fail(rc, f"turn {i + 1}: {text}")
+            check(N.coach_review_game(st, byref(o), byref(r), byref(err)), err)
+        finally:
+            N.state_free(st)
         try:
             out = []
             for t in r.turn[: r.turns]:
@@ -1037,7 +1059,11 @@ class Tree:
         average, max, distribution, nodes). Raises InvalidArgument naming what is wrong."""
         stats = N.TreeStats()
         err = N.Error()
-        check(N.tree_verify(self._t, self.game._table, int(bool(hard)), max_guesses, byref(stats), byref(err)), err)
+        st = self.game._start(hard)
+        try:
+            check(N.tree_verify(self._t, st, max_guesses, byref(stats), byref(err)), err)
+        finally:
+            N.state_free(st)
         return TreeStats(
             games=int(stats.games),
             total=int(stats.total),

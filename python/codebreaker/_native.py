@@ -27,7 +27,7 @@ from ctypes import (
 )
 
 # The library version this package is written for: the SONAME of its ABI (see version.h).
-ABI_MAJOR, ABI_MINOR = 0, 2
+ABI_MAJOR, ABI_MINOR = 0, 3
 SONAME = f"libcodebreaker.so.{ABI_MAJOR}.{ABI_MINOR}"
 NONE = 0xFFFFFFFF  # CB_NONE
 ERROR_MAX = 512
@@ -92,6 +92,28 @@ class GameSetup(Structure):
         ("boards", c_int),
         ("adversary", c_int),
         ("words", c_char_p),
+    ]
+
+
+class GamePreset(Structure):
+    """cb_game_preset (game.h): a game people know by name, a row of the library's registry."""
+
+    _fields_ = [
+        ("name", c_char_p),
+        ("label", c_char_p),
+        ("summary", c_char_p),
+        ("rule", c_int),
+        ("colors", c_int),
+        ("length", c_int),
+        ("no_repeat", c_int),
+        ("first_digit", c_int),
+        ("boards", c_int),
+        ("adversary", c_int),
+        ("max_guesses", c_int),
+        ("lists", c_char_p),
+        ("dictionary", c_char_p),
+        ("strategy", c_char_p),
+        ("hard", c_int),
     ]
 
 
@@ -515,6 +537,10 @@ game_config_preset = _fn("cb_game_config_preset", c_int, c_char_p, POINTER(GameC
 game_config_lists = _fn("cb_game_config_lists", c_int, POINTER(GameConfig), c_char_p, E)
 game_setup_strategy = _fn("cb_game_setup_strategy", c_char_p, POINTER(GameSetup))
 game_rule_info = _fn("cb_game_rule_info", POINTER(RuleInfo), P)
+rule_describe = _fn("cb_rule_describe", POINTER(RuleInfo), c_int)
+game_preset_count = _fn("cb_game_preset_count", c_size_t)
+game_preset_at = _fn("cb_game_preset_at", POINTER(GamePreset), c_size_t)
+game_preset_find = _fn("cb_game_preset_find", POINTER(GamePreset), c_char_p)
 game_setup_default = _fn("cb_game_setup_default", None, POINTER(GameSetup))
 game_setup_config = _fn(
     "cb_game_setup_config", c_int, POINTER(GameSetup), POINTER(GameConfig), POINTER(c_int), POINTER(c_int), E
@@ -550,7 +576,8 @@ table_free = _fn("cb_table_free", None, P)
 state_new = _fn("cb_state_new", c_int, P, POINTER(P))
 state_free = _fn("cb_state_free", None, P)
 state_apply = _fn("cb_state_apply", c_int, P, c_uint32, c_uint32)
-state_set_hard = _fn("cb_state_set_hard", None, P, c_int)
+state_set_hard = _fn("cb_state_set_hard", c_int, P, c_int)
+state_hard = _fn("cb_state_hard", c_int, P)
 state_count = _fn("cb_state_count", c_size_t, P)
 state_candidates = _fn("cb_state_candidates", U32P, P)
 state_legal = _fn("cb_state_legal", c_int, P, c_uint32, c_char_p, c_size_t)
@@ -578,21 +605,10 @@ sim_result_release = _fn("cb_sim_result_release", None, POINTER(SimResult))
 optimal_options_default = _fn("cb_optimal_options_default", None, POINTER(OptimalOptions))
 coach_options_default = _fn("cb_coach_options_default", None, POINTER(CoachOptions))
 coach_max_guesses = _fn("cb_coach_max_guesses", c_int, P)
-coach_opening = _fn("cb_coach_opening", c_int, P, c_int, c_int, c_int, POINTER(c_uint32), POINTER(c_uint64))
+coach_opening = _fn("cb_coach_opening", c_int, P, c_int, c_int, POINTER(c_uint32), POINTER(c_uint64))
 coach_rank_solve = _fn("cb_coach_rank_solve", c_int, P, P, POINTER(CoachOptions), POINTER(CoachRank), E)
 coach_rank_release = _fn("cb_coach_rank_release", None, POINTER(CoachRank))
-coach_review_game = _fn(
-    "cb_coach_review_game",
-    c_int,
-    P,
-    POINTER(c_uint32),
-    POINTER(c_uint32),
-    c_size_t,
-    c_int,
-    POINTER(CoachOptions),
-    POINTER(CoachReview),
-    E,
-)
+coach_review_game = _fn("cb_coach_review_game", c_int, P, POINTER(CoachOptions), POINTER(CoachReview), E)
 coach_review_release = _fn("cb_coach_review_release", None, POINTER(CoachReview))
 optimal_solve = _fn("cb_optimal_solve", c_int, P, POINTER(OptimalOptions), POINTER(OptimalResult), E)
 optimal_result_release = _fn("cb_optimal_result_release", None, POINTER(OptimalResult))
@@ -602,7 +618,7 @@ tree_root = _fn("cb_tree_root", c_uint32, P)
 tree_node_count = _fn("cb_tree_node_count", c_size_t, P)
 tree_guess = _fn("cb_tree_guess", c_uint32, P, c_uint32)
 tree_child = _fn("cb_tree_child", c_uint32, P, c_uint32, c_uint32)
-tree_verify = _fn("cb_tree_verify", c_int, P, P, c_int, c_int, POINTER(TreeStats), E)
+tree_verify = _fn("cb_tree_verify", c_int, P, P, c_int, POINTER(TreeStats), E)
 tree_save_path = _fn("cb_tree_save_path", c_int, P, P, c_char_p, c_int, c_char_p, E)
 tree_load_path = _fn("cb_tree_load_path", c_int, P, c_char_p, POINTER(P), E)
 

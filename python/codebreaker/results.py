@@ -82,6 +82,23 @@ class _Ranked(_Rows, Sequence[_S]):
 
 
 @dataclass(frozen=True)
+class GameInfo(_Fields):
+    """A game of the library's registry (codebreaker.games(), Game(name)): a preset or a variant."""
+
+    name: str
+    label: str
+    summary: str
+    rule: str  # the rule's name: "wordle", "mastermind" ...
+    boards: int  # boards played at once (1: one)
+    adversary: bool  # the codemaker dodges (Absurdle)
+    max_guesses: int  # the game's usual limit of guesses
+    hard: bool  # played in the rule's hard mode unless told otherwise
+    hard_mode: bool  # hard mode applies (the rule has one, on one board)
+    lists: Optional[str]  # the bundled word lists of a word game (None: codes, or a dictionary)
+    strategy: str  # the strategy to play or advise with when none is named
+
+
+@dataclass(frozen=True)
 class Strategy(_Fields):
     """A strategy the library knows (codebreaker.strategies())."""
 

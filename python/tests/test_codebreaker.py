@@ -34,6 +34,17 @@ def test_games(mastermind: codebreaker.Game, wordle: codebreaker.Game) -> None:
     assert len(codebreaker.Game(dictionary="english", length=6)) == 29874  # data/README.md
 
 
+def test_registry_games() -> None:
+    # every game of the library's registry, variants too, as Game(name) plays it: nothing named by hand
+    rows = {g.name: g for g in codebreaker.games()}
+    assert rows["quordle"].boards == 4 and rows["quordle"].max_guesses == 9 and not rows["quordle"].hard_mode
+    assert rows["absurdle"].adversary and rows["absurdle"].boards == 1 and rows["absurdle"].strategy == "minimax"
+    assert rows["wordle"].hard_mode and rows["wordle"].lists == "original" and rows["mastermind"].lists is None
+    for g in rows.values():
+        game = codebreaker.Game(g.name)
+        assert game.boards == g.boards and game.adversary == g.adversary, g.name
+
+
 def test_feedback(mastermind: codebreaker.Game, wordle: codebreaker.Game) -> None:
     assert wordle.feedback("salet", "aback") == ".Y..."
     assert wordle.feedback("CRANE", "caper") == "GYY.Y"

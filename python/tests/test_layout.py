@@ -13,6 +13,8 @@ from codebreaker import _native as N
 STRUCTS: Dict[str, Type[ctypes.Structure]] = {
     "cb_error": N.Error,
     "cb_game_config": N.GameConfig,
+    "cb_game_preset": N.GamePreset,
+    "cb_rule_info": N.RuleInfo,
     "cb_table_options": N.TableOptions,
     "cb_strategy_config": N.StrategyConfig,
     "cb_strategy_info": N.StrategyInfo,

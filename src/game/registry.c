@@ -156,6 +156,13 @@ static int unknown_game(const char *name, cb_error *err)
 }
 
 /* The boards and the adversary, against the preset: the variants take one rule and no hard mode. */
+/* 1 when the set-up asks for hard mode: its own hard (1 on, -1 off), else the preset's. */
+static int asks_hard(const cb_game_setup *s)
+{
+    const cb_game_preset *p = cb_game_setup_preset(s);
+    return s->hard ? s->hard > 0 : p && p->hard;
+}
+
 static int setup_variant(const cb_game_setup *s, const cb_game_preset *p, int *boards, int *adversary, cb_error *err)
 {
     int k = p->boards > 1 ? p->boards : s->boards ? s->boards : 1;
@@ -172,7 +179,7 @@ static int setup_variant(const cb_game_setup *s, const cb_game_preset *p, int *b
         return cb_error_set(err, CB_EINVAL,
                             "several boards and the adversary take Wordle or Mastermind rules, not %s's",
                             cb_rule_describe(p->rule)->label);
-    if (k > 1 && cb_game_setup_hard(s))
+    if (k > 1 && asks_hard(s))
         return cb_error_set(err, CB_EINVAL,
                             "several boards are played without hard mode (the published games have none)");
     if (boards)
@@ -251,15 +258,15 @@ int cb_game_setup_config(const cb_game_setup *s, cb_game_config *cfg, int *board
         cfg->no_repeat = s->no_repeat > 0;
     cfg->alphabet = s->alphabet;
     cfg->lenient = s->lenient;
-    if (cb_game_setup_hard(s) && !cb_rule_describe(p->rule)->hard_mode)
+    if (asks_hard(s) && !cb_rule_describe(p->rule)->hard_mode)
         return cb_error_set(err, CB_EINVAL, "%s has no hard mode", p->label);
     return CB_OK;
 }
 
-int cb_game_setup_hard(const cb_game_setup *s)
+cb_hard cb_game_setup_hard(const cb_game_setup *s)
 {
     const cb_game_preset *p = cb_game_setup_preset(s);
-    return s->hard ? s->hard > 0 : p && p->hard;
+    return asks_hard(s) ? (cb_hard)cb_rule_describe(p->rule)->hard_mode : CB_HARD_NONE;
 }
 
 const cb_game_preset *cb_game_setup_preset(const cb_game_setup *s)

@@ -20,7 +20,7 @@ struct cb_state {
     const cb_table *table;
     level *levels; /* levels[0] is the start; levels[t] after turn t */
     size_t turns, cap;
-    int hard;
+    cb_hard hard; /* CB_HARD_NONE, or the rule's own */
 };
 
 static void level_free(level *l)
@@ -94,7 +94,8 @@ static int level_copy(level *dst, const level *src)
     return CB_OK;
 }
 
-int cb_state_copy(const cb_state *src, cb_state **out)
+/* A copy of src's first `turns` turns (at most src->turns). */
+static int copy_turns(const cb_state *src, size_t turns, cb_state **out)
 {
     *out = NULL;
     cb_state *st = calloc(1, sizeof *st);
@@ -107,7 +108,7 @@ int cb_state_copy(const cb_state *src, cb_state **out)
         free(st);
         return CB_ENOMEM;
     }
-    for (size_t t = 0; t <= src->turns; t++) {
+    for (size_t t = 0; t <= turns; t++) {
         if (level_copy(&st->levels[t], &src->levels[t]) != CB_OK) {
             st->turns = t ? t - 1 : 0;
             cb_state_free(st);
@@ -117,6 +118,17 @@ int cb_state_copy(const cb_state *src, cb_state **out)
     }
     *out = st;
     return CB_OK;
+}
+
+int cb_state_copy(const cb_state *src, cb_state **out)
+{
+    return copy_turns(src, src->turns, out);
+}
+
+int cb_state_at(const cb_state *st, size_t turns, cb_state **out)
+{
+    *out = NULL;
+    return turns > st->turns ? CB_EINVAL : copy_turns(st, turns, out);
 }
 
 const cb_game *cb_state_game(const cb_state *st)
@@ -143,11 +155,14 @@ const uint8_t *cb_state_masks(const cb_state *st)
 {
     return st->levels[st->turns].masks;
 }
-void cb_state_set_hard(cb_state *st, int hard)
+int cb_state_set_hard(cb_state *st, cb_hard mode)
 {
-    st->hard = hard != 0;
+    if (mode != CB_HARD_NONE && (int)mode != cb_game_rule_info(st->game)->hard_mode)
+        return CB_EINVAL;
+    st->hard = mode;
+    return CB_OK;
 }
-int cb_state_hard(const cb_state *st)
+cb_hard cb_state_hard(const cb_state *st)
 {
     return st->hard;
 }

@@ -445,7 +445,8 @@ int cb_simulate(const cb_table *table, const cb_strategy *s, const cb_sim_option
     if (rc == CB_OK && (!ids || !stack || cb_state_new(table, &st) != CB_OK))
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     if (rc == CB_OK) {
-        cb_state_set_hard(st, opt->hard || s->cfg.hard);
+        cb_state_set_hard(st, opt->hard || s->cfg.hard ? (cb_hard)cb_game_rule_info(cb_table_game(table))->hard_mode
+                                                       : CB_HARD_NONE);
         for (size_t i = 0; i < m.ngames; i++)
             ids[i] = (uint32_t)i;
         walk(&m, st, &ws, ids, m.ngames, 0, stack, 1);

@@ -103,9 +103,10 @@ static int fold(cb_coach_book_entry *into, proof *p, const cb_game *game, const 
     return CB_OK;
 }
 
-int cb_coach_book_open(const cb_game *game, int hard, int max_guesses, cb_coach_book *out, cb_error *err)
+int cb_coach_book_open(const cb_state *st, int max_guesses, cb_coach_book *out, cb_error *err)
 {
-    return cbo_book_open_from(game, hard, max_guesses, cb_data_bundled, out, err);
+    return cbo_book_open_from(cb_state_game(st), cb_state_hard(st) != CB_HARD_NONE, max_guesses, cb_data_bundled, out,
+                              err);
 }
 
 int cbo_book_open_from(const cb_game *game, int hard, int max_guesses, cbo_book_loader load, cb_coach_book *out,
@@ -131,7 +132,7 @@ int cbo_book_open_from(const cb_game *game, int hard, int max_guesses, cbo_book_
             continue;
         cb_optimal_options so;
         cb_optimal_options_default(&so);
-        so.hard = hard != 0;
+        so.hard = hard;
         so.max_guesses = book_files[i].max_guesses;
         so.cutoff = book_files[i].cutoff;
         cb_optimal_search_line(game, &so, search, sizeof search);
@@ -196,19 +197,23 @@ static const struct {
     {"nyt2023", 1, 6, "book/nyt2023-hard6.turn2"},
 };
 
-int cb_coach_turn_two(const cb_game *game, int hard, int max_guesses, cb_guess_index opener, uint32_t feedback,
-                      cb_guess_index *best, uint64_t *total, cb_error *err)
+int cb_coach_turn_two(const cb_state *st, int max_guesses, cb_guess_index *best, uint64_t *total, cb_error *err)
 {
+    const cb_game *game = cb_state_game(st);
     const cb_word_lists *lists = cbg_game_lists(game);
-    if (!lists || cb_game_rule(game) != CB_RULE_WORDLE)
+    int hard = cb_state_hard(st) != CB_HARD_NONE;
+    cb_guess_index opener;
+    uint32_t feedback;
+    if (!lists || cb_game_rule(game) != CB_RULE_WORDLE || cb_state_turns(st) != 1)
         return CB_ENOTFOUND;
+    cb_state_turn(st, 0, &opener, &feedback);
     for (size_t i = 0; i < sizeof turn_two_files / sizeof turn_two_files[0]; i++) {
         const char *text;
         size_t size;
         char search[512];
         cb_optimal_child c;
         cb_error e;
-        if (strcmp(turn_two_files[i].lists, lists->name) != 0 || turn_two_files[i].hard != (hard != 0) ||
+        if (strcmp(turn_two_files[i].lists, lists->name) != 0 || turn_two_files[i].hard != hard ||
             turn_two_files[i].max_guesses != max_guesses ||
             cb_data_bundled(turn_two_files[i].file, &text, &size) != CB_OK)
             continue;
@@ -243,11 +248,11 @@ static const struct {
     {"nyt2023", 1, 6, "trees/nyt2023-hard6.tree"},
 };
 
-int cb_coach_opening_tree(const cb_table *table, int hard, int max_guesses, cb_tree **out, uint64_t *total,
-                          cb_error *err)
+int cb_coach_opening_tree(const cb_state *st, int max_guesses, cb_tree **out, uint64_t *total, cb_error *err)
 {
-    const cb_game *game = cb_table_game(table);
+    const cb_game *game = cb_state_game(st);
     const cb_word_lists *lists = cbg_game_lists(game);
+    int hard = cb_state_hard(st) != CB_HARD_NONE;
     *out = NULL;
     if (!lists || cb_game_rule(game) != CB_RULE_WORDLE)
         return CB_ENOTFOUND;
@@ -255,18 +260,22 @@ int cb_coach_opening_tree(const cb_table *table, int hard, int max_guesses, cb_t
         const char *text;
         size_t size;
         cb_tree *t = NULL;
-        cb_tree_stats st;
+        cb_tree_stats ts;
         cb_error e;
-        if (strcmp(tree_files[i].lists, lists->name) != 0 || tree_files[i].hard != (hard != 0) ||
+        if (strcmp(tree_files[i].lists, lists->name) != 0 || tree_files[i].hard != hard ||
             tree_files[i].max_guesses != max_guesses || cb_data_bundled(tree_files[i].file, &text, &size) != CB_OK)
             continue;
         FILE *f = fmemopen((void *)(uintptr_t)text, size, "r");
         if (!f)
             return cb_error_set(err, CB_ENOMEM, "out of memory");
+        cb_state *start = NULL; /* the opening, in st's mode */
         int rc = cb_tree_load(game, f, tree_files[i].file, &t, &e);
         fclose(f);
         if (rc == CB_OK)
-            rc = cb_tree_verify(t, table, hard, max_guesses, &st, &e);
+            rc = cb_state_at(st, 0, &start);
+        if (rc == CB_OK)
+            rc = cb_tree_verify(t, start, max_guesses, &ts, &e);
+        cb_state_free(start);
         if (rc != CB_OK) {
             cb_tree_free(t);
             if (rc == CB_ENOMEM)
@@ -274,7 +283,7 @@ int cb_coach_opening_tree(const cb_table *table, int hard, int max_guesses, cb_t
             continue; /* words of another game of the same lists' name: not this one's */
         }
         *out = t;
-        *total = st.total;
+        *total = ts.total;
         return CB_OK;
     }
     return CB_ENOTFOUND;

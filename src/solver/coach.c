@@ -31,9 +31,10 @@ int cb_coach_max_guesses(const cb_game *game)
     return r->hard_mode == CB_HARD_REVEALED ? cb_game_default_max_guesses(game) : 0; /* Wordle's rules */
 }
 
-int cb_coach_opening(const cb_game *game, int hard, int max_guesses, int best_only, cb_guess_index *best,
-                     uint64_t *total)
+int cb_coach_opening(const cb_state *st, int max_guesses, int best_only, cb_guess_index *best, uint64_t *total)
 {
+    const cb_game *game = cb_state_game(st);
+    int hard = cb_state_hard(st) != CB_HARD_NONE;
     const cb_word_lists *lists = cbg_game_lists(game);
     const char *text;
     size_t size;
@@ -46,7 +47,7 @@ int cb_coach_opening(const cb_game *game, int hard, int max_guesses, int best_on
     for (const char *p = text; p < text + size; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : text + size) {
         if (*p == '#' || sscanf(p, "%31s %d %d %80s %llu %d", name, &h, &m, word, &t, &proved) != 6)
             continue;
-        if (strcmp(name, lists->name) == 0 && h == (hard != 0) && m == max_guesses && (proved || !best_only) &&
+        if (strcmp(name, lists->name) == 0 && h == hard && m == max_guesses && (proved || !best_only) &&
             cb_game_parse_code(game, word, best, NULL) == CB_OK) {
             *total = t;
             return CB_OK;
@@ -182,7 +183,7 @@ static int book_openers(const cb_state *st, const cb_coach_options *o, cb_optima
     *n = 0;
     if (cb_state_turns(st) || o->candidates_only || o->no_book)
         return CB_ENOTFOUND;
-    int rc = cb_coach_book_open(game, cb_state_hard(st), o->max_guesses, &b, err);
+    int rc = cb_coach_book_open(st, o->max_guesses, &b, err);
     if (rc != CB_OK)
         return rc;
     if (!b.best_proved) {

@@ -213,12 +213,12 @@ static void grade_skill(cb_coach_turn *t, const value *p, const value *b, const 
 }
 
 /* Turn two by look-up (cb_coach_turn_two) into v[J_BEST], and v[J_PLAYED] when it is that guess. */
-static int turn_two(const cb_game *game, int hard, const cb_coach_options *o, const cb_guess_index *guesses,
-                    const uint32_t *feedbacks, value *v, cb_coach_turn *t, cb_error *err)
+static int turn_two(const cb_state *st1, const cb_coach_options *o, const cb_guess_index *guesses, value *v,
+                    cb_coach_turn *t, cb_error *err)
 {
     cb_error e;
     value b = value_none();
-    int rc = cb_coach_turn_two(game, hard, o->max_guesses, guesses[0], feedbacks[0], &b.guess, &b.lower, &e);
+    int rc = cb_coach_turn_two(st1, o->max_guesses, &b.guess, &b.lower, &e);
     if (rc != CB_OK)
         return rc == CB_ENOTFOUND ? CB_OK : cb_error_set(err, rc, "turn 2: %s", e.message);
     b.exact = t->best_book = 1;
@@ -229,10 +229,11 @@ static int turn_two(const cb_game *game, int hard, const cb_coach_options *o, co
     return CB_OK;
 }
 
-int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, const uint32_t *feedbacks, size_t turns,
-                         int hard, const cb_coach_options *opt, cb_coach_review *out, cb_error *err)
+int cb_coach_review_game(const cb_state *played, const cb_coach_options *opt, cb_coach_review *out, cb_error *err)
 {
+    const cb_table *table = cb_state_table(played);
     const cb_game *game = cb_table_game(table);
+    size_t turns = cb_state_turns(played);
     cb_coach_options o;
     memset(out, 0, sizeof *out);
     if (opt)
@@ -241,19 +242,20 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
         cb_coach_options_default(&o);
     if (turns == 0 || turns > CB_TREE_MAX_DEPTH)
         return cb_error_set(err, CB_EINVAL, "a review needs between 1 and %d turns", CB_TREE_MAX_DEPTH);
-    if (hard && !cb_game_rule_info(game)->hard_mode)
-        return cb_error_set(err, CB_EINVAL, "%s has no hard mode", cb_game_rule_info(game)->label);
     double t0 = cb_seconds();
     cb_state **st = calloc(turns + 1, sizeof *st);
     cbo_coach_job *jobs = calloc(turns * J_KINDS, sizeof *jobs);
     uint32_t **cands = calloc(turns, sizeof *cands);
+    cb_guess_index *guesses = calloc(turns, sizeof *guesses);
+    uint32_t *feedbacks = calloc(turns, sizeof *feedbacks);
     out->turn = calloc(turns, sizeof *out->turn);
     cb_coach_book book;
     memset(&book, 0, sizeof book);
-    int rc = st && jobs && cands && out->turn ? CB_OK : cb_error_set(err, CB_ENOMEM, "out of memory");
+    int rc = st && jobs && cands && guesses && feedbacks && out->turn ? CB_OK
+                                                                      : cb_error_set(err, CB_ENOMEM, "out of memory");
     if (rc == CB_OK && !o.no_book) {
         cb_error e;
-        int brc = cb_coach_book_open(game, hard, o.max_guesses, &book, &e);
+        int brc = cb_coach_book_open(played, o.max_guesses, &book, &e);
         if (brc != CB_OK && brc != CB_ENOTFOUND)
             rc = cb_error_set(err, brc, "%s", e.message);
     }
@@ -262,39 +264,27 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
         book.best_total = o.opening_total;
         book.best_proved = 1;
     }
-    /* the positions before each turn, checked in order: a turn that breaks hard mode or contradicts is an error */
-    if (rc == CB_OK && cb_state_new(table, &st[0]) != CB_OK)
-        rc = cb_error_set(err, CB_ENOMEM, "out of memory");
-    if (rc == CB_OK)
-        cb_state_set_hard(st[0], hard);
+    /* the positions before each turn, as the game went (its turns were checked as they were applied) */
+    for (size_t i = 0; rc == CB_OK && i <= turns; i++)
+        if (cb_state_at(played, i, &st[i]) != CB_OK)
+            rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     for (size_t i = 0; rc == CB_OK && i < turns; i++) {
-        char why[160];
         cb_coach_turn *t = &out->turn[i];
+        cb_state_turn(played, i, &guesses[i], &feedbacks[i]);
         t->guess = guesses[i];
         t->feedback = feedbacks[i];
         t->candidates = cb_state_entries(st[i]);
-        if (cb_state_won(st[i]))
-            rc = cb_error_set(err, CB_EINVAL, "turn %zu: the game was already won", i + 1);
-        else if (!cb_state_legal(st[i], guesses[i], why, sizeof why))
-            rc = cb_error_set(err, CB_EILLEGAL, "turn %zu: %s", i + 1, why);
-        else if (cb_state_copy(st[i], &st[i + 1]) != CB_OK)
-            rc = cb_error_set(err, CB_ENOMEM, "out of memory");
-        else if ((rc = cb_state_apply(st[i + 1], guesses[i], feedbacks[i])) == CB_ECONTRADICT)
-            rc = cb_error_set(err, rc, "turn %zu: no candidate left gives that feedback", i + 1);
-        else if (rc != CB_OK)
-            rc = cb_error_set(err, rc, "turn %zu: %s", i + 1, cb_strerror(rc));
-        else
-            t->left = cb_state_won(st[i + 1]) ? 0 : cb_state_entries(st[i + 1]);
+        t->left = cb_state_won(st[i + 1]) ? 0 : cb_state_entries(st[i + 1]);
     }
     /* the answer is known when the last turn won: then each turn gets its optimal line */
-    cb_guess_index answer = feedbacks[turns - 1] == cb_game_won(game) ? guesses[turns - 1] : CB_NONE;
+    cb_guess_index answer = rc == CB_OK && cb_state_won(played) ? guesses[turns - 1] : CB_NONE;
     value *pv = calloc(turns * J_KINDS, sizeof *pv);
     if (rc == CB_OK && !pv)
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     cb_tree *otree = NULL; /* the best opener's shipped strategy, for the line from turn 1 */
     uint64_t ototal = 0;
     if (rc == CB_OK && answer != CB_NONE && !o.no_book && book.best_proved &&
-        cb_coach_opening_tree(table, hard, o.max_guesses, &otree, &ototal, err) == CB_ENOMEM)
+        cb_coach_opening_tree(played, o.max_guesses, &otree, &ototal, err) == CB_ENOMEM)
         rc = CB_ENOMEM;
     for (size_t i = 0; rc == CB_OK && i < turns; i++) {
         value *v = &pv[i * J_KINDS];
@@ -307,8 +297,7 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
             v[J_BEST].exact = 1;
             v[J_BEST].lower = v[J_BEST].upper = book.best_total;
             v[J_BEST].guess = book.best;
-        } else if (i == 1 && !o.no_book &&
-                   (rc = turn_two(game, hard, &o, guesses, feedbacks, v, &out->turn[1], err)) != CB_OK)
+        } else if (i == 1 && !o.no_book && (rc = turn_two(st[1], &o, guesses, v, &out->turn[1], err)) != CB_OK)
             break;
         if (!v[J_BEST].exact) {
             cbo_coach_solver_options(&o, st[i], &j[J_BEST].so);
@@ -477,6 +466,8 @@ int cb_coach_review_game(const cb_table *table, const cb_guess_index *guesses, c
     free(st);
     free(jobs);
     free(pv);
+    free(guesses);
+    free(feedbacks);
     cb_tree_free(otree);
     cb_coach_book_release(&book);
     if (rc != CB_OK)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "solver/solver_internal.h"
+#include "tree/tree_internal.h"
 
 void cbo_root_release(root *r)
 {
@@ -267,7 +268,9 @@ static void tell_best(solver *S, search_run *R, const root_best *rb, uint32_t g,
     cb_tree_stats st;
     cb_error e;
     if (cbo_build_tree(S, &R->rt.x, tree, CB_NONE, 0, g) == CB_OK &&
-        cb_tree_verify_from(tree, S->table, S->opt.from, S->hard, S->maxd, &st, &e) == CB_OK &&
+        cbd_tree_verify(tree, S->table, S->opt.from,
+                        S->hard ? (cb_hard)cb_game_rule_info(S->game)->hard_mode : CB_HARD_NONE, S->maxd, &st,
+                        &e) == CB_OK &&
         (int64_t)st.total == total) {
 #pragma omp critical(cb_optimal_best)
         if (load64(&rb->best) == total && total < S->told) {

@@ -10,6 +10,7 @@
 #include "base/memory_internal.h"
 #include "game/rule_internal.h"
 #include "solver/solver_internal.h"
+#include "tree/tree_internal.h"
 #include "table/table_internal.h"
 
 void cb_optimal_options_default(cb_optimal_options *opt)
@@ -312,7 +313,9 @@ static int make_tree(solver *S, search_run *R, cb_optimal_result *res, cb_error 
         return cb_error_set(err, CB_EINVAL, "internal error: the strategy could not be rebuilt (%s)", cb_strerror(rc));
     }
     cb_error e;
-    rc = cb_tree_verify_from(tree, S->table, S->opt.from, S->hard, S->maxd, &res->stats, &e);
+    rc = cbd_tree_verify(tree, S->table, S->opt.from,
+                         S->hard ? (cb_hard)cb_game_rule_info(S->game)->hard_mode : CB_HARD_NONE, S->maxd, &res->stats,
+                         &e);
     if (rc != CB_OK) {
         cb_tree_free(tree);
         return cb_error_set(err, rc == CB_ENOMEM ? rc : CB_EINVAL,
@@ -364,7 +367,9 @@ static int feasible_fallback(solver *S, search_run *R)
     if (rc == CB_OK && tree && !stopped(S)) {
         cb_tree_stats st;
         cb_error e;
-        if (cb_tree_verify_from(tree, S->table, S->opt.from, S->hard, S->maxd, &st, &e) == CB_OK) {
+        if (cbd_tree_verify(tree, S->table, S->opt.from,
+                            S->hard ? (cb_hard)cb_game_rule_info(S->game)->hard_mode : CB_HARD_NONE, S->maxd, &st,
+                            &e) == CB_OK) {
             R->bestv = (int64_t)st.total;
             R->held = tree;
             tree = NULL;
@@ -454,7 +459,9 @@ static void rank_worst(solver *S, search_run *R)
         if (!op->exact || op->bound > limit || cb_tree_new(S->game, &tree) != CB_OK)
             continue;
         if (cbo_build_tree(S, &R->rt.x, tree, CB_NONE, 0, op->guess) == CB_OK &&
-            cb_tree_verify_from(tree, S->table, S->opt.from, S->hard, S->maxd, &st, &e) == CB_OK &&
+            cbd_tree_verify(tree, S->table, S->opt.from,
+                            S->hard ? (cb_hard)cb_game_rule_info(S->game)->hard_mode : CB_HARD_NONE, S->maxd, &st,
+                            &e) == CB_OK &&
             st.total == op->bound)
             op->worst = st.max;
         cb_tree_free(tree);

@@ -56,34 +56,40 @@ static void exact_close(cb_strategy *s)
     s->own = NULL;
 }
 
-/* The solver's options from st (NULL: the opening): hard mode plays within the rule's limit. */
-static void options(const cb_strategy *s, const cb_state *st, int hard, cb_optimal_options *o)
+/*
+ * The solver's options for position st, in its hard mode (hard mode plays
+ * within the rule's limit): from st itself, or from the opening (from_here
+ * 0: the solver's whole game rather than a position, as the opening proofs
+ * are searched).
+ */
+static void options(const cb_strategy *s, const cb_state *st, int from_here, cb_optimal_options *o)
 {
+    int hard = cb_state_hard(st) != CB_HARD_NONE;
     cb_optimal_options_default(o);
-    o->from = st;
+    o->from = from_here ? st : NULL;
     o->hard = hard;
     o->max_guesses = hard ? cb_rule_describe(s->game->rule)->max_guesses : 0;
     o->threads = s->cfg.threads;
     o->cancel = s->cfg.cancel;
 }
 
-/* The strategy from the opening, proved once (under own->lock). */
-static void build(const cb_strategy *s, exact_own *own, int hard)
+/* The strategy from the opening st, proved once (under own->lock). */
+static void build(const cb_strategy *s, exact_own *own, const cb_state *st)
 {
     cb_optimal_options o;
     cb_optimal_result r;
     cb_error err;
     uint64_t total;
-    options(s, NULL, hard, &o);
+    options(s, st, 0, &o);
     o.first = s->cfg.first_guess;
-    if (o.first == CB_NONE && cb_coach_opening(s->game, hard, o.max_guesses, 0, &o.first, &total) == CB_OK) {
+    if (o.first == CB_NONE && cb_coach_opening(st, o.max_guesses, 0, &o.first, &total) == CB_OK) {
         /* a shipped opener: its proof takes seconds */
     } else {
         o.work_limit = CB_COACH_WORK;
         o.threads = 1;
     }
     own->built = 1;
-    own->hard = hard;
+    own->hard = o.hard;
     if (cb_optimal_solve(s->table, &o, &r, &err) != CB_OK)
         return;
     if (r.proved && !r.infeasible) {
@@ -94,12 +100,12 @@ static void build(const cb_strategy *s, exact_own *own, int hard)
 }
 
 /* The guess of the strategy proved from st itself. */
-static int solve_here(const cb_strategy *s, const cb_state *st, int hard, cb_guess_index *g)
+static int solve_here(const cb_strategy *s, const cb_state *st, cb_guess_index *g)
 {
     cb_optimal_options o;
     cb_optimal_result r;
     cb_error err;
-    options(s, st, hard, &o);
+    options(s, st, 1, &o);
     o.work_limit = CB_COACH_WORK;
     o.threads = 1;
     int rc = cb_optimal_solve(s->table, &o, &r, &err);
@@ -123,37 +129,39 @@ static int solve_here(const cb_strategy *s, const cb_state *st, int hard, cb_gue
 }
 
 /* Turn two read from the book's turn-two files (cb_coach_turn_two) under the strategy's limit: 1 and *g, else 0. */
-static int turn_two(const cb_strategy *s, const cb_state *st, int hard, cb_guess_index *g)
+static int turn_two(const cb_strategy *s, const cb_state *st, cb_guess_index *g)
 {
     cb_optimal_options o;
-    cb_guess_index opener;
-    uint32_t fb;
     uint64_t total;
-    options(s, st, hard, &o);
-    cb_state_turn(st, 0, &opener, &fb);
-    return cb_coach_turn_two(s->game, hard, o.max_guesses, opener, fb, g, &total, NULL) == CB_OK;
+    options(s, st, 1, &o);
+    return cb_coach_turn_two(st, o.max_guesses, g, &total, NULL) == CB_OK;
 }
 
 static int exact_play(const cb_strategy *s, const cb_state *st, cbs_decision *d)
 {
     exact_own *own = s->own;
-    int hard = s->cfg.hard || cb_state_hard(st);
+    cb_state *copy = NULL; /* st in hard mode, for a strategy made to play hard at a state that is not */
     cb_guess_index g = CB_NONE;
     if (cb_state_count(st) == 1)
         return cbs_decision_push(d, s->game->secret_guess[cb_state_candidates(st)[0]]);
+    if (s->cfg.hard && !cb_state_hard(st)) {
+        if (cb_state_copy(st, &copy) != CB_OK)
+            return CB_ENOMEM;
+        cb_state_set_hard(copy, (cb_hard)cb_game_rule_info(s->game)->hard_mode);
+        st = copy;
+    }
+    int hard = cb_state_hard(st) != CB_HARD_NONE, rc = CB_OK;
     pthread_mutex_lock(&own->lock);
     if (!own->built && cb_state_turns(st) == 0) /* from the opening: worth proving once for every game */
-        build(s, own, hard);
+        build(s, own, st);
     int on_tree = own->tree && own->hard == hard && cb_tree_next(own->tree, st, &g) == CB_OK;
     pthread_mutex_unlock(&own->lock);
     if (!on_tree && cb_state_turns(st) == 1)
-        on_tree = turn_two(s, st, hard, &g);
-    if (!on_tree) {
-        int rc = solve_here(s, st, hard, &g);
-        if (rc != CB_OK)
-            return rc;
-    }
-    return cbs_decision_push(d, g);
+        on_tree = turn_two(s, st, &g);
+    if (!on_tree)
+        rc = solve_here(s, st, &g);
+    cb_state_free(copy);
+    return rc != CB_OK ? rc : cbs_decision_push(d, g);
 }
 
 const cbs_row cbs_row_exact = {

@@ -346,7 +346,7 @@ static int hard_view(const cb_strategy *s, const cb_state *st, const cb_state **
         return CB_OK;
     if (cb_state_copy(st, copy) != CB_OK)
         return CB_ENOMEM;
-    cb_state_set_hard(*copy, 1);
+    cb_state_set_hard(*copy, (cb_hard)cb_game_rule_info(s->game)->hard_mode);
     *view = *copy;
     return CB_OK;
 }

@@ -5,6 +5,7 @@
  */
 #include "codebreaker/tree.h"
 #include "strategy/strategy_internal.h"
+#include "tree/tree_internal.h"
 
 static int tree_open(cb_strategy *s, const char *path, cb_error *err)
 {
@@ -16,7 +17,8 @@ static int tree_open(cb_strategy *s, const char *path, cb_error *err)
     int rc = cb_tree_load_path(s->game, path, &tree, err);
     if (rc != CB_OK)
         return rc;
-    rc = cb_tree_verify(tree, s->table, s->cfg.hard, 0, NULL, err);
+    rc = cbd_tree_verify(tree, s->table, NULL,
+                         s->cfg.hard ? (cb_hard)cb_game_rule_info(s->game)->hard_mode : CB_HARD_NONE, 0, NULL, err);
     if (rc != CB_OK) {
         cb_tree_free(tree);
         return rc;

@@ -46,6 +46,14 @@ static inline int cbd_symble(const cb_tree *tree)
     return cb_game_rule_info(tree->game)->hidden;
 }
 
+/*
+ * cb_tree_verify from a position or the start (from NULL: every secret, and
+ * a file's lines checked as a whole), checking hard mode `mode` (or from's,
+ * when CB_HARD_NONE): the solver's check of its strategies, whose start
+ * position is not a state.
+ */
+int cbd_tree_verify(const cb_tree *tree, const cb_table *table, const cb_state *from, cb_hard mode, int max_guesses,
+                    cb_tree_stats *stats, cb_error *err);
 /* The feedback a player sees for guess g against secret s (under mapping m in Symble). */
 uint32_t cbd_seen_feedback(const cb_tree *tree, const cb_table *table, uint32_t g, uint32_t s, int m);
 /*

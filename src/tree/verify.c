@@ -150,23 +150,27 @@ static int check_line_set(const cb_tree *tree, cb_error *err)
     return rc;
 }
 
-int cb_tree_verify(const cb_tree *tree, const cb_table *table, int hard, int max_guesses, cb_tree_stats *stats,
-                   cb_error *err)
-{
-    return cb_tree_verify_from(tree, table, NULL, hard, max_guesses, stats, err);
-}
-
-/* The state hard mode is checked from: from's history (a copy), or the start. */
-static int hard_start(const cb_table *table, const cb_state *from, cb_state **out)
+/* The state hard mode is checked from: from's history (a copy), or the start; in mode. */
+static int hard_start(const cb_table *table, const cb_state *from, cb_hard mode, cb_state **out)
 {
     int rc = from ? cb_state_copy(from, out) : cb_state_new(table, out);
-    if (rc == CB_OK)
-        cb_state_set_hard(*out, 1);
+    if (rc == CB_OK && cb_state_set_hard(*out, mode) != CB_OK) {
+        cb_state_free(*out);
+        *out = NULL;
+        rc = CB_EINVAL;
+    }
     return rc;
 }
 
-int cb_tree_verify_from(const cb_tree *tree, const cb_table *table, const cb_state *from, int hard, int max_guesses,
-                        cb_tree_stats *stats, cb_error *err)
+int cb_tree_verify(const cb_tree *tree, const cb_state *from, int max_guesses, cb_tree_stats *stats, cb_error *err)
+{
+    /* the start of a game is checked as a whole file (every secret's line), as without a position */
+    return cbd_tree_verify(tree, cb_state_table(from), cb_state_turns(from) ? from : NULL, cb_state_hard(from),
+                           max_guesses, stats, err);
+}
+
+int cbd_tree_verify(const cb_tree *tree, const cb_table *table, const cb_state *from, cb_hard mode, int max_guesses,
+                    cb_tree_stats *stats, cb_error *err)
 {
     cb_tree_stats st;
     memset(&st, 0, sizeof st);
@@ -175,10 +179,15 @@ int cb_tree_verify_from(const cb_tree *tree, const cb_table *table, const cb_sta
     int rc = check_guesses(tree, err);
     if (rc == CB_OK)
         rc = check_lines(tree, table, err);
-    if (rc == CB_OK && (hard || (from && cb_state_hard(from))) && cb_game_rule_info(tree->game)->hard_mode) {
+    if (rc == CB_OK && from && !mode)
+        mode = cb_state_hard(from);
+    if (rc == CB_OK && mode) {
         cb_state *s;
-        if (hard_start(table, from, &s) != CB_OK)
-            return cb_error_set(err, CB_ENOMEM, "out of memory");
+        int hrc = hard_start(table, from, mode, &s);
+        if (hrc != CB_OK)
+            return hrc == CB_ENOMEM
+                       ? cb_error_set(err, CB_ENOMEM, "out of memory")
+                       : cb_error_set(err, hrc, "%s has no such hard mode", cb_game_rule_info(tree->game)->label);
         rc = check_hard(tree, s, 0, err);
         cb_state_free(s);
     }

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "codebreaker/codebreaker.h"
+
 static int check_failures, check_count;
 
 #define CHECK(cond)                                                                                                    \
@@ -40,6 +42,26 @@ static inline unsigned long long check_rand(unsigned long long *s)
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
+}
+
+/* A yes/no of hard mode as st's mode: its rule's own, or none (cb_state_set_hard). */
+static inline cb_hard check_mode(const cb_state *st, int hard)
+{
+    return hard ? (cb_hard)cb_game_rule_info(cb_state_game(st))->hard_mode : CB_HARD_NONE;
+}
+
+/* cb_tree_verify from the start of table's game, in hard mode or not. */
+static inline int check_verify(const cb_tree *tree, const cb_table *table, int hard, int max_guesses,
+                               cb_tree_stats *stats, cb_error *err)
+{
+    cb_state *start;
+    if (cb_state_new(table, &start) != CB_OK)
+        return CB_ENOMEM;
+    int rc = cb_state_set_hard(start, check_mode(start, hard));
+    if (rc == CB_OK)
+        rc = cb_tree_verify(tree, start, max_guesses, stats, err);
+    cb_state_free(start);
+    return rc;
 }
 
 #endif

@@ -76,7 +76,7 @@ static void compare(const char *name, cb_game *game, int with_hard, unsigned lon
             break;
         int hard = with_hard && trial % 2;
         int cands = trial % 5 == 4;
-        cb_state_set_hard(st, hard);
+        cb_state_set_hard(st, check_mode(st, hard));
         uint32_t secret = (uint32_t)(check_rand(&seed) % ns);
         for (int turn = 0; turn < trial % 3; turn++) {
             uint32_t g = (uint32_t)(check_rand(&seed) % ng);

@@ -142,7 +142,7 @@ static long long brute_total(const cb_table *t, int hard, int cands, int max_gue
     b.cap = 1 << 20;
     b.memo = calloc(b.cap, sizeof *b.memo);
     cb_state_new(t, &b.st);
-    cb_state_set_hard(b.st, hard);
+    cb_state_set_hard(b.st, check_mode(b.st, hard));
     uint64_t all = b.nent == 64 ? ~0ull : (1ull << b.nent) - 1;
     long long v = bf(&b, all, max_guesses > 0 ? max_guesses : 40);
     cb_state_free(b.st);
@@ -181,7 +181,7 @@ static long long solver_total(const cb_table *t, cb_optimal_options *o, int *wor
         cb_tree_stats st;
         cb_error err;
         CHECK(r.proved);
-        CHECK(cb_tree_verify(r.tree, t, o->hard, o->max_guesses ? o->max_guesses : r.worst_limit, &st, &err) == CB_OK);
+        CHECK(check_verify(r.tree, t, o->hard, o->max_guesses ? o->max_guesses : r.worst_limit, &st, &err) == CB_OK);
         CHECK(st.total == r.total && r.lower == r.total);
         v = (long long)r.total;
     }
@@ -367,7 +367,7 @@ static void on_the_fly(void)
                           (unsigned long long)a.total, (unsigned long long)a.lower, (unsigned long long)b.total,
                           (unsigned long long)b.lower);
                 CHECK(!b.tree ||
-                      (cb_tree_verify(b.tree, off, o.hard, o.max_guesses, &st, NULL) == CB_OK && st.total == b.total));
+                      (check_verify(b.tree, off, o.hard, o.max_guesses, &st, NULL) == CB_OK && st.total == b.total));
                 cb_optimal_result_release(&b);
             } else
                 CHECK_MSG(0, "%s: the solver refused the table on the fly", cases[i].name);
@@ -476,7 +476,7 @@ static void on_best(const cb_tree *tree, const cb_tree_stats *st, void *arg)
     cb_tree_stats mine;
     b->calls++;
     /* each call is a checked strategy, better than the one before */
-    if (cb_tree_verify(tree, b->table, 0, 0, &mine, NULL) != CB_OK || mine.total != st->total || st->total >= b->last)
+    if (check_verify(tree, b->table, 0, 0, &mine, NULL) != CB_OK || mine.total != st->total || st->total >= b->last)
         b->bad++;
     b->last = st->total;
     b->first = cb_tree_guess(tree, cb_tree_root(tree));
@@ -548,7 +548,7 @@ static void partial_runs(void)
     CHECK_MSG(r.stopped && !r.proved && r.tree && !r.setup_stopped && r.total >= 5625 && r.lower <= 5625,
               "stopped %d tree %p work %llu", r.stopped, (void *)r.tree, (unsigned long long)r.work);
     cb_tree_stats st;
-    CHECK(cb_tree_verify(r.tree, t, 0, 0, &st, NULL) == CB_OK && st.total == r.total);
+    CHECK(check_verify(r.tree, t, 0, 0, &st, NULL) == CB_OK && st.total == r.total);
     cb_optimal_result_release(&r);
     cb_optimal_options_default(&o);
     o.max_guesses = 4; /* impossible: 1296 codes need 5 */
@@ -789,13 +789,15 @@ static void results_files(void)
     cb_coach_rank_release(&rank);
     /* the book at the game's limit (6): SALET proved best, each opener the book holds exact */
     cb_coach_book book;
-    CHECK(cb_coach_book_open(w, 0, 6, &book, &err) == CB_OK && book.best_proved && book.best_total == 7920 &&
+    cb_state *hst = NULL; /* the opening in hard mode: the book of a mode is the position's */
+    CHECK(cb_state_copy(st, &hst) == CB_OK && cb_state_set_hard(hst, CB_HARD_REVEALED) == CB_OK);
+    CHECK(cb_coach_book_open(st, 6, &book, &err) == CB_OK && book.best_proved && book.best_total == 7920 &&
           book.count == 12972 && book.exact >= 1);
     for (size_t i = 0; i < book.count; i++)
         CHECK(book.entry[i].lower >= 7920 && (!book.entry[i].exact || book.entry[i].upper == book.entry[i].lower));
     cb_coach_book_release(&book);
     /* hard mode within 6: the proof's impossible openers can lose; none without a limit */
-    CHECK(cb_coach_book_open(w, 1, 6, &book, &err) == CB_OK && book.best_proved && book.best_total == 8122);
+    CHECK(cb_coach_book_open(hst, 6, &book, &err) == CB_OK && book.best_proved && book.best_total == 8122);
     size_t lose = 0;
     for (size_t i = 0; i < book.count; i++)
         lose += book.entry[i].can_lose;
@@ -805,7 +807,7 @@ static void results_files(void)
      * without a limit the hard-mode proofs within 6 only bound totals from above (a strategy within 6 is one
      * without a limit): no opener exact, none that can lose, no best proved; SALET at most its 8122
      */
-    CHECK(cb_coach_book_open(w, 1, 0, &book, &err) == CB_OK && book.exact == 0 && !book.best_proved);
+    CHECK(cb_coach_book_open(hst, 0, &book, &err) == CB_OK && book.exact == 0 && !book.best_proved);
     uint32_t salet;
     CHECK(cb_game_parse_code(w, "salet", &salet, NULL) == CB_OK && book.entry && book.entry[salet].upper == 8122 &&
           book.entry[salet].lower == 0);
@@ -815,9 +817,10 @@ static void results_files(void)
     CHECK(lose == 0);
     cb_coach_book_release(&book);
     /* a limit of 7 in normal mode: the 6-guess book bounds from above, the unlimited proof from below: SALET 7920 */
-    CHECK(cb_coach_book_open(w, 0, 7, &book, &err) == CB_OK && book.best_proved && book.best_total == 7920 &&
+    CHECK(cb_coach_book_open(st, 7, &book, &err) == CB_OK && book.best_proved && book.best_total == 7920 &&
           book.best == salet);
     cb_coach_book_release(&book);
+    cb_state_free(hst);
     cb_state_free(st);
     cb_table_free(t);
     cb_game_free(w);

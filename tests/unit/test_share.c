@@ -20,7 +20,7 @@ static cb_state *played(const cb_table *t, const char *secret, const char *const
     cb_state *st = NULL;
     uint32_t si = CB_NONE, gi = CB_NONE, sgi;
     cb_state_new(t, &st);
-    cb_state_set_hard(st, hard);
+    cb_state_set_hard(st, check_mode(st, hard));
     cb_game_parse_code(g, secret, &sgi, NULL);
     for (uint32_t s = 0; s < cb_game_secret_count(g); s++)
         if (cb_game_secret_guess(g, s) == sgi)

@@ -101,7 +101,7 @@ static int replays(const world *w, const cb_sim_result *r, int hard, int target_
     cb_state *st;
     int bad = 0;
     cb_state_new(w->table, &st);
-    cb_state_set_hard(st, hard);
+    cb_state_set_hard(st, check_mode(st, hard));
     for (size_t i = 0; i < r->games; i++) {
         const cb_sim_game *g = &r->game[i];
         cb_state_reset(st);

@@ -122,17 +122,26 @@ static void hard_mode(void)
     uint32_t fb;
     cb_table_new(g, NULL, &t, NULL);
     cb_state_new(t, &st);
-    cb_state_set_hard(st, 1);
+    CHECK(cb_state_set_hard(st, CB_HARD_POSSIBLE) == CB_EINVAL && cb_state_hard(st) == CB_HARD_NONE); /* not Wordle's */
+    CHECK(cb_state_set_hard(st, CB_HARD_REVEALED) == CB_OK && cb_state_hard(st) == CB_HARD_REVEALED);
     cb_game_parse_feedback(g, ".Y..G", &fb, NULL); /* salet: a somewhere else, t last */
     CHECK(cb_state_apply(st, code(g, "salet"), fb) == CB_OK);
     CHECK(!cb_state_legal(st, code(g, "crony"), why, sizeof why) && strstr(why, "5th letter must be t"));
     CHECK(!cb_state_legal(st, code(g, "court"), why, sizeof why) && strstr(why, "contain a"));
     CHECK(cb_state_legal(st, code(g, "adapt"), why, sizeof why));
     CHECK(cb_state_apply(st, code(g, "crony"), 0) == CB_EILLEGAL);
-    cb_state_set_hard(st, 0);
+    cb_state *at = NULL; /* the positions a game went through, in its mode */
+    CHECK(cb_state_at(st, 2, &at) == CB_EINVAL && !at);
+    CHECK(cb_state_at(st, 0, &at) == CB_OK && cb_state_turns(at) == 0 && cb_state_hard(at) == CB_HARD_REVEALED &&
+          cb_state_count(at) == cb_game_secret_count(g));
+    cb_state_free(at);
+    CHECK(cb_state_at(st, 1, &at) == CB_OK && cb_state_turns(at) == 1 && cb_state_count(at) == cb_state_count(st) &&
+          !cb_state_legal(at, code(g, "crony"), NULL, 0));
+    cb_state_free(at);
+    cb_state_set_hard(st, CB_HARD_NONE);
     CHECK(cb_state_legal(st, code(g, "crony"), NULL, 0));
     cb_state_reset(st);
-    cb_state_set_hard(st, 1);
+    cb_state_set_hard(st, CB_HARD_REVEALED);
     cb_game_parse_feedback(g, "Y.Y.G", &fb, NULL); /* eerie against there */
     CHECK(cb_state_apply(st, code(g, "eerie"), fb) == CB_OK);
     CHECK(!cb_state_legal(st, code(g, "crane"), why, sizeof why) && strstr(why, "e 2 times"));
@@ -268,7 +277,7 @@ static void hard_possible(const char *preset)
     CHECK(g && cb_game_rule_info(g)->hard_mode == CB_HARD_POSSIBLE);
     if (!g || cb_table_new(g, NULL, &t, NULL) != CB_OK || cb_state_new(t, &st) != CB_OK)
         return;
-    cb_state_set_hard(st, 1);
+    CHECK(cb_state_set_hard(st, CB_HARD_REVEALED) == CB_EINVAL && cb_state_set_hard(st, CB_HARD_POSSIBLE) == CB_OK);
     int n = cb_game_length(g), k = cb_game_colors(g);
     uint32_t secret = cb_game_secret_count(g) / 3, played[8];
     size_t wrong = 0, legal = 0;
@@ -319,11 +328,12 @@ static void hard_setups(void)
         s.game = cases[i].game;
         s.hard = 1;
         CHECK_MSG((cb_game_setup_config(&s, &cfg, NULL, NULL, &err) == CB_OK) == cases[i].ok, "%s hard", s.game);
-        CHECK(cb_game_setup_hard(&s) == 1);
+        int mode = cb_rule_describe(cb_game_preset_find(s.game)->rule)->hard_mode;
+        CHECK(cb_game_setup_hard(&s) == (cb_hard)mode); /* the rule's own, none where it has none */
         s.hard = -1;
-        CHECK(cb_game_setup_hard(&s) == 0 && cb_game_setup_config(&s, &cfg, NULL, NULL, &err) == CB_OK);
+        CHECK(cb_game_setup_hard(&s) == CB_HARD_NONE && cb_game_setup_config(&s, &cfg, NULL, NULL, &err) == CB_OK);
         s.hard = 0;
-        CHECK(cb_game_setup_hard(&s) == cb_game_preset_find(s.game)->hard);
+        CHECK(cb_game_setup_hard(&s) == (cb_game_preset_find(s.game)->hard ? (cb_hard)mode : CB_HARD_NONE));
     }
     CHECK(cb_rule_describe(CB_RULE_WORDLE)->hard_mode == CB_HARD_REVEALED);
     CHECK(cb_rule_describe(CB_RULE_SYMBLE)->hard_mode == CB_HARD_NONE);

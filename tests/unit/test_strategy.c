@@ -297,7 +297,7 @@ static void choices(const world *w, int states, int min_turns, size_t max_n, int
 {
     cb_state *st;
     cb_state_new(w->table, &st);
-    cb_state_set_hard(st, hard);
+    cb_state_set_hard(st, check_mode(st, hard));
     uint32_t ng = cb_game_guess_count(w->game);
     ref_stats *refs = malloc(ng * sizeof *refs);
     unsigned long long seed = 11;
@@ -370,7 +370,7 @@ static void hard_pools(const world *w)
     cb_strategy_config_default(&cfg);
     cfg.name = "expected";
     cb_state_new(w->table, &st);
-    cb_state_set_hard(st, 1);
+    cb_state_set_hard(st, check_mode(st, 1));
     CHECK(cb_strategy_new(w->table, &cfg, &s, NULL) == CB_OK);
     uint32_t ng = cb_game_guess_count(w->game);
     cb_guess_score *all = malloc(ng * sizeof *all);

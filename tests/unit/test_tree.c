@@ -67,17 +67,17 @@ static void round_trips(cb_rule rule, int colors, int pegs, int hard)
     cb_tree *tree = optimal_tree(t, hard);
     CHECK(tree != NULL);
     cb_tree_stats want, got;
-    CHECK(cb_tree_verify(tree, t, hard, 0, &want, NULL) == CB_OK);
+    CHECK(check_verify(tree, t, hard, 0, &want, NULL) == CB_OK);
     for (int fmt = CB_TREE_TEXT; fmt <= CB_TREE_JSON; fmt++) {
         cb_tree *back = round_trip(tree, t, (cb_tree_format)fmt);
         CHECK(back != NULL);
         if (!back)
             continue;
-        CHECK(cb_tree_verify(back, t, hard, 0, &got, NULL) == CB_OK);
+        CHECK(check_verify(back, t, hard, 0, &got, NULL) == CB_OK);
         CHECK(got.total == want.total && got.games == want.games && got.max == want.max);
         CHECK(memcmp(got.dist, want.dist, sizeof got.dist) == 0);
         CHECK(same_play(tree, back, t));
-        CHECK(cb_tree_verify(back, t, hard, want.max - 1, NULL, NULL) == CB_EINVAL); /* too deep for that limit */
+        CHECK(check_verify(back, t, hard, want.max - 1, NULL, NULL) == CB_EINVAL); /* too deep for that limit */
         cb_tree_free(back);
     }
     cb_tree_free(tree);
@@ -134,17 +134,17 @@ static void built_by_hand(void)
     CHECK(cb_tree_add_child(tree, root, fb, g21, &c1) == CB_OK);
     CHECK(cb_tree_add_child(tree, root, fb, g21, &c1) == CB_EINVAL);             /* that branch exists */
     CHECK(cb_tree_add_child(tree, root, cb_game_won(g), g21, &c1) == CB_EINVAL); /* won needs no branch */
-    CHECK(cb_tree_verify(tree, t, 0, 0, NULL, &err) == CB_EINVAL);               /* 11 and 22 give 1B0W */
+    CHECK(check_verify(tree, t, 0, 0, NULL, &err) == CB_EINVAL);                 /* 11 and 22 give 1B0W */
     CHECK(strstr(err.message, "not solved") != NULL);
     cb_game_parse_feedback(g, "1B0W", &fb, NULL);
     CHECK(cb_tree_add_child(tree, root, fb, g11, &c1) == CB_OK);
-    CHECK(cb_tree_verify(tree, t, 0, 0, NULL, &err) == CB_EINVAL); /* 22 gives 0B0W against 11 */
+    CHECK(check_verify(tree, t, 0, 0, NULL, &err) == CB_EINVAL); /* 22 gives 0B0W against 11 */
     uint32_t g22, c2;
     cb_game_parse_code(g, "22", &g22, NULL);
     cb_game_parse_feedback(g, "0B0W", &fb, NULL);
     CHECK(cb_tree_add_child(tree, c1, fb, g22, &c2) == CB_OK);
     cb_tree_stats st;
-    CHECK(cb_tree_verify(tree, t, 0, 0, &st, &err) == CB_OK);
+    CHECK(check_verify(tree, t, 0, 0, &st, &err) == CB_OK);
     CHECK(st.games == 4 && st.total == 1 + 2 + 2 + 3 && st.max == 3 && st.dist[2] == 2);
     CHECK(cb_tree_save(tree, t, tmpfile(), CB_TREE_TEXT, NULL, &err) == CB_OK);
     /* saving by path: whole or not at all (issue 15: a failed --tree write left a truncated file) */
@@ -176,7 +176,7 @@ static void expect_file(const cb_table *t, int hard, const char *text, const cha
     int rc = cb_tree_load(cb_table_game(t), f, "bad.tree", &tree, &err);
     fclose(f);
     if (rc == CB_OK)
-        rc = cb_tree_verify(tree, t, hard, 0, NULL, &err);
+        rc = check_verify(tree, t, hard, 0, NULL, &err);
     cb_tree_free(tree);
     if (!want)
         CHECK_MSG(rc == CB_OK, "expected a good tree, got: %s", err.message);

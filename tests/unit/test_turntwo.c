@@ -191,6 +191,11 @@ static void bundled(void)
     CHECK(cb_game_parse_code(g, "tarse", &tarse, NULL) == CB_OK);
     CHECK(cb_game_parse_code(g, "crane", &crane, NULL) == CB_OK);
     fb = cb_game_feedback(g, tarse, crane);
+    cb_table_options to; /* the look-up takes the position after the opener: a table on the fly makes it */
+    cb_table *table = NULL;
+    cb_table_options_default(&to);
+    to.mode = CB_TABLE_OFF;
+    CHECK(cb_table_new(g, &to, &table, &err) == CB_OK);
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         const char *text;
         size_t size;
@@ -210,12 +215,18 @@ static void bundled(void)
         CHECK_MSG(rc == CB_OK, "%s: %s", files[i].file, err.message);
         CHECK(cb_optimal_turn_two_count(tt) >= 1);
         CHECK(cb_optimal_turn_two_find(tt, tarse, fb, &c, &total) == CB_OK && total == files[i].tarse);
-        CHECK(cb_coach_turn_two(g, files[i].hard, 6, tarse, fb, &best, &t2, &err) == CB_OK && best == c.guess &&
-              t2 == c.total);
-        CHECK(cb_coach_turn_two(g, files[i].hard, 7, tarse, fb, &best, &t2, &err) == CB_ENOTFOUND); /* another limit */
+        cb_state *st = NULL;
+        CHECK(table && cb_state_new(table, &st) == CB_OK &&
+              cb_state_set_hard(st, files[i].hard ? CB_HARD_REVEALED : CB_HARD_NONE) == CB_OK);
+        CHECK(st && cb_coach_turn_two(st, 6, &best, &t2, &err) == CB_ENOTFOUND); /* the opening: no turn two */
+        CHECK(st && cb_state_apply(st, tarse, fb) == CB_OK);
+        CHECK(st && cb_coach_turn_two(st, 6, &best, &t2, &err) == CB_OK && best == c.guess && t2 == c.total);
+        CHECK(st && cb_coach_turn_two(st, 7, &best, &t2, &err) == CB_ENOTFOUND); /* another limit */
+        cb_state_free(st);
         CHECK(cb_optimal_turn_two_find(tt, tarse, cb_game_won(g), &c2, NULL) == CB_ENOTFOUND);
         cb_optimal_turn_two_free(tt);
     }
+    cb_table_free(table);
     cb_game_free(g);
 }
 

@@ -388,7 +388,7 @@ static int sequence_wins(const cb_table *t, const cb_adversary_result *r, int ha
     const cb_game *g = cb_table_game(t);
     cb_state *st;
     int ok = cb_state_new(t, &st) == CB_OK;
-    cb_state_set_hard(st, hard);
+    cb_state_set_hard(st, check_mode(st, hard));
     for (int i = 0; ok && i < r->guesses; i++) {
         size_t left;
         uint32_t fb = ref_answer(g, cb_state_candidates(st), cb_state_count(st), r->sequence[i], &left);
@@ -454,7 +454,7 @@ static void adversary_wordle(const world *w)
     cb_error err;
     CHECK(cb_state_new(w->table, &st) == CB_OK);
     for (int hard = 0; hard <= 1; hard++) {
-        cb_state_set_hard(st, hard);
+        cb_state_set_hard(st, check_mode(st, hard));
         CHECK(cb_adversary_solve(st, NULL, &r, NULL) == CB_OK);
         CHECK_MSG(r.guesses == 4 && r.proved_min == 4 && !r.stopped, "hard %d: %d guesses", hard, r.guesses);
         CHECK(sequence_wins(w->table, &r, hard));
@@ -465,7 +465,7 @@ static void adversary_wordle(const world *w)
     volatile int cancel = 1;
     o.max_guesses = 0;
     o.cancel = &cancel;
-    cb_state_set_hard(st, 0);
+    cb_state_set_hard(st, check_mode(st, 0));
     CHECK(cb_adversary_solve(st, &o, &r, NULL) == CB_OK && (r.stopped || r.guesses == 4));
     cb_state_free(st);
     world sy = open_world("symble");

@@ -607,6 +607,14 @@ async function main() {
     assert.deepEqual(open.data.turns.map((t) => [t.total, t.best_total]), [[7930, 7920], [20, 16]]);
     await bad(get('/api/review', {}), 400, /1 to \d+ turns/);
     await bad(get('/api/review', { history: 'crane=GYY..,zzzzz=.....' }), 400);
+    // a played session's position, as the server holds it: the same review as its history's
+    const played = await playOut({ game: 'wordle', seed: 11 }, 'crane');
+    const held = await get('/api/review', { session: played.id });
+    const sent = await get('/api/review', { history: played.history.join(',') });
+    assert.equal(held.status, 200, JSON.stringify(held.data));
+    assert.deepEqual(held.data.turns, sent.data.turns);
+    assert.deepEqual([held.data.won, held.data.skill, held.data.luck], [sent.data.won, sent.data.skill, sent.data.luck]);
+    await bad(get('/api/review', { session: '0'.repeat(24) }), 404);
     await serving();
   });
 
@@ -778,7 +786,20 @@ async function main() {
     await bad(get('/api/multi', { boards: 4, ticket, guesses: `${words.join(',')},salet` }), 422, /after the game is over/);
     await bad(get('/api/multi', { boards: 4, ticket: 'f'.repeat(32).replace(/^f/, '0') + 'x' }), 400, /ticket/);
     await bad(get('/api/multi', { boards: 4, ticket: 'nothex' }), 400, /ticket/);
-    await bad(get('/api/multi', { boards: 17 }), 400, /boards/);
+    await bad(get('/api/multi', { boards: 33 }), 400, /boards/);
+    // the registry's variants by name: their boards and limits, each at its own route
+    const games = (await get('/api/games')).data.variants;
+    const byName = Object.fromEntries(games.map((v) => [v.name, v]));
+    assert.deepEqual([byName.quordle.boards, byName.quordle.max_guesses, byName.absurdle.adversary], [4, 9, true]);
+    for (const v of games.filter((x) => !x.adversary)) {
+      const m = await get('/api/multi', { game: v.name });
+      assert.equal(m.status, 200, `${v.name}: ${JSON.stringify(m.data)}`);
+      assert.deepEqual([m.data.boards, m.data.max_guesses], [v.boards, v.max_guesses], v.name);
+    }
+    assert.equal((await get('/api/adversary', { game: 'absurdle', guesses: 'salet' })).status, 200);
+    await bad(get('/api/multi', { game: 'absurdle' }), 400, /api\/adversary/);
+    await bad(get('/api/adversary', { game: 'dordle' }), 400, /api\/multi/);
+    await bad(post('/api/play/new', { game: 'dordle' }), 400, /game/);
     await bad(get('/api/multi', { boards: 4, guesses: 'salet,zzzzz' }), 422, /guess 2/);
     await bad(get('/api/multi', { game: 'symble', boards: 2 }), 400, /Wordle or Mastermind/);
     await bad(get('/api/multi', { boards: 4, guesses: Array(12).fill('salet').join(',') }), 422, /more than 9/);

@@ -232,7 +232,7 @@ uint32_t advice_feedback(const cb_table *t, uint32_t gi, uint32_t si, int mappin
     return cb_game_seen(g, raw, mapping);
 }
 
-int advice_playout(advice *a, uint32_t si, int mapping, int hard, int max_turns, uint32_t *guesses, uint32_t *fbs,
+int advice_playout(advice *a, uint32_t si, int mapping, cb_hard hard, int max_turns, uint32_t *guesses, uint32_t *fbs,
                    int *turns, int *won)
 {
     cb_state *st;

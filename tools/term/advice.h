@@ -82,7 +82,7 @@ void advice_format_score(const advice *a, const advice_pick *pick, char *buf, si
  * max_turns), *turns gets how many were played, *won whether the last
  * one won.
  */
-int advice_playout(advice *a, uint32_t si, int mapping, int hard, int max_turns, uint32_t *guesses, uint32_t *fbs,
+int advice_playout(advice *a, uint32_t si, int mapping, cb_hard hard, int max_turns, uint32_t *guesses, uint32_t *fbs,
                    int *turns, int *won);
 
 /* The observed feedback of guess gi against secret si (Symble: through mapping). */

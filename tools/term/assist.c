@@ -4,7 +4,7 @@
 #include "assist.h"
 #include "board.h"
 
-int assist_init(assist *a, const cb_table *table, advice *adv, int hard)
+int assist_init(assist *a, const cb_table *table, advice *adv, cb_hard hard)
 {
     memset(a, 0, sizeof *a);
     a->game = cb_table_game(table);
@@ -134,7 +134,7 @@ assist_status assist_widen(assist *a, const cb_table *table, advice *adv, char *
     msg[0] = '\0';
     if (cb_state_new(table, &st) != CB_OK)
         return ASSIST_FAILED;
-    cb_state_set_hard(st, 0); /* the turns were legal when played; hard mode applies from now on */
+    cb_state_set_hard(st, CB_HARD_NONE); /* the turns were legal when played; hard mode applies from now on */
     int ok = 1;
     for (size_t t = 0; t < cb_state_turns(a->st) && ok; t++) {
         uint32_t gi, fb;
@@ -165,7 +165,7 @@ assist_status assist_widen(assist *a, const cb_table *table, advice *adv, char *
     return ASSIST_OK;
 }
 
-void assist_set_hard(assist *a, int hard)
+void assist_set_hard(assist *a, cb_hard hard)
 {
     cb_state_set_hard(a->st, hard);
     a->has_proposal = 0;

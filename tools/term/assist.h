@@ -42,7 +42,7 @@ typedef struct assist {
     uint32_t wider[ASSIST_WIDER_SHOW];
 } assist;
 
-int assist_init(assist *a, const cb_table *table, advice *adv, int hard);
+int assist_init(assist *a, const cb_table *table, advice *adv, cb_hard hard);
 void assist_release(assist *a);
 
 /* The strategy's proposal for the current state (memoised); CB_EEMPTY when nothing is left. */
@@ -63,7 +63,7 @@ assist_status assist_feedback(assist *a, const char *text, char *msg, size_t siz
 assist_status assist_widen(assist *a, const cb_table *table, advice *adv, char *msg, size_t size);
 
 /* Hard mode on or off from now on (Wordle rule); the proposal follows. */
-void assist_set_hard(assist *a, int hard);
+void assist_set_hard(assist *a, cb_hard hard);
 
 /* Forget the pending guess if there is one, else the last turn: 1 when something was undone. */
 int assist_undo(assist *a);

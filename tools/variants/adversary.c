@@ -31,7 +31,7 @@ static int duel_open(duel *d, cli *c, long max_default)
         return rc;
     if (cb_state_new(c->table, &d->st) != CB_OK)
         return cli_fail(CB_ENOMEM, "out of memory");
-    cb_state_set_hard(d->st, cli_flag(c, "hard"));
+    cb_state_set_hard(d->st, c->hard);
     return 0;
 }
 

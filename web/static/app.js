@@ -1355,9 +1355,13 @@ async function reviewGame() {
   }
   box.dataset.state = 'busy';
   fill(box, el('p', { class: 'muted small', text: 'Reviewing your guesses with the exact solver…' }));
-  const params = { ...specParams(), history: historyParam() };
-  if (s.hard) params.hard = 1;
-  const r = await exactCall('/api/review', params, () => !sameSession(id));
+  // the position the server holds for the session; its history (read once into a position) if it is gone
+  let r = await exactCall('/api/review', { session: id }, () => !sameSession(id));
+  if (r.status === 404) {
+    const params = { ...specParams(), history: historyParam() };
+    if (s.hard) params.hard = 1;
+    r = await exactCall('/api/review', params, () => !sameSession(id));
+  }
   if (r.ok) statsSkill(id, r.data.skill); // kept even if the player moved on to another game
   if (!sameSession(id)) return;
   showReview(box, r, reviewGame);

@@ -7,6 +7,23 @@
 
 const variant = { kind: '4', ticket: null, guesses: [], data: null, seq: 0 };
 
+// The choices of the section: the library's variants (GET /api/games: variants), each by its boards or
+// as the adversary, with its label and guess limit; the page names none of them.
+function variantChoices() {
+  const sel = $('v-kind');
+  if (sel.options.length || !state.catalogue) return;
+  for (const v of state.catalogue.variants || []) {
+    const value = v.adversary ? 'adversary' : String(v.boards);
+    const text = v.adversary ? `${v.label}: no secret, an adversary` : `${v.label}: ${v.boards} boards, ${v.max_guesses} guesses`;
+    sel.append(el('option', { value, text, 'data-game': v.name }));
+  }
+  sel.value = variant.kind;
+  if (sel.selectedIndex < 0) sel.selectedIndex = 0;
+}
+
+// The variant chosen, as GET /api/games describes it (undefined before the catalogue).
+const variantChosen = () => (state.catalogue && state.catalogue.variants || []).find((v) => (v.adversary ? 'adversary' : String(v.boards)) === variant.kind);
+
 const isAdversary = () => variant.kind === 'adversary';
 
 function variantSupported() {
@@ -17,8 +34,9 @@ function variantSupported() {
 
 function variantRules() {
   if (isAdversary()) {
+    const v = variantChosen();
     return 'There is no secret: after each guess the codemaker keeps the largest group of words that fit, ' +
-      'so corner the last word and guess it. The fewest guesses that win is proved by codebreaker optimal --game absurdle.';
+      `so corner the last word and guess it. The fewest guesses that win is proved by codebreaker optimal --game ${v ? v.name : 'NAME'}.`;
   }
   return `Each guess is scored on all ${variant.kind} boards; a board is solved when its word is guessed. ` +
     'Hint asks the strategy that adds up the information a guess gives on every open board.';
@@ -133,6 +151,7 @@ async function variantHint() {
 }
 
 function variantNew() {
+  variantChoices();
   variant.kind = $('v-kind').value;
   variant.ticket = null;
   variant.guesses = [];
