@@ -104,8 +104,8 @@ static int api_games(web_req *r)
         else if (g->dictionary)
             cb_json_printf(j, ",\"dictionary\":\"%s\",\"length\":%d", g->dictionary, g->length ? g->length : 5);
         else /* own_lists: the game comes with lists of its own (its preset names them), which picking it takes */
-            cb_json_printf(j, ",\"lists\":\"%s\",\"own_lists\":%s", g->lists ? g->lists : "original",
-                           g->lists ? "true" : "false");
+            cb_json_printf(j, ",\"lists\":\"%s\",\"own_lists\":%s,\"length\":%d", g->lists ? g->lists : "original",
+                           g->lists ? "true" : "false", g->length ? g->length : 5);
         cb_json_printf(j, ",\"max_guesses\":%d}", g->max_guesses ? g->max_guesses : rule->max_guesses);
     }
     cb_json_raw(j, "],\"lists\":[");

@@ -148,10 +148,10 @@ async function main() {
       [[true, true, false], [true, false, true], [false, true, false], [false, true, false], [false, true, false],
         [true, true, false], [true, false, false], [false, true, false]]);
     assert.deepEqual(r.data.games.map((g) => g.marks), ['colours', 'colours', 'pegs', 'pegs', 'pegs', 'colours', 'count', 'pegs']);
-    // a game of its own lists (its preset names them: Jotto's) says so; picking it on the page takes them
+    // a game of its own lists (its preset names them: Wordle 6's, Jotto's) says so; picking it on the page takes them
     assert.deepEqual(r.data.games.filter((g) => g.words && !g.dictionary).map((g) => [g.name, g.lists, g.own_lists]),
-      [['wordle', 'original', false], ['symble', 'original', false], ['jotto', 'jotto', true]]);
-    assert.deepEqual([r.data.games[5].dictionary, r.data.games[5].length, r.data.games[6].lists], ['english', 6, 'jotto']);
+      [['wordle', 'original', false], ['symble', 'original', false], ['wordle6', 'english6', true], ['jotto', 'jotto', true]]);
+    assert.deepEqual([r.data.games[5].lists, r.data.games[5].length, r.data.games[6].lists], ['english6', 6, 'jotto']);
     assert.deepEqual([r.data.games[0].hard_strategy, r.data.games[0].hard_max_guesses, r.data.games[0].lists], ['exact', 6, 'original']);
     assert.deepEqual(['colors', 'pegs', 'no_repeat'].map((k) => r.data.games.find((g) => g.name === 'bulls')[k]), [10, 4, true]);
     assert.equal(r.data.limits.simulation_games, 20000);
