@@ -143,6 +143,11 @@ static int api_games(web_req *r)
     }
     cb_json_raw(j, "],\"strategies\":");
     web_strategies_json(j);
+    /* what a daily game is (include/codebreaker/daily.h): the page numbers and bounds its dates from these */
+    char today[CB_DAILY_TEXT];
+    cb_daily_format(web_today(), today);
+    cb_json_printf(j, ",\"daily\":{\"first\":\"%s\",\"lists\":\"%s\",\"today\":\"%s\",\"grace_days\":1}",
+                   CB_DAILY_FIRST, CB_DAILY_LISTS, today);
     cb_json_raw(j, ",\"features\":{\"simulate\":true,\"hint\":true,\"rank\":true}}");
     return 0;
 }
@@ -466,6 +471,7 @@ static int api_play_new(web_req *r)
         return web_req_fail(r, 400, "daily chooses the secret: give it without seed");
     }
     if (daily && (cb_daily_parse(daily, &opt.date, &err) != CB_OK ||
+                  cb_daily_check_today(opt.date, web_today(), &err) != CB_OK ||
                   cb_daily_secret(wg->game, opt.date, &(uint32_t){0}, NULL, &err) != CB_OK)) {
         web_game_release(games_of(r), wg);
         return web_req_fail(r, 400, "daily: %s", err.message);

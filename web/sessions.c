@@ -21,7 +21,8 @@ typedef struct session {
     int mapping;     /* Symble: the hidden bijection */
     int max_guesses, over, won, gave_up;
     uint64_t seed;
-    long daily; /* the daily game's number, or -1 */
+    long daily;  /* the daily game's number, or -1 */
+    cb_date day; /* and its date */
     char date[CB_DAILY_TEXT];
     double used, max_idle;
     size_t bytes;    /* estimated when it starts */
@@ -288,6 +289,7 @@ int web_play_new(web_sessions *ss, web_game *wg, const web_play_options *opt, we
     if (opt->daily) { /* the date was checked by the caller: this cannot fail */
         cb_daily_secret(g, opt->date, &s->secret, &s->mapping, NULL);
         s->daily = cb_daily_number(opt->date);
+        s->day = opt->date;
         cb_daily_format(opt->date, s->date);
     }
     s->max_guesses = opt->max_guesses ? opt->max_guesses : wg->max_guesses;
@@ -418,11 +420,12 @@ static int share_locked(session *s, unsigned flags, web_req *r)
     char *text = malloc(size);
     if (!text)
         return web_req_fail(r, 503, "out of memory");
-    char title[64]; /* the daily game's: "Wordle daily #1987 hard" */
+    char title[CB_DAILY_TITLE]; /* the game's own name; a daily game's: "Wordle (nyt2023) daily #333 hard" */
     if (s->daily >= 0)
-        snprintf(title, sizeof title, "%s daily #%ld%s", cb_game_rule_info(s->wg->game)->label, s->daily,
-                 cb_state_hard(s->st) ? " hard" : "");
-    int rc = cb_share_grid(s->st, s->daily >= 0 ? title : NULL, s->max_guesses, flags, text, size);
+        cb_daily_title(s->wg->preset->label, s->wg->lists, s->day, cb_state_hard(s->st), title, sizeof title);
+    else
+        snprintf(title, sizeof title, "%s", s->wg->preset->label);
+    int rc = cb_share_grid(s->st, title, s->max_guesses, flags, text, size);
     if (rc == CB_OK) {
         cb_json_printf(&r->out, "{\"guesses\":%zu,\"won\":%s", turns, s->won ? "true" : "false");
         cb_json_key(&r->out, "text");

@@ -267,6 +267,15 @@ const cb_game_preset *cb_game_setup_preset(const cb_game_setup *s)
     return cb_game_preset_find(s->game ? s->game : "wordle");
 }
 
+const char *cb_game_setup_lists(const cb_game_setup *s)
+{
+    const cb_game_preset *p = cb_game_setup_preset(s);
+    if (!p || !cb_rule_describe(p->rule)->words || s->answers || s->guesses || s->dictionary || s->words || s->colors ||
+        s->pegs || (!s->lists && (p->colors || p->dictionary)))
+        return NULL;
+    return s->lists ? s->lists : p->lists ? p->lists : "original";
+}
+
 const char *cb_game_setup_strategy(const cb_game_setup *s)
 {
     const cb_game_preset *p = cb_game_setup_preset(s);

@@ -329,21 +329,31 @@ async function main() {
     const a = await post('/api/play/new', { game: 'wordle', lists: 'original', daily: '2026-11-27', hard: 1 });
     const b = await post('/api/play/new', { game: 'wordle', lists: 'original', daily: '2026-11-27' });
     assert.equal(a.status, 201, JSON.stringify(a.data));
-    assert.deepEqual(a.data.daily, { date: '2026-11-27', number: 1987 });
+    assert.deepEqual(a.data.daily, { date: '2026-11-27', number: 331 }); // our own numbers, #1 on 2026-01-01
     assert.deepEqual(b.data.daily, a.data.daily);
     const g = await post('/api/play/guess', { id: a.data.id, guess: 'hunky' }); // tests/cli: play --daily 2026-11-27
     assert.equal(g.data.won, true, JSON.stringify(g.data));
     assert.equal(g.data.secret, 'hunky');
     assert.equal(g.data.seed, undefined);
     const s = await get('/api/play/share', { id: a.data.id });
-    assert.match(s.data.text, /^Wordle daily #1987 hard 1\/6\*\n/);
+    assert.match(s.data.text, /^Wordle \(original\) daily #331 hard 1\/6\*\n/);
     await post('/api/play/giveup', { id: b.data.id });
     assert.equal((await get('/api/play/state', { id: b.data.id })).data.secret, 'hunky');
     const other = await post('/api/play/new', { game: 'wordle', lists: 'original', daily: '2026-11-28' });
     await post('/api/play/giveup', { id: other.data.id });
     assert.notEqual((await get('/api/play/state', { id: other.data.id })).data.secret, 'hunky');
     await bad(post('/api/play/new', { game: 'wordle', daily: '2026-02-30' }), 400, /daily: 2026-02-30 is not a date/);
-    await bad(post('/api/play/new', { game: 'wordle', daily: '2021-06-18' }), 400, /before the first daily game/);
+    await bad(post('/api/play/new', { game: 'wordle', daily: '2025-12-31' }), 400, /before the first daily game/);
+    await bad(post('/api/play/new', { game: 'wordle', daily: '9999-12-31' }), 400, /daily: 9999-12-31 is not out yet/);
+    // no lists named: the daily game's (CB_DAILY_LISTS, nyt2023), as `play --daily 2026-11-27` and the page: match
+    const d = await post('/api/play/new', { game: 'wordle', daily: '2026-11-27' });
+    const dg = await post('/api/play/guess', { id: d.data.id, guess: 'match' });
+    assert.equal(dg.data.won, true, JSON.stringify(dg.data));
+    assert.match((await get('/api/play/share', { id: d.data.id })).data.text, /^Wordle \(nyt2023\) daily #331 1\/6\n/);
+    // every game shares under its own name, not its rule's
+    const bg = await post('/api/play/new', { game: 'bagels', daily: '2026-11-27' });
+    await post('/api/play/giveup', { id: bg.data.id });
+    assert.match((await get('/api/play/share', { id: bg.data.id })).data.text, /^Bagels daily #331 X\/10\n/);
     await bad(post('/api/play/new', { game: 'wordle', daily: 'today' }), 400, /YYYY-MM-DD/);
     await bad(post('/api/play/new', { game: 'wordle', daily: '2026-11-27', seed: 3 }), 400, /without seed/);
   });
