@@ -31,6 +31,7 @@ ABI_MAJOR, ABI_MINOR = 0, 2
 SONAME = f"libcodebreaker.so.{ABI_MAJOR}.{ABI_MINOR}"
 NONE = 0xFFFFFFFF  # CB_NONE
 ERROR_MAX = 512
+DAILY_TITLE = 128  # CB_DAILY_TITLE
 TREE_MAX_DEPTH = 64
 
 
@@ -93,6 +94,18 @@ class GameSetup(Structure):
         ("adversary", c_int),
         ("words", c_char_p),
     ]
+
+
+class Date(Structure):
+    """cb_date (daily.h): a calendar date."""
+
+    _fields_ = [("year", c_int), ("month", c_int), ("day", c_int)]
+
+
+class PresetHead(Structure):
+    """The first fields of cb_game_preset (game.h): its name and label (the rest is not read here)."""
+
+    _fields_ = [("name", c_char_p), ("label", c_char_p), ("summary", c_char_p)]
 
 
 class RuleInfo(Structure):
@@ -538,6 +551,14 @@ game_parse_code = _fn("cb_game_parse_code", c_int, P, c_char_p, U32P, E)
 game_parse_secret = _fn("cb_game_parse_secret", c_int, P, c_char_p, U32P, E)
 game_format_code = _fn("cb_game_format_code", None, P, c_uint32, c_char_p, c_size_t)
 game_format_secret = _fn("cb_game_format_secret", None, P, c_uint32, c_char_p, c_size_t)
+daily_parse = _fn("cb_daily_parse", c_int, c_char_p, POINTER(Date), E)
+daily_check_today = _fn("cb_daily_check_today", c_int, Date, Date, E)
+daily_number = _fn("cb_daily_number", c_long, Date)
+daily_secret = _fn("cb_daily_secret", c_int, P, Date, POINTER(c_uint32), POINTER(c_int), E)
+daily_setup = _fn("cb_daily_setup", None, POINTER(GameSetup))
+daily_title = _fn("cb_daily_title", None, c_char_p, c_char_p, Date, c_int, c_char_p, c_size_t)
+game_setup_lists = _fn("cb_game_setup_lists", c_char_p, POINTER(GameSetup))
+game_preset_find = _fn("cb_game_preset_find", POINTER(PresetHead), c_char_p)
 game_feedback = _fn("cb_game_feedback", c_uint32, P, c_uint32, c_uint32)
 game_format_feedback = _fn("cb_game_format_feedback", None, P, c_uint32, c_char_p, c_size_t)
 game_format_raw = _fn("cb_game_format_raw", None, P, c_uint32, c_char_p, c_size_t)
