@@ -513,10 +513,18 @@ int web_play_hint(web_sessions *ss, const char *id, const cb_strategy_info *info
     const cb_game *g = wg->game;
     if (!info)
         info = cb_strategy_find(cb_rule_describe(cb_game_rule(g))->strategy);
-    int rc = web_strategy_affordable(r, wg->table, info, WEB_CHOOSE, cb_state_count(st), cb_game_guess_count(g),
-                                     "Make a guess", "play a guess of your own first");
+    /* a greedy strategy scores at most the request's pairs: the library keeps one guess a symmetry class
+       (Super Mastermind's first turn: 7 of 32768) and scores a fixed sample of a pool still too big, so
+       every game has a guess to make from turn 1 (issue 56); only rollouts are refused */
+    int rc = info->cost == CB_COST_ROLLOUTS
+                 ? web_strategy_affordable(r, wg->table, info, WEB_CHOOSE, cb_state_count(st), cb_game_guess_count(g),
+                                           "Make a guess", "play a guess of your own first")
+                 : 0;
     cb_strategy_config cfg;
     cb_strategy_config_default(&cfg);
+    unsigned limit = cb_table_precomputed(wg->table) ? WEB_MAX_PAIRS : WEB_MAX_PAIRS_FLY;
+    if (web_strategy_pairs(info, WEB_CHOOSE, cb_state_count(st), cb_game_guess_count(g)) > limit)
+        cfg.max_pairs = limit;
     cfg.name = info->name;
     cfg.seed = web_random_seed();
     cfg.cancel = &r->api->stop_flag;
@@ -543,12 +551,13 @@ int web_play_hint(web_sessions *ss, const char *id, const cb_strategy_info *info
         cb_json_raw(j, "{");
         cb_json_key(j, "guess");
         cb_json_str(j, w);
-        cb_json_key(j, "strategy");
-        cb_json_str(j, cb_strategy_name(strat));
+        cb_json_key(j, "strategy"); /* its name: the sample's bound above is the request's, not an option asked for */
+        cb_json_str(j, info->name);
         cb_json_key(j, "score");
         cb_json_num(j, score);
-        cb_json_printf(j, ",\"candidate\":%s,\"remaining\":%zu,\"turn\":%zu}",
-                       cb_state_is_candidate(st, gi) ? "true" : "false", cb_state_count(st), cb_state_turns(st) + 1);
+        cb_json_printf(j, ",\"candidate\":%s,\"remaining\":%zu,\"turn\":%zu,\"sampled\":%s}",
+                       cb_state_is_candidate(st, gi) ? "true" : "false", cb_state_count(st), cb_state_turns(st) + 1,
+                       cb_strategy_bounded(strat) ? "true" : "false");
     }
     cb_strategy_free(strat);
     cb_state_free(st);

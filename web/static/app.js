@@ -971,7 +971,8 @@ async function makeGuess() {
     enter.focus();
   }
   const why = scoreText(strategy, r.data.score);
-  setMessage(`${strategy} would play ${r.data.guess}${why ? ` (${why})` : ''}${r.data.candidate ? '' : ', not a candidate'}. Press Enter to play it.`);
+  const sample = r.data.sampled ? ', the best of a sample of the guesses (too many to score them all on request)' : '';
+  setMessage(`${strategy} would play ${r.data.guess}${why ? ` (${why})` : ''}${r.data.candidate ? '' : ', not a candidate'}${sample}. Press Enter to play it.`);
 }
 
 // ---------------------------------------------------------------------------------------------
