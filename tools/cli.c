@@ -528,7 +528,14 @@ static int cli_setup(const cli *c, cb_game_setup *s, int full)
     s->alphabet = cli_get(c, "alphabet");
     s->no_repeat = cli_flag(c, "no-repeat");
     s->lenient = cli_flag(c, "lenient");
+    if (cli_flag(c, "daily")) /* play --daily: the daily game's lists unless the options name words */
+        cb_daily_setup(s);
     return 0;
+}
+
+int cli_game_setup(const cli *c, cb_game_setup *s)
+{
+    return cli_setup(c, s, 1);
 }
 
 int cli_game_config(const cli *c, cb_game_config *cfg)

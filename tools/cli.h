@@ -138,6 +138,8 @@ int cli_threads(const cli *c, int *ok);
 
 /* Fill cfg from the game options; prints the error and returns the exit status (0 when fine). */
 int cli_game_config(const cli *c, cb_game_config *cfg);
+/* The game's set-up as the options give it (play --daily's lists included); 0, or 2 after an error message. */
+int cli_game_setup(const cli *c, cb_game_setup *s);
 /* The game beyond one board against an honest codemaker: --boards, --adversary or their --game names. */
 typedef struct cli_variant_t {
     int boards;    /* 1 for one board */

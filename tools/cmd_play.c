@@ -18,8 +18,9 @@ typedef struct play {
     int mapping;     /* Symble's hidden mapping */
     int max;         /* --max-guesses */
     uint64_t seed;
-    int seeded; /* --seed given */
-    long daily; /* the daily game's number, or -1 */
+    int seeded;  /* --seed given */
+    long daily;  /* the daily game's number, or -1 */
+    cb_date day; /* and its date */
     char date[CB_DAILY_TEXT];
 } play;
 
@@ -84,11 +85,16 @@ static void share(const play *p)
         free(grid);
         return;
     }
-    char title[64];
-    if (p->daily >= 0)
-        snprintf(title, sizeof title, "%s daily #%ld%s", cb_game_rule_info(p->c->game)->label, p->daily,
-                 cb_state_hard(p->st) ? " hard" : "");
-    if (cb_share_grid(p->st, p->daily >= 0 ? title : NULL, p->max, CB_SHARE_DARK, grid,
+    char title[CB_DAILY_TITLE] = ""; /* the game's own name ("Bagels"), and a daily game's lists and number */
+    cb_game_setup s;
+    if (cli_game_setup(p->c, &s) == 0 && cb_game_setup_preset(&s)) {
+        const char *label = cb_game_setup_preset(&s)->label;
+        if (p->daily >= 0)
+            cb_daily_title(label, cb_game_setup_lists(&s), p->day, cb_state_hard(p->st), title, sizeof title);
+        else
+            snprintf(title, sizeof title, "%s", label);
+    }
+    if (cb_share_grid(p->st, title[0] ? title : NULL, p->max, CB_SHARE_DARK, grid,
                       CB_SHARE_SIZE(turns, cb_game_length(p->c->game))) == CB_OK)
         printf("\nshare\n%s", grid);
     free(grid);
@@ -207,19 +213,20 @@ static int draw_daily(play *p)
         return cli_fail(CB_EINVAL, "--daily chooses the secret: give it without --secret, --seed or --mapping");
     if (c->npos > 1)
         return cli_fail(CB_EINVAL, "--daily takes one date (YYYY-MM-DD), but got '%s' too", c->pos[1]);
-    if (c->npos == 1) {
-        if (cb_daily_parse(c->pos[0], &d, &err) != CB_OK)
-            return cli_fail(err.code, "--daily: %s", err.message);
-    } else {
-        time_t now = time(NULL);
-        struct tm tm;
-        if (!localtime_r(&now, &tm))
-            return cli_fail(CB_EINVAL, "--daily: cannot read today's date");
-        d = (cb_date){tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday};
-    }
+    time_t now = time(NULL);
+    struct tm tm;
+    if (!localtime_r(&now, &tm))
+        return cli_fail(CB_EINVAL, "--daily: cannot read today's date");
+    cb_date today = {tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday};
+    d = today;
+    if (c->npos == 1 && cb_daily_parse(c->pos[0], &d, &err) != CB_OK)
+        return cli_fail(err.code, "--daily: %s", err.message);
+    if (cb_daily_check_today(d, today, &err) != CB_OK)
+        return cli_fail(err.code, "--daily: %s", err.message);
     if (cb_daily_secret(c->game, d, &p->secret, &p->mapping, &err) != CB_OK)
         return cli_fail(err.code, "--daily: %s", err.message);
     p->daily = cb_daily_number(d);
+    p->day = d;
     cb_daily_format(d, p->date);
     return 0;
 }

@@ -134,8 +134,8 @@ static int api_games(web_req *r)
         else if (g->dictionary)
             cb_json_printf(j, ",\"dictionary\":\"%s\",\"length\":%d", g->dictionary, g->length ? g->length : 5);
         else /* own_lists: the game comes with lists of its own (its preset names them), which picking it takes */
-            cb_json_printf(j, ",\"lists\":\"%s\",\"own_lists\":%s", g->lists ? g->lists : "original",
-                           g->lists ? "true" : "false");
+            cb_json_printf(j, ",\"lists\":\"%s\",\"own_lists\":%s,\"length\":%d", g->lists ? g->lists : "original",
+                           g->lists ? "true" : "false", g->length ? g->length : 5);
         cb_json_printf(j, ",\"max_guesses\":%d}", g->max_guesses ? g->max_guesses : rule->max_guesses);
     }
     cb_json_raw(j, "]");
@@ -175,6 +175,11 @@ static int api_games(web_req *r)
     }
     cb_json_raw(j, "],\"strategies\":");
     web_strategies_json(j);
+    /* what a daily game is (include/codebreaker/daily.h): the page numbers and bounds its dates from these */
+    char today[CB_DAILY_TEXT];
+    cb_daily_format(web_today(), today);
+    cb_json_printf(j, ",\"daily\":{\"first\":\"%s\",\"lists\":\"%s\",\"today\":\"%s\",\"grace_days\":1}",
+                   CB_DAILY_FIRST, CB_DAILY_LISTS, today);
     cb_json_raw(j, ",\"features\":{\"simulate\":true,\"hint\":true,\"rank\":true}}");
     return 0;
 }
@@ -498,6 +503,7 @@ static int api_play_new(web_req *r)
         return web_req_fail(r, 400, "daily chooses the secret: give it without seed");
     }
     if (daily && (cb_daily_parse(daily, &opt.date, &err) != CB_OK ||
+                  cb_daily_check_today(opt.date, web_today(), &err) != CB_OK ||
                   cb_daily_secret(wg->game, opt.date, &(uint32_t){0}, NULL, &err) != CB_OK)) {
         web_game_release(games_of(r), wg);
         return web_req_fail(r, 400, "daily: %s", err.message);

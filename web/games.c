@@ -159,6 +159,8 @@ static int spec_read(web_req *r, web_game_spec *spec, const char *const *names)
             return web_req_fail(r, 400, "%d colours and %d pegs make %.0f codes; the dashboard plays at most %u",
                                 cfg.colors, cfg.length, n, WEB_MAX_CODES);
     }
+    if (web_req_get(r, "daily")) /* a daily game: CB_DAILY_LISTS unless the request names words */
+        cb_daily_setup(s);
     return 0;
 }
 

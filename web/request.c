@@ -270,6 +270,15 @@ void web_random_id(char out[WEB_ID_LEN + 1])
         snprintf(out + 2 * i, 3, "%02x", b[i]);
 }
 
+cb_date web_today(void)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    if (!gmtime_r(&now, &tm))
+        return (cb_date){9999, 12, 31}; /* no clock: no refusal */
+    return (cb_date){tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday};
+}
+
 uint64_t web_random_seed(void)
 {
     uint64_t x;

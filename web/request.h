@@ -20,6 +20,7 @@
 
 #include <stdint.h>
 
+#include "codebreaker/daily.h"
 #include "codebreaker/json.h"
 
 #define WEB_MAX_PARAMS 32
@@ -89,5 +90,7 @@ int web_req_id(web_req *r, const char *name, const char **out);
 void web_random_id(char out[WEB_ID_LEN + 1]);
 /* A random seed below 2^53 (exact in JavaScript numbers). */
 uint64_t web_random_seed(void);
+/* Today's date on the server's clock, in UTC (a daily game after it, with a day of grace, is not out yet). */
+cb_date web_today(void);
 
 #endif

@@ -21,7 +21,8 @@ typedef struct session {
     int mapping;     /* Symble: the hidden bijection */
     int max_guesses, over, won, gave_up;
     uint64_t seed;
-    long daily; /* the daily game's number, or -1 */
+    long daily;  /* the daily game's number, or -1 */
+    cb_date day; /* and its date */
     char date[CB_DAILY_TEXT];
     double used, max_idle;
     size_t bytes;    /* estimated when it starts */
@@ -286,6 +287,7 @@ int web_play_new(web_sessions *ss, web_game *wg, const web_play_options *opt, we
     if (opt->daily) { /* the date was checked by the caller: this cannot fail */
         cb_daily_secret(g, opt->date, &s->secret, &s->mapping, NULL);
         s->daily = cb_daily_number(opt->date);
+        s->day = opt->date;
         cb_daily_format(opt->date, s->date);
     }
     s->max_guesses = opt->max_guesses ? opt->max_guesses : wg->max_guesses;
@@ -416,11 +418,12 @@ static int share_locked(session *s, unsigned flags, web_req *r)
     char *text = malloc(size);
     if (!text)
         return web_req_fail(r, 503, "out of memory");
-    char title[64]; /* the daily game's: "Wordle daily #1987 hard" */
+    char title[CB_DAILY_TITLE]; /* the game's own name; a daily game's: "Wordle (nyt2023) daily #333 hard" */
     if (s->daily >= 0)
-        snprintf(title, sizeof title, "%s daily #%ld%s", cb_game_rule_info(s->wg->game)->label, s->daily,
-                 cb_state_hard(s->st) ? " hard" : "");
-    int rc = cb_share_grid(s->st, s->daily >= 0 ? title : NULL, s->max_guesses, flags, text, size);
+        cb_daily_title(s->wg->preset->label, s->wg->lists, s->day, cb_state_hard(s->st), title, sizeof title);
+    else
+        snprintf(title, sizeof title, "%s", s->wg->preset->label);
+    int rc = cb_share_grid(s->st, title, s->max_guesses, flags, text, size);
     if (rc == CB_OK) {
         cb_json_printf(&r->out, "{\"guesses\":%zu,\"won\":%s", turns, s->won ? "true" : "false");
         cb_json_key(&r->out, "text");
@@ -516,10 +519,18 @@ int web_play_hint(web_sessions *ss, const char *id, const cb_strategy_info *info
     const cb_game *g = wg->game;
     if (!info)
         info = cb_strategy_find(cb_rule_describe(cb_game_rule(g))->strategy);
-    int rc = web_strategy_affordable(r, wg->table, info, WEB_CHOOSE, cb_state_count(st), cb_game_guess_count(g),
-                                     "Make a guess", "play a guess of your own first");
+    /* a greedy strategy scores at most the request's pairs: the library keeps one guess a symmetry class
+       (Super Mastermind's first turn: 7 of 32768) and scores a fixed sample of a pool still too big, so
+       every game has a guess to make from turn 1 (issue 56); only rollouts are refused */
+    int rc = info->cost == CB_COST_ROLLOUTS
+                 ? web_strategy_affordable(r, wg->table, info, WEB_CHOOSE, cb_state_count(st), cb_game_guess_count(g),
+                                           "Make a guess", "play a guess of your own first")
+                 : 0;
     cb_strategy_config cfg;
     cb_strategy_config_default(&cfg);
+    unsigned limit = cb_table_precomputed(wg->table) ? WEB_MAX_PAIRS : WEB_MAX_PAIRS_FLY;
+    if (web_strategy_pairs(info, WEB_CHOOSE, cb_state_count(st), cb_game_guess_count(g)) > limit)
+        cfg.max_pairs = limit;
     cfg.name = info->name;
     cfg.seed = web_random_seed();
     cfg.cancel = &r->api->stop_flag;
@@ -546,12 +557,13 @@ int web_play_hint(web_sessions *ss, const char *id, const cb_strategy_info *info
         cb_json_raw(j, "{");
         cb_json_key(j, "guess");
         cb_json_str(j, w);
-        cb_json_key(j, "strategy");
-        cb_json_str(j, cb_strategy_name(strat));
+        cb_json_key(j, "strategy"); /* its name: the sample's bound above is the request's, not an option asked for */
+        cb_json_str(j, info->name);
         cb_json_key(j, "score");
         cb_json_num(j, score);
-        cb_json_printf(j, ",\"candidate\":%s,\"remaining\":%zu,\"turn\":%zu}",
-                       cb_state_is_candidate(st, gi) ? "true" : "false", cb_state_count(st), cb_state_turns(st) + 1);
+        cb_json_printf(j, ",\"candidate\":%s,\"remaining\":%zu,\"turn\":%zu,\"sampled\":%s}",
+                       cb_state_is_candidate(st, gi) ? "true" : "false", cb_state_count(st), cb_state_turns(st) + 1,
+                       cb_strategy_bounded(strat) ? "true" : "false");
     }
     cb_strategy_free(strat);
     cb_state_free(st);

@@ -6,10 +6,15 @@
  * finaliser) of the game's name, its code length, its count of secrets and
  * the date written YYYY-MM-DD picks the secret among the game's secrets (and
  * Symble's hidden mapping). Another list set gives another word, since its
- * secrets differ. The program's `play --daily`, the server's
- * /api/play/new?daily= and so the page all call these functions, so they
- * agree. Dates are of the proleptic Gregorian calendar from CB_DAILY_FIRST
- * (number 0, the first Wordle's date) to 9999-12-31.
+ * secrets differ: a daily game is its date, its game, its lists and its
+ * mode, and a word game whose set-up names no lists plays CB_DAILY_LISTS
+ * (today's New York Times lists) on every front end. The program's `play
+ * --daily`, the server's /api/play/new?daily= and so the page all call these
+ * functions, so they agree. Dates are of the proleptic Gregorian calendar
+ * from CB_DAILY_FIRST (this project's daily game number 1: the numbers are
+ * our own, not the New York Times') to 9999-12-31; a date after today (the
+ * caller's date, with a day of grace for time zones) is not out yet
+ * (cb_daily_check_today).
  */
 #ifndef CODEBREAKER_DAILY_H
 #define CODEBREAKER_DAILY_H
@@ -23,8 +28,10 @@
 extern "C" {
 #endif
 
-#define CB_DAILY_FIRST "2021-06-19" /* the daily game number 0 */
+#define CB_DAILY_FIRST "2026-01-01" /* the daily game number 1 */
 #define CB_DAILY_TEXT 11            /* bytes of "YYYY-MM-DD" and its NUL */
+#define CB_DAILY_LISTS "nyt2023"    /* the lists of a daily word game whose set-up names none */
+#define CB_DAILY_TITLE 128          /* bytes enough for cb_daily_title's text */
 
 /* A calendar date. */
 typedef struct cb_date {
@@ -41,8 +48,33 @@ int cb_daily_parse(const char *text, cb_date *out, cb_error *err);
 /* CB_OK when d is a valid date in the range above; else CB_EINVAL with a sentence. */
 int cb_daily_check(cb_date d, cb_error *err);
 
-/* The date's number: days since CB_DAILY_FIRST (2021-06-19 is 0). d must be valid (cb_daily_check). */
+/*
+ * CB_OK when d is a valid date (cb_daily_check) that is out by today: at
+ * most one day after `today` (the grace for a player east of the caller's
+ * time zone). Else CB_EINVAL with a sentence ("... is not out yet").
+ */
+int cb_daily_check_today(cb_date d, cb_date today, cb_error *err);
+
+/* The date's number: 1 + days since CB_DAILY_FIRST (2026-01-01 is 1). d must be valid (cb_daily_check). */
 long cb_daily_number(cb_date d);
+
+/*
+ * Make *s the set-up of a daily game: a word game (by its preset) whose
+ * set-up names no words of its own (lists, files, a dictionary, a complete
+ * dictionary, words in memory) and whose preset names no lists gets
+ * CB_DAILY_LISTS, so that every front end plays the same word by default.
+ * Anything else is left as it is. s must not be NULL; nothing is owned.
+ */
+void cb_daily_setup(cb_game_setup *s);
+
+/*
+ * The name a daily game shares under, into buf (size bytes, NUL-terminated,
+ * cut if short; CB_DAILY_TITLE is enough): the game's label, its lists when
+ * it has any, the number and the mode: "Wordle (nyt2023) daily #333 hard".
+ * label is the game's own name (its preset's label: "Bulls & Cows"); lists
+ * may be NULL (a game of codes). The caller owns buf.
+ */
+void cb_daily_title(const char *label, const char *lists, cb_date d, int hard, char *buf, size_t size);
 
 /* Write d as YYYY-MM-DD into buf (CB_DAILY_TEXT bytes). */
 void cb_daily_format(cb_date d, char buf[CB_DAILY_TEXT]);

@@ -252,6 +252,14 @@ cb_hard cb_game_setup_hard(const cb_game_setup *s);
 const cb_game_preset *cb_game_setup_preset(const cb_game_setup *s);
 
 /*
+ * The name of the bundled lists a set-up plays (cb_word_lists_find): its
+ * own, else its preset's, else "original" for a word game; NULL when its
+ * words come from elsewhere (files, a dictionary, a complete dictionary,
+ * words in memory), for a game of codes or an unknown game. Static text.
+ */
+const char *cb_game_setup_lists(const cb_game_setup *s);
+
+/*
  * 1 when the bundled word frequencies (English words of five letters,
  * cb_frequency_load) may know game's secrets: a word rule on word lists of
  * five letters; 0 for codes.

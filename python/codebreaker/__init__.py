@@ -16,12 +16,14 @@ collected. docs/python.md in the repository is the tutorial.
 
 from __future__ import annotations
 
-from ctypes import byref, c_size_t
-from typing import List
+import datetime
+from ctypes import byref, c_int, c_size_t, c_uint32, create_string_buffer
+from typing import List, Optional
 
 from . import _native as N
 from ._errors import (
     Canceled,
+    check,
     CodebreakerError,
     Contradiction,
     Empty,
@@ -33,9 +35,10 @@ from ._errors import (
     ParseError,
     TooBig,
 )
-from ._game import Game, History, Tree, Turn
+from ._game import Game, History, Tree, Turn, _bytes
 from .results import (
     ExactRanking,
+    Daily,
     ExactScore,
     GameInfo,
     GameRecord,
@@ -62,6 +65,8 @@ __all__ = [
     "games",
     "board_strategies",
     "lists",
+    "daily",
+    "Daily",
     "library_version",
     "__version__",
     "GameInfo",
@@ -155,6 +160,31 @@ def board_strategies() -> List[str]:
     count = c_size_t()
     names = N.multi_strategy_names(byref(count))
     return [_text(names[i]) for i in range(count.value)]
+
+
+def daily(date: str, name: str = "wordle", *, lists: Optional[str] = None, hard: bool = False) -> Daily:
+    """The daily game of a date (YYYY-MM-DD) in game `name`: the secret everyone plays that day, as
+    `codebreaker play --daily DATE` and the page's Daily draw it (include/codebreaker/daily.h). A word
+    game with no lists named plays the daily lists, nyt2023. Game(name, lists=daily(...).lists) is
+    the game it is played in. Dates run from 2026-01-01 (#1) to today, with a day of grace."""
+    d, err = N.Date(), N.Error()
+    check(N.daily_parse(_bytes(date), byref(d), byref(err)), err)
+    now = datetime.date.today()
+    check(N.daily_check_today(d, N.Date(now.year, now.month, now.day), byref(err)), err)
+    setup = N.GameSetup()
+    N.game_setup_default(byref(setup))
+    setup.game, setup.lists = _bytes(name), _bytes(lists)
+    N.daily_setup(byref(setup))
+    named = N.game_setup_lists(byref(setup))
+    chosen = named.decode() if named else None
+    game = Game(name, lists=chosen)
+    secret, mapping = c_uint32(), c_int()
+    check(N.daily_secret(game._game, d, byref(secret), byref(mapping), byref(err)), err)
+    preset = N.game_preset_find(_bytes(name))
+    label = preset.contents.label if preset else _bytes(name)
+    title = create_string_buffer(N.DAILY_TITLE)
+    N.daily_title(label, named, d, int(hard), title, N.DAILY_TITLE)
+    return Daily(date, int(N.daily_number(d)), chosen, game._secret_text(secret.value), _text(title.value))
 
 
 def lists() -> List[WordLists]:

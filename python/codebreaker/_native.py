@@ -31,6 +31,7 @@ ABI_MAJOR, ABI_MINOR = 0, 3
 SONAME = f"libcodebreaker.so.{ABI_MAJOR}.{ABI_MINOR}"
 NONE = 0xFFFFFFFF  # CB_NONE
 ERROR_MAX = 512
+DAILY_TITLE = 128  # CB_DAILY_TITLE
 TREE_MAX_DEPTH = 64
 
 
@@ -115,6 +116,12 @@ class GamePreset(Structure):
         ("strategy", c_char_p),
         ("hard", c_int),
     ]
+
+
+class Date(Structure):
+    """cb_date (daily.h): a calendar date."""
+
+    _fields_ = [("year", c_int), ("month", c_int), ("day", c_int)]
 
 
 class RuleInfo(Structure):
@@ -564,6 +571,13 @@ game_parse_code = _fn("cb_game_parse_code", c_int, P, c_char_p, U32P, E)
 game_parse_secret = _fn("cb_game_parse_secret", c_int, P, c_char_p, U32P, E)
 game_format_code = _fn("cb_game_format_code", None, P, c_uint32, c_char_p, c_size_t)
 game_format_secret = _fn("cb_game_format_secret", None, P, c_uint32, c_char_p, c_size_t)
+daily_parse = _fn("cb_daily_parse", c_int, c_char_p, POINTER(Date), E)
+daily_check_today = _fn("cb_daily_check_today", c_int, Date, Date, E)
+daily_number = _fn("cb_daily_number", c_long, Date)
+daily_secret = _fn("cb_daily_secret", c_int, P, Date, POINTER(c_uint32), POINTER(c_int), E)
+daily_setup = _fn("cb_daily_setup", None, POINTER(GameSetup))
+daily_title = _fn("cb_daily_title", None, c_char_p, c_char_p, Date, c_int, c_char_p, c_size_t)
+game_setup_lists = _fn("cb_game_setup_lists", c_char_p, POINTER(GameSetup))
 game_feedback = _fn("cb_game_feedback", c_uint32, P, c_uint32, c_uint32)
 game_format_feedback = _fn("cb_game_format_feedback", None, P, c_uint32, c_char_p, c_size_t)
 game_format_raw = _fn("cb_game_format_raw", None, P, c_uint32, c_char_p, c_size_t)

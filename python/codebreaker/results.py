@@ -125,6 +125,17 @@ class WordLists(_Fields):
 
 
 @dataclass(frozen=True)
+class Daily(_Fields):
+    """The daily game of a date (codebreaker.daily()): the same secret as `play --daily` and the page."""
+
+    date: str  # YYYY-MM-DD
+    number: int  # this project's own number: 2026-01-01 is 1
+    lists: Optional[str]  # the bundled lists played (the daily lists, nyt2023, unless named), or None
+    secret: str  # the word (or code) everyone plays that day
+    title: str  # the name it shares under: "Wordle (nyt2023) daily #333"
+
+
+@dataclass(frozen=True)
 class Score(_Fields):
     """Every score of one guess in a position: a row of the partition table of the papers."""
 

@@ -210,7 +210,7 @@ def test_exact_coach() -> None:
 def test_registry_rows() -> None:
     """Games that are one row of the library's registry, with no edit to the package (issue 41)."""
     w6 = codebreaker.Game("wordle6")
-    assert (len(w6), w6.length, w6.rule, w6.max_guesses) == (29874, 6, "wordle", 6)
+    assert (len(w6), w6.length, w6.rule, w6.max_guesses) == (2525, 6, "wordle", 6)  # data/english/common6.txt
     assert len(codebreaker.Game("jotto")) == 200  # its own list (data/jotto/common.txt)
     jotto = codebreaker.Game("jotto", lists="answers")
     assert (len(jotto), jotto.rule, jotto.max_guesses) == (2315, "jotto", 15)
@@ -219,3 +219,17 @@ def test_registry_rows() -> None:
     assert jotto.best_guess(["react=5"]) in {"cater", "crate", "trace"}
     bagels = codebreaker.Game("bagels")
     assert (len(bagels), bagels.length, bagels.feedback("123", "132")) == (720, 3, "1B2W")
+
+
+def test_daily() -> None:
+    """The daily game as `play --daily` and the page draw it (issue 56): the daily lists by default."""
+    d = codebreaker.daily("2026-11-27")
+    # tests/cli/cli_interactive.sh: play --daily 2026-11-27 finds match; with --lists original, hunky
+    assert (d.number, d.lists, d.secret, d.title) == (331, "nyt2023", "match", "Wordle (nyt2023) daily #331")
+    o = codebreaker.daily("2026-11-27", lists="original", hard=True)
+    assert (o.secret, o.title) == ("hunky", "Wordle (original) daily #331 hard")
+    assert codebreaker.daily("2026-01-01", "bagels").title == "Bagels daily #1"
+    assert codebreaker.daily("2026-11-27", "jotto").lists == "jotto"
+    for bad, why in (("9999-12-31", "not out yet"), ("2025-12-31", "before the first"), ("2026-02-30", "not a date")):
+        with pytest.raises(codebreaker.InvalidArgument, match=why):
+            codebreaker.daily(bad)

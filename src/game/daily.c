@@ -5,9 +5,9 @@
 #include "codebreaker/daily.h"
 #include "codebreaker/rng.h"
 
-#define FIRST_YEAR 2021
-#define FIRST_MONTH 6
-#define FIRST_DAY 19
+#define FIRST_YEAR 2026 /* CB_DAILY_FIRST */
+#define FIRST_MONTH 1
+#define FIRST_DAY 1
 #define LAST_YEAR 9999
 
 static int leap(int y)
@@ -67,10 +67,40 @@ int cb_daily_parse(const char *text, cb_date *out, cb_error *err)
     return rc;
 }
 
+int cb_daily_check_today(cb_date d, cb_date today, cb_error *err)
+{
+    int rc = cb_daily_check(d, err);
+    if (rc != CB_OK)
+        return rc;
+    if (today.month < 1 || today.month > 12 || today.day < 1 || today.year < 1 || today.year > LAST_YEAR ||
+        today.day > month_days(today.year, today.month))
+        return cb_error_set(err, CB_EINVAL, "today (%04d-%02d-%02d) is not a date", today.year, today.month, today.day);
+    if (civil_days(d) > civil_days(today) + 1)
+        return cb_error_set(err, CB_EINVAL, "%04d-%02d-%02d is not out yet: today is %04d-%02d-%02d", d.year, d.month,
+                            d.day, today.year, today.month, today.day);
+    return CB_OK;
+}
+
 long cb_daily_number(cb_date d)
 {
     cb_date first = {FIRST_YEAR, FIRST_MONTH, FIRST_DAY};
-    return civil_days(d) - civil_days(first);
+    return civil_days(d) - civil_days(first) + 1;
+}
+
+void cb_daily_setup(cb_game_setup *s)
+{
+    const cb_game_preset *p = cb_game_preset_find(s->game ? s->game : "wordle");
+    const char *lists = cb_game_setup_lists(s);
+    if (p && !s->lists && !p->lists && lists) /* the default lists of a word game */
+        s->lists = CB_DAILY_LISTS;
+}
+
+void cb_daily_title(const char *label, const char *lists, cb_date d, int hard, char *buf, size_t size)
+{
+    if (!buf || size == 0)
+        return;
+    snprintf(buf, size, "%.48s%s%.24s%s daily #%ld%s", label ? label : "codebreaker", lists ? " (" : "",
+             lists ? lists : "", lists ? ")" : "", cb_daily_number(d), hard ? " hard" : "");
 }
 
 void cb_daily_format(cb_date d, char buf[CB_DAILY_TEXT])

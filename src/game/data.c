@@ -30,6 +30,7 @@ CB_INCBIN(cbg_data_nyt_answers23, "nyt/answers-2023.txt");
 CB_INCBIN(cbg_data_nyt_allowed2202, "nyt/allowed-2022-02.txt");
 CB_INCBIN(cbg_data_nyt_allowed2209, "nyt/allowed-2022-09.txt");
 CB_INCBIN(cbg_data_jotto, "jotto/common.txt");
+CB_INCBIN(cbg_data_english6, "english/common6.txt");
 CB_INCBIN(cbg_data_openers, "proofs/openers.tsv");
 CB_INCBIN(cbg_data_results_orig, "proofs/original.results");
 CB_INCBIN(cbg_data_results_nyt23, "proofs/nyt2023.results");
@@ -55,6 +56,7 @@ extern const char cbg_data_nyt_answers23[], cbg_data_nyt_answers23_end[];
 extern const char cbg_data_nyt_allowed2202[], cbg_data_nyt_allowed2202_end[];
 extern const char cbg_data_nyt_allowed2209[], cbg_data_nyt_allowed2209_end[];
 extern const char cbg_data_jotto[], cbg_data_jotto_end[];
+extern const char cbg_data_english6[], cbg_data_english6_end[];
 extern const char cbg_data_openers[], cbg_data_openers_end[];
 extern const char cbg_data_results_orig[], cbg_data_results_orig_end[];
 extern const char cbg_data_results_nyt23[], cbg_data_results_nyt23_end[];
@@ -86,6 +88,7 @@ int cb_data_bundled(const char *name, const char **text, size_t *size)
         {"nyt/allowed-2022-02.txt", cbg_data_nyt_allowed2202, cbg_data_nyt_allowed2202_end},
         {"nyt/allowed-2022-09.txt", cbg_data_nyt_allowed2209, cbg_data_nyt_allowed2209_end},
         {"jotto/common.txt", cbg_data_jotto, cbg_data_jotto_end},
+        {"english/common6.txt", cbg_data_english6, cbg_data_english6_end},
         {"proofs/openers.tsv", cbg_data_openers, cbg_data_openers_end},
         {"proofs/original.results", cbg_data_results_orig, cbg_data_results_orig_end},
         {"proofs/nyt2023.results", cbg_data_results_nyt23, cbg_data_results_nyt23_end},
@@ -139,6 +142,10 @@ static const cb_word_lists word_lists[] = {
     {"jotto", "Jotto's common words (200)",
      "The 200 original answers of five different letters most frequent in English, guesses among them only",
      "jotto/common.txt", NULL, NULL},
+    {"english6", "English, 6 letters (2525 answers)",
+     "The 2525 six-letter words most used in English (SCOWL's small sizes, no inflections) as answers; any of "
+     "the 29874 English words of six letters as a guess",
+     "english/common6.txt", "english/words_alpha.txt", NULL},
 };
 
 const cb_word_lists *cb_word_lists_all(size_t *count)

@@ -511,7 +511,9 @@ static int make_words(cb_game *game, const cb_game_config *cfg, cb_error *err)
         return rc;
     nlists = 1;
     if (gpath || bundled || (!gpath && cfg->guesses_data && !cfg->dictionary)) {
-        rc = load_list(gpath, gdata, lists[0].n, select, cfg->lenient, &game->skipped, &lists[1], err);
+        /* a dictionary as the guesses of named lists (english6): its words of the answers' length */
+        int gselect = select || (!gpath && strcmp(gdata, dictionary_file("english")) == 0);
+        rc = load_list(gpath, gdata, lists[0].n, gselect, cfg->lenient, &game->skipped, &lists[1], err);
         if (rc != CB_OK)
             goto out;
         nlists = 2;

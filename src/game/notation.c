@@ -77,10 +77,14 @@ int cb_game_parse_code(const cb_game *game, const char *text, uint32_t *gi, cb_e
         return cb_error_set(err, CB_EPARSE, "'%s' has %s%d %s; codes here have %d", text,
                             n > game->n ? "more than " : "", n > game->n ? game->n : n, unit(game), game->n);
     *gi = cb_game_find(game, code);
+    const cb_word_lists *lists = cbg_game_lists(game);
+    if (*gi == CB_NONE && game->no_repeat)
+        return cb_error_set(err, CB_ENOTFOUND, "'%s' is not allowed: its symbols must all differ", text);
+    if (*gi == CB_NONE && lists && !lists->guesses) /* one bundled list: say which (Jotto's own 200 words) */
+        return cb_error_set(err, CB_ENOTFOUND, "'%s' is not one of the words of this game's list: %s", text,
+                            lists->label);
     if (*gi == CB_NONE)
-        return cb_error_set(err, CB_ENOTFOUND, "'%s' is not %s", text,
-                            game->no_repeat ? "allowed: its symbols must all differ"
-                                            : "in the list of allowed guesses");
+        return cb_error_set(err, CB_ENOTFOUND, "'%s' is not in the list of allowed guesses", text);
     return CB_OK;
 }
 

@@ -49,9 +49,9 @@ static const cb_game_preset presets[] = {
      .no_repeat = 1},
     {.name = "wordle6",
      .label = "Wordle 6",
-     .summary = "Wordle on the English words of six letters",
+     .summary = "Wordle on six letters: 2525 common words to find, any English word to guess",
      .rule = CB_RULE_WORDLE,
-     .dictionary = "english",
+     .lists = "english6",
      .length = 6},
     {.name = "jotto",
      .label = "Jotto",
@@ -272,6 +272,15 @@ cb_hard cb_game_setup_hard(const cb_game_setup *s)
 const cb_game_preset *cb_game_setup_preset(const cb_game_setup *s)
 {
     return cb_game_preset_find(s->game ? s->game : "wordle");
+}
+
+const char *cb_game_setup_lists(const cb_game_setup *s)
+{
+    const cb_game_preset *p = cb_game_setup_preset(s);
+    if (!p || !cb_rule_describe(p->rule)->words || s->answers || s->guesses || s->dictionary || s->words || s->colors ||
+        s->pegs || (!s->lists && (p->colors || p->dictionary)))
+        return NULL;
+    return s->lists ? s->lists : p->lists ? p->lists : "original";
 }
 
 const char *cb_game_setup_strategy(const cb_game_setup *s)

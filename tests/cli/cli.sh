@@ -86,6 +86,9 @@ expect_err bad-feedback 2 "not a colour" -- candidates salet=.Q...
 expect_err bad-mm-feedback 2 "cannot happen" -- candidates --game mastermind 1122=3B1W
 expect_err hard-mode 2 "hard mode: the guess must contain a" -- candidates --hard salet=.Y... crony=.....
 expect_err hard-jotto 2 "Jotto has no hard mode" -- candidates --game jotto --hard
+# a word outside a game's own list says which list (issue 56): Jotto plays its 200 words
+expect_err jotto-own-list 2 "'crane' is not one of the words of this game's list: Jotto's common words" -- \
+    feedback --game jotto crane about
 # Mastermind's hard mode: every guess must still be possible
 expect_err hard-mastermind 2 "must still be possible" -- candidates --game mastermind --hard 1122=0B0W 1134=0B0W
 expect_err missing-file 2 "cannot open /nonexistent" -- info --words /nonexistent

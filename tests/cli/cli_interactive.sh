@@ -50,18 +50,27 @@ has "share" "Wordle 2/6" "$(printf '\342\254\233\360\237\237\250\342\254\233\360
     "$(printf '\360\237\237\251\360\237\237\251\360\237\237\251\360\237\237\251\360\237\237\251')"
 
 # the daily game: the secret of the date (include/codebreaker/daily.h), its number in the share grid
-session play-daily 'crane\nhunky\n' play --game wordle --daily 2026-11-27 --hard
+# (its lists are CB_DAILY_LISTS, nyt2023, as the page's, unless named: issue 56; the numbers are our own, from 2026-01-01)
+session play-daily 'crane\nmatch\n' play --game wordle --daily 2026-11-27 --hard
 status 0
-has "daily game #1987 of 2026-11-27" "solved in 2 guesses!" "secret: hunky" "Wordle daily #1987 hard 2/6*"
+has "daily game #331 of 2026-11-27" "solved in 2 guesses!" "secret: match" "Wordle (nyt2023) daily #331 hard 2/6*"
 lacks "--seed"
+session play-daily-lists 'crane\nhunky\n' play --game wordle --daily 2026-11-27 --lists original
+status 0
+has "secret: hunky" "Wordle (original) daily #331 2/6"
+session play-daily-first 'giveup\n' play --game bagels --daily 2026-01-01
+status 0
+has "daily game #1 of 2026-01-01"
 session play-daily-today 'giveup\n' play --game wordle --daily
 status 0
 has "daily game #"
-for d in 2026-02-30 2021-06-18 27/11/2026; do
+for d in 2026-02-30 2025-12-31 27/11/2026 9999-12-31; do
     session "play-daily-bad-$d" '' play --game wordle --daily "$d"
     status 2
     grep -qF -- "--daily: " "$tmp/err" && ok || bad "no message for $d"
 done
+session play-daily-tomorrow '' play --game wordle --daily 9999-12-31
+grep -qF -- "--daily: 9999-12-31 is not out yet: today is " "$tmp/err" && ok || bad "a date after today is played"
 session play-daily-secret '' play --game wordle --daily --secret crane
 status 2
 

@@ -194,7 +194,7 @@ seen jotto-20-proved jotto20 '^result +proved optimal'
 run bagels -- optimal --game bagels --quiet --threads 1
 seen bagels bagels '^total +3575 guesses over 720 secrets \(average 4\.9653\)'
 seen bagels-proved bagels '^result +proved optimal'
-expect_out wordle6-info 0 'wordle, 6 letters \(29874 answers, 29874 guesses\)' -- info --game wordle6
+expect_out wordle6-info 0 'wordle, 6 letters \(2525 answers, 29874 guesses\)' -- info --game wordle6
 expect_out jotto-info 0 'jotto, 5 letters \(200 answers, 200 guesses\)' -- info --game jotto
 expect_out jotto-answers 0 'jotto, 5 letters \(2315 answers, 2315 guesses\)' -- info --game jotto --lists answers
 expect_out jotto-feedback 0 '^3$' -- feedback --game jotto about board

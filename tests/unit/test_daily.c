@@ -18,17 +18,18 @@ static void dates(void)
     cb_date d;
     cb_error err;
     char text[CB_DAILY_TEXT];
-    CHECK(cb_daily_parse("2021-06-19", &d, NULL) == CB_OK && cb_daily_number(d) == 0);
-    CHECK(cb_daily_parse("2026-11-27", &d, NULL) == CB_OK && cb_daily_number(d) == 1987);
+    /* our own numbers (issue 56): 2026-01-01 is #1, not the New York Times' #1657 */
+    CHECK(cb_daily_parse("2026-01-01", &d, NULL) == CB_OK && cb_daily_number(d) == 1);
+    CHECK(cb_daily_parse("2026-11-27", &d, NULL) == CB_OK && cb_daily_number(d) == 331); /* 334 days to Dec 1, less 4 */
     cb_daily_format(d, text);
     CHECK(strcmp(text, "2026-11-27") == 0);
-    CHECK(cb_daily_parse("2022-01-01", &d, NULL) == CB_OK && cb_daily_number(d) == 196); /* 12+31+31+30+31+30+31 */
-    CHECK(cb_daily_parse("2024-02-29", &d, NULL) == CB_OK);
-    CHECK(cb_daily_parse("2024-03-01", &d, NULL) == CB_OK && cb_daily_number(d) == 986);
-    CHECK(cb_daily_parse("2000-02-29", &d, NULL) == CB_EINVAL); /* a date, but before the first */
+    CHECK(cb_daily_parse("2027-01-01", &d, NULL) == CB_OK && cb_daily_number(d) == 366);
+    CHECK(cb_daily_parse("2028-02-29", &d, NULL) == CB_OK);
+    CHECK(cb_daily_parse("2028-03-01", &d, NULL) == CB_OK && cb_daily_number(d) == 366 + 365 + 60);
+    CHECK(cb_daily_parse("2024-02-29", &d, NULL) == CB_EINVAL); /* a date, but before the first */
     CHECK(cb_daily_parse("9999-12-31", &d, NULL) == CB_OK);
     static const char *const bad[] = {"2023-02-29",  "2100-02-29", "2026-13-01", "2026-00-10", "2026-04-31",
-                                      "2026-11-00",  "2021-06-18", "2026-1-27",  "26-11-27",   "2026/11/27",
+                                      "2026-11-00",  "2025-12-31", "2026-1-27",  "26-11-27",   "2026/11/27",
                                       "2026-11-27x", "",           "abcd-ef-gh"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         memset(&err, 0, sizeof err);
@@ -36,13 +37,54 @@ static void dates(void)
     }
     CHECK(cb_daily_parse(NULL, &d, NULL) == CB_EINVAL);
     CHECK(cb_daily_check((cb_date){2026, 2, 29}, NULL) == CB_EINVAL);
+    /* out by today: today and tomorrow (a day of grace for time zones), not the day after */
+    cb_date today = {2026, 12, 31};
+    CHECK(cb_daily_check_today((cb_date){2026, 12, 31}, today, NULL) == CB_OK);
+    CHECK(cb_daily_check_today((cb_date){2027, 1, 1}, today, NULL) == CB_OK);
+    memset(&err, 0, sizeof err);
+    CHECK(cb_daily_check_today((cb_date){2027, 1, 2}, today, &err) == CB_EINVAL && strstr(err.message, "not out yet"));
+    CHECK(cb_daily_check_today((cb_date){2026, 1, 1}, today, NULL) == CB_OK);
+    CHECK(cb_daily_check_today((cb_date){2026, 2, 30}, today, NULL) == CB_EINVAL);
+    CHECK(cb_daily_check_today((cb_date){2026, 3, 1}, (cb_date){2026, 2, 30}, NULL) == CB_EINVAL);
+}
+
+/* What a daily game is: its lists by default (CB_DAILY_LISTS), and the name it shares under. */
+static void definition(void)
+{
+    cb_game_setup s;
+    char title[CB_DAILY_TITLE];
+    cb_game_setup_default(&s);
+    cb_daily_setup(&s); /* Wordle with no lists named: today's lists */
+    CHECK(s.lists && strcmp(s.lists, CB_DAILY_LISTS) == 0 && strcmp(cb_game_setup_lists(&s), "nyt2023") == 0);
+    cb_game_setup_default(&s);
+    s.lists = "original";
+    cb_daily_setup(&s); /* named lists stay */
+    CHECK(strcmp(s.lists, "original") == 0);
+    cb_game_setup_default(&s);
+    s.game = "jotto";
+    cb_daily_setup(&s); /* a game of its own lists keeps them */
+    CHECK(!s.lists && strcmp(cb_game_setup_lists(&s), "jotto") == 0);
+    cb_game_setup_default(&s);
+    s.game = "bagels";
+    cb_daily_setup(&s); /* a game of codes has no lists */
+    CHECK(!s.lists && !cb_game_setup_lists(&s));
+    cb_game_setup_default(&s);
+    s.dictionary = "english";
+    cb_daily_setup(&s); /* words of its own */
+    CHECK(!s.lists && !cb_game_setup_lists(&s));
+    cb_daily_title("Wordle", "nyt2023", (cb_date){2026, 11, 27}, 1, title, sizeof title);
+    CHECK_MSG(strcmp(title, "Wordle (nyt2023) daily #331 hard") == 0, "%s", title);
+    cb_daily_title("Bulls & Cows", NULL, (cb_date){2026, 1, 1}, 0, title, sizeof title);
+    CHECK_MSG(strcmp(title, "Bulls & Cows daily #1") == 0, "%s", title);
+    cb_daily_title("Wordle", "nyt2023", (cb_date){2026, 1, 1}, 0, title, 8);
+    CHECK(strcmp(title, "Wordle ") == 0); /* cut, never overrun */
 }
 
 /* Fixed forever: a change of the hash changes everyone's daily secret, so the pinned words catch it. */
 static void secrets(void)
 {
     cb_game *w = make("wordle"), *s = make("symble"), *m = make("mastermind");
-    cb_date d = {2026, 11, 27};
+    cb_date d = {2026, 11, 27}; /* the original lists (the game's, not the daily default, which front ends apply) */
     uint32_t si, si2, seen[2315] = {0};
     int map, distinct = 0;
     char word[16];
@@ -56,7 +98,7 @@ static void secrets(void)
     CHECK(cb_daily_secret(NULL, d, &si, NULL, NULL) == CB_EINVAL);
     /* 336 days: spread over the 2315 words (about 313 distinct expected), not stuck on a few. */
     for (int k = 0; k < 12 * 28; k++) {
-        cb_date day = {2025, 1 + k / 28, 1 + k % 28};
+        cb_date day = {2026, 1 + k / 28, 1 + k % 28};
         if (cb_daily_secret(w, day, &si, NULL, NULL) == CB_OK && !seen[si]++)
             distinct++;
     }
@@ -92,6 +134,7 @@ static void draws(void)
 int main(void)
 {
     dates();
+    definition();
     secrets();
     draws();
     return check_done("test_daily");

@@ -221,11 +221,13 @@ static void named_lists(void)
     static const struct {
         const char *name;
         uint32_t secrets, guesses;
-    } want[] = {
-        {"original", 2315, 12972}, {"nyt2023", 3158, 14855},    {"nyt2022sep", 2309, 14855},
-        {"nyt2022", 2309, 12972},  {"nyt2022feb", 2309, 12947}, {"all", 14855, 14855},
-        {"allowed", 12972, 12972}, {"answers", 2315, 2315},     {"jotto", 200, 200},
-    };
+    } want[] =
+        {
+            {"original", 2315, 12972}, {"nyt2023", 3158, 14855},    {"nyt2022sep", 2309, 14855},
+            {"nyt2022", 2309, 12972},  {"nyt2022feb", 2309, 12947}, {"all", 14855, 14855},
+            {"allowed", 12972, 12972}, {"answers", 2315, 2315},     {"jotto", 200, 200},
+            {"english6", 2525, 29874}, /* awk 'length($0) == 6' data/english/words_alpha.txt | wc -l: 29874 */
+        };
     size_t n;
     const cb_word_lists *all = cb_word_lists_all(&n);
     CHECK(n == sizeof want / sizeof want[0]);
@@ -246,6 +248,8 @@ static void named_lists(void)
         cb_game *wide;
         cb_game_config_default(&cfg);
         cfg.answers_data = all[i].guesses ? all[i].guesses : all[i].answers;
+        cfg.length = cb_game_length(games[i]); /* the dictionary (english6's guesses) holds every length */
+        cfg.select_length = 1;
         CHECK(cb_game_new(&cfg, &wide, &err) == CB_OK);
         char out[128];
         CHECK_MSG(secrets_missing(games[i], wide, out, sizeof out) == 0, "%s: answers not allowed: %s", all[i].name,

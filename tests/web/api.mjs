@@ -124,7 +124,7 @@ async function main() {
     assert.equal(r.status, 200);
     assert.match(r.headers.get('content-type'), /application\/json/);
     assert.deepEqual(r.data.games.map((g) => g.name), ['wordle', 'symble', 'mastermind', 'super', 'bulls', 'wordle6', 'jotto', 'bagels']);
-    assert.deepEqual(r.data.lists.map((l) => l.name), ['original', 'nyt2023', 'nyt2022sep', 'nyt2022', 'nyt2022feb', 'all', 'allowed', 'answers', 'jotto']);
+    assert.deepEqual(r.data.lists.map((l) => l.name), ['original', 'nyt2023', 'nyt2022sep', 'nyt2022', 'nyt2022feb', 'all', 'allowed', 'answers', 'jotto', 'english6']);
     assert.ok(r.data.lists.every((l) => l.label && l.summary), 'every list has a label and a summary');
     assert.equal(r.data.lists.find((l) => l.name === 'nyt2023').wider, 'all');
     assert.equal(r.data.lists.find((l) => l.name === 'all').wider, null);
@@ -148,10 +148,10 @@ async function main() {
       [[true, true, false], [true, false, true], [false, true, false], [false, true, false], [false, true, false],
         [true, true, false], [true, false, false], [false, true, false]]);
     assert.deepEqual(r.data.games.map((g) => g.marks), ['colours', 'colours', 'pegs', 'pegs', 'pegs', 'colours', 'count', 'pegs']);
-    // a game of its own lists (its preset names them: Jotto's) says so; picking it on the page takes them
+    // a game of its own lists (its preset names them: Wordle 6's, Jotto's) says so; picking it on the page takes them
     assert.deepEqual(r.data.games.filter((g) => g.words && !g.dictionary).map((g) => [g.name, g.lists, g.own_lists]),
-      [['wordle', 'original', false], ['symble', 'original', false], ['jotto', 'jotto', true]]);
-    assert.deepEqual([r.data.games[5].dictionary, r.data.games[5].length, r.data.games[6].lists], ['english', 6, 'jotto']);
+      [['wordle', 'original', false], ['symble', 'original', false], ['wordle6', 'english6', true], ['jotto', 'jotto', true]]);
+    assert.deepEqual([r.data.games[5].lists, r.data.games[5].length, r.data.games[6].lists], ['english6', 6, 'jotto']);
     assert.deepEqual([r.data.games[0].hard_strategy, r.data.games[0].hard_max_guesses, r.data.games[0].lists], ['exact', 6, 'original']);
     assert.deepEqual(['colors', 'pegs', 'no_repeat'].map((k) => r.data.games.find((g) => g.name === 'bulls')[k]), [10, 4, true]);
     assert.equal(r.data.limits.simulation_games, 20000);
@@ -200,7 +200,7 @@ async function main() {
     assert.deepEqual([e.data.key, e.data.secrets, e.data.dictionary, e.data.length], ['wordle/english/6', 29874, 'english', 6]);
     // games that are a row of the registry: their words come with them
     const w6 = await get('/api/info', { game: 'wordle6' });
-    assert.deepEqual([w6.data.key, w6.data.secrets, w6.data.dictionary, w6.data.length, w6.data.max_guesses], ['wordle6/english/6', 29874, 'english', 6, 6]);
+    assert.deepEqual([w6.data.key, w6.data.secrets, w6.data.dictionary ?? null, w6.data.length, w6.data.max_guesses], ['wordle6/english6/6', 2525, null, 6, 6]);
     const jo = await get('/api/info', { game: 'jotto' });
     assert.deepEqual([jo.data.key, jo.data.secrets, jo.data.rule, jo.data.lists, jo.data.feedback_ids], ['jotto/jotto', 200, 'jotto', 'jotto', 7]);
     assert.deepEqual([jo.data.marks, w6.data.marks], ['count', 'colours']);
@@ -329,21 +329,31 @@ async function main() {
     const a = await post('/api/play/new', { game: 'wordle', lists: 'original', daily: '2026-11-27', hard: 1 });
     const b = await post('/api/play/new', { game: 'wordle', lists: 'original', daily: '2026-11-27' });
     assert.equal(a.status, 201, JSON.stringify(a.data));
-    assert.deepEqual(a.data.daily, { date: '2026-11-27', number: 1987 });
+    assert.deepEqual(a.data.daily, { date: '2026-11-27', number: 331 }); // our own numbers, #1 on 2026-01-01
     assert.deepEqual(b.data.daily, a.data.daily);
     const g = await post('/api/play/guess', { id: a.data.id, guess: 'hunky' }); // tests/cli: play --daily 2026-11-27
     assert.equal(g.data.won, true, JSON.stringify(g.data));
     assert.equal(g.data.secret, 'hunky');
     assert.equal(g.data.seed, undefined);
     const s = await get('/api/play/share', { id: a.data.id });
-    assert.match(s.data.text, /^Wordle daily #1987 hard 1\/6\*\n/);
+    assert.match(s.data.text, /^Wordle \(original\) daily #331 hard 1\/6\*\n/);
     await post('/api/play/giveup', { id: b.data.id });
     assert.equal((await get('/api/play/state', { id: b.data.id })).data.secret, 'hunky');
     const other = await post('/api/play/new', { game: 'wordle', lists: 'original', daily: '2026-11-28' });
     await post('/api/play/giveup', { id: other.data.id });
     assert.notEqual((await get('/api/play/state', { id: other.data.id })).data.secret, 'hunky');
     await bad(post('/api/play/new', { game: 'wordle', daily: '2026-02-30' }), 400, /daily: 2026-02-30 is not a date/);
-    await bad(post('/api/play/new', { game: 'wordle', daily: '2021-06-18' }), 400, /before the first daily game/);
+    await bad(post('/api/play/new', { game: 'wordle', daily: '2025-12-31' }), 400, /before the first daily game/);
+    await bad(post('/api/play/new', { game: 'wordle', daily: '9999-12-31' }), 400, /daily: 9999-12-31 is not out yet/);
+    // no lists named: the daily game's (CB_DAILY_LISTS, nyt2023), as `play --daily 2026-11-27` and the page: match
+    const d = await post('/api/play/new', { game: 'wordle', daily: '2026-11-27' });
+    const dg = await post('/api/play/guess', { id: d.data.id, guess: 'match' });
+    assert.equal(dg.data.won, true, JSON.stringify(dg.data));
+    assert.match((await get('/api/play/share', { id: d.data.id })).data.text, /^Wordle \(nyt2023\) daily #331 1\/6\n/);
+    // every game shares under its own name, not its rule's
+    const bg = await post('/api/play/new', { game: 'bagels', daily: '2026-11-27' });
+    await post('/api/play/giveup', { id: bg.data.id });
+    assert.match((await get('/api/play/share', { id: bg.data.id })).data.text, /^Bagels daily #331 X\/10\n/);
     await bad(post('/api/play/new', { game: 'wordle', daily: 'today' }), 400, /YYYY-MM-DD/);
     await bad(post('/api/play/new', { game: 'wordle', daily: '2026-11-27', seed: 3 }), 400, /without seed/);
   });
@@ -496,6 +506,17 @@ async function main() {
     assert.match((await post('/api/play/hint', { id: sy.data.id, strategy: 'parts' })).data.guess, /^[a-z]{5}$/);
     const mm = await post('/api/play/new', { game: 'mastermind', seed: 1 });
     assert.equal((await post('/api/play/hint', { id: mm.data.id, strategy: 'minimax' })).data.guess, '1122', "Knuth's opener");
+    // every game from turn 1 (issue 56): Super Mastermind scores one guess a symmetry class (11223, as
+    // `codebreaker assist --game super --strategy parts`), Wordle 6 on the fly a fixed sample of its 29874 guesses
+    const su = await post('/api/play/new', { game: 'super', seed: 1 });
+    const sh = await post('/api/play/hint', { id: su.data.id, strategy: 'parts' });
+    assert.deepEqual([sh.status, sh.data.guess, sh.data.sampled], [200, '11223', false], JSON.stringify(sh.data));
+    for (const game of ['wordle6', 'bulls', 'bagels', 'jotto']) {
+      const n = await post('/api/play/new', { game, seed: 1 });
+      const h = await post('/api/play/hint', { id: n.data.id });
+      assert.equal(h.status, 200, `${game}: ${JSON.stringify(h.data)}`);
+      assert.equal(typeof h.data.sampled, 'boolean');
+    }
     // bad requests
     await bad(post('/api/play/hint', { id, strategy: 'clairvoyant' }), 400, /unknown strategy 'clairvoyant'/);
     await bad(post('/api/play/hint', { id, strategy: 'tree:/etc/passwd' }), 400, /unknown strategy/);
@@ -503,7 +524,8 @@ async function main() {
     await bad(post('/api/play/hint', { id: '../../../etc/passwd' }), 400, /not an id/);
     await bad(get('/api/play/hint', { id }), 405);
     const sup = await post('/api/play/new', { game: 'super', seed: 1 });
-    await bad(post('/api/play/hint', { id: sup.data.id, strategy: 'entropy' }), 422, /too many to score/);
+    assert.equal((await post('/api/play/hint', { id: sup.data.id, strategy: 'entropy' })).status, 200, 'one guess a class');
+    await bad(post('/api/play/hint', { id: sup.data.id, strategy: 'montecarlo' }), 422, /too many on request/);
     assert.equal((await post('/api/play/hint', { id: sup.data.id, strategy: 'random' })).status, 200, 'random costs nothing');
     await post('/api/play/giveup', { id });
     await bad(post('/api/play/hint', { id }), 409, /over/);

@@ -17,13 +17,13 @@ import { inChromium } from './chromium.mjs';
 const [binary, artefacts] = process.argv.slice(2);
 mkdirSync(artefacts, { recursive: true });
 
-const TODAY = '2026-11-27'; // number 1987
-const PAST = '2026-11-01'; // number 1961
+const TODAY = '2026-11-27'; // number 331 (our own numbers, #1 on 2026-01-01)
+const PAST = '2026-11-01'; // number 305
 const SIZES = [{ width: 1280, height: 800 }, { width: 390, height: 844 }];
 
 // The secret the program keeps for a date: the page must agree with it.
 function cliSecret(date) {
-  const r = spawnSync(binary, ['play', '--daily', date, '--lists', 'nyt2023', '--plain'], { input: 'giveup\n', encoding: 'utf8' });
+  const r = spawnSync(binary, ['play', '--daily', date, '--plain'], { input: 'giveup\n', encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   return /secret: ([a-z]+)/.exec(r.stdout)[1];
 }
@@ -110,7 +110,7 @@ inChromium(binary, artefacts, {}, async ({ srv, context }) => {
       const a = await open(context, srv.url, size);
       const b = await open(other, srv.url, size);
       // the button names today's number before it is pressed
-      assert.match(await a.textContent('#daily-game'), /Daily #1987 · Nov 27/);
+      assert.match(await a.textContent('#daily-game'), /Daily #331 · Nov 27/);
       const box = await a.locator('#daily-game').boundingBox();
       assert.ok(box && box.y + box.height <= size.height && box.x + box.width <= size.width, JSON.stringify(box));
       for (const date of [null, PAST]) {
@@ -120,9 +120,9 @@ inChromium(binary, artefacts, {}, async ({ srv, context }) => {
         const d = date || TODAY;
         assert.equal(ra.secret, rb.secret, `two profiles, ${d}`);
         assert.equal(ra.secret, want[d], `the page and play --daily ${d}`);
-        const n = d === TODAY ? 1987 : 1961;
+        const n = d === TODAY ? 331 : 305;
         assert.match(ra.turn, new RegExp(`^Daily #${n} of ${d} · Turn 1 of 6`));
-        assert.match(ra.share, new RegExp(`^Wordle daily #${n} X/6\\n`));
+        assert.match(ra.share, new RegExp(`^Wordle \\(nyt2023\\) daily #${n} X/6\\n`));
       }
       // stats: shown after each game, kept over a reload, carried by an export and an import
       assert.equal(await a.isVisible('#stats'), true, 'the statistics after a game');
@@ -159,7 +159,7 @@ inChromium(binary, artefacts, {}, async ({ srv, context }) => {
       await a.waitForFunction(() => /hard mode/.test(document.querySelector('#turn-info').textContent));
       const hard = await playDaily(a, null, `${size.width}-hard`);
       assert.equal(hard.secret, want[TODAY]);
-      assert.match(hard.share, /^Wordle daily #1987 hard X\/6\*\n/);
+      assert.match(hard.share, /^Wordle \(nyt2023\) daily #331 hard X\/6\*\n/);
       await a.uncheck('#hard');
       await a.click('#new-game');
       await a.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing' &&

@@ -33,7 +33,7 @@ const JOTTO_SEED = '11';
 const [binary, artefacts] = process.argv.slice(2);
 mkdirSync(artefacts, { recursive: true });
 
-const TODAY = '2026-11-27'; // daily #1987 of nyt2023: match (`codebreaker play --daily 2026-11-27 --lists nyt2023`)
+const TODAY = '2026-11-27'; // daily #331 of nyt2023: match (`codebreaker play --daily 2026-11-27`)
 const DAILY_GUESSES = ['salet', 'boric', 'campy', 'match']; // campy leaves match alone: a "your guess" turn
 const SIZES = [{ width: 1280, height: 800 }, { width: 390, height: 844 }];
 

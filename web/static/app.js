@@ -281,15 +281,15 @@ const state = {
   daily: null,       // the date (YYYY-MM-DD) of the daily game being played, or null: a drawn secret
 };
 
-// The daily game (include/codebreaker/daily.h): the server derives the secret from the date and the
-// game alone, so every browser gets the same; the page names the date and its number (days since
-// 2021-06-19, as cb_daily_number counts) before asking.
-const DAILY_FIRST = Date.UTC(2021, 5, 19);
+// The daily game (include/codebreaker/daily.h): the server derives the secret from the date, the game
+// and its lists alone, so every browser gets the same; the page names the date and its number (our own:
+// 1 + days since the first daily game, GET /api/games: daily.first, as cb_daily_number counts) before asking.
 const two = (n) => String(n).padStart(2, '0');
 const localDate = (d = new Date()) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+const dailyFirst = () => (state.catalogue && state.catalogue.daily ? state.catalogue.daily.first : '2026-01-01');
+const utcDay = (date) => { const [y, m, d] = date.split('-').map(Number); return Date.UTC(y, m - 1, d); };
 function dailyNumber(date) {
-  const [y, m, d] = date.split('-').map(Number);
-  return Math.round((Date.UTC(y, m - 1, d) - DAILY_FIRST) / 86400000);
+  return Math.round((utcDay(date) - utcDay(dailyFirst())) / 86400000) + 1;
 }
 function dailyText(date) {
   const [y, m, d] = date.split('-').map(Number);
@@ -302,6 +302,7 @@ function renderDailyButton() {
   $('daily-game').title = `Daily game #${dailyNumber(today)} of ${today}: the same secret for everyone`;
   $('daily-game').setAttribute('aria-pressed', state.daily === today ? 'true' : 'false');
   $('daily-date').max = today;
+  $('daily-date').min = dailyFirst();
   if (!$('daily-date').value) $('daily-date').value = today;
 }
 // ---------------------------------------------------------------------------------------------
@@ -970,7 +971,8 @@ async function makeGuess() {
     enter.focus();
   }
   const why = scoreText(strategy, r.data.score);
-  setMessage(`${strategy} would play ${r.data.guess}${why ? ` (${why})` : ''}${r.data.candidate ? '' : ', not a candidate'}. Press Enter to play it.`);
+  const sample = r.data.sampled ? ', the best of a sample of the guesses (too many to score them all on request)' : '';
+  setMessage(`${strategy} would play ${r.data.guess}${why ? ` (${why})` : ''}${r.data.candidate ? '' : ', not a candidate'}${sample}. Press Enter to play it.`);
 }
 
 // ---------------------------------------------------------------------------------------------
