@@ -176,7 +176,6 @@ static int cmp_ranked_book(const void *a, const void *b)
 static int book_openers(const cb_state *st, const cb_coach_options *o, cb_optimal_opener **ops, size_t *n,
                         uint64_t **upper, cb_error *err)
 {
-    const cb_game *game = cb_state_game(st);
     cb_coach_book b;
     *ops = NULL;
     *upper = NULL;
