@@ -194,9 +194,30 @@ static int host_syntax(const char *host)
 typedef struct framing {
     web_req *r;
     const char *host, *length, *coding;
-    size_t bytes; /* the head's size, near enough: names, values and their line's punctuation */
+    size_t bytes;    /* the head's size, near enough: names, values and their line's punctuation */
+    const char *end; /* where the header before ends: the terminating NUL of its value */
     int failed;
 } framing;
+
+/*
+ * 1 when the value that ended at `end` held a NUL byte. libmicrohttpd
+ * 0.9.75 parses the head in place, writing NULs over each line's CR and
+ * LF, but takes a value's length with strlen: a NUL inside a value cuts it
+ * short, and nothing tells. The next line's name (`next`) then does not
+ * start right after the value's line end (one NUL for LF, two for CR LF);
+ * after the last header (`next` NULL), the empty line's NUL follows. A NUL
+ * just before the line's LF cannot be told from a CR, nor one ending the
+ * last header from the empty line: dropped with the line's end, the value
+ * is what came before it.
+ */
+static int value_cut(const char *end, const char *next)
+{
+    if (!end)
+        return 0;
+    if (!next)
+        return end[1] != '\0';
+    return next != end + 1 && (next != end + 2 || end[1] != '\0');
+}
 
 static enum MHD_Result frame_header(void *cls, enum MHD_ValueKind kind, const char *name, const char *value)
 {
@@ -215,6 +236,10 @@ static enum MHD_Result frame_header(void *cls, enum MHD_ValueKind kind, const ch
         f->failed = web_req_fail(f->r, 400,
                                  "a header line is folded (obs-fold: a line starting with a space or a tab "
                                  "continues the one before it; RFC 9112 section 5.2)");
+        return MHD_NO;
+    }
+    if (value_cut(f->end, name)) {
+        f->failed = web_req_fail(f->r, 400, "a header value holds a NUL byte (RFC 9110 section 5.5)");
         return MHD_NO;
     }
     /* whitespace before the colon (or a folded first line) leaves a name that is not a token */
@@ -237,6 +262,7 @@ static enum MHD_Result frame_header(void *cls, enum MHD_ValueKind kind, const ch
     }
     if (seen)
         *seen = value ? value : "";
+    f->end = value ? value + strlen(value) : NULL;
     return MHD_YES;
 }
 
@@ -251,10 +277,12 @@ static enum MHD_Result frame_header(void *cls, enum MHD_ValueKind kind, const ch
  */
 static int check_framing(web_req *r)
 {
-    framing f = {r, NULL, NULL, NULL, strlen(r->conn->uri) + strlen(r->method) + 12, 0};
+    framing f = {r, NULL, NULL, NULL, strlen(r->conn->uri) + strlen(r->method) + 12, NULL, 0};
     MHD_get_connection_values(r->conn->mc, MHD_HEADER_KIND, frame_header, &f);
     if (f.failed)
         return -1;
+    if (value_cut(f.end, NULL))
+        return web_req_fail(r, 400, "a header value holds a NUL byte (RFC 9110 section 5.5)");
     if (f.bytes > WEB_MAX_HEAD)
         return web_req_fail(r, 431, "the request head is too large (about %zu bytes; at most %d)", f.bytes,
                             WEB_MAX_HEAD);

@@ -293,6 +293,34 @@ await test('folded header lines (obs-fold) are refused, the connection closed (i
   assert.equal(plain.status, 200, plain.text.slice(0, 300)); // spaces around a value are no fold
 });
 
+await test('a NUL byte inside a header value is refused, the connection closed (issue 57)', async () => {
+  // libmicrohttpd 0.9.75 ends a value at its first NUL, silently: "Host: 127.0.0.1\0evil.com" was
+  // taken for 127.0.0.1; the server finds the rest of the line after the NUL (value_cut, web/server.c)
+  const next = 'GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'; // hidden in a body: must never be answered
+  const G = 'GET /api/info?game=mastermind HTTP/1.1\r\n';
+  const cases = [
+    ['Host, then more headers', `${G}Host: 127.0.0.1\0evil.com\r\nConnection: close\r\n\r\n`],
+    ['Host last', `${G}Connection: close\r\nHost: 127.0.0.1\0evil.com\r\n\r\n`],
+    ['an unknown header', `${G}${H}X-A: foo\0bar\r\n\r\n`],
+    ['NULs before the line end', `${G}Host: 127.0.0.1\0\0\r\nConnection: close\r\n\r\n`],
+    ['lines ended by LF alone', 'GET /api/info?game=mastermind HTTP/1.1\nHost: 127.0.0.1\nX-A: a\0b\nConnection: close\n\n'],
+    ['Content-Length', `POST /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\0${next.length}\r\n\r\n${next}`],
+  ];
+  for (const [what, text] of cases) {
+    const r = await raw(text, { timeout: 8000 });
+    const statuses = [...r.text.matchAll(/^HTTP\/1\.\d (\d+)/gm)].map((m) => Number(m[1]));
+    assert.deepEqual(statuses, [400], `${what}: ${r.text.slice(0, 300)}`);
+    assert.match(r.text, /^Connection: close/im, what);
+    assert.match(json(r).error, /a header value holds a NUL byte/, what);
+  }
+  // the same lines without the NUL are answered, ended by CR LF, by LF alone or by both in one head
+  for (const text of [`${G}Host: 127.0.0.1\r\nX-A: foo \t\r\nX-B:\r\nConnection: close\r\n\r\n`,
+    'GET /api/info?game=mastermind HTTP/1.1\nHost: 127.0.0.1\r\nX-A: foo  \nX-B:\r\nConnection: close\n\n']) {
+    const r = await raw(text);
+    assert.equal(r.status, 200, r.text.slice(0, 300));
+  }
+});
+
 await test('a client that shuts down its sending side after its request still gets its answer (issue 38)', async () => {
   // an API request's connection was suspended while libmicrohttpd still waited to read its head; once
   // resumed it read first, took the end of the client's side for a client gone, and dropped the answer
