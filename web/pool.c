@@ -24,6 +24,7 @@ struct web_pool {
     pthread_cond_t ready; /* an item was queued, a request ended, or stopping began */
     pool_item *head, **tail;
     int waiting, max_waiting, share, stopping;
+    int busy;               /* items running */
     int costly, max_costly; /* costly items running, and at most */
     web_pool_run run;
     pool_client *clients; /* one entry per thread at most: an address running nothing has none */
@@ -86,21 +87,23 @@ static void *worker(void *arg)
     for (;;) {
         pool_item *it = take(p);
         if (!it) {
-            if (p->stopping)
+            if (p->stopping && p->busy == 0) /* no thread leaves while another runs an item (web_pool_stop) */
                 break;
             pthread_cond_wait(&p->ready, &p->lock);
             continue;
         }
         pool_client *c = client_of(p, it->client, 1); /* one is free: at most nthreads run */
         c->running++;
+        p->busy++;
         p->costly += it->costly;
         pthread_mutex_unlock(&p->lock);
         p->run(it->item);
         pthread_mutex_lock(&p->lock);
         c->running--;
+        p->busy--;
         p->costly -= it->costly;
         free(it);
-        if (p->head) /* an item of this address may be under its share now (no herd woken for nothing) */
+        if (p->head || p->stopping) /* an item may be under its share now; or the threads may leave */
             pthread_cond_broadcast(&p->ready);
     }
     pthread_mutex_unlock(&p->lock);

@@ -32,7 +32,11 @@ int web_pool_new(int threads, int share, int max_costly, int max_waiting, web_po
 int web_pool_add(web_pool *p, const char *client, void *item, int costly);
 /* Requests of `client` running now. */
 int web_pool_running(web_pool *p, const char *client);
-/* Stop taking items (web_pool_add: -2), run those waiting (shares aside), join the threads. */
+/*
+ * Stop taking items (web_pool_add: -2), run those waiting (shares aside),
+ * join the threads: none leaves before every item has ended (a thread that
+ * ran OpenMP and exits must not overlap another's OpenMP work: server.c).
+ */
 void web_pool_stop(web_pool *p);
 /* web_pool_stop, and free (NULL: nothing). */
 void web_pool_free(web_pool *p);
