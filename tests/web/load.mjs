@@ -245,7 +245,7 @@ console.log(`lock-out: ${lockConnected} trickled heads connected, ${lockOpen} op
   + `loop held up at most ${lockHeld} ms`);
 
 // Fair shares (issue 57): ten addresses (127.0.4.1-10) each loop eight legal /api/rank calls at once
-// (Wordle's minimax over every guess: about 0.2 s of a core each) while a normal client from 127.0.0.1
+// (Mastermind's minimax over every guess: tens of ms of a core each; bench/attack.mjs measures Wordle's) while a normal client from 127.0.0.1
 // starts games and lists candidates, requests that the request threads answer. Ten such addresses
 // pinned both cores and the others' requests waited 2.3 s behind theirs; now an address has at most
 // WEB_COSTLY_PER_ADDRESS computing requests in flight (429 with Retry-After beyond, to it alone) and a
@@ -256,7 +256,8 @@ const rankStatus = {};
 let noRetryAfter = 0;
 async function ranker(from) {
   while (Date.now() < fairUntil) {
-    const text = await raw(`GET /api/rank?game=wordle&strategy=minimax&limit=3 HTTP/1.1\r\n${H}\r\n`, { from, whole: true });
+    const text = await raw(`GET /api/rank?game=mastermind&strategy=minimax&limit=3 HTTP/1.1\r\n${H}\r\n`,
+      { from, whole: true, timeout: 60000 }); // queued behind 39 others: seconds in sanitizer builds
     const st = statusOf(text);
     rankStatus[st] = (rankStatus[st] || 0) + 1;
     if (st === 429 && !/^Retry-After: 1\r?$/im.test(text)) noRetryAfter++;
@@ -273,7 +274,7 @@ async function fairClient() {
     fairNormal.push({ ms: Date.now() - t0, made, listed });
   }
 }
-await call('/api/rank?game=wordle&strategy=minimax&limit=3'); // Wordle's table built before the clock runs
+await call('/api/rank?game=mastermind&strategy=minimax&limit=3'); // warm: the game's table built already
 const fairLoop = monitorEventLoopDelay({ resolution: 20 });
 fairLoop.enable();
 const rankers = [];
