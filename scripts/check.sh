@@ -83,7 +83,7 @@ step_asan() {
 }
 
 step_tsan() {
-    say tsan "the threaded tests under ThreadSanitizer (table, simulate, optimal, variants, web jobs)"
+    say tsan "the threaded tests under ThreadSanitizer (table, simulate, optimal, variants, web jobs, stops)"
     build tsan
     ctest --preset tsan -j "$JOBS" || fail tsan "ThreadSanitizer found a race (or a test failed)"
 }

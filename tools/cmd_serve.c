@@ -23,6 +23,8 @@ static int run(cli *c)
     cfg.port = (int)cli_int(c, "port", 8080, 0, 65535, &ok);
     cfg.max_jobs = ok ? (int)cli_int(c, "jobs", 3, 1, 16, &ok) : 0;
     cfg.exact_seconds = ok ? cli_seconds(c, "exact-seconds", WEB_COACH_SECONDS, 3600, &ok) : 0;
+    cfg.head_seconds = ok ? cli_seconds(c, "head-seconds", WEB_HEAD_SECONDS, 3600, &ok) : 0;
+    cfg.body_seconds = ok ? cli_seconds(c, "body-seconds", WEB_BODY_MS / 1000.0, 3600, &ok) : 0;
     if (!ok)
         return 2;
     if (cli_get(c, "bind"))
@@ -72,6 +74,12 @@ static const cli_opt opts[] = {
     {"exact-seconds", "SECONDS",
      "outer guard on each exact search of the coach's routes (default 60; they run one at a time, each with the "
      "library's budget of work): an answer says timed_out when it fired"},
+    {"head-seconds", "SECONDS",
+     "a request head (its line and headers) must come whole within this long of the connection's opening or of "
+     "its previous answer, or the connection is closed (default 10)"},
+    {"body-seconds", "SECONDS",
+     "a request body must come whole within this long of its head, a millisecond more for each 48 bytes past "
+     "16 KiB, or it is answered 408 (default 1)"},
     {"web", "DIR", "serve the page's files from DIR (default: the copy built into the program)"},
     {NULL, NULL, NULL},
 };

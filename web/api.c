@@ -755,6 +755,16 @@ size_t web_api_max_body(const char *path)
     return strcmp(path, "/api/upload") == 0 ? WEB_MAX_UPLOAD_BODY : WEB_MAX_BODY;
 }
 
+int web_api_costly(const char *path)
+{
+    static const char *const costly[] = {"/api/rank",  "/api/rank/exact", "/api/review",   "/api/partition",
+                                         "/api/multi", "/api/adversary",  "/api/play/hint"};
+    for (size_t i = 0; i < sizeof costly / sizeof costly[0]; i++)
+        if (strcmp(path, costly[i]) == 0)
+            return 1;
+    return 0;
+}
+
 size_t web_api_max_value(const char *path)
 {
     return strcmp(path, "/api/upload") == 0 ? WEB_MAX_UPLOAD : WEB_MAX_VALUE;

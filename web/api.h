@@ -43,5 +43,7 @@ int web_api_handle(web_req *r);
 /* The longest body and parameter value a request to path may have (the server reads no more). */
 size_t web_api_max_body(const char *path);
 size_t web_api_max_value(const char *path);
+/* 1 for the routes that compute (bounded by their cost): one address has at most WEB_COSTLY_PER_ADDRESS in flight. */
+int web_api_costly(const char *path);
 
 #endif

@@ -42,6 +42,8 @@ typedef struct web_conn {
     int slot; /* in the intake */
     struct MHD_Response *resp;
     unsigned status;
+    struct web_guard_conn *guard; /* the connection as the guard holds it (guard.h) */
+    int costly;                   /* counted among its address's costly requests (web_api_costly) */
 } web_conn;
 
 /* 1 when the client would keep the connection: Connection: keep-alive, else HTTP/1.1 without close. */

@@ -269,7 +269,7 @@ int web_jobs_running_kind(web_jobs *jobs, const web_job_kind *kind)
     return n;
 }
 
-void web_jobs_stop(web_jobs *jobs)
+void web_jobs_cancel(web_jobs *jobs)
 {
     pthread_mutex_lock(&jobs->lock);
     jobs->stopping = 1;
@@ -277,6 +277,11 @@ void web_jobs_stop(web_jobs *jobs)
         cancel_job(job);
     pthread_cond_broadcast(&jobs->changed);
     pthread_mutex_unlock(&jobs->lock);
+}
+
+void web_jobs_stop(web_jobs *jobs)
+{
+    web_jobs_cancel(jobs);
     /* join outside the lock: finishing jobs take it. The list only changes under web_jobs_start(), refused now. */
     for (web_job *job = jobs->head; job; job = job->next)
         if (!job->joined) {

@@ -15,8 +15,9 @@
  * job of the client that holds the most finished jobs goes first, so no
  * client's jobs push out the results of one that holds fewer.
  *
- * Stopping: web_jobs_stop() cancels every job, waits for their threads and
- * wakes every listener; afterwards nothing starts.
+ * Stopping: web_jobs_stop() cancels every job, wakes every listener and
+ * waits for the jobs' threads; afterwards nothing starts. web_jobs_cancel()
+ * is its first half: cancel and wake, no wait.
  *
  * A kind's run function must return soon after web_job_canceled() turns
  * true (checking it every few milliseconds of work, or handing
@@ -61,6 +62,7 @@ int web_jobs_new(int max_running, int max_kept, web_jobs **out);
 /* Stop (as web_jobs_stop) and free; no job reference may be held. */
 void web_jobs_free(web_jobs *jobs);
 void web_jobs_stop(web_jobs *jobs);
+void web_jobs_cancel(web_jobs *jobs);
 int web_jobs_stopping(web_jobs *jobs);
 
 /*

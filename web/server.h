@@ -7,7 +7,9 @@
  * thread; a request that has come whole goes to the request threads
  * (pool.h), shared out between addresses. Connections are capped per
  * address (MHD refuses more at accept) and in all (a request past the cap
- * gets 503 at once).
+ * gets 503 at once; past the spare ones, connections are refused at accept,
+ * and the last ones are kept for addresses holding few: guard.h); a whole
+ * request head has a deadline, and so has a body.
  *
  * Safe by default: it listens on the loopback address unless told
  * otherwise, and while it does it answers only requests addressed to
@@ -43,8 +45,20 @@
 #define WEB_SPARE_CONNECTIONS 64 /* past the cap, connections MHD still takes to answer 503; then it refuses */
 #define WEB_PER_ADDRESS 64       /* connections of one address (MHD refuses more at accept) */
 /*
+ * Once WEB_MAX_CONNECTIONS - WEB_MAX_CONNECTIONS / WEB_RESERVE_SHARE are
+ * open, an address that holds WEB_FEW_CONNECTIONS or more is refused at
+ * accept: the last eighth is kept for addresses that hold few (guard.h).
+ */
+#define WEB_RESERVE_SHARE 8
+#define WEB_FEW_CONNECTIONS 8
+#define WEB_GUARD_SLACK 16 /* MHD's own cap is this far above the guard's: MHD never stops accepting */
+/* A whole request head must come within this long of its connection's opening or its last answer (--head-seconds). */
+#define WEB_HEAD_SECONDS 10
+/* An address's requests of the computing routes in flight (web_api_costly): 429 beyond, Retry-After: 1. */
+#define WEB_COSTLY_PER_ADDRESS 4
+/*
  * A request body must arrive whole within this long of its head (408
- * beyond, when its next bytes come, or the idle close above).
+ * beyond, when its next bytes come, or the idle close above; --body-seconds).
  */
 #define WEB_BODY_MS 1000
 /* ... plus a millisecond for each WEB_BODY_RATE bytes past 16 KiB: a word list's upload (257 KiB) gets 5 s more. */
@@ -62,6 +76,8 @@ typedef struct web_config {
     int threads;          /* request threads */
     int max_connections;  /* connections open at once (WEB_MAX_CONNECTIONS) */
     int per_address;      /* connections of one address (WEB_PER_ADDRESS) */
+    double head_seconds;  /* a whole request head (WEB_HEAD_SECONDS) */
+    double body_seconds;  /* a whole request body from its head (WEB_BODY_MS), more for uploads */
 } web_config;
 
 void web_config_default(web_config *cfg);

@@ -38,13 +38,17 @@ expect_err openers-64mib-1 2 "$limit" -- optimal $mm --openers @"$tmp/big.txt"
 rm -f "$tmp/big.txt"
 
 # --- docs and defaults agree (issue 57): serve --help states the defaults the server's code sets
-# (web_config_default in web/server.c, WEB_COACH_SECONDS in web/exact.h) and docs/web.md states
+# (web_config_default in web/server.c, WEB_COACH_SECONDS in web/exact.h, WEB_HEAD_SECONDS and WEB_BODY_MS
+# in web/server.h) and docs/web.md states
 "$cb" serve --help >"$tmp/help" 2>&1
 help_default() { sed -n "s/^ *--$1 .*(default \([0-9][0-9]*\).*/\1/p" "$tmp/help"; }
 code_port=$(sed -n 's/^ *cfg->port = \([0-9]*\);.*/\1/p' web/server.c)
 code_jobs=$(sed -n 's/^ *cfg->max_jobs = \([0-9]*\);.*/\1/p' web/server.c)
 code_exact=$(sed -n 's/^#define WEB_COACH_SECONDS \([0-9]*\)\.0 .*/\1/p' web/exact.h)
-for pair in "port:$code_port" "jobs:$code_jobs" "exact-seconds:$code_exact"; do
+code_head=$(sed -n 's/^#define WEB_HEAD_SECONDS \([0-9]*\)$/\1/p' web/server.h)
+code_body=$(sed -n 's/^#define WEB_BODY_MS \([0-9]*\)000$/\1/p' web/server.h)
+for pair in "port:$code_port" "jobs:$code_jobs" "exact-seconds:$code_exact" "head-seconds:$code_head" \
+    "body-seconds:$code_body"; do
     opt=${pair%%:*} want=${pair#*:}
     got=$(help_default "$opt")
     if [ -n "$want" ] && [ "$got" = "$want" ]; then ok; else bad "serve --help: --$opt default '$got', the code's '$want'"; fi

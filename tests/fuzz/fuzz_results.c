@@ -16,14 +16,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static char dir[64];
 
+/* The folder and its files go at exit. */
+static void clean(void)
+{
+    static const char *const files[] = {"fuzz.csv", "key"};
+    char path[128];
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 1 << 16)
         return 0;
     if (!dir[0]) {
-        snprintf(dir, sizeof dir, "/tmp/cb_fuzz_results_XXXXXX");
-        if (!mkdtemp(dir))
-            abort();
+        /* in memory when it can be: each input is written, read and appended to, and synced (a disk's
+           syncs held the harness to about 45 inputs a second) */
+        snprintf(dir, sizeof dir, "/dev/shm/cb_fuzz_results_XXXXXX");
+        if (!mkdtemp(dir)) {
+            snprintf(dir, sizeof dir, "/tmp/cb_fuzz_results_XXXXXX");
+            if (!mkdtemp(dir))
+                abort();
+        }
+        atexit(clean);
         /* rows are sealed with the installation's key: a fixed one here, so that seeds can verify */
         char key[128];
         snprintf(key, sizeof key, "%s/key", dir);

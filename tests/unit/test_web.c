@@ -147,10 +147,10 @@ static void gated(void *item)
 static void pool(void)
 {
     web_pool *p;
-    CHECK(web_pool_new(4, 2, 16, gated, &p) == 0);
+    CHECK(web_pool_new(4, 2, 4, 16, gated, &p) == 0);
     for (int i = 0; i < 4; i++)
-        CHECK(web_pool_add(p, "a", &item_ids[i]) == 0);
-    CHECK(web_pool_add(p, "b", &item_ids[4]) == 0);
+        CHECK(web_pool_add(p, "a", &item_ids[i], 0) == 0);
+    CHECK(web_pool_add(p, "b", &item_ids[4], 0) == 0);
     pthread_mutex_lock(&gate.m);
     /* b's request starts, or (without shares) a's four take the four threads and b's waits */
     while (!gate.started[4] && gate.count < 4)
@@ -168,22 +168,44 @@ static void pool(void)
     gate.open = 0;
     gate.count = 0;
     memset(gate.started, 0, sizeof gate.started);
-    CHECK(web_pool_new(1, 1, 2, gated, &p) == 0);
-    CHECK(web_pool_add(p, "a", &item_ids[0]) == 0);
+    CHECK(web_pool_new(1, 1, 1, 2, gated, &p) == 0);
+    CHECK(web_pool_add(p, "a", &item_ids[0], 0) == 0);
     pthread_mutex_lock(&gate.m);
     while (!gate.started[0])
         pthread_cond_wait(&gate.c, &gate.m);
     pthread_mutex_unlock(&gate.m);
     CHECK(web_pool_running(p, "a") == 1 && web_pool_running(p, "b") == 0);
-    CHECK(web_pool_add(p, "b", &item_ids[5]) == 0 && web_pool_add(p, "b", &item_ids[6]) == 0);
-    CHECK(web_pool_add(p, "c", &item_ids[7]) == -1);
+    CHECK(web_pool_add(p, "b", &item_ids[5], 0) == 0 && web_pool_add(p, "b", &item_ids[6], 0) == 0);
+    CHECK(web_pool_add(p, "c", &item_ids[7], 0) == -1);
     pthread_mutex_lock(&gate.m);
     gate.open = 1;
     pthread_cond_broadcast(&gate.c);
     pthread_mutex_unlock(&gate.m);
     web_pool_stop(p);
-    CHECK(gate.count == 3 && web_pool_add(p, "c", &item_ids[7]) == -2);
+    CHECK(gate.count == 3 && web_pool_add(p, "c", &item_ids[7], 0) == -2);
     web_pool_free(p);
+
+    /*
+     * At most max_costly costly requests run (issue 57): a's second waits
+     * while a thread is free, and b's cheap one runs (before, ten addresses
+     * computing at once took both cores from everyone's requests).
+     */
+    gate.open = 0;
+    gate.count = 0;
+    memset(gate.started, 0, sizeof gate.started);
+    CHECK(web_pool_new(3, 3, 1, 16, gated, &p) == 0);
+    CHECK(web_pool_add(p, "a", &item_ids[0], 1) == 0 && web_pool_add(p, "a", &item_ids[1], 1) == 0);
+    CHECK(web_pool_add(p, "b", &item_ids[4], 0) == 0);
+    pthread_mutex_lock(&gate.m);
+    while (!gate.started[4] || gate.started[0] + gate.started[1] == 0)
+        pthread_cond_wait(&gate.c, &gate.m);
+    CHECK_MSG(gate.started[0] + gate.started[1] == 1, "costly requests running: %d (at most 1)",
+              gate.started[0] + gate.started[1]);
+    gate.open = 1;
+    pthread_cond_broadcast(&gate.c);
+    pthread_mutex_unlock(&gate.m);
+    web_pool_free(p);
+    CHECK(gate.count == 3);
 }
 
 int main(void)

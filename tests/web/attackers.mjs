@@ -1,10 +1,11 @@
 // attackers.mjs: slow clients for the load test and bench/attack.mjs. Each holds one connection from an
 // address of 127.0.0.FIRST-LAST (loopback answers all of 127/8): a slow head sends a header line every
 // 400 ms and never ends its head; a slow body sends its head at once, then a byte of a 10000-byte body
-// every 400 ms. Whenever the server closes one, it comes back 50 ms later.
+// every 400 ms. Whenever the server closes one, it comes back `again` ms later (50). `from(i)`, when
+// given, names the address of the i-th attacker instead (to spread them over more than 250 addresses).
 import net from 'node:net';
 
-export function attack(port, { heads = 0, bodies = 0, first = 2, last = 250 } = {}) {
+export function attack(port, { heads = 0, bodies = 0, first = 2, last = 250, again = 50, from = null } = {}) {
   let going = true;
   const open = new Set();
   const counts = { connected: 0, closed: 0 };
@@ -12,7 +13,7 @@ export function attack(port, { heads = 0, bodies = 0, first = 2, last = 250 } = 
   const span = last - first + 1;
   const one = (kind, i) => {
     if (!going) return;
-    const s = net.connect({ port, host: '127.0.0.1', localAddress: `127.0.0.${first + (i % span)}` });
+    const s = net.connect({ port, host: '127.0.0.1', localAddress: from ? from(i) : `127.0.0.${first + (i % span)}` });
     let tick;
     open.add(s);
     s.on('error', () => {});
@@ -31,7 +32,7 @@ export function attack(port, { heads = 0, bodies = 0, first = 2, last = 250 } = 
       open.delete(s);
       if (up) live--;
       counts.closed++;
-      if (going) setTimeout(() => one(kind, i), 50);
+      if (going) setTimeout(() => one(kind, i), again);
     });
   };
   for (let i = 0; i < heads; i++) one('head', i);

@@ -1,5 +1,7 @@
 // load.mjs: a load and abuse test of `codebreaker serve` on loopback, bounded in count and time:
 // first 3 s of a cheap GET among 500 slow heads and 500 slow bodies (its p99 within the latency bound);
+// then a normal client among 2150 heads trickled from 32 addresses, and among ten addresses looping
+// costly rankings (every request answered; issue 57), while one head trickled past its deadline is closed;
 // then for ABUSE_SECONDS, many parallel clients (games, ranks, candidates), slow clients dribbling
 // headers, oversized and malformed requests, and event streams cancelled mid-way hit one server
 // while a prober sends a normal request every 200 ms: each must be answered within a second. The
@@ -28,18 +30,20 @@ let until = 0;
 const counts = {};
 const count = (k) => { counts[k] = (counts[k] || 0) + 1; };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const statusOf = (text) => Number((text.match(/^HTTP\/1\.\d (\d+)/) || [])[1] || 0);
 
 function rssMiB() {
   const m = fs.readFileSync(`/proc/${srv.proc.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
   return Number(m[1]) / 1024;
 }
 
-// A raw exchange with a deadline; resolves to the status (0: closed without an answer).
-function raw(text, { from = '127.0.0.1', timeout = 12000, hold = false } = {}) {
+// A raw exchange with a deadline; resolves to the status (0: closed without an answer), or with `whole`
+// to the answer's text.
+function raw(text, { from = '127.0.0.1', timeout = 12000, whole = false } = {}) {
   return new Promise((resolve) => {
     const s = net.connect({ port, host: '127.0.0.1', localAddress: from });
     let buf = '';
-    const finish = () => { clearTimeout(t); s.destroy(); resolve(Number((buf.match(/^HTTP\/1\.\d (\d+)/) || [])[1] || 0)); };
+    const finish = () => { clearTimeout(t); s.destroy(); resolve(whole ? buf : statusOf(buf)); };
     const t = setTimeout(finish, timeout);
     s.on('data', (d) => { buf += d; });
     s.on('end', finish);
@@ -189,6 +193,103 @@ const cheapP99 = percentile(cheap.map((c) => c.ms), 99);
 console.log(`slow clients: ${slowConnected} connected, ${slowOpen} still open at the end (${slow.counts.closed} let go by the `
   + `server); the cheap GET: ${cheap.length} requests, p50 ${percentile(cheap.map((c) => c.ms), 50)} ms, p99 ${cheapP99} ms; `
   + `this process's event loop held up at most ${slowHeld} ms`);
+
+// Lock-out by slow heads (issue 57): 2150 heads trickled from 32 addresses (127.0.0.2-33, each may hold
+// 64) gave every other client 503, and past 2112 connections new clients waited in the listen backlog.
+// Now the last eighth of the connections is kept for addresses that hold few (refused at accept to those
+// that hold more): a normal client's GETs, on its kept-alive connection and on new connections from 20
+// other addresses, are all answered 200. Meanwhile one head is trickled from 127.0.0.40 a line a second:
+// silence never lasts the 5 s idle timeout, so only the head's deadline (serve --head-seconds, 10 s) can
+// close it; the test's own bound, 60 s, is never reached when it does.
+const trickled = new Promise((resolve) => {
+  const t0 = Date.now();
+  let mine = false;
+  const s = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.40' });
+  s.on('error', () => {});
+  let tick;
+  s.on('connect', () => {
+    s.write('GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    tick = setInterval(() => s.write('X-Slow: 1\r\n'), 1000);
+  });
+  const bound = setTimeout(() => { mine = true; s.destroy(); }, 60000);
+  let answer = '';
+  s.on('data', (d) => { answer += d; });
+  s.on('close', () => {
+    clearInterval(tick);
+    clearTimeout(bound);
+    resolve({ byServer: !mine && answer === '', seconds: (Date.now() - t0) / 1000, answer: answer.slice(0, 60) });
+  });
+});
+const LOCK_SECONDS = 3;
+const lockLoop = monitorEventLoopDelay({ resolution: 20 });
+lockLoop.enable();
+const lock = attack(port, { heads: 2150, first: 2, last: 33, again: 500 });
+const lockConnected = await connected(lock, 1792, 20000); // 2048 less the eighth kept for others
+await sleep(1000); // the rest try, and are refused at accept
+const lockCheap = [];
+for (const stop = Date.now() + LOCK_SECONDS * 1000; Date.now() < stop;) {
+  const t0 = Date.now();
+  const st = await call('/api/info?game=mastermind');
+  lockCheap.push({ ms: Date.now() - t0, st });
+}
+const lockFresh = [];
+for (let i = 1; i <= 20; i++) lockFresh.push(await raw(`GET /api/info?game=mastermind HTTP/1.1\r\n${H}\r\n`, { from: `127.0.1.${i}` }));
+const lockOpen = lock.open();
+lock.stop();
+lockLoop.disable();
+const lockHeld = Math.round(lockLoop.max / 1e6);
+const lockP99 = percentile(lockCheap.map((c) => c.ms), 99);
+console.log(`lock-out: ${lockConnected} trickled heads connected, ${lockOpen} open at the end (${lock.counts.closed} closed by the `
+  + `server: refused at accept, or their head's deadline); a normal client's GET: ${lockCheap.length} requests, p50 `
+  + `${percentile(lockCheap.map((c) => c.ms), 50)} ms, p99 ${lockP99} ms; new clients: ${lockFresh.join(' ')}; this process's event `
+  + `loop held up at most ${lockHeld} ms`);
+
+// Fair shares (issue 57): ten addresses (127.0.4.1-10) each loop eight legal /api/rank calls at once
+// (Mastermind's minimax over every guess: tens of ms of a core each; bench/attack.mjs measures Wordle's) while a normal client from 127.0.0.1
+// starts games and lists candidates, requests that the request threads answer. Ten such addresses
+// pinned both cores and the others' requests waited 2.3 s behind theirs; now an address has at most
+// WEB_COSTLY_PER_ADDRESS computing requests in flight (429 with Retry-After beyond, to it alone) and a
+// free thread takes a request of the address running the fewest: the normal client is answered every time.
+const FAIR_SECONDS = 4;
+const fairUntil = Date.now() + FAIR_SECONDS * 1000;
+const rankStatus = {};
+let noRetryAfter = 0;
+async function ranker(from) {
+  while (Date.now() < fairUntil) {
+    const text = await raw(`GET /api/rank?game=mastermind&strategy=minimax&limit=3 HTTP/1.1\r\n${H}\r\n`,
+      { from, whole: true, timeout: 60000 }); // queued behind 39 others: seconds in sanitizer builds
+    const st = statusOf(text);
+    rankStatus[st] = (rankStatus[st] || 0) + 1;
+    if (st === 429 && !/^Retry-After: 1\r?$/im.test(text)) noRetryAfter++;
+    if (st !== 200) await sleep(100);
+  }
+}
+const fairNormal = [];
+async function fairClient() {
+  while (Date.now() < fairUntil) {
+    const t0 = Date.now();
+    const made = await fetch(`${base}/api/play/new`, form({ game: 'mastermind', seed: '7' }))
+      .then(async (r) => { await r.arrayBuffer(); return r.status; }).catch(() => 0);
+    const listed = await call('/api/candidates?game=wordle&history=salet%3D.Y...&limit=20');
+    fairNormal.push({ ms: Date.now() - t0, made, listed });
+  }
+}
+await call('/api/rank?game=mastermind&strategy=minimax&limit=3'); // warm: the game's table built already
+const fairLoop = monitorEventLoopDelay({ resolution: 20 });
+fairLoop.enable();
+const rankers = [];
+for (let a = 1; a <= 10; a++) for (let k = 0; k < 8; k++) rankers.push(ranker(`127.0.4.${a}`));
+await fairClient();
+await Promise.all(rankers);
+fairLoop.disable();
+const fairHeld = Math.round(fairLoop.max / 1e6);
+const fairP99 = percentile(fairNormal.map((c) => c.ms), 99);
+console.log(`fair shares: the rankers' answers by status ${JSON.stringify(rankStatus)}; a normal client's game and candidates: `
+  + `${fairNormal.length} pairs, p50 ${percentile(fairNormal.map((c) => c.ms), 50)} ms, p99 ${fairP99} ms; this process's event `
+  + `loop held up at most ${fairHeld} ms`);
+const trickle = await trickled;
+console.log(`a head trickled a line a second: closed after ${trickle.seconds} s, answered ${JSON.stringify(trickle.answer)}`);
+
 await sleep(1500); // the attackers' connections close on the server's side
 const baseline = rssMiB();
 // How late this process's own event loop ran: on a machine too loaded to give the test its turn, its
@@ -232,6 +333,20 @@ check(cheap.every((c) => c.st === 200), 'slow clients: every cheap GET answered 
 if (slowHeld > LATENCY_MS / 2 && cheapP99 >= LATENCY_MS) {
   console.log(`not judged: the cheap GET's p99 ${cheapP99} ms: this process was held up ${slowHeld} ms at once (the machine is overloaded)`);
 } else check(cheapP99 < LATENCY_MS, `slow clients: the cheap GET's p99 ${cheapP99} ms < ${LATENCY_MS} ms (${cheap.length} requests)`);
+check(lockCheap.length > 0 && lockCheap.every((c) => c.st === 200), `lock-out: every GET of a normal client among 2150 trickled heads answered 200 (${lockCheap.length})`);
+check(lockFresh.every((st) => st === 200), `lock-out: a new client from each of 20 other addresses answered 200 (${lockFresh.join(' ')})`);
+if (lockHeld > LATENCY_MS / 2 && lockP99 >= LATENCY_MS) {
+  console.log(`not judged: lock-out: the GET's p99 ${lockP99} ms: this process was held up ${lockHeld} ms at once (the machine is overloaded)`);
+} else check(lockP99 < LATENCY_MS, `lock-out: the normal client's p99 ${lockP99} ms < ${LATENCY_MS} ms`);
+check(trickle.byServer && trickle.seconds >= 10, `a head trickled past its deadline (10 s) is closed by the server, without an answer (after ${trickle.seconds} s)`);
+check(fairNormal.length > 0 && fairNormal.every((c) => c.made === 201 && c.listed === 200),
+  `fair shares: every request of a normal client among ten ranking addresses answered (${fairNormal.length} pairs)`);
+check(rankStatus[200] > 0 && rankStatus[429] > 0 && Object.keys(rankStatus).every((k) => k === '200' || k === '429'),
+  `fair shares: the rankers are answered 200, or 429 past their share (${JSON.stringify(rankStatus)})`);
+check(noRetryAfter === 0, `fair shares: every 429 says Retry-After: 1 (${noRetryAfter} did not)`);
+if (fairHeld > LATENCY_MS / 2 && fairP99 >= LATENCY_MS) {
+  console.log(`not judged: fair shares: the p99 ${fairP99} ms: this process was held up ${fairHeld} ms at once (the machine is overloaded)`);
+} else check(fairP99 < LATENCY_MS, `fair shares: the normal client's p99 ${fairP99} ms < ${LATENCY_MS} ms`);
 timely(latencies.length >= ABUSE_SECONDS * 1.5, `the prober ran (${latencies.length} requests)`);
 check(latencies.every((l) => l.st === 200), 'every normal request answered 200');
 timely(worst < LATENCY_MS, `every normal request within ${LATENCY_MS} ms (worst ${worst} ms)`);
