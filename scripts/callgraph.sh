@@ -1,7 +1,8 @@
 #!/bin/sh
 # The house without loops (docs/hacking.md, rule 5; docs/design.md): fails when two source files of
 # src/, tools/ or web/ call each other (directly or through others), when src/base/ includes or calls
-# the library above it, or when a .c file there is over 1000 lines.
+# the library above it, when a .c file there is over 1000 lines, or when a file outside src/ but the
+# tests includes a private header of the library (the benchmarks: the kernels' own).
 #
 # Calls are read from the object files of a build (`nm`): a file calls another when one of its
 # undefined symbols is a function the other defines. The compiler's view rather than a parser's
@@ -92,6 +93,18 @@ fi
 up=$(echo "$edges" | awk '$1 ~ /^src\/base\// && $2 !~ /^src\/base\// {print "  " $1 " -> " $2 " (" $3 ")"}' | sort -u)
 if [ -n "$up" ]; then
     printf 'callgraph: src/base calls above itself:\n%s\n' "$up" >&2
+    status=1
+fi
+
+# the library's private headers (src/MODULE/*_internal.h, tuning.h, base/parallel.h) stay in the library: outside
+# src/ only the tests include them, and the benchmarks the kernels' own (docs/design.md, "The layers")
+private=$(git grep -n -E '#include "([a-z]+/[a-z0-9_]+_internal|base/parallel|tuning)\.h"' -- ':!src' ':!tests' | awk -F: '{
+    h = $3; sub(/^[^"]*"/, "", h); sub(/".*$/, "", h)
+    if ($1 ~ /^bench\/bench_[a-z0-9_]+\.c$/ && (h == "solver/rowkern_internal.h" || h == "solver/lbcount_internal.h")) next
+    print "  " $1 ":" $2 " includes " h
+}')
+if [ -n "$private" ]; then
+    printf 'callgraph: a private header of the library included outside it:\n%s\n' "$private" >&2
     status=1
 fi
 

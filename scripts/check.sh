@@ -5,7 +5,8 @@
 #   library  the library never prints, exits or reads the environment, nor calls strtok and the
 #            like, whose hidden state threads share (its undefined symbols)
 #   callgraph  no two files of src/, tools/, web/ call each other (directly or through others), base
-#            is under the rest of the library, no .c over 1000 lines (scripts/callgraph.sh, over nm)
+#            is under the rest of the library, no .c over 1000 lines, no private header of the
+#            library included outside it but by the tests (scripts/callgraph.sh, over nm)
 #   werror   gcc, optimised, every target, warnings are errors (build-werror/)
 #   clang    clang likewise (build-clang/), and its unit tests run
 #   browser  the long browser tests (label browser: web_browser, web_access, web_player) on the release

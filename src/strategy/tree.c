@@ -4,6 +4,7 @@
  * file is a clear error naming its line, not a failure in mid-game.
  */
 #include "codebreaker/tree.h"
+#include "strategy/decide_internal.h"
 #include "strategy/strategy_internal.h"
 
 static int tree_open(cb_strategy *s, const char *path, cb_error *err)
