@@ -5,7 +5,7 @@
  */
 #include "solver/bounds_internal.h"
 #include "solver/node_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 
 /*
  * Least total for c entries with r guesses left when a guess makes at most

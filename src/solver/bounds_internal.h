@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 
 /* Lower bound for a part of c entries of w codewords, r guesses left, at most b parts per guess. */
 int64_t cbo_part_lb(const cbo_solver *S, uint32_t c, uint32_t w, int r, uint32_t b);

@@ -9,7 +9,7 @@
 
 #include "base/memory_internal.h"
 #include "solver/cache_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 
 void cbo_arena_init(cbo_arena *a)
 {

@@ -5,7 +5,7 @@
  * calls none of them.
  */
 #include "solver/clock_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 
 uint64_t cbo_total_nodes(const cbo_solver *S)
 {

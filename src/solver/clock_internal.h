@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 #include "tuning.h"
 
 /* Search nodes entered so far, over every thread. */

@@ -12,7 +12,7 @@
 #include "solver/node_internal.h"
 #include "solver/rowkern_internal.h"
 #include "solver/rows_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 
 /*
  * The row kernel for a candidate, where only parts of at most lim entries (1 or

@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "game/game_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 
 /* What cbo_candidates concludes. */
 enum { CBO_Q_OPEN = 0, CBO_Q_DONE = 1 };

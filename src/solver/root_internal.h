@@ -10,7 +10,7 @@
 
 #include "codebreaker/optimal.h"
 #include "codebreaker/tree.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 
 /* The root node: every secret (every pair in Symble), every guess (or candidate); or the position opt.from. */
 typedef struct cbo_root {

@@ -24,7 +24,7 @@
 
 #include "codebreaker/version.h"
 #include "solver/rowkern_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif

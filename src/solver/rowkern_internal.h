@@ -12,7 +12,7 @@
 #include "codebreaker/version.h"
 #include "tuning.h"
 
-struct cbo_tls; /* a thread's work areas (solver_internal.h) */
+struct cbo_tls; /* a thread's work areas (run_internal.h) */
 
 /* How one guess splits a node's entries (cbo_row_fn). */
 typedef struct cbo_rowfig {

@@ -7,7 +7,7 @@
 #include "codebreaker/feedback.h"
 #include "solver/node_internal.h"
 #include "solver/rows_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 #include "table/table_internal.h"
 
 /* ---- values ---- */

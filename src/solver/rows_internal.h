@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "game/game_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 
 /*
  * What a loop over the guesses of a node without a table (x->base NULL) needs: the node's secrets

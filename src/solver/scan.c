@@ -13,7 +13,7 @@
 #include "solver/rowkern_internal.h"
 #include "solver/rows_internal.h"
 #include "solver/scan_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 
 static inline uint64_t row_hash(const uint8_t *v, size_t bytes)
 {

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 
 /* What the scan of a node keeps: the guesses worth playing there. */
 typedef struct cbo_kept {

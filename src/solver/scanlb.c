@@ -13,7 +13,7 @@
 #include "solver/rows_internal.h"
 #include "solver/scan_internal.h"
 #include "solver/scanlb_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 
 /*
  * A lower bound of x by looking one guess ahead, and nothing else: the least

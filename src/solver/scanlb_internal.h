@@ -8,7 +8,7 @@
 
 #include "codebreaker/version.h"
 #include "game/game_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 
 /* The look-ahead bound of scanlb.c at a processor level (AVX2's or the baseline's), chosen once a search. */
 typedef int64_t cbo_scanlb_fn(struct cbo_solver *S, const struct cbo_node *x, int64_t known, int64_t target,

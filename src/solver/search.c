@@ -26,7 +26,7 @@
 #include "solver/scan_internal.h"
 #include "solver/scanlb_internal.h"
 #include "solver/search_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 #include "solver/split_internal.h"
 #include "solver/symmetry_internal.h"
 

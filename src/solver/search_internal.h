@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "solver/scan_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 
 /* Sort the indices a[0..n) by cmp (an insertion sort: stable, for short arrays). */
 void cbo_sort_idx(uint32_t *a, uint32_t n, int (*cmp)(const void *, const void *, void *), void *ctx);

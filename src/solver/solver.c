@@ -16,7 +16,7 @@
 #include "solver/root_internal.h"
 #include "solver/rowkern_internal.h"
 #include "solver/scanlb_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 #include "solver/symmetry_internal.h"
 #include "table/table_internal.h"
 

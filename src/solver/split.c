@@ -9,7 +9,7 @@
 #include "solver/node_internal.h"
 #include "solver/rows_internal.h"
 #include "solver/scan_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 #include "solver/split_internal.h"
 #include "solver/symmetry_internal.h"
 

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "solver/scan_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 
 /* The parts of a node for one guess, with their lower bounds. */
 typedef struct cbo_kids {

@@ -16,7 +16,7 @@
 #include "base/memory_internal.h"
 #include "codebreaker/version.h"
 #include "solver/rowkern_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/run_internal.h"
 
 enum { COLS = 600, SLACK = 16, GUARD = 48 };
 

@@ -1,10 +1,10 @@
 /*
- * solver_internal.h: one run of the solver (solver.c sets it up): the game, the
+ * run_internal.h: one run of the solver (solver.c sets it up): the game, the
  * options, the kernels chosen for the processor level, the cache, each thread's
  * work areas, and the helpers that reach them.
  */
-#ifndef CB_SOLVER_SOLVER_INTERNAL_H
-#define CB_SOLVER_SOLVER_INTERNAL_H
+#ifndef CB_SOLVER_RUN_INTERNAL_H
+#define CB_SOLVER_RUN_INTERNAL_H
 
 #include <stddef.h>
 #include <stdint.h>
