@@ -15,7 +15,7 @@
 #include <time.h>
 
 #include "codebreaker/version.h"
-#include "solver/solver_internal.h"
+#include "solver/lbcount_internal.h"
 #include "bench_clock.h"
 
 /* Best of 5 runs of `reps` counts, in ns per pair. */

@@ -18,7 +18,7 @@
 #include <time.h>
 
 #include "codebreaker/version.h"
-#include "solver/solver_internal.h"
+#include "solver/rowkern_internal.h"
 #include "bench_clock.h"
 
 enum { COLS = 4096, ROWS = 64 };
@@ -47,13 +47,9 @@ int main(int argc, char **argv)
     static const uint32_t sizes[] = {8, 16, 23, 32, 45, 64, 96, 128, 200};
     uint8_t *tab = malloc((size_t)ROWS * COLS + 64), out[COLS + 64];
     uint32_t *col = malloc(COLS * sizeof *col);
-    tls T = {0};
-    T.cnt = calloc(257, sizeof *T.cnt);
-    T.cnt2 = calloc(257, sizeof *T.cnt2);
-    T.rows = calloc(64, sizeof *T.rows);
-    T.rows_mask = 63;
+    struct cbo_tls *T = cbo_row_work_new();
     unsigned check = 0, seed = 1;
-    if (!tab || !col || !T.cnt || !T.cnt2 || !T.rows)
+    if (!tab || !col || !T)
         return 1;
     for (size_t i = 0; i < (size_t)ROWS * COLS + 64; i++) { /* half the values 0, as big parts make */
         seed = seed * 1103515245u + 12345u;
@@ -71,7 +67,7 @@ int main(int argc, char **argv)
                 seed = seed * 1103515245u + 12345u;
                 col[e] = contig ? e : (seed >> 8) % COLS;
             }
-            cbo_rowctx c = {col, n, 0, 243, contig, 1, &T};
+            cbo_rowctx c = {col, n, 0, 243, contig, 1, T};
             long reps = (long)(4e6 / n) + 1;
             double a = run(cbo_row_base, &c, tab, reps, out, &check);
             double b = run(level, &c, tab, reps, out, &check);
@@ -88,7 +84,7 @@ int main(int argc, char **argv)
             for (uint32_t b = 0; b < 32; b++)
                 rows[b * n + e] = sm[(size_t)e * 64 + b] = tab[(size_t)b * COLS + e];
         }
-        cbo_rowctx c = {col, n, 0, 243, 1, 1, &T};
+        cbo_rowctx c = {col, n, 0, 243, 1, 1, T};
         long reps = (long)(4e6 / n / 32) + 1;
         double best[2] = {1e30, 1e30};
         cbo_block_fn k = cbo_block_kernel(cb_cpu_level_current());
@@ -118,8 +114,6 @@ int main(int argc, char **argv)
     printf("# checksum %u\n", check);
     free(tab);
     free(col);
-    free(T.cnt);
-    free(T.cnt2);
-    free(T.rows);
+    cbo_row_work_free(T);
     return 0;
 }

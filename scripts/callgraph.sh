@@ -1,7 +1,9 @@
 #!/bin/sh
 # The house without loops (docs/hacking.md, rule 5; docs/design.md): fails when two source files of
 # src/, tools/ or web/ call each other (directly or through others), when src/base/ includes or calls
-# the library above it, or when a .c file there is over 1000 lines.
+# the library above it, when a module of the library calls or includes one above it (or beside it, on
+# top: simulate, variants, analysis), when a .c file there is over 1000 lines, or when a file outside
+# src/ but the tests includes a private header of the library (the benchmarks: the kernels' own).
 #
 # Calls are read from the object files of a build (`nm`): a file calls another when one of its
 # undefined symbols is a function the other defines. The compiler's view rather than a parser's
@@ -92,6 +94,41 @@ fi
 up=$(echo "$edges" | awk '$1 ~ /^src\/base\// && $2 !~ /^src\/base\// {print "  " $1 " -> " $2 " (" $3 ")"}' | sort -u)
 if [ -n "$up" ]; then
     printf 'callgraph: src/base calls above itself:\n%s\n' "$up" >&2
+    status=1
+fi
+
+# the library's modules in their order (docs/design.md, "The library's folders"), lowest first: a module
+# calls and includes only those below it; the three on top, none of each other
+order="base game table state tree solver strategy simulate|variants|analysis"
+rank() { # module -> its rank in $order, or nothing
+    echo "$order" | tr ' ' '\n' | awk -v m="$1" '{ n = split($0, a, "|"); for (i = 1; i <= n; i++) if (a[i] == m) print NR }'
+}
+ranks=$(for m in $(echo "$order" | tr ' |' '\n\n'); do echo "$m $(rank "$m")"; done)
+unknown=$(git ls-files 'src/*/*.c' | cut -d/ -f2 | sort -u | while read -r m; do [ -n "$(rank "$m")" ] || echo "  src/$m"; done)
+if [ -n "$unknown" ]; then
+    printf 'callgraph: modules not in the order of scripts/callgraph.sh (and docs/design.md):\n%s\n' "$unknown" >&2
+    status=1
+fi
+upward=$({
+    echo "$edges" | awk '$1 ~ /^src\// && $2 ~ /^src\// {split($1, a, "/"); split($2, b, "/"); print a[2], b[2], $1 " -> " $2 " (" $3 ")"}'
+    git grep -n '#include "[a-z]*/' -- 'src/*/*.[ch]' | awk -F: '{h = $3; sub(/^[^"]*"/, "", h); sub(/".*$/, "", h)
+        split($1, a, "/"); split(h, b, "/"); print a[2], b[1], $1 ":" $2 " includes " h}'
+} | awk -v ranks="$ranks" 'BEGIN { n = split(ranks, l, "\n"); for (i = 1; i <= n; i++) { split(l[i], w, " "); r[w[1]] = w[2] } }
+    $1 != $2 && ($2 in r) && ($1 in r) && r[$2] >= r[$1] { $1 = ""; $2 = ""; sub(/^  /, ""); print "  " $0 }' | sort -u)
+if [ -n "$upward" ]; then
+    printf 'callgraph: a module reaches up (order, lowest first: %s):\n%s\n' "$order" "$upward" >&2
+    status=1
+fi
+
+# the library's private headers (src/MODULE/*_internal.h, tuning.h, base/parallel.h) stay in the library: outside
+# src/ only the tests include them, and the benchmarks the kernels' own (docs/design.md, "The layers")
+private=$(git grep -n -E '#include "([a-z]+/[a-z0-9_]+_internal|base/parallel|tuning)\.h"' -- ':!src' ':!tests' | awk -F: '{
+    h = $3; sub(/^[^"]*"/, "", h); sub(/".*$/, "", h)
+    if ($1 ~ /^bench\/bench_[a-z0-9_]+\.c$/ && (h == "solver/rowkern_internal.h" || h == "solver/lbcount_internal.h")) next
+    print "  " $1 ":" $2 " includes " h
+}')
+if [ -n "$private" ]; then
+    printf 'callgraph: a private header of the library included outside it:\n%s\n' "$private" >&2
     status=1
 fi
 

@@ -5,11 +5,14 @@
 #   library  the library never prints, exits or reads the environment, nor calls strtok and the
 #            like, whose hidden state threads share (its undefined symbols)
 #   callgraph  no two files of src/, tools/, web/ call each other (directly or through others), base
-#            is under the rest of the library, no .c over 1000 lines (scripts/callgraph.sh, over nm)
+#            is under the rest of the library, no .c over 1000 lines, no private header of the
+#            library included outside it but by the tests (scripts/callgraph.sh, over nm)
 #   werror   gcc, optimised, every target, warnings are errors (build-werror/)
 #   clang    clang likewise (build-clang/), and its unit tests run
 #   browser  the long browser tests (label browser: web_browser, web_access, web_player) on the release
 #            build, which `make test` leaves out to stay under five minutes
+#   long     the other long tests (label long: docs_recipes, the recipes of docs/hacking.md tried in a
+#            scratch copy of the tree, which it builds), which `make test` leaves out likewise
 #   asan     the suite under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/), but for the
 #            browser tests: they check the page's scripts, which the browser step does, and under
 #            the sanitizers they took 12 of CI's 32 minutes; web_api runs every route they call
@@ -23,7 +26,7 @@
 set -e
 cd "$(dirname "$0")/.."
 JOBS="${JOBS:-2}"
-steps="${*:-format library callgraph browser werror clang asan tsan package}"
+steps="${*:-format library callgraph browser long werror clang asan tsan package}"
 
 say() { printf '\n== check %s: %s\n' "$1" "$2"; }
 fail() {
@@ -65,6 +68,12 @@ step_browser() {
     ctest --preset release -j "$JOBS" --label-regex browser || fail browser "the browser tests failed"
 }
 
+step_long() {
+    say long "the long tests but the browser's: docs_recipes (the recipes of docs/hacking.md, built and played)"
+    build release
+    ctest --preset release -j "$JOBS" --label-regex long || fail long "a long test failed"
+}
+
 step_werror() {
     say werror "gcc -Werror build of every target"
     build werror
@@ -79,7 +88,7 @@ step_clang() {
 step_asan() {
     say asan "the suite but the browser tests under AddressSanitizer + UndefinedBehaviorSanitizer"
     build asan
-    ctest --preset asan -j "$JOBS" --label-exclude browser || fail asan "the sanitizer suite failed"
+    ctest --preset asan -j "$JOBS" --label-exclude 'browser|long' || fail asan "the sanitizer suite failed"
 }
 
 step_tsan() {
@@ -164,8 +173,8 @@ step_package() {
 
 for s in $steps; do
     case "$s" in
-    format | library | callgraph | browser | werror | clang | asan | tsan | package) "step_$s" ;;
-    *) fail "$s" "no such step (format library callgraph browser werror clang asan tsan package)" ;;
+    format | library | callgraph | browser | long | werror | clang | asan | tsan | package) "step_$s" ;;
+    *) fail "$s" "no such step (format library callgraph browser long werror clang asan tsan package)" ;;
     esac
 done
 printf '\ncheck passed: %s\n' "$steps"

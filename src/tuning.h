@@ -17,11 +17,11 @@
  * built with target attributes, and each user picks one function pointer
  * once (a table, a search, a scored node) from the one level in use,
  * cb_cpu_level_current(), which the program caps with CB_CPU_LEVEL:
- * wherever the compiler takes x86-64 intrinsics; off with -DCB_NO_CLONES
+ * wherever the compiler takes x86-64 intrinsics; off with -DCB_NO_DISPATCH
  * (the portable library checks the scalar level, which is then the only
  * one).
  */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(CB_NO_CLONES)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(CB_NO_DISPATCH)
 #define CB_CPU_DISPATCH 1
 #else
 #define CB_CPU_DISPATCH 0
@@ -304,5 +304,20 @@
  * solver's secret-major copy and its arena's big blocks, read at random over tens of megabytes.
  */
 #define CB_BIG_ALLOC_MIN ((size_t)8 << 20)
+
+/* ---- the variants (variants/adversary.c, variants/multi.c) ---- */
+
+/* The adversary's search: nodes between looks at the clock and the cancel flag. */
+#define CB_ADV_CHECK_EVERY 256
+/*
+ * The adversary's search tries a depth narrowly first: below the root, each node tries only this many
+ * guesses (those leaving the fewest words). A win found so is a win, and the depth before was searched in
+ * full, so it is still the fewest; only when the narrow search finds none is the depth searched in full.
+ */
+#define CB_ADV_QUICK_WIDTH 32
+/* Most entries of the adversary's memo of positions, a thread (about 100 MB at most). */
+#define CB_ADV_MEMO_MAX (1u << 22)
+/* Several boards: an opener is computed once, when the strategy is made, below this much work. */
+#define CB_MULTI_OPENER_WORK 2e9
 
 #endif

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "base/parallel.h"
+#include "strategy/decide_internal.h"
 #include "strategy/strategy_internal.h"
 
 #define SAFETY_TURNS 1000 /* a game still unsolved after this many guesses is a strategy that loops */

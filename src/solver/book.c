@@ -32,7 +32,7 @@
 #include "codebreaker/coach.h"
 #include "codebreaker/data.h"
 #include "game/game_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/book_internal.h"
 
 /* The bundled files, each with the search it was made by (its lists, mode, guess limit and cutoff). */
 static const struct {

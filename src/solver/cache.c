@@ -8,7 +8,8 @@
 #include <unistd.h>
 
 #include "base/memory_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/cache_internal.h"
+#include "solver/run_internal.h"
 
 void cbo_arena_init(cbo_arena *a)
 {
@@ -341,7 +342,7 @@ static size_t default_cache_bytes(void)
     return c > ((size_t)4 << 30) ? (size_t)4 << 30 : c;
 }
 
-int cbo_new_cache(solver *S)
+int cbo_new_cache(cbo_solver *S)
 {
     cbo_cache_free(S->cache);
     S->cache = NULL;

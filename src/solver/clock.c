@@ -4,9 +4,10 @@
  * progress report. The search, the scans and the root look here; this file
  * calls none of them.
  */
-#include "solver/solver_internal.h"
+#include "solver/clock_internal.h"
+#include "solver/run_internal.h"
 
-uint64_t cbo_total_nodes(const solver *S)
+uint64_t cbo_total_nodes(const cbo_solver *S)
 {
     uint64_t t = 0;
     for (int i = 0; i < S->nthreads; i++)
@@ -14,7 +15,7 @@ uint64_t cbo_total_nodes(const solver *S)
     return t;
 }
 
-uint64_t cbo_total_work(const solver *S)
+uint64_t cbo_total_work(const cbo_solver *S)
 {
     uint64_t t = 0;
     for (int i = 0; i < S->nthreads; i++)
@@ -22,7 +23,7 @@ uint64_t cbo_total_work(const solver *S)
     return t;
 }
 
-static void report(solver *S, double t)
+static void report(cbo_solver *S, double t)
 {
     cb_optimal_progress p;
     p.seconds = t - S->t0;
@@ -38,7 +39,7 @@ static void report(solver *S, double t)
 }
 
 /* The time limit and the cancel flag (also inside big scans, between blocks of guesses). */
-int cbo_check_cancel(solver *S)
+int cbo_check_cancel(cbo_solver *S)
 {
     if (S->deadline > 0 && cb_seconds() >= S->deadline) {
         __atomic_store_n(&S->timed_out, 1, __ATOMIC_RELAXED);
@@ -49,7 +50,7 @@ int cbo_check_cancel(solver *S)
         __atomic_store_n(&S->timed_out, 1, __ATOMIC_RELAXED);
         __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
     }
-    return stopped(S);
+    return cbo_stopped(S);
 }
 
 /*
@@ -57,7 +58,7 @@ int cbo_check_cancel(solver *S)
  * steps, and every so many nodes. The budget is looked at first, so that on
  * one thread a search stops at the same node whatever the clock says.
  */
-void cbo_check_clock(solver *S)
+void cbo_check_clock(cbo_solver *S)
 {
     double t = cb_seconds();
     if (S->opt.work_limit && cbo_total_work(S) >= (S->finishing ? S->finish_limit : S->opt.work_limit) &&

@@ -6,7 +6,13 @@
 #include <string.h>
 
 #include "codebreaker/feedback.h"
+#include "solver/bounds_internal.h"
+#include "solver/cache_internal.h"
+#include "solver/count_internal.h"
+#include "solver/node_internal.h"
+#include "solver/rowkern_internal.h"
 #include "solver/rows_internal.h"
+#include "solver/run_internal.h"
 
 /*
  * The row kernel for a candidate, where only parts of at most lim entries (1 or
@@ -14,8 +20,8 @@
  * big node meet one within a few dozen entries), else 1 with the parts,
  * pairs and win.
  */
-static inline int row_cand1(const solver *S, const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won,
-                            uint8_t *out, tls *T, uint32_t lim, uint32_t *parts, uint32_t *pairs, uint32_t *w)
+static inline int row_cand1(const cbo_solver *S, const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won,
+                            uint8_t *out, cbo_tls *T, uint32_t lim, uint32_t *parts, uint32_t *pairs, uint32_t *w)
 {
     if (n <= 16) {
         cbo_rowfig f;
@@ -54,8 +60,8 @@ static inline int row_cand1(const solver *S, const uint8_t *rp, const uint32_t *
  * codeword of the entry before (*last_cw) tells a new one; a codeword seen
  * already counts only in a part it has not reached by an earlier mapping.
  */
-static inline void count_codeword(const node *x, const uint8_t *v, int lw, uint32_t e, uint32_t k, uint32_t *last_cw,
-                                  uint32_t *cw)
+static inline void count_codeword(const cbo_node *x, const uint8_t *v, int lw, uint32_t e, uint32_t k,
+                                  uint32_t *last_cw, uint32_t *cw)
 {
     uint32_t c = x->sid[e] / CB_MAPPINGS;
     if (c != *last_cw) {
@@ -64,42 +70,42 @@ static inline void count_codeword(const node *x, const uint8_t *v, int lw, uint3
         return;
     }
     for (uint32_t f = e; f-- > 0 && x->sid[f] / CB_MAPPINGS == c;)
-        if (get(v, f, lw) == k)
+        if (cbo_get(v, f, lw) == k)
             return;
     cw[k]++;
 }
 
 /*
  * A candidate whose parts are all trivial (single entries, pairs, single
- * codewords) at the least possible cost: Q_DONE with *val and *best. Else
- * Q_OPEN, having raised *lb when no candidate splits into single entries.
+ * codewords) at the least possible cost: CBO_Q_DONE with *val and *best. Else
+ * CBO_Q_OPEN, having raised *lb when no candidate splits into single entries.
  */
-int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t *best)
+int cbo_candidates(cbo_solver *S, const cbo_node *x, int64_t *lb, int64_t *val, uint32_t *best)
 {
-    tls *T = me(S);
+    cbo_tls *T = cbo_me(S);
     int r = x->d;
     cbo_mark mk = cbo_arena_mark(&T->arena);
-    uint8_t *v = alloc(S, T, (size_t)x->n * (size_t)S->lw + 16);
-    uint32_t *touched = alloc(S, T, ((size_t)x->n + 1) * sizeof *touched);
-    flyrows fly;
-    int64_t mincand = INF;
+    uint8_t *v = cbo_alloc(S, T, (size_t)x->n * (size_t)S->lw + 16);
+    uint32_t *touched = cbo_alloc(S, T, ((size_t)x->n + 1) * sizeof *touched);
+    cbo_flyrows fly;
+    int64_t mincand = CBO_INF;
     uint32_t mincand_g = CB_NONE;
     int64_t wc = S->depth_only ? 0 : x->n;
     if (!v || !touched || cbo_fly_prepare(S, T, x, &fly) != CB_OK) {
         cbo_arena_reset(&T->arena, mk);
-        return Q_OPEN;
+        return CBO_Q_OPEN;
     }
     uint32_t *cnt = T->cnt, *cw = T->cnt2;
     /* parts of one entry cost 1, of two 3 when two guesses are left after this one; others are not trivial */
-    int fast = !S->pairs && !S->depth_only && S->lw == 1 && (r == UNL || r >= 2);
-    uint32_t lim = r == UNL || r >= 3 ? 2 : 1;
+    int fast = !S->pairs && !S->depth_only && S->lw == 1 && (r == CBO_UNL || r >= 2);
+    uint32_t lim = r == CBO_UNL || r >= 3 ? 2 : 1;
     for (uint32_t i = 0; i < x->n; i++) {
         if (x->crow[i] == CB_NONE || (i > 0 && S->pairs && x->sid[i] / CB_MAPPINGS == x->sid[i - 1] / CB_MAPPINGS))
             continue;
         if (fast) { /* parts of one or two entries, each at its least cost */
             uint32_t parts, pairs, won;
             const uint32_t *col;
-            const uint8_t *rp = row_at(S, x, &fly, x->crow[i], v, &col); /* on the fly: v, read in place */
+            const uint8_t *rp = cbo_row_at(S, x, &fly, x->crow[i], v, &col); /* on the fly: v, read in place */
             if (row_cand1(S, rp, col, x->n, S->won, v, T, lim, &parts, &pairs, &won)) {
                 int64_t cost = wc + (int64_t)(parts - won) + 2 * (int64_t)pairs;
                 if (cost < mincand) {
@@ -114,7 +120,7 @@ int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t
         cbo_fill(S, x, x->crow[i], v);
         uint32_t parts = 0, last_cw = CB_NONE;
         for (uint32_t e = 0; e < x->n; e++) {
-            uint32_t k = get(v, e, S->lw);
+            uint32_t k = cbo_get(v, e, S->lw);
             if (cnt[k]++ == 0)
                 touched[parts++] = k;
             if (S->pairs)
@@ -131,7 +137,7 @@ int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t
                 continue;
             if (w == 1)
                 cost += S->depth_only ? 0 : c;
-            else if (!S->pairs && c == 2 && child_d(r) >= 2)
+            else if (!S->pairs && c == 2 && cbo_child_d(r) >= 2)
                 cost += S->depth_only ? 0 : 3;
             else
                 trivial = 0;
@@ -145,7 +151,7 @@ int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t
     }
     cbo_arena_reset(&T->arena, mk);
     if (!S->pairs && !S->depth_only && mincand > 2 * (int64_t)x->n - 1)
-        *lb = max64(*lb, 2 * (int64_t)x->n); /* every guess leaves a part of two or more, or wins nothing */
+        *lb = cbo_max64(*lb, 2 * (int64_t)x->n); /* every guess leaves a part of two or more, or wins nothing */
     if (mincand <= *lb) {
         /* mincand_g is a row of x's base; find its game index */
         for (uint32_t i = 0; i < x->n; i++)
@@ -154,15 +160,15 @@ int cbo_candidates(solver *S, const node *x, int64_t *lb, int64_t *val, uint32_t
                 break;
             }
         *val = mincand;
-        return Q_DONE;
+        return CBO_Q_DONE;
     }
-    return Q_OPEN;
+    return CBO_Q_OPEN;
 }
 
-void cbo_row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, int filled, uint32_t *touched,
-                     const int64_t *lbt, int r, rowstat *st)
+void cbo_row_generic(cbo_solver *S, const cbo_node *x, uint32_t srow, uint8_t *v, int filled, uint32_t *touched,
+                     const int64_t *lbt, int r, cbo_rowstat *st)
 {
-    tls *T = me(S);
+    cbo_tls *T = cbo_me(S);
     uint32_t n = x->n, *cnt = T->cnt, *cw = T->cnt2;
     int lw = S->lw;
     uint32_t parts = 0, last_cw = CB_NONE;
@@ -179,7 +185,7 @@ void cbo_row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, int fi
     } else if (!filled)
         cbo_fill(S, x, srow, v);
     for (uint32_t e = 0; e < n && !fused; e++) {
-        uint32_t k = get(v, e, lw);
+        uint32_t k = cbo_get(v, e, lw);
         if (cnt[k]++ == 0)
             touched[parts++] = k;
         if (S->pairs)
@@ -203,18 +209,18 @@ void cbo_row_generic(solver *S, const node *x, uint32_t srow, uint8_t *v, int fi
         if (S->pairs) {
             uint32_t w = cw[k];
             cw[k] = 0;
-            st->lbsum = sat(st->lbsum + cbo_part_lb(S, c, w, r, x->bmax));
+            st->lbsum = cbo_sat(st->lbsum + cbo_part_lb(S, c, w, r, x->bmax));
             if (w > 1)
                 st->triv = 0;
         } else {
-            st->lbsum = sat(st->lbsum + lbt[c]);
+            st->lbsum = cbo_sat(st->lbsum + lbt[c]);
             if (c > 2)
                 st->triv = 0;
         }
     }
 }
 
-int cbo_scan_prepare(const solver *S, const node *x, int r, partlb *b, cbg_hard_turn *h)
+int cbo_scan_prepare(const cbo_solver *S, const cbo_node *x, int r, cbo_partlb *b, cbg_hard_turn *h)
 {
     b->lin = 0;
     b->inf = x->n + 1;
@@ -223,10 +229,10 @@ int cbo_scan_prepare(const solver *S, const node *x, int r, partlb *b, cbg_hard_
             b->t[c] = cbo_part_lb(S, c, c, r, x->bmax);
             if (b->lin == c - 1 && b->t[c] == 2 * (int64_t)c - 1)
                 b->lin = c;
-            if (b->inf > x->n && b->t[c] >= INF)
+            if (b->inf > x->n && b->t[c] >= CBO_INF)
                 b->inf = c;
         }
-    b->fast = !S->pairs && !S->depth_only && S->lw == 1 && (r == UNL || r >= 1);
+    b->fast = !S->pairs && !S->depth_only && S->lw == 1 && (r == CBO_UNL || r >= 1);
     int filter = S->hard && x->cg != CB_NONE;
     if (filter)
         cbg_hard_turn_make(S->game, x->cg, x->cfb, h);

@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "codebreaker/version.h"
-#include "solver/solver_internal.h"
+#include "solver/lbcount_internal.h"
 
 /* The sets' parts and wins, always inlined into a baseline and a hardware-popcount copy. */
 static inline __attribute__((always_inline)) void sets(uint64_t (*bm)[4], uint32_t jn, uint32_t won, uint16_t *parts,

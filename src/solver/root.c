@@ -7,10 +7,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver/solver_internal.h"
+#include "solver/bounds_internal.h"
+#include "solver/cache_internal.h"
+#include "solver/clock_internal.h"
+#include "solver/node_internal.h"
+#include "solver/root_internal.h"
+#include "solver/rows_internal.h"
+#include "solver/scan_internal.h"
+#include "solver/search_internal.h"
+#include "solver/run_internal.h"
+#include "solver/split_internal.h"
+#include "solver/symmetry_internal.h"
 #include "tree/tree_internal.h"
 
-void cbo_root_release(root *r)
+void cbo_root_release(cbo_root *r)
 {
     free(r->sid);
     free(r->col);
@@ -24,7 +34,7 @@ void cbo_root_release(root *r)
 }
 
 /* The root's entries: every secret (every pair in Symble), or the candidates of opt.from. */
-static int root_entries(solver *S, root *rt, const cb_state *from)
+static int root_entries(cbo_solver *S, cbo_root *rt, const cb_state *from)
 {
     const cb_game *game = S->game;
     uint32_t mult = S->pairs ? CB_MAPPINGS : 1, n = 0;
@@ -55,7 +65,7 @@ static int root_entries(solver *S, root *rt, const cb_state *from)
 }
 
 /* Guess g respects every turn of from (hard mode). */
-static int legal_after(const solver *S, const cb_state *from, uint32_t g)
+static int legal_after(const cbo_solver *S, const cb_state *from, uint32_t g)
 {
     for (size_t t = 0; t < cb_state_turns(from); t++) {
         uint32_t tg, fb;
@@ -69,7 +79,7 @@ static int legal_after(const solver *S, const cb_state *from, uint32_t g)
 }
 
 /* The root's guesses: every guess, the candidates (candidates only), or those hard mode leaves after from. */
-static int root_guesses(solver *S, root *rt, const cb_state *from)
+static int root_guesses(cbo_solver *S, cbo_root *rt, const cb_state *from)
 {
     const cb_game *game = S->game;
     uint32_t m = 0, cap = S->cands ? rt->x.ncw : game->nguess;
@@ -95,7 +105,7 @@ static int root_guesses(solver *S, root *rt, const cb_state *from)
 }
 
 /* The history of from: hard mode's letters so far, and the symmetries that fix its guesses. */
-static int root_history(solver *S, root *rt, const cb_state *from)
+static int root_history(cbo_solver *S, cbo_root *rt, const cb_state *from)
 {
     const cbo_sym_group *grp = S->sym ? S->root_grp : NULL;
     rt->sig = calloc((size_t)S->siglen + 1, 1);
@@ -125,7 +135,7 @@ static int root_history(solver *S, root *rt, const cb_state *from)
     return CB_OK;
 }
 
-int cbo_root_init(solver *S, root *rt)
+int cbo_root_init(cbo_solver *S, cbo_root *rt)
 {
     const cb_state *from = S->opt.from;
     memset(rt, 0, sizeof *rt);
@@ -137,7 +147,7 @@ int cbo_root_init(solver *S, root *rt)
     if (rc != CB_OK)
         return rc;
     int played = from ? (int)cb_state_turns(from) : 0;
-    node *x = &rt->x;
+    cbo_node *x = &rt->x;
     x->sid = rt->sid;
     x->col = rt->col;
     x->crow = rt->crow;
@@ -146,7 +156,7 @@ int cbo_root_init(solver *S, root *rt)
     x->raw = 1;
     x->row = rt->row;
     x->gid = rt->gid;
-    x->d = !S->maxd ? UNL : S->maxd > played ? S->maxd - played : 0;
+    x->d = !S->maxd ? CBO_UNL : S->maxd > played ? S->maxd - played : 0;
     x->cg = CB_NONE;
     x->sig = rt->sig;
     x->bmax = S->nvals;
@@ -154,15 +164,15 @@ int cbo_root_init(solver *S, root *rt)
 }
 
 /* Add x's strategy under tree node `parent` by feedback fb (parent CB_NONE: the root), opening with `first`. */
-int cbo_build_tree(solver *S, const node *x, cb_tree *tree, uint32_t parent, uint32_t fb, uint32_t first)
+int cbo_build_tree(cbo_solver *S, const cbo_node *x, cb_tree *tree, uint32_t parent, uint32_t fb, uint32_t first)
 {
-    tls *T = me(S);
+    cbo_tls *T = cbo_me(S);
     uint32_t g = first;
     if (g == CB_NONE) {
-        int64_t v = cbo_solve(S, x, INF, &g, -1);
-        if (stopped(S))
+        int64_t v = cbo_solve(S, x, CBO_INF, &g, -1);
+        if (cbo_stopped(S))
             return CB_ECANCELED;
-        if (g == CB_NONE || v >= INF)
+        if (g == CB_NONE || v >= CBO_INF)
             return CB_EINVAL;
     }
     uint32_t id;
@@ -170,8 +180,8 @@ int cbo_build_tree(solver *S, const node *x, cb_tree *tree, uint32_t parent, uin
     if (rc != CB_OK)
         return rc;
     cbo_mark mk = cbo_arena_mark(&T->arena);
-    uint8_t *vec = alloc(S, T, (size_t)x->n * (size_t)S->lw);
-    kids ks;
+    uint8_t *vec = cbo_alloc(S, T, (size_t)x->n * (size_t)S->lw);
+    cbo_kids ks;
     rc = CB_ENOMEM;
     if (vec) {
         /* x reads the game's table: row g is guess g */
@@ -227,11 +237,11 @@ static void rank_keep(root_best *rb, int64_t total)
         rb->tops[i] = rb->tops[i - 1];
     rb->tops[i] = total;
     if (rb->ntop == rb->want)
-        __atomic_store_n(&rb->rank_budget, sat(rb->tops[rb->want - 1] + 1), __ATOMIC_RELEASE);
+        __atomic_store_n(&rb->rank_budget, cbo_sat(rb->tops[rb->want - 1] + 1), __ATOMIC_RELEASE);
 }
 
 /* Inside cb_optimal_root: op is settled; keep the best and tell the caller. Returns whether op is the new best. */
-static int settle(solver *S, search_run *R, root_best *rb, cb_optimal_opener *op, int report)
+static int settle(cbo_solver *S, cbo_search_run *R, root_best *rb, cb_optimal_opener *op, int report)
 {
     int better = 0;
     if (op->exact && rb->want > 1)
@@ -245,8 +255,8 @@ static int settle(solver *S, search_run *R, root_best *rb, cb_optimal_opener *op
             __atomic_store_n(&S->best_root, op->bound, __ATOMIC_RELAXED);
         }
     } else {
-        int64_t b = op->bound == UINT64_MAX ? INF : (int64_t)op->bound;
-        __atomic_store_n(&rb->bound, min64(rb->bound, b), __ATOMIC_RELEASE);
+        int64_t b = op->bound == UINT64_MAX ? CBO_INF : (int64_t)op->bound;
+        __atomic_store_n(&rb->bound, cbo_min64(rb->bound, b), __ATOMIC_RELEASE);
     }
     __atomic_add_fetch(&S->settled, 1, __ATOMIC_RELAXED);
     if (report && S->opt.on_opener)
@@ -260,7 +270,7 @@ static int settle(solver *S, search_run *R, root_best *rb, cb_optimal_opener *op
  * strategy were solved exactly) and checked; a stop, a lack of memory or a
  * better opener settled meanwhile just skips the call.
  */
-static void tell_best(solver *S, search_run *R, const root_best *rb, uint32_t g, int64_t total)
+static void tell_best(cbo_solver *S, cbo_search_run *R, const root_best *rb, uint32_t g, int64_t total)
 {
     cb_tree *tree;
     if (!S->opt.on_best || cb_tree_new(S->game, &tree) != CB_OK)
@@ -294,26 +304,26 @@ static int cmp_child(const void *a, const void *b)
  * opt.on_children. 0 when a stop (or a lack of memory) came first: the
  * opener is then left unsettled, for a resumed run to search again.
  */
-static int tell_children(solver *S, const node *x, const cb_optimal_opener *op)
+static int tell_children(cbo_solver *S, const cbo_node *x, const cb_optimal_opener *op)
 {
-    tls *T = me(S);
+    cbo_tls *T = cbo_me(S);
     cbo_mark mk = cbo_arena_mark(&T->arena);
-    uint8_t *vec = alloc(S, T, (size_t)x->n * (size_t)S->lw);
+    uint8_t *vec = cbo_alloc(S, T, (size_t)x->n * (size_t)S->lw);
     cb_optimal_child *ch = NULL;
-    kids ks;
+    cbo_kids ks;
     int ok = 0;
     if (vec) {
         cbo_fill(S, x, op->guess, vec);
         if (cbo_split(S, x, NULL, vec, op->guess, cbo_child_group(S, x, op->guess), &ks) == CB_OK &&
-            (ch = alloc(S, T, ((size_t)ks.count + 1) * sizeof *ch)) != NULL) {
+            (ch = cbo_alloc(S, T, ((size_t)ks.count + 1) * sizeof *ch)) != NULL) {
             int64_t sum = ks.wc;
             ok = 1;
             for (uint32_t i = 0; i < ks.count && ok; i++) {
                 uint32_t g = CB_NONE;
-                int64_t v = cbo_solve(S, &ks.c[i], INF, &g, -1);
-                ok = !stopped(S) && g != CB_NONE && v < INF;
+                int64_t v = cbo_solve(S, &ks.c[i], CBO_INF, &g, -1);
+                ok = !cbo_stopped(S) && g != CB_NONE && v < CBO_INF;
                 ch[i] = (cb_optimal_child){ks.c[i].cfb, g, (uint64_t)v};
-                sum = sat(sum + v);
+                sum = cbo_sat(sum + v);
             }
             ok = ok && sum == (int64_t)op->bound; /* what proving the opener found, read back */
         }
@@ -324,7 +334,7 @@ static int tell_children(solver *S, const node *x, const cb_optimal_opener *op)
         S->opt.on_children(op, ch, ks.count, S->opt.on_children_arg);
     }
     cbo_arena_reset(&T->arena, mk);
-    return ok || !stopped(S);
+    return ok || !cbo_stopped(S);
 }
 
 /*
@@ -332,25 +342,25 @@ static int tell_children(solver *S, const node *x, const cb_optimal_opener *op)
  * budget. Its parts run as tasks when no budget can cut it short: without a
  * budget, or for `sure`, an opener whose total is known to be below it.
  */
-static void opener(solver *S, search_run *R, const node *x, const scan *sc, uint32_t kk, uint32_t i,
+static void opener(cbo_solver *S, cbo_search_run *R, const cbo_node *x, const cbo_kept *sc, uint32_t kk, uint32_t i,
                    cb_optimal_opener *op, root_best *rb, int sure)
 {
     int64_t b2 = root_budget(rb);
     cbo_check_clock(S);
-    if (stopped(S))
+    if (cbo_stopped(S))
         return;
     if (sc->lb[kk] >= b2 && S->opt.first == CB_NONE) {
-        op->bound = sc->lb[kk] >= INF ? UINT64_MAX : (uint64_t)sc->lb[kk];
+        op->bound = sc->lb[kk] >= CBO_INF ? UINT64_MAX : (uint64_t)sc->lb[kk];
 #pragma omp critical(cb_optimal_root)
         (void)settle(S, R, rb, op, 1);
         return;
     }
     __atomic_store_n(&S->cur_opener, op->guess, __ATOMIC_RELAXED);
     __atomic_store_n(&S->cur_index, (size_t)i, __ATOMIC_RELAXED);
-    int64_t t = cbo_eval_guess(S, x, sc, kk, b2, S->nthreads > 1 && (sure || unbounded(b2)));
-    op->bound = t >= INF ? UINT64_MAX : (uint64_t)t;
+    int64_t t = cbo_eval_guess(S, x, sc, kk, b2, S->nthreads > 1 && (sure || cbo_unbounded(b2)));
+    op->bound = t >= CBO_INF ? UINT64_MAX : (uint64_t)t;
     /* a total below the budget is exact unless the search stopped; a bound at or above it is proved either way */
-    if (t < b2 && stopped(S))
+    if (t < b2 && cbo_stopped(S))
         return;
     op->exact = t < b2;
     if (op->exact && S->opt.on_children && !S->depth_only && S->top == 0 && !tell_children(S, x, op))
@@ -363,13 +373,13 @@ static void opener(solver *S, search_run *R, const node *x, const scan *sc, uint
 }
 
 /* The game index whose class stands for g (g itself without symmetry). */
-static uint64_t opener_class(const solver *S, uint32_t g)
+static uint64_t opener_class(const cbo_solver *S, uint32_t g)
 {
     return S->sym ? cbo_sym_canon(S->root_grp, cb_game_code(S->game, g)) : g;
 }
 
 /* Keep only the openers asked for (opt.openers, then the slice); returns the new count. */
-static uint32_t select_openers(solver *S, const scan *sc, uint32_t *order, uint32_t cnt)
+static uint32_t select_openers(cbo_solver *S, const cbo_kept *sc, uint32_t *order, uint32_t cnt)
 {
     const cb_optimal_options *o = &S->opt;
     uint32_t k = 0;
@@ -395,7 +405,7 @@ static uint32_t select_openers(solver *S, const scan *sc, uint32_t *order, uint3
 }
 
 /* Whether an earlier run settled an opener exactly (it gives the first budget). */
-static int known_exact(const solver *S)
+static int known_exact(const cbo_solver *S)
 {
     for (size_t j = 0; j < S->opt.nknown; j++)
         if (S->opt.known[j].exact)
@@ -403,7 +413,7 @@ static int known_exact(const solver *S)
     return 0;
 }
 
-const cb_optimal_opener *cbo_known_opener(const solver *S, uint32_t g)
+const cb_optimal_opener *cbo_known_opener(const cbo_solver *S, uint32_t g)
 {
     for (size_t j = 0; j < S->opt.nknown; j++)
         if (S->opt.known[j].guess == g)
@@ -418,10 +428,10 @@ const cb_optimal_opener *cbo_known_opener(const solver *S, uint32_t g)
 static const char *known_contradicts(const cb_optimal_opener *k, int64_t lb, int d)
 {
     if (k->bound == UINT64_MAX && !k->exact)
-        return d == UNL ? "no opener is impossible without a limit on guesses" : NULL;
+        return d == CBO_UNL ? "no opener is impossible without a limit on guesses" : NULL;
     if (k->exact && (int64_t)k->bound < lb)
-        return lb >= INF ? "the opener cannot solve every secret within the limit"
-                         : "a total below the opener's lower bound";
+        return lb >= CBO_INF ? "the opener cannot solve every secret within the limit"
+                             : "a total below the opener's lower bound";
     return NULL;
 }
 
@@ -434,10 +444,10 @@ static int cmp_total(const void *a, const void *b, void *ctx)
 }
 
 /* The prelude's task: the total of opener kk under the prelude's restriction, without a budget. */
-static void prelude_task(solver *S, const node *x, const scan *sc, uint32_t kk, int64_t *out)
+static void prelude_task(cbo_solver *S, const cbo_node *x, const cbo_kept *sc, uint32_t kk, int64_t *out)
 {
-    if (!stopped(S))
-        *out = cbo_eval_guess(S, x, sc, kk, INF, 0);
+    if (!cbo_stopped(S))
+        *out = cbo_eval_guess(S, x, sc, kk, CBO_INF, 0);
 }
 
 /*
@@ -451,14 +461,14 @@ static void prelude_task(solver *S, const node *x, const scan *sc, uint32_t kk, 
  * least total first, so that the best ones set the budget early. *upper is
  * INF when the prelude did not finish (a stop) or was not worth it.
  */
-static int prelude(solver *S, const node *x, const scan *sc, uint32_t *order, uint32_t cnt, int64_t *upper)
+static int prelude(cbo_solver *S, const cbo_node *x, const cbo_kept *sc, uint32_t *order, uint32_t cnt, int64_t *upper)
 {
-    tls *T = me(S);
+    cbo_tls *T = cbo_me(S);
     uint32_t h = cnt < CB_PRELUDE_OPENERS ? cnt : CB_PRELUDE_OPENERS;
-    *upper = INF;
+    *upper = CBO_INF;
     if (h < 2)
         return CB_OK;
-    int64_t *tot = alloc(S, T, (size_t)sc->k * sizeof *tot); /* by opener kk: h of them set */
+    int64_t *tot = cbo_alloc(S, T, (size_t)sc->k * sizeof *tot); /* by opener kk: h of them set */
     if (!tot)
         return CB_ENOMEM;
     cbo_cache *main_cache = S->cache;
@@ -472,7 +482,7 @@ static int prelude(solver *S, const node *x, const scan *sc, uint32_t *order, ui
     for (uint32_t i = 0; i < h; i++) {
         uint32_t kk = order[i];
         int64_t *out = &tot[kk];
-        *out = INF;
+        *out = CBO_INF;
 #pragma omp task firstprivate(out, kk) if (S->nthreads > 1)
         prelude_task(S, x, sc, kk, out);
     }
@@ -481,7 +491,7 @@ static int prelude(solver *S, const node *x, const scan *sc, uint32_t *order, ui
     S->phase = 0;
     cbo_cache_free(S->cache);
     S->cache = main_cache;
-    if (stopped(S))
+    if (cbo_stopped(S))
         return CB_OK;
     cbo_sort_idx(order, h, cmp_total, tot); /* least total first, ties in the solver's order (a stable sort) */
     *upper = tot[order[0]];
@@ -489,16 +499,17 @@ static int prelude(solver *S, const node *x, const scan *sc, uint32_t *order, ui
 }
 
 /* The root with opt.first alone: no scan, the children take every guess (CB_EILLEGAL: not allowed there). */
-static int scan_first(solver *S, search_run *R, const node *x, scan *sc, uint32_t **order, uint32_t *cnt)
+static int scan_first(cbo_solver *S, cbo_search_run *R, const cbo_node *x, cbo_kept *sc, uint32_t **order,
+                      uint32_t *cnt)
 {
-    tls *T = me(S);
+    cbo_tls *T = cbo_me(S);
     memset(sc, 0, sizeof *sc);
     sc->k = x->m;
     sc->gid = (uint32_t *)x->gid;
     sc->srow = (uint32_t *)x->row;
     sc->early = CB_NONE;
-    *order = alloc(S, T, sizeof **order);
-    sc->lb = alloc(S, T, ((size_t)sc->k + 1) * sizeof *sc->lb);
+    *order = cbo_alloc(S, T, sizeof **order);
+    sc->lb = cbo_alloc(S, T, ((size_t)sc->k + 1) * sizeof *sc->lb);
     if (!*order || !sc->lb)
         return CB_ENOMEM;
     (*order)[0] = CB_NONE;
@@ -516,29 +527,30 @@ static int scan_first(solver *S, search_run *R, const node *x, scan *sc, uint32_
 }
 
 /* Every guess of the root in the solver's order, one per orbit, those asked for (opt.openers, the slice, top). */
-static int scan_all(solver *S, search_run *R, const node *x, scan *sc, uint32_t **order, uint32_t *cnt, int all)
+static int scan_all(cbo_solver *S, cbo_search_run *R, const cbo_node *x, cbo_kept *sc, uint32_t **order, uint32_t *cnt,
+                    int all)
 {
-    tls *T = me(S);
+    cbo_tls *T = cbo_me(S);
     int rc = cbo_scan(S, x, -1, sc, 0);
     if (rc != CB_OK)
         return rc;
-    *order = alloc(S, T, ((size_t)sc->k + 1) * sizeof **order);
+    *order = cbo_alloc(S, T, ((size_t)sc->k + 1) * sizeof **order);
     if (!*order)
         return CB_ENOMEM;
     uint32_t top = (uint32_t)S->top;
     S->top = 0; /* count every orbit; --top applies below */
-    int64_t skipped = INF;
-    *cnt = cbo_order_guesses(S, x, sc, INF + 1, *order, &skipped); /* every orbit, even those that cannot finish */
+    int64_t skipped = CBO_INF;
+    *cnt = cbo_order_guesses(S, x, sc, CBO_INF + 1, *order, &skipped); /* every orbit, even those that cannot finish */
     S->top = (int)top;
     R->opener_count = *cnt;
     if (all)
         *cnt = select_openers(S, sc, *order, *cnt);
-    R->lower = INF;
+    R->lower = CBO_INF;
     for (uint32_t i = 0; i < *cnt; i++)
-        R->lower = min64(R->lower, sc->lb[(*order)[i]]);
+        R->lower = cbo_min64(R->lower, sc->lb[(*order)[i]]);
     if (S->top > 0 && *cnt > top)
         *cnt = top;
-    R->lower = max64(R->lower, cbo_node_lb(S, x));
+    R->lower = cbo_max64(R->lower, cbo_node_lb(S, x));
     return CB_OK;
 }
 
@@ -548,8 +560,8 @@ static int scan_all(solver *S, search_run *R, const node *x, scan *sc, uint32_t 
  * why); a total is settled now; a bound waits for the final budget
  * (recheck_known), except under a shared queue, whose leader checks them.
  */
-static int take_known(solver *S, search_run *R, const node *x, const scan *sc, const uint32_t *order, uint32_t cnt,
-                      int all, root_best *rb, uint8_t *done)
+static int take_known(cbo_solver *S, cbo_search_run *R, const cbo_node *x, const cbo_kept *sc, const uint32_t *order,
+                      uint32_t cnt, int all, root_best *rb, uint8_t *done)
 {
     for (uint32_t i = 0; i < cnt; i++) {
         cb_optimal_opener *op = &R->openers[i];
@@ -576,15 +588,15 @@ static int take_known(solver *S, search_run *R, const node *x, const scan *sc, c
  * budget (a run never settles one below its budget); a lower one (a
  * damaged file) is searched again, and the new result reported.
  */
-static void recheck_known(solver *S, search_run *R, const node *x, const scan *sc, const uint32_t *order, uint32_t cnt,
-                          root_best *rb, uint8_t *done)
+static void recheck_known(cbo_solver *S, cbo_search_run *R, const cbo_node *x, const cbo_kept *sc,
+                          const uint32_t *order, uint32_t cnt, root_best *rb, uint8_t *done)
 {
     for (uint32_t i = 0; i < cnt; i++) {
         cb_optimal_opener *op = &R->openers[i];
         if (done[i] != 2)
             continue;
-        int64_t b = op->bound == UINT64_MAX ? INF : (int64_t)op->bound;
-        if (stopped(S) || b >= root_budget(rb)) {
+        int64_t b = op->bound == UINT64_MAX ? CBO_INF : (int64_t)op->bound;
+        if (cbo_stopped(S) || b >= root_budget(rb)) {
 #pragma omp critical(cb_optimal_root)
             (void)settle(S, R, rb, op, 0);
             continue;
@@ -596,12 +608,12 @@ static void recheck_known(solver *S, search_run *R, const node *x, const scan *s
 }
 
 /* The openers from a queue shared with other processes (opt.claim), one at a time. */
-static void claimed(solver *S, search_run *R, const node *x, const scan *sc, const uint32_t *order, uint32_t cnt,
-                    root_best *rb, uint8_t *done)
+static void claimed(cbo_solver *S, cbo_search_run *R, const cbo_node *x, const cbo_kept *sc, const uint32_t *order,
+                    uint32_t cnt, root_best *rb, uint8_t *done)
 {
     size_t i;
     uint64_t elsewhere = UINT64_MAX;
-    while (!stopped(S) && (i = S->opt.claim(S->opt.claim_arg, cnt, &elsewhere)) < cnt) {
+    while (!cbo_stopped(S) && (i = S->opt.claim(S->opt.claim_arg, cnt, &elsewhere)) < cnt) {
         if (!rb->cutoff && elsewhere < (uint64_t)rb->best)
             __atomic_store_n(&rb->best, (int64_t)elsewhere, __ATOMIC_RELEASE);
         if (!done[i])
@@ -615,14 +627,14 @@ static void claimed(solver *S, search_run *R, const node *x, const scan *sc, con
  * budget of the others does not depend on timing; then the others as
  * tasks, each with the best total known when it starts.
  */
-static void search_openers(solver *S, search_run *R, const node *x, scan *sc, const uint32_t *order, uint32_t cnt,
-                           root_best *rb, const uint8_t *done, int64_t beta, int lead_sure)
+static void search_openers(cbo_solver *S, cbo_search_run *R, const cbo_node *x, cbo_kept *sc, const uint32_t *order,
+                           uint32_t cnt, root_best *rb, const uint8_t *done, int64_t beta, int lead_sure)
 {
     int tasks = 0, lead = 1;
     for (uint32_t i = 0; i < cnt; i++) {
         if (done[i])
             continue;
-        if (S->nthreads > 1 && !lead && root_budget(rb) < beta && !stopped(S)) {
+        if (S->nthreads > 1 && !lead && root_budget(rb) < beta && !cbo_stopped(S)) {
             cb_optimal_opener *op = &R->openers[i];
             uint32_t kk = order[i];
             tasks = 1;
@@ -638,40 +650,40 @@ static void search_openers(solver *S, search_run *R, const node *x, scan *sc, co
 }
 
 /* What the search proved at the root: openers never settled keep their scan bound; the root's lower bound. */
-static void root_lower(solver *S, search_run *R, const scan *sc, const uint32_t *order, uint32_t cnt,
+static void root_lower(cbo_solver *S, cbo_search_run *R, const cbo_kept *sc, const uint32_t *order, uint32_t cnt,
                        const root_best *rb, const uint8_t *done)
 {
     int64_t bound = rb->bound;
-    if (stopped(S))
+    if (cbo_stopped(S))
         for (uint32_t i = 0; i < cnt; i++) {
             cb_optimal_opener *op = &R->openers[i];
             if (!done[i] && !op->exact && op->bound == 0)
-                op->bound = sc->lb[order[i]] >= INF ? UINT64_MAX : (uint64_t)sc->lb[order[i]];
+                op->bound = sc->lb[order[i]] >= CBO_INF ? UINT64_MAX : (uint64_t)sc->lb[order[i]];
             if (!op->exact)
-                bound = min64(bound, op->bound == UINT64_MAX ? INF : (int64_t)op->bound);
+                bound = cbo_min64(bound, op->bound == UINT64_MAX ? CBO_INF : (int64_t)op->bound);
         }
     /* with --top the searches below the root are restricted: their totals bound nothing */
     if (S->top == 0 && S->opt.first != CB_NONE)
-        R->lower = stopped(S) ? max64(R->lower, bound) : (R->bestv < INF ? R->bestv : bound);
+        R->lower = cbo_stopped(S) ? cbo_max64(R->lower, bound) : (R->bestv < CBO_INF ? R->bestv : bound);
     else if (S->top == 0)
-        R->lower = max64(R->lower, min64(R->bestv, bound));
+        R->lower = cbo_max64(R->lower, cbo_min64(R->bestv, bound));
 }
 
 /* Search the openers of the root (or just opt.first) with bound beta. */
-int cbo_search_root(solver *S, search_run *R, int64_t beta)
+int cbo_search_root(cbo_solver *S, cbo_search_run *R, int64_t beta)
 {
-    tls *T = me(S);
-    node *x = &R->rt.x;
+    cbo_tls *T = cbo_me(S);
+    cbo_node *x = &R->rt.x;
     cbo_mark mk = cbo_arena_mark(&T->arena);
-    scan sc;
+    cbo_kept sc;
     uint32_t *order = NULL, cnt = 0;
     int all = S->opt.first == CB_NONE && !S->depth_only;
     R->best = CB_NONE;
-    R->bestv = INF;
+    R->bestv = CBO_INF;
     R->nopen = 0;
     int rc =
         S->opt.first != CB_NONE ? scan_first(S, R, x, &sc, &order, &cnt) : scan_all(S, R, x, &sc, &order, &cnt, all);
-    if (rc == CB_ECANCELED && stopped(S)) { /* stopped in the root's scan: what is proved is the root's bound */
+    if (rc == CB_ECANCELED && cbo_stopped(S)) { /* stopped in the root's scan: what is proved is the root's bound */
         cbo_arena_reset(&T->arena, mk);
         R->root_stopped = 1;
         R->lower = cbo_node_lb(S, x);
@@ -680,20 +692,20 @@ int cbo_search_root(solver *S, search_run *R, int64_t beta)
     if (rc != CB_OK)
         return rc;
     R->openers = calloc(cnt ? cnt : 1, sizeof *R->openers);
-    uint8_t *done = alloc(S, T, (size_t)cnt + 1);
-    root_best rb = {beta, INF, 0, NULL, beta, 0, all && S->top == 0 ? S->opt.exact_top : 0};
-    if (rb.want > 1 && !(rb.tops = alloc(S, T, (size_t)rb.want * sizeof *rb.tops)))
+    uint8_t *done = cbo_alloc(S, T, (size_t)cnt + 1);
+    root_best rb = {beta, CBO_INF, 0, NULL, beta, 0, all && S->top == 0 ? S->opt.exact_top : 0};
+    if (rb.want > 1 && !(rb.tops = cbo_alloc(S, T, (size_t)rb.want * sizeof *rb.tops)))
         return CB_ENOMEM;
     for (int i = 0; rb.tops && i < rb.want; i++) /* none yet: rank_keep compares with the N-th from the first */
-        rb.tops[i] = INF;
+        rb.tops[i] = CBO_INF;
     if (!R->openers || !done)
         return CB_ENOMEM;
     memset(done, 0, (size_t)cnt + 1);
     S->opener_count = cnt;
     __atomic_store_n(&S->settled, 0, __ATOMIC_RELAXED);
     if (all && S->opt.cutoff > 0 && S->top == 0)
-        rb.cutoff = S->opt.cutoff < (uint64_t)INF ? (int64_t)S->opt.cutoff : INF;
-    int64_t upper = INF; /* the least total of the prelude, the lead's */
+        rb.cutoff = S->opt.cutoff < (uint64_t)CBO_INF ? (int64_t)S->opt.cutoff : CBO_INF;
+    int64_t upper = CBO_INF; /* the least total of the prelude, the lead's */
     if (all && !rb.cutoff && rb.want <= 1 && S->top == 0 && !S->opt.claim && !known_exact(S)) {
         if ((rc = prelude(S, x, &sc, order, cnt, &upper)) != CB_OK)
             return rc;
@@ -706,7 +718,7 @@ int cbo_search_root(solver *S, search_run *R, int64_t beta)
     if (all && S->opt.claim && S->top == 0)
         claimed(S, R, x, &sc, order, cnt, &rb, done);
     else
-        search_openers(S, R, x, &sc, order, cnt, &rb, done, beta, upper < INF);
+        search_openers(S, R, x, &sc, order, cnt, &rb, done, beta, upper < CBO_INF);
     recheck_known(S, R, x, &sc, order, cnt, &rb, done);
     root_lower(S, R, &sc, order, cnt, &rb, done);
     cbo_arena_reset(&T->arena, mk);
@@ -714,13 +726,13 @@ int cbo_search_root(solver *S, search_run *R, int64_t beta)
 }
 
 /* Objective worst: the least limit on guesses under which every secret is solved (0: none). */
-static int least_depth(solver *S, search_run *R, int *depth)
+static int least_depth(cbo_solver *S, cbo_search_run *R, int *depth)
 {
     int hi = S->maxd ? S->maxd : CB_TREE_MAX_DEPTH;
     S->depth_only = 1;
     S->phase = 1;
     *depth = 0;
-    for (int d = 1; d <= hi && !stopped(S); d++) {
+    for (int d = 1; d <= hi && !cbo_stopped(S); d++) {
         S->maxd = d;
         S->phase_depth = d;
         R->rt.x.d = d;
@@ -729,7 +741,7 @@ static int least_depth(solver *S, search_run *R, int *depth)
         int rc = cbo_search_root(S, R, 1);
         if (rc != CB_OK)
             return rc;
-        if (!stopped(S) && R->bestv == 0) {
+        if (!cbo_stopped(S) && R->bestv == 0) {
             *depth = d;
             break;
         }
@@ -737,20 +749,20 @@ static int least_depth(solver *S, search_run *R, int *depth)
     S->depth_only = 0;
     S->phase = 0;
     R->best = CB_NONE; /* the strategy of the total search comes next */
-    R->bestv = INF;
+    R->bestv = CBO_INF;
     return CB_OK;
 }
 
-int cbo_run_search(solver *S, search_run *R, cb_optimal_result *res)
+int cbo_run_search(cbo_solver *S, cbo_search_run *R, cb_optimal_result *res)
 {
     if (S->opt.objective == CB_OBJECTIVE_WORST) {
         int d, rc;
         if ((rc = least_depth(S, R, &d)) != CB_OK)
             return rc;
-        if (stopped(S)) {
+        if (cbo_stopped(S)) {
             S->maxd = S->opt.max_guesses;
-            R->rt.x.d = S->maxd ? S->maxd : UNL;
-            R->lower = INF; /* nothing proved about the total */
+            R->rt.x.d = S->maxd ? S->maxd : CBO_UNL;
+            R->lower = CBO_INF; /* nothing proved about the total */
             return CB_OK;
         }
         if (d == 0)
@@ -761,5 +773,5 @@ int cbo_run_search(solver *S, search_run *R, cb_optimal_result *res)
         free(R->openers);
         R->openers = NULL;
     }
-    return cbo_search_root(S, R, INF);
+    return cbo_search_root(S, R, CBO_INF);
 }

@@ -19,10 +19,12 @@
  * against cbo_row_ref, the plain count. The vector versions are built with
  * target attributes, so the file runs on any x86-64.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "codebreaker/version.h"
-#include "solver/solver_internal.h"
+#include "solver/rowkern_internal.h"
+#include "solver/run_internal.h"
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -206,7 +208,7 @@ static void row_fewvals(const uint8_t *rp, const uint32_t *col, uint32_t n, uint
 
 /* Any row: two sets of counters in T, so that equal neighbours do not wait on each other's stores. */
 static void row_counters(const uint8_t *rp, const uint32_t *col, uint32_t n, uint32_t won, uint32_t nvals, uint8_t *out,
-                         tls *T, cbo_rowfig *f)
+                         cbo_tls *T, cbo_rowfig *f)
 {
     uint32_t *c0 = T->cnt, *c1 = T->cnt2, p = 0, pr = 0, mx = 0, e = 0;
     for (; e + 1 < n; e += 2) {
@@ -252,7 +254,7 @@ void cbo_row_base(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowf
 {
     const uint32_t *col = c->col;
     uint32_t n = c->n, won = c->won, nvals = c->nvals;
-    tls *T = c->T;
+    cbo_tls *T = c->T;
 #if defined(__SSE2__)
     if (n <= 16 && nvals <= 255)
         row_small(rp, col, n, won, out, f);
@@ -696,4 +698,30 @@ cbo_row_fn cbo_row_kernel(cb_cpu_level level)
     (void)level;
 #endif
     return cbo_row_base;
+}
+
+struct cbo_tls *cbo_row_work_new(void)
+{
+    cbo_tls *T = calloc(1, sizeof *T);
+    if (!T)
+        return NULL;
+    T->cnt = calloc(257, sizeof *T->cnt);
+    T->cnt2 = calloc(257, sizeof *T->cnt2);
+    T->rows = calloc(64, sizeof *T->rows); /* the set of rows whose slots the vector kernels fetch */
+    T->rows_mask = 63;
+    if (!T->cnt || !T->cnt2 || !T->rows) {
+        cbo_row_work_free(T);
+        return NULL;
+    }
+    return T;
+}
+
+void cbo_row_work_free(struct cbo_tls *T)
+{
+    if (!T)
+        return;
+    free(T->cnt);
+    free(T->cnt2);
+    free(T->rows);
+    free(T);
 }

@@ -5,7 +5,10 @@
 #include <string.h>
 
 #include "codebreaker/feedback.h"
+#include "solver/node_internal.h"
 #include "solver/rows_internal.h"
+#include "solver/run_internal.h"
+#include "table/table_internal.h"
 
 /* ---- values ---- */
 
@@ -14,9 +17,9 @@
  * columns are secrets) row r's values for x's entries come from the table's
  * kernel, a block of entries a call: out[i], one byte each
  * (cb_optimal_table_check takes an on-the-fly table only when values fit a
- * byte). For one row; a loop over a node's rows uses fly_row.
+ * byte). For one row; a loop over a node's rows uses cbo_fly_row.
  */
-static void fly_fill(const solver *S, const node *x, uint32_t r, uint8_t *out)
+static void fly_fill(const cbo_solver *S, const cbo_node *x, uint32_t r, uint8_t *out)
 {
     uint32_t buf[CB_FILL_BLOCK];
     for (uint32_t i0 = 0; i0 < x->n; i0 += CB_FILL_BLOCK) {
@@ -27,7 +30,7 @@ static void fly_fill(const solver *S, const node *x, uint32_t r, uint8_t *out)
     }
 }
 
-int cbo_fly_prepare(solver *S, tls *T, const node *x, flyrows *f)
+int cbo_fly_prepare(cbo_solver *S, cbo_tls *T, const cbo_node *x, cbo_flyrows *f)
 {
     const cb_game *game = S->game;
     int len = game->n;
@@ -36,9 +39,9 @@ int cbo_fly_prepare(solver *S, tls *T, const node *x, flyrows *f)
     f->ident = NULL;
     if (x->base)
         return CB_OK;
-    uint8_t *buf = alloc(S, T, (size_t)len * pad);
-    f->soa = alloc(S, T, (size_t)len * sizeof *f->soa);
-    f->ident = alloc(S, T, ((size_t)x->n + 1) * sizeof *f->ident);
+    uint8_t *buf = cbo_alloc(S, T, (size_t)len * pad);
+    f->soa = cbo_alloc(S, T, (size_t)len * sizeof *f->soa);
+    f->ident = cbo_alloc(S, T, ((size_t)x->n + 1) * sizeof *f->ident);
     if (!buf || !f->soa || !f->ident)
         return CB_ENOMEM;
     memset(buf, 0, (size_t)len * pad);
@@ -54,8 +57,8 @@ int cbo_fly_prepare(solver *S, tls *T, const node *x, flyrows *f)
 }
 
 /* out[i] = the value of base row r for entry i of x. */
-static inline __attribute__((always_inline)) void fill_w(const solver *S, const node *x, uint32_t r, uint8_t *out,
-                                                         int w)
+static inline __attribute__((always_inline)) void fill_w(const cbo_solver *S, const cbo_node *x, uint32_t r,
+                                                         uint8_t *out, int w)
 {
     if (!x->base) {
         fly_fill(S, x, r, out);
@@ -66,14 +69,14 @@ static inline __attribute__((always_inline)) void fill_w(const solver *S, const 
     uint32_t n = x->n;
     if (x->raw && S->pairs) {
         for (uint32_t i = 0; i < n; i++)
-            put(out, i, S->obs[(x->sid[i] % CB_MAPPINGS) * S->p3 + get(rp, col[i], w)], w);
+            cbo_put(out, i, S->obs[(x->sid[i] % CB_MAPPINGS) * S->p3 + cbo_get(rp, col[i], w)], w);
         return;
     }
     for (uint32_t i = 0; i < n; i++)
-        put(out, i, get(rp, col[i], w), w);
+        cbo_put(out, i, cbo_get(rp, col[i], w), w);
 }
 
-void cbo_fill(const solver *S, const node *x, uint32_t r, uint8_t *out)
+void cbo_fill(const cbo_solver *S, const cbo_node *x, uint32_t r, uint8_t *out)
 {
     if (S->lw == 1)
         fill_w(S, x, r, out, 1);
@@ -83,12 +86,12 @@ void cbo_fill(const solver *S, const node *x, uint32_t r, uint8_t *out)
 
 /* ---- hard mode ---- */
 
-int cbo_respects(const solver *S, const cbg_hard_turn *h, uint32_t g)
+int cbo_respects(const cbo_solver *S, const cbg_hard_turn *h, uint32_t g)
 {
-    return respects(S, h, g);
+    return cbo_respects_inline(S, h, g);
 }
 
-void cbo_sig_apply(const solver *S, uint8_t *sig, uint32_t g, uint32_t fb)
+void cbo_sig_apply(const cbo_solver *S, uint8_t *sig, uint32_t g, uint32_t fb)
 {
     cbg_hard_turn h;
     int n = S->game->n;
@@ -100,7 +103,7 @@ void cbo_sig_apply(const solver *S, uint8_t *sig, uint32_t g, uint32_t fb)
             sig[n + h.nsym[i]] = h.ncount[i];
 }
 
-void cbo_sig_of(const solver *S, const node *x, uint8_t *out)
+void cbo_sig_of(const cbo_solver *S, const cbo_node *x, uint8_t *out)
 {
     memcpy(out, x->sig ? x->sig : x->psig, (size_t)S->siglen);
     if (!x->sig)

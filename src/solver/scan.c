@@ -5,7 +5,15 @@
  */
 #include <string.h>
 
+#include "base/memory_internal.h"
+#include "solver/cache_internal.h"
+#include "solver/clock_internal.h"
+#include "solver/count_internal.h"
+#include "solver/node_internal.h"
+#include "solver/rowkern_internal.h"
 #include "solver/rows_internal.h"
+#include "solver/scan_internal.h"
+#include "solver/run_internal.h"
 
 static inline uint64_t row_hash(const uint8_t *v, size_t bytes)
 {
@@ -17,10 +25,10 @@ static inline uint64_t row_hash(const uint8_t *v, size_t bytes)
  * generation in bits 48 to 63, 16 bits of its hash above, its index in the local table below)
  * that starts at CB_ROWS_MIN slots and grows four times whenever it is half full, so that it
  * stays in the first-level cache while the rows are few: the 16-byte slots of the search's
- * orbits (seen_find), twice as many as the guesses, took a miss a row, a quarter of a ranking's
+ * orbits (cbo_seen_find), twice as many as the guesses, took a miss a row, a quarter of a ranking's
  * time. A new generation empties it; only when the generations wrap is it cleared.
  */
-static void rows_gen(tls *T, uint32_t size)
+static void rows_gen(cbo_tls *T, uint32_t size)
 {
     T->rows_mask = size - 1;
     T->rows_n = 0;
@@ -31,7 +39,7 @@ static void rows_gen(tls *T, uint32_t size)
 }
 
 /* Add row kk, whose hash is h, to the set, at the first free slot from its hash. */
-static inline void rows_put(tls *T, uint64_t h, uint32_t kk)
+static inline void rows_put(cbo_tls *T, uint64_t h, uint32_t kk)
 {
     uint32_t i = (uint32_t)h & T->rows_mask;
     while (T->rows[i] >> 48 == T->rows_gen)
@@ -45,7 +53,7 @@ static inline void rows_put(tls *T, uint64_t h, uint32_t kk)
  * added as row kk (hashes[kk] = h: a bigger set takes every row again). Rows of equal tags but
  * other values are told apart by their bytes.
  */
-static uint32_t rows_find(tls *T, const uint8_t *lt, size_t bytes, const uint8_t *v, uint64_t h, uint32_t kk,
+static uint32_t rows_find(cbo_tls *T, const uint8_t *lt, size_t bytes, const uint8_t *v, uint64_t h, uint32_t kk,
                           uint64_t *hashes)
 {
     uint64_t mark = (uint64_t)T->rows_gen << 48 | (h >> 16 & 0xffff0000ull) << 16;
@@ -72,7 +80,7 @@ static uint32_t rows_find(tls *T, const uint8_t *lt, size_t bytes, const uint8_t
 }
 
 /* Fill block r of t from the secret-major table. */
-static void tab_block(const solver *S, lbtab *t, uint32_t r)
+static void tab_block(const cbo_solver *S, cbo_lbtab *t, uint32_t r)
 {
     uint32_t j0 = r * CB_LBSCAN_BLOCK, jn = t->k - j0 < CB_LBSCAN_BLOCK ? t->k - j0 : CB_LBSCAN_BLOCK;
     uint32_t g[CB_LBSCAN_BLOCK];
@@ -92,7 +100,7 @@ static void tab_block(const solver *S, lbtab *t, uint32_t r)
  * node's table: one thread fills at a time, and `ready` is published after
  * the blocks it counts (a reader that sees it sees them).
  */
-void cbo_tab_fill(const solver *S, lbtab *t, uint32_t b)
+void cbo_tab_fill(const cbo_solver *S, cbo_lbtab *t, uint32_t b)
 {
     if (__atomic_load_n(&t->ready, __ATOMIC_ACQUIRE) > b)
         return;
@@ -104,16 +112,16 @@ void cbo_tab_fill(const solver *S, lbtab *t, uint32_t b)
 }
 
 /* The parts' table of x's scan, its guesses ordered by parts (a counting sort). */
-static int tab_make(solver *S, tls *T, const node *x, scan *sc, const uint16_t *parts)
+static int tab_make(cbo_solver *S, cbo_tls *T, const cbo_node *x, cbo_kept *sc, const uint16_t *parts)
 {
     uint32_t top = 0, k = sc->k, nb = (k + CB_LBSCAN_BLOCK - 1) / CB_LBSCAN_BLOCK;
     for (uint32_t kk = 0; kk < k; kk++)
         if (parts[kk] > top)
             top = parts[kk];
-    lbtab *t = alloc(S, T, sizeof *t);
-    uint32_t *start = alloc(S, T, ((size_t)top + 2) * sizeof *start);
-    uint32_t *ord = alloc(S, T, ((size_t)k + 1) * sizeof *ord);
-    uint8_t *vals = alloc(S, T, (size_t)nb * x->n * CB_LBSCAN_BLOCK);
+    cbo_lbtab *t = cbo_alloc(S, T, sizeof *t);
+    uint32_t *start = cbo_alloc(S, T, ((size_t)top + 2) * sizeof *start);
+    uint32_t *ord = cbo_alloc(S, T, ((size_t)k + 1) * sizeof *ord);
+    uint8_t *vals = cbo_alloc(S, T, (size_t)nb * x->n * CB_LBSCAN_BLOCK);
     if (!t || !start || !ord || !vals)
         return CB_ENOMEM;
     memset(start, 0, ((size_t)top + 2) * sizeof *start);
@@ -123,7 +131,7 @@ static int tab_make(solver *S, tls *T, const node *x, scan *sc, const uint16_t *
         start[v] += start[v - 1];
     for (uint32_t kk = 0; kk < k; kk++)
         ord[start[top - parts[kk]]++] = kk;
-    *t = (lbtab){x->n, k, x->sid, sc->gid, parts, ord, vals, 0};
+    *t = (cbo_lbtab){x->n, k, x->sid, sc->gid, parts, ord, vals, 0};
     sc->tab = t;
     if (x->level == 0) /* the openers are searched side by side: the root's table is filled before */
         cbo_tab_fill(S, t, nb - 1);
@@ -137,14 +145,14 @@ static int tab_make(solver *S, tls *T, const node *x, scan *sc, const uint16_t *
  */
 static inline uint64_t greedy_key(int64_t lb, uint64_t sq, uint32_t n)
 {
-    return (uint64_t)(lb >= INF ? INF : lb) * ((uint64_t)n + 1) + 2 * sq;
+    return (uint64_t)(lb >= CBO_INF ? CBO_INF : lb) * ((uint64_t)n + 1) + 2 * sq;
 }
 
 /* A scan's scratch buffers (scan_alloc). */
 typedef struct scratch {
-    tls *T;
+    cbo_tls *T;
     uint32_t *touched;
-    partlb lb;
+    cbo_partlb lb;
     uint8_t *tmp;
     uint16_t *kparts;
     uint8_t *tb;       /* or NULL: the rows of a block of guesses, read secret-major (tb_fill) */
@@ -155,7 +163,7 @@ typedef struct scratch {
     int tbkind;        /* with tb: where its rows come from (tb_want) */
     uint8_t *sm;       /* with TB_STAGED: the block's values secret-major, a row of sms bytes an entry */
     size_t sms;        /* with TB_STAGED: the block's guesses and 32 bytes of slack */
-    flyrows fly;       /* without a table */
+    cbo_flyrows fly;   /* without a table */
     cbo_rowctx rc;     /* the fast count's rows: their columns, whether to hash them (for the duplicates) */
 } scratch;
 
@@ -177,12 +185,12 @@ typedef struct scratch {
 enum { TB_NONE, TB_GAME, TB_LOCAL, TB_STAGED };
 
 /* Whether the block kernel counts x's rows (TB_LOCAL and TB_STAGED). */
-static int tb_blocks(const solver *S, const node *x)
+static int tb_blocks(const cbo_solver *S, const cbo_node *x)
 {
     return x->n <= CB_ROWBLOCK_MAX && S->nvals <= 255 && S->rowblk && S->lw == 1;
 }
 
-static int tb_want(const solver *S, const node *x, int fast)
+static int tb_want(const cbo_solver *S, const cbo_node *x, int fast)
 {
     if (fast && x->ltc && !x->row && x->n >= CB_TBT_MIN)
         return TB_LOCAL;
@@ -195,15 +203,15 @@ static int tb_want(const solver *S, const node *x, int fast)
 }
 
 /* Fill w->tb with the rows of x's guesses j0 to j0 + w->tbn - 1 (fewer at the end). */
-static void tb_fill(const solver *S, const node *x, scratch *w, uint32_t j0)
+static void tb_fill(const cbo_solver *S, const cbo_node *x, scratch *w, uint32_t j0)
 {
     uint32_t n = x->n, jn = x->m - j0 < w->tbn ? x->m - j0 : w->tbn;
     w->tb0 = j0;
     if (w->tbkind == TB_STAGED) { /* each entry's values of guesses j0 to j0 + jn - 1, then 32 zero bytes */
         size_t ng = S->game->nguess;
-        uint32_t r0 = guess_row(x, j0), runs = 1;
+        uint32_t r0 = cbo_guess_row(x, j0), runs = 1;
         for (uint32_t b = 1; b < jn && runs; b++) /* rows in order (below an opener), or gathered */
-            runs = guess_row(x, j0 + b) == r0 + b;
+            runs = cbo_guess_row(x, j0 + b) == r0 + b;
         for (uint32_t e = 0; e < n; e++) {
             const uint8_t *src = S->tt + (size_t)x->col[e] * ng;
             uint8_t *dst = w->sm + (size_t)e * w->sms;
@@ -211,7 +219,7 @@ static void tb_fill(const solver *S, const node *x, scratch *w, uint32_t j0)
                 memcpy(dst, src + r0, jn);
             else
                 for (uint32_t b = 0; b < jn; b++)
-                    dst[b] = src[guess_row(x, j0 + b)];
+                    dst[b] = src[cbo_guess_row(x, j0 + b)];
             memset(dst + jn, 0, 32);
         }
     }
@@ -245,7 +253,7 @@ static void tb_fill(const solver *S, const node *x, scratch *w, uint32_t j0)
     }
     uint32_t r[CB_TB_BYTES / CB_TB_MIN];
     for (uint32_t b = 0; b < jn; b++)
-        r[b] = guess_row(x, j0 + b);
+        r[b] = cbo_guess_row(x, j0 + b);
     size_t ng = S->game->nguess;
     for (uint32_t e = 0; e < n; e++) {
         const uint8_t *src = S->tt + (size_t)x->col[e] * ng;
@@ -256,7 +264,7 @@ static void tb_fill(const solver *S, const node *x, scratch *w, uint32_t j0)
 }
 
 /* w's block of rows for x, of the kind tb_want gave. CB_ENOMEM. */
-static int tb_alloc(solver *S, tls *T, const node *x, scratch *w, int kind)
+static int tb_alloc(cbo_solver *S, cbo_tls *T, const cbo_node *x, scratch *w, int kind)
 {
     uint32_t n = x->n;
     w->tbkind = kind;
@@ -267,17 +275,17 @@ static int tb_alloc(solver *S, tls *T, const node *x, scratch *w, int kind)
         w->tbn = (uint32_t)(CB_TB_BYTES / w->tbs) & ~15u;
         w->tbn = w->tbn < 16 ? 16 : w->tbn;
         w->sms = (size_t)w->tbn + 32;
-        if (kind == TB_STAGED && !(w->sm = alloc(S, T, (size_t)n * w->sms)))
+        if (kind == TB_STAGED && !(w->sm = cbo_alloc(S, T, (size_t)n * w->sms)))
             return CB_ENOMEM;
     } else {
         w->tbs = n;
         w->tbn = (uint32_t)(CB_TB_BYTES / n);
     }
     w->tb0 = x->m;
-    w->tb = alloc(S, T, (size_t)w->tbn * w->tbs + 16);
-    w->ident = alloc(S, T, (size_t)n * sizeof *w->ident);
+    w->tb = cbo_alloc(S, T, (size_t)w->tbn * w->tbs + 16);
+    w->ident = cbo_alloc(S, T, (size_t)n * sizeof *w->ident);
     w->figs = NULL;
-    if (tiles && tb_blocks(S, x) && !(w->figs = alloc(S, T, (size_t)w->tbn * sizeof *w->figs)))
+    if (tiles && tb_blocks(S, x) && !(w->figs = cbo_alloc(S, T, (size_t)w->tbn * sizeof *w->figs)))
         return CB_ENOMEM;
     if (!w->tb || !w->ident)
         return CB_ENOMEM;
@@ -291,20 +299,20 @@ static int tb_alloc(solver *S, tls *T, const node *x, scratch *w, int kind)
  * of 16 bytes, n up to a multiple of 16 rows (cbb_tr16's tiles), 32 bytes of slack. Its pages are
  * first touched when a part fills it (ltc_fill): most nodes' parts are never scanned.
  */
-static int ltc_alloc(solver *S, tls *T, const node *x, scan *sc)
+static int ltc_alloc(cbo_solver *S, cbo_tls *T, const cbo_node *x, cbo_kept *sc)
 {
-    ltcopy *c = alloc(S, T, sizeof *c);
+    cbo_ltcopy *c = cbo_alloc(S, T, sizeof *c);
     size_t ts = ((size_t)sc->k + 15) & ~(size_t)15, rows = ((size_t)x->n + 15) & ~(size_t)15;
-    uint8_t *t = alloc(S, T, rows * ts + 32);
+    uint8_t *t = cbo_alloc(S, T, rows * ts + 32);
     if (!c || !t)
         return CB_ENOMEM;
-    *c = (ltcopy){sc->lt, t, ts, x->n, sc->k, 0};
+    *c = (cbo_ltcopy){sc->lt, t, ts, x->n, sc->k, 0};
     sc->ltc = c;
     return CB_OK;
 }
 
 /* Fill c, once: the parts of a node may be scanned by several threads at once. */
-static void ltc_fill(ltcopy *c)
+static void ltc_fill(cbo_ltcopy *c)
 {
     if (__atomic_load_n(&c->ready, __ATOMIC_ACQUIRE))
         return;
@@ -327,26 +335,26 @@ static void ltc_fill(ltcopy *c)
 }
 
 /* The scan's buffers, from the thread's arena: the kept guesses' arrays in sc, and its own scratch. */
-static int scan_alloc(solver *S, tls *T, const node *x, scan *sc, scratch *w)
+static int scan_alloc(cbo_solver *S, cbo_tls *T, const cbo_node *x, cbo_kept *sc, scratch *w)
 {
     uint32_t n = x->n, m = x->m;
     int lw = S->lw;
-    sc->gid = alloc(S, T, (size_t)m * sizeof *sc->gid);
-    sc->srow = alloc(S, T, (size_t)m * sizeof *sc->srow);
-    sc->lb = alloc(S, T, (size_t)m * sizeof *sc->lb);
-    sc->key = alloc(S, T, (size_t)m * sizeof *sc->key);
-    sc->tx = alloc(S, T, m);
-    w->touched = alloc(S, T, ((size_t)n + 1) * sizeof *w->touched);
-    w->lb.t = alloc(S, T, ((size_t)n + 1) * sizeof *w->lb.t);
+    sc->gid = cbo_alloc(S, T, (size_t)m * sizeof *sc->gid);
+    sc->srow = cbo_alloc(S, T, (size_t)m * sizeof *sc->srow);
+    sc->lb = cbo_alloc(S, T, (size_t)m * sizeof *sc->lb);
+    sc->key = cbo_alloc(S, T, (size_t)m * sizeof *sc->key);
+    sc->tx = cbo_alloc(S, T, m);
+    w->touched = cbo_alloc(S, T, ((size_t)n + 1) * sizeof *w->touched);
+    w->lb.t = cbo_alloc(S, T, ((size_t)n + 1) * sizeof *w->lb.t);
     size_t ltbytes = (size_t)m * n * (size_t)lw;
     int build = x->n * 2 <= x->stride && ltbytes <= CB_LT_MAX && x->n > CB_LT_MIN;
     if (build)
-        sc->lt = alloc(S, T, ltbytes + 16);
-    w->tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
+        sc->lt = cbo_alloc(S, T, ltbytes + 16);
+    w->tmp = cbo_alloc(S, T, (size_t)n * (size_t)lw + 16);
     /* the parts get bounded one guess ahead (raise_bounds): keep each guess's parts for them */
     /* (the parts must index the node's entries by their column: with a local table, or at the root) */
     int want = S->tt && !S->cands && !S->pairs && x->level <= CB_LBSCAN_LEVEL && (sc->lt || x->level == 0);
-    w->kparts = want ? alloc(S, T, (size_t)m * sizeof *w->kparts) : NULL;
+    w->kparts = want ? cbo_alloc(S, T, (size_t)m * sizeof *w->kparts) : NULL;
     return !sc->gid || !sc->srow || !sc->lb || !sc->key || !sc->tx || !w->touched || !w->lb.t || (build && !sc->lt) ||
                    !w->tmp || (want && !w->kparts)
                ? CB_ENOMEM
@@ -354,9 +362,9 @@ static int scan_alloc(solver *S, tls *T, const node *x, scan *sc, scratch *w)
 }
 
 /* With a local table, each entry's codeword: its kept row, through a map from game index to row. */
-static int scan_codewords(solver *S, tls *T, const node *x, scan *sc)
+static int scan_codewords(cbo_solver *S, cbo_tls *T, const cbo_node *x, cbo_kept *sc)
 {
-    sc->kc = alloc(S, T, (size_t)x->n * sizeof *sc->kc);
+    sc->kc = cbo_alloc(S, T, (size_t)x->n * sizeof *sc->kc);
     if (!sc->kc)
         return CB_ENOMEM;
     for (uint32_t kk = 0; kk < sc->k; kk++)
@@ -375,13 +383,13 @@ static int scan_codewords(solver *S, tls *T, const node *x, scan *sc)
  * hash when the fast count made it): the fast count, or the generic one for a row it does
  * not take. 0 when the guess splits nothing.
  */
-static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_t *v, scratch *w, int r, rowstat *st,
-                     uint64_t *hh)
+static int row_stats(cbo_solver *S, const cbo_node *x, uint32_t j, uint32_t srow, uint8_t *v, scratch *w, int r,
+                     cbo_rowstat *st, uint64_t *hh)
 {
     uint32_t n = x->n;
     if (w->lb.fast) {
         const uint32_t *col;
-        const uint8_t *rp = w->tb ? w->tb + (size_t)(j - w->tb0) * w->tbs : row_at(S, x, &w->fly, srow, v, &col);
+        const uint8_t *rp = w->tb ? w->tb + (size_t)(j - w->tb0) * w->tbs : cbo_row_at(S, x, &w->fly, srow, v, &col);
         cbo_rowfig f;
         if (w->figs) { /* counted with its block (tb_fill); the slot of a row a few ahead asked for */
             uint32_t b = j - w->tb0;
@@ -394,7 +402,7 @@ static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_
         *hh = f.hash;
         if (f.parts == 1 && !f.won)
             return 0;
-        if (plain_stats(&w->lb, n, f.parts, f.pairs, f.won, f.maxpart, st))
+        if (cbo_plain_stats(&w->lb, n, f.parts, f.pairs, f.won, f.maxpart, st))
             return 1;
     }
     cbo_row_generic(S, x, srow, v, w->lb.fast, w->touched, w->lb.t, r, st); /* the fast count left the values in v */
@@ -406,30 +414,30 @@ static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_
  * through its parent's secret-major copy by the block kernel as cbo_scan would read them, a scan
  * without a clock to watch (cbo_scan_prepare then says whether the fast count takes it).
  */
-static int first_wanted(const solver *S, const node *x)
+static int first_wanted(const cbo_solver *S, const cbo_node *x)
 {
     return x->n <= CB_SCAN_FIRST_MAX && (uint64_t)x->n * x->m < CB_SCAN_WATCH && tb_want(S, x, 1) == TB_LOCAL &&
            tb_blocks(S, x);
 }
 
-int cbo_scan_first(solver *S, const node *x, int64_t known, int64_t beta, int64_t *val, uint32_t *gid)
+int cbo_scan_first(cbo_solver *S, const cbo_node *x, int64_t known, int64_t beta, int64_t *val, uint32_t *gid)
 {
     if (!first_wanted(S, x))
         return CBO_SCAN_OPEN;
     uint32_t n = x->n, m = x->m;
     int64_t lbt[CB_SCAN_FIRST_MAX + 1];
-    partlb plb = {.t = lbt};
+    cbo_partlb plb = {.t = lbt};
     cbg_hard_turn h;
-    int filter = cbo_scan_prepare(S, x, child_d(x->d), &plb, &h);
+    int filter = cbo_scan_prepare(S, x, cbo_child_d(x->d), &plb, &h);
     if (!plb.fast)
         return CBO_SCAN_OPEN;
-    cbo_count_work(me(S), n, m); /* cbo_scan's count: it is told not to count again */
+    cbo_count_work(cbo_me(S), n, m); /* cbo_scan's count: it is told not to count again */
     ltc_fill(x->ltc);
     const uint8_t *bt = x->ltc->t, *blk[CB_SCAN_FIRST_MAX];
     size_t st = x->ltc->ts;
-    cbo_rowctx rc = {NULL, n, S->won, S->nvals, 1, 0, me(S)};
+    cbo_rowctx rc = {NULL, n, S->won, S->nvals, 1, 0, cbo_me(S)};
     cbo_rowfig figs[32];
-    int64_t lbmin = INF, tmin = INF;
+    int64_t lbmin = CBO_INF, tmin = CBO_INF;
     uint32_t tg = CB_NONE;
     for (uint32_t b0 = 0; b0 < m; b0 += 32) {
         uint32_t nb = m - b0 < 32 ? m - b0 : 32;
@@ -439,12 +447,12 @@ int cbo_scan_first(solver *S, const node *x, int64_t known, int64_t beta, int64_
         for (uint32_t b = 0; b < nb; b++) {
             const cbo_rowfig *f = &figs[b];
             uint32_t g = x->gid[b0 + b];
-            if ((f->parts == 1 && !f->won) || (filter && !respects(S, &h, g)))
+            if ((f->parts == 1 && !f->won) || (filter && !cbo_respects_inline(S, &h, g)))
                 continue; /* not kept by cbo_scan */
-            rowstat rs;
-            if (!plain_stats(&plb, n, f->parts, f->pairs, f->won, f->maxpart, &rs))
+            cbo_rowstat rs;
+            if (!cbo_plain_stats(&plb, n, f->parts, f->pairs, f->won, f->maxpart, &rs))
                 return CBO_SCAN_LOOKED; /* the generic count's row */
-            int64_t lb = sat((int64_t)n + rs.lbsum);
+            int64_t lb = cbo_sat((int64_t)n + rs.lbsum);
             if (rs.triv && lb <= known) { /* cbo_scan's early end */
                 *val = lb;
                 *gid = g;
@@ -475,14 +483,14 @@ int cbo_scan_first(solver *S, const node *x, int64_t known, int64_t beta, int64_
  * table) split exactly like an earlier one; bound the rest. Stops early when
  * a guess whose parts are all trivial meets `target`, a lower bound of x.
  */
-int cbo_scan(solver *S, const node *x, int64_t target, scan *sc, int counted)
+int cbo_scan(cbo_solver *S, const cbo_node *x, int64_t target, cbo_kept *sc, int counted)
 {
-    tls *T = me(S);
+    cbo_tls *T = cbo_me(S);
     uint32_t n = x->n, m = x->m;
-    int r = child_d(x->d), lw = S->lw;
+    int r = cbo_child_d(x->d), lw = S->lw;
     memset(sc, 0, sizeof *sc);
     sc->early = CB_NONE;
-    sc->lbmin = INF;
+    sc->lbmin = CBO_INF;
     scratch w = {.T = T};
     if (!counted)
         cbo_count_work(T, n, m);
@@ -502,7 +510,7 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc, int counted)
     int dedup = S->dedup && sc->lt;
     w.rc =
         (cbo_rowctx){w.tb ? w.ident : x->base ? x->col : w.fly.ident, n, S->won, S->nvals, w.tb || !x->base, dedup, T};
-    uint64_t *hashes = dedup ? alloc(S, T, (size_t)m * sizeof *hashes) : NULL;
+    uint64_t *hashes = dedup ? cbo_alloc(S, T, (size_t)m * sizeof *hashes) : NULL;
     if (dedup && !hashes)
         return CB_ENOMEM;
     if (dedup)
@@ -520,14 +528,14 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc, int counted)
                 cbo_check_clock(S);
             else
                 cbo_check_cancel(S);
-            if (stopped(S))
+            if (cbo_stopped(S))
                 return CB_ECANCELED;
         }
-        if (filter && !respects(S, &h, g))
+        if (filter && !cbo_respects_inline(S, &h, g))
             continue;
-        uint32_t srow = guess_row(x, j);
+        uint32_t srow = cbo_guess_row(x, j);
         uint8_t *v = sc->lt ? sc->lt + (size_t)sc->k * n * (size_t)lw : tmp;
-        rowstat st;
+        cbo_rowstat st;
         uint64_t hh = 0;
         if (w.tb && (j < w.tb0 || j - w.tb0 >= w.tbn))
             tb_fill(S, x, &w, j);
@@ -540,7 +548,7 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc, int counted)
             if (rows_find(T, sc->lt, (size_t)n * (size_t)lw, v, hh, sc->k, hashes) != CB_NONE)
                 continue;
         }
-        int64_t lb = sat(wc + st.lbsum);
+        int64_t lb = cbo_sat(wc + st.lbsum);
         uint32_t kk = sc->k++;
         sc->gid[kk] = g;
         sc->srow[kk] = srow;

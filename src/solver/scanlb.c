@@ -5,7 +5,15 @@
  */
 #include <string.h>
 
+#include "solver/cache_internal.h"
+#include "solver/clock_internal.h"
+#include "solver/count_internal.h"
+#include "solver/node_internal.h"
+#include "solver/rowkern_internal.h"
 #include "solver/rows_internal.h"
+#include "solver/scan_internal.h"
+#include "solver/scanlb_internal.h"
+#include "solver/run_internal.h"
 
 /*
  * A lower bound of x by looking one guess ahead, and nothing else: the least
@@ -32,25 +40,26 @@ typedef struct cbo_refine {
 } refine;
 
 /* The exact look-ahead bound of x's guess j (the weak bounds' refinement). */
-static int64_t refined(solver *S, const node *x, const refine *rf, uint32_t j)
+static int64_t refined(cbo_solver *S, const cbo_node *x, const refine *rf, uint32_t j)
 {
-    rowstat st;
-    cbo_row_generic(S, x, guess_row(x, j), rf->tmp, 0, rf->touched, rf->lbt, rf->r, &st);
-    return sat(rf->wc + st.lbsum);
+    cbo_rowstat st;
+    cbo_row_generic(S, x, cbo_guess_row(x, j), rf->tmp, 0, rf->touched, rf->lbt, rf->r, &st);
+    return cbo_sat(rf->wc + st.lbsum);
 }
 
 /* Always inlined into a version a processor level (below), chosen once a search (S->scanlb). */
-static inline __attribute__((always_inline)) int64_t scan_lb_t(solver *S, const node *x, int64_t known, int64_t target,
-                                                               const cbg_hard_turn *h, const refine *rf, uint32_t *weak)
+static inline __attribute__((always_inline)) int64_t scan_lb_t(cbo_solver *S, const cbo_node *x, int64_t known,
+                                                               int64_t target, const cbg_hard_turn *h, const refine *rf,
+                                                               uint32_t *weak)
 {
-    tls *T = me(S);
+    cbo_tls *T = cbo_me(S);
     uint32_t n = x->n, m = x->m, won = S->won;
     uint64_t(*bm)[4] = T->lbbm;
-    lbtab *up = x->up;
+    cbo_lbtab *up = x->up;
     uint32_t gblk[CB_LBSCAN_BLOCK], jblk[CB_LBSCAN_BLOCK];
     uint16_t parts[CB_LBSCAN_BLOCK];
     uint8_t haswon[CB_LBSCAN_BLOCK];
-    int64_t best = INF, lim = target;
+    int64_t best = CBO_INF, lim = target;
     for (uint32_t j = 0; j < m; j++)
         weak[j] = UINT32_MAX;
     int watch = (uint64_t)n * m >= CB_SCAN_WATCH; /* as cbo_scan: a stop keeps `known` */
@@ -67,10 +76,10 @@ static inline __attribute__((always_inline)) int64_t scan_lb_t(solver *S, const 
             uint32_t u = up->parts[up->ord[j0]] < n ? up->parts[up->ord[j0]] : n;
             int64_t rest = 3 * (int64_t)n - 1 - (int64_t)u;
             if (rest >= lim || (n <= x->bmax && rest >= best)) {
-                best = min64(best, rest);
+                best = cbo_min64(best, rest);
                 for (uint32_t j = j0; j < m; j++) {
                     uint32_t jj = up->ord[j], uj = up->parts[jj] < n ? up->parts[jj] : n;
-                    if (!h || respects(S, h, x->gid[jj]))
+                    if (!h || cbo_respects_inline(S, h, x->gid[jj]))
                         weak[jj] = 3 * n - 1 - uj;
                 }
                 break;
@@ -99,7 +108,7 @@ static inline __attribute__((always_inline)) int64_t scan_lb_t(solver *S, const 
         uint32_t least = CB_NONE;
         for (uint32_t b = 0; b < jn; b++) {
             uint32_t p = parts[b], w = haswon[b];
-            if ((p == 1 && !w) || (h && !respects(S, h, gblk[b])))
+            if ((p == 1 && !w) || (h && !cbo_respects_inline(S, h, gblk[b])))
                 continue;
             weak[jblk[b]] = 3 * n - w - p;
             if (3 * (int64_t)n - w - (int64_t)p < best) {
@@ -113,20 +122,20 @@ static inline __attribute__((always_inline)) int64_t scan_lb_t(solver *S, const 
              * bound is at least the exact bound of the least one counted so far is never refined, so the
              * count stops there too, and the result is the same
              */
-            lim = min64(lim, refined(S, x, rf, least));
+            lim = cbo_min64(lim, refined(S, x, rf, least));
         }
     }
-    return max64(best, known);
+    return cbo_max64(best, known);
 }
 
-static int64_t scan_lb_scalar(solver *S, const node *x, int64_t known, int64_t target, const cbg_hard_turn *h,
+static int64_t scan_lb_scalar(cbo_solver *S, const cbo_node *x, int64_t known, int64_t target, const cbg_hard_turn *h,
                               const refine *rf, uint32_t *weak)
 {
     return scan_lb_t(S, x, known, target, h, rf, weak);
 }
 
 #if CB_CPU_DISPATCH
-CB_TARGET_AVX2 static int64_t scan_lb_avx2(solver *S, const node *x, int64_t known, int64_t target,
+CB_TARGET_AVX2 static int64_t scan_lb_avx2(cbo_solver *S, const cbo_node *x, int64_t known, int64_t target,
                                            const cbg_hard_turn *h, const refine *rf, uint32_t *weak)
 {
     return scan_lb_t(S, x, known, target, h, rf, weak);
@@ -144,9 +153,10 @@ cbo_scanlb_fn *cbo_scanlb_kernel(cb_cpu_level level)
 }
 
 /* The guesses with a weak bound (below UINT32_MAX, at most top), least first, then CB_NONE; NULL without memory. */
-static uint32_t *by_weak(solver *S, tls *T, const uint32_t *weak, uint32_t m, uint32_t top)
+static uint32_t *by_weak(cbo_solver *S, cbo_tls *T, const uint32_t *weak, uint32_t m, uint32_t top)
 {
-    uint32_t *start = alloc(S, T, ((size_t)top + 2) * sizeof *start), *by = alloc(S, T, ((size_t)m + 1) * sizeof *by);
+    uint32_t *start = cbo_alloc(S, T, ((size_t)top + 2) * sizeof *start),
+             *by = cbo_alloc(S, T, ((size_t)m + 1) * sizeof *by);
     if (!start || !by)
         return NULL;
     memset(start, 0, ((size_t)top + 2) * sizeof *start);
@@ -165,17 +175,17 @@ static uint32_t *by_weak(solver *S, tls *T, const uint32_t *weak, uint32_t m, ui
     return by;
 }
 
-int64_t cbo_scan_lb(solver *S, const node *x, int64_t known, int64_t target)
+int64_t cbo_scan_lb(cbo_solver *S, const cbo_node *x, int64_t known, int64_t target)
 {
-    tls *T = me(S);
+    cbo_tls *T = cbo_me(S);
     uint32_t n = x->n, m = x->m;
-    int r = child_d(x->d), lw = S->lw;
+    int r = cbo_child_d(x->d), lw = S->lw;
     cbo_mark mk = cbo_arena_mark(&T->arena);
-    uint32_t *touched = alloc(S, T, ((size_t)n + 1) * sizeof *touched);
-    partlb b = {.t = alloc(S, T, ((size_t)n + 1) * sizeof *b.t)};
-    uint8_t *tmp = alloc(S, T, (size_t)n * (size_t)lw + 16);
-    flyrows fly;
-    int64_t best = INF;
+    uint32_t *touched = cbo_alloc(S, T, ((size_t)n + 1) * sizeof *touched);
+    cbo_partlb b = {.t = cbo_alloc(S, T, ((size_t)n + 1) * sizeof *b.t)};
+    uint8_t *tmp = cbo_alloc(S, T, (size_t)n * (size_t)lw + 16);
+    cbo_flyrows fly;
+    int64_t best = CBO_INF;
     cbo_count_work(T, n, m);
     if (!touched || !b.t || !tmp || cbo_fly_prepare(S, T, x, &fly) != CB_OK) {
         cbo_arena_reset(&T->arena, mk);
@@ -184,8 +194,8 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known, int64_t target)
     cbg_hard_turn h;
     int filter = cbo_scan_prepare(S, x, r, &b, &h);
     int64_t wc = S->depth_only ? 0 : n;
-    uint32_t *weak = S->tt ? alloc(S, T, (size_t)m * sizeof *weak) : NULL;
-    if (weak && !S->pairs && !S->depth_only && (r == UNL || r >= 2)) {
+    uint32_t *weak = S->tt ? cbo_alloc(S, T, (size_t)m * sizeof *weak) : NULL;
+    if (weak && !S->pairs && !S->depth_only && (r == CBO_UNL || r >= 2)) {
         /*
          * 3n - won - parts bounds every guess (each part costs 2c - 1 at least);
          * it is the bound itself unless a part may be bigger than bmax. Then the
@@ -196,20 +206,20 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known, int64_t target)
         best = S->scanlb(S, x, known, target, filter ? &h : NULL, &rf, weak);
         uint32_t *by = n > x->bmax && best > known ? by_weak(S, T, weak, m, 3 * n) : NULL;
         if (by) {
-            best = INF;
+            best = CBO_INF;
             uint32_t i = 0;
-            for (; by[i] != CB_NONE && (int64_t)weak[by[i]] < min64(best, target) && best > known; i++) {
+            for (; by[i] != CB_NONE && (int64_t)weak[by[i]] < cbo_min64(best, target) && best > known; i++) {
                 if ((i & 1023) == 1023 && cbo_check_cancel(S)) {
                     best = known;
                     break;
                 }
-                best = min64(best, refined(S, x, &rf, by[i]));
+                best = cbo_min64(best, refined(S, x, &rf, by[i]));
             }
             if (by[i] != CB_NONE) /* the guesses left are bounded by their weak bounds, the least first */
-                best = min64(best, weak[by[i]]);
+                best = cbo_min64(best, weak[by[i]]);
         }
         cbo_arena_reset(&T->arena, mk);
-        return max64(best, known);
+        return cbo_max64(best, known);
     }
     int watch = (uint64_t)n * m * (uint64_t)lw >= CB_SCAN_WATCH; /* as cbo_scan: a stop keeps `known` */
     cbo_rowctx rc = {x->base ? x->col : fly.ident, n, S->won, S->nvals, !x->base, 0, T};
@@ -217,32 +227,32 @@ int64_t cbo_scan_lb(solver *S, const node *x, int64_t known, int64_t target)
         uint32_t g = x->gid[j];
         if (watch && (j & 1023) == 1023) {
             cbo_check_clock(S);
-            if (stopped(S)) {
+            if (cbo_stopped(S)) {
                 best = known;
                 break;
             }
         }
-        if (filter && !respects(S, &h, g))
+        if (filter && !cbo_respects_inline(S, &h, g))
             continue;
-        uint32_t srow = guess_row(x, j);
-        rowstat st;
+        uint32_t srow = cbo_guess_row(x, j);
+        cbo_rowstat st;
         if (b.fast) {
             cbo_rowfig f;
             const uint32_t *col;
-            const uint8_t *rp = row_at(S, x, &fly, srow, tmp, &col);
+            const uint8_t *rp = cbo_row_at(S, x, &fly, srow, tmp, &col);
             S->rowk(&rc, rp, tmp, &f);
             if (f.parts == 1 && !f.won)
                 continue;
-            if (plain_stats(&b, n, f.parts, f.pairs, f.won, f.maxpart, &st)) {
-                best = min64(best, sat(wc + st.lbsum));
+            if (cbo_plain_stats(&b, n, f.parts, f.pairs, f.won, f.maxpart, &st)) {
+                best = cbo_min64(best, cbo_sat(wc + st.lbsum));
                 continue;
             }
         }
         cbo_row_generic(S, x, srow, tmp, b.fast, touched, b.t, r, &st); /* the fast count left the values in tmp */
         if (st.parts == 1 && !st.won)
             continue;
-        best = min64(best, sat(wc + st.lbsum));
+        best = cbo_min64(best, cbo_sat(wc + st.lbsum));
     }
     cbo_arena_reset(&T->arena, mk);
-    return max64(best, known);
+    return cbo_max64(best, known);
 }

@@ -17,15 +17,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver/solver_internal.h"
+#include "solver/bounds_internal.h"
+#include "solver/cache_internal.h"
+#include "solver/clock_internal.h"
+#include "solver/count_internal.h"
+#include "solver/node_internal.h"
+#include "solver/rows_internal.h"
+#include "solver/scan_internal.h"
+#include "solver/scanlb_internal.h"
+#include "solver/search_internal.h"
+#include "solver/run_internal.h"
+#include "solver/split_internal.h"
+#include "solver/symmetry_internal.h"
 
-static inline void tick(solver *S, tls *T)
+static inline void tick(cbo_solver *S, cbo_tls *T)
 {
     if ((__atomic_add_fetch(&T->nodes, 1, __ATOMIC_RELAXED) & (CB_CLOCK_NODES - 1)) == 0)
         cbo_check_clock(S);
 }
 
-static size_t make_key(const solver *S, const node *x, uint8_t *buf)
+static size_t make_key(const cbo_solver *S, const cbo_node *x, uint8_t *buf)
 {
     size_t len = 0;
     buf[len++] = (uint8_t)x->d;
@@ -45,10 +56,10 @@ static size_t make_key(const solver *S, const node *x, uint8_t *buf)
     return len;
 }
 
-static int cache_get(solver *S, tls *T, const node *x, cbo_cache_value *v)
+static int cache_get(cbo_solver *S, cbo_tls *T, const cbo_node *x, cbo_cache_value *v)
 {
     cbo_mark mk = cbo_arena_mark(&T->arena);
-    uint8_t *key = alloc(S, T, 4 + (size_t)S->siglen + (size_t)x->n * 4);
+    uint8_t *key = cbo_alloc(S, T, 4 + (size_t)S->siglen + (size_t)x->n * 4);
     int found = 0;
     if (key) {
         size_t len = make_key(S, x, key);
@@ -58,12 +69,12 @@ static int cache_get(solver *S, tls *T, const node *x, cbo_cache_value *v)
     return found;
 }
 
-static void cache_put(solver *S, tls *T, const node *x, int64_t lb, int64_t exact, uint32_t best)
+static void cache_put(cbo_solver *S, cbo_tls *T, const cbo_node *x, int64_t lb, int64_t exact, uint32_t best)
 {
-    if (stopped(S) || x->n < CB_CACHE_MIN)
+    if (cbo_stopped(S) || x->n < CB_CACHE_MIN)
         return;
     cbo_mark mk = cbo_arena_mark(&T->arena);
-    uint8_t *key = alloc(S, T, 4 + (size_t)S->siglen + (size_t)x->n * 4);
+    uint8_t *key = cbo_alloc(S, T, 4 + (size_t)S->siglen + (size_t)x->n * 4);
     if (key) {
         size_t len = make_key(S, x, key);
         cbo_cache_value v = {lb, exact, best};
@@ -80,36 +91,36 @@ static void cache_put(solver *S, tls *T, const node *x, int64_t lb, int64_t exac
 /*
  * Cheap answers: tiny sets, the cache, and a candidate whose parts are all
  * trivial (singletons, pairs, single codewords) at the least possible cost.
- * Q_DONE: *val is cbo_solve()'s answer (and *best a best guess when exact).
- * Q_OPEN: *val is a lower bound below beta.
+ * CBO_Q_DONE: *val is cbo_solve()'s answer (and *best a best guess when exact).
+ * CBO_Q_OPEN: *val is a lower bound below beta.
  */
-static int quick(solver *S, const node *x, int64_t beta, int64_t *val, uint32_t *best)
+static int quick(cbo_solver *S, const cbo_node *x, int64_t beta, int64_t *val, uint32_t *best)
 {
-    tls *T = me(S);
+    cbo_tls *T = cbo_me(S);
     int r = x->d;
     *best = CB_NONE;
     if (r == 0) {
-        *val = INF;
-        return Q_DONE;
+        *val = CBO_INF;
+        return CBO_Q_DONE;
     }
     if (x->ncw == 1) {
         *val = S->depth_only ? 0 : x->n;
         *best = cb_game_secret_guess(S->game, x->sid[0] / (S->pairs ? CB_MAPPINGS : 1));
-        return Q_DONE;
+        return CBO_Q_DONE;
     }
     if (r == 1) {
-        *val = INF;
-        return Q_DONE;
+        *val = CBO_INF;
+        return CBO_Q_DONE;
     }
     if (!S->pairs && x->n == 2) {
         *val = S->depth_only ? 0 : 3;
         *best = cb_game_secret_guess(S->game, x->sid[0]);
-        return Q_DONE;
+        return CBO_Q_DONE;
     }
     int64_t lb = cbo_node_lb(S, x);
     if (lb >= beta) {
         *val = lb;
-        return Q_DONE;
+        return CBO_Q_DONE;
     }
     cbo_cache_value cv;
     int cache_first = x->n > 16;
@@ -117,35 +128,35 @@ static int quick(solver *S, const node *x, int64_t beta, int64_t *val, uint32_t 
         if (cv.exact >= 0 && cv.best != CB_NONE) {
             *val = cv.exact;
             *best = cv.best;
-            return Q_DONE;
+            return CBO_Q_DONE;
         }
         if (cv.lb >= beta) {
             *val = cv.lb;
-            return Q_DONE;
+            return CBO_Q_DONE;
         }
-        lb = max64(lb, cv.lb);
+        lb = cbo_max64(lb, cv.lb);
     }
-    if (cbo_candidates(S, x, &lb, val, best) == Q_DONE)
-        return Q_DONE;
+    if (cbo_candidates(S, x, &lb, val, best) == CBO_Q_DONE)
+        return CBO_Q_DONE;
     if (!cache_first && cache_get(S, T, x, &cv)) {
         if (cv.exact >= 0 && cv.best != CB_NONE) {
             *val = cv.exact;
             *best = cv.best;
-            return Q_DONE;
+            return CBO_Q_DONE;
         }
-        lb = max64(lb, cv.lb);
+        lb = cbo_max64(lb, cv.lb);
     }
     *val = lb;
-    return lb >= beta ? Q_DONE : Q_OPEN;
+    return lb >= beta ? CBO_Q_DONE : CBO_Q_OPEN;
 }
 /* The symmetries that survive playing gid at x (NULL when none are left). */
-const cbo_sym_group *cbo_child_group(solver *S, const node *x, uint32_t gid)
+const cbo_sym_group *cbo_child_group(cbo_solver *S, const cbo_node *x, uint32_t gid)
 {
     if (!x->grp || cbo_sym_trivial(x->grp))
         return NULL;
-    tls *T = me(S);
-    cbo_sym_group *g = alloc(S, T, sizeof *g);
-    cbo_sym_el *el = alloc(S, T, (size_t)x->grp->count * sizeof *el);
+    cbo_tls *T = cbo_me(S);
+    cbo_sym_group *g = cbo_alloc(S, T, sizeof *g);
+    cbo_sym_el *el = cbo_alloc(S, T, (size_t)x->grp->count * sizeof *el);
     if (!g || !el)
         return NULL;
     g->el = el;
@@ -153,12 +164,12 @@ const cbo_sym_group *cbo_child_group(solver *S, const node *x, uint32_t gid)
     return cbo_sym_trivial(g) ? NULL : g;
 }
 
-static void child_task(solver *S, const node *c, int64_t lbc, int64_t *tot, int64_t beta)
+static void child_task(cbo_solver *S, const cbo_node *c, int64_t lbc, int64_t *tot, int64_t beta)
 {
     int64_t cur;
 #pragma omp atomic read
     cur = *tot;
-    if (cur >= beta || stopped(S))
+    if (cur >= beta || cbo_stopped(S))
         return;
     int64_t v = cbo_solve(S, c, beta - (cur - lbc), NULL, lbc);
 #pragma omp atomic
@@ -167,7 +178,7 @@ static void child_task(solver *S, const node *c, int64_t lbc, int64_t *tot, int6
 
 static int cmp_size_asc(const void *a, const void *b, void *ctx)
 {
-    const kids *k = ctx;
+    const cbo_kids *k = ctx;
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
     uint32_t nx = k->c[x].n, ny = k->c[y].n;
     return nx != ny ? (nx > ny) - (nx < ny) : (x > y) - (x < y);
@@ -194,18 +205,18 @@ void cbo_sort_idx(uint32_t *a, uint32_t n, int (*cmp)(const void *, const void *
  * bounds also go to the cache, for the search below and for other openers.
  * Returns the new sum of bounds.
  */
-static int64_t raise_bounds(solver *S, tls *T, kids *ks, const uint32_t *open, uint32_t nopen, int64_t tot,
+static int64_t raise_bounds(cbo_solver *S, cbo_tls *T, cbo_kids *ks, const uint32_t *open, uint32_t nopen, int64_t tot,
                             int64_t beta)
 {
     int tl = S->opt.from ? CB_LBSCAN_TARGET_LEVEL_POSITION : CB_LBSCAN_TARGET_LEVEL;
-    for (uint32_t j = nopen; j-- > 0 && tot < beta && !stopped(S);) {
+    for (uint32_t j = nopen; j-- > 0 && tot < beta && !cbo_stopped(S);) {
         uint32_t i = open[j];
-        node *c = &ks->c[i];
+        cbo_node *c = &ks->c[i];
         if (c->n < CB_LBSCAN_MIN)
             break;
-        int64_t v = cbo_scan_lb(S, c, ks->lb[i], c->level >= tl ? beta - (tot - ks->lb[i]) : INF);
+        int64_t v = cbo_scan_lb(S, c, ks->lb[i], c->level >= tl ? beta - (tot - ks->lb[i]) : CBO_INF);
         if (v > ks->lb[i]) {
-            tot = sat(tot - ks->lb[i] + v);
+            tot = cbo_sat(tot - ks->lb[i] + v);
             ks->lb[i] = v;
             cache_put(S, T, c, v, -1, CB_NONE);
         }
@@ -214,13 +225,13 @@ static int64_t raise_bounds(solver *S, tls *T, kids *ks, const uint32_t *open, u
 }
 
 /* The open parts of a guess, the big ones as tasks (biggest first), the rest on this thread; the caller waits. */
-static void par_parts(solver *S, kids *ks, uint32_t *open, uint32_t nopen, int64_t *tot, int64_t beta)
+static void par_parts(cbo_solver *S, cbo_kids *ks, uint32_t *open, uint32_t nopen, int64_t *tot, int64_t beta)
 {
     for (uint32_t j = nopen; j-- > 0;) { /* biggest first */
         uint32_t i = open[j];
         if (ks->c[i].n < CB_PAR_PART)
             break;
-        node *c = &ks->c[i];
+        cbo_node *c = &ks->c[i];
         int64_t lbc = ks->lb[i];
         open[j] = CB_NONE;
 /* each task copies the pointer tot: this function returns before its tasks end */
@@ -236,18 +247,18 @@ static void par_parts(solver *S, kids *ks, uint32_t *open, uint32_t nopen, int64
  * Total guesses when x plays kept guess kk of sc: exact when below beta,
  * else a lower bound at least beta. With par, the parts are solved as tasks.
  */
-int64_t cbo_eval_guess(solver *S, const node *x, const scan *sc, uint32_t kk, int64_t beta, int par)
+int64_t cbo_eval_guess(cbo_solver *S, const cbo_node *x, const cbo_kept *sc, uint32_t kk, int64_t beta, int par)
 {
-    tls *T = me(S);
+    cbo_tls *T = cbo_me(S);
     cbo_mark mk = cbo_arena_mark(&T->arena);
     uint32_t n = x->n;
     const uint8_t *vec;
-    kids ks;
-    int64_t tot = INF;
+    cbo_kids ks;
+    int64_t tot = CBO_INF;
     if (sc->lt)
         vec = sc->lt + (size_t)kk * n * (size_t)S->lw;
     else {
-        uint8_t *v = alloc(S, T, (size_t)n * (size_t)S->lw);
+        uint8_t *v = cbo_alloc(S, T, (size_t)n * (size_t)S->lw);
         if (!v)
             goto out;
         cbo_fill(S, x, sc->srow[kk], v);
@@ -258,13 +269,13 @@ int64_t cbo_eval_guess(solver *S, const node *x, const scan *sc, uint32_t kk, in
         goto out;
     tot = ks.wc;
     for (uint32_t i = 0; i < ks.count; i++)
-        tot = sat(tot + ks.lb[i]);
+        tot = cbo_sat(tot + ks.lb[i]);
     if (tot >= beta)
         goto out;
     /* cheap answers for every part first: they may cut this guess off */
-    uint32_t *open = alloc(S, T, ((size_t)ks.count + 1) * sizeof *open), nopen = 0;
+    uint32_t *open = cbo_alloc(S, T, ((size_t)ks.count + 1) * sizeof *open), nopen = 0;
     if (!open) {
-        tot = INF;
+        tot = CBO_INF;
         goto out;
     }
     for (uint32_t i = 0; i < ks.count; i++) {
@@ -273,15 +284,15 @@ int64_t cbo_eval_guess(solver *S, const node *x, const scan *sc, uint32_t kk, in
         int64_t v;
         uint32_t b;
         int q = quick(S, &ks.c[i], beta - (tot - ks.lb[i]), &v, &b);
-        tot = sat(tot - ks.lb[i] + v);
+        tot = cbo_sat(tot - ks.lb[i] + v);
         ks.lb[i] = v;
         if (tot >= beta)
             goto out;
-        if (q == Q_OPEN)
+        if (q == CBO_Q_OPEN)
             open[nopen++] = i;
     }
     cbo_sort_idx(open, nopen, cmp_size_asc, &ks);
-    if (!par && !unbounded(beta) && x->level <= CB_LBSCAN_LEVEL)
+    if (!par && !cbo_unbounded(beta) && x->level <= CB_LBSCAN_LEVEL)
         tot = raise_bounds(S, T, &ks, open, nopen, tot, beta);
     if (tot >= beta)
         goto out;
@@ -297,10 +308,10 @@ int64_t cbo_eval_guess(solver *S, const node *x, const scan *sc, uint32_t kk, in
         par_parts(S, &ks, open, nopen, &tot, beta);
 #pragma omp taskwait
     } else
-        for (uint32_t j = 0; j < nopen && tot < beta && !stopped(S); j++) {
+        for (uint32_t j = 0; j < nopen && tot < beta && !cbo_stopped(S); j++) {
             uint32_t i = open[j];
             int64_t v = cbo_solve(S, &ks.c[i], beta - (tot - ks.lb[i]), NULL, ks.lb[i]);
-            tot = sat(tot - ks.lb[i] + v);
+            tot = cbo_sat(tot - ks.lb[i] + v);
         }
 out:
     cbo_arena_reset(&T->arena, mk);
@@ -309,7 +320,7 @@ out:
 
 static int cmp_key(const void *a, const void *b, void *ctx)
 {
-    const scan *sc = ctx;
+    const cbo_kept *sc = ctx;
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
     if (sc->key[x] != sc->key[y])
         return sc->key[x] < sc->key[y] ? -1 : 1;
@@ -317,7 +328,7 @@ static int cmp_key(const void *a, const void *b, void *ctx)
 }
 
 /* Sort indices by key (merge sort; qsort_r is not standard C). */
-static void merge_sort(uint32_t *a, uint32_t *tmp, uint32_t n, const scan *sc)
+static void merge_sort(uint32_t *a, uint32_t *tmp, uint32_t n, const cbo_kept *sc)
 {
     if (n < 24) {
         cbo_sort_idx(a, n, cmp_key, (void *)sc);
@@ -342,13 +353,14 @@ static void merge_sort(uint32_t *a, uint32_t *tmp, uint32_t n, const scan *sc)
  * many; *skipped becomes the least bound of the guesses left out for their
  * bound (unchanged when none).
  */
-uint32_t cbo_order_guesses(solver *S, const node *x, const scan *sc, int64_t beta, uint32_t *order, int64_t *skipped)
+uint32_t cbo_order_guesses(cbo_solver *S, const cbo_node *x, const cbo_kept *sc, int64_t beta, uint32_t *order,
+                           int64_t *skipped)
 {
-    tls *T = me(S);
+    cbo_tls *T = cbo_me(S);
     uint32_t cnt = 0;
     int sym = x->grp && !cbo_sym_trivial(x->grp);
     if (sym)
-        seen_reset(T, sc->k);
+        cbo_seen_reset(T, sc->k);
     for (uint32_t kk = 0; kk < sc->k; kk++) {
         if (sc->lb[kk] >= beta) { /* cannot be the best: only its bound matters */
             if (sc->lb[kk] < *skipped)
@@ -357,12 +369,12 @@ uint32_t cbo_order_guesses(solver *S, const node *x, const scan *sc, int64_t bet
         }
         if (sym) {
             uint64_t canon = cbo_sym_canon(x->grp, cb_game_code(S->game, sc->gid[kk]));
-            if (seen_find(T, canon * 0x9e3779b97f4a7c15ull, kk) != CB_NONE)
+            if (cbo_seen_find(T, canon * 0x9e3779b97f4a7c15ull, kk) != CB_NONE)
                 continue;
         }
         order[cnt++] = kk;
     }
-    uint32_t *tmp = alloc(S, T, ((size_t)cnt + 1) * sizeof *tmp);
+    uint32_t *tmp = cbo_alloc(S, T, ((size_t)cnt + 1) * sizeof *tmp);
     if (tmp)
         merge_sort(order, tmp, cnt, sc);
     if (S->top > 0 && cnt > (uint32_t)S->top)
@@ -379,7 +391,7 @@ uint32_t cbo_order_guesses(solver *S, const node *x, const scan *sc, int64_t bet
  * at most opt.top are handed out.
  */
 typedef struct picker {
-    const scan *sc;
+    const cbo_kept *sc;
     const cbo_sym_group *grp;
     int banded;        /* off in depth-only searches, whose bounds are 0 or infinite */
     int64_t beta;      /* guesses bounded at or above it never enter */
@@ -390,7 +402,7 @@ typedef struct picker {
     uint32_t ncanon, given;
 } picker;
 
-static inline int key_less(const scan *sc, uint32_t a, uint32_t b)
+static inline int key_less(const cbo_kept *sc, uint32_t a, uint32_t b)
 {
     return sc->key[a] != sc->key[b] ? sc->key[a] < sc->key[b] : a < b;
 }
@@ -415,9 +427,9 @@ static void sift_down(picker *pk, uint32_t i)
 /* Fill the heap with the guesses of bound `band` (all below beta when not banded). */
 static void band_fill(picker *pk, int64_t band)
 {
-    const scan *sc = pk->sc;
+    const cbo_kept *sc = pk->sc;
     pk->band = band;
-    pk->next_band = INF;
+    pk->next_band = CBO_INF;
     pk->size = 0;
     for (uint32_t kk = 0; kk < sc->k; kk++) {
         int64_t b = sc->lb[kk];
@@ -433,29 +445,29 @@ static void band_fill(picker *pk, int64_t band)
 }
 
 /* Set up pk for x; *skipped becomes the least bound of the guesses left out (bound at least beta). */
-static int picker_init(solver *S, const node *x, const scan *sc, int64_t beta, picker *pk, int64_t *skipped)
+static int picker_init(cbo_solver *S, const cbo_node *x, const cbo_kept *sc, int64_t beta, picker *pk, int64_t *skipped)
 {
-    tls *T = me(S);
+    cbo_tls *T = cbo_me(S);
     memset(pk, 0, sizeof *pk);
     pk->sc = sc;
     pk->banded = !S->depth_only;
     pk->beta = beta;
     pk->grp = x->grp && !cbo_sym_trivial(x->grp) ? x->grp : NULL;
-    pk->heap = alloc(S, T, ((size_t)sc->k + 1) * sizeof *pk->heap);
+    pk->heap = cbo_alloc(S, T, ((size_t)sc->k + 1) * sizeof *pk->heap);
     if (pk->grp)
-        pk->canon = alloc(S, T, ((size_t)sc->k + 1) * sizeof *pk->canon);
+        pk->canon = cbo_alloc(S, T, ((size_t)sc->k + 1) * sizeof *pk->canon);
     if (!pk->heap || (pk->grp && !pk->canon))
         return CB_ENOMEM;
-    int64_t least = INF;
+    int64_t least = CBO_INF;
     for (uint32_t kk = 0; kk < sc->k; kk++)
         if (sc->lb[kk] >= beta)
-            *skipped = min64(*skipped, sc->lb[kk]);
+            *skipped = cbo_min64(*skipped, sc->lb[kk]);
         else
-            least = min64(least, sc->lb[kk]);
-    if (least < INF)
+            least = cbo_min64(least, sc->lb[kk]);
+    if (least < CBO_INF)
         band_fill(pk, least);
     else
-        pk->band = pk->next_band = INF;
+        pk->band = pk->next_band = CBO_INF;
     return CB_OK;
 }
 
@@ -469,30 +481,30 @@ static int64_t picker_rest(const picker *pk)
  * The next guess to try with bound b2, or CB_NONE. Guesses passed over for
  * their bound lower *skipped.
  */
-static uint32_t picker_next(solver *S, picker *pk, int64_t b2, int64_t *skipped)
+static uint32_t picker_next(cbo_solver *S, picker *pk, int64_t b2, int64_t *skipped)
 {
     if (S->top > 0 && pk->given >= (uint32_t)S->top)
         return CB_NONE;
     for (;;) {
         if (!pk->size) {
             if (pk->next_band >= b2 || !pk->banded) {
-                *skipped = min64(*skipped, pk->next_band);
-                pk->next_band = INF;
+                *skipped = cbo_min64(*skipped, pk->next_band);
+                pk->next_band = CBO_INF;
                 return CB_NONE;
             }
             band_fill(pk, pk->next_band);
         }
         if (pk->banded && pk->band >= b2) { /* this band and every later one are bounded at b2 or more */
-            *skipped = min64(*skipped, pk->band);
+            *skipped = cbo_min64(*skipped, pk->band);
             pk->size = 0;
-            pk->next_band = INF;
+            pk->next_band = CBO_INF;
             return CB_NONE;
         }
         uint32_t kk = pk->heap[0];
         pk->heap[0] = pk->heap[--pk->size];
         sift_down(pk, 0);
         if (pk->sc->lb[kk] >= b2) {
-            *skipped = min64(*skipped, pk->sc->lb[kk]);
+            *skipped = cbo_min64(*skipped, pk->sc->lb[kk]);
             continue;
         }
         if (pk->grp) {
@@ -522,19 +534,19 @@ typedef struct par_best {
     int64_t lb;    /* the node's lower bound: a guess that meets it ends the search */
 } par_best;
 
-static void guess_task(solver *S, const node *x, const scan *sc, uint32_t kk, par_best *pb)
+static void guess_task(cbo_solver *S, const cbo_node *x, const cbo_kept *sc, uint32_t kk, par_best *pb)
 {
     int64_t b2 = __atomic_load_n(&pb->best, __ATOMIC_ACQUIRE), t;
     if (b2 <= pb->lb)
         return; /* a guess met the node's lower bound: it is solved */
     /* after a stop, a guess not tried keeps the bound its scan proved */
-    t = sc->lb[kk] >= b2 || stopped(S) ? sc->lb[kk] : cbo_eval_guess(S, x, sc, kk, b2, 0);
+    t = sc->lb[kk] >= b2 || cbo_stopped(S) ? sc->lb[kk] : cbo_eval_guess(S, x, sc, kk, b2, 0);
 #pragma omp critical(cbo_par_guess)
-    if (t < pb->best && t < b2 && !stopped(S)) { /* below its budget: exact */
+    if (t < pb->best && t < b2 && !cbo_stopped(S)) { /* below its budget: exact */
         __atomic_store_n(&pb->best, t, __ATOMIC_RELEASE);
         pb->g = sc->gid[kk];
     } else
-        pb->bound = min64(pb->bound, t);
+        pb->bound = cbo_min64(pb->bound, t);
 }
 
 /*
@@ -543,44 +555,44 @@ static void guess_task(solver *S, const node *x, const scan *sc, uint32_t kk, pa
  * node, as the openers at the root do). The picker hands them out in
  * order on this thread; it stops when a guess meets the node's lower bound.
  */
-static void par_guesses(solver *S, const node *x, const scan *sc, picker *pk, int64_t lb, int64_t *b2, int64_t *bestv,
-                        uint32_t *bestg, int64_t *bound)
+static void par_guesses(cbo_solver *S, const cbo_node *x, const cbo_kept *sc, picker *pk, int64_t lb, int64_t *b2,
+                        int64_t *bestv, uint32_t *bestg, int64_t *bound)
 {
-    par_best pb = {*b2, *bestg, INF, lb};
+    par_best pb = {*b2, *bestg, CBO_INF, lb};
     uint32_t kk;
-    while (!stopped(S) && __atomic_load_n(&pb.best, __ATOMIC_ACQUIRE) > lb &&
+    while (!cbo_stopped(S) && __atomic_load_n(&pb.best, __ATOMIC_ACQUIRE) > lb &&
            (kk = picker_next(S, pk, __atomic_load_n(&pb.best, __ATOMIC_ACQUIRE), bound)) != CB_NONE) {
 #pragma omp task firstprivate(kk) shared(pb)
         guess_task(S, x, sc, kk, &pb);
     }
 #pragma omp taskwait
-    *bound = min64(*bound, pb.bound);
+    *bound = cbo_min64(*bound, pb.bound);
     if (pb.best < *b2) {
         *b2 = *bestv = pb.best;
         *bestg = pb.g;
     }
 }
 
-int64_t cbo_solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_t known)
+int64_t cbo_solve(cbo_solver *S, const cbo_node *x, int64_t beta, uint32_t *best, int64_t known)
 {
-    tls *T = me(S);
+    cbo_tls *T = cbo_me(S);
     int64_t lb;
     uint32_t b = CB_NONE;
     tick(S, T);
     if (best)
         *best = CB_NONE;
     if (known < 0) {
-        if (quick(S, x, beta, &lb, &b) == Q_DONE) {
+        if (quick(S, x, beta, &lb, &b) == CBO_Q_DONE) {
             if (best)
                 *best = b;
             return lb;
         }
     } else
         lb = known;
-    if (stopped(S))
+    if (cbo_stopped(S))
         return lb;
     cbo_mark mk = cbo_arena_mark(&T->arena);
-    scan sc;
+    cbo_kept sc;
     int64_t result = lb;
     uint32_t bestg = CB_NONE;
     int64_t qv;
@@ -598,7 +610,7 @@ int64_t cbo_solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_
         cache_put(S, T, x, result, result, bestg);
         goto out;
     }
-    lb = max64(lb, sc.lbmin);
+    lb = cbo_max64(lb, sc.lbmin);
     if (lb >= beta) {
         result = lb;
         cache_put(S, T, x, lb, -1, CB_NONE);
@@ -612,7 +624,7 @@ int64_t cbo_solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_
             goto out;
         }
     picker pk;
-    int64_t bestv = INF, bound = INF, b2 = beta;
+    int64_t bestv = CBO_INF, bound = CBO_INF, b2 = beta;
     if (picker_init(S, x, &sc, beta, &pk, &bound) != CB_OK)
         goto out;
     uint32_t kk;
@@ -620,11 +632,11 @@ int64_t cbo_solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_
     while ((kk = picker_next(S, &pk, b2, &bound)) != CB_NONE) {
         /* the first guess of a big node under an opener searched without budget is solved exactly whatever
          * happens: its parts may run in parallel */
-        int big = x->level == 1 && S->nthreads > 1 && in_parallel();
-        int par = first && big && x->n >= CB_PAR_NODE && unbounded(b2);
+        int big = x->level == 1 && S->nthreads > 1 && cbo_in_parallel();
+        int par = first && big && x->n >= CB_PAR_NODE && cbo_unbounded(b2);
         int64_t t = cbo_eval_guess(S, x, &sc, kk, b2, par);
-        if (stopped(S)) {
-            bound = min64(bound, t);
+        if (cbo_stopped(S)) {
+            bound = cbo_min64(bound, t);
             break;
         }
         if (t < b2) {
@@ -634,16 +646,16 @@ int64_t cbo_solve(solver *S, const node *x, int64_t beta, uint32_t *best, int64_
             if (t <= lb)
                 break;
         } else
-            bound = min64(bound, t);
+            bound = cbo_min64(bound, t);
         if (first && big && x->n >= CB_PAR_GUESS_NODE) { /* the others at once, over the threads */
             par_guesses(S, x, &sc, &pk, lb, &b2, &bestv, &bestg, &bound);
             break;
         }
         first = 0;
     }
-    if (stopped(S)) { /* what is proved: the least bound over the guesses */
-        bound = min64(bound, picker_rest(&pk));
-        result = max64(lb, min64(bound, bestv));
+    if (cbo_stopped(S)) { /* what is proved: the least bound over the guesses */
+        bound = cbo_min64(bound, picker_rest(&pk));
+        result = cbo_max64(lb, cbo_min64(bound, bestv));
         bestg = CB_NONE;
     } else if (bestv < beta) {
         result = bestv;

@@ -9,7 +9,15 @@
 
 #include "base/memory_internal.h"
 #include "game/rule_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/cache_internal.h"
+#include "solver/clock_internal.h"
+#include "solver/lbcount_internal.h"
+#include "solver/node_internal.h"
+#include "solver/root_internal.h"
+#include "solver/rowkern_internal.h"
+#include "solver/scanlb_internal.h"
+#include "solver/run_internal.h"
+#include "solver/symmetry_internal.h"
 #include "tree/tree_internal.h"
 #include "table/table_internal.h"
 
@@ -47,7 +55,7 @@ uint64_t cb_optimal_symmetries(const cb_game *game)
     return a == UINT64_MAX || b == UINT64_MAX || a > UINT64_MAX / b ? UINT64_MAX : a * b;
 }
 
-static void solver_free(solver *S)
+static void solver_free(cbo_solver *S)
 {
     if (S->tls)
         for (int i = 0; i < S->nthreads; i++) {
@@ -104,7 +112,8 @@ static int check_options(const cb_game *game, const cb_optimal_options *opt, cb_
 int cb_optimal_table_check(const cb_table *table, cb_error *err)
 {
     const cb_game *game = cb_table_game(table);
-    /* on the fly, a node's values are computed a row of its entries at a time, one byte each (rows_internal.h, fly_row)
+    /* on the fly, a node's values are computed a row of its entries at a time, one byte each (rows_internal.h,
+     * cbo_fly_row)
      */
     if (!cb_table_precomputed(table) && (cb_game_rule_info(game)->hidden || cb_table_width(table) != 1))
         return cb_error_set(err, CB_ETOOBIG,
@@ -116,7 +125,7 @@ int cb_optimal_table_check(const cb_table *table, cb_error *err)
 }
 
 /* What the game and the table allow the solver, and the fields of S that follow from the options. */
-static int set_fields(solver *S, const cb_table *table, const cb_optimal_options *opt, cb_error *err)
+static int set_fields(cbo_solver *S, const cb_table *table, const cb_optimal_options *opt, cb_error *err)
 {
     const cb_game *game = S->game;
     int rc = cb_optimal_table_check(table, err);
@@ -156,7 +165,7 @@ static int set_fields(solver *S, const cb_table *table, const cb_optimal_options
     S->siglen = game->n + game->k;
     S->sym = opt->symmetry && sym_possible(game) && !S->pairs;
     S->best_root = UINT64_MAX;
-    S->told = INF;
+    S->told = CBO_INF;
     uint64_t entries =
         (opt->from ? cb_state_count(opt->from) : game->nsecret) * (S->pairs ? (unsigned)CB_MAPPINGS : 1u);
     S->nthreads = cbb_threads(opt->threads);
@@ -166,7 +175,7 @@ static int set_fields(solver *S, const cb_table *table, const cb_optimal_options
 }
 
 /* Each thread's work areas. */
-static int alloc_threads(solver *S)
+static int alloc_threads(cbo_solver *S)
 {
     const cb_game *game = S->game;
     S->tls = calloc((size_t)S->nthreads, sizeof *S->tls);
@@ -176,7 +185,7 @@ static int alloc_threads(solver *S)
     while (seen < 2 * game->nguess)
         seen <<= 1;
     for (int i = 0; i < S->nthreads; i++) {
-        tls *T = &S->tls[i];
+        cbo_tls *T = &S->tls[i];
         cbo_arena_init(&T->arena);
         T->cnt = calloc(S->nvals + 1, sizeof *T->cnt);
         T->cnt2 = calloc(S->nvals + 1, sizeof *T->cnt2);
@@ -197,7 +206,7 @@ static int alloc_threads(solver *S)
  * Hard mode's letter counts of each guess, and the secret-major table of
  * the look-ahead bounds (scan_lb), for a search big enough to gain from it.
  */
-static int build_tables(solver *S)
+static int build_tables(cbo_solver *S)
 {
     const cb_game *game = S->game;
     if (S->hard) {
@@ -236,7 +245,7 @@ static int build_tables(solver *S)
  * The solver's set-up: CB_ECANCELED when the time limit or the cancel flag
  * stops it (the clock runs from the call: set-up counts in the time limit).
  */
-static int solver_init(solver *S, const cb_table *table, const cb_optimal_options *opt, cb_error *err)
+static int solver_init(cbo_solver *S, const cb_table *table, const cb_optimal_options *opt, cb_error *err)
 {
     const cb_game *game = cb_table_game(table);
     memset(S, 0, sizeof *S);
@@ -265,7 +274,7 @@ static int solver_init(solver *S, const cb_table *table, const cb_optimal_option
     return cbo_check_cancel(S) ? CB_ECANCELED : CB_OK;
 }
 
-static void fill_result(solver *S, search_run *R, cb_optimal_result *res)
+static void fill_result(cbo_solver *S, cbo_search_run *R, cb_optimal_result *res)
 {
     res->openers = R->openers;
     res->openers_searched = R->nopen;
@@ -277,7 +286,7 @@ static void fill_result(solver *S, search_run *R, cb_optimal_result *res)
 }
 
 /* The error of a known result k (opt.known) that does not hold, saying why. */
-static int known_refused(const solver *S, const cb_optimal_opener *k, const char *why, cb_error *err)
+static int known_refused(const cbo_solver *S, const cb_optimal_opener *k, const char *why, cb_error *err)
 {
     char w[CB_MAX_LENGTH * 4 + 1], v[32] = "impossible";
     cb_game_format_code(S->game, k->guess, w, sizeof w);
@@ -288,7 +297,7 @@ static int known_refused(const solver *S, const cb_optimal_opener *k, const char
 }
 
 /* Build and check the tree of the strategy opening with R->best; its stats go to res. */
-static int make_tree(solver *S, search_run *R, cb_optimal_result *res, cb_error *err)
+static int make_tree(cbo_solver *S, cbo_search_run *R, cb_optimal_result *res, cb_error *err)
 {
     const cb_optimal_opener *k = cbo_known_opener(S, R->best); /* an earlier run's total, checked here */
     if (k && !k->exact)
@@ -348,7 +357,7 @@ static int make_tree(solver *S, search_run *R, cb_optimal_result *res, cb_error 
  * does not lose. The tree, checked, goes to R->held and its total to
  * R->bestv; on a stop or when none exists, R->best stays CB_NONE.
  */
-static int feasible_fallback(solver *S, search_run *R)
+static int feasible_fallback(cbo_solver *S, cbo_search_run *R)
 {
     S->top = 0;
     S->depth_only = 1;
@@ -358,13 +367,13 @@ static int feasible_fallback(solver *S, search_run *R)
     if (rc == CB_OK)
         rc = cbo_search_root(S, R, 1);
     cb_tree *tree = NULL;
-    if (rc == CB_OK && !stopped(S) && R->best != CB_NONE && R->bestv == 0) {
+    if (rc == CB_OK && !cbo_stopped(S) && R->best != CB_NONE && R->bestv == 0) {
         rc = cb_tree_new(S->game, &tree);
         if (rc == CB_OK)
             rc = cbo_build_tree(S, &R->rt.x, tree, CB_NONE, 0, R->best);
     }
-    R->bestv = INF;
-    if (rc == CB_OK && tree && !stopped(S)) {
+    R->bestv = CBO_INF;
+    if (rc == CB_OK && tree && !cbo_stopped(S)) {
         cb_tree_stats st;
         cb_error e;
         if (cbd_tree_verify(tree, S->table, S->opt.from,
@@ -377,7 +386,7 @@ static int feasible_fallback(solver *S, search_run *R)
     }
     if (rc == CB_ECANCELED)
         rc = CB_OK; /* a stop while building: no strategy */
-    if (R->bestv >= INF)
+    if (R->bestv >= CBO_INF)
         R->best = CB_NONE;
     cb_tree_free(tree);
     S->depth_only = 0;
@@ -390,7 +399,7 @@ static int feasible_fallback(solver *S, search_run *R)
  * Only the opener of least bound is played (the first in the solver's order
  * on ties), so that the work after a time limit stays that of one strategy.
  */
-static int greedy_fallback(solver *S, search_run *R)
+static int greedy_fallback(cbo_solver *S, cbo_search_run *R)
 {
     uint64_t least = UINT64_MAX;
     for (size_t i = 0; R->openers && i < R->nopen; i++)
@@ -415,11 +424,11 @@ static int greedy_fallback(solver *S, search_run *R)
     cb_optimal_opener *ops = R->openers;
     size_t nops = R->nopen, count = R->opener_count;
     R->openers = NULL;
-    int rc = cbo_search_root(S, R, INF);
-    if (stopped(S)) { /* the budget ran out: no strategy */
+    int rc = cbo_search_root(S, R, CBO_INF);
+    if (cbo_stopped(S)) { /* the budget ran out: no strategy */
         R->best = CB_NONE;
-        R->bestv = INF;
-    } else if (rc == CB_OK && S->maxd && (R->best == CB_NONE || R->bestv >= INF))
+        R->bestv = CBO_INF;
+    } else if (rc == CB_OK && S->maxd && (R->best == CB_NONE || R->bestv >= CBO_INF))
         rc = feasible_fallback(S, R);
     S->finish_limit = 0;
     S->fallback = 0;
@@ -432,7 +441,7 @@ static int greedy_fallback(solver *S, search_run *R)
 }
 
 /* exact_top: the worst case of the strategy found for each exact opener among the N best (from the cache). */
-static void rank_worst(solver *S, search_run *R)
+static void rank_worst(cbo_solver *S, cbo_search_run *R)
 {
     int n = S->opt.exact_top;
     uint64_t limit = UINT64_MAX;
@@ -451,7 +460,7 @@ static void rank_worst(solver *S, search_run *R)
         limit = tot[j];
     }
     free(tot);
-    for (size_t i = 0; i < R->nopen && !stopped(S); i++) {
+    for (size_t i = 0; i < R->nopen && !cbo_stopped(S); i++) {
         cb_optimal_opener *op = &R->openers[i];
         cb_tree *tree;
         cb_tree_stats st;
@@ -469,12 +478,12 @@ static void rank_worst(solver *S, search_run *R)
 }
 
 /* The search, then the tree; runs on one thread of a parallel team (the others take tasks). */
-static int run_all(solver *S, search_run *R, cb_optimal_result *res, int *stopped_out, cb_error *err)
+static int run_all(cbo_solver *S, cbo_search_run *R, cb_optimal_result *res, int *stopped_out, cb_error *err)
 {
     int rc = cbo_run_search(S, R, res);
     if (rc == CB_EINVAL && R->bad)
         return known_refused(S, R->bad, R->bad_why, err);
-    *stopped_out = stopped(S);
+    *stopped_out = cbo_stopped(S);
     /* no greedy strategy after a stop in the root's scan: it would scan the root again, past the time limit */
     if (rc == CB_OK && *stopped_out && R->best == CB_NONE && !S->oom && !S->canceled && !R->root_stopped)
         rc = greedy_fallback(S, R);
@@ -483,7 +492,7 @@ static int run_all(solver *S, search_run *R, cb_optimal_result *res, int *stoppe
     if (rc != CB_OK)
         return cb_error_set(err, rc, rc == CB_ENOMEM ? "out of memory during the search" : "the search failed: %s",
                             cb_strerror(rc));
-    if (R->best == CB_NONE || R->bestv >= INF) {
+    if (R->best == CB_NONE || R->bestv >= CBO_INF) {
         /*
          * without a limit on guesses every opener solves every secret: "impossible" is never a result there,
          * but for a slice or list of openers that holds none that splits the position (nothing to search)
@@ -508,8 +517,8 @@ static int run_all(solver *S, search_run *R, cb_optimal_result *res, int *stoppe
 
 int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_optimal_result *res, cb_error *err)
 {
-    solver S;
-    search_run R;
+    cbo_solver S;
+    cbo_search_run R;
     memset(res, 0, sizeof *res);
     memset(&R, 0, sizeof R);
     if (opt->cancel && __atomic_load_n(opt->cancel, __ATOMIC_RELAXED)) { /* cancelled already: not even the set-up */
@@ -559,14 +568,14 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
         res->setup_stopped = R.root_stopped;
         res->subset = opt->first == CB_NONE && (opt->openers || opt->slice_step > 1);
         res->cut = !was_stopped && opt->first == CB_NONE && opt->cutoff > 0 && opt->top <= 0 && R.best == CB_NONE &&
-                   R.lower < INF;
-        res->infeasible = !was_stopped && !res->cut && (R.best == CB_NONE || R.bestv >= INF);
+                   R.lower < CBO_INF;
+        res->infeasible = !was_stopped && !res->cut && (R.best == CB_NONE || R.bestv >= CBO_INF);
         if (res->cut)
             res->proved = 0;
         if (res->proved)
             res->lower = res->infeasible ? 0 : res->total;
         else
-            res->lower = R.lower >= INF ? 0 : (uint64_t)R.lower;
+            res->lower = R.lower >= CBO_INF ? 0 : (uint64_t)R.lower;
         fill_result(&S, &R, res);
         res->seconds = cb_seconds() - S.t0;
     }

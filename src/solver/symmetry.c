@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "game/rule_internal.h"
-#include "solver/solver_internal.h"
+#include "game/game_internal.h"
+#include "solver/symmetry_internal.h"
 
 static uint64_t factorial_sat(int k)
 {

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "strategy/decide_internal.h"
 #include "strategy/strategy_internal.h"
 
 /* random, random-any: every pool guess is a choice; the rng picks. */

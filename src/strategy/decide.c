@@ -9,6 +9,7 @@
 
 #include "base/parallel.h"
 
+#include "strategy/decide_internal.h"
 #include "strategy/strategy_internal.h"
 
 uint64_t cbs_history_hash(const cb_state *st)

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 
 #include "codebreaker/coach.h"
+#include "strategy/decide_internal.h"
 #include "strategy/strategy_internal.h"
 
 typedef struct exact_own {

@@ -9,7 +9,10 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "strategy/decide_internal.h"
+#include "strategy/greedy_internal.h"
 #include "strategy/strategy_internal.h"
+#include "strategy/weights_internal.h"
 
 #define GREEDY CB_TRAIT_GREEDY | CB_TRAIT_RANKS
 

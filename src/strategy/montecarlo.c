@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/parallel.h"
+#include "strategy/decide_internal.h"
 #include "strategy/strategy_internal.h"
 
 /* The secret of a rollout: a candidate position, and its hidden mapping (Symble) or -1. */

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver/solver_internal.h"
+#include "solver/symmetry_internal.h"
+#include "strategy/decide_internal.h"
+#include "strategy/pool_internal.h"
 #include "strategy/strategy_internal.h"
 
 static int cmp_u32(const void *a, const void *b)

@@ -18,6 +18,7 @@
  */
 #include <string.h>
 
+#include "strategy/decide_internal.h"
 #include "strategy/strategy_internal.h"
 
 typedef struct regex_rules {

@@ -41,7 +41,7 @@ double cbs_entropy(const cbs_pstats *ps, size_t n)
 }
 
 /*
- * A part of c candidates into s: its largest part and every row of CBS_STATS (strategy_internal.h),
+ * A part of c candidates into s: its largest part and every row of CBS_STATS (score_internal.h),
  * through the c log c table clogc[0..clen) where it reaches. The one place the kernels below add a
  * part; their number of parts they count themselves.
  */

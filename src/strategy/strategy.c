@@ -11,7 +11,11 @@
 
 #include "base/parallel.h"
 #include "base/status_internal.h"
+#include "strategy/decide_internal.h"
+#include "strategy/greedy_internal.h"
+#include "strategy/pool_internal.h"
 #include "strategy/strategy_internal.h"
+#include "strategy/weights_internal.h"
 #include "tuning.h"
 
 void cb_strategy_config_default(cb_strategy_config *cfg)

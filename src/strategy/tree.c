@@ -4,6 +4,7 @@
  * file is a clear error naming its line, not a failure in mid-game.
  */
 #include "codebreaker/tree.h"
+#include "strategy/decide_internal.h"
 #include "strategy/strategy_internal.h"
 #include "tree/tree_internal.h"
 

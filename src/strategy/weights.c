@@ -9,6 +9,7 @@
 
 #include "base/io_internal.h"
 #include "strategy/strategy_internal.h"
+#include "strategy/weights_internal.h"
 
 /* The largest weight: sums over every word stay finite (also rejects inf, nan and 1e400). */
 #define CB_FREQ_MAX 1e30

@@ -6,16 +6,10 @@
 #include "codebreaker/adversary.h"
 #include "codebreaker/partition.h"
 #include "base/parallel.h"
+#include "tuning.h"
 
 #define ADV_MAX_FEEDBACKS 65536u /* the search counts parts in an array */
 #define ADV_DEFAULT_GUESSES 8
-#define ADV_CHECK_EVERY 256 /* nodes between looks at the clock and the cancel flag */
-/*
- * A depth is first searched narrowly: below the root, each node tries only this many guesses (those
- * leaving the fewest words). A win found so is a win, and the depth before was searched in full, so
- * it is still the fewest; only when the narrow search finds none is the depth searched in full.
- */
-#define ADV_QUICK_WIDTH 32
 
 /* The order among parts of equal size: smaller tells less. Winning last, then exact hits, near hits, the id. */
 static uint64_t tie_key(const cb_game *game, uint32_t fb)
@@ -81,8 +75,6 @@ typedef struct memo_entry {
     uint32_t guess; /* the guess that separates the set, or CB_NONE */
     uint32_t used;
 } memo_entry;
-
-#define MEMO_MAX_ENTRIES (1u << 22) /* about 100 MB per thread at most */
 
 typedef struct worker {
     search *S;
@@ -188,7 +180,7 @@ static void set_hash(const cb_state *st, uint64_t *h1, uint64_t *h2)
 /* The memo's entry for (h1, h2): the one holding it, or the empty one where it goes; NULL when there is no memo. */
 static memo_entry *memo_find(worker *w, uint64_t h1, uint64_t h2)
 {
-    if (w->memo_used * 10 >= w->memo_cap * 7 && w->memo_cap < MEMO_MAX_ENTRIES) {
+    if (w->memo_used * 10 >= w->memo_cap * 7 && w->memo_cap < CB_ADV_MEMO_MAX) {
         size_t cap = w->memo_cap ? w->memo_cap * 2 : 4096;
         memo_entry *m = calloc(cap, sizeof *m);
         if (m) {
@@ -258,10 +250,10 @@ static int out_of_time(search *S)
     return atomic_load(&S->stop);
 }
 
-/* Count a node; every ADV_CHECK_EVERY nodes, look at the clock. */
+/* Count a node; every CB_ADV_CHECK_EVERY nodes, look at the clock. */
 static int stopped(worker *w)
 {
-    if (++w->nodes % ADV_CHECK_EVERY == 0)
+    if (++w->nodes % CB_ADV_CHECK_EVERY == 0)
         return out_of_time(w->S);
     return atomic_load(&w->S->stop);
 }
@@ -483,7 +475,7 @@ int cb_adversary_solve(const cb_state *st, const cb_adversary_options *opt, cb_a
     int rc = 0;
     res->proved_min = 1;
     for (int d = 1; d <= max; d++) {
-        S.width = d > 3 ? ADV_QUICK_WIDTH : 0; /* below 4 guesses no node under the root lists guesses */
+        S.width = d > 3 ? CB_ADV_QUICK_WIDTH : 0; /* below 4 guesses no node under the root lists guesses */
         rc = root_wins(&S, st, d, opt->threads, res);
         if (rc == 0 && S.width) {
             S.width = 0;

@@ -6,9 +6,9 @@
 
 #include "codebreaker/multi.h"
 #include "base/parallel.h"
+#include "tuning.h"
 
 #define MULTI_MAX_FEEDBACKS 65536u /* the scorers count parts in an array: words of up to 10 letters */
-#define MULTI_OPENER_WORK 2e9      /* an opener is computed once, when the strategy is made, below this */
 
 struct cb_multi {
     const cb_table *table;
@@ -466,7 +466,7 @@ static int ms_kind_of(const char *name)
 static int compute_opener(cb_multi_strategy *s)
 {
     double work = (double)cb_game_guess_count(s->game) * cb_game_secret_count(s->game);
-    if (work > MULTI_OPENER_WORK || s->first != CB_NONE)
+    if (work > CB_MULTI_OPENER_WORK || s->first != CB_NONE)
         return CB_OK;
     cb_multi *m;
     int rc = cb_multi_new(s->table, 1, CB_MULTI_MAX_TURNS, &m, NULL);

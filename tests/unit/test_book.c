@@ -10,7 +10,7 @@
 
 #include "check.h"
 #include "codebreaker/codebreaker.h"
-#include "solver/solver_internal.h"
+#include "solver/book_internal.h"
 
 static char *edited; /* the edited copy of the file named by edit_file */
 static size_t edited_size;

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "solver/solver_internal.h"
+#include "solver/cache_internal.h"
 
 /* The key of entry i: 4 to 19 bytes, not a prefix of another's (its length is in it). */
 static size_t key_of(uint32_t i, unsigned char *key)

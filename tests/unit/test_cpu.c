@@ -4,8 +4,11 @@
  * cb_cpu_level_cap as the program's CB_CPU_LEVEL does: each kernel's pick
  * is its version of that level or the highest below it, and what
  * cb_cpu_kernel_at reports; under the scalar cap no vector version is
- * picked; and the table's row kernel of every rule, at every level it has,
- * gives the reference rules' feedback (ref_rules.c) on random codes.
+ * picked; the table's row kernel of every rule, at every level it has,
+ * gives the reference rules' feedback (ref_rules.c) on random codes; the
+ * partition kernel gives cbs_score's statistics; and the exact solver, whose
+ * row, block, look-ahead and count kernels follow the level, gives the same
+ * total, nodes and work as at the scalar level.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,10 +16,15 @@
 
 #include "check.h"
 #include "codebreaker/feedback.h"
+#include "codebreaker/optimal.h"
+#include "codebreaker/state.h"
+#include "codebreaker/table.h"
 #include "codebreaker/version.h"
 #include "game/rule_internal.h"
 #include "ref_rules.h"
-#include "solver/solver_internal.h"
+#include "solver/lbcount_internal.h"
+#include "solver/rowkern_internal.h"
+#include "solver/scanlb_internal.h"
 #include "strategy/strategy_internal.h"
 #include "table/table_internal.h"
 #include "tuning.h"
@@ -100,7 +108,7 @@ static const struct {
 static void picks(cb_cpu_level l)
 {
     int tl = (int)l < CB_TOP_TABLE ? (int)l : CB_TOP_TABLE;
-    for (int r = CB_RULE_MASTERMIND; r <= CB_RULE_JOTTO; r++)
+    for (int r = CB_RULE_MASTERMIND; cbg_rule_of((cb_rule)r); r++) /* every rule of the registry */
         CHECK(cbt_kernel_pick((cb_rule)r, l) == cbg_rule_of((cb_rule)r)->kernel[tl]);
     cb_cpu_level got;
     const char *name;
@@ -121,6 +129,93 @@ static void picks(cb_cpu_level l)
         CHECK((cbs_pairs_kernel(l) != cbs_pairs_kernel(below)) == own_part);
         CHECK((cbo_row_kernel(l) != cbo_row_kernel(below)) == own_row);
     }
+}
+
+/* Mastermind of k colours and n pegs (Mastermind's rule on a complete dictionary) with its precomputed table. */
+static cb_table *mastermind_table(int k, int n)
+{
+    cb_game_config cfg;
+    cb_game_config_default(&cfg);
+    cfg.rule = CB_RULE_MASTERMIND;
+    cfg.colors = k;
+    cfg.length = n;
+    cb_game *g = NULL;
+    cb_table *t = NULL;
+    cb_table_options to;
+    cb_table_options_default(&to);
+    to.mode = CB_TABLE_ON;
+    if (cb_game_new(&cfg, &g, NULL) != CB_OK || cb_table_new(g, &to, &t, NULL) != CB_OK)
+        cb_game_free(g);
+    return t;
+}
+
+static void table_free(cb_table *t)
+{
+    const cb_game *g = t ? cb_table_game(t) : NULL;
+    cb_table_free(t);
+    cb_game_free((cb_game *)g);
+}
+
+static int same_pstats(const cbs_pstats *a, const cbs_pstats *b)
+{
+    int ok = a->largest == b->largest && a->parts == b->parts;
+#define STAT_SAME(field, part, member) ok &= a->field == b->field;
+    CBS_STATS(STAT_SAME)
+#undef STAT_SAME
+    return ok;
+}
+
+/*
+ * The partition kernel at the level in use (the pair count of narrow nodes, picked when a node is
+ * prepared) against cbs_score, a guess at a time by counters: every block of consecutive guesses of
+ * states of Mastermind 6 x 4 after two random turns (*paired counts those the pair count scores). The
+ * number of guesses whose statistics differ.
+ */
+static size_t partition_trials(const cb_table *t, int *paired)
+{
+    const cb_game *g = cb_table_game(t);
+    uint32_t ng = cb_game_guess_count(g), ns = cb_game_secret_count(g);
+    size_t wrong = 0, clen = ns + 1;
+    uint64_t *clogc = cbs_clogc_table(clen);
+    cb_state *st = NULL;
+    CHECK(clogc && cb_state_new(t, &st) == CB_OK);
+    for (int trial = 0; trial < 12 && st && clogc; trial++) {
+        cb_state_reset(st);
+        for (int turn = 0; turn < 2 && cb_state_count(st) > 1; turn++) {
+            uint32_t gi = next(ng), secret = cb_state_candidates(st)[next((unsigned)cb_state_count(st))];
+            CHECK(cb_state_apply(st, gi, cb_game_feedback(g, gi, secret)) == CB_OK);
+        }
+        cbs_node nd;
+        cbs_scratch sc = {0};
+        CHECK(cbs_node_prepare(&nd, st, clogc, clen) == CB_OK && cbs_scratch_reserve(&sc, &nd) == CB_OK);
+        CHECK(nd.pairs == cbs_pairs_kernel(cb_cpu_level_current()));
+        *paired += nd.colp && sc.pairs && nd.n <= CB_PAIRS_MAX; /* cbs_score_many takes the pair count */
+        for (uint32_t g0 = 0; g0 + CB_SCORE_BLOCK <= ng; g0 += CB_SCORE_BLOCK) {
+            uint32_t gs[CB_SCORE_BLOCK];
+            cbs_pstats many[CB_SCORE_BLOCK], one;
+            for (uint32_t j = 0; j < CB_SCORE_BLOCK; j++)
+                gs[j] = g0 + j;
+            cbs_score_many(&nd, &sc, gs, CB_SCORE_BLOCK, UINT32_MAX, many);
+            for (uint32_t j = 0; j < CB_SCORE_BLOCK; j++) {
+                cbs_score(&nd, &sc, gs[j], UINT32_MAX, &one);
+                wrong += !same_pstats(&one, &many[j]);
+            }
+        }
+        cbs_scratch_release(&sc);
+        cbs_node_release(&nd);
+    }
+    cb_state_free(st);
+    free(clogc);
+    return wrong;
+}
+
+/* The exact solver at the level in use (its row, block, look-ahead and count kernels), one thread. */
+static int solve_at_level(const cb_table *t, cb_optimal_result *r)
+{
+    cb_optimal_options o;
+    cb_optimal_options_default(&o);
+    o.threads = 1;
+    return cb_optimal_solve(t, &o, r, NULL);
 }
 
 int main(void)
@@ -145,6 +240,34 @@ int main(void)
         printf("table kernels at level %s: %s\n", cb_cpu_level_name((cb_cpu_level)l),
                wrong ? "FAILED" : "as the reference");
     }
+    /* the partition kernel and the solver's at every level against the scalar ones: the same figures */
+    cb_table *mm = mastermind_table(6, 4), *small = mastermind_table(4, 4);
+    CHECK(mm && small);
+    cb_optimal_result ref = {0};
+    for (int l = CB_CPU_SCALAR; l <= (int)best && mm && small; l++) {
+        cb_cpu_level_cap((cb_cpu_level)l);
+        int paired = 0;
+        size_t wrong = partition_trials(mm, &paired);
+        CHECK_MSG(paired > 0, "level %s: no state small enough for the pair count", cb_cpu_level_name((cb_cpu_level)l));
+        CHECK_MSG(wrong == 0, "level %s: %zu guesses partitioned unlike cbs_score", cb_cpu_level_name((cb_cpu_level)l),
+                  wrong);
+        cb_optimal_result r = {0};
+        CHECK(solve_at_level(small, l == CB_CPU_SCALAR ? &ref : &r) == CB_OK);
+        if (l > CB_CPU_SCALAR) {
+            CHECK_MSG(r.proved && r.total == ref.total && r.nodes == ref.nodes && r.work == ref.work,
+                      "level %s: the solver's total %llu, nodes %llu, work %llu; scalar: %llu, %llu, %llu",
+                      cb_cpu_level_name((cb_cpu_level)l), (unsigned long long)r.total, (unsigned long long)r.nodes,
+                      (unsigned long long)r.work, (unsigned long long)ref.total, (unsigned long long)ref.nodes,
+                      (unsigned long long)ref.work);
+            cb_optimal_result_release(&r);
+        }
+        printf("partition and solver kernels at level %s: %s\n", cb_cpu_level_name((cb_cpu_level)l),
+               wrong ? "FAILED" : "as at the scalar level");
+    }
+    CHECK(ref.proved && ref.total > 0);
+    cb_optimal_result_release(&ref);
+    table_free(mm);
+    table_free(small);
     cb_cpu_level_cap(CB_CPU_AVX512);
     return check_done("test_cpu");
 }

@@ -11,8 +11,9 @@
 #include <string.h>
 
 #include "check.h"
+#include "codebreaker/status.h"
 #include "codebreaker/version.h"
-#include "solver/solver_internal.h"
+#include "solver/lbcount_internal.h"
 
 /* Distinct values of guess b over the n rows, and whether `won` is one, by looking at each value once per pair. */
 static void slow(const uint8_t *blk, const uint32_t *col, uint32_t n, uint32_t b, uint32_t won, unsigned *parts,

@@ -13,9 +13,10 @@
 #include <string.h>
 
 #include "check.h"
+#include "base/memory_internal.h"
 #include "codebreaker/version.h"
-#include "solver/rows_internal.h"
-#include "solver/solver_internal.h"
+#include "solver/rowkern_internal.h"
+#include "solver/run_internal.h"
 
 enum { COLS = 600, SLACK = 16, GUARD = 48 };
 
@@ -42,7 +43,7 @@ static int same_fig(const cbo_rowfig *a, const cbo_rowfig *b)
 }
 
 /* 600 random rows through kernel k against the reference and the slow count; the number of failures. */
-static int trials(cbo_row_fn k, tls *T, uint8_t *rp, uint32_t *col, unsigned long long seed)
+static int trials(cbo_row_fn k, cbo_tls *T, uint8_t *rp, uint32_t *col, unsigned long long seed)
 {
     uint8_t ident[COLS + SLACK];
     static const uint32_t sizes[] = {1,  2,  3,  7,  8,   15,  16,  17,  31,  32,  33,  47,  63, 64,
@@ -103,7 +104,7 @@ static int trials(cbo_row_fn k, tls *T, uint8_t *rp, uint32_t *col, unsigned lon
  * 300 random blocks through the block kernel k (32 rows at once, read secret-major) against the
  * slow count and the hash of each row, entries 1 to CB_ROWBLOCK_MAX; the number of failures.
  */
-static int block_trials(cbo_block_fn k, tls *T, unsigned long long seed)
+static int block_trials(cbo_block_fn k, cbo_tls *T, unsigned long long seed)
 {
     enum { SM = 64, RS_MAX = 96 };
     static uint8_t sm[CB_ROWBLOCK_MAX * SM + 32], rows[32 * RS_MAX + 32];
@@ -193,14 +194,8 @@ int main(void)
 {
     uint8_t *rp = malloc(COLS + 64);
     uint32_t *col = malloc(COLS * sizeof *col);
-    tls *T = calloc(1, sizeof *T);
+    cbo_tls *T = cbo_row_work_new();
     if (!rp || !col || !T)
-        return 1;
-    T->cnt = calloc(257, sizeof *T->cnt);
-    T->cnt2 = calloc(257, sizeof *T->cnt2);
-    T->rows = calloc(64, sizeof *T->rows); /* the set of rows whose slots the vector kernels fetch */
-    T->rows_mask = 63;
-    if (!T->cnt || !T->cnt2 || !T->rows)
         return 1;
     hash_checks();
     tr16_checks();
@@ -219,10 +214,7 @@ int main(void)
     CHECK(cbo_block_kernel(CB_CPU_SCALAR) == NULL);
     CHECK(best < CB_CPU_AVX2 || cbo_block_kernel(CB_CPU_AVX2) != NULL);
     cb_cpu_level_cap(CB_CPU_AVX512);
-    free(T->cnt);
-    free(T->cnt2);
-    free(T->rows);
-    free(T);
+    cbo_row_work_free(T);
     free(rp);
     free(col);
     return check_done("test_rowkern");

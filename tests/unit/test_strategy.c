@@ -16,6 +16,7 @@
 #include "codebreaker/codebreaker.h"
 #include "ref_rules.h"
 #include "strategy/strategy_internal.h"
+#include "strategy/weights_internal.h"
 #include "table/table_internal.h"
 
 typedef struct ref_stats {

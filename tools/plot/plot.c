@@ -16,7 +16,7 @@
 
 #include <plplot.h>
 
-#include "outfile.h"
+#include "outfile.h" /* OUT_PATH_MAX */
 #include "plot.h"
 #include "plot_module.h"
 
@@ -27,6 +27,14 @@ static const int palette[NPALETTE][3] = {
     {0, 114, 178}, {213, 94, 0}, {0, 158, 115}, {204, 121, 167}, {230, 159, 0}, {86, 180, 233}, {90, 90, 90}, {0, 0, 0},
 };
 static const char *const marks[NPALETTE] = {"●", "■", "▲", "◆", "▼", "●", "■", "▲"};
+
+/* What the program lends the module (plot_module_open keeps it here). */
+static const plot_host *the_host;
+
+void plot_set_host(const plot_host *host)
+{
+    the_host = host;
+}
 
 static int fail(char *why, size_t size, int status, const char *fmt, ...)
 {
@@ -149,7 +157,7 @@ static int open_stream(const char *path, const plot_figure *fig, char *why, size
         snprintf(drawing.real, sizeof drawing.real, "%s", path);
     const char *dev_ext =
         to_stdout || plot_ext_is(path, "svg") ? "/tmp/codebreaker-figure.svg" : "/tmp/codebreaker-figure.png";
-    if (out_temp_name(drawing.copy ? dev_ext : drawing.real, drawing.tmp, sizeof drawing.tmp))
+    if (the_host->temp_name(drawing.copy ? dev_ext : drawing.real, drawing.tmp, sizeof drawing.tmp))
         return fail(why, why_size, 2, "%s: the file name is too long", path);
     FILE *f = fopen(drawing.tmp, "wb");
     if (!f)

@@ -36,6 +36,9 @@ typedef struct plot_api {
 /* The module's entry: keeps host, returns its functions. */
 typedef const plot_api *(*plot_module_open_fn)(const plot_host *host);
 
+/* The module keeps the program's host for the drawings (plot.c; plot_module_open calls it). */
+void plot_set_host(const plot_host *host);
+
 /* 1 when path's extension is ext (lower case, without the dot), in any case (plot_file.c). */
 int plot_ext_is(const char *path, const char *ext);
 

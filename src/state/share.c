@@ -1,4 +1,5 @@
-/* share.c: the emoji grid of a finished game (share.h), for the program's play and the dashboard; each rule its signs.
+/* share.c: the emoji grid of a finished game (share.h), for the program's play and the dashboard; each rule its signs
+ * (cbg_rule.share_sign, with the squares of game/signs.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -8,12 +9,6 @@
 #include "game/rule_internal.h"
 
 #define TITLE_MAX 64
-
-/* The signs, by feedback digit (0 gray, 1 yellow, 2 green), light and dark, usual and high contrast. */
-static const char *const wordle_sign[2][2][3] = {
-    {{"\u2B1C", "\U0001F7E8", "\U0001F7E9"}, {"\u2B1B", "\U0001F7E8", "\U0001F7E9"}}, /* ⬜ 🟨 🟩, ⬛ 🟨 🟩 */
-    {{"\u2B1C", "\U0001F7E6", "\U0001F7E7"}, {"\u2B1B", "\U0001F7E6", "\U0001F7E7"}}, /* ⬜ 🟦 🟧, ⬛ 🟦 🟧 */
-};
 
 /* Text being written into a buffer; full once something did not fit. */
 typedef struct out {
@@ -31,18 +26,6 @@ static void put(out *o, const char *s)
     }
     memcpy(o->buf + o->len, s, n + 1);
     o->len += n;
-}
-
-unsigned cbg_digit3(uint32_t id, int i)
-{
-    while (i-- > 0)
-        id /= 3;
-    return id % 3;
-}
-
-const char *cbg_share_square(unsigned colour, unsigned flags)
-{
-    return wordle_sign[(flags & CB_SHARE_CONTRAST) != 0][(flags & CB_SHARE_DARK) != 0][colour % 3];
 }
 
 static void row(out *o, const cb_game *g, uint32_t fb, unsigned flags)
