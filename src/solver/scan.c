@@ -371,31 +371,41 @@ static int scan_codewords(solver *S, tls *T, const node *x, scan *sc)
 }
 
 /*
- * The partition of guess row srow over x's entries into v, and its figures in *st (*hh: the row's
- * hash when the fast count made it): the fast count, or the generic one for a row it does
- * not take. 0 when the guess splits nothing.
+ * The partition of guess row srow over x's entries, and its figures in *st (*hh: the row's hash
+ * when the fast count made it): the fast count, or the generic one for a row it does not take.
+ * The values are left in v, or, counted with their block (w->figs), read in place at *vals (v
+ * then holds them only when the generic count needed them): a row dropped is never copied.
+ * 0 when the guess splits nothing.
  */
 static int row_stats(solver *S, const node *x, uint32_t j, uint32_t srow, uint8_t *v, scratch *w, int r, rowstat *st,
-                     uint64_t *hh)
+                     uint64_t *hh, const uint8_t **vals)
 {
     uint32_t n = x->n;
+    *vals = v;
     if (w->lb.fast) {
         const uint32_t *col;
         const uint8_t *rp = w->tb ? w->tb + (size_t)(j - w->tb0) * w->tbs : row_at(S, x, &w->fly, srow, v, &col);
-        cbo_rowfig f;
+        const cbo_rowfig *f;
+        cbo_rowfig own;
         if (w->figs) { /* counted with its block (tb_fill); the slot of a row a few ahead asked for */
             uint32_t b = j - w->tb0;
-            f = w->figs[b];
-            memcpy(v, rp, n);
+            f = &w->figs[b];
+            *vals = rp;
             if (b + CB_ROWS_AHEAD < w->tbn && j + CB_ROWS_AHEAD < x->m) /* a row of this block */
                 __builtin_prefetch(w->T->rows + ((uint32_t)w->figs[b + CB_ROWS_AHEAD].hash & w->T->rows_mask));
-        } else
-            S->rowk(&w->rc, rp, v, &f);
-        *hh = f.hash;
-        if (f.parts == 1 && !f.won)
+        } else {
+            S->rowk(&w->rc, rp, v, &own);
+            f = &own;
+        }
+        *hh = f->hash;
+        if (f->parts == 1 && !f->won)
             return 0;
-        if (plain_stats(&w->lb, n, f.parts, f.pairs, f.won, f.maxpart, st))
+        if (plain_stats(&w->lb, n, f->parts, f->pairs, f->won, f->maxpart, st))
             return 1;
+        if (*vals != v) { /* the generic count reads them from v */
+            memcpy(v, rp, n);
+            *vals = v;
+        }
     }
     cbo_row_generic(S, x, srow, v, w->lb.fast, w->touched, w->lb.t, r, st); /* the fast count left the values in v */
     return st->parts > 1 || st->won;
@@ -527,19 +537,22 @@ int cbo_scan(solver *S, const node *x, int64_t target, scan *sc, int counted)
             continue;
         uint32_t srow = guess_row(x, j);
         uint8_t *v = sc->lt ? sc->lt + (size_t)sc->k * n * (size_t)lw : tmp;
+        const uint8_t *vals;
         rowstat st;
         uint64_t hh = 0;
         if (w.tb && (j < w.tb0 || j - w.tb0 >= w.tbn))
             tb_fill(S, x, &w, j);
-        if (!row_stats(S, x, j, srow, v, &w, r, &st, &hh)) /* splits nothing */
+        if (!row_stats(S, x, j, srow, v, &w, r, &st, &hh, &vals)) /* splits nothing */
             continue;
         if (dedup) {
             if (!hh)
-                hh = row_hash(v, (size_t)n * (size_t)lw);
+                hh = row_hash(vals, (size_t)n * (size_t)lw);
             /* a row equal to an earlier one adds nothing */
-            if (rows_find(T, sc->lt, (size_t)n * (size_t)lw, v, hh, sc->k, hashes) != CB_NONE)
+            if (rows_find(T, sc->lt, (size_t)n * (size_t)lw, vals, hh, sc->k, hashes) != CB_NONE)
                 continue;
         }
+        if (sc->lt && vals != v) /* a row kept: into the local table */
+            memcpy(v, vals, (size_t)n * (size_t)lw);
         int64_t lb = sat(wc + st.lbsum);
         uint32_t kk = sc->k++;
         sc->gid[kk] = g;
