@@ -42,7 +42,7 @@ demo: deps-build
 
 test: deps
 	@$(MAKE) build
-	@ctest --preset $(PRESET) -j $(JOBS) --label-exclude 'browser|long'
+	@ctest --preset $(PRESET) -j $(JOBS) --label-exclude 'browser|long|slow'
 
 check: deps
 	@scripts/check.sh
