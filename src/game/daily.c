@@ -33,10 +33,16 @@ static long civil_days(cb_date d)
     return era * 146097 + doe - 719468;
 }
 
+/* 1 when d is a day of the calendar from year 1 to LAST_YEAR. */
+static int valid(cb_date d)
+{
+    return d.month >= 1 && d.month <= 12 && d.day >= 1 && d.year >= 1 && d.year <= LAST_YEAR &&
+           d.day <= month_days(d.year, d.month);
+}
+
 int cb_daily_check(cb_date d, cb_error *err)
 {
-    if (d.month < 1 || d.month > 12 || d.day < 1 || d.year < 1 || d.year > LAST_YEAR ||
-        d.day > month_days(d.year, d.month))
+    if (!valid(d))
         return cb_error_set(err, CB_EINVAL, "%04d-%02d-%02d is not a date", d.year, d.month, d.day);
     cb_date first = {FIRST_YEAR, FIRST_MONTH, FIRST_DAY};
     if (civil_days(d) < civil_days(first))
@@ -72,8 +78,7 @@ int cb_daily_check_today(cb_date d, cb_date today, cb_error *err)
     int rc = cb_daily_check(d, err);
     if (rc != CB_OK)
         return rc;
-    if (today.month < 1 || today.month > 12 || today.day < 1 || today.year < 1 || today.year > LAST_YEAR ||
-        today.day > month_days(today.year, today.month))
+    if (!valid(today))
         return cb_error_set(err, CB_EINVAL, "today (%04d-%02d-%02d) is not a date", today.year, today.month, today.day);
     if (civil_days(d) > civil_days(today) + 1)
         return cb_error_set(err, CB_EINVAL, "%04d-%02d-%02d is not out yet: today is %04d-%02d-%02d", d.year, d.month,
