@@ -19,10 +19,10 @@
 #            the sanitizers they took 12 of CI's 32 minutes; web_api runs every route they call
 #   tsan     the threaded tests under ThreadSanitizer: clang with LLVM's libomp (build-tsan/)
 #   package  a distribution's build (build-package/): build type None, dpkg-buildflags' flags,
-#            prefix /usr, the multiarch libdir, every optional part OFF and then ON; the suite on
-#            the first (but the heaviest tests, PACKAGE_HEAVY below), the parts' tests on the
-#            second, then each staged with DESTDIR: nothing outside the stage, and make
-#            uninstall's script empties it
+#            prefix /usr, the multiarch libdir, every optional part OFF and then ON; the unit tests
+#            and the parts' tests on the first (the parts' skipping with their reasons), the parts'
+#            tests on the second, then each staged with DESTDIR: nothing outside the stage, and make
+#            uninstall's script empties it. The other command tests ran on the release build.
 # usage: scripts/check.sh [STEP ...]   (default: all, in that order); JOBS=N builds with N jobs.
 set -e
 cd "$(dirname "$0")/.."
@@ -98,9 +98,11 @@ step_tsan() {
     ctest --preset tsan -j "$JOBS" || fail tsan "ThreadSanitizer found a race (or a test failed)"
 }
 
-# The package step runs the suite on the distribution's build, but the browser tests (their parts are
-# the release build's, the browser step runs them) and these, the heaviest, which test nothing a
-# distribution's build changes, and which the release build (make test) and the asan step run:
+# The package step runs the unit tests (the library with the distribution's flags) and the tests that
+# read an optional part (PACKAGE_PARTS below) on the distribution's build; the other command tests,
+# whose code the unit tests and the release and asan suites run, are left to those (they took 150 s
+# of CI's 2 cores here). Of the ones it runs, these, the heaviest, which test nothing a distribution's
+# build changes, and which the release build (make test) and the asan step run, are left out too:
 #   python             builds its own copy of the library, with the package's own flags (Release)
 #   cli_coach*         the review's searches in the library: 150 s of CI's 2 cores, the same code
 #   test_*_portable    copies of the library built without the vector kernels, the same in any build
@@ -141,7 +143,8 @@ step_package() {
         done
         # OFF: the suite, the parts' tests skipping with their reasons (CB_NO_SKIP=0); ON: the parts' tests, all run
         if [ "$parts" = OFF ]; then
-            (cd "$b" && CB_NO_SKIP=0 ctest -j "$JOBS" --label-exclude browser -E "$PACKAGE_HEAVY" --output-on-failure) ||
+            (cd "$b" && CB_NO_SKIP=0 ctest -j "$JOBS" --label-exclude browser -R "^test_|$PACKAGE_PARTS" \
+                -E "$PACKAGE_HEAVY" --output-on-failure) ||
                 fail package "the suite on the build with every part OFF"
         else
             (cd "$b" && CB_NO_SKIP="${CB_NO_SKIP:-0}" ctest -j "$JOBS" -R "$PACKAGE_PARTS" --output-on-failure) ||
