@@ -14,7 +14,7 @@
 #   installation (docs/optimal.md, "The installation's key"): the committed ones (data/mastermind/) are
 #   read only where they were written; elsewhere `--sign` derives their lines again first.
 #   Start it in the background at the lowest priority, e.g.
-#     setsid nohup nice -n 19 sh bench/mastermind_proof.sh 4x10 /work/mm-run >/dev/null 2>&1 &
+#     setsid nohup nice -n 19 sh bench/mastermind_proof.sh 4x10 ~/mm-run >/dev/null 2>&1 &
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 size=${1:-}
