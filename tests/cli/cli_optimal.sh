@@ -32,6 +32,24 @@ mm="--game mastermind --quiet --threads 1"
 # Published optima (sources in docs/optimal.md)
 expect_out mm-3x6 0 '^total +854 guesses over 216 secrets' -- optimal $mm --pegs 3
 expect_out mm-4x5 0 '^total +2463 guesses over 625 secrets' -- optimal $mm --colors 5
+# W. Goddard, "Mastermind revisited", J. Combin. Math. Combin. Comput. 51 (2004), tabulates the optimal
+# averages of 2 to 6 pegs with 2 to 5 colours to 3 decimals; the three figures quoted with issue 59:
+# goddard NAME PEGS COLOURS AVERAGE: the proved total over the codes, rounded to 3 decimals, is AVERAGE
+goddard() {
+    "$cb" optimal $mm --pegs "$2" --colors "$3" --json >"$tmp/god" 2>"$tmp/god.err" </dev/null
+    rc=$?
+    got=$(sed -n 's/.*"proved":true,.*"total":\([0-9]*\),.*"games":\([0-9]*\),.*/\1 \2/p' "$tmp/god" |
+        awk '{ printf "%.3f", $1 / $2 }')
+    if [ "$rc" = 0 ] && [ "$got" = "$4" ]; then ok; else
+        bad "$1: status $rc, average '$got' (Goddard 2004: $4)"
+        head -c 300 "$tmp/god"
+        echo
+        head -3 "$tmp/god.err"
+    fi
+}
+goddard goddard-5x2 5 2 3.031 # 97 over 32 codes
+goddard goddard-5x3 5 3 3.358 # 816 over 243
+goddard goddard-4x5 4 5 3.941 # 2463 over 625 (Ville 2013's total, above)
 run mm64 -- optimal $mm
 seen mm-6x4 mm64 '^total +5625 guesses over 1296 secrets \(average 4.3403\)'
 seen mm-6x4-proved mm64 '^result +proved optimal'
