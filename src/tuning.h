@@ -28,6 +28,8 @@
 #endif
 /* The baseline's instructions (SSE2 on x86-64) and the AVX2 ones, for a kernel's versions. */
 #define CB_TARGET_AVX2 __attribute__((target("avx2,popcnt")))
+/* AVX-512 as the level avx512 asks it of the processor (base/cpu.c): F, BW, VL and VPOPCNTDQ. */
+#define CB_TARGET_AVX512 __attribute__((target("avx2,popcnt,avx512f,avx512bw,avx512vl,avx512vpopcntdq")))
 
 /*
  * The highest level each kernel has a version of (0 scalar, 1 AVX2, 2
@@ -40,8 +42,8 @@
 #if CB_CPU_DISPATCH
 #define CB_TOP_TABLE 1
 #define CB_TOP_PARTITION 1
-#define CB_TOP_ROW 1
-#define CB_TOP_LOOKAHEAD 1
+#define CB_TOP_ROW 2
+#define CB_TOP_LOOKAHEAD 2
 #define CB_TOP_LBCOUNT 2
 #else
 #define CB_TOP_TABLE 0
@@ -70,10 +72,19 @@
 
 /*
  * Most entries the AVX2 row kernel (solver/rowkern.c) keeps in registers, 32 a register; bigger rows
- * go to the baseline's counters. Its compares grow as the square of the entries: at 128 about as
- * many a pair as the counters take.
+ * go to the counters of the big rows (solver/rowbig.c), whose cost a pair falls as rows grow. Its
+ * compares grow as the square of the entries, and four registers of entries with their counts do
+ * not fit AVX2's 16: 1.32 ns a pair at 128 entries against the counters' 0.95 at 129
+ * (build/bench/bench_rowkern, docs/optimal.md, "The kernels"). AVX-512's 32 registers hold them:
+ * 0.84 ns at 128, so it keeps rows of up to 128 (CB_ROW_AVX512_MAX), 4 registers at most.
  */
-#define CB_ROW_AVX2_MAX 128
+#define CB_ROW_AVX2_MAX 96
+#define CB_ROW_AVX512_MAX 128
+/*
+ * The baseline level's rows above this many entries (and more than CB_FEWVALS values) go to the big
+ * rows' counters: 1.15 ns a pair at 129 entries against the plain counters' 2.33 at 128.
+ */
+#define CB_ROW_BASE_SMALL_MAX 128
 /*
  * Nodes of at most this many entries that read a secret-major block (scan.c, TB_LOCAL) count 32
  * guesses at once, a lane each (cbo_block_kernel): every entry against every earlier one, n^2 / 2
