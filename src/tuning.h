@@ -43,7 +43,7 @@
 #define CB_TOP_TABLE 1
 #define CB_TOP_PARTITION 1
 #define CB_TOP_ROW 2
-#define CB_TOP_LOOKAHEAD 2
+#define CB_TOP_LOOKAHEAD 1 /* AVX-512's registers gave it nothing: PLAST hard 1.01x (docs/optimal.md) */
 #define CB_TOP_LBCOUNT 2
 #else
 #define CB_TOP_TABLE 0
@@ -183,8 +183,8 @@
  */
 #define CB_CACHE_MIN_BUCKETS ((size_t)1 << 16)
 #define CB_CACHE_MAX_BUCKETS ((size_t)1 << 28)
-/* Bytes the cache takes from malloc at once: fewer calls against unused tail memory. */
-#define CB_CACHE_CHUNK ((size_t)1 << 20)
+/* Bytes the cache takes at once: one huge page (CB_BIG_ALLOC_MIN), fewer faults against unused tail memory. */
+#define CB_CACHE_CHUNK ((size_t)2 << 20)
 /* Nodes of at least this many candidates go to the cache: smaller ones are cheaper to solve again. */
 #define CB_CACHE_MIN 3
 /*
@@ -312,9 +312,12 @@
 
 /*
  * Arrays of at least this many bytes ask for huge pages (base/memory.c): the feedback table, the
- * solver's secret-major copy and its arena's big blocks, read at random over tens of megabytes.
+ * solver's secret-major copy, its arena's blocks (CB_ARENA_MIN_BLOCK on) and the cache's chunks,
+ * read at random over megabytes. A fresh page costs a fault, dear in a virtual machine: SALET's
+ * proof took 1842 faults with 8 MiB here (the arena's first 4 MiB in small pages), 865 with 2 MiB (`perf stat -e
+ * page-faults`).
  */
-#define CB_BIG_ALLOC_MIN ((size_t)8 << 20)
+#define CB_BIG_ALLOC_MIN ((size_t)2 << 20)
 
 /* ---- the variants (variants/adversary.c, variants/multi.c) ---- */
 

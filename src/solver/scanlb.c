@@ -141,19 +141,11 @@ CB_TARGET_AVX2 static int64_t scan_lb_avx2(cbo_solver *S, const cbo_node *x, int
     return scan_lb_t(S, x, known, target, h, rf, weak);
 }
 
-/* The same loop with AVX-512's instructions and registers open to the compiler (CB_TOP_LOOKAHEAD). */
-CB_TARGET_AVX512 static int64_t scan_lb_avx512(cbo_solver *S, const cbo_node *x, int64_t known, int64_t target,
-                                               const cbg_hard_turn *h, const refine *rf, uint32_t *weak)
-{
-    return scan_lb_t(S, x, known, target, h, rf, weak);
-}
 #endif
 
 cbo_scanlb_fn *cbo_scanlb_kernel(cb_cpu_level level)
 {
 #if CB_CPU_DISPATCH
-    if (level >= CB_CPU_AVX512 && CB_TOP_LOOKAHEAD >= 2)
-        return scan_lb_avx512;
     if (level >= CB_CPU_AVX2 && CB_TOP_LOOKAHEAD >= 1)
         return scan_lb_avx2;
 #endif
