@@ -8,6 +8,7 @@
  * values a step, AVX2 16, AVX-512 32, no branch on a count (the baseline's
  * counters read them back one value at a time). tests/unit/test_rowkern.c
  * checks every level against cbo_row_ref; bench/bench_rowkern.c times them.
+ * The row's hash is the caller's (rowkern.c).
  */
 #include <string.h>
 
@@ -93,9 +94,9 @@ int cbo_row_big_fits(const cbo_rowctx *c)
 #endif
 }
 
+#if defined(__SSE2__)
 void cbo_row_big(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f)
 {
-#if defined(__SSE2__)
     uint16_t *cnt = c->T->big;
     big_count(c, rp, out, cnt);
     f->won = big_won(c, cnt);
@@ -116,11 +117,8 @@ void cbo_row_big(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfi
     f->parts = top - sum4x32(_mm_madd_epi16(empty, _mm_set1_epi16(1)));
     f->pairs = (sum4x32(sq) - c->n) / 2;
     f->maxpart = max8x16(mx);
-    f->hash = c->hash ? cbo_row_hash(out, c->n) : 0;
-#else
-    cbo_row_ref(c, rp, out, f);
-#endif
 }
+#endif
 
 #if CB_CPU_DISPATCH
 CB_TARGET_AVX2 void cbo_row_big_avx2(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f)
@@ -146,7 +144,6 @@ CB_TARGET_AVX2 void cbo_row_big_avx2(const cbo_rowctx *c, const uint8_t *rp, uin
     f->parts = top - sum4x32(_mm_add_epi32(_mm256_castsi256_si128(empty), _mm256_extracti128_si256(empty, 1)));
     f->pairs = (sum4x32(_mm_add_epi32(_mm256_castsi256_si128(sq), _mm256_extracti128_si256(sq, 1))) - c->n) / 2;
     f->maxpart = max8x16(_mm_max_epi16(_mm256_castsi256_si128(mx), _mm256_extracti128_si256(mx, 1)));
-    f->hash = c->hash ? cbo_row_hash(out, c->n) : 0;
 }
 
 CB_TARGET_AVX512 void cbo_row_big_avx512(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f)
@@ -172,6 +169,5 @@ CB_TARGET_AVX512 void cbo_row_big_avx512(const cbo_rowctx *c, const uint8_t *rp,
     f->pairs = ((uint32_t)_mm512_reduce_add_epi32(sq) - c->n) / 2;
     __m256i m = _mm256_max_epi16(_mm512_castsi512_si256(mx), _mm512_extracti64x4_epi64(mx, 1));
     f->maxpart = max8x16(_mm_max_epi16(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1)));
-    f->hash = c->hash ? cbo_row_hash(out, c->n) : 0;
 }
 #endif

@@ -15,8 +15,10 @@
  * one (entry i's count of earlier equal entries is 0 for the first of its
  * part, and its part's size less one for the last): no counter in memory,
  * whose stores and loads of one address made the baseline's 12 cycles a
- * pair. tests/unit/test_rowkern.c checks each level the processor has
- * against cbo_row_ref, the plain count. The vector versions are built with
+ * pair. Bigger rows go to rowbig.c's counters; the AVX-512 version is the
+ * AVX2 one compiled for its 32 registers, which hold rows of up to
+ * CB_ROW_AVX512_MAX entries. tests/unit/test_rowkern.c checks each level
+ * the processor has against cbo_row_ref, the plain count. The vector versions are built with
  * target attributes, so the file runs on any x86-64.
  */
 #include <stdlib.h>
@@ -260,10 +262,9 @@ void cbo_row_base(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowf
         row_small(rp, col, n, won, out, f);
     else if (nvals <= CB_FEWVALS && n <= 255)
         row_fewvals(rp, col, n, won, nvals, T->few, out, f);
-    else if (n > CB_ROW_BASE_SMALL_MAX && cbo_row_big_fits(c)) {
+    else if (n > CB_ROW_BASE_SMALL_MAX && cbo_row_big_fits(c))
         cbo_row_big(c, rp, out, f);
-        return;
-    } else
+    else
 #endif
         row_counters(rp, col, n, won, nvals, out, T, f);
     f->hash = c->hash ? cbo_row_hash(out, n) : 0;
@@ -600,6 +601,7 @@ CB_AVX2 static inline __attribute__((always_inline)) void row_vec(const cbo_rowc
     uint32_t n = c->n;
     if (n > max && cbo_row_big_fits(c) && !(c->nvals <= CB_FEWVALS && n <= 255)) {
         big(c, rp, out, f);
+        f->hash = c->hash ? cbo_row_hash(out, n) : 0;
         return;
     }
     if (c->nvals > 255 || n > CB_ROW_AVX512_MAX) {

@@ -51,10 +51,10 @@ void cbo_row_ref(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfi
 /* The baseline level's kernel (SSE2 on x86-64). */
 void cbo_row_base(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f);
 /*
- * Rows of more than CB_ROW_AVX2_MAX entries (rowbig.c): four sets of 16-bit counters (T->big) read
- * back with vectors, the baseline's SSE2, AVX2 and AVX-512 (the last two only where
- * CB_CPU_DISPATCH; the caller checks the processor); for c where cbo_row_big_fits (n <= 32767,
- * nvals <= 256, SSE2), else cbo_row_big counts as cbo_row_ref does.
+ * Big rows (rowbig.c): four sets of 16-bit counters (T->big) read back with vectors, the
+ * baseline's SSE2, AVX2 and AVX-512 (each only where built: SSE2, CB_CPU_DISPATCH; the caller
+ * checks the processor), for c where cbo_row_big_fits (n <= 32767, nvals <= 256, SSE2). They fill
+ * every figure but the hash, which the caller adds.
  */
 int cbo_row_big_fits(const cbo_rowctx *c);
 void cbo_row_big(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f);
