@@ -44,7 +44,7 @@ static double run(cbo_row_fn k, const cbo_rowctx *c, const uint8_t *tab, long re
 int main(int argc, char **argv)
 {
     double ghz = bench_start(argc, argv);
-    static const uint32_t sizes[] = {8, 16, 23, 32, 45, 64, 96, 128, 200};
+    static const uint32_t sizes[] = {8, 16, 23, 32, 45, 64, 96, 97, 112, 128, 129, 200, 400, 1000};
     uint8_t *tab = malloc((size_t)ROWS * COLS + 64), out[COLS + 64];
     uint32_t *col = malloc(COLS * sizeof *col);
     struct cbo_tls *T = cbo_row_work_new();

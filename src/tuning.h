@@ -28,6 +28,8 @@
 #endif
 /* The baseline's instructions (SSE2 on x86-64) and the AVX2 ones, for a kernel's versions. */
 #define CB_TARGET_AVX2 __attribute__((target("avx2,popcnt")))
+/* AVX-512 as the level avx512 asks it of the processor (base/cpu.c): F, BW, VL and VPOPCNTDQ. */
+#define CB_TARGET_AVX512 __attribute__((target("avx2,popcnt,avx512f,avx512bw,avx512vl,avx512vpopcntdq")))
 
 /*
  * The highest level each kernel has a version of (0 scalar, 1 AVX2, 2
@@ -40,8 +42,8 @@
 #if CB_CPU_DISPATCH
 #define CB_TOP_TABLE 1
 #define CB_TOP_PARTITION 1
-#define CB_TOP_ROW 1
-#define CB_TOP_LOOKAHEAD 1
+#define CB_TOP_ROW 2
+#define CB_TOP_LOOKAHEAD 1 /* AVX-512's registers gave it nothing: PLAST hard 1.01x (docs/optimal.md) */
 #define CB_TOP_LBCOUNT 2
 #else
 #define CB_TOP_TABLE 0
@@ -70,10 +72,19 @@
 
 /*
  * Most entries the AVX2 row kernel (solver/rowkern.c) keeps in registers, 32 a register; bigger rows
- * go to the baseline's counters. Its compares grow as the square of the entries: at 128 about as
- * many a pair as the counters take.
+ * go to the counters of the big rows (solver/rowbig.c), whose cost a pair falls as rows grow. Its
+ * compares grow as the square of the entries, and four registers of entries with their counts do
+ * not fit AVX2's 16: 1.32 ns a pair at 128 entries against the counters' 0.95 at 129
+ * (build/bench/bench_rowkern, docs/optimal.md, "The kernels"). AVX-512's 32 registers hold them:
+ * 0.84 ns at 128, so it keeps rows of up to 128 (CB_ROW_AVX512_MAX), 4 registers at most.
  */
-#define CB_ROW_AVX2_MAX 128
+#define CB_ROW_AVX2_MAX 96
+#define CB_ROW_AVX512_MAX 128
+/*
+ * The baseline level's rows above this many entries (and more than CB_FEWVALS values) go to the big
+ * rows' counters: 1.15 ns a pair at 129 entries against the plain counters' 2.33 at 128.
+ */
+#define CB_ROW_BASE_SMALL_MAX 128
 /*
  * Nodes of at most this many entries that read a secret-major block (scan.c, TB_LOCAL) count 32
  * guesses at once, a lane each (cbo_block_kernel): every entry against every earlier one, n^2 / 2
@@ -172,8 +183,8 @@
  */
 #define CB_CACHE_MIN_BUCKETS ((size_t)1 << 16)
 #define CB_CACHE_MAX_BUCKETS ((size_t)1 << 28)
-/* Bytes the cache takes from malloc at once: fewer calls against unused tail memory. */
-#define CB_CACHE_CHUNK ((size_t)1 << 20)
+/* Bytes the cache takes at once: one huge page (CB_BIG_ALLOC_MIN), fewer faults against unused tail memory. */
+#define CB_CACHE_CHUNK ((size_t)2 << 20)
 /* Nodes of at least this many candidates go to the cache: smaller ones are cheaper to solve again. */
 #define CB_CACHE_MIN 3
 /*
@@ -301,9 +312,12 @@
 
 /*
  * Arrays of at least this many bytes ask for huge pages (base/memory.c): the feedback table, the
- * solver's secret-major copy and its arena's big blocks, read at random over tens of megabytes.
+ * solver's secret-major copy, its arena's blocks (CB_ARENA_MIN_BLOCK on) and the cache's chunks,
+ * read at random over megabytes. A fresh page costs a fault, dear in a virtual machine: SALET's
+ * proof took 1842 faults with 8 MiB here (the arena's first 4 MiB in small pages), 865 with 2 MiB (`perf stat -e
+ * page-faults`).
  */
-#define CB_BIG_ALLOC_MIN ((size_t)8 << 20)
+#define CB_BIG_ALLOC_MIN ((size_t)2 << 20)
 
 /* ---- the variants (variants/adversary.c, variants/multi.c) ---- */
 

@@ -278,8 +278,9 @@ static centry *carve(cbo_cache *c, int thread, size_t bytes)
     bytes = (bytes + 7) & ~(size_t)7;
     cchunk *k = c->chunks[thread];
     if (!k || k->used + bytes > k->size) {
-        size_t size = bytes > CB_CACHE_CHUNK ? bytes : CB_CACHE_CHUNK;
-        cchunk *nk = malloc(sizeof *nk + size);
+        size_t size = bytes + sizeof *k > CB_CACHE_CHUNK ? bytes + sizeof *k : CB_CACHE_CHUNK;
+        cchunk *nk = cbb_alloc_big(size); /* its header inside: a chunk of CB_CACHE_CHUNK is one huge page */
+        size -= sizeof *k;
         if (!nk)
             return NULL;
         nk->prev = k;

@@ -15,8 +15,10 @@
  * one (entry i's count of earlier equal entries is 0 for the first of its
  * part, and its part's size less one for the last): no counter in memory,
  * whose stores and loads of one address made the baseline's 12 cycles a
- * pair. tests/unit/test_rowkern.c checks each level the processor has
- * against cbo_row_ref, the plain count. The vector versions are built with
+ * pair. Bigger rows go to rowbig.c's counters; the AVX-512 version is the
+ * AVX2 one compiled for its 32 registers, which hold rows of up to
+ * CB_ROW_AVX512_MAX entries. tests/unit/test_rowkern.c checks each level
+ * the processor has against cbo_row_ref, the plain count. The vector versions are built with
  * target attributes, so the file runs on any x86-64.
  */
 #include <stdlib.h>
@@ -260,6 +262,8 @@ void cbo_row_base(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowf
         row_small(rp, col, n, won, out, f);
     else if (nvals <= CB_FEWVALS && n <= 255)
         row_fewvals(rp, col, n, won, nvals, T->few, out, f);
+    else if (n > CB_ROW_BASE_SMALL_MAX && cbo_row_big_fits(c))
+        cbo_row_big(c, rp, out, f);
     else
 #endif
         row_counters(rp, col, n, won, nvals, out, T, f);
@@ -590,10 +594,17 @@ counted:;
 #undef ROW_ADD
 #undef ROW_SHIFT
 
-CB_AVX2 static void row_avx2(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f)
+/* The vector levels' row kernel, big rows through `big` (rowbig.c) */
+CB_AVX2 static inline __attribute__((always_inline)) void row_vec(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out,
+                                                                  cbo_rowfig *f, cbo_row_fn big, uint32_t max)
 {
     uint32_t n = c->n;
-    if (c->nvals > 255 || n > CB_ROW_AVX2_MAX) {
+    if (n > max && cbo_row_big_fits(c) && !(c->nvals <= CB_FEWVALS && n <= 255)) {
+        big(c, rp, out, f);
+        f->hash = c->hash ? cbo_row_hash(out, n) : 0;
+        return;
+    }
+    if (c->nvals > 255 || n > CB_ROW_AVX512_MAX) {
         cbo_row_base(c, rp, out, f);
         return;
     }
@@ -615,6 +626,17 @@ CB_AVX2 static void row_avx2(const cbo_rowctx *c, const uint8_t *rp, uint8_t *ou
         row_regs(c, rp, out, f, 4);
         break;
     }
+}
+
+CB_AVX2 static void row_avx2(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f)
+{
+    row_vec(c, rp, out, f, cbo_row_big_avx2, CB_ROW_AVX2_MAX);
+}
+
+/* The same, compiled for AVX-512 (its compares into mask registers), big rows read back 32 values a step. */
+CB_TARGET_AVX512 static void row_avx512(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f)
+{
+    row_vec(c, rp, out, f, cbo_row_big_avx512, CB_ROW_AVX512_MAX);
 }
 #endif
 
@@ -692,6 +714,8 @@ cbo_block_fn cbo_block_kernel(cb_cpu_level level)
 cbo_row_fn cbo_row_kernel(cb_cpu_level level)
 {
 #if CB_CPU_DISPATCH
+    if (level >= CB_CPU_AVX512 && CB_TOP_ROW >= 2)
+        return row_avx512;
     if (level >= CB_CPU_AVX2)
         return row_avx2;
 #else
@@ -707,9 +731,10 @@ struct cbo_tls *cbo_row_work_new(void)
         return NULL;
     T->cnt = calloc(257, sizeof *T->cnt);
     T->cnt2 = calloc(257, sizeof *T->cnt2);
+    T->big = calloc(4 * 256, sizeof *T->big);
     T->rows = calloc(64, sizeof *T->rows); /* the set of rows whose slots the vector kernels fetch */
     T->rows_mask = 63;
-    if (!T->cnt || !T->cnt2 || !T->rows) {
+    if (!T->cnt || !T->cnt2 || !T->big || !T->rows) {
         cbo_row_work_free(T);
         return NULL;
     }
@@ -722,6 +747,7 @@ void cbo_row_work_free(struct cbo_tls *T)
         return;
     free(T->cnt);
     free(T->cnt2);
+    free(T->big);
     free(T->rows);
     free(T);
 }

@@ -26,7 +26,7 @@ typedef struct cbo_rowfig {
 /*
  * What every row of one scan shares: the node's n >= 1 columns col (contig: col[e] is e, and the
  * values may be read in place), `won`, the values' count nvals <= 256, whether to hash the rows,
- * and the thread's counters (cnt, cnt2, few; left at zero) and set of rows (rows: the vector
+ * and the thread's counters (cnt, cnt2, few, big; left at zero) and set of rows (rows: the vector
  * kernels fetch the slot a row's hash points to).
  */
 typedef struct cbo_rowctx {
@@ -50,6 +50,16 @@ uint64_t cbo_row_hash(const uint8_t *v, uint32_t n);
 void cbo_row_ref(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f);
 /* The baseline level's kernel (SSE2 on x86-64). */
 void cbo_row_base(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f);
+/*
+ * Big rows (rowbig.c): four sets of 16-bit counters (T->big) read back with vectors, the
+ * baseline's SSE2, AVX2 and AVX-512 (each only where built: SSE2, CB_CPU_DISPATCH; the caller
+ * checks the processor), for c where cbo_row_big_fits (n <= 32767, nvals <= 256, SSE2). They fill
+ * every figure but the hash, which the caller adds.
+ */
+int cbo_row_big_fits(const cbo_rowctx *c);
+void cbo_row_big(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f);
+void cbo_row_big_avx2(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f);
+void cbo_row_big_avx512(const cbo_rowctx *c, const uint8_t *rp, uint8_t *out, cbo_rowfig *f);
 /* The kernel of a processor level (cb_cpu_level): the best this build has at or below it. */
 cbo_row_fn cbo_row_kernel(cb_cpu_level level);
 /*

@@ -37,6 +37,7 @@ typedef struct cbo_tls {
     cbo_arena arena;
     uint32_t *cnt; /* nvals counters, kept at zero between uses */
     uint32_t *cnt2;
+    uint16_t *big;         /* 4 x 256 counters of the big rows (rowbig.c), kept at zero between uses */
     uint32_t *gmap;        /* game index -> kept row, CB_NONE between uses */
     struct cbo_slot *seen; /* stamped hash slots */
     uint32_t seen_cap, seen_mask, gen;

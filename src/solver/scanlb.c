@@ -140,6 +140,7 @@ CB_TARGET_AVX2 static int64_t scan_lb_avx2(cbo_solver *S, const cbo_node *x, int
 {
     return scan_lb_t(S, x, known, target, h, rf, weak);
 }
+
 #endif
 
 cbo_scanlb_fn *cbo_scanlb_kernel(cb_cpu_level level)

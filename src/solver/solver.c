@@ -62,6 +62,7 @@ static void solver_free(cbo_solver *S)
             cbo_arena_release_all(&S->tls[i].arena);
             free(S->tls[i].cnt);
             free(S->tls[i].cnt2);
+            free(S->tls[i].big);
             free(S->tls[i].seen);
             free(S->tls[i].rows);
             free(S->tls[i].gmap);
@@ -189,6 +190,7 @@ static int alloc_threads(cbo_solver *S)
         cbo_arena_init(&T->arena);
         T->cnt = calloc(S->nvals + 1, sizeof *T->cnt);
         T->cnt2 = calloc(S->nvals + 1, sizeof *T->cnt2);
+        T->big = calloc(4 * 256, sizeof *T->big);
         T->seen = calloc(seen, sizeof *T->seen);
         T->rows = calloc(seen, sizeof *T->rows);
         T->seen_cap = seen;
@@ -196,7 +198,7 @@ static int alloc_threads(cbo_solver *S)
         T->gmap = malloc((size_t)game->nguess * sizeof *T->gmap);
         if (T->gmap)
             memset(T->gmap, 0xff, (size_t)game->nguess * sizeof *T->gmap);
-        if (!T->gmap || !T->cnt || !T->cnt2 || !T->seen || !T->rows)
+        if (!T->gmap || !T->cnt || !T->cnt2 || !T->big || !T->seen || !T->rows)
             return CB_ENOMEM;
     }
     return CB_OK;
