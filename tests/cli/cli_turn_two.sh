@@ -88,7 +88,7 @@ for args in "--max-guesses 7" "--slice 0/2000" "--first tarse"; do
     has "book-not-$args" '^"book":false$' "$tmp/out"
 done
 # issue 54's example: after FUZZY, 1842 candidates, TARSE best at 6118 (3.3214), read from the file (proving it
-# from the position takes about a minute of CPU: `optimal --lists nyt2023 --max-guesses 6 fuzzy=.....`)
+# from the position over every guess takes about a minute of CPU: `optimal --lists nyt2023 --no-book fuzzy=.....`)
 expect_out review-fuzzy 0 '^   2  split +Y\.\.\.G +1842  [0-9.]+ +tarse\* +3\.3214 book ' -- \
     review --lists nyt2023 --answer ghost fuzzy split ghost
 grep -q '^fuzzy 12893 \.\.\.\.\.:tarse:6118 ' data/book/nyt2023-6.turn2 && ok || bad "review-fuzzy-file: fuzzy=..... tarse 6118"
