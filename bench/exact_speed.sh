@@ -6,7 +6,10 @@
 # the figure to read on a shared machine), wall seconds and the load before it; the optimal run adds the
 # pairs its scans looked at (the unit of the work budgets: the same on every run with --threads 1). The
 # reviews spend budgets of work, not of time, so their output is the same on every run and machine.
-# SKIP_FUZZY=1 leaves the optimal run out (minutes of wall time on a loaded machine).
+# FUZZY's position is one the bundled turn-two book settles: `optimal` searches the book's best guess alone
+# (docs/optimal.md, "Positions the book settles"); the --no-book run measures the search over every guess.
+# SKIP_FUZZY=1 leaves the --no-book run out (minutes of wall time on a loaded machine). Pin it to a core
+# (taskset -c 0 sh bench/exact_speed.sh build) for the figures of docs/optimal.md.
 set -e
 build="${1:-build}"
 cb="$build/codebreaker"
@@ -23,9 +26,11 @@ run() {
 
 . "$(dirname "$0")/machine.sh"
 bench_machine "$cb"
+run optimal --lists nyt2023 fuzzy=.....
+sed -n 's/^\(total\|opener\|search\) *\(.*\)/  \1: \2/p' "$out"
 if [ "${SKIP_FUZZY:-0}" != 1 ]; then
-    run optimal --lists nyt2023 fuzzy=.....
-    sed -n 's/^\(total\|search\) *\(.*\)/  \1: \2/p' "$out"
+    run optimal --lists nyt2023 --no-book fuzzy=.....
+    sed -n 's/^\(total\|opener\|search\) *\(.*\)/  \1: \2/p' "$out"
 fi
 run review --lists nyt2023 --answer ghost crane split ghost
 run review --lists nyt2023 --answer zymic crane moist zymic

@@ -313,6 +313,9 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
             printf("result        optimal if the lines it rests on hold (below)\n");
         else if (r->proved && r->subset)
             printf("result        proved optimal among the openers searched (--openers, --slice)\n");
+        else if (r->proved && r->book)
+            printf("result        proved optimal: the bundled turn-two book's total and best guess (data/book), "
+                   "its strategy searched; the other guesses' bounds are the book's (--no-book: search them)\n");
         else if (r->proved)
             printf("result        proved optimal\n");
         else if (r->stopped)
@@ -388,6 +391,7 @@ static int print_json(const cli *c, const cb_optimal_options *o, const cb_optima
     if (r->worst_limit)
         cb_json_kint(&j, "worst_limit", r->worst_limit);
     cb_json_kbool(&j, "subset", r->subset);
+    cb_json_kbool(&j, "book", r->book);
     cb_json_kbool(&j, "cut", r->cut);
     if (o->cutoff)
         cb_json_kuint(&j, "cutoff", o->cutoff);
@@ -793,6 +797,15 @@ static int run(cli *c)
     if (rc)
         return rc;
     o.from = pos;
+    /* one guess from the opening: the bundled turn-two book's optimum, where it holds the opener (--no-book: none) */
+    uint64_t bt;
+    cb_guess_index bg;
+    if (pos && cb_state_turns(pos) == 1 && !cli_flag(c, "no-book") && o.max_guesses > 0 && !o.candidates_only &&
+        o.objective == CB_OBJECTIVE_TOTAL && o.top == 0 && o.first == CB_NONE &&
+        cb_coach_turn_two(pos, o.max_guesses, &bg, &bt, NULL) == CB_OK) {
+        o.book_guess = bg;
+        o.book_total = bt;
+    }
     rc = run_search(c, &o, fmt);
     cb_state_free(pos);
     return rc;
@@ -812,6 +825,9 @@ static const cli_opt opts[] = {
     {"tree", "FILE", "write the strategy found as a decision tree (-: to stdout, instead of the summary)"},
     {"tree-format", "FMT", "text (default, one line per secret) or json"},
     {"no-symmetry", NULL, "do not skip guesses equivalent under symmetries (slower; for checking)"},
+    {"no-book", NULL,
+     "at a position one guess from the opening, search every guess even where the bundled turn-two book gives "
+     "the optimum (to check the book)"},
     {"cache-mb", "MB", "memory for the cache of solved sets (default: a quarter of RAM, at most 4096)"},
     {"cutoff", "TOTAL", "every opener: its total if below TOTAL, else a proved bound of at least TOTAL"},
     {"openers", "LIST", "search only these openers (WORD,WORD,... or @FILE, one a line; @- for stdin)"},

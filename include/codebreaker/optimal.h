@@ -180,6 +180,17 @@ typedef struct cb_optimal_options {
      */
     void (*on_children)(const cb_optimal_opener *op, const cb_optimal_child *kids, size_t n, void *arg);
     void *on_children_arg;
+    /*
+     * The position's optimum proved elsewhere, under these very options: book_guess (CB_NONE: none, the
+     * default) a best guess there and book_total its least total, over every guess (the bundled turn-two
+     * book's after one guess, cb_coach_turn_two, as `codebreaker optimal` passes it). Taken by the search
+     * over every opener of a position (from set, total objective, no top, cutoff, openers, slice, known,
+     * claim or exact_top > 1): book_guess alone is searched, with book_total + 1 as budget (its strategy
+     * is the result's); when that proves book_total, every other guess is bounded by it (or by its scan's
+     * bound, where more) and result.book is set; else the book is not believed and every guess is searched.
+     */
+    uint32_t book_guess;
+    uint64_t book_total;
 } cb_optimal_options;
 
 void cb_optimal_options_default(cb_optimal_options *opt);
@@ -209,6 +220,8 @@ typedef struct cb_optimal_result {
     int setup_stopped; /* the stop came in the set-up (threads, tables, cache) or the scan of the root's guesses:
                           no opener has a bound and no strategy is given (the time limit counts the set-up) */
     uint64_t work;     /* pairs the scans looked at (the unit of work_limit) */
+    int book;          /* the optimum is opt.book_total (book_guess above): only that guess was searched; the
+                          other openers' bounds are book_total or their scan's bound */
 } cb_optimal_result;
 
 /*

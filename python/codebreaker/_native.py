@@ -321,6 +321,8 @@ class OptimalOptions(Structure):
         ("work_limit", c_uint64),
         ("on_children", c_void_p),
         ("on_children_arg", c_void_p),
+        ("book_guess", c_uint32),
+        ("book_total", c_uint64),
     ]
 
 
@@ -350,7 +352,9 @@ class OptimalResult(Structure):
         ("openers_searched", c_size_t),
         ("tree", c_void_p),
         ("timed_out", c_int),
+        ("setup_stopped", c_int),
         ("work", c_uint64),
+        ("book", c_int),
     ]
 
 

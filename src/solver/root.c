@@ -649,6 +649,57 @@ static void search_openers(cbo_solver *S, cbo_search_run *R, const cbo_node *x, 
     }
 }
 
+/*
+ * The position's optimum given by the caller (cb_optimal_options.book_guess, book_total: the turn-two book's):
+ * the rank in order of its guess, *total its total; cnt when there is none or it does not apply.
+ */
+static uint32_t book_opener(cbo_solver *S, const cbo_kept *sc, const uint32_t *order, uint32_t cnt, int64_t *total)
+{
+    const cb_optimal_options *o = &S->opt;
+    uint32_t g = o->book_guess;
+    if (g == CB_NONE || g >= S->game->nguess || o->book_total >= (uint64_t)CBO_INF || !o->from ||
+        o->objective != CB_OBJECTIVE_TOTAL || S->depth_only || S->cands || S->top || o->cutoff || o->openers ||
+        o->slice_step > 1 || o->nknown || o->claim || o->exact_top > 1)
+        return cnt;
+    for (uint32_t i = 0; i < cnt; i++)
+        if (opener_class(S, sc->gid[order[i]]) == opener_class(S, g)) {
+            if (sc->lb[order[i]] > (int64_t)o->book_total)
+                return cnt; /* the scan bounds it above the book's total: believe neither, search */
+            *total = (int64_t)o->book_total;
+            return i;
+        }
+    return cnt; /* dropped by the scan (its row equal to an earlier guess's): search */
+}
+
+/*
+ * The book's best guess (the first in order) searched alone with the book's total as budget (its parts in
+ * parallel). When it proves that total, the book's proof that no guess does better bounds every other opener
+ * (at the book's total, or their scan's bound where more), and all are settled; else the book is not believed:
+ * the budget is set back to beta and the other openers are searched as without it.
+ */
+static void book_search(cbo_solver *S, cbo_search_run *R, const cbo_node *x, cbo_kept *sc, const uint32_t *order,
+                        uint32_t cnt, root_best *rb, uint8_t *done, int64_t total, int64_t beta)
+{
+    cb_optimal_opener *lead = &R->openers[0];
+    rb->best = cbo_min64(beta, cbo_sat(total + 1));
+    opener(S, R, x, sc, order[0], 0, lead, rb, 1);
+    done[0] = 1;
+    if (cbo_stopped(S) || !lead->exact || (int64_t)lead->bound != total) {
+        if (!lead->exact)
+            rb->best = beta;
+        return;
+    }
+    for (uint32_t i = 1; i < cnt; i++) {
+        cb_optimal_opener *op = &R->openers[i];
+        int64_t b = cbo_max64(sc->lb[order[i]], total);
+        op->exact = 0;
+        op->bound = b >= CBO_INF ? UINT64_MAX : (uint64_t)b;
+        (void)settle(S, R, rb, op, 1);
+        done[i] = 1;
+    }
+    R->book = 1;
+}
+
 /* What the search proved at the root: openers never settled keep their scan bound; the root's lower bound. */
 static void root_lower(cbo_solver *S, cbo_search_run *R, const cbo_kept *sc, const uint32_t *order, uint32_t cnt,
                        const root_best *rb, const uint8_t *done)
@@ -705,8 +756,14 @@ int cbo_search_root(cbo_solver *S, cbo_search_run *R, int64_t beta)
     __atomic_store_n(&S->settled, 0, __ATOMIC_RELAXED);
     if (all && S->opt.cutoff > 0 && S->top == 0)
         rb.cutoff = S->opt.cutoff < (uint64_t)CBO_INF ? (int64_t)S->opt.cutoff : CBO_INF;
-    int64_t upper = CBO_INF; /* the least total of the prelude, the lead's */
-    if (all && !rb.cutoff && rb.want <= 1 && S->top == 0 && !S->opt.claim && !known_exact(S)) {
+    int64_t upper = CBO_INF, booked = CBO_INF; /* the least total of the prelude, the lead's; the book's */
+    uint32_t bi = all ? book_opener(S, &sc, order, cnt, &booked) : cnt;
+    for (; bi > 0 && bi < cnt; bi--) { /* the book's best guess first */
+        uint32_t t = order[bi];
+        order[bi] = order[bi - 1];
+        order[bi - 1] = t;
+    }
+    if (bi == cnt && all && !rb.cutoff && rb.want <= 1 && S->top == 0 && !S->opt.claim && !known_exact(S)) {
         if ((rc = prelude(S, x, &sc, order, cnt, &upper)) != CB_OK)
             return rc;
         if (upper < rb.best)
@@ -715,6 +772,8 @@ int cbo_search_root(cbo_solver *S, cbo_search_run *R, int64_t beta)
     R->nopen = cnt;
     if ((rc = take_known(S, R, x, &sc, order, cnt, all, &rb, done)) != CB_OK)
         return rc;
+    if (booked < CBO_INF)
+        book_search(S, R, x, &sc, order, cnt, &rb, done, booked, beta);
     if (all && S->opt.claim && S->top == 0)
         claimed(S, R, x, &sc, order, cnt, &rb, done);
     else

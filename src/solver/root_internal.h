@@ -32,6 +32,7 @@ typedef struct cbo_search_run {
     const cb_optimal_opener *bad; /* a known result (opt.known) that cannot hold, refused */
     const char *bad_why;
     int root_stopped; /* a stop came during the scan of the root: no opener has a bound */
+    int book;         /* the optimum was the turn-two book's: only its best guess searched (cb_optimal_result) */
     cb_tree *held;    /* a strategy built and checked by a fallback (owned; make_tree takes it), or NULL */
 } cbo_search_run;
 

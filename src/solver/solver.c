@@ -27,6 +27,7 @@ void cb_optimal_options_default(cb_optimal_options *opt)
     opt->objective = CB_OBJECTIVE_TOTAL;
     opt->first = CB_NONE;
     opt->symmetry = 1;
+    opt->book_guess = CB_NONE;
 }
 
 static int sym_possible(const cb_game *game)
@@ -569,6 +570,7 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
         res->proved = !was_stopped && opt->top <= 0;
         res->setup_stopped = R.root_stopped;
         res->subset = opt->first == CB_NONE && (opt->openers || opt->slice_step > 1);
+        res->book = R.book;
         res->cut = !was_stopped && opt->first == CB_NONE && opt->cutoff > 0 && opt->top <= 0 && R.best == CB_NONE &&
                    R.lower < CBO_INF;
         res->infeasible = !was_stopped && !res->cut && (R.best == CB_NONE || R.bestv >= CBO_INF);

@@ -63,9 +63,32 @@ best=$("$cb" review --lists nyt2023 --answer ghost tarse split ghost --json | tr
 expect_out review-turn2-best 0 "\"turn\":2,\"guess\":\"$best\".*\"book\":true,\"best\":\"$best\",\"best_total\":25" -- \
     review --lists nyt2023 --answer ghost tarse "$best" ghost --json
 expect_out review-turn2-position 0 '^total +25 guesses over 12 secrets' -- \
-    optimal --lists nyt2023 --max-guesses 6 --quiet tarse=Y..G.
+    optimal --lists nyt2023 --max-guesses 6 --quiet --no-book tarse=Y..G.
+has review-turn2-position-searched '^result +proved optimal$'
+
+# `optimal` at a position the book settles (cb_optimal_options.no_book): the book's best guess alone is
+# searched, with the book's total as budget; the summary (total, worst case, opener, distribution) is the
+# full search's (--no-book), in both modes
+for mode in "" --hard; do
+    sel='^(total|worst case|opener|distribution) '
+    "$cb" optimal --lists nyt2023 $mode --quiet --no-book tarse=Y..G. >"$tmp/full" 2>&1
+    "$cb" optimal --lists nyt2023 $mode --quiet tarse=Y..G. >"$tmp/book" 2>&1
+    has "book-result$mode" '^result +proved optimal: the bundled turn-two book' "$tmp/book"
+    [ "$(grep -E "$sel" "$tmp/full")" = "$(grep -E "$sel" "$tmp/book")" ] && [ -n "$(grep -E '^total' "$tmp/book")" ] &&
+        ok || bad "book-same$mode: the book's summary is not the search's"
+done
+grep '^total' "$tmp/book" | grep -q '^total  *27 guesses over 12 secrets' && ok || bad "book-hard: 27 expected"
+# issue 54 and 59's big position: FUZZY's ..... in about a second of CPU, where searching every guess takes a minute
+"$cb" optimal --lists nyt2023 --quiet --json fuzzy=..... | tr ',' '\n' | grep -E '^"(book|total|first_guess)":' >"$tmp/out"
+[ "$(tr '\n' ' ' <"$tmp/out")" = '"book":true "total":6118 "first_guess":"tarse" ' ] && ok ||
+    bad "book-fuzzy: $(tr '\n' ' ' <"$tmp/out")"
+# not the book's search: another limit, a slice, one opener; the book is not read
+for args in "--max-guesses 7" "--slice 0/2000" "--first tarse"; do
+    "$cb" optimal --lists nyt2023 --quiet $args --json tarse=Y..G. 2>&1 | tr ',' '\n' >"$tmp/out"
+    has "book-not-$args" '^"book":false$' "$tmp/out"
+done
 # issue 54's example: after FUZZY, 1842 candidates, TARSE best at 6118 (3.3214), read from the file (proving it
-# from the position takes about a minute of CPU: `optimal --lists nyt2023 --max-guesses 6 fuzzy=.....`)
+# from the position over every guess takes about a minute of CPU: `optimal --lists nyt2023 --no-book fuzzy=.....`)
 expect_out review-fuzzy 0 '^   2  split +Y\.\.\.G +1842  [0-9.]+ +tarse\* +3\.3214 book ' -- \
     review --lists nyt2023 --answer ghost fuzzy split ghost
 grep -q '^fuzzy 12893 \.\.\.\.\.:tarse:6118 ' data/book/nyt2023-6.turn2 && ok || bad "review-fuzzy-file: fuzzy=..... tarse 6118"
