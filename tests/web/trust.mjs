@@ -261,6 +261,8 @@ inChromium(binary, artefacts, {}, async ({ srv, context }) => {
       for (const c of m.controls) {
         assert.ok(c.w >= 44 && c.h >= 44 && c.x >= 0 && c.right <= width, `${width} px: ${c.q} ${Math.round(c.w)}x${Math.round(c.h)} at ${Math.round(c.x)}`);
       }
+      const [fresh, today] = m.controls;
+      assert.equal(Math.round(fresh.y), Math.round(today.y), `${width} px: New game and Daily on one line`);
       const settings = m.controls.find((c) => c.q === '#settings > summary');
       assert.ok(settings.w >= 120, `${width} px: Settings squeezed to ${settings.w} px`);
     }
