@@ -9,7 +9,7 @@
 #            library included outside it but by the tests (scripts/callgraph.sh, over nm)
 #   werror   gcc, optimised, every target, warnings are errors (build-werror/)
 #   clang    clang likewise (build-clang/), and its unit tests run
-#   browser  the long browser tests (label browser: web_browser, web_access, web_player) on the release
+#   browser  the long browser tests (label browser: web_browser, web_access, web_player, web_trust) on the release
 #            build, which `make test` leaves out to stay under five minutes
 #   long     the other long tests (label long: docs_recipes, the recipes of docs/hacking.md tried in a
 #            scratch copy of the tree, which it builds; label slow: cli_coach_games), which `make test`
@@ -64,7 +64,7 @@ step_callgraph() {
 }
 
 step_browser() {
-    say browser "the page in Chromium: web_browser, web_access and web_player on the release build"
+    say browser "the page in Chromium: web_browser, web_access, web_player and web_trust on the release build"
     build release
     ctest --preset release -j "$JOBS" --label-regex browser || fail browser "the browser tests failed"
 }

@@ -338,11 +338,8 @@ static int guess_locked(session *s, const char *text, web_req *r)
         return refuse(r, s, "that guess is far too long");
     if (cb_game_parse_code(g, text, &gi, &err) != CB_OK)
         return refuse(r, s, err.message);
-    if (!cb_state_legal(s->st, gi, why, sizeof why)) {
-        char msg[260];
-        snprintf(msg, sizeof msg, "hard mode: %s", why);
-        return refuse(r, s, msg);
-    }
+    if (!cb_state_legal(s->st, gi, why, sizeof why))
+        return refuse(r, s, why); /* the library's why names hard mode already */
     uint32_t raw = cb_game_feedback(g, gi, s->secret);
     uint32_t fb = cb_game_seen(g, raw, s->mapping);
     if (cb_state_apply(s->st, gi, fb) != CB_OK)

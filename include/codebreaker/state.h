@@ -88,7 +88,7 @@ cb_hard cb_state_hard(const cb_state *st);
 /*
  * 1 when gi is legal now: the game is not yet won, and in hard mode gi
  * respects every clue. When not, and why is not NULL, a sentence such as
- * "the 2nd letter must be A" goes there.
+ * "hard mode: the 2nd letter must be a" goes there.
  */
 int cb_state_legal(const cb_state *st, cb_guess_index gi, char *why, size_t why_size);
 

@@ -34,6 +34,10 @@ async function open(context, url, size) {
   await page.setViewportSize(size);
   await page.goto(url);
   await page.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing');
+  // a player who has not played yet: no statistics, no daily game kept (a daily game is played once)
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing');
   return page;
 }
 
@@ -121,7 +125,8 @@ inChromium(binary, artefacts, {}, async ({ srv, context }) => {
         assert.equal(ra.secret, rb.secret, `two profiles, ${d}`);
         assert.equal(ra.secret, want[d], `the page and play --daily ${d}`);
         const n = d === TODAY ? 331 : 305;
-        assert.match(ra.turn, new RegExp(`^Daily #${n} of ${d} · Turn 1 of 6`));
+        const note = d === TODAY ? '' : 'archive: not counted in your streak · ';
+        assert.match(ra.turn, new RegExp(`^Daily #${n} of ${d} · ${note}Turn 1 of 6`));
         assert.match(ra.share, new RegExp(`^Wordle \\(nyt2023\\) daily #${n} X/6\\n`));
       }
       // stats: shown after each game, kept over a reload, carried by an export and an import
@@ -134,6 +139,10 @@ inChromium(binary, artefacts, {}, async ({ srv, context }) => {
       await a.click('#stats-btn');
       await a.waitForSelector('#stats:not([hidden])');
       assert.equal(await figures(a), before, 'the statistics after a reload');
+      // today's daily game won in another browser (b gave it up: a replay there would not count)
+      await b.evaluate(() => localStorage.clear());
+      await b.reload();
+      await b.waitForFunction(() => document.querySelector('#board').dataset.state === 'playing');
       await winDaily(b);
       const won = await figures(b);
       assert.match(won, /^\d+ \d+ 1 1 \| 1,/); // today's daily won in one: a streak of 1, one game in one guess

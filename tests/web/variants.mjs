@@ -92,7 +92,7 @@ async function main({ srv, context }) {
   // a phone: Octordle's eight boards and Absurdle fit the width, nothing scrolls sideways
   const phone = await context.newPage();
   await phone.setViewportSize({ width: 360, height: 780 });
-  await phone.goto(`${srv.url}/`);
+  await phone.goto(`${srv.url}/?game=wordle`); // the page remembers the last game chosen (Mastermind above)
   await phone.waitForSelector('#v-boards .v-board');
   await phone.selectOption('#v-kind', '8');
   await phone.waitForFunction(() => document.querySelectorAll('#v-boards .v-board').length === 8);

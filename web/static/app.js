@@ -195,7 +195,7 @@ function drawChart(id, chart) {
     }
   renderStats(id, series);
   if (!window.uPlot) {
-    box.replaceChildren(el('p', { class: 'placeholder', text: 'Charts need uPlot, which the build installs from npm.' }));
+    box.replaceChildren(el('p', { class: 'placeholder', text: 'This build has no charts: uPlot was not installed when it was built. Run make deps-build (npm ci --omit=dev), then make build.' }));
     return;
   }
   const width = Math.max(box.clientWidth, 200);
@@ -279,6 +279,9 @@ const state = {
   newGames: 0,       // tickets of /api/play/new: only the answer to the latest request is shown
   statsPinned: false, // the header's Stats button opened the statistics: they stay open
   daily: null,       // the date (YYYY-MM-DD) of the daily game being played, or null: a drawn secret
+  dailyKey: null,    // the daily game on the board (record.js, dailyKey): its date, game, lists and mode
+  dailyNote: '',     // said beside the daily game: an archive date, a game already played, a replay
+  statsDamage: null, // damaged statistics skipped (record.js, statsLoad)
 };
 
 // The daily game (include/codebreaker/daily.h): the server derives the secret from the date, the game
@@ -305,120 +308,15 @@ function renderDailyButton() {
   $('daily-date').min = dailyFirst();
   if (!$('daily-date').value) $('daily-date').value = today;
 }
-// ---------------------------------------------------------------------------------------------
-// Statistics and streaks, kept in this browser: localStorage under a versioned key, a record per
-// finished game; the figures are of the game being played (its name), streaks of its daily games.
-
-const STATS_KEY = 'codebreaker.stats.v1';
-const STATS_VERSION = 1;
-const STATS_MAX_GAMES = 5000; // the oldest records go first beyond it
-
-function statsValid(d) {
-  return d && d.version === STATS_VERSION && Array.isArray(d.games) && d.games.every((g) => g && typeof g.game === 'string' &&
-    typeof g.won === 'boolean' && Number.isInteger(g.guesses) && g.guesses >= 0 && Number.isInteger(g.max) && g.max >= 1 &&
-    (g.daily === null || Number.isInteger(g.daily)) && typeof g.date === 'string' && (g.skill === undefined || Number.isFinite(g.skill)));
-}
-function statsLoad() {
-  try {
-    const d = JSON.parse(localStorage.getItem(STATS_KEY));
-    if (statsValid(d)) return d;
-  } catch (e) { /* no storage, or not ours: start afresh */ }
-  return { version: STATS_VERSION, games: [] };
-}
-function statsSave(d) {
-  try { localStorage.setItem(STATS_KEY, JSON.stringify(d)); } catch (e) { /* private mode: figures for this page only */ }
-}
-
-// Record the finished game once (by its session id).
-function statsRecord() {
-  const s = state.session;
-  if (!s || !s.over) return;
-  const d = statsLoad();
-  if (d.games.some((g) => g.id === s.id)) return;
-  d.games.push({ id: s.id, game: state.spec.game, won: !!s.won, guesses: state.rows.length, max: s.max_guesses, hard: !!s.hard,
-    daily: s.daily ? s.daily.number : null, date: localDate() });
-  if (d.games.length > STATS_MAX_GAMES) d.games.splice(0, d.games.length - STATS_MAX_GAMES);
-  statsSave(d);
-}
-
-// The review's overall skill of a finished game, on its record once the review answers.
-function statsSkill(id, skill) {
-  const d = statsLoad();
-  const g = d.games.find((x) => x.id === id);
-  if (!g || typeof skill !== 'number') return;
-  g.skill = skill;
-  statsSave(d);
-  if (!$('stats').hidden) renderPlayerStats();
-}
-
-// The figures of one game's records: played, win %, the streaks of daily games won, the distribution,
-// the average skill of the games reviewed (null: none).
-function statsFigures(games, todayNumber) {
-  const won = games.filter((g) => g.won);
-  const days = new Map(); // daily number -> won that day (any game of it won)
-  for (const g of games) if (g.daily !== null) days.set(g.daily, days.get(g.daily) || g.won);
-  let streak = 0;
-  for (let n = days.get(todayNumber) ? todayNumber : todayNumber - 1; days.get(n); n--) streak++;
-  let best = 0;
-  let run = 0;
-  let prev = null;
-  for (const n of [...days.keys()].sort((a, b) => a - b)) {
-    run = days.get(n) ? (prev !== null && n === prev + 1 && run > 0 ? run + 1 : 1) : 0;
-    best = Math.max(best, run);
-    prev = n;
-  }
-  const max = Math.max(6, ...games.map((g) => g.max));
-  const dist = Array.from({ length: max }, (_, i) => won.filter((g) => g.guesses === i + 1).length);
-  const graded = games.filter((g) => typeof g.skill === 'number');
-  const skill = graded.length ? graded.reduce((a, g) => a + g.skill, 0) / graded.length : null;
-  return { played: games.length, win: games.length ? Math.round((100 * won.length) / games.length) : 0, streak, best, dist, skill, graded: graded.length };
-}
-
-function renderPlayerStats() {
-  const game = state.spec.game;
-  const all = statsLoad().games;
-  const games = all.filter((g) => g.game === game);
-  const f = statsFigures(games, dailyNumber(localDate()));
-  $('stats-game').textContent = `· ${gameLabel(game)}`;
-  $('stats-played').textContent = String(f.played);
-  $('stats-win').textContent = String(f.win);
-  $('stats-streak').textContent = String(f.streak);
-  $('stats-best').textContent = String(f.best);
-  $('stats-skill').textContent = f.skill === null ? '–' : String(Math.round(10 * f.skill) / 10);
-  $('stats-skill').title = f.graded ? `the review's overall skill, on average over ${f.graded} ${f.graded === 1 ? 'game' : 'games'}` : 'no game reviewed yet';
-  const last = all[all.length - 1];
-  const mark = last && last.game === game && last.won && last.date === localDate() ? last.guesses : 0;
-  const top = Math.max(1, ...f.dist);
-  fill($('stats-dist'), ...f.dist.map((n, i) => el('li', { class: i + 1 === mark ? 'today' : '', 'data-guesses': String(i + 1) },
-    el('span', { text: String(i + 1) }),
-    el('span', { class: 'bar', style: { width: `${Math.max(8, (100 * n) / top)}%` } }, String(n),
-      i + 1 === mark ? el('span', { class: 'sr-only', text: ' (today\'s game)' }) : null))));
-}
-
-function showStats(open) {
-  $('stats').hidden = !open;
-  $('stats-btn').setAttribute('aria-expanded', open ? 'true' : 'false');
-  if (open) renderPlayerStats();
-}
-
-function statsExport() {
-  $('stats-json').value = JSON.stringify(statsLoad(), null, 1);
-  $('stats-io-status').textContent = `${statsLoad().games.length} games exported: copy the text to keep it.`;
-}
-
-function statsImport() {
-  let d;
-  try { d = JSON.parse($('stats-json').value); } catch (e) { d = null; }
-  if (!statsValid(d)) {
-    $('stats-io-status').textContent = `Not statistics of this page (JSON with "version": ${STATS_VERSION} and "games"): nothing changed.`;
+// A daily game is out once it is the player's date (the server allows a day more, for time zones).
+function playDaily(date) {
+  if (!/^\d{4}-\d\d-\d\d$/.test(date) || date > localDate() || date < dailyFirst()) {
+    $('setup-error').textContent = date > localDate()
+      ? `The daily game of ${date} is not out yet: today is ${localDate()}. Pick today or an earlier date.`
+      : `There is no daily game of ${date}: the first is of ${dailyFirst()}.`;
+    $('daily-date').value = state.daily || localDate();
     return;
   }
-  statsSave(d);
-  renderPlayerStats();
-  $('stats-io-status').textContent = `${d.games.length} games imported.`;
-}
-
-function playDaily(date) {
   state.daily = date;
   newGame();
 }
@@ -486,8 +384,16 @@ async function newGame() {
     $('board').dataset.state = state.session ? $('board').dataset.state : 'error';
     return;
   }
+  const key = r.data.daily ? dailyKey({ ...specParams(), hard: params.hard ? 1 : 0 }, r.data.daily.date) : null;
+  const kept = key ? dailyTurns(key) : null;
+  const replayed = kept ? await replayTurns(r.data, kept) : [];
+  if (ticket !== state.newGames) return;
+  if (key && !kept) dailyKeep(key, { guesses: [], over: false, gave_up: false }); // a reload resumes it
   state.session = r.data;
   state.game = r.data.game;
+  state.dailyKey = key;
+  state.dailyNote = dailyNote(r.data, kept);
+  choiceKeep();
   gameChanged();
   state.analysis = null;
   $('analyse-btn').disabled = false;
@@ -495,6 +401,7 @@ async function newGame() {
   state.rows = [];
   state.current = [];
   state.letterMarks = {};
+  for (const played of replayed) { state.rows.push(played); updateLetterMarks(played); }
   resetDetails();
   renderFacts();
   $('share-text').textContent = '';
@@ -507,8 +414,44 @@ async function newGame() {
   const how = isMastermind() ? 'Type digits or press the colours' : 'Type a word';
   const more = kind() === 'symbols' ? ' The symbols stand for three colours; which is which is hidden.'
     : isCount() ? ' Each guess is told how many of its letters the secret has, wherever they stand.' : '';
-  setMessage(`${how}, then Enter.${more}`);
+  if (state.session.over) announceEnd();
+  else setMessage(`${kept && kept.guesses.length ? 'Your daily game, resumed where you left it. ' : ''}${how}, then Enter.${more}`);
   fitBoard();
+}
+
+// The turns kept of a daily game, played again into the new session (the server keeps no player's game):
+// the rows played (up to a turn the server refuses, were the kept turns damaged).
+async function replayTurns(session, kept) {
+  const rows = [];
+  for (const guess of kept.guesses) {
+    const g = await post('/api/play/guess', { id: session.id, guess });
+    if (!g.ok) return rows;
+    Object.assign(session, g.data);
+    rows.push(g.data.last);
+  }
+  if (kept.gave_up && !session.over) {
+    const g = await post('/api/play/giveup', { id: session.id });
+    if (g.ok) Object.assign(session, g.data);
+  }
+  return rows;
+}
+
+// What the turn line says beside a daily game: an archive date never builds the streak; a daily game
+// already finished is shown as it was played; one finished and then forgotten here plays without counting.
+function dailyNote(session, kept) {
+  if (!session.daily) return '';
+  const notes = [];
+  if (session.daily.date < localDate()) notes.push('archive: not counted in your streak');
+  if (kept && kept.over) notes.push('already played: your game as you played it');
+  else if (statsCounted(statsLoad().games, state.spec.game, session.daily.number)) notes.push('already played: this replay does not count');
+  return notes.join('; ');
+}
+
+// The turns of the daily game on the board, kept as they are played (record.js).
+function dailyKeepTurns() {
+  const s = state.session;
+  if (!s || !s.daily || !state.dailyKey) return;
+  dailyKeep(state.dailyKey, { guesses: state.rows.map((r) => r.guess), over: !!s.over, gave_up: !!s.gave_up });
 }
 
 // The game's figures, in the "About this game" disclosure of the side panel.
@@ -535,7 +478,7 @@ function updateStatus() {
   const s = state.session;
   const over = s.over;
   const t = `Turn ${Math.min(state.rows.length + (over ? 0 : 1), s.max_guesses)} of ${s.max_guesses}`;
-  const daily = s.daily ? `Daily #${s.daily.number} of ${s.daily.date} · ` : '';
+  const daily = s.daily ? `Daily #${s.daily.number} of ${s.daily.date} · ${state.dailyNote ? `${state.dailyNote} · ` : ''}` : '';
   $('turn-info').textContent = `${daily}${t}${s.hard ? ' · hard mode' : ''}`;
   $('board').dataset.state = over ? (s.won ? 'won' : 'lost') : 'playing';
   $('details-btn').disabled = state.rows.length === 0;
@@ -894,6 +837,7 @@ async function submit() {
   state.rows.push(played);
   state.current = [];
   updateLetterMarks(played);
+  dailyKeepTurns();
   renderBoard();
   renderKeyboard();
   updateStatus();
@@ -915,8 +859,8 @@ function announceEnd(prefix = '') {
     more.append('The symbols meant ');
     [...s.mapping].forEach((c, colour) => more.append(symbolTile('abc'.indexOf(c)), ` ${MARK_NAMES[colour]}${colour < 2 ? ', ' : '. '}`));
   }
-  more.append(s.daily ? `Daily game #${s.daily.number} of ${s.daily.date}: the same secret for everyone that day.`
-    : `Seed ${s.seed} replays this secret.`);
+  more.append(s.daily ? `Daily game #${s.daily.number} of ${s.daily.date}: the same secret for everyone that day.${
+    state.dailyNote ? ` This one: ${state.dailyNote}.` : ''}` : `Seed ${s.seed} replays this secret.`);
   msg.replaceChildren(prefix ? el('span', { class: 'sr-only', text: `${prefix} ` }) : '', el('span', { class: 'headline', text }), more);
   revealReview();
 }
@@ -935,6 +879,7 @@ async function giveUp() {
   if (!sameSession(id)) return;
   if (!r.ok) return setMessage(r.data.error, 'warn');
   Object.assign(state.session, r.data);
+  dailyKeepTurns();
   renderBoard();
   updateStatus();
   announceEnd();
@@ -1779,6 +1724,12 @@ function applySpecToForm() {
   const words = isWordGame(s.game);
   const codes = !words || s.words === 'complete';
   for (const b of document.querySelectorAll('#game-picker .segbtn')) b.setAttribute('aria-pressed', b.dataset.game === s.game ? 'true' : 'false');
+  // a phone's tabs scroll sideways (app.css): the one picked in the middle of the line
+  const picker = $('game-picker');
+  const on = picker.querySelector('[aria-pressed=true]');
+  if (on && picker.scrollWidth > picker.clientWidth) {
+    picker.scrollLeft += on.getBoundingClientRect().left - picker.getBoundingClientRect().left - (picker.clientWidth - on.offsetWidth) / 2;
+  }
   for (const f of document.querySelectorAll('.for-words')) f.hidden = !words;
   for (const f of document.querySelectorAll('.for-lists')) f.hidden = !words || s.words !== 'lists';
   for (const f of document.querySelectorAll('.for-english')) f.hidden = !words || s.words !== 'english';
@@ -1846,6 +1797,8 @@ function pickGame(name) {
 
 function wire() {
   $('new-game').addEventListener('click', () => { state.daily = null; newGame(); });
+  $('stats-download').addEventListener('click', statsDownload);
+  $('stats-file').addEventListener('change', statsImportFile);
   $('stats-btn').addEventListener('click', () => {
     const open = $('stats').hidden;
     state.statsPinned = open;
@@ -1853,17 +1806,21 @@ function wire() {
     if (open) $('stats').scrollIntoView({ block: 'nearest' });
   });
   $('stats-export').addEventListener('click', statsExport);
-  $('stats-import').addEventListener('click', statsImport);
+  $('stats-import').addEventListener('click', () => statsImport());
   $('daily-game').addEventListener('click', () => { $('daily-date').value = localDate(); playDaily(localDate()); });
   $('daily-date').addEventListener('change', (e) => { if (e.target.value) playDaily(e.target.value); });
-  $('lists').addEventListener('change', (e) => { state.spec.lists = e.target.value; newGame(); });
+  $('lists').addEventListener('change', (e) => {
+    state.spec.lists = e.target.value;
+    if (state.ownLists && e.target.value !== state.ownLists) state.ownLists = null; // the player's own choice stays
+    newGame();
+  });
   $('words').addEventListener('change', (e) => { state.spec.words = e.target.value; applySpecToForm(); newGame(); });
   $('length').addEventListener('change', (e) => { state.spec.length = e.target.value; newGame(); });
   $('upload-file').addEventListener('change', uploadList);
   $('colors').addEventListener('change', (e) => { state.spec.colors = e.target.value; newGame(); });
   $('pegs').addEventListener('change', (e) => { state.spec.pegs = e.target.value; newGame(); });
   $('no-repeat').addEventListener('change', (e) => { state.spec.no_repeat = e.target.checked; newGame(); });
-  $('hard').addEventListener('change', () => { newGame(); assistRender(false); });
+  $('hard').addEventListener('change', () => { choiceKeep(); newGame(); assistRender(false); });
   $('details-btn').addEventListener('click', showDetails);
   $('share-btn').addEventListener('click', share);
   $('again-btn').addEventListener('click', () => { state.daily = null; newGame(); });
@@ -1967,6 +1924,26 @@ function clearSimulation() {
   }
 }
 
+// The last game chosen (record.js, choiceKeep), its lists and hard mode, and the daily game left unfinished;
+// when the address names a game (the assistant's board, kept there), its hard mode and daily game only.
+function restoreChoice(addressed) {
+  const c = choiceLoad();
+  const g = state.catalogue.games.find((x) => x.name === c.game);
+  if (!g || (addressed && addressed !== g.name)) return;
+  if (!addressed) restoreGame(c, g);
+  $('hard').checked = !!c.hard && hasHardMode(g.name);
+  if (typeof c.daily !== 'string' || c.daily > localDate()) return;
+  const t = dailyTurns(dailyKey({ ...specParams(), hard: $('hard').checked ? 1 : 0 }, c.daily));
+  if (t && !t.over) { state.daily = c.daily; $('daily-date').value = c.daily; }
+}
+function restoreGame(c, g) {
+  state.spec.game = g.name;
+  if (typeof c.lists === 'string' && state.catalogue.lists.some((l) => l.name === c.lists)) state.spec.lists = c.lists;
+  if (g.colors) Object.assign(state.spec, { colors: g.colors, pegs: g.pegs, no_repeat: g.no_repeat });
+  else if (g.dictionary) Object.assign(state.spec, { words: 'english', length: g.length });
+  else if (g.own_lists) Object.assign(state, { listsBefore: state.spec.lists, ownLists: g.lists, spec: { ...state.spec, lists: g.lists } });
+}
+
 async function start() {
   wire();
   const r = await get('/api/games');
@@ -1986,7 +1963,8 @@ async function start() {
     if (isWordGame(game) && q.has('colors')) {
       Object.assign(state.spec, { words: 'complete', colors: +q.get('colors'), pegs: +(q.get('pegs') || 4), no_repeat: q.get('no_repeat') === '1' });
     }
-  }
+    restoreChoice(game);
+  } else restoreChoice(null);
   renderPickers();
   await newGame();
   assist.rows = state.game ? assistParse(q.get('history')) : [];
