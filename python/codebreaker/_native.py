@@ -160,7 +160,6 @@ class StrategyConfig(Structure):
         ("first_guess", c_uint32),
         ("candidates_only", c_int),
         ("target_turn", c_int),
-        ("hard", c_int),
         ("tie", c_int),
         ("seed", c_uint64),
         ("iterations", c_int),
@@ -242,7 +241,6 @@ class SimOptions(Structure):
         ("max_guesses", c_int),
         ("wins_within", c_int),
         ("mapping", c_int),
-        ("hard", c_int),
         ("threads", c_int),
         ("keep_games", c_int),
         ("progress", c_void_p),
@@ -250,6 +248,7 @@ class SimOptions(Structure):
         ("on_game", c_void_p),
         ("on_game_ctx", c_void_p),
         ("cancel", POINTER(c_int)),
+        ("from", c_void_p),  # a Python keyword: setattr(opt, "from", ...)
     ]
 
 
@@ -291,7 +290,6 @@ class OptimalOptions(Structure):
     _fields_ = [
         ("objective", c_int),
         ("max_guesses", c_int),
-        ("hard", c_int),
         ("candidates_only", c_int),
         ("first", c_uint32),
         ("top", c_int),

@@ -100,12 +100,12 @@ void cb_daily_setup(cb_game_setup *s)
         s->lists = CB_DAILY_LISTS;
 }
 
-void cb_daily_title(const char *label, const char *lists, cb_date d, int hard, char *buf, size_t size)
+void cb_daily_title(const char *label, const char *lists, cb_date d, cb_hard mode, char *buf, size_t size)
 {
     if (!buf || size == 0)
         return;
     snprintf(buf, size, "%.48s%s%.24s%s daily #%ld%s", label ? label : "codebreaker", lists ? " (" : "",
-             lists ? lists : "", lists ? ")" : "", cb_daily_number(d), hard ? " hard" : "");
+             lists ? lists : "", lists ? ")" : "", cb_daily_number(d), mode ? " hard" : "");
 }
 
 void cb_daily_format(cb_date d, char buf[CB_DAILY_TEXT])
