@@ -110,6 +110,7 @@ class Game:
         check(N.game_setup_config(byref(setup), byref(cfg), byref(k), byref(adv), byref(err)), err)
         self._boards, self._adversary = k.value, bool(adv.value)
         setup.boards, setup.adversary = self._boards, int(self._adversary)
+        self._max_guesses = int(N.game_setup_max_guesses(byref(setup)))  # the set-up's limit, read once
         self._strategies = (_text(N.game_setup_strategy(byref(setup))), "")
         setup.hard = 1
         self._strategies = (self._strategies[0], _text(N.game_setup_strategy(byref(setup))))
@@ -174,10 +175,8 @@ class Game:
 
     @property
     def max_guesses(self) -> int:
-        """The usual limit of guesses: 6 in Wordle, 10 in Mastermind, 9 in Quordle ..."""
-        if self.boards > 1:
-            return int(N.multi_default_max_guesses(self._game, self.boards))
-        return int(N.game_default_max_guesses(self._game))
+        """The usual limit of guesses: 6 in Wordle, 10 in Mastermind, 9 in Quordle ... (the set-up's)."""
+        return self._max_guesses
 
     def __len__(self) -> int:
         """The number of possible secrets (of one board)."""

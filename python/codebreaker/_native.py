@@ -93,6 +93,7 @@ class GameSetup(Structure):
         ("boards", c_int),
         ("adversary", c_int),
         ("words", c_char_p),
+        ("max_guesses", c_int),
     ]
 
 
@@ -574,8 +575,9 @@ daily_check_today = _fn("cb_daily_check_today", c_int, Date, Date, E)
 daily_number = _fn("cb_daily_number", c_long, Date)
 daily_secret = _fn("cb_daily_secret", c_int, P, Date, POINTER(c_uint32), POINTER(c_int), E)
 daily_setup = _fn("cb_daily_setup", None, POINTER(GameSetup))
-daily_title = _fn("cb_daily_title", None, c_char_p, c_char_p, Date, c_int, c_char_p, c_size_t)
+daily_title = _fn("cb_daily_title", None, c_char_p, c_char_p, POINTER(Date), c_int, c_char_p, c_size_t)
 game_setup_lists = _fn("cb_game_setup_lists", c_char_p, POINTER(GameSetup))
+game_setup_max_guesses = _fn("cb_game_setup_max_guesses", c_int, POINTER(GameSetup))
 game_feedback = _fn("cb_game_feedback", c_uint32, P, c_uint32, c_uint32)
 game_format_feedback = _fn("cb_game_format_feedback", None, P, c_uint32, c_char_p, c_size_t)
 game_format_raw = _fn("cb_game_format_raw", None, P, c_uint32, c_char_p, c_size_t)
