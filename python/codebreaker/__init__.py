@@ -55,7 +55,7 @@ from .results import (
     WordLists,
 )
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 __all__ = [
     "Game",
     "Tree",
@@ -103,7 +103,7 @@ def _text(s: bytes) -> str:
 
 
 def library_version() -> str:
-    """The version of the C library loaded, e.g. '0.3.0'."""
+    """The version of the C library loaded, e.g. '0.4.0'."""
     return _text(N.version())
 
 

@@ -27,7 +27,7 @@ from ctypes import (
 )
 
 # The library version this package is written for: the SONAME of its ABI (see version.h).
-ABI_MAJOR, ABI_MINOR = 0, 3
+ABI_MAJOR, ABI_MINOR = 0, 4
 SONAME = f"libcodebreaker.so.{ABI_MAJOR}.{ABI_MINOR}"
 NONE = 0xFFFFFFFF  # CB_NONE
 ERROR_MAX = 512
