@@ -183,6 +183,7 @@ static int print_json(const cli *c, const run *u, uint64_t seed, size_t sample, 
     cb_json_raw(&j, "{");
     cb_json_kstr(&j, "strategy", r->strategy);
     cb_json_kstr(&j, "game", cb_game_name(c->game));
+    cb_json_kbool(&j, "hard", c->hard != CB_HARD_NONE); /* the position's mode, which no strategy's name carries */
     cb_json_kuint(&j, "games", r->games);
     cb_json_kuint(&j, "sample", sample);
     cb_json_kuint(&j, "seed", seed);
