@@ -98,10 +98,6 @@ static int item_config(const cli *c, char *item, cb_strategy_config *cfg)
             cfg->candidates_only = 1;
             continue;
         }
-        if (strcmp(opt, "--hard") == 0) {
-            cfg->hard = 1;
-            continue;
-        }
         const char *v = strtok_r(NULL, " ", &save);
         if (!v)
             return cli_fail(CB_EINVAL, "--strategy '%s': %s needs a value", cfg->name, opt);
@@ -121,7 +117,7 @@ static int item_config(const cli *c, char *item, cb_strategy_config *cfg)
         } else
             return cli_fail(CB_EINVAL,
                             "--strategy '%s': '%s %s' is not an option of a strategy (--tie, --delay, --first, "
-                            "--candidates-only, --target-turn, --iterations, --max-pairs, --hard)",
+                            "--candidates-only, --target-turn, --iterations, --max-pairs)",
                             cfg->name, opt, v);
     }
     return 0;
@@ -148,7 +144,6 @@ static int base_config(const cli *c, cb_strategy_config *cfg)
     cfg->seed = ok ? cli_seed(c, &ok) : 0;
     if (!ok)
         return 2;
-    cfg->hard = c->hard != CB_HARD_NONE;
     cfg->frequency_path = cli_input(c, "freq");
     const char *tie = cli_get(c, "tie");
     if (tie && parse_tie(tie, &cfg->tie) != 0)

@@ -212,13 +212,11 @@ static void print_openers(const cli *c, const cb_optimal_result *r)
     printf("\n");
 }
 
-/* The position of the arguments (GUESS=FEEDBACK ...), or NULL at the opening; exit status in *rc. */
+/* The position of the arguments (GUESS=FEEDBACK ...) or the opening, in the game's hard mode; exit status in *rc. */
 static cb_state *open_position(cli *c, int *rc)
 {
     cb_state *st = NULL;
     *rc = 0;
-    if (!c->npos)
-        return NULL;
     if (cb_state_new(c->table, &st) != CB_OK) {
         *rc = cli_fail(CB_ENOMEM, "out of memory");
         return NULL;
@@ -281,7 +279,7 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
     char obj[256], first[CB_MAX_LENGTH * 4 + 1];
     cb_optimal_describe(o, obj, sizeof obj);
     printf("game          %s\n", cb_game_name(c->game));
-    if (o->from)
+    if (c->npos)
         print_position(c, o->from);
     printf("objective     %s\n", obj);
     if (r->symmetries > 1 && r->opener_count)
@@ -367,7 +365,7 @@ static int print_json(const cli *c, const cb_optimal_options *o, const cb_optima
     cb_json_init(&j);
     cb_json_raw(&j, "{");
     cb_json_kstr(&j, "game", cb_game_name(c->game));
-    if (o->from)
+    if (c->npos)
         json_position(&j, c, o->from);
     cb_json_kstr(&j, "objective", o->objective == CB_OBJECTIVE_WORST ? "worst" : "total");
     if (o->max_guesses)
@@ -536,7 +534,6 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
     if (!ok)
         return 2;
     o->cache_bytes = (size_t)cache_mb << 20;
-    o->hard = c->hard != CB_HARD_NONE;
     o->candidates_only = cli_flag(c, "candidates-only");
     o->symmetry = !cli_flag(c, "no-symmetry");
     const char *obj = cli_get(c, "objective");

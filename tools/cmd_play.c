@@ -16,7 +16,6 @@ typedef struct play {
     cb_state *st;
     uint32_t secret; /* secret index */
     int mapping;     /* Symble's hidden mapping */
-    int max;         /* --max-guesses */
     uint64_t seed;
     int seeded;  /* --seed given */
     long daily;  /* the daily game's number, or -1 */
@@ -89,12 +88,10 @@ static void share(const play *p)
     cb_game_setup s;
     if (cli_game_setup(p->c, &s) == 0 && cb_game_setup_preset(&s)) {
         const char *label = cb_game_setup_preset(&s)->label;
-        if (p->daily >= 0)
-            cb_daily_title(label, cb_game_setup_lists(&s), p->day, cb_state_hard(p->st), title, sizeof title);
-        else
-            snprintf(title, sizeof title, "%s", label);
+        cb_daily_title(label, cb_game_setup_lists(&s), p->daily >= 0 ? &p->day : NULL, cb_state_hard(p->st), title,
+                       sizeof title);
     }
-    if (cb_share_grid(p->st, title[0] ? title : NULL, p->max, CB_SHARE_DARK, grid,
+    if (cb_share_grid(p->st, title[0] ? title : NULL, CB_SHARE_DARK, grid,
                       CB_SHARE_SIZE(turns, cb_game_length(p->c->game))) == CB_OK)
         printf("\nshare\n%s", grid);
     free(grid);
@@ -154,7 +151,7 @@ static int guess(play *p, const char *text)
         board_rows(&p->t, p->st);
     else
         board_row(&p->t, g, gi, fb);
-    if (!cb_state_won(p->st) && (int)cb_state_turns(p->st) < p->max)
+    if (!cb_state_over(p->st))
         board_keyboard(&p->t, p->st);
     return 1;
 }
@@ -166,7 +163,7 @@ static int loop(play *p)
     char line[1024], prompt[64], word[WORD_MAX];
     for (;;) {
         int turn = (int)cb_state_turns(p->st) + 1;
-        snprintf(prompt, sizeof prompt, "guess %d/%d> ", turn, p->max);
+        snprintf(prompt, sizeof prompt, "guess %d/%d> ", turn, cb_state_max_guesses(p->st));
         int rc = term_read(&p->t, prompt, line, sizeof line);
         if (rc != TERM_LINE)
             return interact_leave(&p->t, rc);
@@ -191,7 +188,7 @@ static int loop(play *p)
                 summary(p);
                 break;
             }
-            if (turn >= p->max) {
+            if (cb_state_over(p->st)) {
                 interact_word(g, cb_game_secret_guess(g, p->secret), word, sizeof word);
                 printf("out of guesses: the secret was %s\n", word);
                 summary(p);
@@ -283,7 +280,10 @@ static int run(cli *c)
         return 2;
     if ((rc = cli_open_game_games(c, 1)) != 0) /* a game at a time: the table only when it pays for one */
         return rc;
-    p.max = max ? (int)max : cb_game_default_max_guesses(c->game);
+    cb_game_setup s; /* the guess limit, read into the set-up: --max-guesses, else the preset's */
+    if ((rc = cli_game_setup(c, &s)) != 0)
+        return rc;
+    s.max_guesses = (int)max;
     if ((rc = draw(&p)) != 0)
         return rc;
     if ((rc = advice_open(&p.adv, c, p.seed)) != 0)
@@ -293,6 +293,7 @@ static int run(cli *c)
         return cli_fail(CB_ENOMEM, "out of memory");
     }
     cb_state_set_hard(p.st, c->hard);
+    cb_state_set_max_guesses(p.st, cb_game_setup_max_guesses(&s));
     term_open(&p.t, cli_flag(c, "plain"), "codebreaker");
     p.adv.busy = interact_busy;
     p.adv.busy_ctx = &p.t;
@@ -301,7 +302,7 @@ static int run(cli *c)
         printf("daily game #%ld of %s\n", p.daily, p.date);
     else if (!cli_get(c, "secret"))
         printf("secret drawn with --seed %llu\n", (unsigned long long)p.seed);
-    interact_rules(&p.t, c->game, p.max);
+    interact_rules(&p.t, c->game, cb_state_max_guesses(p.st));
     printf("Type a guess; help, hint, giveup or quit.\n");
     rc = loop(&p);
     cb_state_free(p.st);

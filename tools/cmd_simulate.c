@@ -183,6 +183,7 @@ static int print_json(const cli *c, const run *u, uint64_t seed, size_t sample, 
     cb_json_raw(&j, "{");
     cb_json_kstr(&j, "strategy", r->strategy);
     cb_json_kstr(&j, "game", cb_game_name(c->game));
+    cb_json_kbool(&j, "hard", c->hard != CB_HARD_NONE); /* the position's mode, which no strategy's name carries */
     cb_json_kuint(&j, "games", r->games);
     cb_json_kuint(&j, "sample", sample);
     cb_json_kuint(&j, "seed", seed);
@@ -365,7 +366,6 @@ static int sim_options(const cli *c, cb_sim_options *opt)
     opt->seed = ok ? cli_seed(c, &ok) : 0;
     if (!ok)
         return 2;
-    opt->hard = c->hard != CB_HARD_NONE;
     opt->keep_games = cli_get(c, "csv") || cli_get(c, "tree");
     const char *csv = cli_get(c, "csv"), *tree = cli_get(c, "tree");
     if (csv && tree && strcmp(csv, "-") == 0 && strcmp(tree, "-") == 0)
@@ -399,6 +399,8 @@ static void print_header(const cli *c, const run *runs, size_t n, const cb_sim_o
                cb_game_secret_count(c->game) == 1 ? "" : "s", (unsigned long long)opt->seed);
     if (opt->max_guesses)
         printf(", at most %d guess%s", opt->max_guesses, opt->max_guesses == 1 ? "" : "es");
+    if (c->hard)
+        printf(", hard mode");
     if (opts)
         printf(", options%s", opts);
     if (cb_table_precomputed(c->table))
@@ -464,11 +466,15 @@ static int run_cmd(cli *c)
         rc = cli_make_strategies(c, cli_default_strategy(c), &s, &n);
     if (rc)
         return rc;
+    cb_state *start = NULL; /* the opening in the game's hard mode, which every game starts from */
     run *runs = calloc(n, sizeof *runs);
-    if (!runs) {
+    if (!runs || cb_state_new(c->table, &start) != CB_OK) {
+        free(runs);
         cli_free_strategies(s, n);
         return cli_fail(CB_ENOMEM, "out of memory");
     }
+    cb_state_set_hard(start, c->hard);
+    opt.from = start;
     for (size_t i = 0; i < n; i++)
         runs[i].s = s[i];
     rc = run_all(c, runs, n, &opt);
@@ -495,6 +501,7 @@ static int run_cmd(cli *c)
     for (size_t i = 0; i < n; i++)
         cb_sim_result_release(&runs[i].r);
     free(runs);
+    cb_state_free(start);
     cli_free_strategies(s, n);
     return rc;
 }

@@ -93,7 +93,7 @@ static void variants_json(cb_json *j)
         /* several boards are played without hard mode (cb_game_setup_config); the adversary with the rule's */
         cb_json_printf(j, ",\"boards\":%d,\"adversary\":%s,\"hard_mode\":%s,\"max_guesses\":%d}", boards,
                        g->adversary ? "true" : "false", boards == 1 && rule->hard_mode ? "true" : "false",
-                       g->max_guesses ? g->max_guesses : rule->max_guesses + boards - 1);
+                       cb_game_setup_max_guesses(&s));
     }
     cb_json_raw(j, "]");
 }
@@ -136,7 +136,7 @@ static int api_games(web_req *r)
         else /* own_lists: the game comes with lists of its own (its preset names them), which picking it takes */
             cb_json_printf(j, ",\"lists\":\"%s\",\"own_lists\":%s,\"length\":%d", g->lists ? g->lists : "original",
                            g->lists ? "true" : "false", g->length ? g->length : 5);
-        cb_json_printf(j, ",\"max_guesses\":%d}", g->max_guesses ? g->max_guesses : rule->max_guesses);
+        cb_json_printf(j, ",\"max_guesses\":%d}", cb_game_setup_max_guesses(&s));
     }
     cb_json_raw(j, "]");
     variants_json(j);

@@ -269,7 +269,7 @@ static int build(web_games *gs, entry *e, const cb_game_setup *s, cb_error *err)
     rc = cb_game_new(&cfg, &e->g.game, err);
     if (rc != CB_OK)
         return rc;
-    e->g.max_guesses = e->g.preset->max_guesses ? e->g.preset->max_guesses : cb_game_default_max_guesses(e->g.game);
+    e->g.max_guesses = cb_game_setup_max_guesses(s);
     size_t found = 0;
     cb_error ferr; /* no frequencies is not an error: the words are then listed in their order */
     if (cb_game_frequency_bundled(e->g.game) &&

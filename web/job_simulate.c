@@ -135,7 +135,6 @@ static int add_strategy(web_req *r, sim_arg *a, const char *name)
     cfg.name = info->name;
     cfg.first_guess = a->first;
     cfg.target_turn = a->target_turn;
-    cfg.hard = a->hard != CB_HARD_NONE;
     cfg.seed = a->seed;
     int rc = cb_strategy_new(a->wg->table, &cfg, &s->s, &err);
     if (rc != CB_OK)
@@ -451,7 +450,6 @@ static int run(web_job *job, void *p, cb_json *result, cb_error *err)
         opt.sample = a->sample;
         opt.seed = a->seed;
         opt.max_guesses = a->max_guesses;
-        opt.hard = a->hard != CB_HARD_NONE;
         opt.on_game = ended;
         opt.on_game_ctx = a;
         opt.cancel = web_job_cancel_flag(job);
@@ -460,7 +458,15 @@ static int run(web_job *job, void *p, cb_json *result, cb_error *err)
         publish(a);
         cb_strategy *fixed;
         const cb_strategy *plays = player(a, s, &fixed);
-        int rc = cb_simulate(a->wg->table, plays, &opt, &s->res, err);
+        cb_state *start = NULL; /* the opening in the set-up's hard mode, which every game starts from */
+        int rc = cb_state_new(a->wg->table, &start);
+        if (rc == CB_OK) {
+            cb_state_set_hard(start, a->hard);
+            opt.from = start;
+            rc = cb_simulate(a->wg->table, plays, &opt, &s->res, err);
+        } else
+            cb_error_set(err, rc, "out of memory");
+        cb_state_free(start);
         cb_strategy_free(fixed);
         if (rc != CB_OK)
             return web_job_canceled(job) ? CB_ECANCELED : rc;

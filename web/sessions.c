@@ -19,7 +19,7 @@ typedef struct session {
     cb_state *st;
     uint32_t secret; /* secret index */
     int mapping;     /* Symble: the hidden bijection */
-    int max_guesses, over, won, gave_up;
+    int over, won, gave_up;
     uint64_t seed;
     long daily;  /* the daily game's number, or -1 */
     cb_date day; /* and its date */
@@ -246,8 +246,8 @@ static void status_json(const session *s, cb_json *j)
     cb_json_str(j, s->id);
     cb_json_printf(
         j, ",\"turn\":%zu,\"max_guesses\":%d,\"hard\":%s,\"over\":%s,\"won\":%s,\"gave_up\":%s,\"remaining\":%zu",
-        cb_state_turns(s->st), s->max_guesses, cb_state_hard(s->st) ? "true" : "false", s->over ? "true" : "false",
-        s->won ? "true" : "false", s->gave_up ? "true" : "false", cb_state_count(s->st));
+        cb_state_turns(s->st), cb_state_max_guesses(s->st), cb_state_hard(s->st) ? "true" : "false",
+        s->over ? "true" : "false", s->won ? "true" : "false", s->gave_up ? "true" : "false", cb_state_count(s->st));
     if (s->daily >= 0) {
         cb_json_key(j, "daily");
         cb_json_raw(j, "{");
@@ -290,7 +290,7 @@ int web_play_new(web_sessions *ss, web_game *wg, const web_play_options *opt, we
         s->day = opt->date;
         cb_daily_format(opt->date, s->date);
     }
-    s->max_guesses = opt->max_guesses ? opt->max_guesses : wg->max_guesses;
+    cb_state_set_max_guesses(s->st, opt->max_guesses ? opt->max_guesses : wg->max_guesses);
     cb_state_set_hard(s->st, opt->hard);
     web_random_id(s->id);
     s->used = cb_seconds();
@@ -345,7 +345,7 @@ static int guess_locked(session *s, const char *text, web_req *r)
     if (cb_state_apply(s->st, gi, fb) != CB_OK)
         return web_req_fail(r, 500, "the feedback contradicts the game's own history (a bug)");
     s->won = fb == cb_game_won(g);
-    s->over = s->won || (int)cb_state_turns(s->st) >= s->max_guesses;
+    s->over = cb_state_over(s->st);
     cb_json_raw(&r->out, "{");
     status_json(s, &r->out);
     cb_json_key(&r->out, "last");
@@ -416,11 +416,9 @@ static int share_locked(session *s, unsigned flags, web_req *r)
     if (!text)
         return web_req_fail(r, 503, "out of memory");
     char title[CB_DAILY_TITLE]; /* the game's own name; a daily game's: "Wordle (nyt2023) daily #333 hard" */
-    if (s->daily >= 0)
-        cb_daily_title(s->wg->preset->label, s->wg->lists, s->day, cb_state_hard(s->st), title, sizeof title);
-    else
-        snprintf(title, sizeof title, "%s", s->wg->preset->label);
-    int rc = cb_share_grid(s->st, title, s->max_guesses, flags, text, size);
+    cb_daily_title(s->wg->preset->label, s->wg->lists, s->daily >= 0 ? &s->day : NULL, cb_state_hard(s->st), title,
+                   sizeof title);
+    int rc = cb_share_grid(s->st, title, flags, text, size);
     if (rc == CB_OK) {
         cb_json_printf(&r->out, "{\"guesses\":%zu,\"won\":%s", turns, s->won ? "true" : "false");
         cb_json_key(&r->out, "text");

@@ -68,13 +68,15 @@ long cb_daily_number(cb_date d);
 void cb_daily_setup(cb_game_setup *s);
 
 /*
- * The name a daily game shares under, into buf (size bytes, NUL-terminated,
- * cut if short; CB_DAILY_TITLE is enough): the game's label, its lists when
- * it has any, the number and the mode: "Wordle (nyt2023) daily #333 hard".
+ * The name a game shares under (cb_share_grid's title), into buf (size
+ * bytes, NUL-terminated, cut if short; CB_DAILY_TITLE is enough): the
+ * game's label alone, or for a daily game (d not NULL) the label, its lists
+ * when it has any, the number and the mode (a position's, cb_state_hard: " hard"
+ * unless CB_HARD_NONE): "Wordle (nyt2023) daily #333 hard".
  * label is the game's own name (its preset's label: "Bulls & Cows"); lists
  * may be NULL (a game of codes). The caller owns buf.
  */
-void cb_daily_title(const char *label, const char *lists, cb_date d, int hard, char *buf, size_t size);
+void cb_daily_title(const char *label, const char *lists, const cb_date *d, cb_hard mode, char *buf, size_t size);
 
 /* Write d as YYYY-MM-DD into buf (CB_DAILY_TEXT bytes). */
 void cb_daily_format(cb_date d, char buf[CB_DAILY_TEXT]);

@@ -207,6 +207,7 @@ typedef struct cb_game_setup {
     int boards;        /* 0: the preset's */
     int adversary;     /* 1: play against the adversary */
     const char *words; /* one word list in memory for both (cb_game_config.words_text): an upload */
+    int max_guesses;   /* the guess limit of a game played (0: the preset's, cb_game_setup_max_guesses) */
 } cb_game_setup;
 
 void cb_game_setup_default(cb_game_setup *s);
@@ -247,6 +248,15 @@ const char *cb_game_setup_strategy(const cb_game_setup *s);
  * --hard into the set-up and take the mode from here, once.
  */
 cb_hard cb_game_setup_hard(const cb_game_setup *s);
+
+/*
+ * The guess limit a set-up plays with (for cb_state_set_max_guesses): its
+ * own max_guesses, else its preset's (cb_game_preset.max_guesses), else its
+ * rule's usual one and a guess more for each board past the first
+ * (cb_multi_default_max_guesses); 0 for an unknown game. Front ends read
+ * the limit a person gives into the set-up and take it from here, once.
+ */
+int cb_game_setup_max_guesses(const cb_game_setup *s);
 
 /* The preset a set-up names (s->game, NULL: "wordle"), or NULL. */
 const cb_game_preset *cb_game_setup_preset(const cb_game_setup *s);

@@ -12,7 +12,8 @@
  * Mastermind rule) that fix the history, and OpenMP tasks over the parts.
  *
  * Every guess of the game's list may be played unless candidates_only is
- * set; in hard mode (Wordle rule) only guesses legal after the history.
+ * set; in hard mode (the position's, cb_optimal_options.from) only
+ * guesses legal after the history.
  * In Symble a secret is a codeword together with the hidden mapping, all
  * six mappings equally likely: totals count guesses over all such pairs.
  *
@@ -70,7 +71,6 @@ typedef struct cb_optimal_child {
 typedef struct cb_optimal_options {
     cb_objective objective;
     int max_guesses;            /* 0: no limit */
-    int hard;                   /* Wordle hard mode */
     int candidates_only;        /* every guess must be a remaining candidate */
     uint32_t first;             /* the opener (guess index), or CB_NONE to search for the best one */
     int top;                    /* 0: every guess (a proof); N: only the N best by the greedy score (an upper bound) */
@@ -140,8 +140,8 @@ typedef struct cb_optimal_options {
     /*
      * The position to solve from (NULL: the start of the game), a state of
      * the same table: its candidates are the secrets, its history fixes the
-     * symmetries and, in hard mode (the state's or `hard`), the guesses
-     * allowed; max_guesses still counts the whole game, the turns played
+     * symmetries and, in its hard mode (cb_state_hard: the search has no
+     * mode of its own), the guesses allowed; max_guesses still counts the whole game, the turns played
      * included (a position with no guess left within it is proved
      * infeasible, nothing searched). Totals count the guesses from the position on, the winning
      * one included: in normal mode what the game of the position's
@@ -279,7 +279,7 @@ typedef struct cb_optimal_seal {
 
 /*
  * What o searches for, in words ("least total guesses, at most 6 guesses,
- * any allowed guess, hard mode"), into buf (size bytes, cut short to fit,
+ * any allowed guess, hard mode": hard mode when o->from is in it), into buf (size bytes, cut short to fit,
  * NUL-terminated). Nothing allocated.
  */
 void cb_optimal_describe(const cb_optimal_options *o, char *buf, size_t size);

@@ -38,12 +38,13 @@ enum {
  * Write the share text of the game st holds into buf (size bytes, always
  * NUL-terminated when size > 0). title names the game ("Bulls & Cows"),
  * copied as it is (at most 64 bytes, one line); NULL names it by its rule:
- * Wordle, Symble or Mastermind. max_guesses is the game's guess
- * limit (at least the turns played). flags: CB_SHARE_* or 0. Returns CB_OK,
- * CB_EINVAL for a NULL argument, a bad limit or title, CB_ETOOBIG when buf
+ * Wordle, Symble or Mastermind. The guess limit shown is st's
+ * (cb_state_max_guesses). flags: CB_SHARE_* or 0. Returns CB_OK,
+ * CB_EINVAL for a NULL argument, a bad title or a state without a guess
+ * limit, CB_ETOOBIG when buf
  * is too small (CB_SHARE_SIZE() always suffices; buf then holds a prefix).
  */
-int cb_share_grid(const cb_state *st, const char *title, int max_guesses, unsigned flags, char *buf, size_t size);
+int cb_share_grid(const cb_state *st, const char *title, unsigned flags, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -54,7 +54,6 @@ typedef struct cb_sim_options {
     int max_guesses; /* 0: no limit; a game not won within it scores max_guesses + 1 */
     int wins_within; /* the G of result.wins (0: max_guesses, else 6 Wordle, 8 Symble, 10 Mastermind) */
     int mapping;     /* Symble: the hidden mapping of every game (0..5), or -1 for a random one each */
-    int hard;        /* play Wordle hard mode (as does a strategy made with hard) */
     int threads;     /* 0: OpenMP's default */
     int keep_games;  /* 1: fill result.game with every game's guesses */
     cb_progress_fn progress;
@@ -64,6 +63,9 @@ typedef struct cb_sim_options {
     /* when not NULL and *cancel becomes non-zero, stop with CB_ECANCELED; the library reads it with
        __atomic_load_n, so another thread sets it with an atomic store (__atomic_store_n, or C11's) */
     const volatile int *cancel;
+    /* the position every game starts from, a state of the table with no turns, which carries the mode the games
+       are played in (cb_state_hard); NULL: a fresh state (cb_state_new), normal mode */
+    const cb_state *from;
 } cb_sim_options;
 
 /* Every secret, seed 0, no limit, random mappings, all threads, no game records, no callbacks. */
@@ -109,10 +111,12 @@ typedef struct cb_sim_result {
 } cb_sim_result;
 
 /*
- * Play strategy s on the games of opt (NULL: the defaults). CB_EINVAL for a
- * bad option (sample above the secret count, a secret out of range, a
- * strategy that does not finish a game within 1000 guesses when there is no
- * max_guesses); CB_ECANCELED when cancelled (result released); err says which.
+ * Play strategy s on the games of opt (NULL: the defaults), each from
+ * opt->from in its hard mode. CB_EINVAL for a bad option (sample above the
+ * secret count, a secret out of range, a position of another table or with
+ * turns, a strategy that does not finish a game within 1000 guesses when
+ * there is no max_guesses); CB_ECANCELED when cancelled (result released);
+ * err says which.
  */
 int cb_simulate(const cb_table *table, const cb_strategy *s, const cb_sim_options *opt, cb_sim_result *result,
                 cb_error *err);

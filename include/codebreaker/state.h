@@ -49,7 +49,7 @@ const cb_table *cb_state_table(const cb_state *st);
 /*
  * Record that guess gi received feedback fb (an observed id, see game.h).
  * On CB_ECONTRADICT (no candidate would give fb) or CB_EILLEGAL (hard mode
- * forbids gi, or the game is already won) or CB_EINVAL (fb out of range)
+ * forbids gi, or the game is already won or out of guesses) or CB_EINVAL (fb out of range)
  * the state is left unchanged.
  */
 int cb_state_apply(cb_state *st, cb_guess_index gi, uint32_t fb);
@@ -86,9 +86,22 @@ int cb_state_set_hard(cb_state *st, cb_hard mode);
 /* The hard mode st plays in: CB_HARD_NONE (0) or its rule's own. */
 cb_hard cb_state_hard(const cb_state *st);
 /*
- * 1 when gi is legal now: the game is not yet won, and in hard mode gi
- * respects every clue. When not, and why is not NULL, a sentence such as
- * "hard mode: the 2nd letter must be a" goes there.
+ * The guess limit of st's game (0: none, as a new state has): no turn is
+ * recorded past it (cb_state_legal says so, cb_state_apply answers
+ * CB_EILLEGAL), the one check of it; a set-up's is
+ * cb_game_setup_max_guesses. CB_EINVAL, st unchanged, for a negative limit
+ * or one below the turns recorded. Copies and cb_state_at keep it.
+ */
+int cb_state_set_max_guesses(cb_state *st, int max_guesses);
+/* st's guess limit, 0 for none. */
+int cb_state_max_guesses(const cb_state *st);
+/* 1 when st's game is over: won, or no guess left within its limit. */
+int cb_state_over(const cb_state *st);
+/*
+ * 1 when gi is legal now: the game is not yet won nor out of guesses
+ * (cb_state_max_guesses), and in hard mode gi respects every clue. When
+ * not, and why is not NULL, a sentence such as "hard mode: the 2nd letter
+ * must be a" goes there.
  */
 int cb_state_legal(const cb_state *st, cb_guess_index gi, char *why, size_t why_size);
 

@@ -33,8 +33,9 @@
  * is set), and the strategy decides from turn D + 1 on.
  *
  * Every strategy plays the last candidate when only one remains, respects
- * the state's hard mode (cb_state_hard or the config's `hard`), and only
- * returns guesses that are legal in the state.
+ * the state's hard mode (cb_state_hard: the position carries it, no
+ * strategy has a mode of its own), and only returns guesses that are legal
+ * in the state.
  *
  * Ownership as in status.h. A strategy keeps a pointer to its table, which
  * must outlive it.
@@ -69,8 +70,7 @@ typedef enum cb_tie { CB_TIE_FIRST = 0, CB_TIE_RANDOM = 1, CB_TIE_FREQUENCY = 2 
  * or "tree:FILE"). first_guess, when not CB_NONE, is the guess index played on
  * the first turn. candidates_only restricts every guess to the remaining
  * candidates; target_turn T > 0 restricts the guesses of turns T, T+1, ...
- * (turns count from 1). `hard` plays Wordle hard mode even when the state
- * passed in is not in it. seed drives montecarlo's rollouts (which are
+ * (turns count from 1). seed drives montecarlo's rollouts (which are
  * seeded from it and the state's history, so montecarlo is deterministic
  * for a given seed) and nothing else: other randomness comes from the rng
  * given to each call (or, when that is NULL, from seed and the history).
@@ -108,7 +108,6 @@ typedef struct cb_strategy_config {
     cb_guess_index first_guess;
     int candidates_only;
     int target_turn;
-    int hard;
     cb_tie tie;
     uint64_t seed;
     int iterations;

@@ -45,7 +45,7 @@ extern "C" {
 #endif
 
 #define CB_VERSION_MAJOR 0
-#define CB_VERSION_MINOR 3
+#define CB_VERSION_MINOR 4
 #define CB_VERSION_PATCH 0
 #define CB_VERSION_STRING_(a, b, c) #a "." #b "." #c
 #define CB_VERSION_STRING(a, b, c) CB_VERSION_STRING_(a, b, c)

@@ -55,7 +55,7 @@ from .results import (
     WordLists,
 )
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 __all__ = [
     "Game",
     "Tree",
@@ -103,7 +103,7 @@ def _text(s: bytes) -> str:
 
 
 def library_version() -> str:
-    """The version of the C library loaded, e.g. '0.3.0'."""
+    """The version of the C library loaded, e.g. '0.4.0'."""
     return _text(N.version())
 
 
@@ -145,7 +145,7 @@ def games() -> List[GameInfo]:
                 rule=_text(rule.name),
                 boards=boards,
                 adversary=bool(p.adversary),
-                max_guesses=p.max_guesses or rule.max_guesses + boards - 1,
+                max_guesses=int(N.game_setup_max_guesses(byref(setup))),
                 hard=bool(p.hard),
                 hard_mode=bool(rule.hard_mode) and boards == 1,
                 lists=(_text(p.lists) or "original") if rule.words and not p.dictionary else None,
@@ -183,7 +183,7 @@ def daily(date: str, name: str = "wordle", *, lists: Optional[str] = None, hard:
     preset = N.game_preset_find(_bytes(name))
     label = preset.contents.label if preset else _bytes(name)
     title = create_string_buffer(N.DAILY_TITLE)
-    N.daily_title(label, named, d, int(hard), title, N.DAILY_TITLE)
+    N.daily_title(label, named, byref(d), int(hard), title, N.DAILY_TITLE)
     return Daily(date, int(N.daily_number(d)), chosen, game._secret_text(secret.value), _text(title.value))
 
 

@@ -110,6 +110,7 @@ class Game:
         check(N.game_setup_config(byref(setup), byref(cfg), byref(k), byref(adv), byref(err)), err)
         self._boards, self._adversary = k.value, bool(adv.value)
         setup.boards, setup.adversary = self._boards, int(self._adversary)
+        self._max_guesses = int(N.game_setup_max_guesses(byref(setup)))  # the set-up's limit, read once
         self._strategies = (_text(N.game_setup_strategy(byref(setup))), "")
         setup.hard = 1
         self._strategies = (self._strategies[0], _text(N.game_setup_strategy(byref(setup))))
@@ -174,10 +175,8 @@ class Game:
 
     @property
     def max_guesses(self) -> int:
-        """The usual limit of guesses: 6 in Wordle, 10 in Mastermind, 9 in Quordle ..."""
-        if self.boards > 1:
-            return int(N.multi_default_max_guesses(self._game, self.boards))
-        return int(N.game_default_max_guesses(self._game))
+        """The usual limit of guesses: 6 in Wordle, 10 in Mastermind, 9 in Quordle ... (the set-up's)."""
+        return self._max_guesses
 
     def __len__(self) -> int:
         """The number of possible secrets (of one board)."""
@@ -340,18 +339,18 @@ class Game:
         first: Optional[str] = None,
         candidates_only: bool = False,
         target_turn: int = 0,
-        hard: bool = False,
         seed: int = 0,
         tie: str = "first",
     ) -> Any:
-        cfg = self._strategy_config(name, first, candidates_only, target_turn, hard, seed, tie)
+        """A strategy of the table; it plays in the hard mode of each state it is asked about."""
+        cfg = self._strategy_config(name, first, candidates_only, target_turn, seed, tie)
         s = c_void_p()
         err = N.Error()
         check(N.strategy_new(self._table, byref(cfg), byref(s), byref(err)), err)
         return s
 
     def _strategy_config(
-        self, name: str, first: Optional[str], candidates_only: bool, target_turn: int, hard: bool, seed: int, tie: str
+        self, name: str, first: Optional[str], candidates_only: bool, target_turn: int, seed: int, tie: str
     ) -> N.StrategyConfig:
         cfg = N.StrategyConfig()
         N.strategy_config_default(byref(cfg))
@@ -360,7 +359,6 @@ class Game:
             cfg.first_guess = self._guess(first)
         cfg.candidates_only = int(bool(candidates_only))
         cfg.target_turn = target_turn
-        cfg.hard = int(bool(hard))
         cfg.seed = seed
         ties = {"first": 0, "random": 1, "frequency": 2}
         if tie not in ties:
@@ -385,7 +383,7 @@ class Game:
         st = self._state(history, hard)
         s = None
         try:
-            s = self._strategy(name, hard=hard, **options)
+            s = self._strategy(name, **options)
             gi = c_uint32()
             score = c_double()
             check(N.strategy_choose(s, st, None, byref(gi), byref(score)), what="best_guess")
@@ -412,7 +410,7 @@ class Game:
         st = self._state(history, hard)
         s = None
         try:
-            s = self._strategy(strategy, hard=hard, **options)
+            s = self._strategy(strategy, **options)
             out = (N.GuessScore * limit)()
             count = c_size_t()
             check(N.strategy_rank(s, st, limit, out, byref(count)), what="rank")
@@ -616,20 +614,26 @@ class Game:
             if hard or candidates_only or target_turn or games:
                 invalid("several boards take sample, seed, max_guesses and first")
             return self._multi_simulate(name, sample, seed, max_guesses, first)
-        s = self._strategy(name, first, candidates_only, target_turn, hard, seed)
+        start = self._start(hard)  # every game starts from this position, in its hard mode
+        try:
+            s = self._strategy(name, first, candidates_only, target_turn, seed)
+        except BaseException:
+            N.state_free(start)
+            raise
         opt = N.SimOptions()
         N.sim_options_default(byref(opt))
         opt.sample = sample
         opt.seed = seed
         opt.max_guesses = max_guesses
-        opt.hard = int(bool(hard))
         opt.keep_games = int(bool(games))
+        setattr(opt, "from", start)
         res = N.SimResult()
         err = N.Error()
         try:
             check(N.simulate(self._table, s, byref(opt), byref(res), byref(err)), err)
         finally:
             N.strategy_free(s)
+            N.state_free(start)
         try:
             played = None
             if games:
@@ -695,7 +699,7 @@ class Game:
         st = self._state((), hard)
         s = None
         try:
-            s = self._strategy(name, hard=hard, **options)
+            s = self._strategy(name, **options)
             guesses: List[str] = []
             feedback: List[Tuple[str, ...]] = []
             while not N.state_won(st) and len(guesses) < limit:
@@ -742,13 +746,12 @@ class Game:
         N.optimal_options_default(byref(opt))
         opt.objective = 0 if objective == "total" else 1
         opt.max_guesses = max_guesses
-        opt.hard = int(bool(hard))
         opt.candidates_only = int(bool(candidates_only))
         opt.first = N.NONE if first is None else self._guess(first)
         opt.top = top
         opt.time_limit = time_limit
-        st = self._state(history, hard) if history else None
-        setattr(opt, "from", st)  # the position: totals count the guesses from there
+        st = self._state(history, hard) if history or hard else None
+        setattr(opt, "from", st)  # the position, in its hard mode: totals count the guesses from there
         res = N.OptimalResult()
         err = N.Error()
         try:
@@ -841,7 +844,7 @@ class Game:
         single = "parts"
         if name.encode() not in names[: count.value]:
             name, single = "one-by-one", name
-        cfg = self._strategy_config(single, first, False, 0, False, 0, "first")
+        cfg = self._strategy_config(single, first, False, 0, 0, "first")
         s = c_void_p()
         err = N.Error()
         check(N.multi_strategy_new(self._table, _bytes(name), byref(cfg), byref(s), byref(err)), err)

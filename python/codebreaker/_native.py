@@ -27,7 +27,7 @@ from ctypes import (
 )
 
 # The library version this package is written for: the SONAME of its ABI (see version.h).
-ABI_MAJOR, ABI_MINOR = 0, 3
+ABI_MAJOR, ABI_MINOR = 0, 4
 SONAME = f"libcodebreaker.so.{ABI_MAJOR}.{ABI_MINOR}"
 NONE = 0xFFFFFFFF  # CB_NONE
 ERROR_MAX = 512
@@ -93,6 +93,7 @@ class GameSetup(Structure):
         ("boards", c_int),
         ("adversary", c_int),
         ("words", c_char_p),
+        ("max_guesses", c_int),
     ]
 
 
@@ -160,7 +161,6 @@ class StrategyConfig(Structure):
         ("first_guess", c_uint32),
         ("candidates_only", c_int),
         ("target_turn", c_int),
-        ("hard", c_int),
         ("tie", c_int),
         ("seed", c_uint64),
         ("iterations", c_int),
@@ -242,7 +242,6 @@ class SimOptions(Structure):
         ("max_guesses", c_int),
         ("wins_within", c_int),
         ("mapping", c_int),
-        ("hard", c_int),
         ("threads", c_int),
         ("keep_games", c_int),
         ("progress", c_void_p),
@@ -250,6 +249,7 @@ class SimOptions(Structure):
         ("on_game", c_void_p),
         ("on_game_ctx", c_void_p),
         ("cancel", POINTER(c_int)),
+        ("from", c_void_p),  # a Python keyword: setattr(opt, "from", ...)
     ]
 
 
@@ -291,7 +291,6 @@ class OptimalOptions(Structure):
     _fields_ = [
         ("objective", c_int),
         ("max_guesses", c_int),
-        ("hard", c_int),
         ("candidates_only", c_int),
         ("first", c_uint32),
         ("top", c_int),
@@ -580,8 +579,9 @@ daily_check_today = _fn("cb_daily_check_today", c_int, Date, Date, E)
 daily_number = _fn("cb_daily_number", c_long, Date)
 daily_secret = _fn("cb_daily_secret", c_int, P, Date, POINTER(c_uint32), POINTER(c_int), E)
 daily_setup = _fn("cb_daily_setup", None, POINTER(GameSetup))
-daily_title = _fn("cb_daily_title", None, c_char_p, c_char_p, Date, c_int, c_char_p, c_size_t)
+daily_title = _fn("cb_daily_title", None, c_char_p, c_char_p, POINTER(Date), c_int, c_char_p, c_size_t)
 game_setup_lists = _fn("cb_game_setup_lists", c_char_p, POINTER(GameSetup))
+game_setup_max_guesses = _fn("cb_game_setup_max_guesses", c_int, POINTER(GameSetup))
 game_feedback = _fn("cb_game_feedback", c_uint32, P, c_uint32, c_uint32)
 game_format_feedback = _fn("cb_game_format_feedback", None, P, c_uint32, c_char_p, c_size_t)
 game_format_raw = _fn("cb_game_format_raw", None, P, c_uint32, c_char_p, c_size_t)

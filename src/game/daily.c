@@ -4,6 +4,7 @@
 
 #include "codebreaker/daily.h"
 #include "codebreaker/rng.h"
+#include "game/registry_internal.h"
 
 #define FIRST_YEAR 2026 /* CB_DAILY_FIRST */
 #define FIRST_MONTH 1
@@ -94,18 +95,21 @@ long cb_daily_number(cb_date d)
 
 void cb_daily_setup(cb_game_setup *s)
 {
-    const cb_game_preset *p = cb_game_preset_find(s->game ? s->game : "wordle");
-    const char *lists = cb_game_setup_lists(s);
-    if (p && !s->lists && !p->lists && lists) /* the default lists of a word game */
+    const cb_game_preset *p = cb_game_setup_preset(s);
+    if (p && !s->lists && !p->lists && cbg_setup_lists(s, p)) /* the default lists of a word game */
         s->lists = CB_DAILY_LISTS;
 }
 
-void cb_daily_title(const char *label, const char *lists, cb_date d, int hard, char *buf, size_t size)
+void cb_daily_title(const char *label, const char *lists, const cb_date *d, cb_hard mode, char *buf, size_t size)
 {
     if (!buf || size == 0)
         return;
+    if (!d) {
+        snprintf(buf, size, "%s", label ? label : "codebreaker");
+        return;
+    }
     snprintf(buf, size, "%.48s%s%.24s%s daily #%ld%s", label ? label : "codebreaker", lists ? " (" : "",
-             lists ? lists : "", lists ? ")" : "", cb_daily_number(d), hard ? " hard" : "");
+             lists ? lists : "", lists ? ")" : "", cb_daily_number(*d), mode ? " hard" : "");
 }
 
 void cb_daily_format(cb_date d, char buf[CB_DAILY_TEXT])

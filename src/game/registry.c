@@ -10,6 +10,7 @@
 
 #include "base/status_internal.h"
 #include "game/game_internal.h"
+#include "game/registry_internal.h"
 #include "game/rule_internal.h"
 
 /*
@@ -260,6 +261,8 @@ int cb_game_setup_config(const cb_game_setup *s, cb_game_config *cfg, int *board
     cfg->lenient = s->lenient;
     if (asks_hard(s) && !cb_rule_describe(p->rule)->hard_mode)
         return cb_error_set(err, CB_EINVAL, "%s has no hard mode", p->label);
+    if (s->max_guesses < 0)
+        return cb_error_set(err, CB_EINVAL, "max_guesses: %d is not a number of guesses", s->max_guesses);
     return CB_OK;
 }
 
@@ -269,6 +272,17 @@ cb_hard cb_game_setup_hard(const cb_game_setup *s)
     return asks_hard(s) ? (cb_hard)cb_rule_describe(p->rule)->hard_mode : CB_HARD_NONE;
 }
 
+int cb_game_setup_max_guesses(const cb_game_setup *s)
+{
+    const cb_game_preset *p = cb_game_setup_preset(s);
+    if (s->max_guesses > 0 || !p)
+        return p ? s->max_guesses : 0;
+    if (p->max_guesses)
+        return p->max_guesses;
+    int boards = p->boards > 1 ? p->boards : s->boards > 1 ? s->boards : 1;
+    return cb_rule_describe(p->rule)->max_guesses + boards - 1;
+}
+
 const cb_game_preset *cb_game_setup_preset(const cb_game_setup *s)
 {
     return cb_game_preset_find(s->game ? s->game : "wordle");
@@ -276,7 +290,11 @@ const cb_game_preset *cb_game_setup_preset(const cb_game_setup *s)
 
 const char *cb_game_setup_lists(const cb_game_setup *s)
 {
-    const cb_game_preset *p = cb_game_setup_preset(s);
+    return cbg_setup_lists(s, cb_game_setup_preset(s));
+}
+
+const char *cbg_setup_lists(const cb_game_setup *s, const cb_game_preset *p)
+{
     if (!p || !cb_rule_describe(p->rule)->words || s->answers || s->guesses || s->dictionary || s->words || s->colors ||
         s->pegs || (!s->lists && (p->colors || p->dictionary)))
         return NULL;
@@ -318,7 +336,7 @@ int cb_game_setup_key(const cb_game_setup *s, char *buf, size_t size, cb_error *
         snprintf(variant, sizeof variant, "/boards%d", k);
     else if (adv && !p->adversary)
         snprintf(variant, sizeof variant, "/adversary");
-    const char *lists = s->lists ? s->lists : p->lists ? p->lists : "original";
+    const char *lists = cbg_setup_lists(s, p); /* not NULL where the key names it: words from lists */
     const char *norep = cfg.no_repeat ? "/norep" : "";
     int n;
     if (!cb_rule_describe(cfg.rule)->words)

@@ -428,8 +428,8 @@ int cb_simulate(const cb_table *table, const cb_strategy *s, const cb_sim_option
         return cb_error_set(err, CB_EINVAL, "negative max guesses, wins within or threads, or a bad mapping");
     if (cb_table_game(table) != s->game)
         return cb_error_set(err, CB_EINVAL, "the strategy was made for another game");
-    if (opt->hard && !cb_game_rule_info(s->game)->hard_mode)
-        return cb_error_set(err, CB_EINVAL, "%s has no hard mode", cb_game_rule_info(s->game)->label);
+    if (opt->from && (cb_state_table(opt->from) != table || cb_state_turns(opt->from) != 0))
+        return cb_error_set(err, CB_EINVAL, "the games start from a position of another table, or with turns");
     double start = cb_seconds();
     sim m = {0};
     m.game = s->game;
@@ -443,11 +443,10 @@ int cb_simulate(const cb_table *table, const cb_strategy *s, const cb_sim_option
     uint32_t *stack = rc == CB_OK ? malloc((size_t)(m.limit + 1) * sizeof *stack) : NULL;
     cb_state *st = NULL;
     cbs_ws ws = {.cancel = opt->cancel};
-    if (rc == CB_OK && (!ids || !stack || cb_state_new(table, &st) != CB_OK))
+    if (rc == CB_OK &&
+        (!ids || !stack || (opt->from ? cb_state_copy(opt->from, &st) : cb_state_new(table, &st)) != CB_OK))
         rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     if (rc == CB_OK) {
-        cb_state_set_hard(st, opt->hard || s->cfg.hard ? (cb_hard)cb_game_rule_info(cb_table_game(table))->hard_mode
-                                                       : CB_HARD_NONE);
         for (size_t i = 0; i < m.ngames; i++)
             ids[i] = (uint32_t)i;
         walk(&m, st, &ws, ids, m.ngames, 0, stack, 1);

@@ -33,6 +33,7 @@
 #include "codebreaker/data.h"
 #include "game/game_internal.h"
 #include "solver/book_internal.h"
+#include "solver/results_internal.h"
 
 /* The bundled files, each with the search it was made by (its lists, mode, guess limit and cutoff). */
 static const struct {
@@ -105,11 +106,10 @@ static int fold(cb_coach_book_entry *into, proof *p, const cb_game *game, const 
 
 int cb_coach_book_open(const cb_state *st, int max_guesses, cb_coach_book *out, cb_error *err)
 {
-    return cbo_book_open_from(cb_state_game(st), cb_state_hard(st) != CB_HARD_NONE, max_guesses, cb_data_bundled, out,
-                              err);
+    return cbo_book_open_from(cb_state_game(st), cb_state_hard(st), max_guesses, cb_data_bundled, out, err);
 }
 
-int cbo_book_open_from(const cb_game *game, int hard, int max_guesses, cbo_book_loader load, cb_coach_book *out,
+int cbo_book_open_from(const cb_game *game, cb_hard mode, int max_guesses, cbo_book_loader load, cb_coach_book *out,
                        cb_error *err)
 {
     const cb_word_lists *lists = cbg_game_lists(game);
@@ -127,15 +127,14 @@ int cbo_book_open_from(const cb_game *game, int hard, int max_guesses, cbo_book_
         char search[512];
         cb_optimal_opener *ops;
         cb_error e2;
-        if (strcmp(book_files[i].lists, lists->name) != 0 || book_files[i].hard != (hard != 0) ||
+        if (strcmp(book_files[i].lists, lists->name) != 0 || book_files[i].hard != (mode != CB_HARD_NONE) ||
             load(file, &text, &size) != CB_OK)
             continue;
         cb_optimal_options so;
         cb_optimal_options_default(&so);
-        so.hard = hard;
         so.max_guesses = book_files[i].max_guesses;
         so.cutoff = book_files[i].cutoff;
-        cb_optimal_search_line(game, &so, search, sizeof search);
+        cbo_search_line(game, &so, mode, search, sizeof search);
         int prc = cb_optimal_results_parse(game, text, size, search, &ops, &n, &e2);
         if (prc == CB_EINVAL &&
             (strstr(e2.message, ": written by another search") || strstr(e2.message, ": written for other words")))
@@ -219,10 +218,9 @@ int cb_coach_turn_two(const cb_state *st, int max_guesses, cb_guess_index *best,
             continue;
         cb_optimal_options so;
         cb_optimal_options_default(&so);
-        so.hard = hard != 0;
         so.max_guesses = turn_two_files[i].max_guesses;
         so.cutoff = CB_BOOK_CUTOFF;
-        cb_optimal_search_line(game, &so, search, sizeof search);
+        cbo_search_line(game, &so, cb_state_hard(st), search, sizeof search);
         int rc = cb_optimal_turn_two_lookup(game, text, size, search, opener, feedback, &c, NULL, &e);
         if (rc == CB_EINVAL &&
             (strstr(e.message, ": written by another search") || strstr(e.message, ": written for other words")))

@@ -12,12 +12,13 @@
 
 /*
  * The opening book (book.c) with the bundled files read through load (as
- * cb_data_bundled: CB_OK and the text of a file of data/ by name): what
- * cb_coach_book_open does with cb_data_bundled, and tests with edited files.
+ * cb_data_bundled: CB_OK and the text of a file of data/ by name), in hard
+ * mode `mode` (a position's, cb_state_hard): what cb_coach_book_open does
+ * with cb_data_bundled, and tests with edited files.
  */
 typedef int (*cbo_book_loader)(const char *name, const char **text, size_t *size);
 struct cb_coach_book;
-int cbo_book_open_from(const cb_game *game, int hard, int max_guesses, cbo_book_loader load, struct cb_coach_book *out,
-                       cb_error *err);
+int cbo_book_open_from(const cb_game *game, cb_hard mode, int max_guesses, cbo_book_loader load,
+                       struct cb_coach_book *out, cb_error *err);
 
 #endif

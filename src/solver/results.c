@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "base/hash_internal.h"
+#include "solver/results_internal.h"
 #include "codebreaker/optimal.h"
 
 /* The digests' fixed key, which the search and the words turn into a file's key: not a secret. */
@@ -25,25 +26,36 @@
 #define SEAL_K1 0x736c7561746f7470ull /* "ptotauls" */
 #define DIGEST_LEN 16                 /* hex digits of a line's digest */
 
-void cb_optimal_describe(const cb_optimal_options *o, char *buf, size_t size)
+/* What o searches for, in mode (the position's hard mode, or one a file of the book names). */
+static void describe(const cb_optimal_options *o, cb_hard mode, char *buf, size_t size)
 {
     char lim[64] = "no limit on guesses";
     if (o->max_guesses)
         snprintf(lim, sizeof lim, "at most %d guess%s", o->max_guesses, o->max_guesses == 1 ? "" : "es");
     snprintf(buf, size, "%s, %s, %s%s",
              o->objective == CB_OBJECTIVE_WORST ? "least worst case, then least total" : "least total guesses", lim,
-             o->candidates_only ? "candidates only" : "any allowed guess", o->hard ? ", hard mode" : "");
+             o->candidates_only ? "candidates only" : "any allowed guess", mode ? ", hard mode" : "");
 }
 
-void cb_optimal_search_line(const cb_game *game, const cb_optimal_options *o, char *buf, size_t size)
+void cb_optimal_describe(const cb_optimal_options *o, char *buf, size_t size)
+{
+    describe(o, o->from ? cb_state_hard(o->from) : CB_HARD_NONE, buf, size);
+}
+
+void cbo_search_line(const cb_game *game, const cb_optimal_options *o, cb_hard mode, char *buf, size_t size)
 {
     char obj[256], cut[64] = "the best total found", top[32] = "";
-    cb_optimal_describe(o, obj, sizeof obj);
+    describe(o, mode, obj, sizeof obj);
     if (o->cutoff)
         snprintf(cut, sizeof cut, "%llu", (unsigned long long)o->cutoff);
     if (o->top)
         snprintf(top, sizeof top, "; top %d (upper bounds)", o->top);
     snprintf(buf, size, "%s; %s; cutoff %s%s", cb_game_name(game), obj, cut, top);
+}
+
+void cb_optimal_search_line(const cb_game *game, const cb_optimal_options *o, char *buf, size_t size)
+{
+    cbo_search_line(game, o, o->from ? cb_state_hard(o->from) : CB_HARD_NONE, buf, size);
 }
 
 /* The game's words hashed, in any order: the answers and the guesses apart, with their counts and the rule. */

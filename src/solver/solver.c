@@ -80,8 +80,6 @@ static void solver_free(cbo_solver *S)
 /* Options that do not fit the game, with the sentence that says which. */
 static int check_options(const cb_game *game, const cb_optimal_options *opt, cb_error *err)
 {
-    if (opt->hard && !cb_game_rule_info(game)->hard_mode)
-        return cb_error_set(err, CB_EINVAL, "%s has no hard mode", cb_game_rule_info(game)->label);
     if (opt->max_guesses < 0 || opt->max_guesses > CB_TREE_MAX_DEPTH)
         return cb_error_set(err, CB_EINVAL, "the limit on guesses must be between 1 and %d", CB_TREE_MAX_DEPTH);
     if (opt->slice_step > 1 && opt->slice_start >= opt->slice_step)
@@ -140,7 +138,7 @@ static int set_fields(cbo_solver *S, const cb_table *table, const cb_optimal_opt
         return cb_error_set(err, CB_ETOOBIG, "the exact solver handles Symble words of up to 10 letters");
     if ((uint64_t)game->nsecret * (S->pairs ? (unsigned)CB_MAPPINGS : 1u) > (1u << 30))
         return cb_error_set(err, CB_ETOOBIG, "too many secrets for the exact solver");
-    S->hard = opt->hard != 0 || (opt->from && cb_state_hard(opt->from));
+    S->hard = opt->from && cb_state_hard(opt->from);
     S->cands = opt->candidates_only != 0;
     S->top = opt->top > 0 ? opt->top : 0;
     S->dedup = !S->hard && !S->cands;

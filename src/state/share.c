@@ -36,13 +36,14 @@ static void row(out *o, const cb_game *g, uint32_t fb, unsigned flags)
     put(o, "\n");
 }
 
-int cb_share_grid(const cb_state *st, const char *title, int max_guesses, unsigned flags, char *buf, size_t size)
+int cb_share_grid(const cb_state *st, const char *title, unsigned flags, char *buf, size_t size)
 {
     if (!st || !buf || size == 0 || (title && (strlen(title) > TITLE_MAX || strchr(title, '\n'))))
         return CB_EINVAL;
     buf[0] = '\0';
     size_t turns = cb_state_turns(st);
-    if (max_guesses < 1 || (size_t)max_guesses < turns)
+    int max_guesses = cb_state_max_guesses(st); /* never below the turns: the state keeps to it */
+    if (max_guesses < 1)
         return CB_EINVAL;
     const cb_game *g = cb_state_game(st);
     if (!title)

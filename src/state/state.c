@@ -20,7 +20,8 @@ struct cb_state {
     const cb_table *table;
     level *levels; /* levels[0] is the start; levels[t] after turn t */
     size_t turns, cap;
-    cb_hard hard; /* CB_HARD_NONE, or the rule's own */
+    cb_hard hard;    /* CB_HARD_NONE, or the rule's own */
+    int max_guesses; /* the guess limit, 0: none */
 };
 
 static void level_free(level *l)
@@ -166,6 +167,21 @@ cb_hard cb_state_hard(const cb_state *st)
 {
     return st->hard;
 }
+int cb_state_set_max_guesses(cb_state *st, int max_guesses)
+{
+    if (max_guesses < 0 || (max_guesses > 0 && (size_t)max_guesses < st->turns))
+        return CB_EINVAL;
+    st->max_guesses = max_guesses;
+    return CB_OK;
+}
+int cb_state_max_guesses(const cb_state *st)
+{
+    return st->max_guesses;
+}
+int cb_state_over(const cb_state *st)
+{
+    return cb_state_won(st) || (st->max_guesses > 0 && st->turns >= (size_t)st->max_guesses);
+}
 
 void cb_state_turn(const cb_state *st, size_t t, uint32_t *gi, uint32_t *fb)
 {
@@ -299,6 +315,12 @@ int cb_state_legal(const cb_state *st, uint32_t gi, char *why, size_t why_size)
     if (cb_state_won(st)) {
         if (why && why_size)
             snprintf(why, why_size, "the game was already won (turn %zu): no guess comes after the win", st->turns);
+        return 0;
+    }
+    if (st->max_guesses > 0 && st->turns >= (size_t)st->max_guesses) {
+        if (why && why_size)
+            snprintf(why, why_size, "no guess is left: the game is played within %d guess%s", st->max_guesses,
+                     st->max_guesses == 1 ? "" : "es");
         return 0;
     }
     if (!st->hard || !cb_game_rule_info(st->game)->hard_mode)

@@ -58,17 +58,15 @@ static void exact_close(cb_strategy *s)
 }
 
 /*
- * The solver's options for position st, in its hard mode (hard mode plays
- * within the rule's limit): from st itself, or from the opening (from_here
- * 0: the solver's whole game rather than a position, as the opening proofs
- * are searched).
+ * The solver's options for position st, which carries its hard mode (hard
+ * mode plays within the rule's limit); from the opening, st has no turns
+ * and the search is the whole game's, as the opening proofs are searched.
  */
-static void options(const cb_strategy *s, const cb_state *st, int from_here, cb_optimal_options *o)
+static void options(const cb_strategy *s, const cb_state *st, cb_optimal_options *o)
 {
     int hard = cb_state_hard(st) != CB_HARD_NONE;
     cb_optimal_options_default(o);
-    o->from = from_here ? st : NULL;
-    o->hard = hard;
+    o->from = st;
     o->max_guesses = hard ? cb_rule_describe(s->game->rule)->max_guesses : 0;
     o->threads = s->cfg.threads;
     o->cancel = s->cfg.cancel;
@@ -81,7 +79,7 @@ static void build(const cb_strategy *s, exact_own *own, const cb_state *st)
     cb_optimal_result r;
     cb_error err;
     uint64_t total;
-    options(s, st, 0, &o);
+    options(s, st, &o);
     o.first = s->cfg.first_guess;
     if (o.first == CB_NONE && cb_coach_opening(st, o.max_guesses, 0, &o.first, &total) == CB_OK) {
         /* a shipped opener: its proof takes seconds */
@@ -90,7 +88,7 @@ static void build(const cb_strategy *s, exact_own *own, const cb_state *st)
         o.threads = 1;
     }
     own->built = 1;
-    own->hard = o.hard;
+    own->hard = cb_state_hard(st) != CB_HARD_NONE;
     if (cb_optimal_solve(s->table, &o, &r, &err) != CB_OK)
         return;
     if (r.proved && !r.infeasible) {
@@ -106,7 +104,7 @@ static int solve_here(const cb_strategy *s, const cb_state *st, cb_guess_index *
     cb_optimal_options o;
     cb_optimal_result r;
     cb_error err;
-    options(s, st, 1, &o);
+    options(s, st, &o);
     o.work_limit = CB_COACH_WORK;
     o.threads = 1;
     int rc = cb_optimal_solve(s->table, &o, &r, &err);
@@ -134,23 +132,16 @@ static int turn_two(const cb_strategy *s, const cb_state *st, cb_guess_index *g)
 {
     cb_optimal_options o;
     uint64_t total;
-    options(s, st, 1, &o);
+    options(s, st, &o);
     return cb_coach_turn_two(st, o.max_guesses, g, &total, NULL) == CB_OK;
 }
 
 static int exact_play(const cb_strategy *s, const cb_state *st, cbs_decision *d)
 {
     exact_own *own = s->own;
-    cb_state *copy = NULL; /* st in hard mode, for a strategy made to play hard at a state that is not */
     cb_guess_index g = CB_NONE;
     if (cb_state_count(st) == 1)
         return cbs_decision_push(d, s->game->secret_guess[cb_state_candidates(st)[0]]);
-    if (s->cfg.hard && !cb_state_hard(st)) {
-        if (cb_state_copy(st, &copy) != CB_OK)
-            return CB_ENOMEM;
-        cb_state_set_hard(copy, (cb_hard)cb_game_rule_info(s->game)->hard_mode);
-        st = copy;
-    }
     int hard = cb_state_hard(st) != CB_HARD_NONE, rc = CB_OK;
     pthread_mutex_lock(&own->lock);
     if (!own->built && cb_state_turns(st) == 0) /* from the opening: worth proving once for every game */
@@ -161,7 +152,6 @@ static int exact_play(const cb_strategy *s, const cb_state *st, cbs_decision *d)
         on_tree = turn_two(s, st, &g);
     if (!on_tree)
         rc = solve_here(s, st, &g);
-    cb_state_free(copy);
     return rc != CB_OK ? rc : cbs_decision_push(d, g);
 }
 

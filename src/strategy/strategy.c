@@ -42,8 +42,6 @@ static void make_name(cb_strategy *s, const char *base)
         ADD(" --candidates-only");
     if (c->target_turn)
         ADD(" --target-turn %d", c->target_turn);
-    if (c->hard)
-        ADD(" --hard");
     if (c->tie == CB_TIE_RANDOM)
         ADD(" --tie random");
     if (c->tie == CB_TIE_FREQUENCY)
@@ -130,8 +128,6 @@ static int check_config(const cbs_row *row, const cb_game *game, const cb_strate
     if ((row->info.traits & CB_TRAIT_WORDLE) && game->rule != CB_RULE_WORDLE)
         return cb_error_set(err, CB_EINVAL, "%s reads green, yellow and gray letters: Wordle rules only",
                             row->info.name);
-    if (cfg->hard && !cb_game_rule_info(game)->hard_mode)
-        return cb_error_set(err, CB_EINVAL, "%s has no hard mode", cb_game_rule_info(game)->label);
     return CB_OK;
 }
 
@@ -341,32 +337,14 @@ int cbs_decide(const cb_strategy *s, const cb_state *st, cbs_ws *ws, int threads
     return rc;
 }
 
-/* st itself, or a hard-mode copy when the strategy plays hard and st does not. */
-static int hard_view(const cb_strategy *s, const cb_state *st, const cb_state **view, cb_state **copy)
-{
-    *view = st;
-    *copy = NULL;
-    if (!s->cfg.hard || cb_state_hard(st))
-        return CB_OK;
-    if (cb_state_copy(st, copy) != CB_OK)
-        return CB_ENOMEM;
-    cb_state_set_hard(*copy, (cb_hard)cb_game_rule_info(s->game)->hard_mode);
-    *view = *copy;
-    return CB_OK;
-}
-
 int cb_strategy_choose(const cb_strategy *s, const cb_state *st, cb_rng *rng, uint32_t *guess, double *score)
 {
     cbs_ws ws = {0};
-    const cb_state *view;
-    cb_state *copy;
-    int rc = hard_view(s, st, &view, &copy);
-    if (rc == CB_OK)
-        rc = cbs_decide(s, view, &ws, cbb_threads(s->cfg.threads));
+    int rc = cbs_decide(s, st, &ws, cbb_threads(s->cfg.threads));
     if (rc == CB_OK) {
         cb_rng own;
         if (!rng && ws.dec.count > 1) {
-            cb_rng_seed2(&own, s->cfg.seed, cbs_history_hash(view));
+            cb_rng_seed2(&own, s->cfg.seed, cbs_history_hash(st));
             rng = &own;
         }
         *guess = cbs_pick(&ws.dec, rng);
@@ -374,7 +352,6 @@ int cb_strategy_choose(const cb_strategy *s, const cb_state *st, cb_rng *rng, ui
             *score = ws.dec.score;
     }
     cbs_ws_release(&ws);
-    cb_state_free(copy);
     return rc;
 }
 
@@ -492,17 +469,13 @@ int cb_strategy_rank(const cb_strategy *s, const cb_state *st, size_t limit, cb_
     if (cb_state_count(st) == 0)
         return CB_EEMPTY;
     cbs_ws ws = {0};
-    const cb_state *view;
-    cb_state *copy;
     size_t npool = 0;
     ranked *r = NULL;
-    int rc = hard_view(s, st, &view, &copy);
-    if (rc == CB_OK)
-        rc = cbs_make_pool(s, view, &ws, cbs_candidates_only(s, view), &npool);
+    int rc = cbs_make_pool(s, st, &ws, cbs_candidates_only(s, st), &npool);
     if (rc == CB_OK && !(r = calloc(npool, sizeof *r)))
         rc = CB_ENOMEM;
     if (rc == CB_OK)
-        rc = rank_scores(s, view, ws.pool, npool, r);
+        rc = rank_scores(s, st, ws.pool, npool, r);
     if (rc == CB_OK) {
         qsort(r, npool, sizeof *r, cmp_ranked);
         for (size_t i = 0; i < npool && i < limit; i++)
@@ -510,6 +483,5 @@ int cb_strategy_rank(const cb_strategy *s, const cb_state *st, size_t limit, cb_
     }
     free(r);
     cbs_ws_release(&ws);
-    cb_state_free(copy);
     return rc;
 }

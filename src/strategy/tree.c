@@ -18,8 +18,7 @@ static int tree_open(cb_strategy *s, const char *path, cb_error *err)
     int rc = cb_tree_load_path(s->game, path, &tree, err);
     if (rc != CB_OK)
         return rc;
-    rc = cbd_tree_verify(tree, s->table, NULL,
-                         s->cfg.hard ? (cb_hard)cb_game_rule_info(s->game)->hard_mode : CB_HARD_NONE, 0, NULL, err);
+    rc = cbd_tree_verify(tree, s->table, NULL, CB_HARD_NONE, 0, NULL, err);
     if (rc != CB_OK) {
         cb_tree_free(tree);
         return rc;
@@ -34,7 +33,11 @@ static void tree_close(cb_strategy *s)
     s->tree = NULL;
 }
 
-/* The tree's guess after the state's history; CB_EINVAL when the history leaves the tree. */
+/*
+ * The tree's guess after the state's history; CB_EINVAL when the history
+ * leaves the tree, CB_EILLEGAL when the state's hard mode forbids its guess
+ * (the tree was checked in normal mode when opened: the mode is the position's).
+ */
 static int tree_decide(const cb_strategy *s, const cb_state *st, cbs_decision *d)
 {
     uint32_t guess;
@@ -43,6 +46,8 @@ static int tree_decide(const cb_strategy *s, const cb_state *st, cbs_decision *d
         return CB_EINVAL;
     if (rc != CB_OK)
         return rc;
+    if (cb_state_hard(st) && !cb_state_legal(st, guess, NULL, 0))
+        return CB_EILLEGAL;
     return cbs_decision_push(d, guess);
 }
 

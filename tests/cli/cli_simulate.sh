@@ -88,6 +88,11 @@ tail -n +2 "$tmp/hard.csv" | while IFS=, read -r strat secret n won path; do
     "$cb" candidates --hard --limit 0 $hist >/dev/null 2>&1 || echo "illegal: $secret: $path"
 done >"$tmp/illegal"
 [ ! -s "$tmp/illegal" ] && ok || { bad "hard mode"; head -3 "$tmp/illegal"; }
+# hard mode is the position's, not the strategy's: the name has no --hard, the header and the JSON say it
+expect_out hard-header 0 '^wordle.*, hard mode$' -- simulate --hard --strategy parts --sample 3
+expect_out hard-json 0 '^\{"strategy":"parts","game":"[^"]*","hard":true,' -- simulate --hard --strategy parts --sample 3 --json
+expect_out normal-json 0 '"hard":false,' -- simulate --strategy parts --sample 3 --json
+expect_err hard-spec 2 "is not an option of a strategy" -- simulate --strategy "parts --hard x"
 
 # rank: the scores side by side, and a partition
 "$cb" rank --game mastermind --strategy minimax --limit 3 >"$tmp/rank.txt"

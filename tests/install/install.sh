@@ -133,7 +133,7 @@ mkdir -p "$work/cmake-cxx"
 cat >"$work/cmake-cxx/CMakeLists.txt" <<CMAKE
 cmake_minimum_required(VERSION 3.20)
 project(use_codebreaker_cxx CXX)
-find_package(codebreaker 0.3 REQUIRED)
+find_package(codebreaker 0.4 REQUIRED)
 add_executable(use_cxx $src/tests/install/use.cpp)
 target_link_libraries(use_cxx PRIVATE codebreaker::codebreaker)
 add_executable(use_cxx_static $src/tests/install/use.cpp)

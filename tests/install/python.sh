@@ -28,8 +28,8 @@ check "pip wheel" "$bare/bin/pip" wheel -w "$tmp/wheels" "$src/python"
 written >"$tmp/written"
 [ ! -s "$tmp/written" ] && ok || bad "the build wrote into the source folder: $(head -3 "$tmp/written")"
 # A relative library= is read from the folder pip was run in (here the repository's top).
-if [ -f "$src/build/src/libcodebreaker.so.0.3" ]; then
-    (cd "$src" && "$bare/bin/pip" wheel -q -w "$tmp/wheels-lib" --config-settings library=build/src/libcodebreaker.so.0.3 \
+if [ -f "$src/build/src/libcodebreaker.so.0.4" ]; then
+    (cd "$src" && "$bare/bin/pip" wheel -q -w "$tmp/wheels-lib" --config-settings library=build/src/libcodebreaker.so.0.4 \
         ./python) >"$tmp/out" 2>&1 && ok || bad "pip wheel library=build/src/...: $(tail -3 "$tmp/out")"
 fi
 wheel=$(ls "$tmp/wheels"/codebreaker_solver-*-py3-none-linux_*.whl 2>/dev/null)

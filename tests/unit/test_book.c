@@ -77,39 +77,42 @@ static void edited_book_line(void)
     o.cutoff = CB_BOOK_CUTOFF;
     /* as shipped: every file agrees; CRANE 7930 within 6 guesses, at least SALET's 7920 */
     edit_file = NULL;
-    CHECK_MSG(cbo_book_open_from(g, 0, 6, load_edited, &b, &err) == CB_OK, "%s", err.message);
+    CHECK_MSG(cbo_book_open_from(g, CB_HARD_NONE, 6, load_edited, &b, &err) == CB_OK, "%s", err.message);
     uint32_t crane;
     CHECK(cb_game_parse_code(g, "crane", &crane, NULL) == CB_OK);
     CHECK(b.entry[crane].exact && b.entry[crane].lower == 7930);
     cb_coach_book_release(&b);
     /* the forgery: CRANE 7919 in the book, sealed again; data/proofs proves CRANE at least 7920 */
     forge(g, &o, "book/original-6.results", "crane", "7919");
-    CHECK(cbo_book_open_from(g, 0, 6, load_edited, &b, &err) == CB_EINVAL);
+    CHECK(cbo_book_open_from(g, CB_HARD_NONE, 6, load_edited, &b, &err) == CB_EINVAL);
     CHECK_MSG(strstr(err.message, "book/original-6.results says crane totals 7919, but proofs/original.results "
                                   "proves it at least 7920") != NULL,
               "%s", err.message);
     /* a total sealed again above the truth but not below any bound: nothing contradicts it here */
     forge(g, &o, "book/original-6.results", "crane", "7931");
-    CHECK(cbo_book_open_from(g, 0, 6, load_edited, &b, &err) == CB_OK);
+    CHECK(cbo_book_open_from(g, CB_HARD_NONE, 6, load_edited, &b, &err) == CB_OK);
     cb_coach_book_release(&b);
     /* a proof's bound raised above the book's total (the other way round): refused too */
     cb_optimal_options p;
     cb_optimal_options_default(&p);
     forge(g, &p, "proofs/original.results", "crane", ">=7931");
-    CHECK(cbo_book_open_from(g, 0, 6, load_edited, &b, &err) == CB_EINVAL);
+    CHECK(cbo_book_open_from(g, CB_HARD_NONE, 6, load_edited, &b, &err) == CB_EINVAL);
     CHECK_MSG(strstr(err.message, "says crane totals 7930, but proofs/original.results proves it at least 7931"), "%s",
               err.message);
     /* the hard-mode files and the other lists as shipped agree too */
     edit_file = NULL;
-    CHECK_MSG(cbo_book_open_from(g, 1, 6, load_edited, &b, &err) == CB_OK, "%s", err.message);
+    CHECK_MSG(cbo_book_open_from(g, CB_HARD_REVEALED, 6, load_edited, &b, &err) == CB_OK, "%s", err.message);
     cb_coach_book_release(&b);
     cb_game_free(g);
     CHECK(cb_game_config_lists(&cfg, "nyt2023", &err) == CB_OK);
     CHECK(cb_game_new(&cfg, &g, &err) == CB_OK);
     for (int hard = 0; hard < 2; hard++) {
-        CHECK_MSG(cbo_book_open_from(g, hard, 6, load_edited, &b, &err) == CB_OK, "%s", err.message);
+        CHECK_MSG(cbo_book_open_from(g, hard ? CB_HARD_REVEALED : CB_HARD_NONE, 6, load_edited, &b, &err) == CB_OK,
+                  "%s", err.message);
         cb_coach_book_release(&b);
-        CHECK_MSG(cbo_book_open_from(g, hard, 0, load_edited, &b, &err) == CB_OK || hard, "%s", err.message);
+        CHECK_MSG(cbo_book_open_from(g, hard ? CB_HARD_REVEALED : CB_HARD_NONE, 0, load_edited, &b, &err) == CB_OK ||
+                      hard,
+                  "%s", err.message);
         cb_coach_book_release(&b);
     }
     cb_game_free(g);

@@ -72,12 +72,14 @@ static void definition(void)
     s.dictionary = "english";
     cb_daily_setup(&s); /* words of its own */
     CHECK(!s.lists && !cb_game_setup_lists(&s));
-    cb_daily_title("Wordle", "nyt2023", (cb_date){2026, 11, 27}, 1, title, sizeof title);
+    cb_daily_title("Wordle", "nyt2023", &(cb_date){2026, 11, 27}, CB_HARD_REVEALED, title, sizeof title);
     CHECK_MSG(strcmp(title, "Wordle (nyt2023) daily #331 hard") == 0, "%s", title);
-    cb_daily_title("Bulls & Cows", NULL, (cb_date){2026, 1, 1}, 0, title, sizeof title);
+    cb_daily_title("Bulls & Cows", NULL, &(cb_date){2026, 1, 1}, CB_HARD_NONE, title, sizeof title);
     CHECK_MSG(strcmp(title, "Bulls & Cows daily #1") == 0, "%s", title);
-    cb_daily_title("Wordle", "nyt2023", (cb_date){2026, 1, 1}, 0, title, 8);
-    CHECK(strcmp(title, "Wordle ") == 0); /* cut, never overrun */
+    cb_daily_title("Wordle", "nyt2023", &(cb_date){2026, 1, 1}, CB_HARD_NONE, title, 8);
+    CHECK(strcmp(title, "Wordle ") == 0);                                        /* cut, never overrun */
+    cb_daily_title("Bagels", NULL, NULL, CB_HARD_REVEALED, title, sizeof title); /* not a daily game: its label */
+    CHECK_MSG(strcmp(title, "Bagels") == 0, "%s", title);
 }
 
 /* Fixed forever: a change of the hash changes everyone's daily secret, so the pinned words catch it. */

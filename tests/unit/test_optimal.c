@@ -181,7 +181,8 @@ static long long solver_total(const cb_table *t, cb_optimal_options *o, int *wor
         cb_tree_stats st;
         cb_error err;
         CHECK(r.proved);
-        CHECK(check_verify(r.tree, t, o->hard, o->max_guesses ? o->max_guesses : r.worst_limit, &st, &err) == CB_OK);
+        CHECK(check_verify(r.tree, t, o->from && cb_state_hard(o->from),
+                           o->max_guesses ? o->max_guesses : r.worst_limit, &st, &err) == CB_OK);
         CHECK(st.total == r.total && r.lower == r.total);
         v = (long long)r.total;
     }
@@ -207,10 +208,12 @@ static void compare_table(const char *name, cb_game *g, int with_hard, cb_table_
             for (int d = 1; d <= 12 && !worst; d++)
                 if (brute_total(t, hard, cands, d) < BIG)
                     worst = d;
+            cb_state *open = NULL; /* the opening in hard mode: the search takes the mode from its position */
+            CHECK(cb_state_new(t, &open) == CB_OK && cb_state_set_hard(open, check_mode(open, hard)) == CB_OK);
             for (int sym = 0; sym <= 1; sym++) {
                 cb_optimal_options o;
                 cb_optimal_options_default(&o);
-                o.hard = hard;
+                o.from = hard ? open : NULL;
                 o.candidates_only = cands;
                 o.symmetry = sym;
                 long long got = solver_total(t, &o, NULL);
@@ -232,6 +235,7 @@ static void compare_table(const char *name, cb_game *g, int with_hard, cb_table_
                 CHECK_MSG(limit == worst && got == brute_total(t, hard, cands, worst),
                           "%s worst: %d (brute %d), total %lld", name, limit, worst, got);
             }
+            cb_state_free(open);
         }
     cb_table_free(t);
     cb_game_free(g);
@@ -306,16 +310,14 @@ static void brute_force_checks(void)
     compare("symble words", word_game(CB_RULE_SYMBLE, 9, 251, 6), 0);
     /* Jotto (letters in common): on its own list (jotto/common.txt) and on the answers, with other guesses */
     compare("jotto words", list_game(CB_RULE_JOTTO, "jotto/common.txt", 20, 9, 0), 0);
-    { /* Jotto has no hard mode: asking for it is an error */
+    { /* Jotto has no hard mode: its position cannot be put in one */
         cb_game *g = list_game(CB_RULE_JOTTO, "jotto/common.txt", 20, 9, 0);
         cb_table *t = NULL;
-        cb_optimal_options o;
-        cb_optimal_result r;
-        cb_error err;
+        cb_state *st = NULL;
         CHECK(g && cb_table_new(g, NULL, &t, NULL) == CB_OK);
-        cb_optimal_options_default(&o);
-        o.hard = 1;
-        CHECK(t && cb_optimal_solve(t, &o, &r, &err) == CB_EINVAL);
+        CHECK(t && cb_state_new(t, &st) == CB_OK && cb_state_set_hard(st, CB_HARD_REVEALED) == CB_EINVAL &&
+              cb_state_hard(st) == CB_HARD_NONE);
+        cb_state_free(st);
         cb_table_free(t);
         cb_game_free(g);
     }
@@ -353,8 +355,10 @@ static void on_the_fly(void)
         to.mode = CB_TABLE_OFF;
         cb_table_new(cases[i].g, &to, &off, NULL);
         cb_optimal_options o;
+        cb_state *open = NULL; /* the opening, in hard mode when the case is */
+        CHECK(cb_state_new(on, &open) == CB_OK && cb_state_set_hard(open, check_mode(open, cases[i].hard)) == CB_OK);
         cb_optimal_options_default(&o);
-        o.hard = cases[i].hard;
+        o.from = cases[i].hard ? open : NULL;
         o.max_guesses = cases[i].max;
         o.threads = 1;
         cb_optimal_result a, b;
@@ -366,14 +370,15 @@ static void on_the_fly(void)
                           "%s: precomputed %llu (lower %llu), on the fly %llu (lower %llu)", cases[i].name,
                           (unsigned long long)a.total, (unsigned long long)a.lower, (unsigned long long)b.total,
                           (unsigned long long)b.lower);
-                CHECK(!b.tree ||
-                      (check_verify(b.tree, off, o.hard, o.max_guesses, &st, NULL) == CB_OK && st.total == b.total));
+                CHECK(!b.tree || (check_verify(b.tree, off, cases[i].hard, o.max_guesses, &st, NULL) == CB_OK &&
+                                  st.total == b.total));
                 cb_optimal_result_release(&b);
             } else
                 CHECK_MSG(0, "%s: the solver refused the table on the fly", cases[i].name);
             cb_optimal_result_release(&a);
         } else
             CHECK_MSG(0, "%s: no result", cases[i].name);
+        cb_state_free(open);
         cb_table_free(on);
         cb_table_free(off);
         cb_game_free(cases[i].g);
@@ -841,11 +846,12 @@ static int solve_position(const world *w, const char *history, int hard, int max
     int rc = cb_state_new(w->table, &st);
     if (rc == CB_OK)
         rc = cb_state_apply_text(st, history, NULL, NULL, &err);
+    if (rc == CB_OK) /* hard mode from the next turn on: the position's */
+        rc = cb_state_set_hard(st, hard ? CB_HARD_REVEALED : CB_HARD_NONE);
     if (rc == CB_OK) {
         cb_optimal_options o;
         cb_optimal_options_default(&o);
         o.from = st;
-        o.hard = hard;
         o.max_guesses = max_guesses;
         o.threads = 1;
         o.exact_top = top;

@@ -21,6 +21,7 @@ static cb_state *played(const cb_table *t, const char *secret, const char *const
     uint32_t si = CB_NONE, gi = CB_NONE, sgi;
     cb_state_new(t, &st);
     cb_state_set_hard(st, check_mode(st, hard));
+    cb_state_set_max_guesses(st, cb_game_default_max_guesses(g)); /* the grid's M: the position's limit */
     cb_game_parse_code(g, secret, &sgi, NULL);
     for (uint32_t s = 0; s < cb_game_secret_count(g); s++)
         if (cb_game_secret_guess(g, s) == sgi)
@@ -40,27 +41,29 @@ static void wordle(void)
     static const char *const guesses[] = {"salet", "crane", "cigar", NULL};
     cb_state *st = played(t, "cigar", guesses, 0);
     char buf[CB_SHARE_SIZE(6, 5)];
-    CHECK(cb_share_grid(st, "Wordle", 6, 0, buf, sizeof buf) == CB_OK);
+    CHECK(cb_share_grid(st, "Wordle", 0, buf, sizeof buf) == CB_OK);
     /* salet/cigar: a yellow; crane/cigar: c green, r yellow, a yellow; cigar: all green */
     CHECK_MSG(strcmp(buf, "Wordle 3/6\n\n"
                           "\u2B1C\U0001F7E8\u2B1C\u2B1C\u2B1C\n"
                           "\U0001F7E9\U0001F7E8\U0001F7E8\u2B1C\u2B1C\n"
                           "\U0001F7E9\U0001F7E9\U0001F7E9\U0001F7E9\U0001F7E9\n") == 0,
               "%s", buf);
-    CHECK(cb_share_grid(st, "Wordle", 6, CB_SHARE_DARK | CB_SHARE_CONTRAST, buf, sizeof buf) == CB_OK);
+    CHECK(cb_share_grid(st, "Wordle", CB_SHARE_DARK | CB_SHARE_CONTRAST, buf, sizeof buf) == CB_OK);
     static const char dark[] = "Wordle 3/6\n\n\u2B1B\U0001F7E6\u2B1B\u2B1B\u2B1B\n\U0001F7E7\U0001F7E6";
     CHECK_MSG(strncmp(buf, dark, strlen(dark)) == 0, "%s", buf);
-    CHECK(cb_share_grid(st, "Bulls & Cows", 6, 0, buf, sizeof buf) == CB_OK &&
+    CHECK(cb_share_grid(st, "Bulls & Cows", 0, buf, sizeof buf) == CB_OK &&
           strncmp(buf, "Bulls & Cows 3/6\n", 17) == 0);
     /* too small: a prefix and CB_ETOOBIG; bad arguments */
-    CHECK(cb_share_grid(st, "Wordle", 6, 0, buf, 20) == CB_ETOOBIG && strlen(buf) < 20);
-    CHECK(cb_share_grid(st, "Wordle", 2, 0, buf, sizeof buf) == CB_EINVAL);
-    CHECK(cb_share_grid(st, "two\nlines", 6, 0, buf, sizeof buf) == CB_EINVAL);
+    CHECK(cb_share_grid(st, "Wordle", 0, buf, 20) == CB_ETOOBIG && strlen(buf) < 20);
+    CHECK(cb_state_set_max_guesses(st, 2) == CB_EINVAL && cb_state_max_guesses(st) == 6); /* below the turns */
+    CHECK(cb_state_set_max_guesses(st, 0) == CB_OK && cb_share_grid(st, "Wordle", 0, buf, sizeof buf) == CB_EINVAL);
+    CHECK(cb_state_set_max_guesses(st, 6) == CB_OK);
+    CHECK(cb_share_grid(st, "two\nlines", 0, buf, sizeof buf) == CB_EINVAL);
     cb_state_free(st);
     /* not won, hard mode: X and the star */
     static const char *const lost[] = {"salet", "crane", NULL};
     st = played(t, "cigar", lost, 1);
-    CHECK(cb_share_grid(st, "Wordle", 6, 0, buf, sizeof buf) == CB_OK);
+    CHECK(cb_share_grid(st, "Wordle", 0, buf, sizeof buf) == CB_OK);
     CHECK_MSG(strncmp(buf, "Wordle X/6*\n\n", 13) == 0, "%s", buf);
     CHECK(strcmp(strchr(buf + 13, '\n') + 1, "\U0001F7E9\U0001F7E8\U0001F7E8\u2B1C\u2B1C\n") == 0);
     cb_state_free(st);
@@ -76,7 +79,7 @@ static void mastermind(void)
     static const char *const guesses[] = {"1122", "1234", "1243", NULL};
     cb_state *st = played(t, "1243", guesses, 0);
     char buf[CB_SHARE_SIZE(10, 4)];
-    CHECK(cb_share_grid(st, NULL, 10, 0, buf, sizeof buf) == CB_OK); /* named by its rule */
+    CHECK(cb_share_grid(st, NULL, 0, buf, sizeof buf) == CB_OK); /* named by its rule */
     /* 1122/1243: one black (1), one white (2); 1234/1243: two black, two white; then four black */
     CHECK_MSG(strcmp(buf, "Mastermind 3/10\n\n"
                           "\u26AB\u26AA\u2796\u2796\n"
@@ -95,6 +98,7 @@ static void symble(void)
     cb_table_new(g, NULL, &t, NULL);
     cb_state *st = NULL;
     cb_state_new(t, &st);
+    cb_state_set_max_guesses(st, 8);
     uint32_t gi, si = 0;
     cb_game_parse_code(g, "salet", &gi, NULL);
     int mapping = 0; /* gray a, yellow b, green c */
@@ -107,7 +111,7 @@ static void symble(void)
     for (uint32_t i = 0, x = fb; i < 5; i++, x /= 3)
         strcat(want, sign[x % 3]);
     strcat(want, "\n\U0001F7E9\U0001F7E9\U0001F7E9\U0001F7E9\U0001F7E9\n");
-    CHECK(cb_share_grid(st, NULL, 8, 0, buf, sizeof buf) == CB_OK);
+    CHECK(cb_share_grid(st, NULL, 0, buf, sizeof buf) == CB_OK);
     CHECK_MSG(strcmp(buf, want) == 0, "%s", buf);
     cb_state_free(st);
     cb_table_free(t);

@@ -38,7 +38,6 @@ static int simulate(const world *w, setup su, cb_sim_result *r)
     cfg.name = su.name;
     cfg.candidates_only = su.candidates_only;
     cfg.target_turn = su.target_turn;
-    cfg.hard = su.hard;
     cfg.iterations = su.iterations;
     cfg.tie = su.tie;
     cfg.first_guess = su.first ? su.first : CB_NONE;
@@ -49,12 +48,19 @@ static int simulate(const world *w, setup su, cb_sim_result *r)
     opt.max_guesses = su.max_guesses;
     opt.threads = su.threads;
     opt.keep_games = su.keep;
-    int rc = cb_strategy_new(w->table, &cfg, &s, &err);
+    cb_state *start = NULL; /* hard mode is the position's: every game starts from one in it */
+    int rc = su.hard ? cb_state_new(w->table, &start) : CB_OK;
+    if (rc == CB_OK && start)
+        rc = cb_state_set_hard(start, CB_HARD_REVEALED);
+    opt.from = start;
+    if (rc == CB_OK)
+        rc = cb_strategy_new(w->table, &cfg, &s, &err);
     if (rc == CB_OK)
         rc = cb_simulate(w->table, s, &opt, r, &err);
     if (rc != CB_OK)
         fprintf(stderr, "%s: %s\n", su.name, err.message);
     cb_strategy_free(s);
+    cb_state_free(start);
     return rc;
 }
 
@@ -180,6 +186,19 @@ static void hard_and_limits(const world *w)
         if (!r.game[i].won)
             CHECK(r.game[i].guesses == 7 && r.game[i].played == 6);
     cb_sim_result_release(&r);
+
+    /* the games start from a position of the table with no turns: one with a turn is refused */
+    cb_state *st = NULL;
+    cb_strategy *s = NULL;
+    cb_sim_options opt;
+    cb_error err;
+    cb_sim_options_default(&opt);
+    CHECK(cb_state_new(w->table, &st) == CB_OK && cb_state_apply_text(st, "salet=.....", NULL, NULL, NULL) == CB_OK);
+    CHECK(cb_strategy_new(w->table, NULL, &s, NULL) == CB_OK);
+    opt.from = st;
+    CHECK(cb_simulate(w->table, s, &opt, &r, &err) == CB_EINVAL && strstr(err.message, "with turns"));
+    cb_strategy_free(s);
+    cb_state_free(st);
 }
 
 /* random over many seeds: about 4.08 on Wordle (the baseline of the papers). */

@@ -339,6 +339,54 @@ static void hard_setups(void)
     CHECK(cb_rule_describe(CB_RULE_SYMBLE)->hard_mode == CB_HARD_NONE);
 }
 
+/* The guess limit: the position's, checked by it alone; a set-up's from its preset, its rule and its boards. */
+static void limits(void)
+{
+    cb_game_config cfg;
+    cb_game *g = NULL;
+    cb_table *t = NULL;
+    cb_state *st = NULL, *copy = NULL;
+    char why[128];
+    uint32_t gi;
+    cb_game_config_preset("wordle", &cfg);
+    CHECK(cb_game_new(&cfg, &g, NULL) == CB_OK && cb_table_new(g, NULL, &t, NULL) == CB_OK);
+    CHECK(cb_state_new(t, &st) == CB_OK && cb_state_max_guesses(st) == 0 && !cb_state_over(st));
+    CHECK(cb_state_set_max_guesses(st, -1) == CB_EINVAL && cb_state_set_max_guesses(st, 2) == CB_OK);
+    CHECK(cb_state_apply_text(st, "salet=.....", NULL, NULL, NULL) == CB_OK && !cb_state_over(st));
+    CHECK(cb_state_apply_text(st, "crony=.....", NULL, NULL, NULL) == CB_OK && cb_state_over(st));
+    CHECK(cb_game_parse_code(g, "dumpy", &gi, NULL) == CB_OK);
+    CHECK(!cb_state_legal(st, gi, why, sizeof why) && strstr(why, "within 2 guesses"));
+    CHECK(cb_state_apply(st, gi, 0) == CB_EILLEGAL && cb_state_turns(st) == 2);           /* refused, nothing lost */
+    CHECK(cb_state_set_max_guesses(st, 1) == CB_EINVAL && cb_state_max_guesses(st) == 2); /* below the turns */
+    CHECK(cb_state_copy(st, &copy) == CB_OK && cb_state_max_guesses(copy) == 2 && cb_state_over(copy));
+    cb_state_free(copy);
+    CHECK(cb_state_at(st, 1, &copy) == CB_OK && cb_state_max_guesses(copy) == 2 && !cb_state_over(copy));
+    cb_state_free(copy);
+    CHECK(cb_state_set_max_guesses(st, 0) == CB_OK && cb_state_legal(st, gi, NULL, 0));
+    cb_state_free(st);
+    cb_table_free(t);
+    cb_game_free(g);
+    cb_game_setup s;
+    cb_game_setup_default(&s);
+    CHECK(cb_game_setup_max_guesses(&s) == 6); /* Wordle's rule */
+    s.game = "mastermind";
+    CHECK(cb_game_setup_max_guesses(&s) == 10);
+    s.game = "quordle"; /* a preset's own */
+    CHECK(cb_game_setup_max_guesses(&s) == cb_game_preset_find("quordle")->max_guesses);
+    s.game = "wordle";
+    s.boards = 3; /* the rule's, a guess more a board */
+    CHECK(cb_game_setup_max_guesses(&s) == 8);
+    s.max_guesses = 12; /* the set-up's own */
+    CHECK(cb_game_setup_max_guesses(&s) == 12);
+    s.game = "no such game";
+    CHECK(cb_game_setup_max_guesses(&s) == 0);
+    s.game = "wordle";
+    s.boards = 0;
+    s.max_guesses = -2;
+    cb_error err;
+    CHECK(cb_game_setup_config(&s, &cfg, NULL, NULL, &err) == CB_EINVAL && strstr(err.message, "max_guesses"));
+}
+
 int main(void)
 {
     filtering("wordle");
@@ -349,6 +397,7 @@ int main(void)
     hard_possible("mastermind");
     hard_possible("bulls");
     hard_setups();
+    limits();
     symble();
     fit_guesses("wordle");
     fit_guesses("symble");

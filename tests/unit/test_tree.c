@@ -13,9 +13,16 @@ static cb_tree *optimal_tree(const cb_table *t, int hard)
 {
     cb_optimal_options o;
     cb_optimal_result r;
+    cb_state *st = NULL; /* the opening, in hard mode when asked: the search takes its mode from it */
     cb_optimal_options_default(&o);
-    o.hard = hard;
-    if (cb_optimal_solve(t, &o, &r, NULL) != CB_OK)
+    if (cb_state_new(t, &st) != CB_OK || cb_state_set_hard(st, hard ? CB_HARD_REVEALED : CB_HARD_NONE) != CB_OK) {
+        cb_state_free(st);
+        return NULL;
+    }
+    o.from = st;
+    int rc = cb_optimal_solve(t, &o, &r, NULL);
+    cb_state_free(st);
+    if (rc != CB_OK)
         return NULL;
     cb_tree *tree = r.tree;
     r.tree = NULL;

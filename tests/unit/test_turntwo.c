@@ -205,8 +205,11 @@ static void bundled(void)
         cb_optimal_child c, c2;
         cb_guess_index best;
         uint64_t total = 0, t2;
+        cb_state *st = NULL; /* the opening in the file's mode: its search line names the mode */
+        CHECK(table && cb_state_new(table, &st) == CB_OK &&
+              cb_state_set_hard(st, files[i].hard ? CB_HARD_REVEALED : CB_HARD_NONE) == CB_OK);
         cb_optimal_options_default(&o);
-        o.hard = files[i].hard;
+        o.from = st;
         o.max_guesses = 6;
         o.cutoff = CB_BOOK_CUTOFF;
         cb_optimal_search_line(g, &o, search, sizeof search);
@@ -215,9 +218,6 @@ static void bundled(void)
         CHECK_MSG(rc == CB_OK, "%s: %s", files[i].file, err.message);
         CHECK(cb_optimal_turn_two_count(tt) >= 1);
         CHECK(cb_optimal_turn_two_find(tt, tarse, fb, &c, &total) == CB_OK && total == files[i].tarse);
-        cb_state *st = NULL;
-        CHECK(table && cb_state_new(table, &st) == CB_OK &&
-              cb_state_set_hard(st, files[i].hard ? CB_HARD_REVEALED : CB_HARD_NONE) == CB_OK);
         CHECK(st && cb_coach_turn_two(st, 6, &best, &t2, &err) == CB_ENOTFOUND); /* the opening: no turn two */
         CHECK(st && cb_state_apply(st, tarse, fb) == CB_OK);
         CHECK(st && cb_coach_turn_two(st, 6, &best, &t2, &err) == CB_OK && best == c.guess && t2 == c.total);
