@@ -494,7 +494,7 @@ async function looks(context) {
       await p.waitForSelector('#chart-time canvas');
       const scrolls = await p.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => {
         const o = getComputedStyle(e).overflowX;
-        return (o === 'auto' || o === 'scroll') && e.scrollWidth > e.clientWidth + 1;
+        return (o === 'auto' || o === 'scroll') && e.scrollWidth > e.clientWidth + 1 && e.id !== 'game-picker'; // the tab line scrolls by design
       }).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className} ${e.scrollWidth}>${e.clientWidth}`));
       assert.deepEqual(scrolls, [], 'inner sideways scroll at 390 px');
       assert.deepEqual(await widest(p), [], 'wider than the window after a simulation');
