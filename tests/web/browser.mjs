@@ -427,7 +427,8 @@ async function looks(context) {
     const w = document.documentElement.clientWidth;
     const wide = [...document.querySelectorAll('body *')].filter((e) => {
       const r = e.getBoundingClientRect();
-      return r.width && (r.right > w + 0.5 || r.left < -0.5) && !e.closest('.sr-only, .skip') && getComputedStyle(e).position !== 'fixed';
+      // the phone's game tabs make a line that scrolls sideways inside the window (docs/web.md): the line is measured, not the tabs
+      return r.width && (r.right > w + 0.5 || r.left < -0.5) && !e.closest('.sr-only, .skip, #game-picker > *') && getComputedStyle(e).position !== 'fixed';
     });
     return wide.slice(0, 3).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`);
   });
@@ -493,7 +494,7 @@ async function looks(context) {
       await p.waitForSelector('#chart-time canvas');
       const scrolls = await p.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => {
         const o = getComputedStyle(e).overflowX;
-        return (o === 'auto' || o === 'scroll') && e.scrollWidth > e.clientWidth + 1;
+        return (o === 'auto' || o === 'scroll') && e.scrollWidth > e.clientWidth + 1 && e.id !== 'game-picker'; // the tab line scrolls by design
       }).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className} ${e.scrollWidth}>${e.clientWidth}`));
       assert.deepEqual(scrolls, [], 'inner sideways scroll at 390 px');
       assert.deepEqual(await widest(p), [], 'wider than the window after a simulation');
