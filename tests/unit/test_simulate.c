@@ -32,7 +32,7 @@ static int simulate(const world *w, setup su, cb_sim_result *r)
 {
     cb_strategy_config cfg;
     cb_sim_options opt;
-    cb_strategy *s;
+    cb_strategy *s = NULL;
     cb_error err;
     cb_strategy_config_default(&cfg);
     cfg.name = su.name;
