@@ -55,6 +55,10 @@ async function openPage(size, path = '/') {
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   await page.setViewportSize(size);
   await page.goto(`${srv.url}${path}`);
+  // each page starts from an empty store: the page keeps the game, hard mode and the daily played
+  // (one attempt a day, docs/web.md), which would carry one step's choices into the next
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
   await page.waitForSelector('#board[data-state=playing]');
   return page;
 }
