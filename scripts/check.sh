@@ -141,11 +141,11 @@ step_package() {
         for link in tools/CMakeFiles/codebreaker-bin.dir src/CMakeFiles/codebreaker_shared.dir; do
             grep -qF -- "$ldflags" "$b/$link/link.txt" || fail package "dpkg-buildflags' LDFLAGS not in $link/link.txt"
         done
-        # OFF: the suite, the parts' tests skipping with their reasons (CB_NO_SKIP=0); ON: the parts' tests, all run
+        # OFF: the unit tests and the parts' tests, these skipping with their reasons (CB_NO_SKIP=0); ON: the parts' tests, all run
         if [ "$parts" = OFF ]; then
             (cd "$b" && CB_NO_SKIP=0 ctest -j "$JOBS" --label-exclude browser -R "^test_|$PACKAGE_PARTS" \
                 -E "$PACKAGE_HEAVY" --output-on-failure) ||
-                fail package "the suite on the build with every part OFF"
+                fail package "the unit and parts' tests on the build with every part OFF"
         else
             (cd "$b" && CB_NO_SKIP="${CB_NO_SKIP:-0}" ctest -j "$JOBS" -R "$PACKAGE_PARTS" --output-on-failure) ||
                 fail package "the parts' tests on the build with every part ON"
