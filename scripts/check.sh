@@ -101,14 +101,9 @@ step_tsan() {
 # The package step runs the unit tests (the library with the distribution's flags) and the tests that
 # read an optional part (PACKAGE_PARTS below) on the distribution's build; the other command tests,
 # whose code the unit tests and the release and asan suites run, are left to those (they took 150 s
-# of CI's 2 cores here). Of the ones it runs, these, the heaviest, which test nothing a distribution's
-# build changes, and which the release build (make test) and the asan step run, are left out too:
-#   python             builds its own copy of the library, with the package's own flags (Release)
-#   cli_coach*         the review's searches in the library: 150 s of CI's 2 cores, the same code
-#   test_*_portable    copies of the library built without the vector kernels, the same in any build
-#   web_hostile, web_load, web_daily  the server under abuse and the daily game: 90 s; web_api and
-#                      web_variants run the server and the page of this build
-PACKAGE_HEAVY='^(python|cli_coach|cli_coach_games|cli_coach_openers|test_strategy_portable|test_table_portable|web_hostile|web_load|web_daily)$'
+# of CI's 2 cores here). Of the unit tests, the portable copies are left out too: test_*_portable
+# build the library again without the vector kernels, the same in any build (make test runs them).
+PACKAGE_HEAVY='_portable$'
 # With every part ON, the library is the one the OFF build tested: then only the tests that read a
 # part (or the install, whose files the parts change) run again.
 PACKAGE_PARTS='^(test_headers|test_web|cli|cli_analysis|cli_seeds|cli_experiment|cli_conventions|cli_interactive|cli_tmux|cli_optimal_mpi|web_api|web_variants|install|uninstall|options_table|completion_bash|completion_zsh|completion_fish|configure_parts)$'
