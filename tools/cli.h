@@ -295,6 +295,24 @@ int cli_check_freq_read(const cli *c, const char *default_names);
 uint64_t cli_seed(const cli *c, int *ok);
 
 /*
+ * The exact search's budget (cli_search.c), read once by cli_search_read for optimal, rank --exact and
+ * review, whose option tables declare these names (each with its own help).
+ */
+typedef struct cli_search {
+    int max_guesses;     /* --max-guesses (0 to CB_TREE_MAX_DEPTH; 0: no limit), else the caller's default */
+    double time_limit;   /* --time-limit in seconds, 0: none */
+    uint64_t work;       /* --work in pairs scanned (0: none), else the caller's default */
+    int threads;         /* --threads, 0: OpenMP's default */
+    int candidates_only; /* --candidates-only, where the command takes it */
+} cli_search;
+/* Read the budget into s, with these defaults when absent; 0, or 2 after the error message. */
+int cli_search_read(const cli *c, long max_default, long long work_default, cli_search *s);
+/* The budget into the coach's options (rank --exact, review): the one place that fills them from the options. */
+void cli_search_coach(const cli_search *s, cb_coach_options *o);
+/* --tree-format (text, the default, or json) into *fmt; 0, or 2 after the error message. */
+int cli_tree_format(const cli *c, cb_tree_format *fmt);
+
+/*
  * Print j's text and a newline to stdout, then release j: 0, or the exit
  * status 1: after an error message when the text is incomplete (out of
  * memory); when writing fails, main's check of stdout gives the message.
