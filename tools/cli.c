@@ -1,6 +1,7 @@
 /* cli.c: option parsing, game set-up and error reporting for the program. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -301,21 +302,55 @@ void cli_describe(const cli_cmd *cmd, FILE *out)
                 describe_opt(cmd, (*g)->title, o, out);
 }
 
-/*
- * Hard mode, read once: a preset played in hard mode (cb_game_setup_hard)
- * sets --hard where the command takes it, and c->hard is the mode the
- * set-up plays in (none where the rule has none: cb_game_setup_config
- * refuses --hard there).
- */
-static int read_hard(cli *c)
+/* 1 when cmd takes the shared group g. */
+static int takes(const cli_cmd *cmd, const cli_group *g)
 {
-    int hard = find_opt(c, "hard", 4), game = find_opt(c, "game", 4);
+    for (const cli_group *const *t = cmd->groups; t && *t; t++)
+        if (*t == g)
+            return 1;
+    return 0;
+}
+
+/* A whole number option as cli_int reads it, but with no range: bound and the games differ on --colors. */
+static long whole(const cli *c, const char *name, int *ok)
+{
+    return cli_int(c, name, 0, LONG_MIN, LONG_MAX, ok);
+}
+
+/*
+ * The game options, read once (c->gopts): every name of the group is read here and nowhere else. The
+ * hard mode the set-up plays in, c->hard, is the set-up's (--hard, or a preset played hard; none where
+ * the rule has none: cb_game_setup_config refuses --hard there). 0, or 2 after the error message.
+ */
+static int read_game_opts(cli *c)
+{
+    cli_game_opts *g = &c->gopts;
+    int ok = 1;
     cb_game_setup s;
+    if (!takes(c->cmd, &cli_game_group))
+        return 0;
+    g->game = cli_get(c, "game");
+    g->hard = cli_flag(c, "hard");
+    g->adversary = cli_flag(c, "adversary");
+    g->boards = (int)cli_int(c, "boards", 0, 2, CB_MAX_BOARDS, &ok); /* one board is the plain game */
+    g->colors = ok ? whole(c, "colors", &ok) : 0;                    /* its range: cli_game_setup's, or bound's */
+    g->colors_given = cli_get(c, "colors") != NULL;
+    g->pegs = ok ? (int)cli_int(c, "pegs", 0, 1, CB_MAX_LENGTH, &ok) : 0;
+    g->length = ok ? (int)cli_int(c, "length", 0, 2, CB_MAX_LENGTH, &ok) : 0;
+    if (!ok)
+        return 2;
+    g->words = cli_get(c, "words");
+    g->answers = cli_get(c, "answers");
+    g->guesses = cli_get(c, "guesses");
+    g->dictionary = cli_get(c, "dictionary");
+    g->lists = cli_get(c, "lists");
+    g->alphabet = cli_get(c, "alphabet");
+    g->no_repeat = cli_flag(c, "no-repeat");
+    g->lenient = cli_flag(c, "lenient");
+    g->daily = cli_declares(c, "daily") && cli_flag(c, "daily"); /* play's */
     cb_game_setup_default(&s);
-    s.game = game >= 0 ? c->values[game] : NULL;
-    if (hard >= 0 && !c->values[hard] && cb_game_setup_hard(&s))
-        c->values[hard] = "";
-    s.hard = hard >= 0 && c->values[hard] ? 1 : -1;
+    s.game = g->game;
+    s.hard = g->hard;
     c->hard = cb_game_setup_hard(&s);
     return 0;
 }
@@ -366,7 +401,7 @@ int cli_parse(cli *c, const cli_cmd *cmd, int argc, char **argv)
         else
             return cli_fail(CB_EINVAL, "--%s needs a value (%s)", c->opts[k]->name, c->opts[k]->arg);
     }
-    return read_hard(c);
+    return read_game_opts(c);
 }
 
 void cli_release(cli *c)
@@ -377,10 +412,29 @@ void cli_release(cli *c)
     memset(c, 0, sizeof *c);
 }
 
-const char *cli_get(const cli *c, const char *name)
+int cli_declares(const cli *c, const char *name)
+{
+    return find_opt(c, name, strlen(name)) >= 0;
+}
+
+/*
+ * The index of option `name` among the command's. A name the command does not declare is a mistake of
+ * the program, not of its user (a misspelt name would read as absent): said, and the program exits.
+ */
+static int declared(const cli *c, const char *name)
 {
     int k = find_opt(c, name, strlen(name));
-    return k < 0 ? NULL : c->values[k];
+    if (k < 0) {
+        fprintf(stderr, "codebreaker: internal error: option --%s is not declared by command %s\n", name,
+                c->cmd ? c->cmd->name : "?");
+        exit(2);
+    }
+    return k;
+}
+
+const char *cli_get(const cli *c, const char *name)
+{
+    return c->values[declared(c, name)];
 }
 
 int cli_flag(const cli *c, const char *name)
@@ -489,9 +543,9 @@ const char *cli_stdin_path(const char *what)
     return "/dev/stdin";
 }
 
-const char *cli_input(const cli *c, const char *name)
+/* The file an input option's value v names (cli_input): /dev/stdin for "-". */
+static const char *input_path(const char *name, const char *v)
 {
-    const char *v = cli_get(c, name);
     char what[64];
     if (!v || strcmp(v, "-") != 0)
         return v;
@@ -499,36 +553,49 @@ const char *cli_input(const cli *c, const char *name)
     return cli_stdin_path(what);
 }
 
+const char *cli_input(const cli *c, const char *name)
+{
+    return input_path(name, cli_get(c, name));
+}
+
+int cli_colors(const cli *c, long hi, int *colors)
+{
+    long k = c->gopts.colors;
+    *colors = 0;
+    if (c->gopts.colors_given && (k < 2 || k > hi))
+        return cli_fail(CB_EINVAL, "--colors: %ld is out of range (2 to %ld)", k, hi);
+    *colors = (int)k;
+    return 0;
+}
+
 /*
- * The game as the options set it up, for the library's one check
+ * The game as the options set it up (c->gopts), for the library's one check
  * (cb_game_setup_config); only the variant (game, boards, adversary, hard)
- * unless `full`: commands such as experiment read --colors and --pegs
- * their own way.
+ * unless `full`.
  */
 static int cli_setup(const cli *c, cb_game_setup *s, int full)
 {
-    int ok = 1;
+    const cli_game_opts *g = &c->gopts;
     cb_game_setup_default(s);
-    s->game = cli_get(c, "game");
-    s->boards = (int)cli_int(c, "boards", 0, 2, CB_MAX_BOARDS, &ok); /* one board is the plain game */
-    s->hard = cli_flag(c, "hard");
-    s->adversary = cli_flag(c, "adversary");
-    if (!full || !ok)
-        return ok ? 0 : 2;
-    s->colors = (int)cli_int(c, "colors", 0, 2, CB_MAX_COMPLETE, &ok);
-    s->pegs = ok ? (int)cli_int(c, "pegs", 0, 1, CB_MAX_LENGTH, &ok) : 0;
-    s->length = ok ? (int)cli_int(c, "length", 0, 2, CB_MAX_LENGTH, &ok) : 0;
-    if (!ok)
+    s->game = g->game;
+    s->boards = g->boards;
+    s->hard = g->hard; /* 0: the preset's */
+    s->adversary = g->adversary;
+    if (!full)
+        return 0;
+    if (cli_colors(c, CB_MAX_COMPLETE, &s->colors))
         return 2;
-    const char *words = cli_input(c, "words");
-    s->answers = words ? words : cli_input(c, "answers");
-    s->guesses = words ? words : cli_input(c, "guesses");
-    s->dictionary = cli_get(c, "dictionary");
-    s->lists = cli_get(c, "lists");
-    s->alphabet = cli_get(c, "alphabet");
-    s->no_repeat = cli_flag(c, "no-repeat");
-    s->lenient = cli_flag(c, "lenient");
-    if (cli_flag(c, "daily")) /* play --daily: the daily game's lists unless the options name words */
+    s->pegs = g->pegs;
+    s->length = g->length;
+    const char *words = input_path("words", g->words);
+    s->answers = words ? words : input_path("answers", g->answers);
+    s->guesses = words ? words : input_path("guesses", g->guesses);
+    s->dictionary = g->dictionary;
+    s->lists = g->lists;
+    s->alphabet = g->alphabet;
+    s->no_repeat = g->no_repeat;
+    s->lenient = g->lenient;
+    if (g->daily) /* play --daily: the daily game's lists unless the options name words */
         cb_daily_setup(s);
     return 0;
 }

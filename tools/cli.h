@@ -43,6 +43,24 @@ typedef struct cli_group {
 typedef struct cli cli;
 
 /*
+ * The game options (cli_game_group) as given, read once by cli_parse for a command that takes the
+ * group; cli_game_setup turns them into the game's set-up. --threads, --table and --memory, also of
+ * the group, have a reader each: cli_threads, cli_table_mode, and the memory budget of cli_open_game.
+ */
+typedef struct cli_game_opts {
+    const char *game;                      /* --game, NULL for the default */
+    int boards;                            /* --boards (2 to CB_MAX_BOARDS), 0 when absent */
+    long colors;                           /* --colors: its range is its reader's (cli_colors) */
+    int colors_given;                      /* 1 when --colors is given */
+    int pegs, length;                      /* 0 when absent */
+    const char *words, *answers, *guesses; /* as given ("-": standard input), NULL when absent */
+    const char *dictionary, *lists, *alphabet;
+    int adversary, no_repeat, lenient;
+    int hard;  /* --hard: 1; 0 the preset's (c->hard is the mode played) */
+    int daily; /* play --daily */
+} cli_game_opts;
+
+/*
  * A subcommand: its own options first, then the shared groups it takes
  * (parsed and shown in that order; an own option of the same name replaces
  * the shared one).
@@ -66,7 +84,8 @@ struct cli {
     int npos;
     cb_game *game;
     cb_table *table;
-    cb_hard hard; /* the mode the game is played in (--hard, or a preset played hard), read once by cli_parse */
+    cli_game_opts gopts; /* the game options, read once by cli_parse */
+    cb_hard hard;        /* the mode the game is played in (--hard, or a preset played hard), read once by cli_parse */
     /* the stops of the table's build (cb_table_options), set before cli_open_game by a command that has them */
     double table_time_limit;
     const volatile int *table_cancel;
@@ -101,8 +120,16 @@ void cli_describe(const cli_cmd *cmd, FILE *out);
 /* 0 when no argument follows the options, else prints a usage error and returns 2. */
 int cli_no_args(const cli *c);
 
-/* The value of option `name`, or NULL when not given. */
+/*
+ * The value of option `name`, or NULL when not given. Every reader of an option by name (cli_get,
+ * cli_flag, cli_int, cli_seconds, cli_input) asks for a name the command declares (its own table or a
+ * group it takes): any other name is the program's mistake, and the program says "internal error:
+ * option --NAME is not declared by command CMD" and exits with status 2 (tests/cli/cli_option_names.sh
+ * finds such a name before any run does).
+ */
 const char *cli_get(const cli *c, const char *name);
+/* 1 when the command declares option `name` (for code shared by commands of which only some take it). */
+int cli_declares(const cli *c, const char *name);
 /*
  * The file an input option names, for the library to open: its value, or /dev/stdin for "-"
  * (standard input, made a regular file that may be read more than once). Give "-" to one input
@@ -138,6 +165,8 @@ int cli_threads(const cli *c, int *ok);
 
 /* Fill cfg from the game options; prints the error and returns the exit status (0 when fine). */
 int cli_game_config(const cli *c, cb_game_config *cfg);
+/* --colors into *colors (0 when absent), 0; or 2 after "--colors: K is out of range (2 to hi)". */
+int cli_colors(const cli *c, long hi, int *colors);
 /* The game's set-up as the options give it (play --daily's lists included); 0, or 2 after an error message. */
 int cli_game_setup(const cli *c, cb_game_setup *s);
 /* The game beyond one board against an honest codemaker: --boards, --adversary or their --game names. */
@@ -264,6 +293,24 @@ void cli_free_strategies(cb_strategy **s, size_t count);
 int cli_check_freq_read(const cli *c, const char *default_names);
 /* --seed, or 0. */
 uint64_t cli_seed(const cli *c, int *ok);
+
+/*
+ * The exact search's budget (cli_search.c), read once by cli_search_read for optimal, rank --exact and
+ * review, whose option tables declare these names (each with its own help).
+ */
+typedef struct cli_search {
+    int max_guesses;     /* --max-guesses (0 to CB_TREE_MAX_DEPTH; 0: no limit), else the caller's default */
+    double time_limit;   /* --time-limit in seconds, 0: none */
+    uint64_t work;       /* --work in pairs scanned (0: none), else the caller's default */
+    int threads;         /* --threads, 0: OpenMP's default */
+    int candidates_only; /* --candidates-only, where the command takes it */
+} cli_search;
+/* Read the budget into s, with these defaults when absent; 0, or 2 after the error message. */
+int cli_search_read(const cli *c, long max_default, long long work_default, cli_search *s);
+/* The budget into the coach's options (rank --exact, review): the one place that fills them from the options. */
+void cli_search_coach(const cli_search *s, cb_coach_options *o);
+/* --tree-format (text, the default, or json) into *fmt; 0, or 2 after the error message. */
+int cli_tree_format(const cli *c, cb_tree_format *fmt);
 
 /*
  * Print j's text and a newline to stdout, then release j: 0, or the exit

@@ -337,22 +337,22 @@ void cli_free_strategies(cb_strategy **s, size_t count)
 
 void cli_wider_hint(const cli *c, char *buf, size_t size)
 {
-    const char *lists = cli_get(c, "lists"), *guesses = cli_get(c, "guesses");
+    const char *lists = c->gopts.lists, *guesses = c->gopts.guesses;
     const cb_word_lists *l = cb_word_lists_find(lists ? lists : "original");
     buf[0] = '\0';
     if (guesses)
         snprintf(buf, size, " (--words %s takes every allowed word as a possible answer)", guesses);
-    else if (!cli_get(c, "answers") && l && l->wider)
+    else if (!c->gopts.answers && l && l->wider)
         snprintf(buf, size, " (--lists %s takes every allowed word as a possible answer)", l->wider);
 }
 
 const cb_word_lists *cli_lists_with_answer(const cli *c, const char *word)
 {
-    const char *mine = cli_get(c, "lists") ? cli_get(c, "lists") : "original";
+    const char *mine = c->gopts.lists ? c->gopts.lists : "original";
     size_t count;
     const cb_word_lists *all = cb_word_lists_all(&count);
     cb_game_config base;
-    if (cli_get(c, "answers") || cli_get(c, "guesses") || !cb_word_lists_find(mine) || cli_game_config(c, &base) != 0)
+    if (c->gopts.answers || c->gopts.guesses || !cb_word_lists_find(mine) || cli_game_config(c, &base) != 0)
         return NULL;
     for (size_t i = 0; i < count; i++) {
         cb_game_config cfg = base;

@@ -164,29 +164,27 @@ static int parse_range(const char *text, setup *su)
 /* The game of the options, without making it: complete dictionaries may be far too large to build. */
 static int read_setup(cli *c, setup *su)
 {
-    int ok = 1;
-    const char *name = cli_get(c, "game"), *range = cli_get(c, "range");
+    const cli_game_opts *g = &c->gopts;
+    const char *name = g->game, *range = cli_get(c, "range");
     memset(su, 0, sizeof *su);
     su->entropy = !cli_flag(c, "no-entropy");
     if (range && parse_range(range, su))
         return 2;
     if (cb_game_config_preset(name ? name : cb_game_preset_at(0)->name, &su->cfg) != CB_OK) /* the first: the default */
         return cli_fail(CB_EINVAL, "unknown game '%s' (codebreaker bound --help lists them)", name);
-    long colors = cli_int(c, "colors", 0, 2, MAX_K, &ok);
-    long pegs = ok ? cli_int(c, "pegs", 0, 1, CB_MAX_LENGTH, &ok) : 0;
-    if (!ok)
+    int colors, pegs = g->pegs;
+    if (cli_colors(c, MAX_K, &colors))
         return 2;
-    int lists = cli_get(c, "words") || cli_get(c, "answers") || cli_get(c, "guesses") || cli_get(c, "dictionary") ||
-                cli_get(c, "lists");
+    int lists = g->words || g->answers || g->guesses || g->dictionary || g->lists;
     if (colors || pegs || su->cfg.colors || su->range_var == 'k' || (!lists && su->range_var == 'n')) {
         if (lists)
             return cli_fail(CB_EINVAL, "give either word lists or --colors and --pegs, not both");
         su->complete = 1;
-        su->cfg.no_repeat |= cli_flag(c, "no-repeat");
+        su->cfg.no_repeat |= g->no_repeat;
         if (colors)
-            su->cfg.colors = (int)colors;
+            su->cfg.colors = colors;
         if (pegs)
-            su->cfg.length = (int)pegs;
+            su->cfg.length = pegs;
         if (su->range_var != 'k' && su->cfg.colors == 0)
             return cli_fail(CB_EINVAL, "a complete dictionary needs --colors K (or --range k=FROM..TO)");
         if (su->range_var != 'n' && su->cfg.length == 0)

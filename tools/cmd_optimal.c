@@ -524,34 +524,29 @@ static int run_shared(cli *c, cb_optimal_options *o, opt_results *res, cb_optima
 static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
 {
     int ok = 1;
+    cli_search budget;
+    if (cli_search_read(c, -1, 0, &budget) != 0) /* max_guesses -1: the game's, once open */
+        return 2;
     cb_optimal_options_default(o);
-    o->max_guesses = (int)cli_int(c, "max-guesses", -1, 0, CB_TREE_MAX_DEPTH, &ok); /* -1: the game's, once open */
-    if (ok)
-        o->top = (int)cli_int(c, "top", 0, 1, 1L << 30, &ok);
-    if (ok)
-        o->threads = cli_threads(c, &ok);
+    o->max_guesses = budget.max_guesses;
+    o->time_limit = budget.time_limit;
+    o->work_limit = budget.work;
+    o->threads = budget.threads;
+    o->candidates_only = budget.candidates_only;
+    o->top = (int)cli_int(c, "top", 0, 1, 1L << 30, &ok);
     long cache_mb = ok ? cli_int(c, "cache-mb", 0, 16, 1L << 24, &ok) : 0;
     if (!ok)
         return 2;
     o->cache_bytes = (size_t)cache_mb << 20;
-    o->candidates_only = cli_flag(c, "candidates-only");
     o->symmetry = !cli_flag(c, "no-symmetry");
     const char *obj = cli_get(c, "objective");
     if (obj && strcmp(obj, "worst") == 0)
         o->objective = CB_OBJECTIVE_WORST;
     else if (obj && strcmp(obj, "total") != 0)
         return cli_fail(CB_EINVAL, "--objective: '%s' is not total or worst", obj);
-    o->time_limit = cli_seconds(c, "time-limit", o->time_limit, 1e9, &ok);
-    o->work_limit = (uint64_t)cli_int(c, "work", 0, 0, (long long)1e15, &ok);
-    if (!ok)
+    if (cli_tree_format(c, fmt) != 0)
         return 2;
-    const char *f = cli_get(c, "tree-format");
-    *fmt = CB_TREE_TEXT;
-    if (f && strcmp(f, "json") == 0)
-        *fmt = CB_TREE_JSON;
-    else if (f && strcmp(f, "text") != 0)
-        return cli_fail(CB_EINVAL, "--tree-format: '%s' is not text or json", f);
-    if (f && !cli_get(c, "tree"))
+    if (cli_get(c, "tree-format") && !cli_get(c, "tree"))
         return cli_fail(CB_EINVAL, "--tree-format needs --tree FILE");
     long long cut = 0;
     const char *cs = cli_get(c, "cutoff");

@@ -319,21 +319,17 @@ static int print_exact(const cli *c, const cb_coach_rank *r, int asked)
 /* rank --exact: the guesses by their proved totals from st (coach.h). */
 static int rank_exact(cli *c, cb_state *st, long limit)
 {
-    int ok = 1;
+    cli_search budget;
     cb_coach_options o;
     cb_coach_rank r;
     cb_error err;
     double *weights = NULL;
     size_t found = 0;
+    if (cli_search_read(c, cb_coach_max_guesses(c->game), (long long)CB_COACH_WORK, &budget) != 0)
+        return 2;
     cb_coach_options_default(&o);
     o.limit = limit > CB_COACH_MAX_LIMIT ? CB_COACH_MAX_LIMIT : (int)limit;
-    o.time_limit = cli_seconds(c, "time-limit", 0, 1e9, &ok);
-    o.max_guesses = (int)cli_int(c, "max-guesses", cb_coach_max_guesses(c->game), 0, CB_TREE_MAX_DEPTH, &ok);
-    o.work = (uint64_t)cli_int(c, "work", (long long)CB_COACH_WORK, 0, (long long)1e15, &ok);
-    o.threads = cli_threads(c, &ok);
-    o.candidates_only = cli_flag(c, "candidates-only");
-    if (!ok)
-        return 2;
+    cli_search_coach(&budget, &o);
     if (cb_game_length(c->game) == 5 && cb_frequency_load(c->game, NULL, &weights, &found, &err) == CB_OK)
         o.weights = weights; /* ties: the commoner word */
     int rc = cb_coach_rank_solve(c->table, st, &o, &r, &err);

@@ -309,16 +309,13 @@ static int print_json(const cli *c, const cb_coach_review *r)
 /* The options of the review: the game's limit on guesses, the work budget, the time guard. */
 static int review_options(cli *c, cb_coach_options *o, double **weights)
 {
-    int ok = 1;
+    cli_search budget;
     cb_error err;
     size_t found;
-    cb_coach_options_default(o);
-    o->max_guesses = (int)cli_int(c, "max-guesses", cb_coach_max_guesses(c->game), 0, CB_TREE_MAX_DEPTH, &ok);
-    o->threads = cli_threads(c, &ok);
-    o->time_limit = cli_seconds(c, "time-limit", 0, 1e9, &ok);
-    o->work = (uint64_t)cli_int(c, "work", (long long)CB_COACH_WORK, 0, (long long)1e15, &ok);
-    if (!ok)
+    if (cli_search_read(c, cb_coach_max_guesses(c->game), (long long)CB_COACH_WORK, &budget) != 0)
         return 2;
+    cb_coach_options_default(o);
+    cli_search_coach(&budget, o);
     *weights = NULL;
     if (cb_game_length(c->game) == 5 && cb_frequency_load(c->game, NULL, weights, &found, &err) == CB_OK)
         o->weights = *weights;

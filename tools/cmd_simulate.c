@@ -320,15 +320,13 @@ static int add_games(const cli *c, const cb_sim_result *r, cb_tree *t)
  */
 static int write_tree(const cli *c, const run *runs, size_t n, const cb_sim_options *base)
 {
-    const char *path = cli_get(c, "tree"), *format = cli_get(c, "tree-format");
-    cb_tree_format f = CB_TREE_TEXT;
+    const char *path = cli_get(c, "tree");
+    cb_tree_format f;
     cb_tree *t = NULL;
     cb_error err;
     char header[256];
-    if (format && strcmp(format, "json") == 0)
-        f = CB_TREE_JSON;
-    else if (format && strcmp(format, "text") != 0)
-        return cli_fail(CB_EINVAL, "--tree-format: '%s' is not text or json", format);
+    if (cli_tree_format(c, &f) != 0)
+        return 2;
     if (n != 1 || !cb_strategy_deterministic(runs[0].s))
         return cli_fail(CB_EINVAL, "--tree needs one deterministic strategy (not random, not --tie random)");
     if (cb_tree_new(c->game, &t) != CB_OK)

@@ -24,7 +24,8 @@ static int duel_open(duel *d, cli *c, long max_default)
     int ok = 1, rc;
     memset(d, 0, sizeof *d);
     d->c = c;
-    d->max = (int)cli_int(c, "max-guesses", max_default, 1, 1000, &ok);
+    d->max = cli_declares(c, "max-guesses") ? (int)cli_int(c, "max-guesses", max_default, 1, 1000, &ok)
+                                            : (int)max_default; /* assist has no --max-guesses */
     if (!ok)
         return 2;
     if ((rc = cli_open_game(c)) != 0) /* Symble was refused by cli_variant before the command ran */
@@ -33,6 +34,13 @@ static int duel_open(duel *d, cli *c, long max_default)
         return cli_fail(CB_ENOMEM, "out of memory");
     cb_state_set_hard(d->st, c->hard);
     return 0;
+}
+
+/* --plain where the command takes it (play, assist, solve); simulate and optimal have none: colours as the terminal
+ * allows. */
+static int plain(const cli *c)
+{
+    return cli_declares(c, "plain") && cli_flag(c, "plain");
 }
 
 static void duel_close(duel *d)
@@ -173,7 +181,7 @@ int adversary_play(cli *c)
     int rc = cli_no_args(c);
     if (rc || (rc = duel_open(&d, c, 0)) != 0)
         return rc;
-    term_open(&d.t, cli_flag(c, "plain"), "codebreaker");
+    term_open(&d.t, plain(c), "codebreaker");
     rules(&d, "play");
     printf("Type a guess; hint, left, help or quit.\n");
     rc = interact_loop(&d.t, play_prompt, play_line, &d);
@@ -253,7 +261,7 @@ int adversary_assist(cli *c)
     int rc = cli_no_args(c);
     if (rc || (rc = duel_open(&d, c, 0)) != 0)
         return rc;
-    term_open(&d.t, cli_flag(c, "plain"), "codebreaker");
+    term_open(&d.t, plain(c), "codebreaker");
     rules(&d, "assist");
     printf("Type each guess with the adversary's feedback (salet .Y..G); next, left, undo or quit.\n");
     rc = interact_loop(&d.t, assist_prompt, assist_line, &d);
@@ -312,7 +320,7 @@ static int strategies_run(cli *c, const char *defaults, int rows)
         return rc;
     }
     int json = cli_flag(c, "json");
-    term_open(&d.t, cli_flag(c, "plain"), "codebreaker");
+    term_open(&d.t, plain(c), "codebreaker");
     if (!json)
         rules(&d, rows ? "solve" : "simulate");
     for (size_t i = 0; i < n && !rc; i++) {
@@ -516,7 +524,7 @@ int adversary_optimal(cli *c)
         duel_close(&d);
         return rc;
     }
-    term_open(&d.t, cli_flag(c, "plain"), "codebreaker");
+    term_open(&d.t, plain(c), "codebreaker");
     if (json)
         rc = optimal_json(&d, &r, first);
     else {

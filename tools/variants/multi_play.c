@@ -33,7 +33,8 @@ static int session_open(session *s, cli *c)
     int ok = 1, rc;
     memset(s, 0, sizeof *s);
     s->c = c;
-    long max = cli_int(c, "max-guesses", 0, 1, CB_MULTI_MAX_TURNS, &ok);
+    long max = cli_declares(c, "max-guesses") ? cli_int(c, "max-guesses", 0, 1, CB_MULTI_MAX_TURNS, &ok)
+                                              : 0; /* assist: none */
     if (!ok)
         return 2;
     if ((rc = cli_variant(c, &v)) != 0 || (rc = cli_open_game(c)) != 0)
