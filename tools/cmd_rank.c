@@ -328,19 +328,22 @@ static int rank_exact(cli *c, cb_state *st, long limit)
     cb_coach_options_default(&o);
     o.limit = limit > CB_COACH_MAX_LIMIT ? CB_COACH_MAX_LIMIT : (int)limit;
     o.time_limit = cli_seconds(c, "time-limit", 0, 1e9, &ok);
-    o.max_guesses = (int)cli_int(c, "max-guesses", cb_coach_max_guesses(c->game), 0, CB_TREE_MAX_DEPTH, &ok);
+    int max_guesses = (int)cli_int(c, "max-guesses", cb_coach_max_guesses(c->game), 0, CB_TREE_MAX_DEPTH, &ok);
     o.work = (uint64_t)cli_int(c, "work", (long long)CB_COACH_WORK, 0, (long long)1e15, &ok);
     o.threads = cli_threads(c, &ok);
     o.candidates_only = cli_flag(c, "candidates-only");
     if (!ok)
         return 2;
+    /* the limit is the position's; a history past it (the game lost, played on) is ranked with none */
+    if (cb_state_set_max_guesses(st, max_guesses) != CB_OK)
+        cb_state_set_max_guesses(st, 0);
     if (cb_game_length(c->game) == 5 && cb_frequency_load(c->game, NULL, &weights, &found, &err) == CB_OK)
         o.weights = weights; /* ties: the commoner word */
     int rc = cb_coach_rank_solve(c->table, st, &o, &r, &err);
     free(weights);
     if (rc != CB_OK)
         return cli_fail_err(&err);
-    rc = print_exact(c, &r, o.max_guesses);
+    rc = print_exact(c, &r, max_guesses);
     cb_coach_rank_release(&r);
     return rc;
 }

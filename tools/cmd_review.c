@@ -143,14 +143,21 @@ static int play_turns(const cli *c, const uint32_t *guesses, const uint32_t *fbs
     return rc;
 }
 
-/* Review the turns read: the position they make, graded. */
-static int review_turns(const cli *c, const uint32_t *guesses, const uint32_t *fbs, size_t turns,
+/*
+ * Review the turns read: the position they make, graded under the limit
+ * max_guesses, the position's (or, for a game played on past it, which no
+ * position holds, the options' past_limit).
+ */
+static int review_turns(const cli *c, const uint32_t *guesses, const uint32_t *fbs, size_t turns, int max_guesses,
                         const cb_coach_options *o, cb_coach_review *r, cb_error *err)
 {
     cb_state *st;
+    cb_coach_options ro = *o;
     int rc = play_turns(c, guesses, fbs, turns, &st, err);
+    if (rc == CB_OK && cb_state_set_max_guesses(st, max_guesses) != CB_OK)
+        ro.past_limit = max_guesses; /* more turns than the limit */
     if (rc == CB_OK)
-        rc = cb_coach_review_game(st, o, r, err);
+        rc = cb_coach_review_game(st, &ro, r, err);
     cb_state_free(st);
     return rc;
 }
@@ -306,14 +313,14 @@ static int print_json(const cli *c, const cb_coach_review *r)
     return cli_json_print(&j);
 }
 
-/* The options of the review: the game's limit on guesses, the work budget, the time guard. */
-static int review_options(cli *c, cb_coach_options *o, double **weights)
+/* The options of the review: the game's limit on guesses (*max_guesses), the work budget, the time guard. */
+static int review_options(cli *c, cb_coach_options *o, int *max_guesses, double **weights)
 {
     int ok = 1;
     cb_error err;
     size_t found;
     cb_coach_options_default(o);
-    o->max_guesses = (int)cli_int(c, "max-guesses", cb_coach_max_guesses(c->game), 0, CB_TREE_MAX_DEPTH, &ok);
+    *max_guesses = (int)cli_int(c, "max-guesses", cb_coach_max_guesses(c->game), 0, CB_TREE_MAX_DEPTH, &ok);
     o->threads = cli_threads(c, &ok);
     o->time_limit = cli_seconds(c, "time-limit", 0, 1e9, &ok);
     o->work = (uint64_t)cli_int(c, "work", (long long)CB_COACH_WORK, 0, (long long)1e15, &ok);
@@ -356,7 +363,7 @@ static int run(cli *c)
     cb_coach_review r;
     cb_error err;
     double *weights = NULL;
-    int widened = 0;
+    int widened = 0, max_guesses = 0;
     const char *answer = cli_get(c, "answer");
     uint32_t code;
     int rc = cli_open_game(c);
@@ -368,16 +375,17 @@ static int run(cli *c)
         widened = 1;
     rc = read_turns(c, guesses, fbs, &turns);
     if (rc == 0)
-        rc = review_options(c, &o, &weights);
+        rc = review_options(c, &o, &max_guesses, &weights);
     if (rc)
         return rc;
-    rc = review_turns(c, guesses, fbs, turns, &o, &r, &err);
+    rc = review_turns(c, guesses, fbs, turns, max_guesses, &o, &r, &err);
     if (rc == CB_ECONTRADICT && !widened && widen(c) == 0) {
         widened = 1;
         free(weights);
         weights = NULL;
-        if ((rc = read_turns(c, guesses, fbs, &turns)) == 0 && (rc = review_options(c, &o, &weights)) == 0)
-            rc = review_turns(c, guesses, fbs, turns, &o, &r, &err);
+        if ((rc = read_turns(c, guesses, fbs, &turns)) == 0 &&
+            (rc = review_options(c, &o, &max_guesses, &weights)) == 0)
+            rc = review_turns(c, guesses, fbs, turns, max_guesses, &o, &r, &err);
         else {
             free(weights);
             return rc;
