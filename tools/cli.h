@@ -307,7 +307,8 @@ typedef struct cli_search {
 } cli_search;
 /* Read the budget into s, with these defaults when absent; 0, or 2 after the error message. */
 int cli_search_read(const cli *c, long max_default, long long work_default, cli_search *s);
-/* The budget into the coach's options (rank --exact, review): the one place that fills them from the options. */
+/* The budget into the coach's options (rank --exact, review): the one place that fills them from the options;
+ * the limit (s->max_guesses) is the position's: the caller sets it on the state. */
 void cli_search_coach(const cli_search *s, cb_coach_options *o);
 /* --tree-format (text, the default, or json) into *fmt; 0, or 2 after the error message. */
 int cli_tree_format(const cli *c, cb_tree_format *fmt);

@@ -21,7 +21,6 @@ int cli_search_read(const cli *c, long max_default, long long work_default, cli_
 
 void cli_search_coach(const cli_search *s, cb_coach_options *o)
 {
-    o->max_guesses = s->max_guesses;
     o->time_limit = s->time_limit;
     o->work = s->work;
     o->threads = s->threads;

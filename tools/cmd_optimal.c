@@ -133,12 +133,42 @@ static const char *guesses_word(unsigned long long n)
     return n == 1 ? "guess" : "guesses";
 }
 
+/*
+ * --max-guesses (-1 until the game is open: then the game's, 6 for Wordle;
+ * 0: none). The position carries it (o.from), but a history past it, which
+ * no position holds, carries its own length instead: no guess is left
+ * within either, and what is printed is the limit asked.
+ */
+static int limit_asked = -1;
+
+/* cb_optimal_describe of o under the limit asked (where o->from carries another, above). */
+static void describe(const cli *c, const cb_optimal_options *o, char *buf, size_t size)
+{
+    cb_optimal_options d = *o;
+    cb_state *st = NULL;
+    int held = o->from ? cb_state_max_guesses(o->from) : 0, asked = limit_asked > 0 ? limit_asked : 0;
+    if (held != asked && c->table && cb_state_new(c->table, &st) == CB_OK) { /* the opening, in the mode and limit */
+        cb_state_set_hard(st, o->from ? cb_state_hard(o->from) : c->hard);
+        cb_state_set_max_guesses(st, asked);
+        d.from = st;
+    }
+    cb_optimal_describe(&d, buf, size);
+    char *none = strstr(buf, "no limit on guesses");
+    if (held != asked && !st && asked && none) { /* no table (its build stopped): the words of a limit, put in */
+        char rest[256];
+        snprintf(rest, sizeof rest, "%s", none + strlen("no limit on guesses"));
+        snprintf(none, size - (size_t)(none - buf), "at most %d %s%s", asked, guesses_word((unsigned long long)asked),
+                 rest);
+    }
+    cb_state_free(st);
+}
+
 /* The header of a tree file: the search, what the tree is (`result`), its totals and its opener. */
 static void tree_header(const cli *c, const cb_optimal_options *o, const char *result, const cb_tree_stats *st,
                         uint32_t opener, char *h, size_t size)
 {
     char obj[256], first[CB_MAX_LENGTH * 4 + 1];
-    cb_optimal_describe(o, obj, sizeof obj);
+    describe(c, o, obj, sizeof obj);
     cb_game_format_code(c->game, opener, first, sizeof first);
     snprintf(
         h, size,
@@ -277,7 +307,7 @@ static void print_unattested(void)
 static void print_text(const cli *c, const cb_optimal_options *o, const cb_optimal_result *r, int threads)
 {
     char obj[256], first[CB_MAX_LENGTH * 4 + 1];
-    cb_optimal_describe(o, obj, sizeof obj);
+    describe(c, o, obj, sizeof obj);
     printf("game          %s\n", cb_game_name(c->game));
     if (c->npos)
         print_position(c, o->from);
@@ -293,7 +323,7 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
         printf("least worst   %d %s needed and enough (proved)\n", r->worst_limit,
                r->worst_limit == 1 ? "guess is" : "guesses are");
     if (r->infeasible) {
-        int limit = o->max_guesses ? o->max_guesses : CB_TREE_MAX_DEPTH;
+        int limit = limit_asked > 0 ? limit_asked : CB_TREE_MAX_DEPTH;
         if (o->top > 0) /* only the top guesses of each turn were tried: not a proof */
             printf("result        no strategy found within %d %s among the %d best guesses of each turn "
                    "(--top: not a proof)\n",
@@ -368,8 +398,8 @@ static int print_json(const cli *c, const cb_optimal_options *o, const cb_optima
     if (c->npos)
         json_position(&j, c, o->from);
     cb_json_kstr(&j, "objective", o->objective == CB_OBJECTIVE_WORST ? "worst" : "total");
-    if (o->max_guesses)
-        cb_json_kint(&j, "max_guesses", o->max_guesses);
+    if (limit_asked > 0)
+        cb_json_kint(&j, "max_guesses", limit_asked);
     else
         cb_json_knull(&j, "max_guesses");
     cb_json_kbool(&j, "hard", c->hard != CB_HARD_NONE);
@@ -528,7 +558,7 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
     if (cli_search_read(c, -1, 0, &budget) != 0) /* max_guesses -1: the game's, once open */
         return 2;
     cb_optimal_options_default(o);
-    o->max_guesses = budget.max_guesses;
+    limit_asked = budget.max_guesses; /* -1: the game's, once open */
     o->time_limit = budget.time_limit;
     o->work_limit = budget.work;
     o->threads = budget.threads;
@@ -781,20 +811,23 @@ static int run(cli *c)
     double seconds;
     if ((rc = open_game(c, &o, &seconds)) != 0)
         return rc;
-    if (o.max_guesses < 0) /* the game's limit on guesses (6 for Wordle), as review and rank --exact */
-        o.max_guesses = cb_coach_max_guesses(c->game);
+    if (limit_asked < 0) /* the game's limit on guesses (6 for Wordle), as review and rank --exact */
+        limit_asked = cb_coach_max_guesses(c->game);
     if (stop_signal || c->table_stopped)
         return table_stopped(c, &o, seconds);
     cb_state *pos = open_position(c, &rc);
     if (rc)
         return rc;
+    /* the limit is the position's; a history past it holds its own length (no guess left within either) */
+    if (cb_state_set_max_guesses(pos, limit_asked) != CB_OK)
+        cb_state_set_max_guesses(pos, (int)cb_state_turns(pos));
     o.from = pos;
     /* one guess from the opening: the bundled turn-two book's optimum, where it holds the opener (--no-book: none) */
     uint64_t bt;
     cb_guess_index bg;
-    if (pos && cb_state_turns(pos) == 1 && !cli_flag(c, "no-book") && o.max_guesses > 0 && !o.candidates_only &&
+    if (pos && cb_state_turns(pos) == 1 && !cli_flag(c, "no-book") && limit_asked > 0 && !o.candidates_only &&
         o.objective == CB_OBJECTIVE_TOTAL && o.top == 0 && o.first == CB_NONE &&
-        cb_coach_turn_two(pos, o.max_guesses, &bg, &bt, NULL) == CB_OK) {
+        cb_coach_turn_two(pos, &bg, &bt, NULL) == CB_OK) {
         o.book_guess = bg;
         o.book_total = bt;
     }

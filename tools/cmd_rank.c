@@ -330,13 +330,16 @@ static int rank_exact(cli *c, cb_state *st, long limit)
     cb_coach_options_default(&o);
     o.limit = limit > CB_COACH_MAX_LIMIT ? CB_COACH_MAX_LIMIT : (int)limit;
     cli_search_coach(&budget, &o);
+    /* the limit is the position's; a history past it (the game lost, played on) is ranked with none */
+    if (cb_state_set_max_guesses(st, budget.max_guesses) != CB_OK)
+        cb_state_set_max_guesses(st, 0);
     if (cb_game_length(c->game) == 5 && cb_frequency_load(c->game, NULL, &weights, &found, &err) == CB_OK)
         o.weights = weights; /* ties: the commoner word */
     int rc = cb_coach_rank_solve(c->table, st, &o, &r, &err);
     free(weights);
     if (rc != CB_OK)
         return cli_fail_err(&err);
-    rc = print_exact(c, &r, o.max_guesses);
+    rc = print_exact(c, &r, budget.max_guesses);
     cb_coach_rank_release(&r);
     return rc;
 }

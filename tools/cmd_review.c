@@ -143,14 +143,21 @@ static int play_turns(const cli *c, const uint32_t *guesses, const uint32_t *fbs
     return rc;
 }
 
-/* Review the turns read: the position they make, graded. */
-static int review_turns(const cli *c, const uint32_t *guesses, const uint32_t *fbs, size_t turns,
+/*
+ * Review the turns read: the position they make, graded under the limit
+ * max_guesses, the position's (or, for a game played on past it, which no
+ * position holds, the options' past_limit).
+ */
+static int review_turns(const cli *c, const uint32_t *guesses, const uint32_t *fbs, size_t turns, int max_guesses,
                         const cb_coach_options *o, cb_coach_review *r, cb_error *err)
 {
     cb_state *st;
+    cb_coach_options ro = *o;
     int rc = play_turns(c, guesses, fbs, turns, &st, err);
+    if (rc == CB_OK && cb_state_set_max_guesses(st, max_guesses) != CB_OK)
+        ro.past_limit = max_guesses; /* more turns than the limit */
     if (rc == CB_OK)
-        rc = cb_coach_review_game(st, o, r, err);
+        rc = cb_coach_review_game(st, &ro, r, err);
     cb_state_free(st);
     return rc;
 }
@@ -306,8 +313,8 @@ static int print_json(const cli *c, const cb_coach_review *r)
     return cli_json_print(&j);
 }
 
-/* The options of the review: the game's limit on guesses, the work budget, the time guard. */
-static int review_options(cli *c, cb_coach_options *o, double **weights)
+/* The options of the review: the game's limit on guesses (*max_guesses), the work budget, the time guard. */
+static int review_options(cli *c, cb_coach_options *o, int *max_guesses, double **weights)
 {
     cli_search budget;
     cb_error err;
@@ -316,6 +323,7 @@ static int review_options(cli *c, cb_coach_options *o, double **weights)
         return 2;
     cb_coach_options_default(o);
     cli_search_coach(&budget, o);
+    *max_guesses = budget.max_guesses;
     *weights = NULL;
     if (cb_game_length(c->game) == 5 && cb_frequency_load(c->game, NULL, weights, &found, &err) == CB_OK)
         o->weights = *weights;
@@ -353,7 +361,7 @@ static int run(cli *c)
     cb_coach_review r;
     cb_error err;
     double *weights = NULL;
-    int widened = 0;
+    int widened = 0, max_guesses = 0;
     const char *answer = cli_get(c, "answer");
     uint32_t code;
     int rc = cli_open_game(c);
@@ -365,16 +373,17 @@ static int run(cli *c)
         widened = 1;
     rc = read_turns(c, guesses, fbs, &turns);
     if (rc == 0)
-        rc = review_options(c, &o, &weights);
+        rc = review_options(c, &o, &max_guesses, &weights);
     if (rc)
         return rc;
-    rc = review_turns(c, guesses, fbs, turns, &o, &r, &err);
+    rc = review_turns(c, guesses, fbs, turns, max_guesses, &o, &r, &err);
     if (rc == CB_ECONTRADICT && !widened && widen(c) == 0) {
         widened = 1;
         free(weights);
         weights = NULL;
-        if ((rc = read_turns(c, guesses, fbs, &turns)) == 0 && (rc = review_options(c, &o, &weights)) == 0)
-            rc = review_turns(c, guesses, fbs, turns, &o, &r, &err);
+        if ((rc = read_turns(c, guesses, fbs, &turns)) == 0 &&
+            (rc = review_options(c, &o, &max_guesses, &weights)) == 0)
+            rc = review_turns(c, guesses, fbs, turns, max_guesses, &o, &r, &err);
         else {
             free(weights);
             return rc;

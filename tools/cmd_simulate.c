@@ -353,13 +353,14 @@ static int write_tree(const cli *c, const run *runs, size_t n, const cb_sim_opti
 
 static int to_stdout(const cli *c);
 
-/* Read the simulation options into opt; returns an exit status on a bad one. */
-static int sim_options(const cli *c, cb_sim_options *opt)
+/* Read the simulation options into opt, the limit on guesses (for the opening, opt->from) into *max_guesses;
+   returns an exit status on a bad one. */
+static int sim_options(const cli *c, cb_sim_options *opt, int *max_guesses)
 {
     int ok = 1;
     cb_sim_options_default(opt);
     opt->sample = (size_t)cli_int(c, "sample", 0, 1, 1L << 40, &ok);
-    opt->max_guesses = ok ? (int)cli_int(c, "max-guesses", 0, 1, 1000, &ok) : 0;
+    *max_guesses = ok ? (int)cli_int(c, "max-guesses", 0, 1, 1000, &ok) : 0;
     opt->threads = ok ? cli_threads(c, &ok) : 0;
     opt->seed = ok ? cli_seed(c, &ok) : 0;
     if (!ok)
@@ -395,8 +396,9 @@ static void print_header(const cli *c, const run *runs, size_t n, const cb_sim_o
     else
         printf("every secret (%u game%s), seed %llu", cb_game_secret_count(c->game),
                cb_game_secret_count(c->game) == 1 ? "" : "s", (unsigned long long)opt->seed);
-    if (opt->max_guesses)
-        printf(", at most %d guess%s", opt->max_guesses, opt->max_guesses == 1 ? "" : "es");
+    int max_guesses = opt->from ? cb_state_max_guesses(opt->from) : 0;
+    if (max_guesses)
+        printf(", at most %d guess%s", max_guesses, max_guesses == 1 ? "" : "es");
     if (c->hard)
         printf(", hard mode");
     if (opts)
@@ -454,8 +456,9 @@ static int run_cmd(cli *c)
     size_t n = 0;
     cb_sim_options opt;
     cb_table_mode mode;
+    int max_guesses = 0;
     if (rc == 0)
-        rc = sim_options(c, &opt);
+        rc = sim_options(c, &opt, &max_guesses);
     if (rc == 0)
         rc = cli_table_mode(c, CB_TABLE_AUTO, &mode);
     if (rc == 0)
@@ -464,7 +467,7 @@ static int run_cmd(cli *c)
         rc = cli_make_strategies(c, cli_default_strategy(c), &s, &n);
     if (rc)
         return rc;
-    cb_state *start = NULL; /* the opening in the game's hard mode, which every game starts from */
+    cb_state *start = NULL; /* the opening in the game's hard mode and limit, which every game starts from */
     run *runs = calloc(n, sizeof *runs);
     if (!runs || cb_state_new(c->table, &start) != CB_OK) {
         free(runs);
@@ -472,6 +475,7 @@ static int run_cmd(cli *c)
         return cli_fail(CB_ENOMEM, "out of memory");
     }
     cb_state_set_hard(start, c->hard);
+    cb_state_set_max_guesses(start, max_guesses); /* 0..1000, checked when read */
     opt.from = start;
     for (size_t i = 0; i < n; i++)
         runs[i].s = s[i];
@@ -484,7 +488,7 @@ static int run_cmd(cli *c)
         ; /* the file given as - is the whole output */
     else if (rc == 0 && cli_flag(c, "json")) {
         for (size_t i = 0; rc == 0 && i < n; i++)
-            rc = print_json(c, &runs[i], opt.seed, opt.sample, opt.max_guesses);
+            rc = print_json(c, &runs[i], opt.seed, opt.sample, max_guesses);
     } else if (rc == 0) {
         int width = 16;
         for (size_t i = 0; i < n; i++) {

@@ -38,7 +38,8 @@ static int run(cli *c)
         return cli_fail(CB_ENOMEM, "out of memory");
     }
     cb_state_set_hard(start, c->hard);
-    rc = cb_tree_verify(tree, start, (int)max, &st, &err);
+    cb_state_set_max_guesses(start, (int)max); /* the position carries the limit (0..CB_TREE_MAX_DEPTH) */
+    rc = cb_tree_verify(tree, start, &st, &err);
     cb_state_free(start);
     cb_tree_free(tree);
     if (rc != CB_OK)

@@ -58,17 +58,22 @@ static void leave(void)
 
 /*
  * The coach's options from the request: the library's work budget (the same
- * figures as the program's), the game's limit on guesses unless max_guesses
- * says otherwise (0: none), the server's time guard, the stop flag. The
- * position's hard mode travels in the position itself.
+ * figures as the program's), the server's time guard, the stop flag. The
+ * position carries its hard mode and its limit on guesses: the game's unless
+ * max_guesses says otherwise (0: none), set on st here; a history past it,
+ * which no position holds, is ranked with none and reviewed with it as
+ * past_limit (coach.h).
  */
-static int read_options(web_req *r, const web_game *wg, cb_coach_options *o)
+static int read_options(web_req *r, const web_game *wg, cb_state *st, cb_coach_options *o)
 {
     long long maxg;
     cb_coach_options_default(o);
     if (web_req_int(r, "max_guesses", cb_coach_max_guesses(wg->game), 0, CB_TREE_MAX_DEPTH, &maxg) < 0)
         return -1;
-    o->max_guesses = (int)maxg;
+    if (cb_state_set_max_guesses(st, (int)maxg) != CB_OK) { /* more turns than the limit */
+        cb_state_set_max_guesses(st, 0);
+        o->past_limit = (int)maxg;
+    }
     o->time_limit = r->api->exact_seconds;
     o->threads = WEB_REQUEST_THREADS;
     o->cancel = &r->api->stop_flag;
@@ -121,9 +126,10 @@ int web_coach_rank(web_req *r)
     long long limit;
     int rc = -1;
     if (web_req_int(r, "limit", 10, 1, WEB_COACH_LIMIT, &limit) < 0 || open_position(r, &wg, &st) < 0 ||
-        read_options(r, wg, &o) < 0 || enter(r) < 0)
+        read_options(r, wg, st, &o) < 0 || enter(r) < 0)
         goto out;
     o.limit = (int)limit;
+    o.past_limit = 0; /* a ranking past the limit: with none */
     int crc = cb_coach_rank_solve(wg->table, st, &o, &k, &err);
     leave();
     if (crc != CB_OK) {
@@ -148,7 +154,7 @@ int web_coach_review(web_req *r)
     cb_coach_review v;
     cb_error err;
     int rc = -1;
-    if (review_position(r, &wg, &st) < 0 || read_options(r, wg, &o) < 0)
+    if (review_position(r, &wg, &st) < 0 || read_options(r, wg, st, &o) < 0)
         goto out;
     size_t turns = cb_state_turns(st);
     if (turns == 0 || turns > WEB_COACH_TURNS) {

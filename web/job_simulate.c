@@ -449,7 +449,6 @@ static int run(web_job *job, void *p, cb_json *result, cb_error *err)
         cb_sim_options_default(&opt);
         opt.sample = a->sample;
         opt.seed = a->seed;
-        opt.max_guesses = a->max_guesses;
         opt.on_game = ended;
         opt.on_game_ctx = a;
         opt.cancel = web_job_cancel_flag(job);
@@ -458,10 +457,11 @@ static int run(web_job *job, void *p, cb_json *result, cb_error *err)
         publish(a);
         cb_strategy *fixed;
         const cb_strategy *plays = player(a, s, &fixed);
-        cb_state *start = NULL; /* the opening in the set-up's hard mode, which every game starts from */
+        cb_state *start = NULL; /* the opening in the set-up's hard mode and limit, which every game starts from */
         int rc = cb_state_new(a->wg->table, &start);
         if (rc == CB_OK) {
             cb_state_set_hard(start, a->hard);
+            cb_state_set_max_guesses(start, a->max_guesses); /* 0..100, checked when read */
             opt.from = start;
             rc = cb_simulate(a->wg->table, plays, &opt, &s->res, err);
         } else

@@ -11,7 +11,10 @@
  * search ran out of work, an interval with both ends proved: a lower bound
  * and the total of a strategy held (never a value passed off as exact). A
  * guess from which no strategy is sure to win within the limit on guesses
- * is marked so (can_lose).
+ * is marked so (can_lose). The limit is the position's
+ * (cb_state_max_guesses, 0: none), as its hard mode is; neither is taken
+ * apart from the position (but the limit of a game played on past it, which
+ * no position holds: cb_coach_options.past_limit).
  *
  * Every search has a budget counted in work (cb_optimal_options.work_limit)
  * and runs on one thread, so that a figure depends only on the position and
@@ -45,7 +48,6 @@ extern "C" {
 /* How to coach: start from cb_coach_options_default(). */
 typedef struct cb_coach_options {
     int limit;                  /* rank: how many guesses (default 10, at most CB_COACH_MAX_LIMIT) */
-    int max_guesses;            /* 0: no limit; else the whole game's (the turns played count) */
     int candidates_only;        /* every guess a remaining candidate */
     double time_limit;          /* seconds for each search (rank: the whole ranking; review: each turn); 0: none */
     int threads;                /* 0: OpenMP's default */
@@ -66,6 +68,15 @@ typedef struct cb_coach_options {
      */
     uint64_t work;
     int no_book; /* 1: do not read the opening book (for checking it) */
+    /*
+     * Review only: the guess limit of a game played on past it, which its
+     * position cannot hold (no turn is recorded past a state's limit,
+     * cb_state_set_max_guesses): its turns up to the limit are graded under
+     * it, the rest with none. 0 (the default): played's own limit, the one
+     * carrier of it otherwise; set, it must be below played's turns, and
+     * played must have no limit of its own.
+     */
+    int past_limit;
 } cb_coach_options;
 
 #define CB_COACH_MAX_LIMIT 1000
@@ -78,20 +89,21 @@ void cb_coach_options_default(cb_coach_options *opt);
 /*
  * The coach's default limit on guesses for game: the game's own (6 for
  * Wordle, in both modes) where the game's rule has one a player is held to
- * (Wordle's rules), else 0 (none). Front ends pass it unless told otherwise.
+ * (Wordle's rules), else 0 (none). Front ends set it on the position they
+ * coach (cb_state_set_max_guesses) unless told otherwise.
  */
 int cb_coach_max_guesses(const cb_game *game);
 
 /*
  * A Wordle opener of st's game, made from bundled lists as they are
- * (cb_word_lists), with its proved total in st's hard mode (cb_state_hard;
- * st's turns do not matter) under the guess limit max_guesses (0: none), as
- * shipped ("proofs/openers.tsv", each with the command that proves it):
- * *best and *total. With best_only, only an opener proved the best of every
- * opener. CB_ENOTFOUND when none is shipped for the game and mode. st is
- * only read; nothing is allocated.
+ * (cb_word_lists), with its proved total in st's hard mode (cb_state_hard)
+ * under st's guess limit (cb_state_max_guesses, 0: none; st's turns do not
+ * matter), as shipped ("proofs/openers.tsv", each with the command that
+ * proves it): *best and *total. With best_only, only an opener proved the
+ * best of every opener. CB_ENOTFOUND when none is shipped for the game,
+ * mode and limit. st is only read; nothing is allocated.
  */
-int cb_coach_opening(const cb_state *st, int max_guesses, int best_only, cb_guess_index *best, uint64_t *total);
+int cb_coach_opening(const cb_state *st, int best_only, cb_guess_index *best, uint64_t *total);
 
 /*
  * The opening book of Wordle on bundled lists: what the program's own
@@ -119,13 +131,13 @@ typedef struct cb_coach_book {
 
 /*
  * The book of st's game (Wordle on bundled lists as they are) in st's hard
- * mode (cb_state_hard; st's turns do not matter) and guess limit
- * (max_guesses, 0: none), merged from every bundled file whose search bears
+ * mode (cb_state_hard) and guess limit (cb_state_max_guesses, 0: none; st's
+ * turns do not matter), merged from every bundled file whose search bears
  * on it (book.c). CB_ENOTFOUND when no file does; CB_EINVAL, err naming the
  * file, for a damaged one; CB_ENOMEM. st is only read; release out (the
  * caller's) with cb_coach_book_release().
  */
-int cb_coach_book_open(const cb_state *st, int max_guesses, cb_coach_book *out, cb_error *err);
+int cb_coach_book_open(const cb_state *st, cb_coach_book *out, cb_error *err);
 void cb_coach_book_release(cb_coach_book *b);
 
 /*
@@ -133,7 +145,7 @@ void cb_coach_book_release(cb_coach_book *b);
  * files (data/book/NAME.turn2, written by `optimal --turn-two` as the book was
  * proved; docs/optimal.md), for the openers they cover. At position st, a
  * game of one turn (its opener and the feedback it drew) in st's hard mode,
- * under the guess limit max_guesses (which must be the file's own: 6), *best
+ * under st's guess limit (which must be the file's own: 6), *best
  * gets a best guess and *total the least total of that position (its
  * guesses from turn two on, summed over its candidates), both proved.
  * CB_ENOTFOUND when st is not after exactly one turn or no bundled file
@@ -142,18 +154,18 @@ void cb_coach_book_release(cb_coach_book *b);
  * st is only read; reads only the opener's line; nothing allocated that
  * outlives the call.
  */
-int cb_coach_turn_two(const cb_state *st, int max_guesses, cb_guess_index *best, uint64_t *total, cb_error *err);
+int cb_coach_turn_two(const cb_state *st, cb_guess_index *best, uint64_t *total, cb_error *err);
 
 /*
  * The best opener's optimal strategy for st's game (Wordle on bundled lists
- * as they are) in st's hard mode (st's turns do not matter) and the guess
- * limit max_guesses, as shipped (data/trees, written by `optimal --first
+ * as they are) in st's hard mode and guess limit (st's turns do not
+ * matter), as shipped (data/trees, written by `optimal --first
  * OPENER --tree`; data/README.md): *out (the caller's, cb_tree_free) and
  * its total *total, after checking it against the rules from the opening
  * within the limit (cb_tree_verify). CB_ENOTFOUND when none is shipped for
  * them; CB_ENOMEM. st is only read.
  */
-int cb_coach_opening_tree(const cb_state *st, int max_guesses, cb_tree **out, uint64_t *total, cb_error *err);
+int cb_coach_opening_tree(const cb_state *st, cb_tree **out, uint64_t *total, cb_error *err);
 
 /* A guess and its value from a position. */
 typedef struct cb_coach_guess {
@@ -198,15 +210,17 @@ typedef struct cb_coach_rank {
      */
     int can_lose;
     /*
-     * The limit on guesses the values count (0: none): the options', or none
-     * at a position with no guess left within it (a game lost, played on:
-     * ranked by the guesses to finish).
+     * The limit on guesses the values count (0: none): the position's, or
+     * none at a position with no guess left within it (a game lost, played
+     * on: ranked by the guesses to finish).
      */
     int max_guesses;
 } cb_coach_rank;
 
 /*
- * The `limit` best guesses of position st by proved value. Guesses that
+ * The `limit` best guesses of position st by proved value, in st's hard
+ * mode and under its guess limit (none when st has no guess left within
+ * it: then by the guesses to finish). Guesses that
  * split nothing are left out; under the symmetries of complete
  * dictionaries one guess stands for its class. At the opening of a game
  * whose all-openers proof is bundled (cb_coach_rank.source), the values
@@ -309,7 +323,7 @@ typedef struct cb_coach_turn {
     int best_lose_proved;
     /*
      * The limit on guesses this turn is graded under (0: none): the
-     * options', or none for a turn with no guess left within it (the game
+     * game's (played's, or past_limit), or none for a turn with no guess left within it (the game
      * was lost at the limit: the turns played on are graded by the guesses
      * to finish, as without a limit).
      */
@@ -352,11 +366,12 @@ typedef struct cb_coach_review {
 /*
  * Review the game position `played` went through: its turns from the start
  * (cb_state_turns, 1 to CB_TREE_MAX_DEPTH of them), in its hard mode
- * (cb_state_hard). The turns were checked as they were applied (hard mode,
+ * (cb_state_hard) and under its guess limit (cb_state_max_guesses, or
+ * opt->past_limit for a game played on past it). The turns were checked as they were applied (hard mode,
  * contradictions: cb_state_apply), so nothing is checked again: for each
  * turn the position before it (cb_state_at) is solved, the value of the
  * guess played and of the best one. CB_EINVAL for a position with no turn
- * or too many; the solver's errors with err naming the turn. played is only
+ * or too many, or a past_limit that does not fit it; the solver's errors with err naming the turn. played is only
  * read (it must outlive the call, not the review); opt may be NULL (the
  * defaults); release out (the caller's) with cb_coach_review_release().
  */

@@ -13,7 +13,8 @@
  *
  * Every guess of the game's list may be played unless candidates_only is
  * set; in hard mode (the position's, cb_optimal_options.from) only
- * guesses legal after the history.
+ * guesses legal after the history. The guess limit is the position's too
+ * (cb_state_max_guesses; no position: none).
  * In Symble a secret is a codeword together with the hidden mapping, all
  * six mappings equally likely: totals count guesses over all such pairs.
  *
@@ -33,7 +34,7 @@ extern "C" {
 #endif
 
 typedef enum cb_objective {
-    CB_OBJECTIVE_TOTAL = 0, /* least total guesses (within max_guesses when set) */
+    CB_OBJECTIVE_TOTAL = 0, /* least total guesses (within from's guess limit when it has one) */
     CB_OBJECTIVE_WORST = 1  /* least worst case, then least total within it */
 } cb_objective;
 
@@ -70,7 +71,6 @@ typedef struct cb_optimal_child {
 
 typedef struct cb_optimal_options {
     cb_objective objective;
-    int max_guesses;            /* 0: no limit */
     int candidates_only;        /* every guess must be a remaining candidate */
     uint32_t first;             /* the opener (guess index), or CB_NONE to search for the best one */
     int top;                    /* 0: every guess (a proof); N: only the N best by the greedy score (an upper bound) */
@@ -138,10 +138,12 @@ typedef struct cb_optimal_options {
     void (*on_best)(const cb_tree *tree, const cb_tree_stats *stats, void *arg);
     void *on_best_arg;
     /*
-     * The position to solve from (NULL: the start of the game), a state of
-     * the same table: its candidates are the secrets, its history fixes the
-     * symmetries and, in its hard mode (cb_state_hard: the search has no
-     * mode of its own), the guesses allowed; max_guesses still counts the whole game, the turns played
+     * The position to solve from (NULL: the start of the game, normal mode,
+     * no limit), a state of the same table: its candidates are the secrets,
+     * its history fixes the symmetries and, in its hard mode (cb_state_hard:
+     * the search has no mode of its own), the guesses allowed; its guess
+     * limit (cb_state_max_guesses, 0: none; the search has no limit of its
+     * own, at most CB_TREE_MAX_DEPTH) counts the whole game, the turns played
      * included (a position with no guess left within it is proved
      * infeasible, nothing searched). Totals count the guesses from the position on, the winning
      * one included: in normal mode what the game of the position's
@@ -200,7 +202,7 @@ typedef struct cb_optimal_result {
     int subset;          /* only some openers were searched (openers, slice) */
     int cut;             /* a fixed cutoff left no opener below it: total and tree are unset, lower is proved */
     int stopped;         /* the time limit (or the cancel flag) stopped the search */
-    int infeasible;      /* no strategy solves every secret within max_guesses (with top > 0: none was
+    int infeasible;      /* no strategy solves every secret within from's limit (with top > 0: none was
                             found among the guesses tried, which proves nothing) */
     uint64_t total;      /* total guesses of the strategy found over all secrets */
     uint64_t lower;      /* proved lower bound on the optimum (equal to total when proved) */
@@ -279,8 +281,8 @@ typedef struct cb_optimal_seal {
 
 /*
  * What o searches for, in words ("least total guesses, at most 6 guesses,
- * any allowed guess, hard mode": hard mode when o->from is in it), into buf (size bytes, cut short to fit,
- * NUL-terminated). Nothing allocated.
+ * any allowed guess, hard mode": the limit and hard mode of o->from), into
+ * buf (size bytes, cut short to fit, NUL-terminated). Nothing allocated.
  */
 void cb_optimal_describe(const cb_optimal_options *o, char *buf, size_t size);
 /*

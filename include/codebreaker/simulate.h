@@ -51,8 +51,7 @@ typedef struct cb_sim_options {
     size_t nsecrets;
     size_t sample;   /* else play `sample` distinct random secrets (0: every secret) */
     uint64_t seed;   /* the sample, random strategies, Symble mappings */
-    int max_guesses; /* 0: no limit; a game not won within it scores max_guesses + 1 */
-    int wins_within; /* the G of result.wins (0: max_guesses, else 6 Wordle, 8 Symble, 10 Mastermind) */
+    int wins_within; /* the G of result.wins (0: from's guess limit, else 6 Wordle, 8 Symble, 10 Mastermind) */
     int mapping;     /* Symble: the hidden mapping of every game (0..5), or -1 for a random one each */
     int threads;     /* 0: OpenMP's default */
     int keep_games;  /* 1: fill result.game with every game's guesses */
@@ -64,11 +63,12 @@ typedef struct cb_sim_options {
        __atomic_load_n, so another thread sets it with an atomic store (__atomic_store_n, or C11's) */
     const volatile int *cancel;
     /* the position every game starts from, a state of the table with no turns, which carries the mode the games
-       are played in (cb_state_hard); NULL: a fresh state (cb_state_new), normal mode */
+       are played in (cb_state_hard) and their guess limit (cb_state_max_guesses, 0: none; a game not won within
+       it scores the limit + 1); NULL: a fresh state (cb_state_new), normal mode, no limit */
     const cb_state *from;
 } cb_sim_options;
 
-/* Every secret, seed 0, no limit, random mappings, all threads, no game records, no callbacks. */
+/* Every secret, seed 0, from NULL (no limit), random mappings, all threads, no game records, no callbacks. */
 void cb_sim_options_default(cb_sim_options *opt);
 
 /*
@@ -81,9 +81,9 @@ void cb_sim_options_default(cb_sim_options *opt);
 typedef struct cb_sim_game {
     uint32_t secret; /* secret index */
     int mapping;     /* Symble: the hidden mapping; -1 otherwise */
-    int guesses;     /* guesses used (max_guesses + 1 when lost) */
+    int guesses;     /* guesses used (the limit + 1 when lost) */
     int won;
-    int played;           /* guesses in path (max_guesses when lost) */
+    int played;           /* guesses in path (the limit when lost) */
     const uint32_t *path; /* the guess indices played, in order */
     double removed;       /* mean share of candidates removed by its turns that did not win (0 if none) */
     double seconds;       /* time spent choosing its guesses (above) */
@@ -92,14 +92,14 @@ typedef struct cb_sim_game {
 typedef struct cb_sim_result {
     char strategy[128]; /* cb_strategy_name() */
     size_t games;
-    uint64_t total; /* guesses over all games, lost ones at max_guesses + 1 */
+    uint64_t total; /* guesses over all games, lost ones at the limit + 1 */
     double average;
     double median; /* the middle game (average of the two middle ones for an even count) */
     double stddev; /* population standard deviation of the guesses per game */
     int min, max;
     uint64_t *distribution;  /* distribution[g] = games that took g guesses, g = 0 .. max */
     size_t distribution_len; /* max + 1 */
-    size_t lost;             /* games not won within max_guesses */
+    size_t lost;             /* games not won within the limit */
     int wins_within;         /* G */
     size_t wins;             /* games won within G guesses */
     uint32_t first_guess;    /* the opener of every game, or CB_NONE when the games differ */
@@ -112,11 +112,12 @@ typedef struct cb_sim_result {
 
 /*
  * Play strategy s on the games of opt (NULL: the defaults), each from
- * opt->from in its hard mode. CB_EINVAL for a bad option (sample above the
- * secret count, a secret out of range, a position of another table or with
- * turns, a strategy that does not finish a game within 1000 guesses when
- * there is no max_guesses); CB_ECANCELED when cancelled (result released);
- * err says which.
+ * opt->from in its hard mode and within its guess limit (the one carrier of
+ * both). CB_EINVAL for a bad option (sample above the secret count, a secret
+ * out of range, a position of another table or with turns, a strategy that
+ * does not finish a game within 1000 guesses when from has no limit);
+ * CB_ECANCELED when cancelled (result released); err says which. opt and
+ * opt->from are only read.
  */
 int cb_simulate(const cb_table *table, const cb_strategy *s, const cb_sim_options *opt, cb_sim_result *result,
                 cb_error *err);

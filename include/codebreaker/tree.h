@@ -95,15 +95,16 @@ double cb_tree_stats_average(const cb_tree_stats *stats);
  * there, and playing each of from's candidates through it, each node's
  * guess is allowed (and legal in from's hard mode, cb_state_hard, from its
  * history on), every feedback written in a file is the right one, every
- * candidate is solved (within max_guesses, counting the turns played before
- * the position, when it is positive), and no branch is unreachable; a file
+ * candidate is solved (within from's guess limit, cb_state_max_guesses,
+ * counting the turns played before the position, when it has one), and no
+ * branch is unreachable; a file
  * read for a whole game has a line for every secret. Fills stats (may be
  * NULL) with the guesses from the position on. On failure err names the
  * line (for trees read from a file) and what is wrong: CB_EINVAL for a tree
  * that breaks a rule, CB_ENOMEM. Only reads tree and from; stats and err
  * are the caller's.
  */
-int cb_tree_verify(const cb_tree *tree, const cb_state *from, int max_guesses, cb_tree_stats *stats, cb_error *err);
+int cb_tree_verify(const cb_tree *tree, const cb_state *from, cb_tree_stats *stats, cb_error *err);
 
 /*
  * Write the tree to out in the given format. Text needs the table (the line

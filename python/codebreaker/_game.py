@@ -433,12 +433,21 @@ class Game:
             N.strategy_free(s)
             N.state_free(st)
 
-    def _coach_options(self, limit: int, max_guesses: Optional[int], time_limit: float, work: Optional[int]) -> Any:
-        """The coach's options: the library's defaults (its work budget, the game's limit on guesses)."""
+    def _limit(self, st: Any, max_guesses: Optional[int]) -> int:
+        """Set the guess limit on position st (None: the coach's, the game's own; 0: none), the one
+        carrier of it; returns it. A history past it keeps no limit (the caller says what then)."""
+        m = int(N.coach_max_guesses(self._game)) if max_guesses is None else max_guesses
+        if m < 0:
+            invalid(f"max_guesses must not be negative, not {m}")
+        if N.state_set_max_guesses(st, m) != 0:  # more turns than the limit
+            N.state_set_max_guesses(st, 0)
+        return m
+
+    def _coach_options(self, limit: int, time_limit: float, work: Optional[int]) -> Any:
+        """The coach's options: the library's defaults (its work budget); the limit is the position's."""
         o = N.CoachOptions()
         N.coach_options_default(byref(o))
         o.limit = limit
-        o.max_guesses = int(N.coach_max_guesses(self._game)) if max_guesses is None else max_guesses
         o.time_limit = time_limit
         if work is not None:
             o.work = work
@@ -463,7 +472,12 @@ class Game:
         if not 1 <= limit <= 1000:
             invalid(f"limit must be between 1 and 1000, not {limit}")
         st = self._state(history, hard)
-        o = self._coach_options(limit, max_guesses, time_limit, work)
+        try:
+            self._limit(st, max_guesses)  # a history past it: ranked with none
+        except BaseException:
+            N.state_free(st)
+            raise
+        o = self._coach_options(limit, time_limit, work)
         r = N.CoachRank()
         err = N.Error()
         try:
@@ -520,7 +534,7 @@ class Game:
                 invalid(f"'{guess}' has no feedback: write turns as 'guess=feedback', or give answer=")
             guesses.append(gi)
             fbs.append(self._feedback(fb) if fb is not None else N.game_feedback(self._game, gi, secret))
-        o = self._coach_options(10, max_guesses, time_limit, work)
+        o = self._coach_options(10, time_limit, work)
         if not guesses:
             invalid(f"a review needs between 1 and {N.TREE_MAX_DEPTH} turns")
         st = self._start(hard)  # the game as a position, each turn checked once
@@ -537,6 +551,9 @@ class Game:
                 if rc != 0:
                     text = "no candidate left gives that feedback" if rc == -6 else N.strerror(rc).decode()
                     fail(rc, f"turn {i + 1}: {text}")
+            m = self._limit(st, max_guesses)
+            if m and N.state_max_guesses(st) != m:  # a game played on past its limit (coach.h, past_limit)
+                o.past_limit = m
             check(N.coach_review_game(st, byref(o), byref(r), byref(err)), err)
         finally:
             N.state_free(st)
@@ -624,8 +641,11 @@ class Game:
         N.sim_options_default(byref(opt))
         opt.sample = sample
         opt.seed = seed
-        opt.max_guesses = max_guesses
         opt.keep_games = int(bool(games))
+        if N.state_set_max_guesses(start, max_guesses) != 0:  # the limit is the position's
+            N.strategy_free(s)
+            N.state_free(start)
+            invalid(f"max_guesses must not be negative, not {max_guesses}")
         setattr(opt, "from", start)
         res = N.SimResult()
         err = N.Error()
@@ -745,13 +765,16 @@ class Game:
         opt = N.OptimalOptions()
         N.optimal_options_default(byref(opt))
         opt.objective = 0 if objective == "total" else 1
-        opt.max_guesses = max_guesses
         opt.candidates_only = int(bool(candidates_only))
         opt.first = N.NONE if first is None else self._guess(first)
         opt.top = top
         opt.time_limit = time_limit
-        st = self._state(history, hard) if history or hard else None
-        setattr(opt, "from", st)  # the position, in its hard mode: totals count the guesses from there
+        if max_guesses < 0:
+            invalid(f"max_guesses must not be negative, not {max_guesses}")
+        st = self._state(history, hard) if history or hard or max_guesses else None
+        if st is not None and N.state_set_max_guesses(st, max_guesses) != 0:
+            N.state_set_max_guesses(st, int(N.state_turns(st)))  # past it: no guess left within either
+        setattr(opt, "from", st)  # the position, in its hard mode and limit: totals count the guesses from there
         res = N.OptimalResult()
         err = N.Error()
         try:
@@ -1064,7 +1087,9 @@ class Tree:
         err = N.Error()
         st = self.game._start(hard)
         try:
-            check(N.tree_verify(self._t, st, max_guesses, byref(stats), byref(err)), err)
+            if N.state_set_max_guesses(st, max_guesses) != 0:  # the limit is the position's
+                invalid(f"max_guesses must not be negative, not {max_guesses}")
+            check(N.tree_verify(self._t, st, byref(stats), byref(err)), err)
         finally:
             N.state_free(st)
         return TreeStats(

@@ -239,7 +239,6 @@ class SimOptions(Structure):
         ("nsecrets", c_size_t),
         ("sample", c_size_t),
         ("seed", c_uint64),
-        ("max_guesses", c_int),
         ("wins_within", c_int),
         ("mapping", c_int),
         ("threads", c_int),
@@ -290,7 +289,6 @@ class TreeStats(Structure):
 class OptimalOptions(Structure):
     _fields_ = [
         ("objective", c_int),
-        ("max_guesses", c_int),
         ("candidates_only", c_int),
         ("first", c_uint32),
         ("top", c_int),
@@ -423,7 +421,6 @@ class AdversaryResult(Structure):
 class CoachOptions(Structure):
     _fields_ = [
         ("limit", c_int),
-        ("max_guesses", c_int),
         ("candidates_only", c_int),
         ("time_limit", c_double),
         ("threads", c_int),
@@ -433,6 +430,7 @@ class CoachOptions(Structure):
         ("opening_total", c_uint64),
         ("work", c_uint64),
         ("no_book", c_int),
+        ("past_limit", c_int),
     ]
 
 
@@ -595,12 +593,14 @@ state_new = _fn("cb_state_new", c_int, P, POINTER(P))
 state_free = _fn("cb_state_free", None, P)
 state_apply = _fn("cb_state_apply", c_int, P, c_uint32, c_uint32)
 state_set_hard = _fn("cb_state_set_hard", c_int, P, c_int)
+state_set_max_guesses = _fn("cb_state_set_max_guesses", c_int, P, c_int)
 state_hard = _fn("cb_state_hard", c_int, P)
 state_count = _fn("cb_state_count", c_size_t, P)
 state_candidates = _fn("cb_state_candidates", U32P, P)
 state_legal = _fn("cb_state_legal", c_int, P, c_uint32, c_char_p, c_size_t)
 state_won = _fn("cb_state_won", c_int, P)
 state_turns = _fn("cb_state_turns", c_size_t, P)
+state_max_guesses = _fn("cb_state_max_guesses", c_int, P)
 state_turn = _fn("cb_state_turn", None, P, c_size_t, U32P, U32P)
 
 partition_init = _fn("cb_partition_init", None, POINTER(Partition))
@@ -623,7 +623,7 @@ sim_result_release = _fn("cb_sim_result_release", None, POINTER(SimResult))
 optimal_options_default = _fn("cb_optimal_options_default", None, POINTER(OptimalOptions))
 coach_options_default = _fn("cb_coach_options_default", None, POINTER(CoachOptions))
 coach_max_guesses = _fn("cb_coach_max_guesses", c_int, P)
-coach_opening = _fn("cb_coach_opening", c_int, P, c_int, c_int, POINTER(c_uint32), POINTER(c_uint64))
+coach_opening = _fn("cb_coach_opening", c_int, P, c_int, POINTER(c_uint32), POINTER(c_uint64))
 coach_rank_solve = _fn("cb_coach_rank_solve", c_int, P, P, POINTER(CoachOptions), POINTER(CoachRank), E)
 coach_rank_release = _fn("cb_coach_rank_release", None, POINTER(CoachRank))
 coach_review_game = _fn("cb_coach_review_game", c_int, P, POINTER(CoachOptions), POINTER(CoachReview), E)
@@ -636,7 +636,7 @@ tree_root = _fn("cb_tree_root", c_uint32, P)
 tree_node_count = _fn("cb_tree_node_count", c_size_t, P)
 tree_guess = _fn("cb_tree_guess", c_uint32, P, c_uint32)
 tree_child = _fn("cb_tree_child", c_uint32, P, c_uint32, c_uint32)
-tree_verify = _fn("cb_tree_verify", c_int, P, P, c_int, POINTER(TreeStats), E)
+tree_verify = _fn("cb_tree_verify", c_int, P, P, POINTER(TreeStats), E)
 tree_save_path = _fn("cb_tree_save_path", c_int, P, P, c_char_p, c_int, c_char_p, E)
 tree_load_path = _fn("cb_tree_load_path", c_int, P, c_char_p, POINTER(P), E)
 

@@ -40,7 +40,8 @@ typedef struct sim {
     const cb_sim_options *opt;
     sim_game *games;
     size_t ngames;
-    int limit; /* guesses allowed */
+    int limit;       /* guesses allowed */
+    int max_guesses; /* from's limit, 0: none (then limit is SAFETY_TURNS) */
     int lost_score;
     int threads;
     int stop, error;
@@ -177,7 +178,7 @@ static void group(sim *m, cb_state *st, cbs_ws *ws, uint32_t *ids, size_t count,
         m->games[ids[i]].removed_turns++;
     }
     if (depth + 1 >= m->limit) {
-        if (m->opt->max_guesses > 0)
+        if (m->max_guesses > 0)
             finish(m, ids, count, depth, stack, 0);
         else
             fail(m, CB_EINVAL, "the strategy did not finish a game within 1000 guesses");
@@ -424,8 +425,8 @@ int cb_simulate(const cb_table *table, const cb_strategy *s, const cb_sim_option
         opt = &def;
     }
     memset(result, 0, sizeof *result);
-    if (opt->max_guesses < 0 || opt->wins_within < 0 || opt->threads < 0 || opt->mapping >= CB_MAPPINGS)
-        return cb_error_set(err, CB_EINVAL, "negative max guesses, wins within or threads, or a bad mapping");
+    if (opt->wins_within < 0 || opt->threads < 0 || opt->mapping >= CB_MAPPINGS)
+        return cb_error_set(err, CB_EINVAL, "negative wins within or threads, or a bad mapping");
     if (cb_table_game(table) != s->game)
         return cb_error_set(err, CB_EINVAL, "the strategy was made for another game");
     if (opt->from && (cb_state_table(opt->from) != table || cb_state_turns(opt->from) != 0))
@@ -435,7 +436,8 @@ int cb_simulate(const cb_table *table, const cb_strategy *s, const cb_sim_option
     m.game = s->game;
     m.s = s;
     m.opt = opt;
-    m.limit = opt->max_guesses > 0 ? opt->max_guesses : SAFETY_TURNS;
+    m.max_guesses = opt->from ? cb_state_max_guesses(opt->from) : 0; /* the position's limit, 0: none */
+    m.limit = m.max_guesses > 0 ? m.max_guesses : SAFETY_TURNS;
     m.lost_score = m.limit + 1;
     m.threads = cbb_threads(opt->threads);
     int rc = choose_secrets(&m, opt, err);
@@ -457,7 +459,7 @@ int cb_simulate(const cb_table *table, const cb_strategy *s, const cb_sim_option
         opt->progress(opt->progress_ctx, m.done, m.ngames);
     if (rc == CB_OK) {
         snprintf(result->strategy, sizeof result->strategy, "%s", s->name);
-        result->wins_within = opt->wins_within ? opt->wins_within : default_within(s->game, opt->max_guesses);
+        result->wins_within = opt->wins_within ? opt->wins_within : default_within(s->game, m.max_guesses);
         result->states = m.states;
         rc = summarise(&m, result);
         first_guess(&m, result);
@@ -494,7 +496,7 @@ double cb_sim_result_share_within(const cb_sim_result *r, int g)
         return 0.0;
     for (size_t i = 0; i < r->distribution_len && (int)i <= g; i++)
         won += r->distribution[i];
-    if (r->lost && g >= r->max) /* lost games sit at max_guesses + 1 */
+    if (r->lost && g >= r->max) /* lost games sit at the limit + 1 */
         won -= r->lost;
     return (double)won / (double)r->games;
 }

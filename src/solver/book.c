@@ -104,9 +104,10 @@ static int fold(cb_coach_book_entry *into, proof *p, const cb_game *game, const 
     return CB_OK;
 }
 
-int cb_coach_book_open(const cb_state *st, int max_guesses, cb_coach_book *out, cb_error *err)
+int cb_coach_book_open(const cb_state *st, cb_coach_book *out, cb_error *err)
 {
-    return cbo_book_open_from(cb_state_game(st), cb_state_hard(st), max_guesses, cb_data_bundled, out, err);
+    return cbo_book_open_from(cb_state_game(st), cb_state_hard(st), cb_state_max_guesses(st), cb_data_bundled, out,
+                              err);
 }
 
 int cbo_book_open_from(const cb_game *game, cb_hard mode, int max_guesses, cbo_book_loader load, cb_coach_book *out,
@@ -132,9 +133,8 @@ int cbo_book_open_from(const cb_game *game, cb_hard mode, int max_guesses, cbo_b
             continue;
         cb_optimal_options so;
         cb_optimal_options_default(&so);
-        so.max_guesses = book_files[i].max_guesses;
         so.cutoff = book_files[i].cutoff;
-        cbo_search_line(game, &so, mode, search, sizeof search);
+        cbo_search_line(game, &so, mode, book_files[i].max_guesses, search, sizeof search);
         int prc = cb_optimal_results_parse(game, text, size, search, &ops, &n, &e2);
         if (prc == CB_EINVAL &&
             (strstr(e2.message, ": written by another search") || strstr(e2.message, ": written for other words")))
@@ -196,8 +196,9 @@ static const struct {
     {"nyt2023", 1, 6, "book/nyt2023-hard6.turn2"},
 };
 
-int cb_coach_turn_two(const cb_state *st, int max_guesses, cb_guess_index *best, uint64_t *total, cb_error *err)
+int cb_coach_turn_two(const cb_state *st, cb_guess_index *best, uint64_t *total, cb_error *err)
 {
+    int max_guesses = cb_state_max_guesses(st);
     const cb_game *game = cb_state_game(st);
     const cb_word_lists *lists = cbg_game_lists(game);
     int hard = cb_state_hard(st) != CB_HARD_NONE;
@@ -218,9 +219,8 @@ int cb_coach_turn_two(const cb_state *st, int max_guesses, cb_guess_index *best,
             continue;
         cb_optimal_options so;
         cb_optimal_options_default(&so);
-        so.max_guesses = turn_two_files[i].max_guesses;
         so.cutoff = CB_BOOK_CUTOFF;
-        cbo_search_line(game, &so, cb_state_hard(st), search, sizeof search);
+        cbo_search_line(game, &so, cb_state_hard(st), turn_two_files[i].max_guesses, search, sizeof search);
         int rc = cb_optimal_turn_two_lookup(game, text, size, search, opener, feedback, &c, NULL, &e);
         if (rc == CB_EINVAL &&
             (strstr(e.message, ": written by another search") || strstr(e.message, ": written for other words")))
@@ -246,8 +246,9 @@ static const struct {
     {"nyt2023", 1, 6, "trees/nyt2023-hard6.tree"},
 };
 
-int cb_coach_opening_tree(const cb_state *st, int max_guesses, cb_tree **out, uint64_t *total, cb_error *err)
+int cb_coach_opening_tree(const cb_state *st, cb_tree **out, uint64_t *total, cb_error *err)
 {
+    int max_guesses = cb_state_max_guesses(st);
     const cb_game *game = cb_state_game(st);
     const cb_word_lists *lists = cbg_game_lists(game);
     int hard = cb_state_hard(st) != CB_HARD_NONE;
@@ -266,13 +267,13 @@ int cb_coach_opening_tree(const cb_state *st, int max_guesses, cb_tree **out, ui
         FILE *f = fmemopen((void *)(uintptr_t)text, size, "r");
         if (!f)
             return cb_error_set(err, CB_ENOMEM, "out of memory");
-        cb_state *start = NULL; /* the opening, in st's mode */
+        cb_state *start = NULL; /* the opening, in st's mode and limit */
         int rc = cb_tree_load(game, f, tree_files[i].file, &t, &e);
         fclose(f);
         if (rc == CB_OK)
             rc = cb_state_at(st, 0, &start);
         if (rc == CB_OK)
-            rc = cb_tree_verify(t, start, max_guesses, &ts, &e);
+            rc = cb_tree_verify(t, start, &ts, &e);
         cb_state_free(start);
         if (rc != CB_OK) {
             cb_tree_free(t);

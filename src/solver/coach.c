@@ -31,8 +31,9 @@ int cb_coach_max_guesses(const cb_game *game)
     return r->hard_mode == CB_HARD_REVEALED ? cb_game_default_max_guesses(game) : 0; /* Wordle's rules */
 }
 
-int cb_coach_opening(const cb_state *st, int max_guesses, int best_only, cb_guess_index *best, uint64_t *total)
+int cb_coach_opening(const cb_state *st, int best_only, cb_guess_index *best, uint64_t *total)
 {
+    int max_guesses = cb_state_max_guesses(st);
     const cb_game *game = cb_state_game(st);
     int hard = cb_state_hard(st) != CB_HARD_NONE;
     const cb_word_lists *lists = cbg_game_lists(game);
@@ -57,13 +58,27 @@ int cb_coach_opening(const cb_state *st, int max_guesses, int best_only, cb_gues
 }
 
 /*
- * The limit on guesses a search from st counts: the options', or none where
- * no guess is left within it (a game already lost, played on: its turns are
+ * The limit on guesses a search from st counts: st's own, or none where no
+ * guess is left within it (a game already lost, played on: its turns are
  * graded by the guesses to finish, coach.h).
  */
-int cbo_coach_limit_at(const cb_coach_options *o, const cb_state *st)
+int cbo_coach_limit_at(const cb_state *st)
 {
-    return o->max_guesses > 0 && cb_state_turns(st) < (size_t)o->max_guesses ? o->max_guesses : 0;
+    int m = cb_state_max_guesses(st);
+    return m > 0 && cb_state_turns(st) < (size_t)m ? m : 0;
+}
+
+int cbo_coach_position(const cb_state *st, cb_state **own, const cb_state **pos)
+{
+    *own = NULL;
+    *pos = st;
+    if (cb_state_max_guesses(st) == cbo_coach_limit_at(st))
+        return CB_OK;
+    if (cb_state_copy(st, own) != CB_OK)
+        return CB_ENOMEM;
+    cb_state_set_max_guesses(*own, 0); /* always allowed: no limit */
+    *pos = *own;
+    return CB_OK;
 }
 
 /*
@@ -78,8 +93,7 @@ int cbo_coach_limit_at(const cb_coach_options *o, const cb_state *st)
 void cbo_coach_solver_options(const cb_coach_options *o, const cb_state *st, cb_optimal_options *so)
 {
     cb_optimal_options_default(so);
-    so->from = st;
-    so->max_guesses = cbo_coach_limit_at(o, st);
+    so->from = st; /* its mode and its limit: cbo_coach_position's */
     so->candidates_only = o->candidates_only;
     so->time_limit = o->time_limit;
     so->cancel = o->cancel;
@@ -182,7 +196,7 @@ static int book_openers(const cb_state *st, const cb_coach_options *o, cb_optima
     *n = 0;
     if (cb_state_turns(st) || o->candidates_only || o->no_book)
         return CB_ENOTFOUND;
-    int rc = cb_coach_book_open(st, o->max_guesses, &b, err);
+    int rc = cb_coach_book_open(st, &b, err);
     if (rc != CB_OK)
         return rc;
     if (!b.best_proved) {
@@ -278,7 +292,7 @@ static int by_losses(const void *a, const void *b)
  */
 static int rank_losses(const cb_state *st, const cb_coach_options *o, int every, cb_coach_rank *out, cb_error *err)
 {
-    int limit = cbo_coach_limit_at(o, st), left = limit - (int)cb_state_turns(st);
+    int limit = cbo_coach_limit_at(st), left = limit - (int)cb_state_turns(st);
     size_t from = out->count;
     for (size_t i = 0; i < out->count; i++)
         if (out->guesses[i].can_lose && from == out->count)
@@ -328,20 +342,12 @@ static int rank_losses(const cb_state *st, const cb_coach_options *o, int every,
     return CB_OK;
 }
 
-int cb_coach_rank_solve(const cb_table *table, const cb_state *st, const cb_coach_options *opt, cb_coach_rank *out,
-                        cb_error *err)
+/* cb_coach_rank_solve at st, whose limit is the one the values count (cbo_coach_position). */
+static int rank_solve(const cb_table *table, const cb_state *st, const cb_coach_options *opt, cb_coach_rank *out,
+                      cb_error *err)
 {
-    cb_coach_options def;
-    memset(out, 0, sizeof *out);
-    if (!opt) {
-        cb_coach_options_default(&def);
-        opt = &def;
-    }
-    if (opt->limit < 1 || opt->limit > CB_COACH_MAX_LIMIT)
-        return cb_error_set(err, CB_EINVAL, "the number of guesses to rank must be between 1 and %d",
-                            CB_COACH_MAX_LIMIT);
     double t0 = cb_seconds();
-    out->max_guesses = cbo_coach_limit_at(opt, st);
+    out->max_guesses = cbo_coach_limit_at(st);
     cb_optimal_opener *ops = NULL;
     uint64_t *upper = NULL;
     size_t n = 0;
@@ -407,6 +413,27 @@ int cb_coach_rank_solve(const cb_table *table, const cb_state *st, const cb_coac
     free(ops);
     cbo_coach_jobs_release(jobs, nj);
     out->seconds = cb_seconds() - t0;
+    return rc;
+}
+
+int cb_coach_rank_solve(const cb_table *table, const cb_state *st, const cb_coach_options *opt, cb_coach_rank *out,
+                        cb_error *err)
+{
+    cb_coach_options def;
+    cb_state *own;
+    const cb_state *pos;
+    memset(out, 0, sizeof *out);
+    if (!opt) {
+        cb_coach_options_default(&def);
+        opt = &def;
+    }
+    if (opt->limit < 1 || opt->limit > CB_COACH_MAX_LIMIT)
+        return cb_error_set(err, CB_EINVAL, "the number of guesses to rank must be between 1 and %d",
+                            CB_COACH_MAX_LIMIT);
+    if (cbo_coach_position(st, &own, &pos) != CB_OK)
+        return cb_error_set(err, CB_ENOMEM, "out of memory");
+    int rc = rank_solve(table, pos, opt, out, err);
+    cb_state_free(own);
     return rc;
 }
 

@@ -17,13 +17,20 @@ typedef struct cbo_coach_job {
 } cbo_coach_job;
 
 /*
- * The limit on guesses a search from st counts: the options', or none where
- * no guess is left within it (a game already lost, played on: its turns are
- * graded by the guesses to finish, coach.h).
+ * The limit on guesses a search from st counts: st's own
+ * (cb_state_max_guesses), or none where no guess is left within it (a game
+ * already lost, played on: its turns are graded by the guesses to finish,
+ * coach.h).
  */
-int cbo_coach_limit_at(const cb_coach_options *o, const cb_state *st);
+int cbo_coach_limit_at(const cb_state *st);
+/*
+ * The position a search from st runs from: *pos is st itself when its limit
+ * is cbo_coach_limit_at's, else a copy of st with no limit in *own (the
+ * caller's, cb_state_free; NULL when st itself). CB_OK or CB_ENOMEM.
+ */
+int cbo_coach_position(const cb_state *st, cb_state **own, const cb_state **pos);
 
-/* The solver's options for a search from st (coach.c says how the budget is spent). */
+/* The solver's options for a search from st, in st's mode and limit (coach.c says how the budget is spent). */
 void cbo_coach_solver_options(const cb_coach_options *o, const cb_state *st, cb_optimal_options *so);
 
 /*

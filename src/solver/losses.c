@@ -266,6 +266,7 @@ int cb_coach_least_losses(const cb_state *st, int guesses_left, cb_guess_index f
         free(L.raw);
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     }
+    cb_state_set_max_guesses(w, 0); /* guesses_left bounds the search, not st's own limit */
     out->entries = cb_state_entries(st);
     glist every = {NULL, cb_game_guess_count(L.game), 1};
     out->won = most_won(&L, w, guesses_left, first, &out->best, &every);

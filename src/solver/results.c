@@ -26,12 +26,12 @@
 #define SEAL_K1 0x736c7561746f7470ull /* "ptotauls" */
 #define DIGEST_LEN 16                 /* hex digits of a line's digest */
 
-/* What o searches for, in mode (the position's hard mode, or one a file of the book names). */
-static void describe(const cb_optimal_options *o, cb_hard mode, char *buf, size_t size)
+/* What o searches for, in mode and under limit max_guesses (the position's, or those a file of the book names). */
+static void describe(const cb_optimal_options *o, cb_hard mode, int max_guesses, char *buf, size_t size)
 {
     char lim[64] = "no limit on guesses";
-    if (o->max_guesses)
-        snprintf(lim, sizeof lim, "at most %d guess%s", o->max_guesses, o->max_guesses == 1 ? "" : "es");
+    if (max_guesses > 0)
+        snprintf(lim, sizeof lim, "at most %d guess%s", max_guesses, max_guesses == 1 ? "" : "es");
     snprintf(buf, size, "%s, %s, %s%s",
              o->objective == CB_OBJECTIVE_WORST ? "least worst case, then least total" : "least total guesses", lim,
              o->candidates_only ? "candidates only" : "any allowed guess", mode ? ", hard mode" : "");
@@ -39,13 +39,15 @@ static void describe(const cb_optimal_options *o, cb_hard mode, char *buf, size_
 
 void cb_optimal_describe(const cb_optimal_options *o, char *buf, size_t size)
 {
-    describe(o, o->from ? cb_state_hard(o->from) : CB_HARD_NONE, buf, size);
+    describe(o, o->from ? cb_state_hard(o->from) : CB_HARD_NONE, o->from ? cb_state_max_guesses(o->from) : 0, buf,
+             size);
 }
 
-void cbo_search_line(const cb_game *game, const cb_optimal_options *o, cb_hard mode, char *buf, size_t size)
+void cbo_search_line(const cb_game *game, const cb_optimal_options *o, cb_hard mode, int max_guesses, char *buf,
+                     size_t size)
 {
     char obj[256], cut[64] = "the best total found", top[32] = "";
-    describe(o, mode, obj, sizeof obj);
+    describe(o, mode, max_guesses, obj, sizeof obj);
     if (o->cutoff)
         snprintf(cut, sizeof cut, "%llu", (unsigned long long)o->cutoff);
     if (o->top)
@@ -55,7 +57,8 @@ void cbo_search_line(const cb_game *game, const cb_optimal_options *o, cb_hard m
 
 void cb_optimal_search_line(const cb_game *game, const cb_optimal_options *o, char *buf, size_t size)
 {
-    cbo_search_line(game, o, o->from ? cb_state_hard(o->from) : CB_HARD_NONE, buf, size);
+    cbo_search_line(game, o, o->from ? cb_state_hard(o->from) : CB_HARD_NONE,
+                    o->from ? cb_state_max_guesses(o->from) : 0, buf, size);
 }
 
 /* The game's words hashed, in any order: the answers and the guesses apart, with their counts and the rule. */

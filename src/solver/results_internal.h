@@ -10,7 +10,8 @@
 
 #include "codebreaker/optimal.h"
 
-/* cb_optimal_search_line of o on game, in hard mode `mode` rather than o->from's. */
-void cbo_search_line(const cb_game *game, const cb_optimal_options *o, cb_hard mode, char *buf, size_t size);
+/* cb_optimal_search_line of o on game, in hard mode `mode` and guess limit max_guesses rather than o->from's. */
+void cbo_search_line(const cb_game *game, const cb_optimal_options *o, cb_hard mode, int max_guesses, char *buf,
+                     size_t size);
 
 #endif

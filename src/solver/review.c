@@ -99,7 +99,7 @@ static void value_meet(value *best, const value *other)
 static int least_losses(const cb_coach_options *o, const cb_state *st, cb_guess_index first, cb_coach_turn *t,
                         cb_guess_index *best)
 {
-    int limit = cbo_coach_limit_at(o, st), left = limit - (int)cb_state_turns(st);
+    int limit = cbo_coach_limit_at(st), left = limit - (int)cb_state_turns(st);
     cb_coach_losses r;
     if (limit <= 0 || left < 1 || !cbo_coach_loss_pays(st))
         return CB_OK;
@@ -213,12 +213,11 @@ static void grade_skill(cb_coach_turn *t, const value *p, const value *b, const 
 }
 
 /* Turn two by look-up (cb_coach_turn_two) into v[J_BEST], and v[J_PLAYED] when it is that guess. */
-static int turn_two(const cb_state *st1, const cb_coach_options *o, const cb_guess_index *guesses, value *v,
-                    cb_coach_turn *t, cb_error *err)
+static int turn_two(const cb_state *st1, const cb_guess_index *guesses, value *v, cb_coach_turn *t, cb_error *err)
 {
     cb_error e;
     value b = value_none();
-    int rc = cb_coach_turn_two(st1, o->max_guesses, &b.guess, &b.lower, &e);
+    int rc = cb_coach_turn_two(st1, &b.guess, &b.lower, &e);
     if (rc != CB_OK)
         return rc == CB_ENOTFOUND ? CB_OK : cb_error_set(err, rc, "turn 2: %s", e.message);
     b.exact = t->best_book = 1;
@@ -242,8 +241,16 @@ int cb_coach_review_game(const cb_state *played, const cb_coach_options *opt, cb
         cb_coach_options_default(&o);
     if (turns == 0 || turns > CB_TREE_MAX_DEPTH)
         return cb_error_set(err, CB_EINVAL, "a review needs between 1 and %d turns", CB_TREE_MAX_DEPTH);
+    int limit = cb_state_max_guesses(played); /* the game's limit: its position's, or past_limit's */
+    if (o.past_limit && (o.past_limit < 0 || (size_t)o.past_limit >= turns || limit))
+        return cb_error_set(err, CB_EINVAL,
+                            "past_limit is for a game of more turns than it, in a position with no limit (a game "
+                            "within its limit carries it in its position)");
+    if (o.past_limit)
+        limit = o.past_limit;
     double t0 = cb_seconds();
     cb_state **st = calloc(turns + 1, sizeof *st);
+    cb_state **unlimited = calloc(turns, sizeof *unlimited); /* J_LOSE's positions: st[i] with no limit */
     cbo_coach_job *jobs = calloc(turns * J_KINDS, sizeof *jobs);
     uint32_t **cands = calloc(turns, sizeof *cands);
     cb_guess_index *guesses = calloc(turns, sizeof *guesses);
@@ -251,11 +258,18 @@ int cb_coach_review_game(const cb_state *played, const cb_coach_options *opt, cb
     out->turn = calloc(turns, sizeof *out->turn);
     cb_coach_book book;
     memset(&book, 0, sizeof book);
-    int rc = st && jobs && cands && guesses && feedbacks && out->turn ? CB_OK
-                                                                      : cb_error_set(err, CB_ENOMEM, "out of memory");
+    int rc = st && unlimited && jobs && cands && guesses && feedbacks && out->turn
+                 ? CB_OK
+                 : cb_error_set(err, CB_ENOMEM, "out of memory");
+    /* the positions before each turn, as the game went (its turns were checked as they were applied), each with the
+       limit it is graded under: the game's, none from the limit on (cbo_coach_limit_at) */
+    for (size_t i = 0; rc == CB_OK && i <= turns; i++)
+        if (cb_state_at(played, i, &st[i]) != CB_OK ||
+            cb_state_set_max_guesses(st[i], limit > 0 && i < (size_t)limit ? limit : 0) != CB_OK)
+            rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     if (rc == CB_OK && !o.no_book) {
         cb_error e;
-        int brc = cb_coach_book_open(played, o.max_guesses, &book, &e);
+        int brc = cb_coach_book_open(st[0], &book, &e);
         if (brc != CB_OK && brc != CB_ENOTFOUND)
             rc = cb_error_set(err, brc, "%s", e.message);
     }
@@ -264,10 +278,6 @@ int cb_coach_review_game(const cb_state *played, const cb_coach_options *opt, cb
         book.best_total = o.opening_total;
         book.best_proved = 1;
     }
-    /* the positions before each turn, as the game went (its turns were checked as they were applied) */
-    for (size_t i = 0; rc == CB_OK && i <= turns; i++)
-        if (cb_state_at(played, i, &st[i]) != CB_OK)
-            rc = cb_error_set(err, CB_ENOMEM, "out of memory");
     for (size_t i = 0; rc == CB_OK && i < turns; i++) {
         cb_coach_turn *t = &out->turn[i];
         cb_state_turn(played, i, &guesses[i], &feedbacks[i]);
@@ -284,7 +294,7 @@ int cb_coach_review_game(const cb_state *played, const cb_coach_options *opt, cb
     cb_tree *otree = NULL; /* the best opener's shipped strategy, for the line from turn 1 */
     uint64_t ototal = 0;
     if (rc == CB_OK && answer != CB_NONE && !o.no_book && book.best_proved &&
-        cb_coach_opening_tree(played, o.max_guesses, &otree, &ototal, err) == CB_ENOMEM)
+        cb_coach_opening_tree(st[0], &otree, &ototal, err) == CB_ENOMEM)
         rc = CB_ENOMEM;
     for (size_t i = 0; rc == CB_OK && i < turns; i++) {
         value *v = &pv[i * J_KINDS];
@@ -297,7 +307,7 @@ int cb_coach_review_game(const cb_state *played, const cb_coach_options *opt, cb
             v[J_BEST].exact = 1;
             v[J_BEST].lower = v[J_BEST].upper = book.best_total;
             v[J_BEST].guess = book.best;
-        } else if (i == 1 && !o.no_book && (rc = turn_two(st[1], &o, guesses, v, &out->turn[1], err)) != CB_OK)
+        } else if (i == 1 && !o.no_book && (rc = turn_two(st[1], guesses, v, &out->turn[1], err)) != CB_OK)
             break;
         if (!v[J_BEST].exact) {
             cbo_coach_solver_options(&o, st[i], &j[J_BEST].so);
@@ -362,10 +372,14 @@ int cb_coach_review_game(const cb_state *played, const cb_coach_options *opt, cb
             v[J_CAND] = value_of(&j[J_CAND]);
         else if (j[J_CAND].so.nopeners == cb_game_guess_count(game) && j[J_BEST].used && j[J_BEST].so.first == CB_NONE)
             v[J_CAND] = v[J_BEST];
-        if (v[J_PLAYED].can_lose && cbo_coach_limit_at(&o, st[i]) > 0) {
-            cbo_coach_solver_options(&o, st[i], &j[J_LOSE].so);
+        if (v[J_PLAYED].can_lose && cbo_coach_limit_at(st[i]) > 0) {
+            if (cb_state_copy(st[i], &unlimited[i]) != CB_OK) {
+                rc = cb_error_set(err, CB_ENOMEM, "out of memory");
+                break;
+            }
+            cb_state_set_max_guesses(unlimited[i], 0); /* the same search with no limit */
+            cbo_coach_solver_options(&o, unlimited[i], &j[J_LOSE].so);
             j[J_LOSE].so.first = guesses[i];
-            j[J_LOSE].so.max_guesses = 0;
             j[J_LOSE].used = 1;
         }
     }
@@ -396,9 +410,9 @@ int cb_coach_review_game(const cb_state *played, const cb_coach_options *opt, cb
         t->proved = p.exact;
         t->can_lose = p.can_lose;
         t->lose_chance = t->best_lose_chance = -1;
-        t->max_guesses = cbo_coach_limit_at(&o, st[i]);
+        t->max_guesses = cbo_coach_limit_at(st[i]);
         if (p.can_lose && j[J_LOSE].used && j[J_LOSE].rc == CB_OK && j[J_LOSE].res.tree)
-            t->lose_chance = cbo_coach_lose_share(table, st[i], j[J_LOSE].res.tree, cbo_coach_limit_at(&o, st[i]));
+            t->lose_chance = cbo_coach_lose_share(table, st[i], j[J_LOSE].res.tree, cbo_coach_limit_at(st[i]));
         cb_guess_index least = CB_NONE;
         if (p.can_lose && (rc = least_losses(&o, st[i], guesses[i], t, NULL)) != CB_OK)
             rc = cb_error_set(err, rc, "turn %zu: %s", i + 1, cb_strerror(rc));
@@ -460,6 +474,9 @@ int cb_coach_review_game(const cb_state *played, const cb_coach_options *opt, cb
     cbo_coach_jobs_release(jobs, jobs ? turns * J_KINDS : 0);
     for (size_t i = 0; st && i <= turns; i++)
         cb_state_free(st[i]);
+    for (size_t i = 0; unlimited && i < turns; i++)
+        cb_state_free(unlimited[i]);
+    free(unlimited);
     for (size_t i = 0; cands && i < turns; i++)
         free(cands[i]);
     free(cands);

@@ -819,7 +819,7 @@ int cbo_run_search(cbo_solver *S, cbo_search_run *R, cb_optimal_result *res)
         if ((rc = least_depth(S, R, &d)) != CB_OK)
             return rc;
         if (cbo_stopped(S)) {
-            S->maxd = S->opt.max_guesses;
+            S->maxd = S->limit;
             R->rt.x.d = S->maxd ? S->maxd : CBO_UNL;
             R->lower = CBO_INF; /* nothing proved about the total */
             return CB_OK;

@@ -57,6 +57,7 @@ typedef struct cbo_solver {
     const cb_table *table;
     cb_optimal_options opt;
     int pairs, hard, cands, depth_only, top, dedup, maxd;
+    int limit; /* the guess limit of opt.from (cb_state_max_guesses), 0: none; maxd starts there */
     uint32_t nvals, won, p3;
     int lw;              /* bytes per value */
     cbo_row_fn rowk;     /* the row kernel of the processor level in use when the run was set up */

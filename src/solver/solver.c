@@ -80,7 +80,7 @@ static void solver_free(cbo_solver *S)
 /* Options that do not fit the game, with the sentence that says which. */
 static int check_options(const cb_game *game, const cb_optimal_options *opt, cb_error *err)
 {
-    if (opt->max_guesses < 0 || opt->max_guesses > CB_TREE_MAX_DEPTH)
+    if (opt->from && cb_state_max_guesses(opt->from) > CB_TREE_MAX_DEPTH)
         return cb_error_set(err, CB_EINVAL, "the limit on guesses must be between 1 and %d", CB_TREE_MAX_DEPTH);
     if (opt->slice_step > 1 && opt->slice_start >= opt->slice_step)
         return cb_error_set(err, CB_EINVAL, "the slice's start must be below its step");
@@ -142,7 +142,8 @@ static int set_fields(cbo_solver *S, const cb_table *table, const cb_optimal_opt
     S->cands = opt->candidates_only != 0;
     S->top = opt->top > 0 ? opt->top : 0;
     S->dedup = !S->hard && !S->cands;
-    S->maxd = opt->max_guesses > 0 ? opt->max_guesses : 0;
+    S->limit = opt->from ? cb_state_max_guesses(opt->from) : 0; /* the position's: the one carrier of it */
+    S->maxd = S->limit;
     S->nvals = game->fb_count;
     S->won = game->won;
     S->p3 = cb_pow3(game->n);

@@ -58,16 +58,37 @@ static void exact_close(cb_strategy *s)
 }
 
 /*
- * The solver's options for position st, which carries its hard mode (hard
- * mode plays within the rule's limit); from the opening, st has no turns
- * and the search is the whole game's, as the opening proofs are searched.
+ * The position the strategy decides at: st in the strategy's guess limit
+ * (hard mode plays within the rule's, normal mode with none), st itself when
+ * it has that limit, else a copy in *own (the caller's, cb_state_free).
+ * CB_EEMPTY for a hard-mode position past the rule's limit (nothing is sure
+ * to win there), CB_ENOMEM.
+ */
+static int position(const cb_strategy *s, const cb_state *st, cb_state **own, const cb_state **pos)
+{
+    int want = cb_state_hard(st) != CB_HARD_NONE ? cb_rule_describe(s->game->rule)->max_guesses : 0;
+    *own = NULL;
+    *pos = st;
+    if (cb_state_max_guesses(st) == want)
+        return CB_OK;
+    if (want > 0 && cb_state_turns(st) > (size_t)want)
+        return CB_EEMPTY;
+    if (cb_state_copy(st, own) != CB_OK)
+        return CB_ENOMEM;
+    cb_state_set_max_guesses(*own, want);
+    *pos = *own;
+    return CB_OK;
+}
+
+/*
+ * The solver's options for position st (position()'s), which carries its
+ * hard mode and limit; from the opening, st has no turns and the search is
+ * the whole game's, as the opening proofs are searched.
  */
 static void options(const cb_strategy *s, const cb_state *st, cb_optimal_options *o)
 {
-    int hard = cb_state_hard(st) != CB_HARD_NONE;
     cb_optimal_options_default(o);
     o->from = st;
-    o->max_guesses = hard ? cb_rule_describe(s->game->rule)->max_guesses : 0;
     o->threads = s->cfg.threads;
     o->cancel = s->cfg.cancel;
 }
@@ -81,7 +102,7 @@ static void build(const cb_strategy *s, exact_own *own, const cb_state *st)
     uint64_t total;
     options(s, st, &o);
     o.first = s->cfg.first_guess;
-    if (o.first == CB_NONE && cb_coach_opening(st, o.max_guesses, 0, &o.first, &total) == CB_OK) {
+    if (o.first == CB_NONE && cb_coach_opening(st, 0, &o.first, &total) == CB_OK) {
         /* a shipped opener: its proof takes seconds */
     } else {
         o.work_limit = CB_COACH_WORK;
@@ -114,7 +135,7 @@ static int solve_here(const cb_strategy *s, const cb_state *st, cb_guess_index *
     *g = r.tree ? r.first : CB_NONE;
     if (!r.tree && r.stopped && !cancelled) /* the budget ran out with no strategy: a candidate, legal in hard mode */
         *g = s->game->secret_guess[cb_state_candidates(st)[0]];
-    int left = o.max_guesses - (int)cb_state_turns(st);
+    int left = cb_state_max_guesses(st) - (int)cb_state_turns(st);
     if (r.proved && r.infeasible && left >= 1) { /* every guess can lose: the one that loses least */
         cb_coach_losses l;
         if (cb_coach_least_losses(st, left, CB_NONE, 0, CB_COACH_LOSS_WORK, &l, NULL) == CB_OK && l.best != CB_NONE) {
@@ -128,12 +149,10 @@ static int solve_here(const cb_strategy *s, const cb_state *st, cb_guess_index *
 }
 
 /* Turn two read from the book's turn-two files (cb_coach_turn_two) under the strategy's limit: 1 and *g, else 0. */
-static int turn_two(const cb_strategy *s, const cb_state *st, cb_guess_index *g)
+static int turn_two(const cb_state *st, cb_guess_index *g)
 {
-    cb_optimal_options o;
     uint64_t total;
-    options(s, st, &o);
-    return cb_coach_turn_two(st, o.max_guesses, g, &total, NULL) == CB_OK;
+    return cb_coach_turn_two(st, g, &total, NULL) == CB_OK;
 }
 
 static int exact_play(const cb_strategy *s, const cb_state *st, cbs_decision *d)
@@ -142,16 +161,21 @@ static int exact_play(const cb_strategy *s, const cb_state *st, cbs_decision *d)
     cb_guess_index g = CB_NONE;
     if (cb_state_count(st) == 1)
         return cbs_decision_push(d, s->game->secret_guess[cb_state_candidates(st)[0]]);
-    int hard = cb_state_hard(st) != CB_HARD_NONE, rc = CB_OK;
+    int hard = cb_state_hard(st) != CB_HARD_NONE;
+    cb_state *mine;
+    int rc = position(s, st, &mine, &st); /* st from here on: in the strategy's limit */
+    if (rc != CB_OK)
+        return rc;
     pthread_mutex_lock(&own->lock);
     if (!own->built && cb_state_turns(st) == 0) /* from the opening: worth proving once for every game */
         build(s, own, st);
     int on_tree = own->tree && own->hard == hard && cb_tree_next(own->tree, st, &g) == CB_OK;
     pthread_mutex_unlock(&own->lock);
     if (!on_tree && cb_state_turns(st) == 1)
-        on_tree = turn_two(s, st, &g);
+        on_tree = turn_two(st, &g);
     if (!on_tree)
         rc = solve_here(s, st, &g);
+    cb_state_free(mine);
     return rc != CB_OK ? rc : cbs_decision_push(d, g);
 }
 

@@ -154,6 +154,8 @@ static int check_line_set(const cb_tree *tree, cb_error *err)
 static int hard_start(const cb_table *table, const cb_state *from, cb_hard mode, cb_state **out)
 {
     int rc = from ? cb_state_copy(from, out) : cb_state_new(table, out);
+    if (rc == CB_OK) /* the limit is play_all's check, which names the secret past it */
+        cb_state_set_max_guesses(*out, 0);
     if (rc == CB_OK && cb_state_set_hard(*out, mode) != CB_OK) {
         cb_state_free(*out);
         *out = NULL;
@@ -162,11 +164,12 @@ static int hard_start(const cb_table *table, const cb_state *from, cb_hard mode,
     return rc;
 }
 
-int cb_tree_verify(const cb_tree *tree, const cb_state *from, int max_guesses, cb_tree_stats *stats, cb_error *err)
+int cb_tree_verify(const cb_tree *tree, const cb_state *from, cb_tree_stats *stats, cb_error *err)
 {
-    /* the start of a game is checked as a whole file (every secret's line), as without a position */
+    /* the start of a game is checked as a whole file (every secret's line), as without a position; the mode and the
+       limit are from's */
     return cbd_tree_verify(tree, cb_state_table(from), cb_state_turns(from) ? from : NULL, cb_state_hard(from),
-                           max_guesses, stats, err);
+                           cb_state_max_guesses(from), stats, err);
 }
 
 int cbd_tree_verify(const cb_tree *tree, const cb_table *table, const cb_state *from, cb_hard mode, int max_guesses,

@@ -47,13 +47,21 @@ static void fuzz_optimal_open(cb_game **out)
         abort();
 }
 
-/* The search line of game i (the default all-openers search, a guess limit when asked). */
+/* The search line of game i (the default all-openers search, a guess limit when asked: its position's). */
 static void search_of(int i, int limit, char *buf, size_t size)
 {
+    static cb_table *tables[2]; /* tiny games: a table each, made once, for the position */
     cb_optimal_options o;
+    cb_state *st = NULL;
     cb_optimal_options_default(&o);
-    o.max_guesses = limit ? 6 : 0;
+    if (limit) {
+        if ((!tables[i] && cb_table_new(games[i], NULL, &tables[i], NULL) != CB_OK) ||
+            cb_state_new(tables[i], &st) != CB_OK || cb_state_set_max_guesses(st, 6) != CB_OK)
+            abort();
+        o.from = st;
+    }
     cb_optimal_search_line(games[i], &o, buf, size);
+    cb_state_free(st);
 }
 
 /* The text read line by line with flags: the status, the openers in *ops (copied, freed by the caller). */

@@ -47,7 +47,7 @@ static void round_trip(const cb_tree *tree, const cb_table *table, const cb_stat
         if (!in || cb_tree_load(cb_table_game(table), in, "saved", &again, NULL) != CB_OK)
             abort(); /* what we write, we read */
         fclose(in);
-        if (cb_tree_verify(again, start, 0, &stats, NULL) != CB_OK || stats.total != total)
+        if (cb_tree_verify(again, start, &stats, NULL) != CB_OK || stats.total != total)
             abort();
         cb_tree_free(again);
     }
@@ -70,7 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cb_error err;
     if (cb_tree_load(games[which], in, "fuzz", &tree, &err) == CB_OK) {
         cb_tree_stats stats;
-        if (cb_tree_verify(tree, starts[which], 0, &stats, &err) == CB_OK) {
+        if (cb_tree_verify(tree, starts[which], &stats, &err) == CB_OK) {
             round_trip(tree, tables[which], starts[which], CB_TREE_TEXT, stats.total);
             round_trip(tree, tables[which], starts[which], CB_TREE_JSON, stats.total);
         }

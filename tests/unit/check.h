@@ -50,7 +50,7 @@ static inline cb_hard check_mode(const cb_state *st, int hard)
     return hard ? (cb_hard)cb_game_rule_info(cb_state_game(st))->hard_mode : CB_HARD_NONE;
 }
 
-/* cb_tree_verify from the start of table's game, in hard mode or not. */
+/* cb_tree_verify from the start of table's game, in hard mode or not, within max_guesses (the start's limit). */
 static inline int check_verify(const cb_tree *tree, const cb_table *table, int hard, int max_guesses,
                                cb_tree_stats *stats, cb_error *err)
 {
@@ -59,7 +59,9 @@ static inline int check_verify(const cb_tree *tree, const cb_table *table, int h
         return CB_ENOMEM;
     int rc = cb_state_set_hard(start, check_mode(start, hard));
     if (rc == CB_OK)
-        rc = cb_tree_verify(tree, start, max_guesses, stats, err);
+        rc = cb_state_set_max_guesses(start, max_guesses);
+    if (rc == CB_OK)
+        rc = cb_tree_verify(tree, start, stats, err);
     cb_state_free(start);
     return rc;
 }

@@ -11,6 +11,7 @@
 #include "check.h"
 #include "codebreaker/codebreaker.h"
 #include "solver/book_internal.h"
+#include "solver/results_internal.h"
 
 static char *edited; /* the edited copy of the file named by edit_file */
 static size_t edited_size;
@@ -28,18 +29,19 @@ static int load_edited(const char *name, const char **text, size_t *size)
 }
 
 /*
- * Copy the bundled file `file` of search o on game with the line of `word`
+ * Copy the bundled file `file` of search o (normal mode, within max_guesses,
+ * as its position would carry them) on game with the line of `word`
  * replaced by `value` (as a results file writes it), sealed again with the
  * file's own (public) key: what a forger who reads the source can write.
  */
-static void forge(const cb_game *game, const cb_optimal_options *o, const char *file, const char *word,
+static void forge(const cb_game *game, const cb_optimal_options *o, int max_guesses, const char *file, const char *word,
                   const char *value)
 {
     const char *text;
     size_t size;
     CHECK(cb_data_bundled(file, &text, &size) == CB_OK);
     char search[512], line[160], prefix[64];
-    cb_optimal_search_line(game, o, search, sizeof search);
+    cbo_search_line(game, o, CB_HARD_NONE, max_guesses, search, sizeof search);
     cb_optimal_seal seal;
     cb_optimal_seal_init(game, search, &seal);
     cb_optimal_opener op = {0};
@@ -73,7 +75,6 @@ static void edited_book_line(void)
     cb_coach_book b;
     cb_optimal_options o;
     cb_optimal_options_default(&o);
-    o.max_guesses = 6;
     o.cutoff = CB_BOOK_CUTOFF;
     /* as shipped: every file agrees; CRANE 7930 within 6 guesses, at least SALET's 7920 */
     edit_file = NULL;
@@ -83,19 +84,19 @@ static void edited_book_line(void)
     CHECK(b.entry[crane].exact && b.entry[crane].lower == 7930);
     cb_coach_book_release(&b);
     /* the forgery: CRANE 7919 in the book, sealed again; data/proofs proves CRANE at least 7920 */
-    forge(g, &o, "book/original-6.results", "crane", "7919");
+    forge(g, &o, 6, "book/original-6.results", "crane", "7919");
     CHECK(cbo_book_open_from(g, CB_HARD_NONE, 6, load_edited, &b, &err) == CB_EINVAL);
     CHECK_MSG(strstr(err.message, "book/original-6.results says crane totals 7919, but proofs/original.results "
                                   "proves it at least 7920") != NULL,
               "%s", err.message);
     /* a total sealed again above the truth but not below any bound: nothing contradicts it here */
-    forge(g, &o, "book/original-6.results", "crane", "7931");
+    forge(g, &o, 6, "book/original-6.results", "crane", "7931");
     CHECK(cbo_book_open_from(g, CB_HARD_NONE, 6, load_edited, &b, &err) == CB_OK);
     cb_coach_book_release(&b);
     /* a proof's bound raised above the book's total (the other way round): refused too */
     cb_optimal_options p;
     cb_optimal_options_default(&p);
-    forge(g, &p, "proofs/original.results", "crane", ">=7931");
+    forge(g, &p, 0, "proofs/original.results", "crane", ">=7931");
     CHECK(cbo_book_open_from(g, CB_HARD_NONE, 6, load_edited, &b, &err) == CB_EINVAL);
     CHECK_MSG(strstr(err.message, "says crane totals 7930, but proofs/original.results proves it at least 7931"), "%s",
               err.message);

@@ -181,8 +181,9 @@ static long long solver_total(const cb_table *t, cb_optimal_options *o, int *wor
         cb_tree_stats st;
         cb_error err;
         CHECK(r.proved);
-        CHECK(check_verify(r.tree, t, o->from && cb_state_hard(o->from),
-                           o->max_guesses ? o->max_guesses : r.worst_limit, &st, &err) == CB_OK);
+        int limit = o->from ? cb_state_max_guesses(o->from) : 0; /* the position's */
+        CHECK(check_verify(r.tree, t, o->from && cb_state_hard(o->from), limit ? limit : r.worst_limit, &st, &err) ==
+              CB_OK);
         CHECK(st.total == r.total && r.lower == r.total);
         v = (long long)r.total;
     }
@@ -222,13 +223,15 @@ static void compare_table(const char *name, cb_game *g, int with_hard, cb_table_
                 for (int d = worst - 1; d <= worst + 1; d++) {
                     if (d < 1)
                         continue;
-                    o.max_guesses = d;
+                    CHECK(cb_state_set_max_guesses(open, d) == CB_OK); /* the position carries the limit */
+                    o.from = open;
                     long long want = brute_total(t, hard, cands, d);
                     got = solver_total(t, &o, NULL);
                     CHECK_MSG(got == (want >= BIG ? -1 : want), "%s hard %d cands %d max %d: %lld, brute %lld", name,
                               hard, cands, d, got, want);
                 }
-                o.max_guesses = 0;
+                cb_state_set_max_guesses(open, 0);
+                o.from = hard ? open : NULL;
                 o.objective = CB_OBJECTIVE_WORST;
                 int limit = 0;
                 got = solver_total(t, &o, &limit);
@@ -356,10 +359,10 @@ static void on_the_fly(void)
         cb_table_new(cases[i].g, &to, &off, NULL);
         cb_optimal_options o;
         cb_state *open = NULL; /* the opening, in hard mode when the case is */
-        CHECK(cb_state_new(on, &open) == CB_OK && cb_state_set_hard(open, check_mode(open, cases[i].hard)) == CB_OK);
+        CHECK(cb_state_new(on, &open) == CB_OK && cb_state_set_hard(open, check_mode(open, cases[i].hard)) == CB_OK &&
+              cb_state_set_max_guesses(open, cases[i].max) == CB_OK); /* and in the case's limit */
         cb_optimal_options_default(&o);
-        o.from = cases[i].hard ? open : NULL;
-        o.max_guesses = cases[i].max;
+        o.from = cases[i].hard || cases[i].max ? open : NULL;
         o.threads = 1;
         cb_optimal_result a, b;
         CHECK(cb_optimal_table_check(off, NULL) == CB_OK);
@@ -370,7 +373,7 @@ static void on_the_fly(void)
                           "%s: precomputed %llu (lower %llu), on the fly %llu (lower %llu)", cases[i].name,
                           (unsigned long long)a.total, (unsigned long long)a.lower, (unsigned long long)b.total,
                           (unsigned long long)b.lower);
-                CHECK(!b.tree || (check_verify(b.tree, off, cases[i].hard, o.max_guesses, &st, NULL) == CB_OK &&
+                CHECK(!b.tree || (check_verify(b.tree, off, cases[i].hard, cases[i].max, &st, NULL) == CB_OK &&
                                   st.total == b.total));
                 cb_optimal_result_release(&b);
             } else
@@ -425,8 +428,10 @@ static void mastermind_figures(void)
         cb_table *t;
         cb_table_new(g, NULL, &t, NULL);
         cb_optimal_options o;
+        cb_state *open = NULL; /* the opening, carrying the figure's limit */
+        CHECK(cb_state_new(t, &open) == CB_OK && cb_state_set_max_guesses(open, figs[i].max) == CB_OK);
         cb_optimal_options_default(&o);
-        o.max_guesses = figs[i].max;
+        o.from = figs[i].max ? open : NULL;
         o.candidates_only = figs[i].cands;
         o.objective = figs[i].worst ? CB_OBJECTIVE_WORST : CB_OBJECTIVE_TOTAL;
         o.threads = 1; /* the parallel search is checked in symmetry_counts() */
@@ -435,6 +440,7 @@ static void mastermind_figures(void)
         CHECK_MSG(got == figs[i].total, "%s: %lld, published %lld", figs[i].source, got, figs[i].total);
         if (figs[i].worst)
             CHECK(limit == 5);
+        cb_state_free(open);
         cb_table_free(t);
         cb_game_free(g);
     }
@@ -556,10 +562,13 @@ static void partial_runs(void)
     CHECK(check_verify(r.tree, t, 0, 0, &st, NULL) == CB_OK && st.total == r.total);
     cb_optimal_result_release(&r);
     cb_optimal_options_default(&o);
-    o.max_guesses = 4; /* impossible: 1296 codes need 5 */
+    cb_state *within4 = NULL; /* impossible: 1296 codes need 5 */
+    CHECK(cb_state_new(t, &within4) == CB_OK && cb_state_set_max_guesses(within4, 4) == CB_OK);
+    o.from = within4;
     CHECK(solve(t, &o, &r) == CB_OK);
     CHECK(r.infeasible && r.proved && !r.tree);
     cb_optimal_result_release(&r);
+    cb_state_free(within4);
     cb_optimal_options_default(&o);
     o.threads = 1;
     cb_game_parse_code(g, "1122", &o.first, NULL);
@@ -789,20 +798,22 @@ static void results_files(void)
     cb_coach_rank_release(&rank);
     /* another search (a guess limit of 4): no file settles it; stopped by a small budget, its values bounds */
     co.work = 1000000;
-    co.max_guesses = 4;
-    CHECK(cb_coach_rank_solve(t, st, &co, &rank, &err) == CB_OK && !rank.source && rank.stopped && !rank.timed_out);
+    CHECK(cb_state_set_max_guesses(st, 4) == CB_OK); /* the position carries the limit */
+    CHECK(cb_coach_rank_solve(t, st, &co, &rank, &err) == CB_OK && !rank.source && rank.stopped && !rank.timed_out &&
+          rank.max_guesses == 4);
     cb_coach_rank_release(&rank);
     /* the book at the game's limit (6): SALET proved best, each opener the book holds exact */
     cb_coach_book book;
-    cb_state *hst = NULL; /* the opening in hard mode: the book of a mode is the position's */
+    cb_state *hst = NULL; /* the opening in hard mode: the book of a mode (and a limit) is the position's */
+    CHECK(cb_state_set_max_guesses(st, 6) == CB_OK);
     CHECK(cb_state_copy(st, &hst) == CB_OK && cb_state_set_hard(hst, CB_HARD_REVEALED) == CB_OK);
-    CHECK(cb_coach_book_open(st, 6, &book, &err) == CB_OK && book.best_proved && book.best_total == 7920 &&
+    CHECK(cb_coach_book_open(st, &book, &err) == CB_OK && book.best_proved && book.best_total == 7920 &&
           book.count == 12972 && book.exact >= 1);
     for (size_t i = 0; i < book.count; i++)
         CHECK(book.entry[i].lower >= 7920 && (!book.entry[i].exact || book.entry[i].upper == book.entry[i].lower));
     cb_coach_book_release(&book);
     /* hard mode within 6: the proof's impossible openers can lose; none without a limit */
-    CHECK(cb_coach_book_open(hst, 6, &book, &err) == CB_OK && book.best_proved && book.best_total == 8122);
+    CHECK(cb_coach_book_open(hst, &book, &err) == CB_OK && book.best_proved && book.best_total == 8122);
     size_t lose = 0;
     for (size_t i = 0; i < book.count; i++)
         lose += book.entry[i].can_lose;
@@ -812,7 +823,8 @@ static void results_files(void)
      * without a limit the hard-mode proofs within 6 only bound totals from above (a strategy within 6 is one
      * without a limit): no opener exact, none that can lose, no best proved; SALET at most its 8122
      */
-    CHECK(cb_coach_book_open(hst, 0, &book, &err) == CB_OK && book.exact == 0 && !book.best_proved);
+    CHECK(cb_state_set_max_guesses(hst, 0) == CB_OK);
+    CHECK(cb_coach_book_open(hst, &book, &err) == CB_OK && book.exact == 0 && !book.best_proved);
     uint32_t salet;
     CHECK(cb_game_parse_code(w, "salet", &salet, NULL) == CB_OK && book.entry && book.entry[salet].upper == 8122 &&
           book.entry[salet].lower == 0);
@@ -822,7 +834,8 @@ static void results_files(void)
     CHECK(lose == 0);
     cb_coach_book_release(&book);
     /* a limit of 7 in normal mode: the 6-guess book bounds from above, the unlimited proof from below: SALET 7920 */
-    CHECK(cb_coach_book_open(st, 7, &book, &err) == CB_OK && book.best_proved && book.best_total == 7920 &&
+    CHECK(cb_state_set_max_guesses(st, 7) == CB_OK);
+    CHECK(cb_coach_book_open(st, &book, &err) == CB_OK && book.best_proved && book.best_total == 7920 &&
           book.best == salet);
     cb_coach_book_release(&book);
     cb_state_free(hst);
@@ -846,13 +859,14 @@ static int solve_position(const world *w, const char *history, int hard, int max
     int rc = cb_state_new(w->table, &st);
     if (rc == CB_OK)
         rc = cb_state_apply_text(st, history, NULL, NULL, &err);
-    if (rc == CB_OK) /* hard mode from the next turn on: the position's */
+    if (rc == CB_OK) /* hard mode from the next turn on and the limit: the position's */
         rc = cb_state_set_hard(st, hard ? CB_HARD_REVEALED : CB_HARD_NONE);
+    if (rc == CB_OK)
+        rc = cb_state_set_max_guesses(st, max_guesses);
     if (rc == CB_OK) {
         cb_optimal_options o;
         cb_optimal_options_default(&o);
         o.from = st;
-        o.max_guesses = max_guesses;
         o.threads = 1;
         o.exact_top = top;
         o.first = first;

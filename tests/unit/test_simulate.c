@@ -45,13 +45,14 @@ static int simulate(const world *w, setup su, cb_sim_result *r)
     cb_sim_options_default(&opt);
     opt.seed = su.seed;
     opt.sample = su.sample;
-    opt.max_guesses = su.max_guesses;
     opt.threads = su.threads;
     opt.keep_games = su.keep;
-    cb_state *start = NULL; /* hard mode is the position's: every game starts from one in it */
-    int rc = su.hard ? cb_state_new(w->table, &start) : CB_OK;
-    if (rc == CB_OK && start)
+    cb_state *start = NULL; /* hard mode and the limit are the position's: every game starts from one in them */
+    int rc = su.hard || su.max_guesses ? cb_state_new(w->table, &start) : CB_OK;
+    if (rc == CB_OK && start && su.hard)
         rc = cb_state_set_hard(start, CB_HARD_REVEALED);
+    if (rc == CB_OK && start)
+        rc = cb_state_set_max_guesses(start, su.max_guesses);
     opt.from = start;
     if (rc == CB_OK)
         rc = cb_strategy_new(w->table, &cfg, &s, &err);

@@ -52,9 +52,9 @@ static uint64_t proved_from(const world *w, uint32_t g, uint32_t fb, int max_gue
         return 0;
     cb_optimal_options_default(&o);
     o.threads = 1;
-    o.max_guesses = max_guesses;
-    o.from = st;
-    if (cb_state_apply(st, g, fb) == CB_OK && cb_optimal_solve(w->table, &o, &r, NULL) == CB_OK) {
+    o.from = st; /* with the limit: the position's */
+    if (cb_state_set_max_guesses(st, max_guesses) == CB_OK && cb_state_apply(st, g, fb) == CB_OK &&
+        cb_optimal_solve(w->table, &o, &r, NULL) == CB_OK) {
         v = r.proved && !r.infeasible ? r.total : 0;
         cb_optimal_result_release(&r);
     }
@@ -67,10 +67,12 @@ static void children_proved(const world *w, told *t)
 {
     cb_optimal_options o;
     cb_optimal_result r;
+    cb_state *open = NULL; /* the opening within 4 guesses: the limit is the position's */
+    CHECK(cb_state_new(w->table, &open) == CB_OK && cb_state_set_max_guesses(open, 4) == CB_OK);
     cb_optimal_options_default(&o);
     o.threads = 1;
     o.cutoff = 99999;
-    o.max_guesses = 4;
+    o.from = open;
     o.on_children = on_children;
     o.on_children_arg = t;
     o.on_opener = on_opener;
@@ -93,6 +95,7 @@ static void children_proved(const world *w, told *t)
         CHECK(t->op[i].exact && sum == t->op[i].bound);
     }
     cb_optimal_result_release(&r);
+    cb_state_free(open);
 }
 
 /* Append s to buf (size bytes). */
@@ -205,12 +208,12 @@ static void bundled(void)
         cb_optimal_child c, c2;
         cb_guess_index best;
         uint64_t total = 0, t2;
-        cb_state *st = NULL; /* the opening in the file's mode: its search line names the mode */
+        cb_state *st = NULL; /* the opening in the file's mode and limit: its search line names them */
         CHECK(table && cb_state_new(table, &st) == CB_OK &&
-              cb_state_set_hard(st, files[i].hard ? CB_HARD_REVEALED : CB_HARD_NONE) == CB_OK);
+              cb_state_set_hard(st, files[i].hard ? CB_HARD_REVEALED : CB_HARD_NONE) == CB_OK &&
+              cb_state_set_max_guesses(st, 6) == CB_OK);
         cb_optimal_options_default(&o);
         o.from = st;
-        o.max_guesses = 6;
         o.cutoff = CB_BOOK_CUTOFF;
         cb_optimal_search_line(g, &o, search, sizeof search);
         CHECK(cb_data_bundled(files[i].file, &text, &size) == CB_OK);
@@ -218,10 +221,11 @@ static void bundled(void)
         CHECK_MSG(rc == CB_OK, "%s: %s", files[i].file, err.message);
         CHECK(cb_optimal_turn_two_count(tt) >= 1);
         CHECK(cb_optimal_turn_two_find(tt, tarse, fb, &c, &total) == CB_OK && total == files[i].tarse);
-        CHECK(st && cb_coach_turn_two(st, 6, &best, &t2, &err) == CB_ENOTFOUND); /* the opening: no turn two */
+        CHECK(st && cb_coach_turn_two(st, &best, &t2, &err) == CB_ENOTFOUND); /* the opening: no turn two */
         CHECK(st && cb_state_apply(st, tarse, fb) == CB_OK);
-        CHECK(st && cb_coach_turn_two(st, 6, &best, &t2, &err) == CB_OK && best == c.guess && t2 == c.total);
-        CHECK(st && cb_coach_turn_two(st, 7, &best, &t2, &err) == CB_ENOTFOUND); /* another limit */
+        CHECK(st && cb_coach_turn_two(st, &best, &t2, &err) == CB_OK && best == c.guess && t2 == c.total);
+        CHECK(st && cb_state_set_max_guesses(st, 7) == CB_OK &&
+              cb_coach_turn_two(st, &best, &t2, &err) == CB_ENOTFOUND); /* another limit */
         cb_state_free(st);
         CHECK(cb_optimal_turn_two_find(tt, tarse, cb_game_won(g), &c2, NULL) == CB_ENOTFOUND);
         cb_optimal_turn_two_free(tt);

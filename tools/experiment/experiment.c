@@ -700,16 +700,25 @@ static void measure(const exp_ctx *x, const cb_sim_result *res, exp_sim *r)
     r->linear = cb_game_colors(g) / cb_game_length(g);
 }
 
-/* The sim options of a configuration: every secret, a sample, or draws with repeats. */
-static int sim_options(exp_ctx *x, const exp_play *p, cb_sim_options *opt, uint32_t **draws)
+/*
+ * The sim options of a configuration: every secret, a sample, or draws with
+ * repeats; its limit on guesses carried by the opening *start (the caller's,
+ * cb_state_free; NULL when it has none).
+ */
+static int sim_options(exp_ctx *x, const exp_play *p, cb_sim_options *opt, uint32_t **draws, cb_state **start)
 {
     cb_sim_options_default(opt);
     opt->seed = x->o.seed;
     opt->threads = x->o.threads;
     opt->progress = on_progress;
     opt->progress_ctx = x;
-    opt->max_guesses = p->max_guesses;
     *draws = NULL;
+    *start = NULL;
+    if (p->max_guesses > 0) {
+        if (cb_state_new(x->table, start) != CB_OK || cb_state_set_max_guesses(*start, p->max_guesses) != CB_OK)
+            return cli_fail(CB_ENOMEM, "out of memory");
+        opt->from = *start;
+    }
     uint32_t ns = cb_game_secret_count(x->game);
     if (p->draws) { /* uniformly random secrets, repeats allowed: any number of games from any game size */
         cb_rng rng;
@@ -811,13 +820,14 @@ int exp_simulate(exp_ctx *x, const exp_play *p, exp_sim *r)
     cb_sim_result res;
     cb_error err;
     uint32_t *draws = NULL;
+    cb_state *start = NULL;
     cb_strategy_config scfg = p->strategy;
     scfg.threads = x->o.threads;
     if (cb_strategy_new(x->table, &scfg, &s, &err) != CB_OK) {
         exp_progress_clear(x);
         return cli_fail_err(&err);
     }
-    rc = sim_options(x, p, &opt, &draws);
+    rc = sim_options(x, p, &opt, &draws, &start);
     if (rc == 0 && cb_simulate(x->table, s, &opt, &res, &err) != CB_OK) {
         exp_progress_clear(x);
         rc = cli_fail_err(&err);
@@ -829,6 +839,7 @@ int exp_simulate(exp_ctx *x, const exp_play *p, exp_sim *r)
         x->ran++;
     }
     free(draws);
+    cb_state_free(start);
     cb_strategy_free(s);
     exp_progress_end(x);
     return rc;
