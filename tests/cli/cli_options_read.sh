@@ -7,7 +7,7 @@
 # Names read through an array (cli_get(c, unsupported[i])) and asked with cli_declares count too. The
 # program also refuses an undeclared name when it runs (cli_get: "internal error: option --NAME is not
 # declared by command CMD", status 2); this check finds one on a path no test runs, and tries itself on
-# a scratch copy of tools/ with a name misspelt, which it must find.
+# scratch copies of files of tools/ with a name misspelt, which it must find.
 # usage: sh tests/cli/cli_options_read.sh path/to/codebreaker (from the repository's root)
 cb="$1"
 bad=0
@@ -28,7 +28,7 @@ reads='cli_(get|flag|int|seconds|input|declares)'
 # check_tools DIR: every option name the C files of DIR (a copy of tools/) read is declared; 1 when not
 check_tools() {
     fail=0
-    for f in "$1"/cmd_*.c; do
+    for f in $(ls "$1"/cmd_*.c 2>/dev/null); do
         base=$(basename "$f" .c)
         base=${base#cmd_}
         cmd=$(echo "$base" | tr _ -)
@@ -37,7 +37,7 @@ check_tools() {
             declared "$cmd" "$n" || { echo "$f reads --$n, which $cmd does not declare"; fail=1; }
         done
     done
-    for f in $(ls "$1"/*.c "$1"/*/*.c | grep -v '/cmd_[^/]*$'); do
+    for f in $(ls "$1"/*.c "$1"/*/*.c 2>/dev/null | grep -v '/cmd_[^/]*$'); do
         for n in $(names "$f" "$reads") $(listed "$f"); do
             declared "" "$n" || { echo "$f reads --$n, which no command declares"; fail=1; }
         done
@@ -47,13 +47,13 @@ check_tools() {
 check_tools tools || bad=1
 count=$(for f in tools/*.c tools/*/*.c; do names "$f" "$reads"; listed "$f"; done | wc -l)
 [ "$count" -gt 150 ] || { echo "only $count option names read in tools/: the pattern no longer matches"; bad=1; }
-# The check could fail: in a scratch copy of tools/, a misspelt name in a command's file, then in a
-# shared file, then in an array of names, must each be found.
+# The check could fail: in a scratch copy of a file of tools/ (alone), a misspelt name in a command's
+# file, then in a shared file, then in an array of names, must each be found.
 scratch=$(mktemp -d)
 trap 'rm -f "$opts"; rm -rf "$scratch"' EXIT
 misspell() { # FILE FROM TO: the copy with one read misspelt; the check must name TO
-    rm -rf "$scratch/tools" && cp -R tools "$scratch/tools"
-    grep -qF "$2" "$scratch/tools/$1" || { echo "self-test: '$2' is no longer in tools/$1"; bad=1; return; }
+    rm -rf "$scratch/tools" && mkdir -p "$(dirname "$scratch/tools/$1")"
+    grep -qF "$2" "tools/$1" || { echo "self-test: '$2' is no longer in tools/$1"; bad=1; return; }
     sed "s/$2/$3/" "tools/$1" >"$scratch/tools/$1"
     if check_tools "$scratch/tools" >"$scratch/out"; then
         echo "self-test: the check passed tools/ with $3 for $2 in $1"
