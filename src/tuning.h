@@ -221,6 +221,12 @@
  */
 #define CB_LBSCAN_ROOT_MIN 200
 /*
+ * On the fly (no guess-major table), the search makes the game's table secret-major itself, its only
+ * copy of the feedback, up to this many bytes (guesses x secrets): Wordle's 30 MB on the original lists,
+ * 34 MB on the 2023 lists. A bigger game computes its rows as before, without the look-ahead bounds.
+ */
+#define CB_FLY_COLUMNS_MAX ((uint64_t)64 << 20)
+/*
  * First-level nodes (the parts of an opener, or of a position's guess) at least this big try their guesses after
  * the first as tasks, each with the best total known as its budget: one big part is then shared by the threads.
  */
