@@ -171,8 +171,12 @@
 
 /* ---- the exact solver (src/solver/) ---- */
 
-/* First block of the solver's stack allocator; each next block doubles (fewer blocks against slack). */
-#define CB_ARENA_MIN_BLOCK ((size_t)4 << 20)
+/*
+ * First block of the solver's stack allocator; each next block doubles (fewer blocks against slack).
+ * SALET's stack outgrew a first block of 4 MiB (4.0 MiB used there, then 4.8 MiB in a second block of
+ * 8) and fits in one of 8: the touched huge pages of both blocks were resident, 2 MiB more at the peak.
+ */
+#define CB_ARENA_MIN_BLOCK ((size_t)8 << 20)
 /* Most blocks of one arena: with doubling, 4 MiB * 2^48 is never reached. */
 #define CB_ARENA_BLOCKS 48
 /* Locks striping the solver's cache: more locks, less contention, a little memory. */
@@ -185,6 +189,11 @@
 #define CB_CACHE_MAX_BUCKETS ((size_t)1 << 28)
 /* Bytes the cache takes at once: one huge page (CB_BIG_ALLOC_MIN), fewer faults against unused tail memory. */
 #define CB_CACHE_CHUNK ((size_t)2 << 20)
+/*
+ * A thread's first chunk: small pages, so that a search caching a few hundred sets (SALET's 388, about
+ * 100 KB) does not hold a whole huge page (2 MiB of resident memory) for them.
+ */
+#define CB_CACHE_FIRST_CHUNK ((size_t)256 << 10)
 /* Nodes of at least this many candidates go to the cache: smaller ones are cheaper to solve again. */
 #define CB_CACHE_MIN 3
 /*
@@ -220,6 +229,12 @@
  * Wordle): built for searches from the opening, and from positions of at least this many candidates.
  */
 #define CB_LBSCAN_ROOT_MIN 200
+/*
+ * On the fly (no guess-major table), the search makes the game's table secret-major itself, its only
+ * copy of the feedback, up to this many bytes (guesses x secrets): Wordle's 30 MB on the original lists,
+ * 34 MB on the 2023 lists. A bigger game computes its rows as before, without the look-ahead bounds.
+ */
+#define CB_FLY_COLUMNS_MAX ((uint64_t)64 << 20)
 /*
  * First-level nodes (the parts of an opener, or of a position's guess) at least this big try their guesses after
  * the first as tasks, each with the best total known as its budget: one big part is then shared by the threads.

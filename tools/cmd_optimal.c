@@ -39,7 +39,28 @@ static void catch_stop_signals(struct sigaction *old_int, struct sigaction *old_
 }
 
 /*
- * The game and its table (cli_open_game). The table's build looks at the
+ * The game and its table (cli_open_game's choice). A search from the opening whose openers are named
+ * (--first, --openers) reads no guess-major row but theirs: unless --table says otherwise, a game whose
+ * feedback the solver makes secret-major itself (cb_optimal_fly_columns: Wordle's lists) gets its
+ * table on the fly, so that the secret-major copy is the only one in memory (docs/optimal.md, "Close
+ * to the machine").
+ */
+static int open_table(cli *c)
+{
+    cb_table_mode mode;
+    int rc = cli_open_game_only(c);
+    if (!rc)
+        rc = cli_table_mode(c, CB_TABLE_AUTO, &mode);
+    if (rc)
+        return rc;
+    if (!cli_get(c, "table") && c->npos == 0 && (cli_get(c, "first") || cli_get(c, "openers")) &&
+        cb_optimal_fly_columns(c->game))
+        mode = CB_TABLE_OFF;
+    return cli_open_table(c, c->game, mode, &c->table);
+}
+
+/*
+ * The game and its table (open_table). The table's build looks at the
  * time limit, which counts it (the search gets what is left), and at the
  * cancel flag, which a signal sets meanwhile: c->table_stopped then.
  */
@@ -49,11 +70,11 @@ static int open_game(cli *c, cb_optimal_options *o, double *seconds)
     double start = cb_seconds();
     *seconds = 0;
     if (optimal_shared) /* under MPI, mpirun decides what a signal does to the ranks */
-        return cli_open_game(c);
+        return open_table(c);
     c->table_time_limit = o->time_limit;
     c->table_cancel = &stop_flag;
     catch_stop_signals(&old_int, &old_term);
-    int rc = cli_open_game(c);
+    int rc = open_table(c);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     *seconds = cb_seconds() - start;
@@ -384,7 +405,10 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
     printf("search        %llu nodes, %llu pairs, %llu sets cached, %.2f s on %d thread%s%s\n",
            (unsigned long long)r->nodes, (unsigned long long)r->work, (unsigned long long)r->cache_entries, r->seconds,
            threads, threads > 1 ? "s" : "",
-           cb_table_precomputed(c->table) ? "" : ", feedback computed on the fly (no table)");
+           cb_table_precomputed(c->table) ? ""
+           : c->npos == 0 && cb_optimal_fly_columns(c->game)
+               ? ", feedback kept secret-major only (no guess-major table)"
+               : ", feedback computed on the fly (no table)");
 }
 
 /* The --json object; 0 or the exit status. */

@@ -242,6 +242,17 @@ int cb_optimal_solve(const cb_table *table, const cb_optimal_options *opt, cb_op
  * letters; not Symble). Else CB_ETOOBIG, err saying why. err may be NULL.
  */
 int cb_optimal_table_check(const cb_table *table, cb_error *err);
+/*
+ * 1 when cb_optimal_solve, given this game's table computed on the fly (CB_TABLE_OFF), makes the
+ * game's feedback secret-major itself (guesses x secrets bytes, every secret's values of every guess:
+ * for the look-ahead bounds and the scans below the openers) for a search from the opening or from a
+ * position of at least 200 candidates: games of one-byte feedback, not Symble, of at least 200
+ * secrets and at most 64 MiB of such a table (Wordle's lists). That copy is then the only one in
+ * memory: a search whose openers are named (first, openers) reads no other row of the
+ * guess-major table, so that table is better left on the fly (half the memory, half the pages the
+ * system clears). 0 otherwise: on the fly, such a search computes its rows, without those bounds.
+ */
+int cb_optimal_fly_columns(const cb_game *game);
 void cb_optimal_result_release(cb_optimal_result *res);
 
 /*

@@ -40,7 +40,8 @@ typedef struct cb_table_options {
     cb_table_mode mode;
     size_t max_bytes; /* memory limit for a precomputed table; 0 = default (2 GiB) */
     int threads;      /* 0 = OpenMP's default */
-    int no_columns;   /* 1: no secret-major copy for the scorers (they read rows; to measure or test that path) */
+    int no_columns; /* 1: no secret-major copy for the scorers nor the exact solver (they read rows; to measure or test
+                       that path) */
     /*
      * The caller's estimate of the feedbacks it will read, in (guess, secret) pairs; 0 = unknown.
      * Under CB_TABLE_AUTO a table that fits is then precomputed only when cb_table_pays says so.

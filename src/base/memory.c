@@ -21,7 +21,9 @@ void *cbb_alloc_big(size_t size)
         if (rounded >= size) { /* else size is near SIZE_MAX: no memory */
             void *p = aligned_alloc(huge, rounded);
             if (p) {
-                (void)madvise(p, rounded, MADV_HUGEPAGE); /* a hint: the block works without it */
+                /* a hint: the block works without it. The whole huge pages of size only: a last one partly
+                 * used stays on small pages (a table of 28.6 MiB resident as 28.6, not 30) */
+                (void)madvise(p, size & ~(huge - 1), MADV_HUGEPAGE);
                 return p;
             }
         }

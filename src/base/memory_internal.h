@@ -13,9 +13,10 @@
  * size bytes, not zeroed, for an array read at random over tens of
  * megabytes or more, aligned to 64 bytes; NULL without memory. From
  * CB_BIG_ALLOC_MIN bytes on (tuning.h), on Linux, the block is aligned to
- * 2 MiB and the kernel is asked to back it with huge pages (madvise
- * MADV_HUGEPAGE: a hint, which it may ignore): a page fault and a TLB entry
- * then cover 2 MiB instead of 4 KiB. The caller frees the block with free().
+ * 2 MiB and the kernel is asked to back its whole 2 MiB pages with huge pages
+ * (madvise MADV_HUGEPAGE: a hint, which it may ignore; a last page partly
+ * used stays small): a page fault and a TLB entry then cover 2 MiB instead
+ * of 4 KiB. The caller frees the block with free().
  */
 void *cbb_alloc_big(size_t size);
 

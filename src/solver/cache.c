@@ -278,7 +278,9 @@ static centry *carve(cbo_cache *c, int thread, size_t bytes)
     bytes = (bytes + 7) & ~(size_t)7;
     cchunk *k = c->chunks[thread];
     if (!k || k->used + bytes > k->size) {
-        size_t size = bytes + sizeof *k > CB_CACHE_CHUNK ? bytes + sizeof *k : CB_CACHE_CHUNK;
+        /* a thread's first chunk is small, on small pages: most searches cache a few hundred sets */
+        size_t chunk = k ? CB_CACHE_CHUNK : CB_CACHE_FIRST_CHUNK;
+        size_t size = bytes + sizeof *k > chunk ? bytes + sizeof *k : chunk;
         cchunk *nk = cbb_alloc_big(size); /* its header inside: a chunk of CB_CACHE_CHUNK is one huge page */
         size -= sizeof *k;
         if (!nk)

@@ -124,6 +124,13 @@ int cb_optimal_table_check(const cb_table *table, cb_error *err)
     return CB_OK;
 }
 
+int cb_optimal_fly_columns(const cb_game *game)
+{
+    double cells = (double)game->nguess * game->nsecret;
+    return !cb_game_rule_info(game)->hidden && cb_table_bytes_needed(game) <= cells &&
+           game->nsecret >= CB_LBSCAN_ROOT_MIN && cells <= (double)CB_FLY_COLUMNS_MAX;
+}
+
 /* What the game and the table allow the solver, and the fields of S that follow from the options. */
 static int set_fields(cbo_solver *S, const cb_table *table, const cb_optimal_options *opt, cb_error *err)
 {
@@ -228,14 +235,19 @@ static int build_tables(cbo_solver *S)
         }
     }
     size_t entries = S->opt.from ? cb_state_count(S->opt.from) : game->nsecret;
-    if (!S->gbase || S->pairs || S->lw != 1 || entries < CB_LBSCAN_ROOT_MIN ||
+    if (S->pairs || S->lw != 1 || entries < CB_LBSCAN_ROOT_MIN ||
         (uint64_t)game->nguess * game->nsecret > ((uint64_t)1 << 28))
         return CB_OK;
-    /* the table's own secret-major copy, made once and shared by every search on it (the coach runs many) */
-    S->tt = cbt_columns(S->table);
-    if (!S->tt && (S->tt_own = cbb_alloc_big((size_t)game->nguess * game->nsecret))) {
-        cbb_transpose(S->gbase, S->gstride, game->nguess, game->nsecret, S->tt_own, game->nguess);
-        S->tt = S->tt_own;
+    if (!S->gbase) { /* on the fly: the secret-major table alone, the only copy of the feedback in memory */
+        if (cb_optimal_fly_columns(game))
+            S->tt = cbt_columns_fly(S->table, S->nthreads);
+    } else {
+        /* the table's own secret-major copy, made once and shared by every search on it (the coach runs many) */
+        S->tt = cbt_columns(S->table);
+        if (!S->tt && (S->tt_own = cbb_alloc_big((size_t)game->nguess * game->nsecret))) {
+            cbb_transpose(S->gbase, S->gstride, game->nguess, game->nsecret, S->tt_own, game->nguess);
+            S->tt = S->tt_own;
+        }
     }
     for (int i = 0; i < S->nthreads && S->tt; i++)
         if (!(S->tls[i].lbbm = calloc(CB_LBSCAN_BLOCK, sizeof *S->tls[i].lbbm)))

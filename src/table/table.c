@@ -385,6 +385,45 @@ static void transpose(const cb_table *t, char *cols)
     }
 }
 
+/* cols[s * nguess + g] for every secret s, computed by the kernel of the columns (an on-the-fly table). */
+static void fly_columns(const cb_table *t, uint8_t *cols, int threads)
+{
+    const cb_game *game = t->game;
+    size_t ng = game->nguess, pad = cbt_kernel_padding(ng);
+    long ns = (long)game->nsecret;
+#pragma omp parallel num_threads(cbb_threads(threads))
+    {
+        uint8_t *buf = malloc(pad); /* the kernel writes whole blocks: up to pad bytes */
+#pragma omp for schedule(static)
+        for (long s = 0; s < ns; s++) {
+            uint8_t *out = cols + (size_t)s * ng;
+            if (buf) {
+                cbt_column(t, (uint32_t)s, buf);
+                memcpy(out, buf, ng);
+            } else /* no memory for the padded column: a value at a time */
+                for (size_t g = 0; g < ng; g++)
+                    out[g] = (uint8_t)cb_table_get(t, (uint32_t)g, (uint32_t)s);
+        }
+        free(buf);
+    }
+}
+
+const void *cbt_columns_fly(const cb_table *t, int threads)
+{
+    void *cols = __atomic_load_n((void *const *)&t->columns, __ATOMIC_ACQUIRE);
+    if (cols || t->data || t->width != 1 || t->no_columns)
+        return cols;
+#pragma omp critical(cb_table_columns)
+    {
+        cols = __atomic_load_n((void *const *)&t->columns, __ATOMIC_ACQUIRE);
+        if (!cols && (cols = cbb_alloc_big((size_t)t->game->nguess * t->game->nsecret + 1))) {
+            fly_columns(t, cols, threads);
+            __atomic_store_n((void **)&((cb_table *)t)->columns, cols, __ATOMIC_RELEASE);
+        }
+    }
+    return cols;
+}
+
 const void *cbt_columns(const cb_table *t)
 {
     void *cols = __atomic_load_n((void *const *)&t->columns, __ATOMIC_ACQUIRE);

@@ -26,6 +26,16 @@ size_t cbt_kernel_padding(size_t count);
  * or when memory runs out. Freed with the table.
  */
 const void *cbt_columns(const cb_table *t);
+/*
+ * The same secret-major table for an on-the-fly table of one-byte feedback, computed
+ * by the kernel of the columns (cbt_column) on `threads` threads (0: all): for the
+ * exact solver, whose searches on such a table then share it as they share
+ * cbt_columns (a process running many, the coach or a signing, makes it once).
+ * Made on first call, safely from any thread; NULL for a precomputed table that
+ * has none yet, for wider feedback, or when memory runs out. Freed with the table.
+ * cbt_columns itself stays NULL on the fly until this has been called.
+ */
+const void *cbt_columns_fly(const cb_table *t, int threads);
 
 /*
  * Position-major copies of codes for the kernel: soa[p][j] is symbol p of

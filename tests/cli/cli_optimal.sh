@@ -58,7 +58,10 @@ seen mm-6x4-opener mm64 '^opener +1123'
 expect_out mm-6x4-max5 0 '^total +5626 ' -- optimal $mm --max-guesses 5
 # without a precomputed table the solver computes its rows on the fly: the same proof; Symble cannot
 expect_out mm-6x4-fly 0 '^total +5625 guesses over 1296 secrets' -- optimal $mm --table off
-expect_out mm-6x4-fly-line 0 'feedback computed on the fly \(no table\)$' -- optimal $mm --table off
+# from 200 secrets on, the search makes the table's secret-major copy itself (cb_optimal_fly_columns), and says so
+expect_out mm-6x4-fly-line 0 'feedback kept secret-major only \(no guess-major table\)$' -- optimal $mm --table off
+expect_out mm-3x5-fly-line 0 'feedback computed on the fly \(no table\)$' -- optimal --game mastermind --pegs 3 \
+    --colors 5 --table off
 expect_out mm-6x4-fly-json 0 '"total":5625,.*"table_precomputed":false' -- optimal $mm --table off --json
 expect_out mm-6x4-table-json 0 '"total":5625,.*"table_precomputed":true' -- optimal $mm --json
 expect_out salet-hard-fly 0 '^total +8122 guesses' -- optimal --quiet --first salet --hard --max-guesses 6 --table off
@@ -72,6 +75,8 @@ run salet -- optimal --quiet --first salet --tree "$tmp/salet-easy.tree"
 seen wordle-salet salet '^total +7920 guesses over 2315 secrets \(average 3.4212\)'
 seen wordle-salet-max salet '^worst case +5 guesses'
 seen wordle-salet-dist salet '^distribution +2: 90, 3: 1239, 4: 907, 5: 79'
+# --first from the opening of Wordle: the table's secret-major copy alone by default (docs/optimal.md)
+seen wordle-salet-layout salet 'feedback kept secret-major only \(no guess-major table\)$'
 # The New York Times' lists (--lists, issue 13). A. Selby, github.com/alex1770/wordle, files
 # results_easy_nyt20220215 and results_easy_nyt20220316 (salet 7897 over the 2309 answers with 12947 or
 # 12972 guesses) and results_easy_nyt20220830 (tarse 7883 with 14855 guesses)

@@ -333,9 +333,11 @@ static void brute_force_checks(void)
 }
 
 /*
- * A table computed on the fly against the precomputed one on bigger games (the fast paths of the scan, the
- * look-ahead without its secret-major table, which needs the precomputed rows): the same result, proved,
- * and a tree that checks. Symble and two-byte feedback need a precomputed table, and say so.
+ * A table computed on the fly against the precomputed one on bigger games (the fast paths of the scan; from
+ * 200 secrets on, the secret-major table the search makes itself on the fly, cbt_columns_fly, for the
+ * look-ahead and the scans below the openers): the same result, proved, a tree that checks, and the same
+ * search (nodes and pairs: every decision the same, only the rows' source differs). Symble and two-byte
+ * feedback need a precomputed table, and say so.
  */
 static void on_the_fly(void)
 {
@@ -348,6 +350,7 @@ static void on_the_fly(void)
         {"mastermind 3x6 max 4", world_game(CB_RULE_MASTERMIND, 6, 3, 0), 0, 4},
         {"wordle words hard max 4", word_game(CB_RULE_WORDLE, 60, 37, 120), 1, 4},
         {"wordle words", word_game(CB_RULE_WORDLE, 80, 29, 150), 0, 0},
+        {"wordle words 220", word_game(CB_RULE_WORDLE, 220, 10, 200), 0, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         cb_table *on, *off;
@@ -373,6 +376,10 @@ static void on_the_fly(void)
                           "%s: precomputed %llu (lower %llu), on the fly %llu (lower %llu)", cases[i].name,
                           (unsigned long long)a.total, (unsigned long long)a.lower, (unsigned long long)b.total,
                           (unsigned long long)b.lower);
+                CHECK_MSG(a.nodes == b.nodes && a.work == b.work,
+                          "%s: precomputed %llu nodes, %llu pairs; on the fly %llu nodes, %llu pairs", cases[i].name,
+                          (unsigned long long)a.nodes, (unsigned long long)a.work, (unsigned long long)b.nodes,
+                          (unsigned long long)b.work);
                 CHECK(!b.tree || (check_verify(b.tree, off, cases[i].hard, cases[i].max, &st, NULL) == CB_OK &&
                                   st.total == b.total));
                 cb_optimal_result_release(&b);

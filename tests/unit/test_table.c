@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/memory_internal.h"
+#include "table/table_internal.h"
 #include "check.h"
 #include "codebreaker/codebreaker.h"
 #include "tuning.h"
@@ -65,6 +66,12 @@ static void compare(const char *what, cb_game *g, int width)
     cb_table_fill(t2, 5 % ng, secrets, 3, out);
     cb_table_fill(fly, 5 % ng, secrets, 3, out2);
     CHECK(memcmp(out, out2, sizeof out) == 0);
+    /* the secret-major table made by the kernel of the columns on the fly: the precomputed one turned over */
+    const uint8_t *made = cbt_columns_fly(fly, 2), *turned = width == 1 ? cbt_columns(t2) : NULL;
+    CHECK_MSG(width == 1 ? made && turned && memcmp(made, turned, (size_t)ng * ns) == 0 && cbt_columns(fly) == made
+                         : made == NULL,
+              "%s: the secret-major table on the fly differs from the precomputed one's", what);
+    CHECK(cbt_columns_fly(t2, 1) == turned); /* a precomputed table's own, made or not */
     cb_table_free(t1);
     cb_table_free(t2);
     cb_table_free(fly);
