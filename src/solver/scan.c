@@ -429,7 +429,7 @@ int cbo_scan_first(cbo_solver *S, const cbo_node *x, int64_t known, int64_t beta
     cbo_partlb plb = {.t = lbt};
     cbg_hard_turn h;
     int filter = cbo_scan_prepare(S, x, cbo_child_d(x->d), &plb, &h);
-    if (!plb.fast)
+    if (!plb.fast || S->depth_only) /* its bounds are totals' */
         return CBO_SCAN_OPEN;
     cbo_count_work(cbo_me(S), n, m); /* cbo_scan's count: it is told not to count again */
     ltc_fill(x->ltc);
