@@ -224,6 +224,7 @@ int cbo_scan_prepare(const cbo_solver *S, const cbo_node *x, int r, cbo_partlb *
 {
     b->lin = 0;
     b->inf = x->n + 1;
+    b->zero = S->depth_only;
     if (!S->pairs)
         for (uint32_t c = 1; c <= x->n; c++) {
             b->t[c] = cbo_part_lb(S, c, c, r, x->bmax);
@@ -231,8 +232,10 @@ int cbo_scan_prepare(const cbo_solver *S, const cbo_node *x, int r, cbo_partlb *
                 b->lin = c;
             if (b->inf > x->n && b->t[c] >= CBO_INF)
                 b->inf = c;
+            if (b->inf > x->n && b->t[c] != 0)
+                b->zero = 0;
         }
-    b->fast = !S->pairs && !S->depth_only && S->lw == 1 && (r == CBO_UNL || r >= 1);
+    b->fast = !S->pairs && S->lw == 1 && (r == CBO_UNL || r >= 1);
     int filter = S->hard && x->cg != CB_NONE;
     if (filter)
         cbg_hard_turn_make(S->game, x->cg, x->cfb, h);

@@ -51,6 +51,7 @@ typedef struct cbo_partlb {
     int64_t *t;   /* t[c]: the bound of a part of c secrets */
     uint32_t lin; /* t[c] = 2c - 1 for every c up to lin */
     uint32_t inf; /* t[c] is INF for every c from inf on (n + 1: for none) */
+    int zero;     /* t[c] is 0 for every c below inf (a search of depth only: a part fits or not) */
     int fast;     /* whether the row kernel (rowkern.c) counts the rows */
 } cbo_partlb;
 
@@ -63,8 +64,9 @@ int cbo_scan_prepare(const cbo_solver *S, const cbo_node *x, int r, cbo_partlb *
 
 /*
  * A fast count's figures into *st when the parts' sizes settle the bound: 1
- * when each part costs 2c - 1, or when one has an INF bound (a part of two
- * or more is not the won one); else 0, and row_generic bounds the parts.
+ * when each part costs 2c - 1, when each costs 0 (depth only, every part
+ * below inf), or when one has an INF bound (a part of two or more is not the
+ * won one); else 0, and row_generic bounds the parts.
  */
 static inline int cbo_plain_stats(const cbo_partlb *b, uint32_t n, uint32_t parts, uint32_t pairs, uint32_t won,
                                   uint32_t maxpart, cbo_rowstat *st)
@@ -75,6 +77,11 @@ static inline int cbo_plain_stats(const cbo_partlb *b, uint32_t n, uint32_t part
     st->maxpart = maxpart;
     if (maxpart <= b->lin) {
         st->lbsum = 2 * (int64_t)(n - won) - (int64_t)(parts - won);
+        st->triv = pairs == n - parts;
+        return 1;
+    }
+    if (b->zero && maxpart < b->inf) {
+        st->lbsum = 0;
         st->triv = pairs == n - parts;
         return 1;
     }

@@ -131,10 +131,10 @@ static int tab_make(cbo_solver *S, cbo_tls *T, const cbo_node *x, cbo_kept *sc, 
         start[v] += start[v - 1];
     for (uint32_t kk = 0; kk < k; kk++)
         ord[start[top - parts[kk]]++] = kk;
+    /* filled a block at a time as scan_lb first reads it (cbo_tab_fill), at the root too: an opening's is
+     * hundreds of megabytes of which a search that stops or follows a book reads a few blocks */
     *t = (cbo_lbtab){x->n, k, x->sid, sc->gid, parts, ord, vals, 0};
     sc->tab = t;
-    if (x->level == 0) /* the openers are searched side by side: the root's table is filled before */
-        cbo_tab_fill(S, t, nb - 1);
     return CB_OK;
 }
 
@@ -334,6 +334,15 @@ static void ltc_fill(cbo_ltcopy *c)
     }
 }
 
+/* Whether x's columns are its entries' indexes (a root of every secret, in order). */
+static int cols_are_entries(const cbo_node *x)
+{
+    for (uint32_t e = 0; e < x->n; e++)
+        if (x->col[e] != e)
+            return 0;
+    return 1;
+}
+
 /* The scan's buffers, from the thread's arena: the kept guesses' arrays in sc, and its own scratch. */
 static int scan_alloc(cbo_solver *S, cbo_tls *T, const cbo_node *x, cbo_kept *sc, scratch *w)
 {
@@ -352,8 +361,13 @@ static int scan_alloc(cbo_solver *S, cbo_tls *T, const cbo_node *x, cbo_kept *sc
         sc->lt = cbo_alloc(S, T, ltbytes + 16);
     w->tmp = cbo_alloc(S, T, (size_t)n * (size_t)lw + 16);
     /* the parts get bounded one guess ahead (raise_bounds): keep each guess's parts for them */
-    /* (the parts must index the node's entries by their column: with a local table, or at the root) */
-    int want = S->tt && !S->cands && !S->pairs && x->level <= CB_LBSCAN_LEVEL && (sc->lt || x->level == 0);
+    /*
+     * (the parts' scan reads the table's rows by their column, which must be the node's entry: with a local
+     * table, or at a root whose columns are its entries, the opening; a position of more than half the
+     * secrets has no local table and its parts' columns are secrets)
+     */
+    int want = S->tt && !S->cands && !S->pairs && x->level <= CB_LBSCAN_LEVEL &&
+               (sc->lt || (x->level == 0 && cols_are_entries(x)));
     w->kparts = want ? cbo_alloc(S, T, (size_t)m * sizeof *w->kparts) : NULL;
     return !sc->gid || !sc->srow || !sc->lb || !sc->key || !sc->tx || !w->touched || !w->lb.t || (build && !sc->lt) ||
                    !w->tmp || (want && !w->kparts)
@@ -429,7 +443,7 @@ int cbo_scan_first(cbo_solver *S, const cbo_node *x, int64_t known, int64_t beta
     cbo_partlb plb = {.t = lbt};
     cbg_hard_turn h;
     int filter = cbo_scan_prepare(S, x, cbo_child_d(x->d), &plb, &h);
-    if (!plb.fast)
+    if (!plb.fast || S->depth_only) /* its bounds are totals' */
         return CBO_SCAN_OPEN;
     cbo_count_work(cbo_me(S), n, m); /* cbo_scan's count: it is told not to count again */
     ltc_fill(x->ltc);

@@ -210,11 +210,14 @@ static size_t partition_trials(const cb_table *t, int *paired)
 }
 
 /* The exact solver at the level in use (its row, block, look-ahead and count kernels), one thread. */
-static int solve_at_level(const cb_table *t, cb_optimal_result *r)
+/* The least total, or (worst) the least worst case: a search of depth only first, its scans by the same kernels. */
+static int solve_at_level(const cb_table *t, int worst, cb_optimal_result *r)
 {
     cb_optimal_options o;
     cb_optimal_options_default(&o);
     o.threads = 1;
+    if (worst)
+        o.objective = CB_OBJECTIVE_WORST;
     return cb_optimal_solve(t, &o, r, NULL);
 }
 
@@ -243,7 +246,7 @@ int main(void)
     /* the partition kernel and the solver's at every level against the scalar ones: the same figures */
     cb_table *mm = mastermind_table(6, 4), *small = mastermind_table(4, 4);
     CHECK(mm && small);
-    cb_optimal_result ref = {0};
+    cb_optimal_result ref[2] = {{0}, {0}};
     for (int l = CB_CPU_SCALAR; l <= (int)best && mm && small; l++) {
         cb_cpu_level_cap((cb_cpu_level)l);
         int paired = 0;
@@ -251,21 +254,28 @@ int main(void)
         CHECK_MSG(paired > 0, "level %s: no state small enough for the pair count", cb_cpu_level_name((cb_cpu_level)l));
         CHECK_MSG(wrong == 0, "level %s: %zu guesses partitioned unlike cbs_score", cb_cpu_level_name((cb_cpu_level)l),
                   wrong);
-        cb_optimal_result r = {0};
-        CHECK(solve_at_level(small, l == CB_CPU_SCALAR ? &ref : &r) == CB_OK);
-        if (l > CB_CPU_SCALAR) {
-            CHECK_MSG(r.proved && r.total == ref.total && r.nodes == ref.nodes && r.work == ref.work,
-                      "level %s: the solver's total %llu, nodes %llu, work %llu; scalar: %llu, %llu, %llu",
-                      cb_cpu_level_name((cb_cpu_level)l), (unsigned long long)r.total, (unsigned long long)r.nodes,
-                      (unsigned long long)r.work, (unsigned long long)ref.total, (unsigned long long)ref.nodes,
-                      (unsigned long long)ref.work);
-            cb_optimal_result_release(&r);
+        for (int worst = 0; worst <= 1; worst++) {
+            cb_optimal_result r = {0}, *rr = l == CB_CPU_SCALAR ? &ref[worst] : &r;
+            CHECK(solve_at_level(small, worst, rr) == CB_OK);
+            CHECK_MSG(rr->proved && (!worst || rr->worst_limit > 0), "level %s, worst %d: not proved",
+                      cb_cpu_level_name((cb_cpu_level)l), worst);
+            if (l > CB_CPU_SCALAR) {
+                CHECK_MSG(
+                    r.proved && r.total == ref[worst].total && r.worst_limit == ref[worst].worst_limit &&
+                        r.nodes == ref[worst].nodes && r.work == ref[worst].work,
+                    "level %s, worst %d: the solver's total %llu, nodes %llu, work %llu; scalar: %llu, %llu, %llu",
+                    cb_cpu_level_name((cb_cpu_level)l), worst, (unsigned long long)r.total, (unsigned long long)r.nodes,
+                    (unsigned long long)r.work, (unsigned long long)ref[worst].total,
+                    (unsigned long long)ref[worst].nodes, (unsigned long long)ref[worst].work);
+                cb_optimal_result_release(&r);
+            }
         }
         printf("partition and solver kernels at level %s: %s\n", cb_cpu_level_name((cb_cpu_level)l),
                wrong ? "FAILED" : "as at the scalar level");
     }
-    CHECK(ref.proved && ref.total > 0);
-    cb_optimal_result_release(&ref);
+    CHECK(ref[0].proved && ref[0].total > 0 && ref[1].proved && ref[1].worst_limit > 0);
+    cb_optimal_result_release(&ref[0]);
+    cb_optimal_result_release(&ref[1]);
     table_free(mm);
     table_free(small);
     cb_cpu_level_cap(CB_CPU_AVX512);
