@@ -8,7 +8,7 @@
 #   appended to DIR/SIZE.results as soon as it is settled: its exact total if below the cutoff, else a
 #   proved bound at or above it (the exact ones also get their turn-two line in DIR/SIZE.turn2). Openers
 #   already in the file are skipped by the program, so running this again continues where it stopped;
-#   inside an opener, the positions and guesses whose search took 1e10 pairs or more go to the checkpoint
+#   inside an opener, the positions and guesses whose search took 1e9 pairs or more go to the checkpoint
 #   file DIR/SIZE.ckpt (--checkpoint) as they are settled, so a stop (SIGTERM, the end of a session, a
 #   reboot) loses only the work since the last of them, and the next run goes on inside the opener. Each opener's times go to
 #   DIR/SIZE.log, the progress to DIR/SIZE.err; once every opener is settled, DIR/SIZE.proof holds the

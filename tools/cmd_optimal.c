@@ -887,7 +887,7 @@ static const cli_opt opts[] = {
      "once settled; resume from what FILE holds, inside the opener being searched"},
     {"checkpoint-work", "PAIRS",
      "with --checkpoint: the work (pairs, as --work) a position's search must take to be written (default "
-     "10000000000)"},
+     "1000000000)"},
     {"sign", NULL,
      "derive every line of --results FILE again (a search per budget) and seal it with this installation's key "
      "(format 3), or refuse naming the first line that does not hold; then stop"},

@@ -228,7 +228,7 @@ typedef struct cb_optimal_options {
     size_t npoints;
 } cb_optimal_options;
 
-#define CB_OPTIMAL_POINT_WORK 10000000000ull /* 1e10 pairs: a point every few seconds of a core at most */
+#define CB_OPTIMAL_POINT_WORK 1000000000ull /* 1e9 pairs: about half a second of a core */
 
 void cb_optimal_options_default(cb_optimal_options *opt);
 
