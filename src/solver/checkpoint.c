@@ -116,12 +116,13 @@ static int find_node(cbo_solver *S, cbo_tls *T, const cbo_node *root, const cb_o
     const cbo_node *x = root;
     uint32_t ng = S->game->nguess;
     if (p->turns < 1 || p->turns > CB_OPTIMAL_POINT_DEPTH)
-        return cb_error_set(err, CB_EINVAL, "point %zu: %d turns", i, p->turns);
+        return cb_error_set(err, CB_EINVAL, "the checkpoint's point %zu (from 0): %d turns", i, p->turns);
     for (int t = 0; t < p->turns; t++) {
         uint32_t g = p->guess[t];
         cbo_kids ks;
         if (g >= ng)
-            return cb_error_set(err, CB_EINVAL, "point %zu: turn %d plays no guess of the game", i, t + 1);
+            return cb_error_set(err, CB_EINVAL,
+                                "the checkpoint's point %zu (from 0): turn %d plays no guess of the game", i, t + 1);
         uint8_t *vec = cbo_alloc(S, T, (size_t)x->n * (size_t)S->lw);
         if (!vec)
             return CB_ENOMEM;
@@ -133,8 +134,9 @@ static int find_node(cbo_solver *S, cbo_tls *T, const cbo_node *root, const cb_o
             if (ks.c[j].cfb == p->feedback[t])
                 next = &ks.c[j];
         if (!next)
-            return cb_error_set(err, CB_EINVAL, "point %zu: turn %d draws a feedback no candidate left gives", i,
-                                t + 1);
+            return cb_error_set(err, CB_EINVAL,
+                                "the checkpoint's point %zu (from 0): turn %d draws a feedback no candidate left gives",
+                                i, t + 1);
         x = next;
     }
     *out = x;
@@ -154,11 +156,12 @@ int cbo_ckpt_restore(cbo_solver *S, const cbo_node *root, cb_error *err)
         int rc = find_node(S, T, root, p, i, &x, err);
         int64_t lb = rc == CB_OK ? cbo_node_lb(S, x) : 0;
         if (rc == CB_OK && (p->value >= (uint64_t)CBO_INF || (int64_t)p->value < lb))
-            rc = cb_error_set(err, CB_EINVAL, "point %zu: %llu is below the position's lower bound %lld", i,
+            rc = cb_error_set(err, CB_EINVAL,
+                              "the checkpoint's point %zu (from 0): %llu is below the position's lower bound %lld", i,
                               (unsigned long long)p->value, (long long)lb);
         if (rc == CB_OK && ((p->play != CB_NONE && p->play >= S->game->nguess) ||
                             (p->play == CB_NONE && p->exact && p->best >= S->game->nguess)))
-            rc = cb_error_set(err, CB_EINVAL, "point %zu: no guess of the game", i);
+            rc = cb_error_set(err, CB_EINVAL, "the checkpoint's point %zu (from 0): no guess of the game", i);
         uint8_t *key = rc == CB_OK ? cbo_alloc(S, T, cbo_key_room(S, x)) : NULL;
         if (rc == CB_OK && !key)
             rc = CB_ENOMEM;
