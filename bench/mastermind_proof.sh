@@ -8,7 +8,9 @@
 #   appended to DIR/SIZE.results as soon as it is settled: its exact total if below the cutoff, else a
 #   proved bound at or above it (the exact ones also get their turn-two line in DIR/SIZE.turn2). Openers
 #   already in the file are skipped by the program, so running this again continues where it stopped;
-#   a stop (SIGTERM, a reboot) loses only the opener being searched. Each opener's times go to
+#   inside an opener, the positions and guesses whose search took 1e9 pairs or more go to the checkpoint
+#   file DIR/SIZE.ckpt (--checkpoint) as they are settled, so a stop (SIGTERM, the end of a session, a
+#   reboot) loses only the work since the last of them, and the next run goes on inside the opener. Each opener's times go to
 #   DIR/SIZE.log, the progress to DIR/SIZE.err; once every opener is settled, DIR/SIZE.proof holds the
 #   summary of the whole file (the optimum, proved) and verify-tree's check of its tree DIR/SIZE.tree. The results files are sealed with the key of the
 #   installation (docs/optimal.md, "The installation's key"): the committed ones (data/mastermind/) are
@@ -43,7 +45,7 @@ for o in $openers; do
     # shellcheck disable=SC2086,SC2094
     /usr/bin/time -f "# opener $o: %e s wall, %U s user, %S s sys, %M KiB max" -a -o "$dir/$size.log" \
         "$cb" optimal $rule --cache-mb 3072 --openers "$o" --results "$dir/$size.results" \
-        --turn-two "$dir/$size.turn2" >>"$dir/$size.log" 2>>"$dir/$size.err"
+        --turn-two "$dir/$size.turn2" --checkpoint "$dir/$size.ckpt" >>"$dir/$size.log" 2>>"$dir/$size.err"
     st=$?
     [ $st -eq 0 ] || {
         echo "# opener $o: status $st, stopped" >>"$dir/$size.log"

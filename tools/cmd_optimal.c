@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "infile.h"
+#include "opt_checkpoint.h"
 #include "opt_results.h"
 #include "outfile.h"
 #include "progress.h"
@@ -640,6 +641,19 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
     if (cli_get(c, "turn-two") &&
         (strcmp(cli_get(c, "turn-two"), "-") == 0 || strcmp(cli_get(c, "turn-two"), cli_get(c, "results")) == 0))
         return cli_fail(CB_EINVAL, "--turn-two: name a file of its own (not - nor the results file)");
+    if (cli_get(c, "checkpoint") && (!cli_get(c, "results") || cli_flag(c, "sign") || optimal_shared || o->top ||
+                                     o->objective != CB_OBJECTIVE_TOTAL))
+        return cli_fail(CB_EINVAL, "--checkpoint FILE goes with --results (the points it settles inside the openers "
+                                   "searched): not with --sign, --top, --objective worst or codebreaker-mpi");
+    if (cli_get(c, "checkpoint") &&
+        (strcmp(cli_get(c, "checkpoint"), "-") == 0 || strcmp(cli_get(c, "checkpoint"), cli_get(c, "results")) == 0 ||
+         (cli_get(c, "turn-two") && strcmp(cli_get(c, "checkpoint"), cli_get(c, "turn-two")) == 0)))
+        return cli_fail(CB_EINVAL, "--checkpoint: name a file of its own (not - nor the results or turn-two file)");
+    o->point_work = (uint64_t)cli_int(c, "checkpoint-work", 0, 1, (long long)1e15, &ok);
+    if (!ok)
+        return 2;
+    if (o->point_work && !cli_get(c, "checkpoint"))
+        return cli_fail(CB_EINVAL, "--checkpoint-work goes with --checkpoint FILE");
     if (c->npos && (cli_get(c, "results") || cli_get(c, "tree")))
         return cli_fail(CB_EINVAL, "--results and --tree record searches from the opening, not from the position %s",
                         c->pos[0]);
@@ -709,6 +723,26 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
         o.on_children = opt_turn_two_append;
         o.on_children_arg = &t2;
     }
+    opt_checkpoint ck;
+    const char *ckpath = rpath && !optimal_shared ? cli_get(c, "checkpoint") : NULL;
+    if (ckpath) {
+        char config[512];
+        cb_optimal_search_line(c->game, &o, config, sizeof config);
+        rc = cb_game_rule_info(c->game)->hidden
+                 ? cli_fail(CB_EINVAL, "--checkpoint: not for a game of hidden symbols (%s)", cb_game_name(c->game))
+                 : opt_checkpoint_open(&ck, ckpath, c->game, config);
+        if (rc != 0) {
+            free(list);
+            opt_results_close(&res);
+            if (t2path)
+                opt_turn_two_close(&t2);
+            return rc;
+        }
+        o.points = ck.points;
+        o.npoints = ck.n;
+        o.on_point = opt_checkpoint_append;
+        o.on_point_arg = &ck;
+    }
     cb_optimal_opener *all = NULL;
     if (optimal_shared) {
         if (cli_get(c, "first") || o.top > 0 || o.objective != CB_OBJECTIVE_TOTAL) {
@@ -746,6 +780,18 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
     }
     free(list);
     free(all);
+    if (ckpath) {
+        int st = opt_checkpoint_close(&ck);
+        if (st) {
+            if (t2path)
+                opt_turn_two_close(&t2);
+            if (rpath)
+                opt_results_close(&res);
+            if (rc == CB_OK)
+                cb_optimal_result_release(&r);
+            return st;
+        }
+    }
     if (t2path) {
         int st = opt_turn_two_close(&t2);
         if (st) {
@@ -802,7 +848,10 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
     cb_optimal_result_release(&r);
     if (stop_signal) {
         fprintf(stderr, "codebreaker: %s%s\n", stop_reason_of(r.timed_out),
-                rpath ? "; the openers settled so far are in the results file, from which a run resumes" : "");
+                !rpath   ? ""
+                : ckpath ? "; the openers settled so far are in the results file and the points settled inside the "
+                           "opener being searched in the checkpoint file, from which a run resumes"
+                         : "; the openers settled so far are in the results file, from which a run resumes");
         return 128 + stop_signal;
     }
     return rc;
@@ -885,6 +934,12 @@ static const cli_opt opts[] = {
     {"turn-two", "FILE",
      "with --results: append, for each opener settled exactly, the best guess and the least total after each "
      "of its feedbacks; resume from what FILE holds"},
+    {"checkpoint", "FILE",
+     "with --results: append each position inside an opener whose search took --checkpoint-work pairs or more, "
+     "once settled; resume from what FILE holds, inside the opener being searched"},
+    {"checkpoint-work", "PAIRS",
+     "with --checkpoint: the work (pairs, as --work) a position's search must take to be written (default "
+     "1000000000)"},
     {"sign", NULL,
      "derive every line of --results FILE again (a search per budget) and seal it with this installation's key "
      "(format 3), or refuse naming the first line that does not hold; then stop"},

@@ -69,6 +69,24 @@ typedef struct cb_optimal_child {
     uint64_t total;    /* the least total of the position it leaves, its guesses from there on (exact) */
 } cb_optimal_child;
 
+/*
+ * A position below an opener that a search settled (`codebreaker optimal --checkpoint`, docs/optimal.md, "The
+ * checkpoint file"): the turns that lead to it from the search's root (the opener first), and its least total
+ * (exact, with a best guess there) or a proved lower bound of it; with `play` set, the same of playing that
+ * guess there (its total over the position's candidates, the guess included). Totals count the guesses from the
+ * position on, as everywhere in the solver.
+ */
+#define CB_OPTIMAL_POINT_DEPTH 16 /* most turns a point's path holds */
+typedef struct cb_optimal_point {
+    int turns;                              /* 1 to CB_OPTIMAL_POINT_DEPTH */
+    uint32_t guess[CB_OPTIMAL_POINT_DEPTH]; /* turn i: guess[i] drew feedback[i] */
+    uint32_t feedback[CB_OPTIMAL_POINT_DEPTH];
+    uint32_t play;  /* CB_NONE: the position's own value; else the value of playing this guess there */
+    uint64_t value; /* the exact total, or a proved lower bound */
+    int exact;
+    uint32_t best; /* the position's own value, exact: a best guess there; else CB_NONE */
+} cb_optimal_point;
+
 typedef struct cb_optimal_options {
     cb_objective objective;
     int candidates_only;        /* every guess must be a remaining candidate */
@@ -193,7 +211,26 @@ typedef struct cb_optimal_options {
      */
     uint32_t book_guess;
     uint64_t book_total;
+    /*
+     * Checkpoints inside an opener (objective total, no top; not Symble): on_point, when set, is called for
+     * each position below an opener whose search took at least point_work pairs of the work budget's unit
+     * (0: CB_OPTIMAL_POINT_WORK) and ended with its least total or a bound at or above its budget, and for
+     * each guess tried at a position whose evaluation took as much (on one thread the same points on every
+     * run); from the thread that settled it, one call at a time, p valid during the call only. Nothing is
+     * reported after a stop. points/npoints: points of an earlier run of the same search (their lines' seals
+     * checked by the caller, cb_optimal_checkpoint_parse), put in the cache before the search, which then
+     * skips what they settle: exact totals are the same with and without them (a bound at or above the budget
+     * may come out higher). CB_EINVAL, err naming the point (its index from 0), for one whose turns do not lead
+     * to a position of the search or whose value is below the position's lower bound.
+     */
+    void (*on_point)(const cb_optimal_point *p, void *arg);
+    void *on_point_arg;
+    uint64_t point_work;
+    const cb_optimal_point *points;
+    size_t npoints;
 } cb_optimal_options;
+
+#define CB_OPTIMAL_POINT_WORK 1000000000ull /* 1e9 pairs: about half a second of a core */
 
 void cb_optimal_options_default(cb_optimal_options *opt);
 
@@ -439,6 +476,39 @@ int cb_optimal_turn_two_find(const cb_optimal_turn_two *t, uint32_t opener, uint
  */
 int cb_optimal_turn_two_lookup(const cb_game *game, const char *text, size_t size, const char *search, uint32_t opener,
                                uint32_t feedback, cb_optimal_child *out, uint64_t *total, cb_error *err);
+
+/*
+ * The checkpoint file of `codebreaker optimal --checkpoint` (docs/optimal.md, "The checkpoint file"):
+ * CB_OPTIMAL_CHECKPOINT_MAGIC, "# search: " and the search (cb_optimal_search_line, as its results file),
+ * "# words: " and "# key: " as in a results file of format 3, then a line per point: "node PATH TOTAL BEST",
+ * "node PATH >=BOUND", "guess PATH GUESS TOTAL" or "guess PATH GUESS >=BOUND", PATH the turns
+ * GUESS=FEEDBACK joined by commas, then the line's digest under the checkpoint's seal: always keyed with the
+ * installation's secret (cb_optimal_checkpoint_seal_init), another key than the results and turn-two
+ * files', so that no line of theirs verifies here nor a line of another search or installation.
+ */
+#define CB_OPTIMAL_CHECKPOINT_MAGIC "# codebreaker optimal checkpoint 1"
+
+/* The seal of the checkpoint files of search `search` on game, keyed with the 128-bit secret. */
+void cb_optimal_checkpoint_seal_init(const cb_game *game, const char *search, const uint64_t secret[2],
+                                     cb_optimal_seal *seal);
+/* The four header lines of a new checkpoint file, each ended by a newline, into buf (cut short to fit). */
+void cb_optimal_checkpoint_header(const cb_optimal_seal *seal, const char *search, char *buf, size_t size);
+/*
+ * The sealed line of point p with its newline into buf (size bytes; 4096 hold any point). CB_EINVAL for a
+ * point out of range (turns, an exact node without its best guess), CB_ETOOBIG when buf is too small.
+ */
+int cb_optimal_checkpoint_line(const cb_game *game, const cb_optimal_seal *seal, const cb_optimal_point *p, char *buf,
+                               size_t size, cb_error *err);
+/*
+ * Read a checkpoint file of game held in text (size bytes) whose search line must be `search` and whose lines
+ * must be sealed with `secret`: every line's digest verified and its fields parsed, into *points (malloc'd,
+ * free() it; NULL when none) and *n. A last line without its newline (an interrupted write) is left out and
+ * *cut (may be NULL) set to where it starts, else -1. CB_EINVAL, err naming the line ("line 7: ..."), for a
+ * file of another format, search, words or key, or a line that does not verify or parse; CB_ENOMEM.
+ */
+int cb_optimal_checkpoint_parse(const cb_game *game, const char *text, size_t size, const char *search,
+                                const uint64_t secret[2], cb_optimal_point **points, size_t *n, long *cut,
+                                cb_error *err);
 
 /*
  * The number of symmetries of the game before any guess: permutations of the

@@ -320,6 +320,11 @@ class OptimalOptions(Structure):
         ("on_children_arg", c_void_p),
         ("book_guess", c_uint32),
         ("book_total", c_uint64),
+        ("on_point", c_void_p),
+        ("on_point_arg", c_void_p),
+        ("point_work", c_uint64),
+        ("points", c_void_p),
+        ("npoints", c_size_t),
     ]
 
 

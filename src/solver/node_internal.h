@@ -38,6 +38,7 @@ typedef struct cbo_node {
     struct cbo_ltcopy *ltc;   /* or NULL: base secret-major, made when a part first reads it (scan.c) */
     uint32_t ncw;             /* codewords among the entries */
     uint32_t maxsame;         /* most entries of one codeword */
+    const struct cbo_node *parent; /* the node it is a part of (NULL: the root): the turns that led here */
 } cbo_node;
 
 /*

@@ -97,6 +97,8 @@ typedef struct cbo_solver {
     int sym;
     int64_t told; /* the least total handed to opt.on_best (INF: none) */
     cbo_sym_group *root_grp;
+    uint64_t ck_work; /* opt.on_point: the work a search takes for its point to be reported (0: none reported) */
+    int ck_level;     /* the most turns of a restored point of a guess (opt.points; 0: none): looked up to there */
 } cbo_solver;
 
 static inline cbo_tls *cbo_me(cbo_solver *S)

@@ -19,6 +19,7 @@
 
 #include "solver/bounds_internal.h"
 #include "solver/cache_internal.h"
+#include "solver/checkpoint_internal.h"
 #include "solver/clock_internal.h"
 #include "solver/count_internal.h"
 #include "solver/node_internal.h"
@@ -36,33 +37,13 @@ static inline void tick(cbo_solver *S, cbo_tls *T)
         cbo_check_clock(S);
 }
 
-static size_t make_key(const cbo_solver *S, const cbo_node *x, uint8_t *buf)
-{
-    size_t len = 0;
-    buf[len++] = (uint8_t)x->d;
-    buf[len++] = (uint8_t)S->depth_only;
-    if (S->hard) {
-        cbo_sig_of(S, x, buf + len);
-        len += (size_t)S->siglen;
-    }
-    if (S->keywide) {
-        memcpy(buf + len, x->sid, (size_t)x->n * 4);
-        len += (size_t)x->n * 4;
-    } else
-        for (uint32_t i = 0; i < x->n; i++, len += 2) {
-            uint16_t v = (uint16_t)x->sid[i];
-            memcpy(buf + len, &v, 2);
-        }
-    return len;
-}
-
 static int cache_get(cbo_solver *S, cbo_tls *T, const cbo_node *x, cbo_cache_value *v)
 {
     cbo_mark mk = cbo_arena_mark(&T->arena);
-    uint8_t *key = cbo_alloc(S, T, 4 + (size_t)S->siglen + (size_t)x->n * 4);
+    uint8_t *key = cbo_alloc(S, T, cbo_key_room(S, x));
     int found = 0;
     if (key) {
-        size_t len = make_key(S, x, key);
+        size_t len = cbo_node_key(S, x, CB_NONE, key);
         found = cbo_cache_get(S->cache, key, len, cbo_cache_hash(key, len), v);
     }
     cbo_arena_reset(&T->arena, mk);
@@ -74,9 +55,9 @@ static void cache_put(cbo_solver *S, cbo_tls *T, const cbo_node *x, int64_t lb, 
     if (cbo_stopped(S) || x->n < CB_CACHE_MIN)
         return;
     cbo_mark mk = cbo_arena_mark(&T->arena);
-    uint8_t *key = cbo_alloc(S, T, 4 + (size_t)S->siglen + (size_t)x->n * 4);
+    uint8_t *key = cbo_alloc(S, T, cbo_key_room(S, x));
     if (key) {
-        size_t len = make_key(S, x, key);
+        size_t len = cbo_node_key(S, x, CB_NONE, key);
         cbo_cache_value v = {lb, exact, best};
 #ifdef _OPENMP
         int thread = omp_get_thread_num();
@@ -318,6 +299,23 @@ out:
     return tot;
 }
 
+/*
+ * cbo_eval_guess of kept guess kk at x below the root, with the checkpoints: a value an earlier run proved
+ * (opt.points) that settles it under beta is taken as it stands; a value that took enough work is reported.
+ */
+static int64_t eval_point(cbo_solver *S, const cbo_node *x, const cbo_kept *sc, uint32_t kk, int64_t beta, int par)
+{
+    cbo_tls *T = cbo_me(S);
+    int64_t t;
+    if (S->ck_level && cbo_ckpt_guess(S, T, x, sc->gid[kk], beta, &t))
+        return t;
+    uint64_t w0 = __atomic_load_n(&T->work, __ATOMIC_RELAXED);
+    t = cbo_eval_guess(S, x, sc, kk, beta, par);
+    if (S->ck_work)
+        cbo_ckpt_settled(S, x, sc->gid[kk], t, t < beta, CB_NONE, __atomic_load_n(&T->work, __ATOMIC_RELAXED) - w0);
+    return t;
+}
+
 static int cmp_key(const void *a, const void *b, void *ctx)
 {
     const cbo_kept *sc = ctx;
@@ -540,7 +538,7 @@ static void guess_task(cbo_solver *S, const cbo_node *x, const cbo_kept *sc, uin
     if (b2 <= pb->lb)
         return; /* a guess met the node's lower bound: it is solved */
     /* after a stop, a guess not tried keeps the bound its scan proved */
-    t = sc->lb[kk] >= b2 || cbo_stopped(S) ? sc->lb[kk] : cbo_eval_guess(S, x, sc, kk, b2, 0);
+    t = sc->lb[kk] >= b2 || cbo_stopped(S) ? sc->lb[kk] : eval_point(S, x, sc, kk, b2, 0);
 #pragma omp critical(cbo_par_guess)
     if (t < pb->best && t < b2 && !cbo_stopped(S)) { /* below its budget: exact */
         __atomic_store_n(&pb->best, t, __ATOMIC_RELEASE);
@@ -592,6 +590,7 @@ int64_t cbo_solve(cbo_solver *S, const cbo_node *x, int64_t beta, uint32_t *best
     if (cbo_stopped(S))
         return lb;
     cbo_mark mk = cbo_arena_mark(&T->arena);
+    uint64_t w0 = __atomic_load_n(&T->work, __ATOMIC_RELAXED);
     cbo_kept sc;
     int64_t result = lb;
     uint32_t bestg = CB_NONE;
@@ -634,7 +633,7 @@ int64_t cbo_solve(cbo_solver *S, const cbo_node *x, int64_t beta, uint32_t *best
          * happens: its parts may run in parallel */
         int big = x->level == 1 && S->nthreads > 1 && cbo_in_parallel();
         int par = first && big && x->n >= CB_PAR_NODE && cbo_unbounded(b2);
-        int64_t t = cbo_eval_guess(S, x, &sc, kk, b2, par);
+        int64_t t = eval_point(S, x, &sc, kk, b2, par);
         if (cbo_stopped(S)) {
             bound = cbo_min64(bound, t);
             break;
@@ -666,6 +665,8 @@ int64_t cbo_solve(cbo_solver *S, const cbo_node *x, int64_t beta, uint32_t *best
     }
 out:
     cbo_arena_reset(&T->arena, mk);
+    if (S->ck_work && (result >= beta || bestg != CB_NONE))
+        cbo_ckpt_settled(S, x, CB_NONE, result, result < beta, bestg, __atomic_load_n(&T->work, __ATOMIC_RELAXED) - w0);
     if (best)
         *best = result < beta ? bestg : CB_NONE;
     return result;

@@ -10,6 +10,7 @@
 #include "base/memory_internal.h"
 #include "game/rule_internal.h"
 #include "solver/cache_internal.h"
+#include "solver/checkpoint_internal.h"
 #include "solver/clock_internal.h"
 #include "solver/lbcount_internal.h"
 #include "solver/node_internal.h"
@@ -285,6 +286,7 @@ static int solver_init(cbo_solver *S, const cb_table *table, const cb_optimal_op
         return CB_ECANCELED;
     if (cbo_new_cache(S) != CB_OK)
         return cb_error_set(err, CB_ENOMEM, "out of memory for the cache");
+    cbo_ckpt_init(S);
     return cbo_check_cancel(S) ? CB_ECANCELED : CB_OK;
 }
 
@@ -494,7 +496,10 @@ static void rank_worst(cbo_solver *S, cbo_search_run *R)
 /* The search, then the tree; runs on one thread of a parallel team (the others take tasks). */
 static int run_all(cbo_solver *S, cbo_search_run *R, cb_optimal_result *res, int *stopped_out, cb_error *err)
 {
-    int rc = cbo_run_search(S, R, res);
+    int rc = cbo_ckpt_restore(S, &R->rt.x, err); /* an earlier run's points (opt.points) into the cache */
+    if (rc != CB_OK)
+        return rc;
+    rc = cbo_run_search(S, R, res);
     if (rc == CB_EINVAL && R->bad)
         return known_refused(S, R->bad, R->bad_why, err);
     *stopped_out = cbo_stopped(S);

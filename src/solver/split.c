@@ -98,7 +98,8 @@ int cbo_split(cbo_solver *S, const cbo_node *x, const cbo_kept *sc, const uint8_
                         .up = NULL,
                         .ltc = lt ? sc->ltc : NULL,
                         .ncw = size,
-                        .maxsame = 1};
+                        .maxsame = 1,
+                        .parent = x};
         if (S->pairs) {
             uint32_t run = 0;
             c->ncw = 0;
