@@ -12,7 +12,7 @@
 #   browser  the long browser tests (label browser: web_browser, web_access, web_player, web_trust) on the release
 #            build, which `make test` leaves out to stay under five minutes
 #   long     the other long tests (label long: docs_recipes, the recipes of docs/hacking.md tried in a
-#            scratch copy of the tree, which it builds; label slow: cli_coach_games, python), which `make test`
+#            scratch copy of the tree, which it builds; label slow: cli_coach_games, python, web_load), which `make test`
 #            leaves out likewise
 #   asan     the suite under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/), but for the
 #            browser tests: they check the page's scripts, which the browser step does, and under
@@ -70,7 +70,7 @@ step_browser() {
 }
 
 step_long() {
-    say long "the long tests but the browser's: docs_recipes (the recipes of docs/hacking.md, built and played), cli_coach_games and python (label slow)"
+    say long "the long tests but the browser's: docs_recipes (the recipes of docs/hacking.md, built and played), cli_coach_games, python and web_load (label slow)"
     build release
     ctest --preset release -j "$JOBS" --label-regex 'long|slow' || fail long "a long test failed"
 }
