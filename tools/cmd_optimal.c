@@ -438,7 +438,8 @@ static int print_json(const cli *c, const cb_optimal_options *o, const cb_optima
         cb_json_kstr(&j, "stopped_by",
                      stop_signal == SIGINT    ? "SIGINT"
                      : stop_signal == SIGTERM ? "SIGTERM"
-                                              : "time limit");
+                     : r->timed_out           ? "time limit"
+                                              : "work");
     if (r->stopped)
         cb_json_kbool(&j, "setup_stopped", r->setup_stopped);
     if (r->worst_limit)

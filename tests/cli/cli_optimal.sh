@@ -107,6 +107,8 @@ done
 # JSON
 expect_out json 0 '"total":5625,"lower":5625,"games":1296' -- optimal $mm --json
 expect_out json-first 0 '"first_guess":"1123"' -- optimal $mm --json
+# a search the work budget stopped says so (not "time limit")
+expect_out json-stopped-work 0 '"stopped":true,.*"stopped_by":"work"' -- optimal $mm --json --work 1000000
 
 # JSON outputs parse (node is part of the CI machine; skipped without it)
 if command -v node >/dev/null 2>&1; then
