@@ -274,7 +274,8 @@
  * After a budgeted search stops with no strategy, its fallback (solver.c: the greedy strategy, then, under a
  * limit on guesses, the first guess at each node that can finish within it) gets as much work again, and at
  * least this much: finding that WHEEL, in hard mode on the NYT 2023 lists, can finish within 6 guesses took
- * about 6e8 pairs (the coach's budget for such an opener is 4e8).
+ * about 6e8 pairs (the coach's budget for such an opener is 4e8). A search stopped by its time limit alone (no
+ * budget of work) gives that second search this much: it is a search over every guess, not one strategy.
  */
 #define CB_FALLBACK_MIN_WORK 1000000000ull
 #define CB_SCAN_WATCH (1u << 20)

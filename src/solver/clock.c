@@ -61,8 +61,8 @@ int cbo_check_cancel(cbo_solver *S)
 void cbo_check_clock(cbo_solver *S)
 {
     double t = cb_seconds();
-    if (S->opt.work_limit && cbo_total_work(S) >= (S->finishing ? S->finish_limit : S->opt.work_limit) &&
-        (!S->finishing || S->finish_limit))
+    uint64_t limit = S->finishing ? S->finish_limit : S->opt.work_limit; /* 0: none */
+    if (limit && cbo_total_work(S) >= limit)
         __atomic_store_n(&S->stop, 1, __ATOMIC_RELAXED);
     else
         cbo_check_cancel(S);

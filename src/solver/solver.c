@@ -371,12 +371,17 @@ static int make_tree(cbo_solver *S, cbo_search_run *R, cb_optimal_result *res, c
  * only) tries the guesses in the same greedy order and takes the first that
  * can, so the strategy it builds is the greedy one wherever the greedy guess
  * does not lose. The tree, checked, goes to R->held and its total to
- * R->bestv; on a stop or when none exists, R->best stays CB_NONE.
+ * R->bestv; on a stop or when none exists, R->best stays CB_NONE. Its work
+ * is bounded: by the caller's S->finish_limit, or when there is none (a
+ * search stopped by its time limit alone) by CB_FALLBACK_MIN_WORK more.
  */
 static int feasible_fallback(cbo_solver *S, cbo_search_run *R)
 {
     S->top = 0;
     S->depth_only = 1;
+    /* a search over every guess: bounded in work even when the search before it had no budget but a time limit */
+    if (!S->finish_limit)
+        S->finish_limit = cbo_total_work(S) + CB_FALLBACK_MIN_WORK;
     int rc = cbo_new_cache(S);
     free(R->openers);
     R->openers = NULL;

@@ -270,5 +270,9 @@ expect_out time-limit-setup 0 "^result +stopped at the time limit during the set
 # table for 9.5 s past --time-limit 5); no machine builds it within the millisecond
 expect_out time-limit-table 0 "^search +none: the feedback table's build stopped after" -- \
     optimal --game mastermind --colors 8 --pegs 5 --time-limit 0.001 --quiet
+# ... and after it, the search for any strategy within the limit on guesses is bounded in work (before, on
+# every allowed word as an answer, --time-limit 5 still ran after 60 s: that search had no budget at all)
+expect_out time-limit-fallback 0 "^result +stopped at the time limit" -- \
+    optimal --lists all --first lants --time-limit 4 --threads 1 --quiet
 
 summary cli_harden
