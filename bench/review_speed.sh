@@ -44,6 +44,7 @@ bench_machine "$cb"
 run --lists nyt2023 --answer ghost crane split ghost
 run --lists nyt2023 --answer knife crane moist knish knife
 run --lists nyt2023 --answer party adieu hanky fatty salty warty tarty party
+run --lists nyt2023 --answer video fuzzy nymph jumbo vivid kayak dwell
 run --lists nyt2023 --answer party adieu hanky fatty salty warty tarty
 run --lists nyt2023 --hard --answer party adieu hanky fatty salty warty tarty
 run --lists nyt2023 --hard --answer stare fuzzy crane stare
