@@ -64,6 +64,16 @@ static int read_grid(const char *path, char rows[][CB_MAX_LENGTH + 1], int max, 
     return 0;
 }
 
+/*
+ * What the player saw of guess gi against the secret si: the feedback itself,
+ * or for Symble its colours through mapping m (-1: the first, abc; a win is
+ * `won` under every mapping).
+ */
+static uint32_t seen_as(const cb_game *g, uint32_t gi, uint32_t si, int m)
+{
+    return cb_game_seen(g, cb_game_feedback(g, gi, si), m < 0 ? 0 : m);
+}
+
 /* The turns of the arguments: GUESS=FEEDBACK rows, or guesses scored against --answer or the grid's rows. */
 static int read_turns(cli *c, uint32_t *guesses, uint32_t *fbs, size_t *turns)
 {
@@ -79,6 +89,13 @@ static int read_turns(cli *c, uint32_t *guesses, uint32_t *fbs, size_t *turns)
         return cli_fail(CB_EINVAL, "review takes at most %d turns", CB_TREE_MAX_DEPTH);
     if (answer && cb_game_parse_secret(c->game, answer, &secret, &err) != CB_OK)
         return cli_fail(err.code, "--answer: %s", err.message);
+    int mapping = -1; /* Symble: the symbols the answer's colours are seen through (0, abc, unless given or read) */
+    const char *mtext = cli_get(c, "mapping");
+    if (mtext && !cb_game_rule_info(c->game)->hidden)
+        return cli_fail(CB_EINVAL, "--mapping applies to Symble only");
+    if (mtext && (mapping = cb_game_mapping_parse(mtext)) < 0)
+        return cli_fail(CB_EINVAL, "--mapping: '%s' is not an order of a, b, c (the symbols of gray, yellow, green)",
+                        mtext);
     if (grid && (rc = read_grid(grid, rows, CB_TREE_MAX_DEPTH, &nrows)) != 0)
         return rc;
     if (grid && nrows != c->npos)
@@ -99,12 +116,22 @@ static int read_turns(cli *c, uint32_t *guesses, uint32_t *fbs, size_t *turns)
         if (!fbtext && secret == CB_NONE)
             return cli_fail(CB_EINVAL, "turn %d: %s has no feedback: write GUESS=FEEDBACK, or give --answer", i + 1,
                             arg);
-        uint32_t truth = secret != CB_NONE ? cb_game_feedback(c->game, guesses[i], secret) : CB_NONE;
+        if (fbtext && secret != CB_NONE && mapping < 0 && cb_game_rule_info(c->game)->hidden) {
+            /* Symble rows with the answer: the first mapping that sees this row's colours so; later rows keep it */
+            uint32_t raw = cb_game_feedback(c->game, guesses[i], secret);
+            for (int m = 0; m < CB_MAPPINGS && mapping < 0; m++)
+                if (cb_game_seen(c->game, raw, m) == fbs[i])
+                    mapping = m;
+        }
+        uint32_t truth = secret != CB_NONE ? seen_as(c->game, guesses[i], secret, mapping) : CB_NONE;
         if (fbtext && truth != CB_NONE && truth != fbs[i])
-            return cli_fail(CB_EINVAL, "turn %d: %s does not score %s against the answer %s", i + 1, word, fbtext,
-                            answer);
-        if (!fbtext)
+            return cli_fail(CB_EINVAL, "turn %d: %s does not score %s against the answer %s%s", i + 1, word, fbtext,
+                            answer, mapping >= 0 && !mtext ? " (under the symbols of the turns before it)" : "");
+        if (!fbtext) {
             fbs[i] = truth;
+            if (mapping < 0 && cb_game_rule_info(c->game)->hidden)
+                mapping = 0; /* the rows after it are read under the same symbols */
+        }
     }
     *turns = (size_t)c->npos;
     return 0;
@@ -409,6 +436,9 @@ static int run(cli *c)
 static const cli_opt opts[] = {
     {"json", NULL, "machine-readable output (one JSON object)"},
     {"answer", "WORD", "the secret: the guesses given alone are scored against it"},
+    {"mapping", "ABC",
+     "Symble: the symbols the guesses scored against --answer show, those of gray, yellow, green (default: "
+     "the rows given, else abc)"},
     {"grid", "FILE", "the feedbacks from a pasted share grid (the emoji squares; - for stdin), for the guesses given"},
     {"work", "PAIRS",
      "each search's budget of work, in pairs scanned (default 4000000000; 0: none): the same "

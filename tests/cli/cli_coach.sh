@@ -147,3 +147,14 @@ fi
 
 echo "cli_coach: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
+
+# Symble scored against --answer: the colours through one mapping, the win as `won` (before, the last turn read
+# `ccccc`, not a win, and a second turn was refused: "no candidate left gives that feedback")
+sy="--game symble --words tests/data/symble_small.txt"
+expect_out symble-answer 0 '^ +2 +aloft +won ' -- review $sy --answer aloft azure aloft
+expect_out symble-answer-mapping 0 '^ +1 +azure +abbbb ' -- review $sy --answer aloft --mapping bca azure aloft
+expect_out symble-answer-rows 0 '^solved in 2 guesses' -- review $sy --answer aloft azure=abbbb aloft
+expect_err symble-answer-mapping-bad 2 "--mapping: 'abd' is not an order of a, b, c" -- review $sy --answer aloft --mapping abd azure
+expect_err symble-answer-mixed 2 'does not score ccccc against the answer aloft \(under the symbols of the turns before it\)' -- \
+    review $sy --answer aloft azure=abbbb aloft=ccccc
+expect_err mapping-not-symble 2 '--mapping applies to Symble only' -- review --answer cigar --mapping abc crane
