@@ -15,42 +15,6 @@
 #include "opt_checkpoint.h"
 #include "outfile.h"
 
-/* The file at path read whole into *text (*size bytes, malloc'd; NULL when it does not exist). */
-static int read_text(const char *path, char **text, size_t *size)
-{
-    in_file in;
-    size_t cap = 0;
-    *text = NULL;
-    *size = 0;
-    int rc = in_open(&in, "--checkpoint", path, 1);
-    if (rc != 0)
-        return rc < 0 ? 0 : rc;
-    while ((rc = in_line(&in)) > 0) {
-        if (*size + in.len + 2 > cap) {
-            size_t nc = (cap ? cap * 2 : 1 << 16) + in.len;
-            char *nt = realloc(*text, nc);
-            if (!nt) {
-                rc = -1;
-                in.status = cli_fail(CB_ENOMEM, "out of memory");
-                break;
-            }
-            *text = nt;
-            cap = nc;
-        }
-        memcpy(*text + *size, in.line, in.len);
-        *size += in.len;
-        if (in.newline)
-            (*text)[(*size)++] = '\n';
-    }
-    rc = rc < 0 ? in.status : 0;
-    in_close(&in);
-    if (rc) {
-        free(*text);
-        *text = NULL;
-    }
-    return rc;
-}
-
 int opt_checkpoint_open(opt_checkpoint *k, const char *path, const cb_game *game, const char *config)
 {
     uint64_t key[2];
@@ -64,7 +28,7 @@ int opt_checkpoint_open(opt_checkpoint *k, const char *path, const cb_game *game
     cb_optimal_checkpoint_seal_init(game, config, key, &k->seal);
     char *text;
     size_t size;
-    if ((rc = read_text(path, &text, &size)) != 0)
+    if ((rc = in_read_whole("--checkpoint", path, &text, &size, NULL)) != 0)
         return rc;
     long cut = -1;
     if (text && size) {

@@ -180,51 +180,6 @@ int opt_results_close(opt_results *r)
     return st;
 }
 
-/*
- * The turn-two file at path read whole into *text (*size bytes, malloc'd;
- * NULL when the file does not exist), a last line without its newline left
- * out (*cut: where it starts, -1 none). 0, or the exit status after the message.
- */
-static int read_whole(const char *path, char **text, size_t *size, off_t *cut)
-{
-    in_file in;
-    size_t cap = 0;
-    *text = NULL;
-    *size = 0;
-    *cut = -1;
-    int rc = in_open(&in, "--turn-two", path, 1);
-    if (rc != 0)
-        return rc < 0 ? 0 : rc;
-    while ((rc = in_line(&in)) > 0) {
-        if (!in.newline) {
-            cli_warn("%s:%ld: the last line has no newline (an interrupted write?): dropped", path, in.lineno);
-            *cut = (off_t)in.offset;
-            break;
-        }
-        if (*size + in.len + 2 > cap) {
-            size_t nc = (cap ? cap * 2 : 1 << 16) + in.len;
-            char *nt = realloc(*text, nc);
-            if (!nt) {
-                rc = -1;
-                in.status = cli_fail(CB_ENOMEM, "out of memory");
-                break;
-            }
-            *text = nt;
-            cap = nc;
-        }
-        memcpy(*text + *size, in.line, in.len);
-        *size += in.len;
-        (*text)[(*size)++] = '\n';
-    }
-    rc = rc < 0 ? in.status : 0;
-    in_close(&in);
-    if (rc) {
-        free(*text);
-        *text = NULL;
-    }
-    return rc;
-}
-
 int opt_turn_two_open(opt_turn_two *t, const char *path, const cb_game *game, const char *config)
 {
     memset(t, 0, sizeof *t);
@@ -235,7 +190,7 @@ int opt_turn_two_open(opt_turn_two *t, const char *path, const cb_game *game, co
     char *text;
     size_t size;
     off_t cut;
-    int rc = read_whole(path, &text, &size, &cut);
+    int rc = in_read_whole("--turn-two", path, &text, &size, &cut);
     if (rc)
         return rc;
     if (text && size) {
