@@ -156,19 +156,24 @@ static const char *guesses_word(unsigned long long n)
 }
 
 /*
- * --max-guesses (-1 until the game is open: then the game's, 6 for Wordle;
- * 0: none). The position carries it (o.from), but a history past it, which
- * no position holds, carries its own length instead: no guess is left
- * within either, and what is printed is the limit asked.
+ * What a run of the command decides from its options and its output reads: run()'s, on its stack; the
+ * functions below borrow it (read_options and run fill it in).
  */
-static int limit_asked = -1;
+typedef struct optimal_ctx {
+    /*
+     * --max-guesses (-1 until the game is open: then the game's, 6 for Wordle; 0: none). The position
+     * carries it (o.from), but a history past it, which no position holds, carries its own length
+     * instead: no guess is left within either, and what is printed is the limit asked.
+     */
+    int limit_asked;
+} optimal_ctx;
 
 /* cb_optimal_describe of o under the limit asked (where o->from carries another, above). */
-static void describe(const cli *c, const cb_optimal_options *o, char *buf, size_t size)
+static void describe(const cli *c, const optimal_ctx *ctx, const cb_optimal_options *o, char *buf, size_t size)
 {
     cb_optimal_options d = *o;
     cb_state *st = NULL;
-    int held = o->from ? cb_state_max_guesses(o->from) : 0, asked = limit_asked > 0 ? limit_asked : 0;
+    int held = o->from ? cb_state_max_guesses(o->from) : 0, asked = ctx->limit_asked > 0 ? ctx->limit_asked : 0;
     if (held != asked && c->table && cb_state_new(c->table, &st) == CB_OK) { /* the opening, in the mode and limit */
         cb_state_set_hard(st, o->from ? cb_state_hard(o->from) : c->hard);
         cb_state_set_max_guesses(st, asked);
@@ -186,11 +191,11 @@ static void describe(const cli *c, const cb_optimal_options *o, char *buf, size_
 }
 
 /* The header of a tree file: the search, what the tree is (`result`), its totals and its opener. */
-static void tree_header(const cli *c, const cb_optimal_options *o, const char *result, const cb_tree_stats *st,
-                        uint32_t opener, char *h, size_t size)
+static void tree_header(const cli *c, const optimal_ctx *ctx, const cb_optimal_options *o, const char *result,
+                        const cb_tree_stats *st, uint32_t opener, char *h, size_t size)
 {
     char obj[256], first[CB_MAX_LENGTH * 4 + 1];
-    describe(c, o, obj, sizeof obj);
+    describe(c, ctx, o, obj, sizeof obj);
     cb_game_format_code(c->game, opener, first, sizeof first);
     snprintf(
         h, size,
@@ -203,6 +208,7 @@ static void tree_header(const cli *c, const cb_optimal_options *o, const char *r
 /* What on_best needs: where the tree goes, and whether a write failed (then no more are tried). */
 typedef struct best_file {
     const cli *c;
+    const optimal_ctx *ctx;
     const cb_optimal_options *o;
     const char *path;
     cb_tree_format fmt;
@@ -216,7 +222,7 @@ static void on_best(const cb_tree *tree, const cb_tree_stats *st, void *arg)
     char h[1024];
     if (b->failed)
         return;
-    tree_header(b->c, b->o, "the best strategy so far, the search going on: an upper bound", st,
+    tree_header(b->c, b->ctx, b->o, "the best strategy so far, the search going on: an upper bound", st,
                 cb_tree_guess(tree, cb_tree_root(tree)), h, sizeof h);
     b->failed = out_tree("--tree", b->path, tree, b->c->table, b->fmt, h);
 }
@@ -326,10 +332,11 @@ static void print_unattested(void)
                unattested, unattested == 1 ? "" : "s", unattested_file);
 }
 
-static void print_text(const cli *c, const cb_optimal_options *o, const cb_optimal_result *r, int threads)
+static void print_text(const cli *c, const optimal_ctx *ctx, const cb_optimal_options *o, const cb_optimal_result *r,
+                       int threads)
 {
     char obj[256], first[CB_MAX_LENGTH * 4 + 1];
-    describe(c, o, obj, sizeof obj);
+    describe(c, ctx, o, obj, sizeof obj);
     printf("game          %s\n", cb_game_name(c->game));
     if (c->npos)
         print_position(c, o->from);
@@ -345,7 +352,7 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
         printf("least worst   %d %s needed and enough (proved)\n", r->worst_limit,
                r->worst_limit == 1 ? "guess is" : "guesses are");
     if (r->infeasible) {
-        int limit = limit_asked > 0 ? limit_asked : CB_TREE_MAX_DEPTH;
+        int limit = ctx->limit_asked > 0 ? ctx->limit_asked : CB_TREE_MAX_DEPTH;
         if (o->top > 0) /* only the top guesses of each turn were tried: not a proof */
             printf("result        no strategy found within %d %s among the %d best guesses of each turn "
                    "(--top: not a proof)\n",
@@ -413,7 +420,8 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
 }
 
 /* The --json object; 0 or the exit status. */
-static int print_json(const cli *c, const cb_optimal_options *o, const cb_optimal_result *r, int threads)
+static int print_json(const cli *c, const optimal_ctx *ctx, const cb_optimal_options *o, const cb_optimal_result *r,
+                      int threads)
 {
     char w[CB_MAX_LENGTH * 4 + 1];
     cb_json j;
@@ -423,8 +431,8 @@ static int print_json(const cli *c, const cb_optimal_options *o, const cb_optima
     if (c->npos)
         json_position(&j, c, o->from);
     cb_json_kstr(&j, "objective", o->objective == CB_OBJECTIVE_WORST ? "worst" : "total");
-    if (limit_asked > 0)
-        cb_json_kint(&j, "max_guesses", limit_asked);
+    if (ctx->limit_asked > 0)
+        cb_json_kint(&j, "max_guesses", ctx->limit_asked);
     else
         cb_json_knull(&j, "max_guesses");
     cb_json_kbool(&j, "hard", c->hard != CB_HARD_NONE);
@@ -576,15 +584,15 @@ static int run_shared(cli *c, cb_optimal_options *o, opt_results *res, cb_optima
     return 0;
 }
 
-/* Fill o from the options; prints the error and returns the exit status on bad input. */
-static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
+/* Fill o and ctx from the options; prints the error and returns the exit status on bad input. */
+static int read_options(cli *c, optimal_ctx *ctx, cb_optimal_options *o, cb_tree_format *fmt)
 {
     int ok = 1;
     cli_search budget;
     if (cli_search_read(c, -1, 0, &budget) != 0) /* max_guesses -1: the game's, once open */
         return 2;
     cb_optimal_options_default(o);
-    limit_asked = budget.max_guesses; /* -1: the game's, once open */
+    ctx->limit_asked = budget.max_guesses; /* -1: the game's, once open */
     o->time_limit = budget.time_limit;
     o->work_limit = budget.work;
     o->threads = budget.threads;
@@ -664,7 +672,7 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
 }
 
 /* The search of run(), with o ready but for what the options give of the openers, results and tree. */
-static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
+static int run_search(cli *c, optimal_ctx *ctx, cb_optimal_options *op, cb_tree_format fmt)
 {
     cb_optimal_options o = *op;
     int rc;
@@ -760,7 +768,7 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
         }
     }
     const char *tree = cli_get(c, "tree");
-    best_file bf = {c, &o, tree, fmt, 0};
+    best_file bf = {c, ctx, &o, tree, fmt, 0};
     if (tree && strcmp(tree, "-") != 0 && !optimal_shared) {
         o.on_best = on_best;
         o.on_best_arg = &bf;
@@ -833,7 +841,7 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
             snprintf(result, sizeof result, "%s: an upper bound", stop_reason_of(r.timed_out));
         else
             snprintf(result, sizeof result, "an upper bound (--top)");
-        tree_header(c, &o, result, &r.stats, r.first, header, sizeof header);
+        tree_header(c, ctx, &o, result, &r.stats, r.first, header, sizeof header);
         rc = out_tree("--tree", tree, r.tree, c->table, fmt, header);
         if (rc) {
             cb_optimal_result_release(&r);
@@ -843,9 +851,9 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
     if (tree && strcmp(tree, "-") == 0 && r.tree)
         ; /* the tree alone on stdout */
     else if (cli_flag(c, "json"))
-        rc = print_json(c, &o, &r, threads);
+        rc = print_json(c, ctx, &o, &r, threads);
     else
-        print_text(c, &o, &r, threads);
+        print_text(c, ctx, &o, &r, threads);
     cb_optimal_result_release(&r);
     if (stop_signal) {
         fprintf(stderr, "codebreaker: %s%s\n", stop_reason_of(r.timed_out),
@@ -859,7 +867,7 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
 }
 
 /* A stop before the search (in the table's build, or a signal while the game was set up): nothing searched. */
-static int table_stopped(cli *c, const cb_optimal_options *o, double seconds)
+static int table_stopped(cli *c, const optimal_ctx *ctx, const cb_optimal_options *o, double seconds)
 {
     if (stop_signal) {
         fprintf(stderr, "codebreaker: %s while the feedback table was built: nothing searched\n", stop_reason_of(1));
@@ -870,42 +878,43 @@ static int table_stopped(cli *c, const cb_optimal_options *o, double seconds)
     r.stopped = r.timed_out = r.setup_stopped = 1;
     r.seconds = seconds;
     if (cli_flag(c, "json"))
-        return print_json(c, o, &r, 0); /* no thread searched */
-    print_text(c, o, &r, 0);
+        return print_json(c, ctx, o, &r, 0); /* no thread searched */
+    print_text(c, ctx, o, &r, 0);
     return 0;
 }
 
 static int run(cli *c)
 {
     cb_optimal_options o;
+    optimal_ctx ctx = {-1};
     cb_tree_format fmt = CB_TREE_TEXT;
-    int rc = read_options(c, &o, &fmt);
+    int rc = read_options(c, &ctx, &o, &fmt);
     if (rc)
         return rc;
     double seconds;
     if ((rc = open_game(c, &o, &seconds)) != 0)
         return rc;
-    if (limit_asked < 0) /* the game's limit on guesses (6 for Wordle), as review and rank --exact */
-        limit_asked = cb_coach_max_guesses(c->game);
+    if (ctx.limit_asked < 0) /* the game's limit on guesses (6 for Wordle), as review and rank --exact */
+        ctx.limit_asked = cb_coach_max_guesses(c->game);
     if (stop_signal || c->table_stopped)
-        return table_stopped(c, &o, seconds);
+        return table_stopped(c, &ctx, &o, seconds);
     cb_state *pos = open_position(c, &rc);
     if (rc)
         return rc;
     /* the limit is the position's; a history past it holds its own length (no guess left within either) */
-    if (cb_state_set_max_guesses(pos, limit_asked) != CB_OK)
+    if (cb_state_set_max_guesses(pos, ctx.limit_asked) != CB_OK)
         cb_state_set_max_guesses(pos, (int)cb_state_turns(pos));
     o.from = pos;
     /* one guess from the opening: the bundled turn-two book's optimum, where it holds the opener (--no-book: none) */
     uint64_t bt;
     cb_guess_index bg;
-    if (pos && cb_state_turns(pos) == 1 && !cli_flag(c, "no-book") && limit_asked > 0 && !o.candidates_only &&
+    if (pos && cb_state_turns(pos) == 1 && !cli_flag(c, "no-book") && ctx.limit_asked > 0 && !o.candidates_only &&
         o.objective == CB_OBJECTIVE_TOTAL && o.top == 0 && o.first == CB_NONE &&
         cb_coach_turn_two(pos, &bg, &bt, NULL) == CB_OK) {
         o.book_guess = bg;
         o.book_total = bt;
     }
-    rc = run_search(c, &o, fmt);
+    rc = run_search(c, &ctx, &o, fmt);
     cb_state_free(pos);
     return rc;
 }
