@@ -156,8 +156,10 @@ static const char *guesses_word(unsigned long long n)
 }
 
 /*
- * What a run of the command decides from its options and its output reads: run()'s, on its stack; the
- * functions below borrow it (read_options and run fill it in).
+ * What a run of the command decides from its options and its search and its output reads: run()'s, on
+ * its stack; the functions below borrow it (read_options, run and run_search fill it in). Besides, the
+ * command keeps at file scope only what a signal's handler sets (stop_flag, stop_signal) and what
+ * codebreaker-mpi sets before running it (optimal_shared).
  */
 typedef struct optimal_ctx {
     /*
@@ -166,6 +168,13 @@ typedef struct optimal_ctx {
      * instead: no guess is left within either, and what is printed is the limit asked.
      */
     int limit_asked;
+    /*
+     * A resumed run's conclusions that rest on lines of a results file of format 2 (sealed with a key
+     * anyone can compute) which it did not derive itself: how many, and the file (borrowed from the
+     * options). Such a run proves nothing.
+     */
+    size_t unattested;
+    const char *unattested_file;
 } optimal_ctx;
 
 /* cb_optimal_describe of o under the limit asked (where o->from carries another, above). */
@@ -315,21 +324,13 @@ static void print_position(const cli *c, const cb_state *st)
     printf(" (%zu candidate%s left; totals count the guesses from here)\n", n, n == 1 ? "" : "s");
 }
 
-/*
- * A resumed run's conclusions that rest on lines of a results file of
- * format 2 (sealed with a key anyone can compute) which it did not derive
- * itself: how many, and the file. Such a run proves nothing.
- */
-static size_t unattested;
-static const char *unattested_file;
-
 /* The line that says a proof rests on lines anyone could have sealed (when it does). */
-static void print_unattested(void)
+static void print_unattested(const optimal_ctx *ctx)
 {
-    if (unattested)
+    if (ctx->unattested)
         printf("not proved    it rests on %zu line%s of %s that this run did not derive: format 2, sealed with a "
                "key anyone can compute (--sign derives them again and seals them with this installation's key)\n",
-               unattested, unattested == 1 ? "" : "s", unattested_file);
+               ctx->unattested, ctx->unattested == 1 ? "" : "s", ctx->unattested_file);
 }
 
 static void print_text(const cli *c, const optimal_ctx *ctx, const cb_optimal_options *o, const cb_optimal_result *r,
@@ -366,7 +367,7 @@ static void print_text(const cli *c, const optimal_ctx *ctx, const cb_optimal_op
                    guesses_word((unsigned long long)limit));
     } else if (r->tree) {
         cb_game_format_code(c->game, r->first, first, sizeof first);
-        if (r->proved && unattested)
+        if (r->proved && ctx->unattested)
             printf("result        optimal if the lines it rests on hold (below)\n");
         else if (r->proved && r->subset)
             printf("result        proved optimal among the openers searched (--openers, --slice)\n");
@@ -404,7 +405,7 @@ static void print_text(const cli *c, const optimal_ctx *ctx, const cb_optimal_op
     else
         printf("result        %s%s with no strategy\n", stop_reason_of(r->timed_out),
                r->setup_stopped ? " during the set-up (tables, cache, the scan of the openers)" : "");
-    print_unattested();
+    print_unattested(ctx);
     print_openers(c, r);
     if (!c->table) { /* the table's build stopped (table_stopped) */
         printf("search        none: the feedback table's build stopped after %.2f s\n", r->seconds);
@@ -438,8 +439,8 @@ static int print_json(const cli *c, const optimal_ctx *ctx, const cb_optimal_opt
     cb_json_kbool(&j, "hard", c->hard != CB_HARD_NONE);
     cb_json_kbool(&j, "candidates_only", o->candidates_only);
     cb_json_kint(&j, "top", o->top);
-    cb_json_kbool(&j, "proved", r->proved && !unattested);
-    cb_json_kuint(&j, "unattested_lines", unattested);
+    cb_json_kbool(&j, "proved", r->proved && !ctx->unattested);
+    cb_json_kuint(&j, "unattested_lines", ctx->unattested);
     cb_json_kbool(&j, "stopped", r->stopped);
     cb_json_kbool(&j, "infeasible", r->infeasible);
     if (r->stopped)
@@ -813,8 +814,8 @@ static int run_search(cli *c, optimal_ctx *ctx, cb_optimal_options *op, cb_tree_
     }
     if (rpath) {
         if (rc == CB_OK && (r.proved || r.infeasible || r.cut)) {
-            unattested = opt_results_unattested(&res, r.tree ? r.first : CB_NONE);
-            unattested_file = rpath;
+            ctx->unattested = opt_results_unattested(&res, r.tree ? r.first : CB_NONE);
+            ctx->unattested_file = rpath;
         }
         int st = opt_results_close(&res);
         if (st) {
@@ -832,9 +833,9 @@ static int run_search(cli *c, optimal_ctx *ctx, cb_optimal_options *op, cb_tree_
     }
     if (tree && r.tree) {
         char result[128], header[1024];
-        if (r.proved && unattested)
+        if (r.proved && ctx->unattested)
             snprintf(result, sizeof result, "optimal if the %zu format-2 lines of the results file it rests on hold",
-                     unattested);
+                     ctx->unattested);
         else if (r.proved)
             snprintf(result, sizeof result, "proved optimal");
         else if (r.stopped)
@@ -886,7 +887,7 @@ static int table_stopped(cli *c, const optimal_ctx *ctx, const cb_optimal_option
 static int run(cli *c)
 {
     cb_optimal_options o;
-    optimal_ctx ctx = {-1};
+    optimal_ctx ctx = {-1, 0, NULL};
     cb_tree_format fmt = CB_TREE_TEXT;
     int rc = read_options(c, &ctx, &o, &fmt);
     if (rc)
