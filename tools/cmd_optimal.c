@@ -156,19 +156,33 @@ static const char *guesses_word(unsigned long long n)
 }
 
 /*
- * --max-guesses (-1 until the game is open: then the game's, 6 for Wordle;
- * 0: none). The position carries it (o.from), but a history past it, which
- * no position holds, carries its own length instead: no guess is left
- * within either, and what is printed is the limit asked.
+ * What a run of the command decides from its options and its search and its output reads: run()'s, on
+ * its stack; the functions below borrow it (read_options, run and run_search fill it in). Besides, the
+ * command keeps at file scope only what a signal's handler sets (stop_flag, stop_signal) and what
+ * codebreaker-mpi sets before running it (optimal_shared).
  */
-static int limit_asked = -1;
+typedef struct optimal_ctx {
+    /*
+     * --max-guesses (-1 until the game is open: then the game's, 6 for Wordle; 0: none). The position
+     * carries it (o.from), but a history past it, which no position holds, carries its own length
+     * instead: no guess is left within either, and what is printed is the limit asked.
+     */
+    int limit_asked;
+    /*
+     * A resumed run's conclusions that rest on lines of a results file of format 2 (sealed with a key
+     * anyone can compute) which it did not derive itself: how many, and the file (borrowed from the
+     * options). Such a run proves nothing.
+     */
+    size_t unattested;
+    const char *unattested_file;
+} optimal_ctx;
 
 /* cb_optimal_describe of o under the limit asked (where o->from carries another, above). */
-static void describe(const cli *c, const cb_optimal_options *o, char *buf, size_t size)
+static void describe(const cli *c, const optimal_ctx *ctx, const cb_optimal_options *o, char *buf, size_t size)
 {
     cb_optimal_options d = *o;
     cb_state *st = NULL;
-    int held = o->from ? cb_state_max_guesses(o->from) : 0, asked = limit_asked > 0 ? limit_asked : 0;
+    int held = o->from ? cb_state_max_guesses(o->from) : 0, asked = ctx->limit_asked > 0 ? ctx->limit_asked : 0;
     if (held != asked && c->table && cb_state_new(c->table, &st) == CB_OK) { /* the opening, in the mode and limit */
         cb_state_set_hard(st, o->from ? cb_state_hard(o->from) : c->hard);
         cb_state_set_max_guesses(st, asked);
@@ -186,11 +200,11 @@ static void describe(const cli *c, const cb_optimal_options *o, char *buf, size_
 }
 
 /* The header of a tree file: the search, what the tree is (`result`), its totals and its opener. */
-static void tree_header(const cli *c, const cb_optimal_options *o, const char *result, const cb_tree_stats *st,
-                        uint32_t opener, char *h, size_t size)
+static void tree_header(const cli *c, const optimal_ctx *ctx, const cb_optimal_options *o, const char *result,
+                        const cb_tree_stats *st, uint32_t opener, char *h, size_t size)
 {
     char obj[256], first[CB_MAX_LENGTH * 4 + 1];
-    describe(c, o, obj, sizeof obj);
+    describe(c, ctx, o, obj, sizeof obj);
     cb_game_format_code(c->game, opener, first, sizeof first);
     snprintf(
         h, size,
@@ -203,6 +217,7 @@ static void tree_header(const cli *c, const cb_optimal_options *o, const char *r
 /* What on_best needs: where the tree goes, and whether a write failed (then no more are tried). */
 typedef struct best_file {
     const cli *c;
+    const optimal_ctx *ctx;
     const cb_optimal_options *o;
     const char *path;
     cb_tree_format fmt;
@@ -216,7 +231,7 @@ static void on_best(const cb_tree *tree, const cb_tree_stats *st, void *arg)
     char h[1024];
     if (b->failed)
         return;
-    tree_header(b->c, b->o, "the best strategy so far, the search going on: an upper bound", st,
+    tree_header(b->c, b->ctx, b->o, "the best strategy so far, the search going on: an upper bound", st,
                 cb_tree_guess(tree, cb_tree_root(tree)), h, sizeof h);
     b->failed = out_tree("--tree", b->path, tree, b->c->table, b->fmt, h);
 }
@@ -309,27 +324,20 @@ static void print_position(const cli *c, const cb_state *st)
     printf(" (%zu candidate%s left; totals count the guesses from here)\n", n, n == 1 ? "" : "s");
 }
 
-/*
- * A resumed run's conclusions that rest on lines of a results file of
- * format 2 (sealed with a key anyone can compute) which it did not derive
- * itself: how many, and the file. Such a run proves nothing.
- */
-static size_t unattested;
-static const char *unattested_file;
-
 /* The line that says a proof rests on lines anyone could have sealed (when it does). */
-static void print_unattested(void)
+static void print_unattested(const optimal_ctx *ctx)
 {
-    if (unattested)
+    if (ctx->unattested)
         printf("not proved    it rests on %zu line%s of %s that this run did not derive: format 2, sealed with a "
                "key anyone can compute (--sign derives them again and seals them with this installation's key)\n",
-               unattested, unattested == 1 ? "" : "s", unattested_file);
+               ctx->unattested, ctx->unattested == 1 ? "" : "s", ctx->unattested_file);
 }
 
-static void print_text(const cli *c, const cb_optimal_options *o, const cb_optimal_result *r, int threads)
+static void print_text(const cli *c, const optimal_ctx *ctx, const cb_optimal_options *o, const cb_optimal_result *r,
+                       int threads)
 {
     char obj[256], first[CB_MAX_LENGTH * 4 + 1];
-    describe(c, o, obj, sizeof obj);
+    describe(c, ctx, o, obj, sizeof obj);
     printf("game          %s\n", cb_game_name(c->game));
     if (c->npos)
         print_position(c, o->from);
@@ -345,7 +353,7 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
         printf("least worst   %d %s needed and enough (proved)\n", r->worst_limit,
                r->worst_limit == 1 ? "guess is" : "guesses are");
     if (r->infeasible) {
-        int limit = limit_asked > 0 ? limit_asked : CB_TREE_MAX_DEPTH;
+        int limit = ctx->limit_asked > 0 ? ctx->limit_asked : CB_TREE_MAX_DEPTH;
         if (o->top > 0) /* only the top guesses of each turn were tried: not a proof */
             printf("result        no strategy found within %d %s among the %d best guesses of each turn "
                    "(--top: not a proof)\n",
@@ -359,7 +367,7 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
                    guesses_word((unsigned long long)limit));
     } else if (r->tree) {
         cb_game_format_code(c->game, r->first, first, sizeof first);
-        if (r->proved && unattested)
+        if (r->proved && ctx->unattested)
             printf("result        optimal if the lines it rests on hold (below)\n");
         else if (r->proved && r->subset)
             printf("result        proved optimal among the openers searched (--openers, --slice)\n");
@@ -397,7 +405,7 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
     else
         printf("result        %s%s with no strategy\n", stop_reason_of(r->timed_out),
                r->setup_stopped ? " during the set-up (tables, cache, the scan of the openers)" : "");
-    print_unattested();
+    print_unattested(ctx);
     print_openers(c, r);
     if (!c->table) { /* the table's build stopped (table_stopped) */
         printf("search        none: the feedback table's build stopped after %.2f s\n", r->seconds);
@@ -413,7 +421,8 @@ static void print_text(const cli *c, const cb_optimal_options *o, const cb_optim
 }
 
 /* The --json object; 0 or the exit status. */
-static int print_json(const cli *c, const cb_optimal_options *o, const cb_optimal_result *r, int threads)
+static int print_json(const cli *c, const optimal_ctx *ctx, const cb_optimal_options *o, const cb_optimal_result *r,
+                      int threads)
 {
     char w[CB_MAX_LENGTH * 4 + 1];
     cb_json j;
@@ -423,15 +432,15 @@ static int print_json(const cli *c, const cb_optimal_options *o, const cb_optima
     if (c->npos)
         json_position(&j, c, o->from);
     cb_json_kstr(&j, "objective", o->objective == CB_OBJECTIVE_WORST ? "worst" : "total");
-    if (limit_asked > 0)
-        cb_json_kint(&j, "max_guesses", limit_asked);
+    if (ctx->limit_asked > 0)
+        cb_json_kint(&j, "max_guesses", ctx->limit_asked);
     else
         cb_json_knull(&j, "max_guesses");
     cb_json_kbool(&j, "hard", c->hard != CB_HARD_NONE);
     cb_json_kbool(&j, "candidates_only", o->candidates_only);
     cb_json_kint(&j, "top", o->top);
-    cb_json_kbool(&j, "proved", r->proved && !unattested);
-    cb_json_kuint(&j, "unattested_lines", unattested);
+    cb_json_kbool(&j, "proved", r->proved && !ctx->unattested);
+    cb_json_kuint(&j, "unattested_lines", ctx->unattested);
     cb_json_kbool(&j, "stopped", r->stopped);
     cb_json_kbool(&j, "infeasible", r->infeasible);
     if (r->stopped)
@@ -576,15 +585,15 @@ static int run_shared(cli *c, cb_optimal_options *o, opt_results *res, cb_optima
     return 0;
 }
 
-/* Fill o from the options; prints the error and returns the exit status on bad input. */
-static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
+/* Fill o and ctx from the options; prints the error and returns the exit status on bad input. */
+static int read_options(cli *c, optimal_ctx *ctx, cb_optimal_options *o, cb_tree_format *fmt)
 {
     int ok = 1;
     cli_search budget;
     if (cli_search_read(c, -1, 0, &budget) != 0) /* max_guesses -1: the game's, once open */
         return 2;
     cb_optimal_options_default(o);
-    limit_asked = budget.max_guesses; /* -1: the game's, once open */
+    ctx->limit_asked = budget.max_guesses; /* -1: the game's, once open */
     o->time_limit = budget.time_limit;
     o->work_limit = budget.work;
     o->threads = budget.threads;
@@ -664,7 +673,7 @@ static int read_options(cli *c, cb_optimal_options *o, cb_tree_format *fmt)
 }
 
 /* The search of run(), with o ready but for what the options give of the openers, results and tree. */
-static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
+static int run_search(cli *c, optimal_ctx *ctx, cb_optimal_options *op, cb_tree_format fmt)
 {
     cb_optimal_options o = *op;
     int rc;
@@ -760,7 +769,7 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
         }
     }
     const char *tree = cli_get(c, "tree");
-    best_file bf = {c, &o, tree, fmt, 0};
+    best_file bf = {c, ctx, &o, tree, fmt, 0};
     if (tree && strcmp(tree, "-") != 0 && !optimal_shared) {
         o.on_best = on_best;
         o.on_best_arg = &bf;
@@ -805,8 +814,8 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
     }
     if (rpath) {
         if (rc == CB_OK && (r.proved || r.infeasible || r.cut)) {
-            unattested = opt_results_unattested(&res, r.tree ? r.first : CB_NONE);
-            unattested_file = rpath;
+            ctx->unattested = opt_results_unattested(&res, r.tree ? r.first : CB_NONE);
+            ctx->unattested_file = rpath;
         }
         int st = opt_results_close(&res);
         if (st) {
@@ -824,16 +833,16 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
     }
     if (tree && r.tree) {
         char result[128], header[1024];
-        if (r.proved && unattested)
+        if (r.proved && ctx->unattested)
             snprintf(result, sizeof result, "optimal if the %zu format-2 lines of the results file it rests on hold",
-                     unattested);
+                     ctx->unattested);
         else if (r.proved)
             snprintf(result, sizeof result, "proved optimal");
         else if (r.stopped)
             snprintf(result, sizeof result, "%s: an upper bound", stop_reason_of(r.timed_out));
         else
             snprintf(result, sizeof result, "an upper bound (--top)");
-        tree_header(c, &o, result, &r.stats, r.first, header, sizeof header);
+        tree_header(c, ctx, &o, result, &r.stats, r.first, header, sizeof header);
         rc = out_tree("--tree", tree, r.tree, c->table, fmt, header);
         if (rc) {
             cb_optimal_result_release(&r);
@@ -843,9 +852,9 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
     if (tree && strcmp(tree, "-") == 0 && r.tree)
         ; /* the tree alone on stdout */
     else if (cli_flag(c, "json"))
-        rc = print_json(c, &o, &r, threads);
+        rc = print_json(c, ctx, &o, &r, threads);
     else
-        print_text(c, &o, &r, threads);
+        print_text(c, ctx, &o, &r, threads);
     cb_optimal_result_release(&r);
     if (stop_signal) {
         fprintf(stderr, "codebreaker: %s%s\n", stop_reason_of(r.timed_out),
@@ -859,7 +868,7 @@ static int run_search(cli *c, cb_optimal_options *op, cb_tree_format fmt)
 }
 
 /* A stop before the search (in the table's build, or a signal while the game was set up): nothing searched. */
-static int table_stopped(cli *c, const cb_optimal_options *o, double seconds)
+static int table_stopped(cli *c, const optimal_ctx *ctx, const cb_optimal_options *o, double seconds)
 {
     if (stop_signal) {
         fprintf(stderr, "codebreaker: %s while the feedback table was built: nothing searched\n", stop_reason_of(1));
@@ -870,42 +879,43 @@ static int table_stopped(cli *c, const cb_optimal_options *o, double seconds)
     r.stopped = r.timed_out = r.setup_stopped = 1;
     r.seconds = seconds;
     if (cli_flag(c, "json"))
-        return print_json(c, o, &r, 0); /* no thread searched */
-    print_text(c, o, &r, 0);
+        return print_json(c, ctx, o, &r, 0); /* no thread searched */
+    print_text(c, ctx, o, &r, 0);
     return 0;
 }
 
 static int run(cli *c)
 {
     cb_optimal_options o;
+    optimal_ctx ctx = {-1, 0, NULL};
     cb_tree_format fmt = CB_TREE_TEXT;
-    int rc = read_options(c, &o, &fmt);
+    int rc = read_options(c, &ctx, &o, &fmt);
     if (rc)
         return rc;
     double seconds;
     if ((rc = open_game(c, &o, &seconds)) != 0)
         return rc;
-    if (limit_asked < 0) /* the game's limit on guesses (6 for Wordle), as review and rank --exact */
-        limit_asked = cb_coach_max_guesses(c->game);
+    if (ctx.limit_asked < 0) /* the game's limit on guesses (6 for Wordle), as review and rank --exact */
+        ctx.limit_asked = cb_coach_max_guesses(c->game);
     if (stop_signal || c->table_stopped)
-        return table_stopped(c, &o, seconds);
+        return table_stopped(c, &ctx, &o, seconds);
     cb_state *pos = open_position(c, &rc);
     if (rc)
         return rc;
     /* the limit is the position's; a history past it holds its own length (no guess left within either) */
-    if (cb_state_set_max_guesses(pos, limit_asked) != CB_OK)
+    if (cb_state_set_max_guesses(pos, ctx.limit_asked) != CB_OK)
         cb_state_set_max_guesses(pos, (int)cb_state_turns(pos));
     o.from = pos;
     /* one guess from the opening: the bundled turn-two book's optimum, where it holds the opener (--no-book: none) */
     uint64_t bt;
     cb_guess_index bg;
-    if (pos && cb_state_turns(pos) == 1 && !cli_flag(c, "no-book") && limit_asked > 0 && !o.candidates_only &&
+    if (pos && cb_state_turns(pos) == 1 && !cli_flag(c, "no-book") && ctx.limit_asked > 0 && !o.candidates_only &&
         o.objective == CB_OBJECTIVE_TOTAL && o.top == 0 && o.first == CB_NONE &&
         cb_coach_turn_two(pos, &bg, &bt, NULL) == CB_OK) {
         o.book_guess = bg;
         o.book_total = bt;
     }
-    rc = run_search(c, &o, fmt);
+    rc = run_search(c, &ctx, &o, fmt);
     cb_state_free(pos);
     return rc;
 }

@@ -6,65 +6,25 @@
  * skips what they settle. The lines are sealed with this installation's key (cli_key_load), always.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "infile.h"
 #include "opt_checkpoint.h"
-#include "outfile.h"
-
-/* The file at path read whole into *text (*size bytes, malloc'd; NULL when it does not exist). */
-static int read_text(const char *path, char **text, size_t *size)
-{
-    in_file in;
-    size_t cap = 0;
-    *text = NULL;
-    *size = 0;
-    int rc = in_open(&in, "--checkpoint", path, 1);
-    if (rc != 0)
-        return rc < 0 ? 0 : rc;
-    while ((rc = in_line(&in)) > 0) {
-        if (*size + in.len + 2 > cap) {
-            size_t nc = (cap ? cap * 2 : 1 << 16) + in.len;
-            char *nt = realloc(*text, nc);
-            if (!nt) {
-                rc = -1;
-                in.status = cli_fail(CB_ENOMEM, "out of memory");
-                break;
-            }
-            *text = nt;
-            cap = nc;
-        }
-        memcpy(*text + *size, in.line, in.len);
-        *size += in.len;
-        if (in.newline)
-            (*text)[(*size)++] = '\n';
-    }
-    rc = rc < 0 ? in.status : 0;
-    in_close(&in);
-    if (rc) {
-        free(*text);
-        *text = NULL;
-    }
-    return rc;
-}
 
 int opt_checkpoint_open(opt_checkpoint *k, const char *path, const cb_game *game, const char *config)
 {
     uint64_t key[2];
     memset(k, 0, sizeof *k);
     k->game = game;
-    k->path = path;
-    k->fd = -1;
+    k->out.fd = -1;
     int rc = cli_key_load(key);
     if (rc)
         return rc;
     cb_optimal_checkpoint_seal_init(game, config, key, &k->seal);
     char *text;
     size_t size;
-    if ((rc = read_text(path, &text, &size)) != 0)
+    if ((rc = in_read_whole("--checkpoint", path, &text, &size, NULL)) != 0)
         return rc;
     long cut = -1;
     if (text && size) {
@@ -78,63 +38,35 @@ int opt_checkpoint_open(opt_checkpoint *k, const char *path, const cb_game *game
         }
     }
     free(text);
-    if (cut >= 0) {
+    if (cut >= 0)
         cli_warn("%s: the last line has no newline (an interrupted write?): dropped", path);
-        if (truncate(path, (off_t)cut) != 0) {
-            rc = cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
-            opt_checkpoint_close(k);
-            return rc;
-        }
-    }
-    k->fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0666);
-    if (k->fd < 0) {
-        rc = cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
+    char head[1024];
+    cb_optimal_checkpoint_header(&k->seal, config, head, sizeof head);
+    if ((rc = opt_append_open(&k->out, path, (off_t)cut, 0, head)) != 0)
         opt_checkpoint_close(k);
-        return rc;
-    }
-    if (size == 0 || cut == 0) { /* a new (or empty) file: its header */
-        char head[1024];
-        cb_optimal_checkpoint_header(&k->seal, config, head, sizeof head);
-        if (out_write_whole(k->fd, head, strlen(head)) != 0) {
-            rc = cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
-            opt_checkpoint_close(k);
-            return rc;
-        }
-    }
-    return 0;
+    return rc;
 }
 
 void opt_checkpoint_append(const cb_optimal_point *p, void *arg)
 {
     opt_checkpoint *k = arg;
     char line[4096];
-    if (k->fd < 0 || k->failed)
+    if (k->out.fd < 0 || k->out.failed)
         return;
     int rc = cb_optimal_checkpoint_line(k->game, &k->seal, p, line, sizeof line, NULL);
     if (rc != CB_OK) {
-        k->failed = 1;
-        k->err = rc == CB_ETOOBIG ? E2BIG : EINVAL;
+        k->out.failed = 1;
+        k->out.err = rc == CB_ETOOBIG ? E2BIG : EINVAL;
         return;
     }
-    if (out_write_whole(k->fd, line, strlen(line)) != 0) {
-        k->failed = 1;
-        k->err = errno;
-        return;
-    }
-    k->written++;
+    if (opt_append_line(&k->out, line) == 0)
+        k->written++;
 }
 
 int opt_checkpoint_close(opt_checkpoint *k)
 {
-    if (k->fd >= 0 && close(k->fd) != 0 && !k->failed) {
-        k->failed = 1;
-        k->err = errno;
-    }
-    k->fd = -1;
     free(k->points);
     k->points = NULL;
     k->n = 0;
-    return k->failed ? cli_fail(CB_EIO, "%s: writing failed (%s); the points after the failure are not in it", k->path,
-                                strerror(k->err))
-                     : 0;
+    return opt_append_close(&k->out, "points");
 }

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "infile.h"
@@ -94,8 +95,7 @@ int opt_results_open(opt_results *r, const char *path, const cb_game *game, cons
     cb_error err;
     memset(r, 0, sizeof *r);
     r->game = game;
-    r->path = path;
-    r->fd = -1;
+    r->out.fd = -1;
     uint64_t key[2];
     int rc = cli_key_load(key);
     if (rc)
@@ -109,38 +109,18 @@ int opt_results_open(opt_results *r, const char *path, const cb_game *game, cons
     if (rc == 0 && cb_optimal_reader_version(r->reader) == 2 && cb_optimal_reader_openers(r->reader, &r->n) && r->n &&
         !(r->again = calloc(cb_game_guess_count(game), 1)))
         rc = cli_fail(CB_ENOMEM, "out of memory");
-    if (rc > 0 || (rc == 0 && cut >= 0 && truncate(path, cut) != 0 &&
-                   (rc = cli_fail(CB_EIO, "%s: %s", path, strerror(errno))) != 0)) {
-        cb_optimal_reader_free(r->reader); /* nothing kept: the caller does not close a file that failed to open */
-        r->reader = NULL;
-        free(r->again);
-        r->again = NULL;
+    if (rc > 0) {
+        opt_results_close(r); /* nothing kept: the caller does not close a file that failed to open */
         return rc;
     }
     r->public = cb_optimal_reader_version(r->reader) == 2;
     r->known = cb_optimal_reader_openers(r->reader, &r->n);
-    r->fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0666);
-    if (r->fd < 0) {
-        rc = cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
-        cb_optimal_reader_free(r->reader);
-        r->reader = NULL;
-        return rc;
-    }
-    if (cut == -2 && out_write_whole(r->fd, "\n", 1) != 0) { /* the last line kept: its newline */
-        rc = cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
+    char head[1024];
+    cb_optimal_results_header(cb_optimal_reader_seal(r->reader), config, head, sizeof head);
+    /* cut -2: the last line, kept, is due its newline */
+    if ((rc = opt_append_open(&r->out, path, cut >= 0 ? cut : -1, cut == -2, head)) != 0)
         opt_results_close(r);
-        return rc;
-    }
-    if (lines == 0) { /* a new (or empty) file: its header */
-        char head[1024];
-        cb_optimal_results_header(cb_optimal_reader_seal(r->reader), config, head, sizeof head);
-        if (out_write_whole(r->fd, head, strlen(head)) != 0) {
-            rc = cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
-            opt_results_close(r);
-            return rc;
-        }
-    }
-    return 0;
+    return rc;
 }
 
 void opt_results_append(const cb_optimal_opener *op, void *arg)
@@ -149,29 +129,16 @@ void opt_results_append(const cb_optimal_opener *op, void *arg)
     char line[160];
     if (r->again && op->guess < cb_game_guess_count(r->game))
         r->again[op->guess] = 1;
-    if (r->fd < 0 || r->failed)
+    if (r->out.fd < 0 || r->out.failed)
         return;
     cb_optimal_opener_seal(r->game, cb_optimal_reader_seal(r->reader), op, line, sizeof line - 1);
     strcat(line, "\n");
-    if (out_write_whole(r->fd, line, strlen(line)) != 0) {
-        r->failed = 1;
-        r->err = errno;
-    }
+    opt_append_line(&r->out, line);
 }
 
 int opt_results_close(opt_results *r)
 {
-    int st = 0;
-    if (r->fd >= 0) {
-        if (close(r->fd) != 0 && !r->failed) {
-            r->failed = 1;
-            r->err = errno;
-        }
-        r->fd = -1;
-    }
-    if (r->failed)
-        st = cli_fail(CB_EIO, "%s: writing failed (%s); the openers after the failure are not in it", r->path,
-                      strerror(r->err));
+    int st = opt_append_close(&r->out, "openers");
     cb_optimal_reader_free(r->reader);
     r->reader = NULL;
     r->known = NULL;
@@ -180,62 +147,63 @@ int opt_results_close(opt_results *r)
     return st;
 }
 
-/*
- * The turn-two file at path read whole into *text (*size bytes, malloc'd;
- * NULL when the file does not exist), a last line without its newline left
- * out (*cut: where it starts, -1 none). 0, or the exit status after the message.
- */
-static int read_whole(const char *path, char **text, size_t *size, off_t *cut)
+int opt_append_open(opt_append *a, const char *path, off_t cut, int newline, const char *head)
 {
-    in_file in;
-    size_t cap = 0;
-    *text = NULL;
-    *size = 0;
-    *cut = -1;
-    int rc = in_open(&in, "--turn-two", path, 1);
-    if (rc != 0)
-        return rc < 0 ? 0 : rc;
-    while ((rc = in_line(&in)) > 0) {
-        if (!in.newline) {
-            cli_warn("%s:%ld: the last line has no newline (an interrupted write?): dropped", path, in.lineno);
-            *cut = (off_t)in.offset;
-            break;
-        }
-        if (*size + in.len + 2 > cap) {
-            size_t nc = (cap ? cap * 2 : 1 << 16) + in.len;
-            char *nt = realloc(*text, nc);
-            if (!nt) {
-                rc = -1;
-                in.status = cli_fail(CB_ENOMEM, "out of memory");
-                break;
-            }
-            *text = nt;
-            cap = nc;
-        }
-        memcpy(*text + *size, in.line, in.len);
-        *size += in.len;
-        (*text)[(*size)++] = '\n';
-    }
-    rc = rc < 0 ? in.status : 0;
-    in_close(&in);
-    if (rc) {
-        free(*text);
-        *text = NULL;
-    }
+    struct stat st;
+    memset(a, 0, sizeof *a);
+    a->path = path;
+    a->fd = -1;
+    if (cut >= 0 && truncate(path, cut) != 0)
+        return cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
+    a->fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0666);
+    int rc = a->fd < 0 || fstat(a->fd, &st) != 0 ? -1 : 0;
+    if (rc == 0 && newline)
+        rc = out_write_whole(a->fd, "\n", 1);
+    if (rc == 0 && st.st_size == 0)
+        rc = out_write_whole(a->fd, head, strlen(head));
+    if (rc == 0)
+        return 0;
+    rc = cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
+    if (a->fd >= 0)
+        close(a->fd);
+    a->fd = -1;
     return rc;
+}
+
+int opt_append_line(opt_append *a, const char *line)
+{
+    if (a->fd < 0 || a->failed)
+        return -1;
+    if (out_write_whole(a->fd, line, strlen(line)) != 0) {
+        a->failed = 1;
+        a->err = errno;
+        return -1;
+    }
+    return 0;
+}
+
+int opt_append_close(opt_append *a, const char *what)
+{
+    if (a->fd >= 0 && close(a->fd) != 0 && !a->failed) {
+        a->failed = 1;
+        a->err = errno;
+    }
+    a->fd = -1;
+    return a->failed ? cli_fail(CB_EIO, "%s: writing failed (%s); the %s after the failure are not in it", a->path,
+                                strerror(a->err), what)
+                     : 0;
 }
 
 int opt_turn_two_open(opt_turn_two *t, const char *path, const cb_game *game, const char *config)
 {
     memset(t, 0, sizeof *t);
     t->game = game;
-    t->path = path;
-    t->fd = -1;
+    t->out.fd = -1;
     cb_optimal_turn_two_seal_init(game, config, &t->seal);
     char *text;
     size_t size;
     off_t cut;
-    int rc = read_whole(path, &text, &size, &cut);
+    int rc = in_read_whole("--turn-two", path, &text, &size, &cut);
     if (rc)
         return rc;
     if (text && size) {
@@ -249,52 +217,30 @@ int opt_turn_two_open(opt_turn_two *t, const char *path, const cb_game *game, co
         cb_optimal_turn_two_free(tt);
     }
     free(text);
-    if (cut >= 0 && truncate(path, cut) != 0)
-        return cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
-    t->fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0666);
-    if (t->fd < 0)
-        return cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
-    if (size == 0) { /* a new (or empty) file: its header */
-        char head[1024];
-        cb_optimal_turn_two_header(&t->seal, config, head, sizeof head);
-        if (out_write_whole(t->fd, head, strlen(head)) != 0) {
-            rc = cli_fail(CB_EIO, "%s: %s", path, strerror(errno));
-            opt_turn_two_close(t);
-            return rc;
-        }
-    }
-    return 0;
+    char head[1024];
+    cb_optimal_turn_two_header(&t->seal, config, head, sizeof head);
+    return opt_append_open(&t->out, path, cut, 0, head);
 }
 
 void opt_turn_two_append(const cb_optimal_opener *op, const cb_optimal_child *kids, size_t n, void *arg)
 {
     opt_turn_two *t = arg;
     char *line;
-    if (t->fd < 0 || t->failed)
+    if (t->out.fd < 0 || t->out.failed)
         return;
     int rc = cb_optimal_turn_two_line(t->game, &t->seal, op, kids, n, &line, NULL);
     if (rc != CB_OK) {
-        t->failed = 1;
-        t->err = rc == CB_ENOMEM ? ENOMEM : EINVAL;
+        t->out.failed = 1;
+        t->out.err = rc == CB_ENOMEM ? ENOMEM : EINVAL;
         return;
     }
-    if (out_write_whole(t->fd, line, strlen(line)) != 0) {
-        t->failed = 1;
-        t->err = errno;
-    }
+    opt_append_line(&t->out, line);
     free(line);
 }
 
 int opt_turn_two_close(opt_turn_two *t)
 {
-    if (t->fd >= 0 && close(t->fd) != 0 && !t->failed) {
-        t->failed = 1;
-        t->err = errno;
-    }
-    t->fd = -1;
-    return t->failed ? cli_fail(CB_EIO, "%s: writing failed (%s); the openers after the failure are not in it", t->path,
-                                strerror(t->err))
-                     : 0;
+    return opt_append_close(&t->out, "openers");
 }
 
 size_t opt_results_unattested(const opt_results *r, uint32_t first)

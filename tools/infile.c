@@ -78,3 +78,46 @@ void in_close(in_file *in)
     in->f = NULL;
     in->line = NULL;
 }
+
+int in_read_whole(const char *what, const char *path, char **text, size_t *size, off_t *cut)
+{
+    in_file in;
+    size_t cap = 0;
+    *text = NULL;
+    *size = 0;
+    if (cut)
+        *cut = -1;
+    int rc = in_open(&in, what, path, 1);
+    if (rc != 0)
+        return rc < 0 ? 0 : rc;
+    while ((rc = in_line(&in)) > 0) {
+        if (cut && !in.newline) {
+            cli_warn("%s:%ld: the last line has no newline (an interrupted write?): dropped", path, in.lineno);
+            *cut = (off_t)in.offset;
+            break;
+        }
+        if (*size + in.len + 2 > cap) {
+            size_t nc = (cap ? cap * 2 : 1 << 16) + in.len;
+            char *nt = realloc(*text, nc);
+            if (!nt) {
+                rc = -1;
+                in.status = cli_fail(CB_ENOMEM, "out of memory");
+                break;
+            }
+            *text = nt;
+            cap = nc;
+        }
+        memcpy(*text + *size, in.line, in.len);
+        *size += in.len;
+        if (in.newline)
+            (*text)[(*size)++] = '\n';
+    }
+    rc = rc < 0 ? in.status : 0;
+    in_close(&in);
+    if (rc) {
+        free(*text);
+        *text = NULL;
+        *size = 0;
+    }
+    return rc;
+}

@@ -3,16 +3,15 @@
 #define CB_OPT_CHECKPOINT_H
 
 #include "commands.h"
+#include "opt_results.h"
 
 typedef struct opt_checkpoint {
     const cb_game *game;
-    const char *path;
-    int fd; /* appended to, one write() a line; -1 when closed */
+    opt_append out; /* the file */
     cb_optimal_seal seal;
     cb_optimal_point *points; /* what the file held (malloc'd), for cb_optimal_options.points */
     size_t n;
     size_t written; /* points appended by this run */
-    int failed, err;
 } opt_checkpoint;
 
 /*

@@ -3,17 +3,47 @@
 #define CB_OPT_RESULTS_H
 
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "commands.h"
 
+/*
+ * A sealed file of optimal appended to a line at a time, as its lines are
+ * proved (the results, turn-two and checkpoint files): held inside the
+ * caller's opt_results, opt_turn_two or opt_checkpoint; path borrowed.
+ */
+typedef struct opt_append {
+    const char *path;
+    int fd;          /* appended to, one write() a line; -1 when closed */
+    int failed, err; /* a write failed, and its errno: said by opt_append_close */
+} opt_append;
+
+/*
+ * Open path (read and checked by the caller first) for appending, creating
+ * it: a last line without its newline cut off first at cut (>= 0; -1:
+ * none), or, newline set, the newline of a last line kept without one
+ * written; then head, when the file holds nothing (new, empty, or nothing
+ * but the line cut off). 0, or the exit status after the message (a->fd
+ * then -1: nothing to close).
+ */
+int opt_append_open(opt_append *a, const char *path, off_t cut, int newline, const char *head);
+/*
+ * Append line (its newline included) whole, with one write(): 0; -1 when
+ * a is closed or a write failed (this one: remembered for opt_append_close).
+ */
+int opt_append_line(opt_append *a, const char *line);
+/*
+ * Close; when a write failed, prints it (what: the lines lost after the
+ * failure, "openers", "points") and returns the exit status, else 0.
+ */
+int opt_append_close(opt_append *a, const char *what);
+
 typedef struct opt_results {
     const cb_game *game;
-    const char *path;
-    int fd;                         /* appended to, one write() a line; -1 when closed */
+    opt_append out;                 /* the file */
     cb_optimal_reader *reader;      /* what the file held, checked line by line, and its seal */
     const cb_optimal_opener *known; /* the openers the file already settles (the reader's, its lines merged) */
     size_t n;
-    int failed, err;
     int public;           /* the file is of format 2: its lines are sealed with a key anyone can compute */
     unsigned char *again; /* format 2: by guess, 1 when this run settled the opener again */
 } opt_results;
@@ -57,11 +87,9 @@ int opt_results_sign(const char *path, const cb_table *table, const cb_optimal_o
 /* The turn-two file of `optimal --turn-two` (docs/optimal.md, "The turn-two file"). */
 typedef struct opt_turn_two {
     const cb_game *game;
-    const char *path;
-    int fd; /* appended to, one write() a line; -1 when closed */
+    opt_append out; /* the file */
     cb_optimal_seal seal;
     size_t openers; /* opener lines the file held */
-    int failed, err;
 } opt_turn_two;
 
 /*

@@ -46,6 +46,26 @@ size_t cbo_node_key(const cbo_solver *S, const cbo_node *x, uint32_t play, uint8
     return len;
 }
 
+int cbo_node_put(cbo_solver *S, cbo_tls *T, const cbo_node *x, uint32_t play, int64_t lb, int64_t exact, uint32_t best)
+{
+    if (x->n < CB_CACHE_MIN)
+        return CB_OK;
+    cbo_mark mk = cbo_arena_mark(&T->arena);
+    uint8_t *key = cbo_alloc(S, T, cbo_key_room(S, x));
+    if (key) {
+        size_t len = cbo_node_key(S, x, play, key);
+        cbo_cache_value v = {lb, exact, best};
+#ifdef _OPENMP
+        int thread = omp_get_thread_num();
+#else
+        int thread = 0;
+#endif
+        cbo_cache_put(S->cache, thread, key, len, cbo_cache_hash(key, len), &v);
+    }
+    cbo_arena_reset(&T->arena, mk);
+    return key ? CB_OK : CB_ENOMEM;
+}
+
 void cbo_ckpt_init(cbo_solver *S)
 {
     const cb_optimal_options *o = &S->opt;
@@ -162,20 +182,9 @@ int cbo_ckpt_restore(cbo_solver *S, const cbo_node *root, cb_error *err)
         if (rc == CB_OK && ((p->play != CB_NONE && p->play >= S->game->nguess) ||
                             (p->play == CB_NONE && p->exact && p->best >= S->game->nguess)))
             rc = cb_error_set(err, CB_EINVAL, "the checkpoint's point %zu (from 0): no guess of the game", i);
-        uint8_t *key = rc == CB_OK ? cbo_alloc(S, T, cbo_key_room(S, x)) : NULL;
-        if (rc == CB_OK && !key)
-            rc = CB_ENOMEM;
-        if (rc == CB_OK && x->n >= CB_CACHE_MIN) {
-            size_t len = cbo_node_key(S, x, p->play, key);
-            cbo_cache_value v = {(int64_t)p->value, p->exact ? (int64_t)p->value : -1,
-                                 p->play == CB_NONE && p->exact ? p->best : CB_NONE};
-#ifdef _OPENMP
-            int thread = omp_get_thread_num();
-#else
-            int thread = 0;
-#endif
-            cbo_cache_put(S->cache, thread, key, len, cbo_cache_hash(key, len), &v);
-        }
+        if (rc == CB_OK)
+            rc = cbo_node_put(S, T, x, p->play, (int64_t)p->value, p->exact ? (int64_t)p->value : -1,
+                              p->play == CB_NONE && p->exact ? p->best : CB_NONE);
         cbo_arena_reset(&T->arena, mk);
         if (rc == CB_ENOMEM)
             return cb_error_set(err, CB_ENOMEM, "out of memory");

@@ -1,6 +1,7 @@
 /*
- * checkpoint_internal.h: checkpoints inside an opener (checkpoint.c): the cache key of a node, the points
- * a search reports (cb_optimal_options.on_point) and those of an earlier run put back into the cache.
+ * checkpoint_internal.h: checkpoints inside an opener (checkpoint.c): the cache key of a node and a value
+ * put under it, the points a search reports (cb_optimal_options.on_point) and those of an earlier run put
+ * back into the cache.
  */
 #ifndef CB_SOLVER_CHECKPOINT_INTERNAL_H
 #define CB_SOLVER_CHECKPOINT_INTERNAL_H
@@ -24,6 +25,13 @@ static inline size_t cbo_key_room(const cbo_solver *S, const cbo_node *x)
  * which no node's key equals. Returns its length.
  */
 size_t cbo_node_key(const cbo_solver *S, const cbo_node *x, uint32_t play, uint8_t *buf);
+/*
+ * Put a value of x into the cache under its key (cbo_node_key; play != CB_NONE: the value of playing
+ * play at x): lb, exact (-1: not known) and best (a best guess, CB_NONE when none), copied. The key is
+ * built in T's arena, given back before the return. Nothing when x has fewer than CB_CACHE_MIN entries.
+ * CB_OK, or CB_ENOMEM (nothing put) when the arena has no room for the key.
+ */
+int cbo_node_put(cbo_solver *S, cbo_tls *T, const cbo_node *x, uint32_t play, int64_t lb, int64_t exact, uint32_t best);
 /* Set up S's checkpoints from its options (on_point, point_work) in solver_init. */
 void cbo_ckpt_init(cbo_solver *S);
 /*

@@ -50,23 +50,14 @@ static int cache_get(cbo_solver *S, cbo_tls *T, const cbo_node *x, cbo_cache_val
     return found;
 }
 
+/*
+ * A value of x into the cache (cbo_node_put), unless the search is stopping (what it returns then is no
+ * proof); a node too small for the cache costs no call.
+ */
 static void cache_put(cbo_solver *S, cbo_tls *T, const cbo_node *x, int64_t lb, int64_t exact, uint32_t best)
 {
-    if (cbo_stopped(S) || x->n < CB_CACHE_MIN)
-        return;
-    cbo_mark mk = cbo_arena_mark(&T->arena);
-    uint8_t *key = cbo_alloc(S, T, cbo_key_room(S, x));
-    if (key) {
-        size_t len = cbo_node_key(S, x, CB_NONE, key);
-        cbo_cache_value v = {lb, exact, best};
-#ifdef _OPENMP
-        int thread = omp_get_thread_num();
-#else
-        int thread = 0;
-#endif
-        cbo_cache_put(S->cache, thread, key, len, cbo_cache_hash(key, len), &v);
-    }
-    cbo_arena_reset(&T->arena, mk);
+    if (!cbo_stopped(S) && x->n >= CB_CACHE_MIN)
+        cbo_node_put(S, T, x, CB_NONE, lb, exact, best);
 }
 
 /*
