@@ -194,6 +194,14 @@
  * 100 KB) does not hold a whole huge page (2 MiB of resident memory) for them.
  */
 #define CB_CACHE_FIRST_CHUNK ((size_t)256 << 10)
+/*
+ * A workspace (cb_optimal_workspace) keeps at most this many bytes of cache chunks, and of each thread's
+ * stack blocks, from one search to the next: enough for a review's or a strategy's searches under the
+ * coach's budget to find their pages resident; a proof's gigabytes go back to the system when it ends.
+ */
+#define CB_WORKSPACE_KEEP ((size_t)64 << 20)
+/* Workspaces the exact strategy keeps for its searches off the proved tree: one a thread deciding at once. */
+#define CB_EXACT_WORKSPACES 8
 /* Nodes of at least this many candidates go to the cache: smaller ones are cheaper to solve again. */
 #define CB_CACHE_MIN 3
 /*
