@@ -9,9 +9,11 @@
 # seconds, the peak resident set (MiB) and the minor page faults (/usr/bin/time %U %S %M %R); then the
 # medians of each. The outputs before and after must be the same but for the search's line (the trees
 # are compared byte for byte).
+# Case review (not in the default CASES; needs BEFORE): `review --json` of a game on the 2023 lists, 19
+# searches in one process (the coach's, one thread), the JSON compared but for its seconds.
 # environment: PAIRS=N rounds (default 5), CORE=C (default 1), SELBY=path (default
-# /tmp/peers/selby/wordle_native; skipped when absent), CASES="salet tarse open20" (the default), BEFORE,
-# TARSE_PAIRS=N rounds of tarse (default 1: Selby's program takes minutes on it).
+# /tmp/peers/selby/wordle_native; skipped when absent), CASES="salet tarse open20" (the default; also
+# review), BEFORE, TARSE_PAIRS=N rounds of tarse (default 1: Selby's program takes minutes on it).
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$here/build}
@@ -45,6 +47,27 @@ for c in $cases; do
     salet) n=$pairs args="--first salet --max-guesses 6" sargs="-a $here/data/wordle/allowed.txt -h $here/data/wordle/answers.txt -w salet" ;;
     tarse) n=${TARSE_PAIRS:-1} args="--lists nyt2023 --first tarse" sargs="-a $here/data/nyt/allowed-2022-09.txt -h $here/data/nyt/answers-2023.txt -w tarse" ;;
     open20) n=$pairs args="--openers @$tmp/open20 --max-guesses 6" sargs= ;;
+    review)
+        [ -n "${BEFORE:-}" ] || { echo "memory.sh: case review needs BEFORE" >&2; exit 2; }
+        n=$pairs sargs= rargs="--json --threads 1 --lists nyt2023 --answer party adieu hanky fatty salty warty tarty party"
+        i=0
+        while [ "$i" -lt "$n" ]; do
+            # shellcheck disable=SC2086
+            one "$c" before "$BEFORE" review $rargs
+            # shellcheck disable=SC2086
+            one "$c" after "$cb" review $rargs
+            i=$((i + 1))
+        done
+        for r in before after; do
+            sed 's/"seconds":[0-9.e+-]*,//' "$tmp/out.$c.$r" >"$tmp/out.$c.$r.x"
+        done
+        if [ -s "$tmp/out.$c.after.x" ] && cmp -s "$tmp/out.$c.before.x" "$tmp/out.$c.after.x"; then
+            echo "# $c: the same JSON before and after (but its seconds)"
+        else
+            echo "# $c: OUTPUTS DIFFER"
+        fi
+        continue
+        ;;
     *) echo "memory.sh: unknown case $c" >&2; exit 2 ;;
     esac
     i=0

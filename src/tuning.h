@@ -185,7 +185,11 @@
  * The cache's buckets: at first at least CB_CACHE_MIN_BUCKETS (more for bigger games), then four times
  * as many each time the entries reach twice their number (solver/cache.c), up to CB_CACHE_MAX_BUCKETS.
  */
-#define CB_CACHE_MIN_BUCKETS ((size_t)1 << 16)
+/*
+ * 4096 (32 KiB): SALET caches 388 sets, and its 65536 buckets of before (512 KiB, touched at random by its
+ * lookups) were 128 page faults and 0.5 MiB of its peak; 4096 grows to 65536 by the same steps of four.
+ */
+#define CB_CACHE_MIN_BUCKETS ((size_t)1 << 12)
 #define CB_CACHE_MAX_BUCKETS ((size_t)1 << 28)
 /* Bytes the cache takes at once: one huge page (CB_BIG_ALLOC_MIN), fewer faults against unused tail memory. */
 #define CB_CACHE_CHUNK ((size_t)2 << 20)
@@ -194,6 +198,14 @@
  * 100 KB) does not hold a whole huge page (2 MiB of resident memory) for them.
  */
 #define CB_CACHE_FIRST_CHUNK ((size_t)256 << 10)
+/*
+ * A workspace (cb_optimal_workspace) keeps at most this many bytes of cache chunks, and of each thread's
+ * stack blocks, from one search to the next: enough for a review's or a strategy's searches under the
+ * coach's budget to find their pages resident; a proof's gigabytes go back to the system when it ends.
+ */
+#define CB_WORKSPACE_KEEP ((size_t)64 << 20)
+/* Workspaces the exact strategy keeps for its searches off the proved tree: one a thread deciding at once. */
+#define CB_EXACT_WORKSPACES 8
 /* Nodes of at least this many candidates go to the cache: smaller ones are cheaper to solve again. */
 #define CB_CACHE_MIN 3
 /*

@@ -353,7 +353,10 @@ static int derive_all(const char *path, const cb_optimal_reader *rd, const cb_ta
     uint32_t ng = cb_game_guess_count(game);
     derived d = {calloc(ng, sizeof *d.op), calloc(ng, sizeof *d.said), calloc(ng, 1), cancel, 0};
     uint32_t *list = malloc((n ? n : 1) * sizeof *list);
-    int rc = d.op && d.said && d.got && list ? 0 : cli_fail(CB_ENOMEM, "out of memory");
+    cb_optimal_workspace *ws = NULL; /* the searches' memory, kept from one to the next */
+    int rc = d.op && d.said && d.got && list && cb_optimal_workspace_new(&ws) == CB_OK
+                 ? 0
+                 : cli_fail(CB_ENOMEM, "out of memory");
     qsort(ops, n, sizeof *ops, by_cutoff);
     size_t searches = 0;
     for (size_t i = 0; i < n; i++)
@@ -369,6 +372,7 @@ static int derive_all(const char *path, const cb_optimal_reader *rd, const cb_ta
         }
         cb_optimal_options o = *base;
         o.first = CB_NONE;
+        o.workspace = ws;
         o.cutoff = line_cutoff(&ops[i]);
         o.openers = list;
         o.nopeners = j - i;
@@ -399,6 +403,7 @@ static int derive_all(const char *path, const cb_optimal_reader *rd, const cb_ta
                     rc = not_held(path, rd, game, &d, &ops[i]);
         i = j;
     }
+    cb_optimal_workspace_free(ws);
     free(d.op);
     free(d.said);
     free(d.got);

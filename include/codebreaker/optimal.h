@@ -228,7 +228,28 @@ typedef struct cb_optimal_options {
     uint64_t point_work;
     const cb_optimal_point *points;
     size_t npoints;
+    /*
+     * Memory kept from one search to the next (cb_optimal_workspace_new; NULL, the default: the search takes
+     * its memory from the system and gives it back). The caller owns it; the search borrows it for the call
+     * and must be its only user meanwhile (one workspace a thread for searches run side by side).
+     */
+    struct cb_optimal_workspace *workspace;
 } cb_optimal_options;
+
+/*
+ * A solver's work areas kept between searches: each thread's stack of blocks and counters and the cache of
+ * solved sets, with its buckets and chunks. A search given one (cb_optimal_options.workspace) takes its memory
+ * from it and leaves it there, its content cleared (nothing a search cached is read by the next: results are
+ * those of a search without it, byte for byte), so that searches of one process after the first find their
+ * pages resident rather than ask the system for fresh ones, which it zeroes. At most 64 MiB of the cache
+ * and as many of each thread's blocks stay between searches (CB_WORKSPACE_KEEP, src/tuning.h); the rest goes
+ * back to the system when the search ends. Any game, table and options may follow any other.
+ */
+typedef struct cb_optimal_workspace cb_optimal_workspace;
+/* An empty workspace in *out (it takes memory at the first search), owned by the caller. CB_ENOMEM. */
+int cb_optimal_workspace_new(cb_optimal_workspace **out);
+/* Give back everything ws holds; NULL is accepted. No search may be using it. */
+void cb_optimal_workspace_free(cb_optimal_workspace *ws);
 
 #define CB_OPTIMAL_POINT_WORK 1000000000ull /* 1e9 pairs: about half a second of a core */
 

@@ -325,6 +325,7 @@ class OptimalOptions(Structure):
         ("point_work", c_uint64),
         ("points", c_void_p),
         ("npoints", c_size_t),
+        ("workspace", c_void_p),
     ]
 
 

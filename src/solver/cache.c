@@ -53,6 +53,20 @@ void *cbo_arena_alloc(cbo_arena *a, size_t bytes)
     return p;
 }
 
+void cbo_arena_recycle(cbo_arena *a, size_t keep)
+{
+    size_t kept = 0;
+    int n = 0;
+    while (n < a->nblk && kept + a->blk[n].size <= keep)
+        kept += a->blk[n++].size;
+    for (int i = n; i < a->nblk; i++)
+        free(a->blk[i].mem);
+    a->nblk = n;
+    a->cur = 0;
+    if (n)
+        a->blk[0].used = 0;
+}
+
 cbo_mark cbo_arena_mark(const cbo_arena *a)
 {
     cbo_mark m = {a->cur, a->nblk ? a->blk[a->cur].used : 0};
@@ -78,7 +92,8 @@ typedef struct centry {
 /* Per-thread chunks that entries are carved from; freed with the cache. */
 typedef struct cchunk {
     struct cchunk *prev;
-    size_t used, size;
+    size_t used, size; /* size: what the search counts, at most cap less the header */
+    size_t cap;        /* bytes allocated, the header included */
     unsigned char mem[];
 } cchunk;
 
@@ -91,56 +106,123 @@ struct cbo_cache {
     int threads;
     int full;        /* the buckets cannot grow (limit or memory): grow() is not called again */
     cchunk **chunks; /* one list per thread */
+    cchunk **spare;  /* one list per thread: chunks of an earlier search, the oldest on top, taken first */
+    int lists;       /* the lists of chunks and spare (at least threads) */
+    size_t nbk;      /* buckets allocated (at least mask + 1): an earlier search's, kept */
 #ifdef _OPENMP
     omp_lock_t locks[CB_CACHE_LOCKS];
 #endif
 };
+
+/*
+ * c as a new cache: no entry, limit_bytes, buckets for about expect_bytes of
+ * entries (the kept ones when there are enough, cleared), lists for
+ * `threads`; counted as a new cache counts itself. CB_ENOMEM.
+ */
+static int setup(cbo_cache *c, size_t limit_bytes, size_t expect_bytes, int threads)
+{
+    size_t nb = CB_CACHE_MIN_BUCKETS;
+    while (nb < expect_bytes / 256 && nb < CB_CACHE_MAX_BUCKETS)
+        nb <<= 1;
+    if (c->nbk >= nb)
+        memset(c->buckets, 0, nb * sizeof *c->buckets);
+    else {
+        free(c->buckets);
+        c->nbk = 0;
+        if (!(c->buckets = calloc(nb, sizeof *c->buckets)))
+            return CB_ENOMEM;
+        c->nbk = nb;
+    }
+    if (threads > c->lists) {
+        cchunk **ch = realloc(c->chunks, (size_t)threads * sizeof *ch);
+        if (ch)
+            c->chunks = ch;
+        cchunk **sp = ch ? realloc(c->spare, (size_t)threads * sizeof *sp) : NULL;
+        if (!sp)
+            return CB_ENOMEM;
+        c->spare = sp;
+        for (int t = c->lists; t < threads; t++)
+            c->chunks[t] = c->spare[t] = NULL;
+        c->lists = threads;
+    }
+    c->mask = nb - 1;
+    c->limit = limit_bytes;
+    c->bytes = nb * sizeof *c->buckets;
+    c->entries = 0;
+    c->full = 0;
+    c->threads = threads;
+    return CB_OK;
+}
 
 int cbo_cache_new(size_t limit_bytes, size_t expect_bytes, int threads, cbo_cache **out)
 {
     cbo_cache *c = calloc(1, sizeof *c);
     if (!c)
         return -2;
-    size_t nb = CB_CACHE_MIN_BUCKETS;
-    while (nb < expect_bytes / 256 && nb < CB_CACHE_MAX_BUCKETS)
-        nb <<= 1;
-    c->buckets = calloc(nb, sizeof *c->buckets);
-    c->chunks = calloc((size_t)threads, sizeof *c->chunks);
-    if (!c->buckets || !c->chunks) {
-        free(c->buckets);
-        free(c->chunks);
-        free(c);
-        return -2;
-    }
-    c->mask = nb - 1;
-    c->limit = limit_bytes;
-    c->bytes = nb * sizeof *c->buckets;
-    c->threads = threads;
 #ifdef _OPENMP
     for (int i = 0; i < CB_CACHE_LOCKS; i++)
         omp_init_lock(&c->locks[i]);
 #endif
+    if (setup(c, limit_bytes, expect_bytes, threads) != CB_OK) {
+        cbo_cache_free(c);
+        return -2;
+    }
     *out = c;
     return 0;
+}
+
+static void free_list(cchunk *k)
+{
+    while (k) {
+        cchunk *prev = k->prev;
+        free(k);
+        k = prev;
+    }
 }
 
 void cbo_cache_free(cbo_cache *c)
 {
     if (!c)
         return;
-    for (int t = 0; t < c->threads; t++)
-        for (cchunk *k = c->chunks[t]; k;) {
-            cchunk *prev = k->prev;
-            free(k);
-            k = prev;
-        }
+    for (int t = 0; t < c->lists; t++) {
+        free_list(c->chunks[t]);
+        free_list(c->spare[t]);
+    }
 #ifdef _OPENMP
     for (int i = 0; i < CB_CACHE_LOCKS; i++)
         omp_destroy_lock(&c->locks[i]);
 #endif
     free(c->chunks);
+    free(c->spare);
     free(c->buckets);
     free(c);
+}
+
+void cbo_cache_recycle(cbo_cache *c, size_t keep)
+{
+    size_t kept = c->nbk * sizeof *c->buckets;
+    if (kept > keep) {
+        free(c->buckets);
+        c->buckets = NULL;
+        c->nbk = 0;
+        kept = 0;
+    }
+    for (int t = 0; t < c->lists; t++) {
+        for (cchunk *k = c->chunks[t], *prev; k; k = prev) { /* newest first: the oldest ends on top */
+            prev = k->prev;
+            k->prev = c->spare[t];
+            c->spare[t] = k;
+        }
+        c->chunks[t] = NULL;
+        cchunk **p = &c->spare[t];
+        while (*p && kept + (*p)->cap <= keep) {
+            kept += (*p)->cap;
+            p = &(*p)->prev;
+        }
+        free_list(*p);
+        *p = NULL;
+    }
+    c->entries = 0;
 }
 
 uint64_t cbo_cache_entries(const cbo_cache *c)
@@ -242,6 +324,7 @@ static void grow(cbo_cache *c)
             }
         free(c->buckets);
         c->buckets = nbk;
+        c->nbk = nn;
         c->mask = nn - 1;
 #pragma omp atomic
         c->bytes += add - nb * sizeof *c->buckets;
@@ -281,10 +364,18 @@ static centry *carve(cbo_cache *c, int thread, size_t bytes)
         /* a thread's first chunk is small, on small pages: most searches cache a few hundred sets */
         size_t chunk = k ? CB_CACHE_CHUNK : CB_CACHE_FIRST_CHUNK;
         size_t size = bytes + sizeof *k > chunk ? bytes + sizeof *k : chunk;
-        cchunk *nk = cbb_alloc_big(size); /* its header inside: a chunk of CB_CACHE_CHUNK is one huge page */
-        size -= sizeof *k;
-        if (!nk)
+        cchunk *nk;
+        while ((nk = c->spare[thread]) != NULL && nk->cap < size) { /* too small for this one: dropped */
+            c->spare[thread] = nk->prev;
+            free(nk);
+        }
+        if (nk) /* an earlier search's, resident */
+            c->spare[thread] = nk->prev;
+        else if ((nk = cbb_alloc_big(size)) != NULL) /* its header inside: a chunk of CB_CACHE_CHUNK is one huge page */
+            nk->cap = size;
+        else
             return NULL;
+        size -= sizeof *k;
         nk->prev = k;
         nk->used = 0;
         nk->size = size;
@@ -347,9 +438,12 @@ static size_t default_cache_bytes(void)
 
 int cbo_new_cache(cbo_solver *S)
 {
-    cbo_cache_free(S->cache);
-    S->cache = NULL;
     size_t bytes = S->opt.cache_bytes ? S->opt.cache_bytes : default_cache_bytes();
     size_t expect = (size_t)S->game->nsecret * (S->pairs ? CB_MAPPINGS : 1) * 1024; /* buckets follow the game's size */
-    return cbo_cache_new(bytes, expect < bytes ? expect : bytes, S->nthreads, &S->cache) == 0 ? CB_OK : CB_ENOMEM;
+    if (expect > bytes)
+        expect = bytes;
+    if (!S->cache)
+        return cbo_cache_new(bytes, expect, S->nthreads, &S->cache) == 0 ? CB_OK : CB_ENOMEM;
+    cbo_cache_recycle(S->cache, CB_WORKSPACE_KEEP); /* its memory, resident, for the new one */
+    return setup(S->cache, bytes, expect, S->nthreads);
 }

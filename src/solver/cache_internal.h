@@ -36,6 +36,8 @@ void cbo_arena_init(cbo_arena *a);
 void cbo_arena_release_all(cbo_arena *a);
 /* bytes (aligned to 64) or NULL when out of memory. */
 void *cbo_arena_alloc(cbo_arena *a, size_t bytes);
+/* Nothing in use; the first blocks kept while they total at most keep bytes, the others freed. */
+void cbo_arena_recycle(cbo_arena *a, size_t keep);
 cbo_mark cbo_arena_mark(const cbo_arena *a);
 void cbo_arena_reset(cbo_arena *a, cbo_mark m);
 
@@ -56,6 +58,12 @@ typedef struct cbo_cache_value {
 /* A cache holding at most limit_bytes, with buckets for about expect_bytes of entries. */
 int cbo_cache_new(size_t limit_bytes, size_t expect_bytes, int threads, cbo_cache **out);
 void cbo_cache_free(cbo_cache *c);
+/*
+ * Every entry forgotten, the memory kept for the next search (cbo_new_cache
+ * sets it up): its chunks and buckets while they total at most keep bytes,
+ * the others freed. No thread may be using c.
+ */
+void cbo_cache_recycle(cbo_cache *c, size_t keep);
 uint64_t cbo_cache_hash(const void *key, size_t len);
 /* 1 and *v when key is present. */
 int cbo_cache_get(cbo_cache *c, const void *key, size_t len, uint64_t hash, cbo_cache_value *v);
@@ -66,7 +74,7 @@ uint64_t cbo_cache_entries(const cbo_cache *c);
 size_t cbo_cache_buckets(const cbo_cache *c);
 
 struct cbo_solver;
-/* A new, empty cache for S (the old one freed). */
+/* A new, empty cache for S: S->cache's memory cleared when it has one (cbo_cache_recycle), else new. */
 int cbo_new_cache(struct cbo_solver *S);
 
 #endif

@@ -123,12 +123,28 @@ void cbo_coach_jobs_run(const cb_table *table, cbo_coach_job *jobs, size_t n, si
     int t = budgeted ? cbb_threads(threads) : 1;
     if ((size_t)t > n)
         t = n ? (int)n : 1;
+    /* a workspace a thread: its searches after the first find their memory resident (none: each its own) */
+    cb_optimal_workspace **ws = calloc((size_t)t, sizeof *ws);
+    for (int i = 0; ws && i < t; i++)
+        if (cb_optimal_workspace_new(&ws[i]) != CB_OK)
+            ws[i] = NULL;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(t) if (t > 1)
     for (size_t i = 0; i < n; i++) {
         cbo_coach_job *jb = &jobs[i * stride];
-        if (jb->used)
+#ifdef _OPENMP
+        int me = omp_get_thread_num();
+#else
+        int me = 0;
+#endif
+        if (jb->used) {
+            jb->so.workspace = ws ? ws[me] : NULL;
             jb->rc = cb_optimal_solve(table, &jb->so, &jb->res, &jb->err);
+            jb->so.workspace = NULL;
+        }
     }
+    for (int i = 0; ws && i < t; i++)
+        cb_optimal_workspace_free(ws[i]);
+    free(ws);
 }
 
 void cbo_coach_jobs_release(cbo_coach_job *jobs, size_t n)

@@ -472,8 +472,10 @@ static int prelude(cbo_solver *S, const cbo_node *x, const cbo_kept *sc, uint32_
     if (!tot)
         return CB_ENOMEM;
     cbo_cache *main_cache = S->cache;
-    S->cache = NULL;
+    S->cache = S->cache_prelude; /* a workspace's, cleared, or none */
+    S->cache_prelude = NULL;
     if (cbo_new_cache(S) != CB_OK) {
+        S->cache_prelude = S->cache;
         S->cache = main_cache;
         return CB_ENOMEM;
     }
@@ -489,7 +491,8 @@ static int prelude(cbo_solver *S, const cbo_node *x, const cbo_kept *sc, uint32_
 #pragma omp taskwait
     S->top = 0;
     S->phase = 0;
-    cbo_cache_free(S->cache);
+    cbo_cache_recycle(S->cache, S->opt.workspace ? CB_WORKSPACE_KEEP : 0); /* its entries are the prelude's */
+    S->cache_prelude = S->cache;
     S->cache = main_cache;
     if (cbo_stopped(S))
         return CB_OK;

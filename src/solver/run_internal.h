@@ -80,6 +80,7 @@ typedef struct cbo_solver {
     int siglen;
     int keywide;
     cbo_cache *cache;
+    cbo_cache *cache_prelude; /* the prelude's own cache (root.c) between its uses, cleared, or NULL */
     cbo_tls *tls;
     int nthreads;
     int stop, oom;

@@ -19,6 +19,7 @@
 #include "solver/scanlb_internal.h"
 #include "solver/run_internal.h"
 #include "solver/symmetry_internal.h"
+#include "solver/workspace_internal.h"
 #include "tree/tree_internal.h"
 #include "table/table_internal.h"
 
@@ -59,22 +60,13 @@ uint64_t cb_optimal_symmetries(const cb_game *game)
 
 static void solver_free(cbo_solver *S)
 {
-    if (S->tls)
-        for (int i = 0; i < S->nthreads; i++) {
-            cbo_arena_release_all(&S->tls[i].arena);
-            free(S->tls[i].cnt);
-            free(S->tls[i].cnt2);
-            free(S->tls[i].big);
-            free(S->tls[i].seen);
-            free(S->tls[i].rows);
-            free(S->tls[i].gmap);
-            free(S->tls[i].lbbm);
-        }
+    cbo_threads_release(S); /* into the caller's workspace, or freed */
+    cbo_cache_give(S);
+    if (S->opt.workspace)
+        cbo_workspace_unclaim(S->opt.workspace);
     free(S->tt_own);
-    free(S->tls);
     free(S->lc);
     free(S->pk);
-    cbo_cache_free(S->cache);
     cbo_sym_free(S->root_grp);
 }
 
@@ -183,35 +175,6 @@ static int set_fields(cbo_solver *S, const cb_table *table, const cb_optimal_opt
     return CB_OK;
 }
 
-/* Each thread's work areas. */
-static int alloc_threads(cbo_solver *S)
-{
-    const cb_game *game = S->game;
-    S->tls = calloc((size_t)S->nthreads, sizeof *S->tls);
-    if (!S->tls)
-        return CB_ENOMEM;
-    uint32_t seen = 1u << CB_SEEN_BITS;
-    while (seen < 2 * game->nguess)
-        seen <<= 1;
-    for (int i = 0; i < S->nthreads; i++) {
-        cbo_tls *T = &S->tls[i];
-        cbo_arena_init(&T->arena);
-        T->cnt = calloc(S->nvals + 1, sizeof *T->cnt);
-        T->cnt2 = calloc(S->nvals + 1, sizeof *T->cnt2);
-        T->big = calloc(4 * 256, sizeof *T->big);
-        T->seen = calloc(seen, sizeof *T->seen);
-        T->rows = calloc(seen, sizeof *T->rows);
-        T->seen_cap = seen;
-        T->seen_mask = seen - 1;
-        T->gmap = malloc((size_t)game->nguess * sizeof *T->gmap);
-        if (T->gmap)
-            memset(T->gmap, 0xff, (size_t)game->nguess * sizeof *T->gmap);
-        if (!T->gmap || !T->cnt || !T->cnt2 || !T->big || !T->seen || !T->rows)
-            return CB_ENOMEM;
-    }
-    return CB_OK;
-}
-
 /*
  * Hard mode's letter counts of each guess, and the secret-major table of
  * the look-ahead bounds (scan_lb), for a search big enough to gain from it.
@@ -250,8 +213,8 @@ static int build_tables(cbo_solver *S)
             S->tt = S->tt_own;
         }
     }
-    for (int i = 0; i < S->nthreads && S->tt; i++)
-        if (!(S->tls[i].lbbm = calloc(CB_LBSCAN_BLOCK, sizeof *S->tls[i].lbbm)))
+    for (int i = 0; i < S->nthreads && S->tt; i++) /* a workspace's kept ones are cleared already */
+        if (!S->tls[i].lbbm && !(S->tls[i].lbbm = calloc(CB_LBSCAN_BLOCK, sizeof *S->tls[i].lbbm)))
             return CB_ENOMEM;
     return CB_OK;
 }
@@ -271,12 +234,16 @@ static int solver_init(cbo_solver *S, const cb_table *table, const cb_optimal_op
     S->deadline = opt->time_limit > 0 ? S->t0 + opt->time_limit : 0;
     if (S->opt.progress_interval <= 0)
         S->opt.progress_interval = 1.0;
+    if (opt->workspace && !cbo_workspace_claim(opt->workspace)) {
+        S->opt.workspace = NULL; /* not ours to give back */
+        return cb_error_set(err, CB_EINVAL, "the solver's workspace is in use by another search");
+    }
     int rc = check_options(game, opt, err);
     if (rc == CB_OK)
         rc = set_fields(S, table, opt, err);
     if (rc != CB_OK)
         return rc;
-    if (alloc_threads(S) != CB_OK)
+    if (cbo_threads_alloc(S) != CB_OK)
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     if (cbo_check_cancel(S))
         return CB_ECANCELED;
@@ -284,6 +251,7 @@ static int solver_init(cbo_solver *S, const cb_table *table, const cb_optimal_op
         return cb_error_set(err, CB_ENOMEM, "out of memory");
     if (cbo_check_cancel(S))
         return CB_ECANCELED;
+    cbo_cache_take(S); /* the workspace's, cleared, or none */
     if (cbo_new_cache(S) != CB_OK)
         return cb_error_set(err, CB_ENOMEM, "out of memory for the cache");
     cbo_ckpt_init(S);

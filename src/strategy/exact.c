@@ -29,6 +29,9 @@ typedef struct exact_own {
     pthread_mutex_t lock;
     int built, hard; /* the tree was tried, for this hard mode */
     cb_tree *tree;   /* the strategy from the opening, or NULL */
+    /* workspaces of the searches off the tree, kept between decisions (one a search running at once) */
+    cb_optimal_workspace *spare[CB_EXACT_WORKSPACES];
+    int nspare;
 } exact_own;
 
 static int exact_open(cb_strategy *s, const char *arg, cb_error *err)
@@ -52,6 +55,8 @@ static void exact_close(cb_strategy *s)
     if (!own)
         return;
     cb_tree_free(own->tree);
+    for (int i = 0; i < own->nspare; i++)
+        cb_optimal_workspace_free(own->spare[i]);
     pthread_mutex_destroy(&own->lock);
     free(own);
     s->own = NULL;
@@ -119,16 +124,44 @@ static void build(const cb_strategy *s, exact_own *own, const cb_state *st)
     cb_optimal_result_release(&r);
 }
 
+/* A kept workspace for one search, or a new one (NULL without memory: the search takes its own). */
+static cb_optimal_workspace *workspace_take(exact_own *own)
+{
+    cb_optimal_workspace *ws = NULL;
+    pthread_mutex_lock(&own->lock);
+    if (own->nspare > 0)
+        ws = own->spare[--own->nspare];
+    pthread_mutex_unlock(&own->lock);
+    if (!ws && cb_optimal_workspace_new(&ws) != CB_OK)
+        ws = NULL;
+    return ws;
+}
+
+/* ws kept for the next search, or freed when as many are kept already. */
+static void workspace_give(exact_own *own, cb_optimal_workspace *ws)
+{
+    pthread_mutex_lock(&own->lock);
+    if (ws && own->nspare < CB_EXACT_WORKSPACES) {
+        own->spare[own->nspare++] = ws;
+        ws = NULL;
+    }
+    pthread_mutex_unlock(&own->lock);
+    cb_optimal_workspace_free(ws);
+}
+
 /* The guess of the strategy proved from st itself. */
 static int solve_here(const cb_strategy *s, const cb_state *st, cb_guess_index *g)
 {
+    exact_own *own = s->own;
     cb_optimal_options o;
     cb_optimal_result r;
     cb_error err;
     options(s, st, &o);
     o.work_limit = CB_COACH_WORK;
     o.threads = 1;
+    o.workspace = workspace_take(own);
     int rc = cb_optimal_solve(s->table, &o, &r, &err);
+    workspace_give(own, o.workspace);
     if (rc != CB_OK)
         return rc;
     int cancelled = r.timed_out; /* the caller's cancel flag (no time limit is set here) */

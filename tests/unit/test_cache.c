@@ -53,7 +53,7 @@ int main(void)
 {
     enum { N = 600000 };
     unsigned char key[20];
-    /* one thread: the buckets grow (600000 entries, 65536 buckets at first) */
+    /* one thread: the buckets grow (600000 entries, 4096 buckets at first) */
     cbo_cache *c = NULL;
     CHECK(cbo_cache_new((size_t)1 << 30, 0, 1, &c) == 0 && c);
     if (c) {
