@@ -85,7 +85,8 @@ typedef struct cbo_solver {
     int nthreads;
     int stop, oom;
     int timed_out;         /* the stop came from the clock or the cancel flag, not from opt.work_limit */
-    uint64_t finish_limit; /* the fallback after a stop stops at this much work (0: none; the search over every guess always has one) */
+    uint64_t finish_limit; /* the fallback after a stop stops at this much work (0: none; the search over every guess
+                              always has one) */
     double t0, deadline, next_report;
     int finishing; /* after a stop: the strategy is being written down, which the cancel flag no longer stops */
     int fallback;  /* the greedy strategy after a stop is being searched: the cancel flag stops it */
