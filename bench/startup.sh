@@ -1,9 +1,11 @@
 #!/bin/sh
-# bench/startup.sh BUILD_DIR [RUNS]: the start-up cost of PLplot (issue 23). Times
-# `codebreaker feedback salet aback` as built (the plotting module loaded only when a figure is
-# drawn) against the same program with the module and PLplot's libraries loaded at start
-# (LD_PRELOAD of codebreaker-plot.so: what linking PLplot into the program cost every run), RUNS
-# runs each (default 300), interleaved so that both see the same load. Prints the median and the
+# bench/startup.sh BUILD_DIR [RUNS]: the start-up cost of PLplot (issue 23) and of libmicrohttpd
+# (issue 59). Times `codebreaker feedback salet aback` as built (the plotting module loaded only when
+# a figure is drawn, libmicrohttpd only by `serve`) against the same program with the module and
+# PLplot's libraries loaded at start (LD_PRELOAD of codebreaker-plot.so: what linking PLplot into the
+# program cost every run) and with libmicrohttpd and the TLS libraries it brings loaded at start
+# (LD_PRELOAD of libmicrohttpd.so.12: what linking it cost), RUNS runs each (default 300),
+# interleaved so that all see the same load. Prints the median and the
 # lowest processor time (user + system) and wall time of a run, the libraries each loads, and the load.
 set -e
 build="${1:-build}"
@@ -15,11 +17,13 @@ module="$build/codebreaker-plot.so"
 bench_machine "$cb"
 module=$(cd "$(dirname "$module")" && pwd)/$(basename "$module")
 echo "load: $(uptime | sed 's/.*load average: //')"
-echo "libraries loaded: $(ldd "$cb" | wc -l) as built, $(LD_PRELOAD="$module" ldd "$cb" | wc -l) with the module"
-python3 - "$cb" "$module" "$runs" <<'PY'
+mhd=${MHD:-libmicrohttpd.so.12}
+echo "libraries loaded: $(ldd "$cb" | wc -l) as built, $(LD_PRELOAD="$module" ldd "$cb" | wc -l) with the module, $(LD_PRELOAD="$mhd" ldd "$cb" | wc -l) with $mhd"
+python3 - "$cb" "$module" "$runs" "$mhd" <<'PY'
 import os, resource, statistics, subprocess, sys, time
-cb, module, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
-cases = [("as built (plotting loaded when drawing)", {}), ("PLplot loaded at start", {"LD_PRELOAD": module})]
+cb, module, runs, mhd = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+cases = [("as built (plotting loaded when drawing)", {}), ("PLplot loaded at start", {"LD_PRELOAD": module}),
+         ("libmicrohttpd loaded at start", {"LD_PRELOAD": mhd})]
 times = {name: ([], []) for name, _ in cases}
 for _ in range(runs):
     for name, extra in cases:

@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <sys/types.h>
 
+#include "mhd.h"
 #include "conn_internal.h"
 
 /* The page's own policy (the static page's answers). */
@@ -21,7 +22,7 @@ static const char page_policy[] = "default-src 'self'; script-src 'self'; style-
 
 const char *web_conn_header(web_req *r, const char *name)
 {
-    return r->conn ? MHD_lookup_connection_value(r->conn->mc, MHD_HEADER_KIND, name) : NULL;
+    return r->conn ? web_mhd.lookup_connection_value(r->conn->mc, MHD_HEADER_KIND, name) : NULL;
 }
 
 /* 1 when the client would keep the connection: Connection: keep-alive, else HTTP/1.1 without close. */
@@ -52,17 +53,17 @@ void web_conn_close_after(web_req *r)
 /* The headers every answer carries, and the page's policy on the page itself. */
 void web_conn_add_headers(struct MHD_Response *resp, const char *type, const char *allow, int html, int closing)
 {
-    MHD_add_response_header(resp, "Content-Type", type);
-    MHD_add_response_header(resp, "Cache-Control", "no-store");
-    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
+    web_mhd.add_response_header(resp, "Content-Type", type);
+    web_mhd.add_response_header(resp, "Cache-Control", "no-store");
+    web_mhd.add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    web_mhd.add_response_header(resp, "Referrer-Policy", "no-referrer");
     if (html) {
-        MHD_add_response_header(resp, "Content-Security-Policy", page_policy);
-        MHD_add_response_header(resp, "X-Frame-Options", "DENY");
+        web_mhd.add_response_header(resp, "Content-Security-Policy", page_policy);
+        web_mhd.add_response_header(resp, "X-Frame-Options", "DENY");
     }
     if (allow)
-        MHD_add_response_header(resp, "Allow", allow);
-    MHD_add_response_header(resp, "Connection", closing ? "close" : "keep-alive");
+        web_mhd.add_response_header(resp, "Allow", allow);
+    web_mhd.add_response_header(resp, "Connection", closing ? "close" : "keep-alive");
 }
 
 /*
@@ -74,7 +75,7 @@ void web_conn_add_headers(struct MHD_Response *resp, const char *type, const cha
  */
 void web_conn_hand_back(web_conn *c)
 {
-    MHD_resume_connection(c->mc);
+    web_mhd.resume_connection(c->mc);
 }
 
 /* ---- event streams: a chunked body fed by a request thread, sent by the event loop (conn.h) ---- */
@@ -107,7 +108,7 @@ static ssize_t sbuf_read(void *cls, uint64_t pos, char *buf, size_t max)
         n = MHD_CONTENT_READER_END_OF_STREAM;
     else {
         s->suspended = 1;
-        MHD_suspend_connection(s->mc);
+        web_mhd.suspend_connection(s->mc);
     }
     pthread_mutex_unlock(&s->lock);
     return n;
@@ -128,7 +129,7 @@ static void sbuf_wake(web_sbuf *s)
 {
     if (s->suspended) {
         s->suspended = 0;
-        MHD_resume_connection(s->mc);
+        web_mhd.resume_connection(s->mc);
     }
 }
 
@@ -141,7 +142,7 @@ int web_conn_stream_start(web_req *r, const char *type)
     pthread_mutex_init(&s->lock, NULL);
     s->mc = c->mc;
     s->refs = 2;
-    struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, sbuf_read, s, sbuf_gone);
+    struct MHD_Response *resp = web_mhd.create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, sbuf_read, s, sbuf_gone);
     if (!resp) {
         pthread_mutex_destroy(&s->lock);
         free(s);

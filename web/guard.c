@@ -12,6 +12,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "mhd.h"
 #include "codebreaker/status.h"
 #include "guard.h"
 
@@ -167,8 +168,8 @@ void web_guard_connection(void *cls, struct MHD_Connection *mc, void **socket_co
     web_guard *g = cls;
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
         web_guard_conn *c = calloc(1, sizeof *c);
-        const union MHD_ConnectionInfo *ci = MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-        const union MHD_ConnectionInfo *fi = MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CONNECTION_FD);
+        const union MHD_ConnectionInfo *ci = web_mhd.get_connection_info(mc, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        const union MHD_ConnectionInfo *fi = web_mhd.get_connection_info(mc, MHD_CONNECTION_INFO_CONNECTION_FD);
         *socket_context = NULL;
         if (!c || !fi) {
             free(c);
@@ -214,7 +215,7 @@ void web_guard_connection(void *cls, struct MHD_Connection *mc, void **socket_co
 
 web_guard_conn *web_guard_conn_of(struct MHD_Connection *mc)
 {
-    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(mc, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    const union MHD_ConnectionInfo *ci = web_mhd.get_connection_info(mc, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return ci ? ci->socket_context : NULL;
 }
 

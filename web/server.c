@@ -22,6 +22,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mhd.h"
 #include "job_analyse.h"
 #include "api.h"
 #include "assets.h"
@@ -98,13 +99,13 @@ static void send_answer_mem(web_req *r, int status, const char *type, const char
     web_conn *c = r->conn;
     if (status == 408 || status == 411 || status == 413 || status == 431 || status >= 500 || !web_conn_client_keeps(r))
         web_conn_close_after(r);
-    struct MHD_Response *resp =
-        MHD_create_response_from_buffer(len, (void *)body, persistent ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_COPY);
+    struct MHD_Response *resp = web_mhd.create_response_from_buffer(
+        len, (void *)body, persistent ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_COPY);
     if (!resp)
         return; /* out of memory: deliver() closes the connection */
     web_conn_add_headers(resp, type, allow, html, r->closing);
     if (c->resp)
-        MHD_destroy_response(c->resp);
+        web_mhd.destroy_response(c->resp);
     c->resp = resp;
     c->status = (unsigned)status;
     c->closing = r->closing;
@@ -273,7 +274,7 @@ static enum MHD_Result frame_header(void *cls, enum MHD_ValueKind kind, const ch
 static int check_framing(web_req *r)
 {
     framing f = {r, NULL, NULL, NULL, strlen(r->conn->uri) + strlen(r->method) + 12, NULL, 0};
-    MHD_get_connection_values(r->conn->mc, MHD_HEADER_KIND, frame_header, &f);
+    web_mhd.get_connection_values(r->conn->mc, MHD_HEADER_KIND, frame_header, &f);
     if (f.failed)
         return -1;
     if (value_cut(f.end, NULL))
@@ -484,8 +485,8 @@ static enum MHD_Result deliver(web_conn *c)
     c->phase = PHASE_DONE;
     if (!c->resp)
         return MHD_NO;
-    enum MHD_Result rc = MHD_queue_response(c->mc, c->status, c->resp);
-    MHD_destroy_response(c->resp);
+    enum MHD_Result rc = web_mhd.queue_response(c->mc, c->status, c->resp);
+    web_mhd.destroy_response(c->resp);
     c->resp = NULL;
     return rc;
 }
@@ -509,7 +510,7 @@ static enum MHD_Result refuse_body(web_conn *c, web_req *r)
                      : r->status == 503 ? "Service Unavailable"
                                         : "Bad Request",
                      j.len);
-    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c->mc, MHD_CONNECTION_INFO_CONNECTION_FD);
+    const union MHD_ConnectionInfo *ci = web_mhd.get_connection_info(c->mc, MHD_CONNECTION_INFO_CONNECTION_FD);
     if (ci && n > 0 && (size_t)n < sizeof head && !j.failed) {
         struct iovec v[2] = {{head, (size_t)n}, {(void *)cb_json_text(&j), j.len}};
         struct msghdr m = {.msg_iov = v, .msg_iovlen = 2};
@@ -650,7 +651,7 @@ static enum MHD_Result on_whole(web_server *srv, web_conn *c)
         if (rc != WEB_LATER)
             return deliver(c);
         if (c->resp) { /* cannot be: WEB_LATER answers nothing */
-            MHD_destroy_response(c->resp);
+            web_mhd.destroy_response(c->resp);
             c->resp = NULL;
         }
     }
@@ -678,13 +679,13 @@ static enum MHD_Result to_thread(web_server *srv, web_conn *c)
                      WEB_COSTLY_PER_ADDRESS, WEB_COSTLY_PER_ADDRESS);
         send_error(&r);
         if (c->resp)
-            MHD_add_response_header(c->resp, "Retry-After", "1");
+            web_mhd.add_response_header(c->resp, "Retry-After", "1");
         web_req_release(&r);
         return deliver(c);
     }
     c->costly = web_api_costly(c->uri);
     c->phase = PHASE_WORK;
-    MHD_suspend_connection(c->mc);
+    web_mhd.suspend_connection(c->mc);
     int rc = web_pool_add(srv->pool, c->client, c, c->costly);
     if (rc < 0) {
         web_req r;
@@ -753,7 +754,7 @@ static void *uri_seen(void *cls, const char *uri, struct MHD_Connection *mc)
     char *q = strchr(c->uri, '?');
     if (q) /* "path\0query\0" */
         *q = '\0';
-    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const union MHD_ConnectionInfo *ci = web_mhd.get_connection_info(mc, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     if (ci && ci->client_addr && ci->client_addr->sa_family == AF_INET)
         inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)ci->client_addr)->sin_addr, c->client,
                   sizeof c->client);
@@ -771,7 +772,7 @@ static void request_done(void *cls, struct MHD_Connection *mc, void **req_cls, e
     web_guard_head(srv->guard, c->guard, 0); /* the next request's head has its deadline from now */
     web_intake_leave(srv->intake, c->slot);
     if (c->resp)
-        MHD_destroy_response(c->resp);
+        web_mhd.destroy_response(c->resp);
     free(c->body);
     free(c->uri);
     free(c);
@@ -863,6 +864,9 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
     *out = NULL;
     if (inet_pton(AF_INET, cfg->bind, &addr) != 1)
         return cb_error_set(err, CB_EINVAL, "--bind: '%s' is not an IPv4 address such as 127.0.0.1", cfg->bind);
+    int lrc = web_mhd_load(err); /* before any thread of the server */
+    if (lrc != CB_OK)
+        return lrc;
 #ifdef __GLIBC__
     /*
      * glibc gives each thread that allocates its own heap, up to 8 per core, and keeps what is
@@ -909,7 +913,7 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
     sa.sin_family = AF_INET;
     sa.sin_port = htons((uint16_t)cfg->port);
     sa.sin_addr = addr;
-    srv->daemon = MHD_start_daemon(
+    srv->daemon = web_mhd.start_daemon(
         MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME, (uint16_t)cfg->port, web_guard_accept, srv->guard,
         on_request, srv, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa, MHD_OPTION_THREAD_POOL_SIZE,
         (unsigned)WEB_EVENT_THREADS, MHD_OPTION_CONNECTION_LIMIT,
@@ -924,7 +928,7 @@ int web_server_start(const web_config *cfg, web_server **out, cb_error *err)
         return cb_error_set(err, CB_EIO, "cannot listen on %s:%d (in use, or not an address of this machine)",
                             cfg->bind, cfg->port);
     }
-    const union MHD_DaemonInfo *di = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    const union MHD_DaemonInfo *di = web_mhd.get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
     srv->port = di && di->port ? di->port : cfg->port;
     *out = srv;
     return CB_OK;
@@ -950,7 +954,7 @@ void web_server_stop(web_server *srv)
      */
     web_pool_stop(srv->pool);
     web_jobs_stop(srv->api.jobs);
-    MHD_stop_daemon(srv->daemon); /* closes every connection at once */
+    web_mhd.stop_daemon(srv->daemon); /* closes every connection at once */
     web_pool_free(srv->pool);
     free_server(srv);
 }
