@@ -21,10 +21,18 @@ int web_mhd_load(cb_error *err)
         size_t at;
     } fns[] = {
 #define F(f) {"MHD_" #f, offsetof(web_mhd_table, f)}
-        F(start_daemon),          F(stop_daemon),           F(get_daemon_info),
-        F(get_connection_info),   F(lookup_connection_value), F(get_connection_values),
-        F(suspend_connection),    F(resume_connection),     F(create_response_from_buffer),
-        F(create_response_from_callback), F(add_response_header), F(queue_response),
+        F(start_daemon),
+        F(stop_daemon),
+        F(get_daemon_info),
+        F(get_connection_info),
+        F(lookup_connection_value),
+        F(get_connection_values),
+        F(suspend_connection),
+        F(resume_connection),
+        F(create_response_from_buffer),
+        F(create_response_from_callback),
+        F(add_response_header),
+        F(queue_response),
         F(destroy_response),
 #undef F
     };
