@@ -347,6 +347,13 @@
  */
 #define CB_BIG_ALLOC_MIN ((size_t)2 << 20)
 
+/*
+ * The least losses' scan of every guess at a node (solver/losses.c), read from the secret-major copy:
+ * bytes of feedback a block of guesses holds (guesses x the node's entries), so that it stays in the
+ * second-level cache while each entry's column is read once.
+ */
+#define CB_LOSSES_BLOCK (64 * 1024)
+
 /* ---- the variants (variants/adversary.c, variants/multi.c) ---- */
 
 /* The adversary's search: nodes between looks at the clock and the cancel flag. */
