@@ -23,7 +23,7 @@ typedef struct ws_thread {
     uint16_t *big;
     struct cbo_slot *seen;
     uint64_t *rows;
-    uint32_t nseen;
+    size_t nseen;
     uint32_t *gmap;
     size_t ngmap;
     uint64_t (*lbbm)[4];
@@ -87,6 +87,27 @@ static uint32_t seen_slots(uint32_t ng)
 }
 
 /*
+ * Two arrays of n elements each (of sa and sb bytes), as calloc gives them,
+ * into *a and *b: the kept ones when both are there and *have >= n, cleared
+ * over n (no reader passes n: the set's masks and the counters' values stay
+ * below it), else new ones, the kept ones freed and *have = n. Either is
+ * NULL when memory runs out.
+ */
+static void take_pair(void **a, size_t sa, void **b, size_t sb, size_t *have, size_t n)
+{
+    if (*a && *b && *have >= n) {
+        memset(*a, 0, n * sa);
+        memset(*b, 0, n * sb);
+        return;
+    }
+    free(*a);
+    free(*b);
+    *a = calloc(n, sa);
+    *b = calloc(n, sb);
+    *have = n;
+}
+
+/*
  * T's buffers from w where they are big enough (cleared to what calloc
  * would give), else new ones; w's others freed. CB_ENOMEM.
  */
@@ -96,34 +117,19 @@ static int thread_take(const cbo_solver *S, cbo_tls *T, ws_thread *w)
     size_t ncnt = S->nvals + 1, ng = game->nguess;
     uint32_t seen = seen_slots(game->nguess);
     T->arena = w->arena; /* blocks kept, none in use (cbo_arena_recycle) */
-    if (w->cnt && w->ncnt >= ncnt) {
-        T->cnt = w->cnt;
-        T->cnt2 = w->cnt2;
-        memset(T->cnt, 0, w->ncnt * sizeof *T->cnt);
-        memset(T->cnt2, 0, w->ncnt * sizeof *T->cnt2);
-    } else {
-        free(w->cnt);
-        free(w->cnt2);
-        T->cnt = calloc(ncnt, sizeof *T->cnt);
-        T->cnt2 = calloc(ncnt, sizeof *T->cnt2);
-        w->ncnt = ncnt;
-    }
+    void *a = w->cnt, *b = w->cnt2;
+    take_pair(&a, sizeof *T->cnt, &b, sizeof *T->cnt2, &w->ncnt, ncnt);
+    T->cnt = a;
+    T->cnt2 = b;
     if ((T->big = w->big) != NULL)
         memset(T->big, 0, 4 * 256 * sizeof *T->big);
     else
         T->big = calloc(4 * 256, sizeof *T->big);
-    if (w->seen && w->nseen >= seen) { /* a bigger set used as one of `seen` slots: the masks never pass it */
-        T->seen = w->seen;
-        T->rows = w->rows;
-        memset(T->seen, 0, seen * sizeof *T->seen);
-        memset(T->rows, 0, seen * sizeof *T->rows);
-    } else {
-        free(w->seen);
-        free(w->rows);
-        T->seen = calloc(seen, sizeof *T->seen);
-        T->rows = calloc(seen, sizeof *T->rows);
-        w->nseen = seen;
-    }
+    a = w->seen;
+    b = w->rows;
+    take_pair(&a, sizeof *T->seen, &b, sizeof *T->rows, &w->nseen, seen);
+    T->seen = a;
+    T->rows = b;
     T->seen_cap = seen;
     T->seen_mask = seen - 1;
     if (!w->gmap || w->ngmap < ng) {
