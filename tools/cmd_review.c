@@ -64,16 +64,6 @@ static int read_grid(const char *path, char rows[][CB_MAX_LENGTH + 1], int max, 
     return 0;
 }
 
-/*
- * What the player saw of guess gi against the secret si: the feedback itself,
- * or for Symble its colours through mapping m (-1: the first, abc; a win is
- * `won` under every mapping).
- */
-static uint32_t seen_as(const cb_game *g, uint32_t gi, uint32_t si, int m)
-{
-    return cb_game_seen(g, cb_game_feedback(g, gi, si), m < 0 ? 0 : m);
-}
-
 /* The turns of the arguments: GUESS=FEEDBACK rows, or guesses scored against --answer or the grid's rows. */
 static int read_turns(cli *c, uint32_t *guesses, uint32_t *fbs, size_t *turns)
 {
@@ -123,7 +113,7 @@ static int read_turns(cli *c, uint32_t *guesses, uint32_t *fbs, size_t *turns)
                 if (cb_game_seen(c->game, raw, m) == fbs[i])
                     mapping = m;
         }
-        uint32_t truth = secret != CB_NONE ? seen_as(c->game, guesses[i], secret, mapping) : CB_NONE;
+        uint32_t truth = secret != CB_NONE ? cb_game_feedback_seen(c->game, guesses[i], secret, mapping) : CB_NONE;
         if (fbtext && truth != CB_NONE && truth != fbs[i])
             return cli_fail(CB_EINVAL, "turn %d: %s does not score %s against the answer %s%s", i + 1, word, fbtext,
                             answer, mapping >= 0 && !mtext ? " (under the symbols of the turns before it)" : "");

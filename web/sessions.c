@@ -340,8 +340,7 @@ static int guess_locked(session *s, const char *text, web_req *r)
         return refuse(r, s, err.message);
     if (!cb_state_legal(s->st, gi, why, sizeof why))
         return refuse(r, s, why); /* the library's why names hard mode already */
-    uint32_t raw = cb_game_feedback(g, gi, s->secret);
-    uint32_t fb = cb_game_seen(g, raw, s->mapping);
+    uint32_t fb = cb_game_feedback_seen(g, gi, s->secret, s->mapping);
     if (cb_state_apply(s->st, gi, fb) != CB_OK)
         return web_req_fail(r, 500, "the feedback contradicts the game's own history (a bug)");
     s->won = fb == cb_game_won(g);

@@ -370,6 +370,12 @@ uint32_t cb_game_feedback_code(const cb_game *game, cb_guess_index guess, cb_gue
 uint32_t cb_game_observe(const cb_game *game, uint32_t raw, int m);
 /* What a player sees of feedback raw: under mapping m when the rule hides its meaning, else raw itself. */
 uint32_t cb_game_seen(const cb_game *game, uint32_t raw, int m);
+/*
+ * What a player sees when guess meets secret: cb_game_seen of their feedback
+ * under mapping m, the first (0) when m is below 0: how the review and the
+ * server's games score a guess against the answer.
+ */
+uint32_t cb_game_feedback_seen(const cb_game *game, cb_guess_index guess, cb_secret_index secret, int m);
 /* Symble: the mapping m as three symbols: the symbols of gray, yellow, green. */
 void cb_game_mapping_name(int m, char out[4]);
 /* Symble: parse a mapping "abc" (symbols of gray, yellow, green); -1 if bad. */

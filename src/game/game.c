@@ -180,6 +180,11 @@ uint32_t cb_game_seen(const cb_game *game, uint32_t raw, int m)
     return cbg_rule_of(game->rule)->info.hidden ? cb_game_observe(game, raw, m) : raw;
 }
 
+uint32_t cb_game_feedback_seen(const cb_game *game, cb_guess_index guess, cb_secret_index secret, int m)
+{
+    return cb_game_seen(game, cb_game_feedback(game, guess, secret), m < 0 ? 0 : m);
+}
+
 uint32_t cb_game_observe(const cb_game *game, uint32_t raw, int m)
 {
     if (game->observe)

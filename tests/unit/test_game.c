@@ -518,6 +518,18 @@ static void feedback_notation(void)
     CHECK(cb_game_parse_feedback(g, "won", &id, &err) == CB_OK && id == cb_game_won(g));
     CHECK(cb_game_parse_feedback(g, "abd", &id, &err) == CB_EPARSE);
     CHECK(cb_game_mapping_parse("abb") == -1);
+    /* what a player sees: the raw colours through the mapping (the first below 0), a win `won` under each */
+    cb_guess_index same = cb_game_secret_guess(g, 0), other = same == 1 ? 2 : 1;
+    raw = cb_game_feedback(g, other, 0);
+    CHECK(cb_game_feedback_seen(g, other, 0, -1) == cb_game_observe(g, raw, 0));
+    CHECK(cb_game_feedback_seen(g, other, 0, 4) == cb_game_observe(g, raw, 4));
+    for (int m = -1; m < CB_MAPPINGS; m++)
+        CHECK(cb_game_feedback_seen(g, same, 0, m) == cb_game_won(g));
+    cb_game_free(g);
+    /* a rule that hides nothing: the feedback itself */
+    cb_game_config_preset("wordle", &cfg);
+    CHECK(cb_game_new(&cfg, &g, &err) == CB_OK);
+    CHECK(cb_game_feedback_seen(g, 7, 3, 2) == cb_game_feedback(g, 7, 3));
     cb_game_free(g);
 }
 
