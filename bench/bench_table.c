@@ -2,7 +2,7 @@
  * bench_table.c: wall time to build the feedback table of the bundled
  * Wordle lists: 12972 guesses x 2315 answers, and 12972 x 12972 (every
  * allowed word a secret). Prints the best and median of several runs.
- * usage: bench_table [RUNS] [THREADS]
+ * usage: bench_table [RUNS] [THREADS]; CB_CPU_LEVEL=scalar|avx2|avx512 caps the kernel's level.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +51,8 @@ int main(int argc, char **argv)
     int runs = argc > 1 ? atoi(argv[1]) : 7, threads = argc > 2 ? atoi(argv[2]) : 0;
     if (runs < 1 || runs > 64)
         runs = 7;
-    bench_machine(); /* the table's kernel is the library's AVX2 clone where the processor has AVX2 */
+    bench_cap_level();
+    bench_machine(); /* the table's kernel: the processor's level, capped by CB_CPU_LEVEL */
     cb_game_config cfg;
     cb_game_config_default(&cfg);
     int rc = bench("wordle answers", &cfg, runs, threads);
