@@ -40,7 +40,7 @@
  * the look-ahead bound (solver/scanlb.c) and its count (solver/lbcount.c).
  */
 #if CB_CPU_DISPATCH
-#define CB_TOP_TABLE 1
+#define CB_TOP_TABLE 2
 #define CB_TOP_PARTITION 1
 #define CB_TOP_ROW 2
 #define CB_TOP_LOOKAHEAD 1 /* AVX-512's registers gave it nothing: PLAST hard 1.01x (docs/optimal.md) */

@@ -176,8 +176,12 @@ CBG_INLINE void cbg_common_lanes(int n, const uint8_t *g, const cbg_letters *l, 
  * A rule's row kernel at every processor level from one always-inlined
  * body ROW(n, guess, soa, count, width, out): NAME_scalar in the baseline
  * instructions (SSE2 on x86-64) and, where the build picks kernels at run
- * time (CB_CPU_DISPATCH), NAME_avx2; CBG_KERNEL_TABLE(NAME) is the rule's
- * kernel[] (AVX-512 has no row kernel of its own: AVX2's).
+ * time (CB_CPU_DISPATCH), NAME_avx2 and NAME_avx512; CBG_KERNEL_TABLE(NAME) is
+ * the rule's kernel[]. The AVX-512 version is the same 32-byte vectors
+ * compiled for AVX-512 (compares into masks, three-input logic): 1.1 to 1.4x
+ * AVX2's on the tables of docs/optimal.md; 64-byte vectors would need
+ * their own types, as the compiler splits wider ones into slow code at the
+ * other levels.
  */
 #define CBG_KERNEL_SCALAR(NAME, ROW)                                                                                   \
     static void NAME##_scalar(int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width,         \
@@ -192,10 +196,15 @@ CBG_INLINE void cbg_common_lanes(int n, const uint8_t *g, const cbg_letters *l, 
                                                             size_t count, int width, void *out)                        \
     {                                                                                                                  \
         ROW(n, guess, soa, count, width, out);                                                                         \
+    }                                                                                                                  \
+    CB_TARGET_AVX512 static void NAME##_avx512(int n, const uint8_t *guess, const uint8_t *const *soa, size_t count,   \
+                                               int width, void *out)                                                   \
+    {                                                                                                                  \
+        ROW(n, guess, soa, count, width, out);                                                                         \
     }
 #define CBG_KERNEL_TABLE(NAME)                                                                                         \
     {                                                                                                                  \
-        NAME##_scalar, NAME##_avx2, NAME##_avx2                                                                        \
+        NAME##_scalar, NAME##_avx2, NAME##_avx512                                                                      \
     }
 #else
 #define CBG_KERNEL_LEVELS(NAME, ROW) CBG_KERNEL_SCALAR(NAME, ROW)
