@@ -79,16 +79,23 @@ static void same_as_rows(const char *name, int trial, const cb_state *st, const 
     }
 }
 
-/* Random positions of game (a turn or two played, the feedback of a random secret), every k and mode. */
-static void compare(const char *name, cb_game *game, int with_hard, unsigned long long seed)
+/* game's table with the secret-major copy into *t and one made without it into *rows; 0 when either failed. */
+static int two_tables(const cb_game *game, cb_table **t, cb_table **rows)
 {
-    cb_table *t = NULL, *rows = NULL;
     cb_table_options no_cols;
     cb_table_options_default(&no_cols);
     no_cols.no_columns = 1;
-    CHECK(game && cb_table_new(game, NULL, &t, NULL) == CB_OK);
-    CHECK(!game || cb_table_new(game, &no_cols, &rows, NULL) == CB_OK);
-    if (!t || !rows) {
+    *t = *rows = NULL;
+    CHECK(game && cb_table_new(game, NULL, t, NULL) == CB_OK);
+    CHECK(!game || cb_table_new(game, &no_cols, rows, NULL) == CB_OK);
+    return *t && *rows;
+}
+
+/* Random positions of game (a turn or two played, the feedback of a random secret), every k and mode. */
+static void compare(const char *name, cb_game *game, int with_hard, unsigned long long seed)
+{
+    cb_table *t, *rows;
+    if (!two_tables(game, &t, &rows)) {
         cb_table_free(t);
         cb_table_free(rows);
         cb_game_free(game);
@@ -161,12 +168,8 @@ static void compare(const char *name, cb_game *game, int with_hard, unsigned lon
  */
 static void blocks(const char *name, cb_game *game, unsigned long long seed)
 {
-    cb_table *t = NULL, *rows = NULL;
-    cb_table_options no_cols;
-    cb_table_options_default(&no_cols);
-    no_cols.no_columns = 1;
-    CHECK(game && cb_table_new(game, NULL, &t, NULL) == CB_OK);
-    CHECK(!game || cb_table_new(game, &no_cols, &rows, NULL) == CB_OK);
+    cb_table *t, *rows;
+    two_tables(game, &t, &rows);
     uint32_t ng = game ? cb_game_guess_count(game) : 0, ns = game ? cb_game_secret_count(game) : 1;
     int multi = 0; /* trials whose root scan takes several blocks */
     for (int trial = 0; t && rows && trial < 6; trial++) {
