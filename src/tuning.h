@@ -94,6 +94,8 @@
 
 /* Secrets per vector step of the table kernel: one AVX2 register of bytes; wider needs AVX-512. */
 #define CB_LANES 32
+/* The same at the AVX-512 level: one register of 64 bytes. The kernels' inputs are padded to it. */
+#define CB_LANES_WIDE 64
 /* Guesses cbs_score_many scores at once: the byte lanes of one AVX2 register (pairwise path). */
 #define CB_SCORE_BLOCK 32
 

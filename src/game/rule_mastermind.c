@@ -105,29 +105,35 @@ static const char *share_sign(const cb_game *game, uint32_t fb, int i, unsigned 
     return (unsigned)i < blacks ? "\u26AB" : (unsigned)i < blacks + whites ? "\u26AA" : "\u2796"; /* ⚫ ⚪ ➖ */
 }
 
-CBG_INLINE void chunk(int n, const uint8_t *g, const cbg_letters *l, const uint8_t *const *soa, size_t base, size_t cnt,
-                      int width, void *out)
-{
-    (void)width; /* ids fit a byte: one byte an entry */
-    cbg_v8 s[CB_MAX_LENGTH], black, common;
-    cbg_load_lanes(n, soa, base, s);
-    cbg_common_lanes(n, g, l, s, &black, &common);
-    cbg_v8 id = black * (uint8_t)(n + 1) + common - black;
-    memcpy((uint8_t *)out + base, &id, cnt);
-}
+/* One chunk's blacks and whites, and the row: chunk and row at CB_LANES, chunk_w and row_w at CB_LANES_WIDE. */
+#define CHUNK(W)                                                                                                       \
+    CBG_INLINE void chunk##W(int n, const uint8_t *g, const cbg_letters *l, const uint8_t *const *soa, size_t base,    \
+                             size_t cnt, int width, void *out)                                                         \
+    {                                                                                                                  \
+        (void)width; /* ids fit a byte: one byte an entry */                                                           \
+        cbg_v8##W s[CB_MAX_LENGTH], black, common;                                                                     \
+        cbg_load_lanes##W(n, soa, base, s);                                                                            \
+        cbg_common_lanes##W(n, g, l, s, &black, &common);                                                              \
+        cbg_v8##W id = black * (uint8_t)(n + 1) + common - black;                                                      \
+        memcpy((uint8_t *)out + base, &id, cnt);                                                                       \
+    }
 
 /* Four and five pegs get their length as a constant, so that the lanes stay in registers. */
-CBG_INLINE void row(int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width, void *out)
-{
-    cbg_letters l;
-    cbg_guess_letters(n, guess, &l);
-    if (n == 4)
-        CBG_ROW(chunk, 4, guess, &l, soa, count, 1, out);
-    else if (n == 5)
-        CBG_ROW(chunk, 5, guess, &l, soa, count, 1, out);
-    else
-        CBG_ROW(chunk, n, guess, &l, soa, count, width, out);
-}
+#define ROW(W)                                                                                                         \
+    CBG_INLINE void row##W(int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width, void *out) \
+    {                                                                                                                  \
+        cbg_letters l;                                                                                                 \
+        cbg_guess_letters(n, guess, &l);                                                                               \
+        if (n == 4)                                                                                                    \
+            CBG_ROW##W(chunk##W, 4, guess, &l, soa, count, 1, out);                                                    \
+        else if (n == 5)                                                                                               \
+            CBG_ROW##W(chunk##W, 5, guess, &l, soa, count, 1, out);                                                    \
+        else                                                                                                           \
+            CBG_ROW##W(chunk##W, n, guess, &l, soa, count, width, out);                                                \
+    }
+CHUNK()
+ROW()
+CBG_WIDE(CHUNK(_w) ROW(_w))
 CBG_KERNEL_LEVELS(mastermind_row, row)
 
 /* Blacks and whites of at most n pegs, but n - 1 blacks and a white. */

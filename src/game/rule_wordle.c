@@ -53,17 +53,24 @@ static const char *share_sign(const cb_game *game, uint32_t fb, int i, unsigned 
 }
 
 #define CHUNK(n, g, l, soa, base, cnt, width, out) cbg_pattern_chunk(n, g, l, soa, base, cnt, 0, width, out)
+#define CHUNK_w(n, g, l, soa, base, cnt, width, out) cbg_pattern_chunk_w(n, g, l, soa, base, cnt, 0, width, out)
 
-/* Wordle's five letters in bytes get their length as a constant, so that the lanes stay in registers. */
-CBG_INLINE void row(int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width, void *out)
-{
-    cbg_letters l;
-    cbg_guess_letters(n, guess, &l);
-    if (n == 5 && width == 1)
-        CBG_ROW(CHUNK, 5, guess, &l, soa, count, 1, out);
-    else
-        CBG_ROW(CHUNK, n, guess, &l, soa, count, width, out);
-}
+/*
+ * Wordle's five letters in bytes get their length as a constant, so that the lanes stay in registers;
+ * row at CB_LANES, row_w at CB_LANES_WIDE (kernel_internal.h).
+ */
+#define ROW(W)                                                                                                         \
+    CBG_INLINE void row##W(int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width, void *out) \
+    {                                                                                                                  \
+        cbg_letters l;                                                                                                 \
+        cbg_guess_letters(n, guess, &l);                                                                               \
+        if (n == 5 && width == 1)                                                                                      \
+            CBG_ROW##W(CHUNK##W, 5, guess, &l, soa, count, 1, out);                                                    \
+        else                                                                                                           \
+            CBG_ROW##W(CHUNK##W, n, guess, &l, soa, count, width, out);                                                \
+    }
+ROW()
+CBG_WIDE(ROW(_w))
 CBG_KERNEL_LEVELS(wordle_row, row)
 
 /* Every pattern but those with n - 1 greens and a yellow. */

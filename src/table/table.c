@@ -42,7 +42,7 @@ cbg_kernel_fn *cbt_kernel_pick(cb_rule rule, cb_cpu_level level)
 
 size_t cbt_kernel_padding(size_t count)
 {
-    return (count + CB_LANES - 1) / CB_LANES * CB_LANES;
+    return (count + CB_LANES_WIDE - 1) / CB_LANES_WIDE * CB_LANES_WIDE; /* the widest kernel's chunks */
 }
 
 void cb_table_options_default(cb_table_options *opt)
@@ -86,7 +86,7 @@ double cb_table_pair_cost(const cb_table *table)
 uint8_t **cbt_soa_make(const cb_game *game, const uint32_t *idx, size_t count)
 {
     uint8_t **soa = calloc((size_t)game->n, sizeof *soa);
-    size_t padded = cbt_kernel_padding(count ? count : 1) + CB_LANES;
+    size_t padded = cbt_kernel_padding(count ? count : 1) + CB_LANES_WIDE;
     if (!soa)
         return NULL;
     for (int p = 0; p < game->n; p++) {
@@ -317,7 +317,7 @@ static void fill_fly(const cb_table *t, uint32_t g, const uint32_t *secrets, siz
 {
     const cb_game *game = t->game;
     const int len = game->n;
-    uint8_t gathered[CB_MAX_LENGTH][CB_FILL_BLOCK + CB_LANES];
+    uint8_t gathered[CB_MAX_LENGTH][CB_FILL_BLOCK + CB_LANES_WIDE];
     const uint8_t *soa[CB_MAX_LENGTH];
     for (size_t at = 0; at < n; at += CB_FILL_BLOCK) {
         size_t count = n - at < CB_FILL_BLOCK ? n - at : CB_FILL_BLOCK, run = 1;
