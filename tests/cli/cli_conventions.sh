@@ -37,7 +37,7 @@ has version-plotting '^plotting: (yes|no) .*CB_PLOT=(AUTO|ON|OFF)\)$'
 has version-editing '^line editing: (yes|no) .*CB_LIBEDIT=(AUTO|ON|OFF)\)$'
 has version-mpi '^MPI: (yes|no) .*CB_MPI=(AUTO|ON|OFF)\)$'
 has version-web '^web dashboard: (yes .*CB_WEB=(AUTO|ON), CB_CHARTS=(AUTO|ON|OFF)|no .*CB_WEB=(AUTO|ON|OFF))\)$'
-has version-kernels '^kernels: table (scalar|avx2), partition (scalar|avx2), row (scalar|avx2|avx512), look_ahead (scalar|avx2), look_ahead_count (scalar|avx2|avx512) \(this processor: (scalar|avx2|avx512);'
+has version-kernels '^kernels: table (scalar|avx2|avx512), partition (scalar|avx2), row (scalar|avx2|avx512), look_ahead (scalar|avx2), look_ahead_count (scalar|avx2|avx512) \(this processor: (scalar|avx2|avx512);'
 # CB_CPU_LEVEL caps the kernels' level (every processor has scalar); an unknown value is refused
 check cpu-scalar env CB_CPU_LEVEL=scalar "$cb" --version
 has cpu-scalar-line '^kernels: table scalar, partition scalar, row scalar, look_ahead scalar, look_ahead_count scalar '
