@@ -129,22 +129,27 @@ static const char *share_sign(const cb_game *game, uint32_t fb, int i, unsigned 
     return cbg_share_square((unsigned)i < fb ? 2 : 0, flags);
 }
 
-CBG_INLINE void chunk(int n, const uint8_t *g, const cbg_letters *l, const uint8_t *const *soa, size_t base, size_t cnt,
-                      int width, void *out)
-{
-    (void)width;
-    cbg_v8 s[CB_MAX_LENGTH], black, common;
-    cbg_load_lanes(n, soa, base, s);
-    cbg_common_lanes(n, g, l, s, &black, &common);
-    memcpy((uint8_t *)out + base, &black, cnt);
-}
-
-CBG_INLINE void row(int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width, void *out)
-{
-    cbg_letters l;
-    cbg_guess_letters(n, guess, &l);
-    CBG_ROW(chunk, n, guess, &l, soa, count, width, out);
-}
+/* chunk and row at CB_LANES; chunk_w and row_w at CB_LANES_WIDE, for the AVX-512 version */
+#define CHUNK(W)                                                                                                       \
+    CBG_INLINE void chunk##W(int n, const uint8_t *g, const cbg_letters *l, const uint8_t *const *soa, size_t base,   \
+                             size_t cnt, int width, void *out)                                                         \
+    {                                                                                                                  \
+        (void)width;                                                                                                   \
+        cbg_v8##W s[CB_MAX_LENGTH], black, common;                                                                     \
+        cbg_load_lanes##W(n, soa, base, s);                                                                            \
+        cbg_common_lanes##W(n, g, l, s, &black, &common);                                                              \
+        memcpy((uint8_t *)out + base, &black, cnt);                                                                    \
+    }
+#define ROW(W)                                                                                                         \
+    CBG_INLINE void row##W(int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width, void *out)  \
+    {                                                                                                                  \
+        cbg_letters l;                                                                                                 \
+        cbg_guess_letters(n, guess, &l);                                                                               \
+        CBG_ROW##W(chunk##W, n, guess, &l, soa, count, width, out);                                                    \
+    }
+CHUNK()
+ROW()
+CBG_WIDE(CHUNK(_w) ROW(_w))
 CBG_KERNEL_LEVELS(trial_row, row)
 
 static double possible(int n, int first)
