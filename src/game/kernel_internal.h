@@ -105,6 +105,20 @@ CBG_INLINE void cbg_guess_letters(int n, const uint8_t *g, cbg_letters *l)
 #define CBG_WIDE(...)
 #endif
 
+/*
+ * A rule's row (and, where built, row_w) that passes every chunk of secrets
+ * through CHUNK (CHUNK##_w for row_w), the code's length a variable: the
+ * rows of rules that need no constant length (rule_symble.c, rule_jotto.c).
+ */
+#define CBG_ROW_FN(W, CHUNK)                                                                                           \
+    CBG_INLINE void row##W(int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width, void *out) \
+    {                                                                                                                  \
+        cbg_letters l;                                                                                                 \
+        cbg_guess_letters(n, guess, &l);                                                                               \
+        CBG_ROW##W(CHUNK##W, n, guess, &l, soa, count, width, out);                                                    \
+    }
+#define CBG_ROWS(CHUNK) CBG_ROW_FN(, CHUNK) CBG_WIDE(CBG_ROW_FN(_w, CHUNK))
+
 #if CB_CPU_DISPATCH
 #define CBG_KERNEL_LEVELS(NAME, ROW)                                                                                   \
     CBG_KERNEL_SCALAR(NAME, ROW)                                                                                       \

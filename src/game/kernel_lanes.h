@@ -122,3 +122,12 @@ CBG_INLINE void CBG_W(cbg_common_lanes)(int n, const uint8_t *g, const cbg_lette
         *common += (cs & less) | (cg & ~less);
     }
 }
+
+/* The blacks and the common symbols of the chunk of secrets at base (Mastermind, Jotto). */
+CBG_INLINE void CBG_W(cbg_common_chunk)(int n, const uint8_t *g, const cbg_letters *l, const uint8_t *const *soa,
+                                        size_t base, CBG_W(cbg_v8) * black, CBG_W(cbg_v8) * common)
+{
+    CBG_W(cbg_v8) s[CB_MAX_LENGTH];
+    CBG_W(cbg_load_lanes)(n, soa, base, s);
+    CBG_W(cbg_common_lanes)(n, g, l, s, black, common);
+}

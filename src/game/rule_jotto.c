@@ -74,31 +74,23 @@ static const char *share_sign(const cb_game *game, uint32_t fb, int i, unsigned 
 
 /*
  * The letters in common as Mastermind counts them (blacks and whites), or n + 1 when all are black: chunk
- * and row at CB_LANES, chunk_w and row_w at CB_LANES_WIDE.
+ * and row at CB_LANES, chunk_w and row_w at CB_LANES_WIDE (kernel_internal.h).
  */
 #define CHUNK(W)                                                                                                       \
     CBG_INLINE void chunk##W(int n, const uint8_t *g, const cbg_letters *l, const uint8_t *const *soa, size_t base,    \
                              size_t cnt, int width, void *out)                                                         \
     {                                                                                                                  \
         (void)width; /* ids fit a byte: one byte an entry */                                                           \
-        cbg_v8##W s[CB_MAX_LENGTH], black, common;                                                                     \
-        cbg_load_lanes##W(n, soa, base, s);                                                                            \
-        cbg_common_lanes##W(n, g, l, s, &black, &common);                                                              \
+        cbg_v8##W black, common;                                                                                       \
+        cbg_common_chunk##W(n, g, l, soa, base, &black, &common);                                                      \
         cbg_v8##W won = (cbg_v8##W)(black == (uint8_t)n);                                                              \
         cbg_v8##W id = (won & (uint8_t)(n + 1)) | (~won & common);                                                     \
         memcpy((uint8_t *)out + base, &id, cnt);                                                                       \
     }
 
-#define ROW(W)                                                                                                         \
-    CBG_INLINE void row##W(int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width, void *out) \
-    {                                                                                                                  \
-        cbg_letters l;                                                                                                 \
-        cbg_guess_letters(n, guess, &l);                                                                               \
-        CBG_ROW##W(chunk##W, n, guess, &l, soa, count, width, out);                                                    \
-    }
 CHUNK()
-ROW()
-CBG_WIDE(CHUNK(_w) ROW(_w))
+CBG_WIDE(CHUNK(_w))
+CBG_ROWS(chunk)
 CBG_KERNEL_LEVELS(jotto_row, row)
 
 static double possible(int n, int first)

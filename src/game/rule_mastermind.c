@@ -111,9 +111,8 @@ static const char *share_sign(const cb_game *game, uint32_t fb, int i, unsigned 
                              size_t cnt, int width, void *out)                                                         \
     {                                                                                                                  \
         (void)width; /* ids fit a byte: one byte an entry */                                                           \
-        cbg_v8##W s[CB_MAX_LENGTH], black, common;                                                                     \
-        cbg_load_lanes##W(n, soa, base, s);                                                                            \
-        cbg_common_lanes##W(n, g, l, s, &black, &common);                                                              \
+        cbg_v8##W black, common;                                                                                       \
+        cbg_common_chunk##W(n, g, l, soa, base, &black, &common);                                                      \
         cbg_v8##W id = black * (uint8_t)(n + 1) + common - black;                                                      \
         memcpy((uint8_t *)out + base, &id, cnt);                                                                       \
     }

@@ -47,16 +47,7 @@ static const char *share_sign(const cb_game *game, uint32_t fb, int i, unsigned 
 #define CHUNK(n, g, l, soa, base, cnt, width, out) cbg_pattern_chunk(n, g, l, soa, base, cnt, 1, width, out)
 #define CHUNK_w(n, g, l, soa, base, cnt, width, out) cbg_pattern_chunk_w(n, g, l, soa, base, cnt, 1, width, out)
 
-/* row at CB_LANES, row_w at CB_LANES_WIDE (kernel_internal.h) */
-#define ROW(W)                                                                                                         \
-    CBG_INLINE void row##W(int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width, void *out) \
-    {                                                                                                                  \
-        cbg_letters l;                                                                                                 \
-        cbg_guess_letters(n, guess, &l);                                                                               \
-        CBG_ROW##W(CHUNK##W, n, guess, &l, soa, count, width, out);                                                    \
-    }
-ROW()
-CBG_WIDE(ROW(_w))
+CBG_ROWS(CHUNK) /* row at CB_LANES, row_w at CB_LANES_WIDE (kernel_internal.h) */
 CBG_KERNEL_LEVELS(symble_row, row)
 
 /* The first guess's feedbacks are seen up to the mappings: (3^n + 3) / 6 classes. */

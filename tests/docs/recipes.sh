@@ -135,21 +135,13 @@ static const char *share_sign(const cb_game *game, uint32_t fb, int i, unsigned 
                              size_t cnt, int width, void *out)                                                         \
     {                                                                                                                  \
         (void)width;                                                                                                   \
-        cbg_v8##W s[CB_MAX_LENGTH], black, common;                                                                     \
-        cbg_load_lanes##W(n, soa, base, s);                                                                            \
-        cbg_common_lanes##W(n, g, l, s, &black, &common);                                                              \
+        cbg_v8##W black, common;                                                                                       \
+        cbg_common_chunk##W(n, g, l, soa, base, &black, &common);                                                      \
         memcpy((uint8_t *)out + base, &black, cnt);                                                                    \
     }
-#define ROW(W)                                                                                                         \
-    CBG_INLINE void row##W(int n, const uint8_t *guess, const uint8_t *const *soa, size_t count, int width, void *out)  \
-    {                                                                                                                  \
-        cbg_letters l;                                                                                                 \
-        cbg_guess_letters(n, guess, &l);                                                                               \
-        CBG_ROW##W(chunk##W, n, guess, &l, soa, count, width, out);                                                    \
-    }
 CHUNK()
-ROW()
-CBG_WIDE(CHUNK(_w) ROW(_w))
+CBG_WIDE(CHUNK(_w))
+CBG_ROWS(chunk)
 CBG_KERNEL_LEVELS(trial_row, row)
 
 static double possible(int n, int first)
